@@ -1,0 +1,59 @@
+import { Component, Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Alert, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Screen } from '../engine/catalogue';
+import { pageLoaders } from '../generated/pages';
+import { NotAvailable } from '../components/NotAvailable';
+import { PageLoading } from '../components/PageLoading';
+import { useAccountInfo } from '../lib/session';
+import { t } from '../lib/i18n';
+
+// Renders what the catalogue says a screen is: a hand-written page, a generated form, or an
+// honest "not available yet" for capabilities still to come.
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+function pageComponent(page: string) {
+  let component = lazyPages.get(page);
+  if (!component) {
+    const loader = pageLoaders[page];
+    if (!loader) throw new Error(`No page "${page}" in the generated page list`);
+    component = lazy(loader);
+    lazyPages.set(page, component);
+  }
+  return component;
+}
+
+/** E3: a failed lazy load (for example after a new deployment) shows a message instead of a blank page. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert severity="error" action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
+        {t('errors.preload')}
+      </Alert>
+    );
+  }
+}
+
+export function ScreenPage({ screen }: { screen: Screen }) {
+  const { t: translate } = useTranslation();
+  const { data: account } = useAccountInfo();
+  useEffect(() => {
+    const title = translate(screen.title);
+    document.title = account?.exhibitName ? `${title} · ${account.exhibitName}` : `${title} · ${translate('app.name')}`;
+  }, [screen.title, account?.exhibitName, translate]);
+
+  if (screen.available === false || !screen.page) return <NotAvailable />;
+  const Page = pageComponent(screen.page);
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { canAccess, type Screen } from '../engine/catalogue';
+import { useUserInfo } from '../lib/session';
+import { tokenStore } from '../lib/storage';
+import { PageLoading } from '../components/PageLoading';
+
+/** S4: without a token every protected route goes to /login; user info is fetched first. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const { data: user, error } = useUserInfo();
+  if (!tokenStore.get()) {
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate to={redirect === '/home' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  if (error) return <Navigate to="/login" replace />;
+  if (!user) return <PageLoading />;
+  return <>{children}</>;
+}
+
+/** P2: a screen with modules opens only when the user has one of them; otherwise /401. */
+export function ScreenGuard({ screen, children }: { screen: Screen; children: ReactNode }) {
+  const { data: user } = useUserInfo();
+  if (screen.layout === 'public' || !screen.modules?.length) return <>{children}</>;
+  if (!user) return <PageLoading />;
+  if (!canAccess(screen, user.displayedModule)) return <Navigate to="/401" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { AppBar, Avatar, Box, Button, IconButton, InputAdornment, Menu, MenuItem, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircleOutlined';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import Logout from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
+import Translate from '@mui/icons-material/Translate';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LANGUAGE_OPTIONS, type Language } from '../../engine/language';
+import { changeLanguage, currentLanguage } from '../../lib/i18n';
+import type { AccountInfo } from '../../lib/session';
+import { LogoutDialog } from './LogoutDialog';
+
+/** Y4: the search box shows only when the user's modules include Manuals or Forms. */
+export function showsSearch(displayedModules: readonly string[]): boolean {
+  return displayedModules.includes('Manuals') || displayedModules.includes('Forms');
+}
+
+/** H1, H4, Y4, L1: exhibition, exhibitor, booth, logo, search, language, account, logout. */
+export function Header({
+  account,
+  displayedModules,
+  onToggleMenu,
+  menuToggleLabel,
+}: {
+  account: AccountInfo | undefined;
+  displayedModules: readonly string[];
+  onToggleMenu?: () => void;
+  menuToggleLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const hideAccountHome = account?.hideAccountHome === true;
+  const language = currentLanguage();
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={1} component="header">
+      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+        {onToggleMenu && (
+          <IconButton edge="start" onClick={onToggleMenu} aria-label={menuToggleLabel}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        {!hideAccountHome && (
+          <Tooltip title={t('menu.accountHome')}>
+            <IconButton component={RouterLink} to="/home" aria-label={t('menu.accountHome')}>
+              <HomeIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: 1 }}>
+          {account?.companyLog && (
+            <Avatar src={account.companyLog} alt={t('header.companyLogo', { name: account.name })} variant="rounded" sx={{ width: 40, height: 40 }} />
+          )}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="p" noWrap sx={{ fontWeight: 600 }} data-testid="exhibition-name">
+              {account?.exhibitName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              <span data-testid="exhibitor-name">{account?.name}</span>
+              {account?.boothNum ? <> · {t('header.booth', { booth: account.boothNum })}</> : null}
+            </Typography>
+          </Box>
+        </Box>
+        {showsSearch(displayedModules) && (
+          <TextField
+            size="small"
+            type="search"
+            placeholder={t('header.searchPlaceholder')}
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && keyword.trim()) navigate(`/search?keyword=${encodeURIComponent(keyword.trim())}`);
+            }}
+            slotProps={{
+              htmlInput: { 'aria-label': t('header.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+        <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.language')}>
+          {LANGUAGE_OPTIONS.find((option) => option.code === language)?.label}
+        </Button>
+        <Menu anchorEl={languageAnchor} open={Boolean(languageAnchor)} onClose={() => setLanguageAnchor(null)}>
+          {LANGUAGE_OPTIONS.map((option) => (
+            <MenuItem
+              key={option.code}
+              selected={option.code === language}
+              lang={option.code === 'cn' ? 'zh' : option.code}
+              onClick={() => {
+                setLanguageAnchor(null);
+                if (option.code !== language) changeLanguage(option.code as Language);
+              }}
+            >
+              {option.label}
+            </MenuItem>
+          ))}
+        </Menu>
+        <Button startIcon={<AccountCircle />} onClick={(event) => setAccountAnchor(event.currentTarget)} aria-haspopup="menu">
+          {t('header.account')}
+        </Button>
+        <Menu anchorEl={accountAnchor} open={Boolean(accountAnchor)} onClose={() => setAccountAnchor(null)}>
+          {!hideAccountHome && (
+            <MenuItem component={RouterLink} to="/home" onClick={() => setAccountAnchor(null)}>
+              {t('menu.accountHome')}
+            </MenuItem>
+          )}
+          <MenuItem component={RouterLink} to="/my-account" onClick={() => setAccountAnchor(null)}>
+            {t('header.myAccount')}
+          </MenuItem>
+        </Menu>
+        <Button startIcon={<Logout />} onClick={() => setLogoutOpen(true)}>
+          {t('header.logout')}
+        </Button>
+      </Toolbar>
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Container } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { buildMenu } from '../../engine/catalogue';
+import { catalogue } from '../../generated/screens';
+import { api } from '../../lib/api';
+import { useAccountInfo, useUserInfo } from '../../lib/session';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { InactivityWatcher } from './InactivityWatcher';
+import { LeftMenu } from './LeftMenu';
+import { TitleBar } from './TitleBar';
+import { useCurrentScreen } from './useCurrentScreen';
+
+/** The frame around signed-in pages; `withMenu` is false for the second layout group. */
+export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: user } = useUserInfo();
+  const { data: account } = useAccountInfo();
+  const screen = useCurrentScreen();
+  const modules = user?.displayedModule ?? [];
+  const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key)), [modules, t]);
+  const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
+  const onHome = pathname === '/home';
+
+  // Y3: Home shows its tips instead of the menu; coming back to Home reopens the menu.
+  useEffect(() => {
+    if (onHome) setMenuOpen(true);
+  }, [onHome]);
+
+  const toggleMenu = () => {
+    const next = !menuOpen;
+    setMenuOpen(next);
+    void api.put('/user/settings', { showLeftMenus: next }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+  };
+  const showMenu = withMenu && !onHome;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header
+        account={account}
+        displayedModules={modules}
+        onToggleMenu={showMenu ? toggleMenu : undefined}
+        menuToggleLabel={t(menuOpen ? 'menu.collapse' : 'menu.expand')}
+      />
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        {showMenu && menuOpen && <LeftMenu items={menu} eventLog={account?.eventLog} eventUrl={account?.eventUrl} eventName={account?.exhibitName} />}
+        <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Container maxWidth="lg" sx={{ py: 3, flex: 1 }}>
+            {screen && <TitleBar screen={screen} />}
+            <Outlet />
+          </Container>
+          <Footer termsUrl={account?.termsUrl} organiser={account?.exhibitName} />
+        </Box>
+      </Box>
+      {user && <InactivityWatcher idleSeconds={user.session.idleSeconds} warningSeconds={user.session.warningSeconds} />}
+    </Box>
+  );
+}
+
+export function MainLayout() {
+  return <SignedInFrame withMenu />;
+}

@@ -1,0 +1,35 @@
+import { Box, Chip, IconButton, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { showsBackArrow, type Screen } from '../../engine/catalogue';
+import { catalogue } from '../../generated/screens';
+
+/** Y1 and Y2: the route title, an orderName with its first word as a tag, and the back arrow. */
+export function TitleBar({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderName = params.get('orderName')?.trim();
+  const [firstWord, ...rest] = orderName ? orderName.split(/\s+/) : [];
+  const back = () => (params.has('token') ? navigate('/orderForms') : navigate(-1));
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+      {showsBackArrow(catalogue, screen) && (
+        <IconButton onClick={back} aria-label={t('layout.back')}>
+          <ArrowBack />
+        </IconButton>
+      )}
+      <Typography variant="h5" component="h1">
+        {orderName ? (
+          <>
+            <Chip label={firstWord} color="primary" size="small" sx={{ mr: 1, verticalAlign: 'middle' }} />
+            {rest.join(' ')}
+          </>
+        ) : (
+          t(screen.title)
+        )}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+// Every coded outcome the portal can report, in one table (rjsf/documenso habit). The server
+// answers `{ code, msg, data, error }` where `error` is the id below and `msg` its message in
+// the caller's language; the browser maps ids and body codes to the same locale keys.
+
+/** Body codes of spec §8. */
+export const BODY_CODE = {
+  ok: 200,
+  invalidSession: 401,
+  noPermission: 403,
+  notFound: 404,
+  serverError: 500,
+  loginRequired: 501,
+  businessWarning: 601,
+} as const;
+
+export interface ErrorDefinition {
+  /** Body code of spec §8. */
+  code: number;
+  /** Locale key of the message shown to the user. */
+  message: string;
+  /** HTTP status; 200 for business outcomes. */
+  http?: number;
+}
+
+export const ERRORS = {
+  invalidSession: { code: 401, message: 'errors.invalidSession' },
+  sessionInactive: { code: 401, message: 'errors.sessionInactive' },
+  noPermission: { code: 403, message: 'errors.noPermission' },
+  notFound: { code: 404, message: 'errors.notFound' },
+  internal: { code: 500, message: 'errors.internal', http: 500 },
+  badRequest: { code: 601, message: 'errors.badRequest', http: 400 },
+  payloadTooLarge: { code: 601, message: 'errors.payloadTooLarge', http: 413 },
+  badCredentials: { code: 601, message: 'errors.badCredentials' },
+  tooManyAttempts: { code: 601, message: 'errors.tooManyAttempts', http: 429 },
+  accountDisabled: { code: 601, message: 'errors.accountDisabled' },
+  oldPasswordRequired: { code: 601, message: 'errors.oldPasswordRequired' },
+  oldPasswordWrong: { code: 601, message: 'errors.oldPasswordWrong' },
+  passwordMismatch: { code: 601, message: 'errors.passwordMismatch' },
+  passwordTooShort: { code: 601, message: 'errors.passwordTooShort' },
+  passwordTooLong: { code: 601, message: 'errors.passwordTooLong' },
+  passwordSameAsOld: { code: 601, message: 'errors.passwordSameAsOld' },
+  emailInvalid: { code: 601, message: 'errors.emailInvalid' },
+  resetLinkInvalid: { code: 601, message: 'errors.resetLinkInvalid' },
+  required: { code: 601, message: 'errors.required' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorId = keyof typeof ERRORS;
+
+export function isErrorId(value: unknown): value is ErrorId {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}
+
+/** Messages the browser shows on its own (spec §8), by purpose. */
+export const CLIENT_MESSAGES = {
+  network: 'errors.network',
+  backend: 'errors.backend',
+  timeout: 'errors.timeout',
+  resubmit: 'errors.resubmit',
+  genericCode: 'errors.genericCode',
+  preload: 'errors.preload',
+  copyFailed: 'errors.copyFailed',
+} as const;
+
+/** Success messages of spec §8. */
+export const SUCCESS_MESSAGES = {
+  saved: 'success.saved',
+  editsSaved: 'success.editsSaved',
+  deleted: 'success.deleted',
+  emailSent: 'success.emailSent',
+  modified: 'success.modified',
+  newUserAdded: 'success.newUserAdded',
+  sent: 'success.sent',
+  inheritedProduct: 'success.inheritedProduct',
+  copySuccess: 'success.copySuccess',
+  loggedOut: 'success.loggedOut',
+  passwordChanged: 'success.passwordChanged',
+  passwordReset: 'success.passwordReset',
+} as const;
+
+/** The default locale key for a body code the client receives without a message. */
+export function defaultMessageForCode(code: number): string {
+  switch (code) {
+    case BODY_CODE.invalidSession:
+      return ERRORS.invalidSession.message;
+    case BODY_CODE.noPermission:
+      return ERRORS.noPermission.message;
+    case BODY_CODE.notFound:
+      return ERRORS.notFound.message;
+    default:
+      return CLIENT_MESSAGES.genericCode;
+  }
+}

@@ -1,0 +1,128 @@
+import { Box, Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { canAccess, findScreen } from '../../../engine/catalogue';
+import { catalogue, type ScreenId } from '../../../generated/screens';
+import { api } from '../../../lib/api';
+import { useAccountInfo, useUserInfo } from '../../../lib/session';
+import { UtcTime } from '../../../components/UtcTime';
+
+interface ContentItem {
+  id: number;
+  title: string;
+  body: string;
+}
+
+/** R5: the Home sections and the screen each one opens. */
+const SECTIONS: Array<{ key: string; screen: ScreenId }> = [
+  { key: 'myProfile', screen: 'myAccount' },
+  { key: 'companyProfile', screen: 'promotionProfile' },
+  { key: 'brands', screen: 'productHighlights' },
+  { key: 'products', screen: 'productHighlights' },
+  { key: 'distribution', screen: 'promotionProfile' },
+  { key: 'goals', screen: 'promotionProfile' },
+  { key: 'team', screen: 'teamUser' },
+  { key: 'leads', screen: 'dashboard' },
+  { key: 'reports', screen: 'leadReport' },
+  { key: 'events', screen: 'eventInfo' },
+];
+
+const DEADLINES = [
+  ['badgesDlinedate', 'account.badgesDeadline'],
+  ['boothDlinedate', 'account.boothDeadline'],
+  ['productDlinedate', 'account.productDeadline'],
+  ['profileDlinedate', 'account.profileDeadline'],
+] as const;
+
+/** R5: welcome title and tips instead of the menu, the participation sections and deadlines. */
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUserInfo();
+  const { data: account } = useAccountInfo();
+  const { data: tips } = useSWR<ContentItem[]>(['tips', i18n.language], () => api.get<ContentItem[]>('/system/content/list', { params: { kind: 'tip' } }));
+  const modules = user?.displayedModule ?? [];
+  const now = Date.now();
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h2" gutterBottom>
+        {t('home.welcome', { name: user?.name ?? '' })}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {t('home.intro', { event: account?.exhibitName ?? '' })}
+      </Typography>
+      <Grid container spacing={3} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {t('home.sections')}
+          </Typography>
+          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {SECTIONS.map(({ key, screen: screenId }) => {
+              const screen = findScreen(catalogue, screenId);
+              const allowed = screen ? canAccess(screen, modules) : false;
+              return (
+                <Grid key={key} size={{ xs: 12, sm: 6 }} component="li">
+                  <Card variant="outlined" sx={{ height: '100%', opacity: allowed ? 1 : 0.55 }}>
+                    <CardActionArea component={RouterLink} to={allowed && screen ? screen.path : '#'} disabled={!allowed} sx={{ height: '100%' }}>
+                      <CardContent>
+                        <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
+                          {t(`home.section.${key}`)}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {t(`home.sectionText.${key}`)}
+                        </Typography>
+                      </CardContent>
+                    </CardActionArea>
+                  </Card>
+                </Grid>
+              );
+            })}
+          </Grid>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tips-title">
+            <Typography id="tips-title" variant="h6" component="h3">
+              {t('home.tips')}
+            </Typography>
+            <List dense>
+              {(tips ?? []).map((tip) => (
+                <ListItem key={tip.id} disableGutters>
+                  <ListItemText primary={tip.title} secondary={tip.body} />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="deadlines-title">
+            <Typography id="deadlines-title" variant="h6" component="h3">
+              {t('home.deadlines')}
+            </Typography>
+            <List dense>
+              {DEADLINES.map(([field, label]) => {
+                const value = account?.[field] as string | null | undefined;
+                const passed = value ? new Date(value).getTime() < now : false;
+                return (
+                  <ListItem key={field} disableGutters>
+                    <ListItemText
+                      primary={t(label)}
+                      secondary={
+                        value ? (
+                          <>
+                            <UtcTime value={value} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+                            {passed ? ` · ${t('home.deadlinePassed')}` : ''}
+                          </>
+                        ) : (
+                          t('account.noDeadline')
+                        )
+                      }
+                    />
+                  </ListItem>
+                );
+              })}
+            </List>
+          </Paper>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { createApiClient } from './api-client';
+import { currentLanguage, t } from './i18n';
+import { logoutReasonStore, tokenStore } from './storage';
+import { showToast } from './toast';
+
+// The app's one API client, wired to the browser: token and language from storage, toasts,
+// and the way back to /login when the session is no longer valid.
+
+let lastServerContact = Date.now();
+
+/** When the server last saw this session (any API answer counts as activity). */
+export function lastServerContactAt(): number {
+  return lastServerContact;
+}
+
+export const api = createApiClient({
+  fetch: (...args) => {
+    const result = globalThis.fetch(...args);
+    void result.then(() => {
+      lastServerContact = Date.now();
+    }, () => undefined);
+    return result;
+  },
+  getToken: () => tokenStore.get(),
+  getLanguage: () => currentLanguage(),
+  session: window.sessionStorage,
+  notify: (kind, message, options) => showToast(kind, message, options),
+  translate: (key, params) => t(key, params),
+  onSessionInvalid: (reason) => endSession(reason === 'sessionInactive' ? 'sessionInactive' : 'invalidSession'),
+});
+
+/** Clears the session in this browser and goes to /login, saying why once there. */
+export function endSession(reason: 'sessionInactive' | 'invalidSession' | 'loggedOut') {
+  tokenStore.clear();
+  if (reason !== 'loggedOut') logoutReasonStore.set(reason);
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}

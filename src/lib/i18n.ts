@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import cn from '../../locales/cn.json';
+import en from '../../locales/en.json';
+import ja from '../../locales/ja.json';
+import vi from '../../locales/vi.json';
+import { afterLanguageChange, resolveLanguage, type Language } from '../engine/language';
+import { languageStore } from './storage';
+
+// L1–L3: every string comes from locales/. The language is resolved once at start from the
+// query or storage and saved; changing it reloads the page (or returns to /login).
+
+const HTML_LANG: Record<Language, string> = { en: 'en', cn: 'zh-CN', ja: 'ja', vi: 'vi' };
+
+export function initI18n(search = window.location.search): Language {
+  const language = resolveLanguage(search, languageStore.get());
+  languageStore.set(language);
+  document.documentElement.lang = HTML_LANG[language];
+  void i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, cn: { translation: cn }, ja: { translation: ja }, vi: { translation: vi } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return language;
+}
+
+export function currentLanguage(): Language {
+  return (i18next.language as Language) || 'en';
+}
+
+export function changeLanguage(language: Language) {
+  languageStore.set(language);
+  const next = afterLanguageChange(window.location);
+  if ('goTo' in next) window.location.assign(next.goTo);
+  else window.location.reload();
+}
+
+export const t = (key: string, params?: Record<string, unknown>) => String(i18next.t(key, params as never));

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Config } from './config';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import mailerPlugin from './plugins/mailer';
+import openapiPlugin from './plugins/openapi';
+import securityPlugin from './plugins/security';
+import webPlugin from './plugins/static';
+import authRoutes from './modules/auth/routes';
+import contentRoutes from './modules/content/routes';
+import projectRoutes from './modules/project/routes';
+import userRoutes from './modules/user/routes';
+
+export interface BuildOptions {
+  /** A prepared embedded database (tests). */
+  pglite?: PGlite;
+  /** Log to stdout (the server) or stay quiet (tests). */
+  logger?: boolean;
+}
+
+/** Infrastructure plugins first, then one route module per area. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    // A first start creates the embedded database and seeds it, which takes seconds.
+    pluginTimeout: 120_000,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(databasePlugin, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seedDemo: config.seedDemo,
+    pglite: options.pglite,
+  });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+  await app.register(authPlugin, { policy: config.session });
+
+  await app.register(authRoutes, { config });
+  await app.register(userRoutes, { config });
+  await app.register(projectRoutes);
+  await app.register(contentRoutes);
+
+  await app.register(webPlugin, { webDir: config.webDir });
+  return app;
+}

@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+import { SESSION_DEFAULTS } from '../engine/constants';
+
+// Configuration is read once at start from the environment, checked, and reported as one list
+// of everything that is wrong, so a newcomer fixes it in one go.
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database, the mail outbox and uploads live. */
+  dataDir: string;
+  /** A PostgreSQL server to use instead of the embedded database. */
+  databaseUrl?: string;
+  /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The address users reach the portal at, for links in e-mails. */
+  publicUrl: string;
+  /** The built web app, served with fallback to index.html. */
+  webDir: string;
+  session: { idleSeconds: number; absoluteSeconds: number; warningSeconds: number };
+  login: { maxFailuresPerAccountHour: number; maxFailuresPerAddressHour: number };
+  resetTokenMinutes: number;
+  bodyLimitBytes: number;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+
+  const port = integer('PORT', 8080, 0, 65535);
+  const idleSeconds = integer('SESSION_IDLE_SECONDS', SESSION_DEFAULTS.idleSeconds, 5);
+  const absoluteSeconds = integer('SESSION_ABSOLUTE_SECONDS', SESSION_DEFAULTS.absoluteSeconds, 60);
+  if (absoluteSeconds < idleSeconds) problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>',
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    webDir: resolve(env.WEB_DIR || './dist/web'),
+    session: {
+      idleSeconds,
+      absoluteSeconds,
+      warningSeconds: integer('SESSION_WARNING_SECONDS', SESSION_DEFAULTS.warningSeconds, 1),
+    },
+    login: {
+      maxFailuresPerAccountHour: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1),
+      maxFailuresPerAddressHour: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1),
+    },
+    resetTokenMinutes: integer('RESET_TOKEN_MINUTES', 60, 1, 24 * 60),
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    seedDemo: flag('SEED_DEMO', true),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag('TRUST_PROXY', false),
+    ...overrides,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+// One data-access layer over two engines: embedded PGlite (default, files under DATA_DIR/db)
+// or a PostgreSQL server (DATABASE_URL). Both run the same migrations.
+
+// pg returns bigint (count(*)) as a string; PGlite returns a number. Make pg agree.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory of the embedded database; ignored with databaseUrl. */
+  pgliteDir?: string;
+  /** An already-open PGlite (tests load one from a dump). */
+  pglite?: PGlite;
+}
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  engine: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+    pglite = new PGlite(options.pgliteDir);
+  }
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}
+
+export function defaultPgliteDir(dataDir: string): string {
+  return join(dataDir, 'db');
+}

@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { passwordLengthProblem } from '../../../engine/password-policy';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/messages';
+import { hashPassword, spendVerifyTime, verifyPassword } from '../../lib/passwords';
+import { envelope, okEnvelope, passwordField } from '../../lib/schemas';
+import { hashToken, newToken } from '../../lib/tokens';
+import { ok } from '../../plugins/errors';
+import { requireAuth } from '../../plugins/auth';
+import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import type { Config } from '../../config';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** At most this many reset e-mails per account per hour, so the form cannot flood a mailbox. */
+const RESETS_PER_ACCOUNT_HOUR = 5;
+
+export default async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const base = `${API_BASE}/auth`;
+
+  app.post<{ Body: { account: string; password: string } }>(
+    `${base}/login`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with account ID and password (S1); answers a bearer token',
+        security: [],
+        body: {
+          type: 'object',
+          required: ['account', 'password'],
+          properties: { account: { type: 'string', minLength: 1, maxLength: 128 }, password: passwordField },
+          additionalProperties: false,
+        },
+        response: {
+          200: envelope({
+            anyOf: [
+              { type: 'null' },
+              {
+                type: 'object',
+                properties: { token: { type: 'string' }, idleSeconds: { type: 'integer' }, absoluteSeconds: { type: 'integer' } },
+              },
+            ],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const loginKey = request.body.account.trim().toLowerCase();
+      const since = new Date(Date.now() - HOUR_MS);
+      const failures = await app.db
+        .selectFrom('login_failures')
+        .select((eb) => [
+          eb.fn.countAll<number>().filterWhere('login_key', '=', loginKey).as('account'),
+          eb.fn.countAll<number>().filterWhere('ip', '=', request.ip).as('address'),
+        ])
+        .where('at', '>=', since)
+        .where((eb) => eb.or([eb('login_key', '=', loginKey), eb('ip', '=', request.ip)]))
+        .executeTakeFirstOrThrow();
+      if (Number(failures.account) >= config.login.maxFailuresPerAccountHour || Number(failures.address) >= config.login.maxFailuresPerAddressHour) {
+        throw new AppError('tooManyAttempts');
+      }
+      const user = await app.db.selectFrom('users').selectAll().where('login_key', '=', loginKey).executeTakeFirst();
+      const valid = user ? await verifyPassword(user.password_hash, request.body.password) : (await spendVerifyTime(request.body.password), false);
+      if (!user || !valid) {
+        await app.db.insertInto('login_failures').values({ login_key: loginKey, ip: request.ip, at: new Date() }).execute();
+        throw new AppError('badCredentials');
+      }
+      if (user.status !== 'active') throw new AppError('accountDisabled');
+      const token = await createSession(app.db, user.id, request.ip);
+      return ok({ token, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
+    },
+  );
+
+  app.post(
+    `${base}/logout`,
+    { schema: { tags: ['auth'], summary: 'End this session on the server (S6)', response: okEnvelope } },
+    async (request) => {
+      await revokeSession(app.db, requireAuth(request).sessionId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    `${base}/keepalive`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mark the session active ("stay signed in" after the inactivity warning)',
+        response: { 200: envelope({ type: 'object', properties: { idleSeconds: { type: 'integer' } } }) },
+      },
+    },
+    async () => ok({ idleSeconds: config.session.idleSeconds }),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    `${base}/password/forgot`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset link to the accounts using this e-mail (S2); same answer whether or not it exists',
+        security: [],
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', minLength: 3, maxLength: 254 } },
+          additionalProperties: false,
+        },
+        response: okEnvelope,
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('emailInvalid');
+      const language = request.language;
+      // Sent after answering, so the answer takes the same time whether or not the e-mail is known.
+      setImmediate(() => {
+        sendResetMails(email, language).catch((error: unknown) => app.log.error({ err: error }, 'reset mail failed'));
+      });
+      return ok(null);
+    },
+  );
+
+  async function sendResetMails(email: string, language: string) {
+    const users = await app.db
+      .selectFrom('users')
+      .select(['id', 'login', 'email', 'display_name'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .where('status', '=', 'active')
+      .execute();
+    for (const user of users) {
+      const now = new Date();
+      const recent = await app.db
+        .selectFrom('password_resets')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', user.id)
+        .where('created_at', '>=', new Date(now.getTime() - HOUR_MS))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= RESETS_PER_ACCOUNT_HOUR) continue;
+      const token = newToken();
+      await app.db
+        .insertInto('password_resets')
+        .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, expires_at: new Date(now.getTime() + config.resetTokenMinutes * 60_000) })
+        .execute();
+      const link = `${config.publicUrl}/reset-password?token=${token}`;
+      const params = { name: user.display_name, account: user.login, link, minutes: config.resetTokenMinutes };
+      await app.mailer.send({
+        to: user.email,
+        subject: translate(language, 'mail.reset.subject'),
+        text: translate(language, 'mail.reset.text', params),
+      });
+    }
+  }
+
+  async function findValidReset(token: string) {
+    return app.db
+      .selectFrom('password_resets')
+      .innerJoin('users', 'users.id', 'password_resets.user_id')
+      .select(['password_resets.id', 'password_resets.user_id', 'users.login'])
+      .where('password_resets.token_hash', '=', hashToken(token))
+      .where('password_resets.used_at', 'is', null)
+      .where('password_resets.expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  app.get<{ Querystring: { token: string } }>(
+    `${base}/password/reset`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link is still valid, and for which account',
+        security: [],
+        querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } },
+        response: { 200: envelope({ anyOf: [{ type: 'null' }, { type: 'object', properties: { account: { type: 'string' } } }] }) },
+      },
+    },
+    async (request) => {
+      const reset = await findValidReset(request.query.token);
+      if (!reset) throw new AppError('resetLinkInvalid');
+      return ok({ account: reset.login });
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string; confirmPassword: string } }>(
+    `${base}/password/reset`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link (single use, 1 hour); ends every session of the account',
+        security: [],
+        body: {
+          type: 'object',
+          required: ['token', 'password', 'confirmPassword'],
+          properties: { token: { type: 'string', maxLength: 200 }, password: passwordField, confirmPassword: passwordField },
+          additionalProperties: false,
+        },
+        response: okEnvelope,
+      },
+    },
+    async (request) => {
+      const { token, password, confirmPassword } = request.body;
+      const reset = await findValidReset(token);
+      if (!reset) throw new AppError('resetLinkInvalid');
+      const problem = passwordLengthProblem(password);
+      if (problem) throw new AppError(problem);
+      if (password !== confirmPassword) throw new AppError('passwordMismatch');
+      const passwordHash = await hashPassword(password);
+      const now = new Date();
+      const used = await app.db.transaction().execute(async (trx) => {
+        // Marking it used first, conditionally, makes a second use of the same link fail even if both race.
+        const marked = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+        await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', reset.user_id).execute();
+        await revokeUserSessions(trx, reset.user_id, { now });
+        return true;
+      });
+      if (!used) throw new AppError('resetLinkInvalid');
+      return ok(null);
+    },
+  );
+}

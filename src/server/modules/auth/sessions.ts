@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
+import type { Database, EventRow, Participation, User } from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+
+// Server-side sessions (S3–S6): an opaque token goes to the browser, only its hash is stored.
+
+export interface AuthContext {
+  user: User;
+  sessionId: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  participation: Participation | null;
+  event: EventRow;
+  displayedModules: string[];
+}
+
+export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
+
+/** Writes of last_seen_at are skipped when the last one is this recent, to spare the database. */
+const TOUCH_GRANULARITY_MS = 5_000;
+
+export async function createSession(db: Kysely<Database>, userId: number, ip: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, ip })
+    .execute();
+  return token;
+}
+
+export async function resolveSession(db: Kysely<Database>, token: string, policy: SessionPolicy, now = new Date()): Promise<Resolution> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('events', 'events.id', 'users.event_id')
+    .leftJoin('participations', 'participations.id', 'users.participation_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.revoked_at',
+    ])
+    .selectAll('users')
+    .select((eb) => [
+      eb.fn.toJson('events').as('event'),
+      eb.fn.toJson('participations').as('participation'),
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.status !== 'active') return { status: 'invalid' };
+  const times = { createdAt: new Date(row.session_created_at).getTime(), lastSeenAt: new Date(row.last_seen_at).getTime() };
+  const state = sessionState(times, policy, now.getTime());
+  if (state !== 'active') {
+    await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
+    return state === 'idle-expired' ? { status: 'idle-expired' } : { status: 'invalid' };
+  }
+  if (now.getTime() - times.lastSeenAt >= TOUCH_GRANULARITY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+    times.lastSeenAt = now.getTime();
+  }
+  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, ...user } = row;
+  const parsedEvent = reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at']);
+  const parsedParticipation = participation
+    ? reviveDates(participation as unknown as Participation, ['badges_deadline', 'booth_deadline', 'product_deadline', 'profile_deadline'])
+    : null;
+  return {
+    status: 'active',
+    auth: {
+      user: user as User,
+      sessionId: session_id,
+      createdAt: new Date(times.createdAt),
+      lastSeenAt: new Date(times.lastSeenAt),
+      participation: parsedParticipation,
+      event: parsedEvent,
+      displayedModules: parsedParticipation?.displayed_modules ?? [],
+    },
+  };
+}
+
+/** to_json turns timestamps into strings; give callers Dates as from a plain select. */
+function reviveDates<T extends object>(row: T, fields: Array<keyof T>): T {
+  const copy = { ...row };
+  for (const field of fields) {
+    const value = copy[field];
+    if (typeof value === 'string') (copy as Record<keyof T, unknown>)[field] = new Date(value);
+  }
+  return copy;
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, options: { except?: number; now?: Date } = {}): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: options.now ?? new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (options.except !== undefined) query = query.where('id', '!=', options.except);
+  await query.execute();
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { canAccess, findScreen } from '../../../engine/catalogue';
+import { catalogue } from '../../../generated/screens';
+import { AppError } from '../../lib/app-error';
+import { envelope } from '../../lib/schemas';
+import { requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { AuthContext } from '../auth/sessions';
+
+// Event content (tips, announcements, manuals, FAQ) in the caller's language. Each item is
+// gated by the modules of the screen it belongs to, the same rule as the screen itself.
+
+const contentSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] },
+    title: { type: 'string' },
+    body: { type: 'string' },
+    publishedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+function allowed(auth: AuthContext, screenId: string): boolean {
+  const screen = findScreen(catalogue, screenId);
+  return screen !== undefined && canAccess(screen, auth.displayedModules);
+}
+
+export default async function contentRoutes(app: FastifyInstance) {
+  const base = `${API_BASE}/system/content`;
+  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title[language] ?? row.title.en ?? '',
+    body: row.body[language] ?? row.body.en ?? '',
+    publishedAt: new Date(row.published_at).toISOString(),
+  });
+
+  app.get<{ Params: { id: number } }>(
+    `${base}/content/:id`,
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One content item of the event, in the request language',
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+        response: { 200: envelope(contentSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await app.db
+        .selectFrom('content')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('event_id', '=', auth.event.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('notFound');
+      if (!allowed(auth, row.screen_id)) throw new AppError('noPermission');
+      return ok(present(row, request.language));
+    },
+  );
+
+  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' } }>(
+    `${base}/list`,
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Content items of one kind that the user may see, newest first',
+        querystring: {
+          type: 'object',
+          required: ['kind'],
+          properties: { kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] } },
+        },
+        response: { 200: envelope({ type: 'array', items: contentSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await app.db
+        .selectFrom('content')
+        .selectAll()
+        .where('event_id', '=', auth.event.id)
+        .where('kind', '=', request.query.kind)
+        .orderBy('published_at', 'desc')
+        .execute();
+      return ok(rows.filter((row) => allowed(auth, row.screen_id)).map((row) => present(row, request.language)));
+    },
+  );
+}

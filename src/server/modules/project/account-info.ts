@@ -1,0 +1,70 @@
+import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import type { AuthContext } from '../auth/sessions';
+
+// Account info of spec §3, built from the user's participation and event.
+
+export const FEATURE_FLAGS = ['eventShow', 'leadgrabShow', 'digitalShow', 'hideAccountHome', 'downloadPdf', 'countryRequired'] as const;
+export const SECTION_FLAGS = ['s01CompanyShow', 's01ContactShow', 's01DistributionShow', 's01GoalShow', 's02BrandNameShow', 'S01BoothDisplayName'] as const;
+export const LANGUAGE_FLAGS = ['productSecondLanguage', 'profileSecondLanguage'] as const;
+export const SUBMIT_ONCE_FLAGS = ['s01SubmitOnceOnly', 's02SubmitOnceOnly', 's03SubmitOnceOnly', 's04SubmitOnceOnly', 's05SubmitOnceOnly'] as const;
+export const ALL_FLAGS = [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS, ...SUBMIT_ONCE_FLAGS] as const;
+
+const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+export function accountInfo(auth: AuthContext, exhibitor: { name: string; legal_name: string; logo_url: string } | null) {
+  const { event, participation, displayedModules, user } = auth;
+  const flags = participation?.flags ?? {};
+  return {
+    name: exhibitor?.name ?? user.display_name,
+    legalName: exhibitor?.legal_name ?? '',
+    boothNum: participation?.booth_num ?? '',
+    exhibitCode: event.code,
+    exhibitionId: event.code,
+    exhibitName: event.name,
+    exhibitionName: event.name,
+    companyLog: exhibitor?.logo_url ?? '',
+    eventLog: event.logo_url,
+    eventUrl: event.url,
+    termsUrl: event.terms_url,
+    supportEmail: event.support_email,
+    utcOffsetMinutes: event.utc_offset_minutes,
+    badgesDlinedate: iso(participation?.badges_deadline),
+    boothDlinedate: iso(participation?.booth_deadline),
+    productDlinedate: iso(participation?.product_deadline),
+    profileDlinedate: iso(participation?.profile_deadline),
+    displayedModule: displayedModules,
+    ...Object.fromEntries(ALL_FLAGS.map((flag) => [flag, flags[flag] === true])),
+    multilingual: LANGUAGE_OPTIONS,
+  };
+}
+
+const dateField = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const accountInfoSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Exhibitor name' },
+    legalName: { type: 'string' },
+    boothNum: { type: 'string' },
+    exhibitCode: { type: 'string' },
+    exhibitionId: { type: 'string', description: 'Same as exhibitCode' },
+    exhibitName: { type: 'string' },
+    exhibitionName: { type: 'string', description: 'Same as exhibitName' },
+    companyLog: { type: 'string', description: 'Company logo URL' },
+    eventLog: { type: 'string', description: 'Event logo URL' },
+    eventUrl: { type: 'string' },
+    termsUrl: { type: 'string' },
+    supportEmail: { type: 'string' },
+    utcOffsetMinutes: { type: 'integer', description: 'Event time zone offset from UTC' },
+    badgesDlinedate: dateField,
+    boothDlinedate: dateField,
+    productDlinedate: dateField,
+    profileDlinedate: dateField,
+    displayedModule: { type: 'array', items: { type: 'string' } },
+    ...Object.fromEntries(ALL_FLAGS.map((flag) => [flag, { type: 'boolean' }])),
+    multilingual: {
+      type: 'array',
+      items: { type: 'object', properties: { label: { type: 'string' }, code: { type: 'string' } } },
+    },
+  },
+} as const;

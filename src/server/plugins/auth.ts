@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import { API_BASE } from '../../engine/constants';
+import { canAccess, findScreen } from '../../engine/catalogue';
+import { catalogue, type ScreenId } from '../../generated/screens';
+import type { Role } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { resolveSession, type AuthContext } from '../modules/auth/sessions';
+import type { SessionPolicy } from '../../engine/session-rules';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No session needed (login, forgot password, public branding). */
+    public?: boolean;
+    /** The catalogue screen whose modules this route needs (P2, same rule as the browser). */
+    screen?: ScreenId;
+    /** Roles allowed; all roles when absent. */
+    roles?: Role[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The bearer token of this request, when there is one. */
+    bearer: string | null;
+  }
+}
+
+function bearerOf(header: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Authentication in one hook: every /oga route needs a live session unless it says `public`. */
+export default fp<{ policy: SessionPolicy }>(
+  async (app, { policy }) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('bearer', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith(`${API_BASE}/`)) return;
+      const config = request.routeOptions.config ?? {};
+      request.bearer = bearerOf(request.headers.authorization);
+      if (config.public) return;
+      // An unknown /oga path matches no API route (only the web app's catch-all): not-found answers it.
+      if (!request.routeOptions.url?.startsWith(`${API_BASE}/`)) return;
+      if (!request.bearer) throw new AppError('invalidSession');
+      const resolution = await resolveSession(app.db, request.bearer, policy);
+      if (resolution.status === 'idle-expired') throw new AppError('sessionInactive');
+      if (resolution.status !== 'active') throw new AppError('invalidSession');
+      request.auth = resolution.auth;
+      if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
+      if (config.screen) {
+        const screen = findScreen(catalogue, config.screen);
+        if (!screen || !canAccess(screen, resolution.auth.displayedModules)) throw new AppError('noPermission');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['database', 'errors'] },
+);
+
+/** The auth context of a route that is not public (the hook guarantees it). */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new AppError('invalidSession');
+  return request.auth;
+}

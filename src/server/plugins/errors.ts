@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE } from '../../engine/constants';
+import { ERRORS, type ErrorId } from '../../engine/errors';
+import { languageFromHeader, type Language } from '../../engine/language';
+import { AppError } from '../lib/app-error';
+import { translate } from '../lib/messages';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+/** The success envelope of spec §8. */
+export function ok<T>(data: T) {
+  return { code: 200, msg: 'ok', data };
+}
+
+interface ErrorReplyOptions {
+  data?: unknown;
+  params?: Record<string, string | number>;
+  /** HTTP status when it must differ from the table's (an unknown API path is a real 404). */
+  status?: number;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, id: ErrorId, { data = null, params = {}, status }: ErrorReplyOptions = {}) {
+  const definition = ERRORS[id];
+  return reply
+    .status(status ?? ('http' in definition ? definition.http : 200))
+    .send({ code: definition.code, msg: translate(request.language, definition.message, params), data, error: id });
+}
+
+/**
+ * Coded errors answer in the caller's language. Anything unexpected is logged with the request
+ * id and answered with a generic message: internals never reach the user.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('language', 'en');
+    app.addHook('onRequest', async (request) => {
+      request.language = languageFromHeader(request.headers.language ?? request.headers['accept-language']?.slice(0, 2));
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params });
+      const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
+      if (fastifyError.validation) {
+        return sendError(request, reply, 'badRequest', { data: { issues: fastifyError.validation } });
+      }
+      if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 'payloadTooLarge');
+      if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+        return sendError(request, reply, 'badRequest');
+      }
+      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      return sendError(request, reply, 'internal', { data: { requestId: request.id }, params: { requestId: request.id } });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith(API_BASE) || request.method !== 'GET') {
+        return sendError(request, reply, 'notFound', { status: 404 });
+      }
+      // The web app's routes are resolved in the browser (see the static plugin).
+      return reply.status(404).type('text/plain').send('Not found');
+    });
+  },
+  { name: 'errors' },
+);

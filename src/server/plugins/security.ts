@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { API_BASE } from '../../engine/constants';
+
+// Security headers on every response; the API is never cached.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export default fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header('Content-Security-Policy', CSP);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+      if (request.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'security' },
+);

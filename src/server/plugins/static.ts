@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { API_BASE } from '../../engine/constants';
+
+/**
+ * Serves the built web app. Paths without a file fall back to index.html so the browser's
+ * router resolves them (its catalogue decides between a page and /404).
+ */
+export default fp<{ webDir: string }>(
+  async (app, { webDir }) => {
+    const indexFile = join(webDir, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn(`No built web app at ${webDir}: run \`npm run build\`. The API still works.`);
+      return;
+    }
+    const indexHtml = readFileSync(indexFile);
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        if (path.includes(`${join('assets', '')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    app.get('/', sendIndex);
+    app.get('/*', async (request, reply) => {
+      if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) return reply.callNotFound();
+      // A missing file with an extension is a real 404, not a page.
+      if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).type('text/plain').send('Not found');
+      return sendIndex(request, reply);
+    });
+  },
+  { name: 'web' },
+);
