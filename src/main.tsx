@@ -5,10 +5,11 @@ import { initI18n } from './lib/i18n';
 import { adoptTokenFromUrl } from './lib/storage';
 
 adoptTokenFromUrl(window.location, window.history);
-initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,18 +1,22 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { Toaster } from '../components/Toaster';
-import { router } from './router';
-import { theme } from './theme';
+import { t } from '../lib/i18n';
+import { showToast } from '../lib/toast';
+import { AppRouter } from './router';
 
 export function App() {
+  // E3: a chunk that fails to load (say, after a new deployment) is reported; the error
+  // boundary around the page then offers a reload.
+  useEffect(() => {
+    const onPreloadError = () => showToast('error', t('errors.preload'));
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SWRConfig value={{ shouldRetryOnError: false }}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </SWRConfig>
-    </ThemeProvider>
+    <SWRConfig value={{ shouldRetryOnError: false }}>
+      <AppRouter />
+      <Toaster />
+    </SWRConfig>
   );
 }

@@ -1,15 +1,17 @@
 import { Component, Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Screen } from '../engine/catalogue';
 import { pageLoaders } from '../generated/pages';
-import { NotAvailable } from '../components/NotAvailable';
+import { Notice } from '../components/plain/PublicCard';
 import { PageLoading } from '../components/PageLoading';
 import { useAccountInfo } from '../lib/session';
 import { t } from '../lib/i18n';
 
 // Renders what the catalogue says a screen is: a hand-written page, a generated form, or an
 // honest "not available yet" for capabilities still to come.
+
+// The empty state uses MUI like the signed-in frame around it; loaded with that frame.
+const NotAvailable = lazy(() => import('../components/NotAvailable').then((m) => ({ default: m.NotAvailable })));
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 function pageComponent(page: string) {
@@ -32,9 +34,12 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Alert severity="error" action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
-        {t('errors.preload')}
-      </Alert>
+      <Notice kind="error">
+        {t('errors.preload')}{' '}
+        <button type="button" className="plain-link" onClick={() => window.location.reload()}>
+          {t('layout.reload')}
+        </button>
+      </Notice>
     );
   }
 }
@@ -47,7 +52,13 @@ export function ScreenPage({ screen }: { screen: Screen }) {
     document.title = account?.exhibitName ? `${title} · ${account.exhibitName}` : `${title} · ${translate('app.name')}`;
   }, [screen.title, account?.exhibitName, translate]);
 
-  if (screen.available === false || !screen.page) return <NotAvailable />;
+  if (screen.available === false || !screen.page) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <NotAvailable />
+      </Suspense>
+    );
+  }
   const Page = pageComponent(screen.page);
   return (
     <PageErrorBoundary>

@@ -1,48 +1,66 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Suspense, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { catalogue } from '../generated/screens';
-import type { Layout, Screen } from '../engine/catalogue';
-import { AccountLayout } from './layout/AccountLayout';
-import { MainLayout } from './layout/MainLayout';
+import type { Layout } from '../engine/catalogue';
+import { PageLoading } from '../components/PageLoading';
 import { PublicLayout } from './layout/PublicLayout';
-import { RequireSession, ScreenGuard } from './guards';
+import { ScreenGuard } from './guards';
 import { ScreenPage } from './ScreenPage';
 
 // Routes come from the catalogue (screens.yaml): one route per screen, grouped by layout.
+// The signed-in frames load on demand, so /login does not download the header, menu and MUI.
 
-function routesFor(layout: Layout): RouteObject[] {
+const MainFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.MainFrame })));
+const AccountFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.AccountFrame })));
+
+function screenRoutes(layout: Layout) {
   return catalogue.screens
-    .filter((screen: Screen) => screen.layout === layout)
-    .map((screen) => ({
-      path: screen.path,
-      element: (
-        <ScreenGuard screen={screen}>
-          <ScreenPage screen={screen} />
-        </ScreenGuard>
-      ),
-      handle: { screen },
-    }));
+    .filter((screen) => screen.layout === layout)
+    .map((screen) => (
+      <Route
+        key={screen.id}
+        path={screen.path}
+        element={
+          <ScreenGuard screen={screen}>
+            <ScreenPage screen={screen} />
+          </ScreenGuard>
+        }
+      />
+    ));
 }
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/home" replace /> },
-  { element: <PublicLayout />, children: routesFor('public') },
-  {
-    element: (
-      <RequireSession>
-        <MainLayout />
-      </RequireSession>
-    ),
-    children: routesFor('main'),
-  },
-  {
-    element: (
-      <RequireSession>
-        <AccountLayout />
-      </RequireSession>
-    ),
-    children: routesFor('account'),
-  },
-  { path: '*', element: <Navigate to="/404" replace /> },
-];
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/home" replace />} />
+      <Route element={<PublicLayout />}>{screenRoutes('public')}</Route>
+      <Route
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <MainFrame />
+          </Suspense>
+        }
+      >
+        {screenRoutes('main')}
+      </Route>
+      <Route
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <AccountFrame />
+          </Suspense>
+        }
+      >
+        {screenRoutes('account')}
+      </Route>
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}
 
-export const router = createBrowserRouter(routes);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -7,5 +7,6 @@ export const theme = createTheme({
     background: { default: '#f5f7f6' },
   },
   shape: { borderRadius: 8 },
+  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
   typography: { fontFamily: '"Noto Sans", "Noto Sans CJK SC", "Noto Sans JP", "Segoe UI", Roboto, Arial, sans-serif' },
 });

@@ -544,3 +544,19 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
     expect(showsBackArrow(real, at('/digital-tools/custom-tag'))).toBe(false);
   });
 });
+
+describe('R2 checkCatalogue parent loops', () => {
+  it('R2 reports screens whose parents form a loop, and routeDepth still ends', () => {
+    const looped: Catalogue = {
+      modules: [],
+      screens: [
+        { id: 'a', path: '/a', layout: 'main', title: 't', parent: 'b', page: 'x/A' },
+        { id: 'b', path: '/b', layout: 'main', title: 't', parent: 'a', page: 'x/B' },
+      ],
+    };
+    const problems = checkCatalogue(looped, { languages: ['en'], hasKey: () => true, pageExists: () => true, formExists: () => true });
+    expect(problems).toContain('screen a: parents form a loop');
+    expect(routeDepth(looped, looped.screens[0]!)).toBe(3);
+  });
+});
+

@@ -56,7 +56,9 @@ export function findScreen(catalogue: Catalogue, id: string): Screen | undefined
 export function routeDepth(catalogue: Catalogue, screen: Screen): number {
   let depth = screen.layout === 'public' ? 1 : 2;
   let parent = screen.parent ? findScreen(catalogue, screen.parent) : undefined;
-  while (parent) {
+  const seen = new Set<string>([screen.id]);
+  while (parent && !seen.has(parent.id)) {
+    seen.add(parent.id);
     depth += 1;
     parent = parent.parent ? findScreen(catalogue, parent.parent) : undefined;
   }
@@ -144,8 +146,21 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
     if (screen.page !== undefined && !input.pageExists(screen.page)) problems.push(`${where}: page "${screen.page}" does not exist`);
     if (screen.form !== undefined && !input.formExists(screen.form)) problems.push(`${where}: form "${screen.form}" does not exist`);
   }
+  const parentOf = new Map(screens.filter((s) => s?.parent !== undefined).map((s) => [s.id, s.parent as string]));
   for (const screen of screens) {
-    if (screen?.parent !== undefined && !ids.has(screen.parent)) problems.push(`screen ${screen.id}: parent "${screen.parent}" does not exist`);
+    if (screen?.parent === undefined) continue;
+    if (!ids.has(screen.parent)) {
+      problems.push(`screen ${screen.id}: parent "${screen.parent}" does not exist`);
+      continue;
+    }
+    const chain = new Set<string>([screen.id]);
+    for (let parent: string | undefined = screen.parent; parent !== undefined; parent = parentOf.get(parent)) {
+      if (chain.has(parent)) {
+        problems.push(`screen ${screen.id}: parents form a loop`);
+        break;
+      }
+      chain.add(parent);
+    }
   }
   return problems;
 }

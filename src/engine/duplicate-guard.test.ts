@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DUPLICATE_SUBMIT_SIZE_CAP_BYTES } from './constants';
-import { checkDuplicateSubmit, type KeyValueStorage } from './duplicate-guard';
+import { checkDuplicateSubmit, hashText, type KeyValueStorage } from './duplicate-guard';
 
 const KEY = 'oem_last_request';
 
@@ -87,10 +87,28 @@ describe('C4 duplicate-submit guard', () => {
     expect(checkDuplicateSubmit(save, storage, KEY, 30)).toBe('duplicate');
   });
 
-  it('C4 records the last request in the given storage key as url, serialised body and time', () => {
+  it('C4 records the last request in the given storage key as url, body hash and time', () => {
     const storage = mapStorage();
     checkDuplicateSubmit(save, storage, KEY, 1234);
-    expect(JSON.parse(storage.map.get(KEY)!)).toEqual({ url: '/oga/forms/s01', body: JSON.stringify(save.body), time: 1234 });
+    expect(JSON.parse(storage.map.get(KEY)!)).toEqual({ url: '/oga/forms/s01', body: hashText(JSON.stringify(save.body)), time: 1234 });
+  });
+
+  it('C4 never keeps a body in clear text in storage (a password must not sit there)', () => {
+    const storage = mapStorage();
+    checkDuplicateSubmit({ method: 'POST', url: '/oga/auth/login', body: { account: 'demo', password: 'Demo-pass-2026' } }, storage, KEY, 1);
+    expect(storage.map.get(KEY)).not.toContain('Demo-pass-2026');
+  });
+
+  it('C4 a storage that refuses writes does not block the submit', () => {
+    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(checkDuplicateSubmit(save, full, KEY, 1)).toBe('allow');
+  });
+
+  it('C4 bodyBytes given by the caller decides the 5 MB cap (files described, not read)', () => {
+    const storage = mapStorage();
+    const upload = { method: 'POST', url: '/oga/upload', body: 'form:file=blob:a.pdf', bodyBytes: 6 * 1024 * 1024 };
+    expect(checkDuplicateSubmit(upload, storage, KEY, 0)).toBe('allow');
+    expect(checkDuplicateSubmit(upload, storage, KEY, 10)).toBe('allow');
   });
 
   it('C4 keeps separate requests under separate storage keys', () => {

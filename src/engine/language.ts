@@ -19,7 +19,7 @@ export function isLanguage(value: unknown): value is Language {
 /** The language named by `?lang=` or `?language=` (lang wins), if it is one we offer. */
 export function languageFromQuery(search: string): Language | undefined {
   const params = new URLSearchParams(search);
-  for (const name of ['language', 'lang']) {
+  for (const name of ['lang', 'language']) {
     const value = params.get(name)?.trim().toLowerCase();
     if (isLanguage(value)) return value;
   }

@@ -2,7 +2,6 @@ import { API_BASE, DUPLICATE_SUBMIT_SIZE_CAP_BYTES, STORAGE_KEYS, TOAST_DURATION
 import { checkDuplicateSubmit, type KeyValueStorage } from '../engine/duplicate-guard';
 import { BODY_CODE, CLIENT_MESSAGES, ERRORS } from '../engine/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '../engine/language';
-import { htmlToText, sanitizeHtml } from './sanitize-html';
 
 // The browser's one way to call the API (spec §7, §8):
 // - C1 base path /oga, bearer token unless `auth: false`, language header, GET params in the
@@ -182,32 +181,14 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/** A 106-bit string hash (two cyrb53 lanes): the guard only needs "same body or not". */
-function hashText(text: string): string {
-  const lane = (seed: number): string => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-  };
-  return `${lane(1)}.${lane(2)}`;
-}
-
 function blobDescription(blob: Blob): string {
   const file = blob as Partial<File>;
   return `blob:${file.name ?? ''}:${blob.size}:${blob.type}:${file.lastModified ?? ''}`;
 }
 
 /**
- * What the duplicate guard compares, and the body's size. The guard stores what it is given in
- * session storage, so it gets a hash, never the body itself (a login or password body would
- * otherwise sit there in clear text, and a body near 5 MB would overflow the storage quota).
+ * What the duplicate guard compares, and the body's size: files in a FormData are described
+ * (name, size, type, date) rather than read, and their sizes count towards the 5 MB cap.
  */
 function bodyFingerprint(body: unknown): { text: string; bytes: number } {
   if (body === undefined || body === null) return { text: '', bytes: 0 };
@@ -322,7 +303,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** E1: a body code other than 200. */
-  function bodyError(envelope: ApiEnvelope<unknown>, status: number, options: RequestOptions): ApiError {
+  async function bodyError(envelope: ApiEnvelope<unknown>, status: number, options: RequestOptions): Promise<ApiError> {
     const { code } = envelope;
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg.trim() !== '' ? envelope.msg : undefined;
     const generic = () => deps.translate(CLIENT_MESSAGES.genericCode, { code });
@@ -350,6 +331,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         return fail(message);
       }
       case BODY_CODE.serverError: {
+        // Loaded on demand: the sanitiser (DOMPurify) is only needed on this rare path, and
+        // keeping it out of the first download keeps /login small.
+        const { htmlToText, sanitizeHtml } = await import('./sanitize-html');
         const html = serverMessage ? sanitizeHtml(serverMessage) : '';
         const text = html ? htmlToText(html) : '';
         if (!text) {
@@ -413,7 +397,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const blob = await response.blob();
       if (isJsonContentType(response)) {
         const envelope = parseEnvelope(await blob.text());
-        if (envelope && envelope.code !== BODY_CODE.ok) throw bodyError(envelope, status, options);
+        if (envelope && envelope.code !== BODY_CODE.ok) throw await bodyError(envelope, status, options);
       }
       return (responseType === 'blob' ? blob : await blob.arrayBuffer()) as T;
     }
@@ -422,14 +406,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const envelope = parseEnvelope(text);
     if (!response.ok) {
       // The server answers some errors with an HTTP status and an envelope (400, 413, 429, 500).
-      if (envelope && envelope.code !== BODY_CODE.ok) throw bodyError(envelope, status, options);
+      if (envelope && envelope.code !== BODY_CODE.ok) throw await bodyError(envelope, status, options);
       throw statusError(status, options);
     }
     if (!envelope) {
       if (text.trim() === '') return undefined as T;
       throw backendError(status, options);
     }
-    if (envelope.code !== BODY_CODE.ok) throw bodyError(envelope, status, options);
+    if (envelope.code !== BODY_CODE.ok) throw await bodyError(envelope, status, options);
     return envelope.data as T;
   }
 
@@ -476,19 +460,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // C4: "submitting while data is processing is blocked".
       if (inFlight.has(url)) throw resubmitError('busy', options);
       const { text, bytes } = bodyFingerprint(options.body);
-      let verdict: 'allow' | 'duplicate' = 'allow';
-      if (bytes <= DUPLICATE_SUBMIT_SIZE_CAP_BYTES) {
-        try {
-          verdict = checkDuplicateSubmit(
-            { method: verb, url, body: `sha:${hashText(text)}` },
-            deps.session,
-            STORAGE_KEYS.lastRequest,
-            now(),
-          );
-        } catch {
-          verdict = 'allow'; // session storage unavailable or full: never block a submit for that.
-        }
-      }
+      const verdict = checkDuplicateSubmit({ method: verb, url, body: text, bodyBytes: bytes }, deps.session, STORAGE_KEYS.lastRequest, now());
       if (verdict === 'duplicate') throw resubmitError('duplicate', options);
     }
 

@@ -1,9 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cn from '../../locales/cn.json';
-import en from '../../locales/en.json';
-import ja from '../../locales/ja.json';
-import vi from '../../locales/vi.json';
 import { afterLanguageChange, resolveLanguage, type Language } from '../engine/language';
 import { languageStore } from './storage';
 
@@ -12,14 +8,23 @@ import { languageStore } from './storage';
 
 const HTML_LANG: Record<Language, string> = { en: 'en', cn: 'zh-CN', ja: 'ja', vi: 'vi' };
 
-export function initI18n(search = window.location.search): Language {
+/** Only the chosen language is downloaded (CI checks that every language has every key). */
+const TABLES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../../locales/en.json'),
+  cn: () => import('../../locales/cn.json'),
+  ja: () => import('../../locales/ja.json'),
+  vi: () => import('../../locales/vi.json'),
+};
+
+export async function initI18n(search = window.location.search): Promise<Language> {
   const language = resolveLanguage(search, languageStore.get());
   languageStore.set(language);
   document.documentElement.lang = HTML_LANG[language];
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, cn: { translation: cn }, ja: { translation: ja }, vi: { translation: vi } },
+  const table = (await TABLES[language]()).default;
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: { translation: table } },
     lng: language,
-    fallbackLng: 'en',
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -21,10 +21,14 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       // The browser forgets the session even when the server cannot be reached.
     }
     tokenStore.clear();
-    await clearUserInfo();
     showToast('success', t('success.loggedOut'));
     onClose();
-    window.setTimeout(() => navigate('/login', { replace: true }), LOGOUT_REDIRECT_DELAY_MS);
+    // The cached user info is dropped only when leaving: dropping it now re-renders the session
+    // guard, which (seeing no token) would go to /login at once instead of after the delay.
+    window.setTimeout(() => {
+      navigate('/login', { replace: true });
+      void clearUserInfo();
+    }, LOGOUT_REDIRECT_DELAY_MS);
   };
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="logout-title">

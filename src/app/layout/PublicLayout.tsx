@@ -1,11 +1,11 @@
-import { Box } from '@mui/material';
 import { Outlet } from 'react-router-dom';
+import '../../components/plain/plain.css';
 
-/** Login, reset and error pages: no header or menu. */
+/** Login, reset and error pages: no header or menu, and no MUI (they load first). */
 export function PublicLayout() {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
+    <main className="plain-page">
       <Outlet />
-    </Box>
+    </main>
   );
 }

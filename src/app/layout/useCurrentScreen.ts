@@ -1,12 +1,8 @@
-import { useMatches } from 'react-router-dom';
-import type { Screen } from '../../engine/catalogue';
+import { useLocation } from 'react-router-dom';
+import { findScreenByPath, type Screen } from '../../engine/catalogue';
+import { catalogue } from '../../generated/screens';
 
-/** The catalogue screen of the matched route (set as the route's handle by the router). */
+/** The catalogue screen of the current address. */
 export function useCurrentScreen(): Screen | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as { screen?: Screen } | undefined;
-    if (handle?.screen) return handle.screen;
-  }
-  return undefined;
+  return findScreenByPath(catalogue, useLocation().pathname);
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -7,7 +6,12 @@ import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { clearUserInfo } from '../../../lib/session';
 import { logoutReasonStore, tokenStore } from '../../../lib/storage';
+import { Notice, PublicCard } from '../../../components/plain/PublicCard';
+import { TextInput } from '../../../components/plain/TextInput';
 import { LanguagePicker } from '../components/LanguagePicker';
+
+// Plain React and CSS on purpose: this is the first page most people load, so it stays small
+// (see the bundle budget in `npm run bench`).
 
 interface Branding {
   exhibitCode: string;
@@ -18,6 +22,10 @@ interface Branding {
 /** A redirect target inside the app only, never another site. */
 function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/home';
+}
+
+function failureText(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : String(failure);
 }
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -35,40 +43,29 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       await api.post('/auth/password/forgot', { email: email.trim() }, { auth: false, silent: true });
       setSent(true);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureText(failure));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-labelledby="forgot-title">
-      <Typography id="forgot-title" variant="h6" component="h2">
-        {t('auth.forgotTitle')}
-      </Typography>
+    <form className="plain-form" onSubmit={submit} noValidate aria-labelledby="forgot-title">
+      <h2 id="forgot-title">{t('auth.forgotTitle')}</h2>
       {sent ? (
-        <Alert severity="success">{t('auth.resetSent')}</Alert>
+        <Notice kind="success">{t('auth.resetSent')}</Notice>
       ) : (
         <>
-          <Typography variant="body2">{t('auth.forgotIntro')}</Typography>
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(error)}
-            helperText={error || ' '}
-            required
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
+          <p>{t('auth.forgotIntro')}</p>
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" value={email} onChange={setEmail} error={error || undefined} required />
+          <button type="submit" className="plain-button" disabled={busy}>
             {t('auth.sendResetLink')}
-          </Button>
+          </button>
         </>
       )}
-      <Link component="button" type="button" onClick={onBack} underline="hover">
+      <button type="button" className="plain-link" onClick={onBack}>
         {t('auth.backToLogin')}
-      </Link>
-    </Stack>
+      </button>
+    </form>
   );
 }
 
@@ -94,7 +91,7 @@ export default function LoginPage() {
   });
 
   useEffect(() => {
-    document.title = branding ? `${t('screens.login')} · ${branding.exhibitName}` : `${t('screens.login')} · ${t('app.name')}`;
+    document.title = `${t('screens.login')} · ${branding?.exhibitName ?? t('app.name')}`;
   }, [branding, t]);
 
   const submit = async (event: FormEvent) => {
@@ -110,60 +107,38 @@ export default function LoginPage() {
       await clearUserInfo();
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureText(failure));
       setBusy(false);
     }
   };
 
   return (
-    <Card sx={{ width: '100%', maxWidth: 420 }}>
-      <CardContent sx={{ p: 4 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          {branding?.eventLog ? <img src={branding.eventLog} alt={branding.exhibitName} style={{ height: 48 }} /> : <span />}
+    <PublicCard
+      labelledBy="login-title"
+      top={
+        <>
+          {branding?.eventLog ? <img src={branding.eventLog} alt={branding.exhibitName} /> : <span />}
           <LanguagePicker />
-        </Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {branding ? t('auth.welcomeTo', { event: branding.exhibitName }) : t('app.name')}
-        </Typography>
-        {notice && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {notice}
-          </Alert>
-        )}
-        {forgot ? (
-          <ForgotPasswordForm onBack={() => setForgot(false)} />
-        ) : (
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label={t('auth.account')}
-              autoComplete="username"
-              value={account}
-              onChange={(event) => setAccount(event.target.value)}
-              error={Boolean(fieldErrors.account)}
-              helperText={fieldErrors.account}
-              required
-              autoFocus
-            />
-            <TextField
-              label={t('auth.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={Boolean(fieldErrors.password)}
-              helperText={fieldErrors.password}
-              required
-            />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy ? t('auth.loggingIn') : t('auth.login')}
-            </Button>
-            <Link component="button" type="button" onClick={() => setForgot(true)} underline="hover">
-              {t('auth.forgotPassword')}
-            </Link>
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <h1 id="login-title">{branding ? t('auth.welcomeTo', { event: branding.exhibitName }) : t('app.name')}</h1>
+      {notice && <Notice kind="warning">{notice}</Notice>}
+      {forgot ? (
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      ) : (
+        <form className="plain-form" onSubmit={submit} noValidate>
+          {error && <Notice kind="error">{error}</Notice>}
+          <TextInput label={t('auth.account')} autoComplete="username" value={account} onChange={setAccount} error={fieldErrors.account} required autoFocus />
+          <TextInput label={t('auth.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldErrors.password} required />
+          <button type="submit" className="plain-button" disabled={busy}>
+            {busy ? t('auth.loggingIn') : t('auth.login')}
+          </button>
+          <button type="button" className="plain-link" onClick={() => setForgot(true)}>
+            {t('auth.forgotPassword')}
+          </button>
+        </form>
+      )}
+    </PublicCard>
   );
 }

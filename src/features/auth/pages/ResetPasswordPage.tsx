@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { passwordLengthProblem } from '../../../engine/password-policy';
 import { ERRORS } from '../../../engine/errors';
+import { passwordLengthProblem } from '../../../engine/password-policy';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { PageLoading } from '../../../components/PageLoading';
+import { Notice, PublicCard, Spinner } from '../../../components/plain/PublicCard';
+import { TextInput } from '../../../components/plain/TextInput';
 
 /** S2: the page a reset e-mail links to; sets a new password once. */
 export default function ResetPasswordPage() {
@@ -22,6 +22,10 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('screens.resetPassword')} · ${t('app.name')}`;
+  }, [t]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,53 +48,40 @@ export default function ResetPasswordPage() {
   };
 
   let content;
-  if (!token || check.error) content = <Alert severity="error">{t('errors.resetLinkInvalid')}</Alert>;
-  else if (!check.data) content = <PageLoading />;
-  else if (done) content = <Alert severity="success">{t('success.passwordReset')}</Alert>;
+  if (!token || check.error) content = <Notice kind="error">{t('errors.resetLinkInvalid')}</Notice>;
+  else if (!check.data) content = <Spinner label={t('app.loading')} />;
+  else if (done) content = <Notice kind="success">{t('success.passwordReset')}</Notice>;
   else
     content = (
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <Typography>{t('auth.resetFor', { account: check.data.account })}</Typography>
-        {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField
+      <form className="plain-form" onSubmit={submit} noValidate>
+        <p>{t('auth.resetFor', { account: check.data.account })}</p>
+        {errors.form && <Notice kind="error">{errors.form}</Notice>}
+        <TextInput
           label={t('auth.newPassword')}
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? t('auth.passwordRules')}
+          onChange={setPassword}
+          error={errors.password}
+          help={t('auth.passwordRules')}
           required
         />
-        <TextField
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={Boolean(errors.confirm)}
-          helperText={errors.confirm}
-          required
-        />
-        <Button type="submit" variant="contained" disabled={busy}>
+        <TextInput label={t('auth.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} required />
+        <button type="submit" className="plain-button" disabled={busy}>
           {t('auth.setPassword')}
-        </Button>
-      </Stack>
+        </button>
+      </form>
     );
 
   return (
-    <Card sx={{ width: '100%', maxWidth: 420 }}>
-      <CardContent sx={{ p: 4 }}>
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            {t('screens.resetPassword')}
-          </Typography>
-          {content}
-          <Link component={RouterLink} to="/login" underline="hover">
-            {t('auth.backToLogin')}
-          </Link>
-        </Stack>
-      </CardContent>
-    </Card>
+    <PublicCard labelledBy="reset-title">
+      <h1 id="reset-title">{t('screens.resetPassword')}</h1>
+      {content}
+      <p style={{ marginTop: 16 }}>
+        <Link to="/login" className="plain-link">
+          {t('auth.backToLogin')}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

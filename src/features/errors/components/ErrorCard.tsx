@@ -1,25 +1,19 @@
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { PublicCard } from '../../../components/plain/PublicCard';
 
 export function ErrorCard({ code, title, text }: { code: string; title: string; text: string }) {
   const { t } = useTranslation();
   return (
-    <Card sx={{ maxWidth: 480, width: '100%' }}>
-      <CardContent sx={{ p: 4 }}>
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }} aria-hidden>
-            {code}
-          </Typography>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          <Typography color="text.secondary">{text}</Typography>
-          <Button component={RouterLink} to="/home" variant="contained">
-            {t('errors.goHome')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <PublicCard labelledBy="error-title">
+      <p className="plain-code" aria-hidden>
+        {code}
+      </p>
+      <h1 id="error-title">{title}</h1>
+      <p>{text}</p>
+      <Link to="/home" className="plain-button" style={{ display: 'inline-block', textDecoration: 'none' }}>
+        {t('errors.goHome')}
+      </Link>
+    </PublicCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Container } from '@mui/material';
+import { Box, Container, CssBaseline, ThemeProvider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { buildMenu } from '../../engine/catalogue';
@@ -12,6 +12,8 @@ import { InactivityWatcher } from './InactivityWatcher';
 import { LeftMenu } from './LeftMenu';
 import { TitleBar } from './TitleBar';
 import { useCurrentScreen } from './useCurrentScreen';
+import { RequireSession } from '../guards';
+import { theme } from '../theme';
 
 /** The frame around signed-in pages; `withMenu` is false for the second layout group. */
 export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
@@ -38,6 +40,8 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const showMenu = withMenu && !onHome;
 
   return (
+    <ThemeProvider theme={theme}>
+    <CssBaseline />
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header
         account={account}
@@ -57,9 +61,24 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
       </Box>
       {user && <InactivityWatcher idleSeconds={user.session.idleSeconds} warningSeconds={user.session.warningSeconds} />}
     </Box>
+    </ThemeProvider>
   );
 }
 
-export function MainLayout() {
-  return <SignedInFrame withMenu />;
+/** The main layout group: header, left menu, title bar, footer. */
+export function MainFrame() {
+  return (
+    <RequireSession>
+      <SignedInFrame withMenu />
+    </RequireSession>
+  );
+}
+
+/** The second layout group of spec §2 (/announcements, /search, /my-account): no left menu. */
+export function AccountFrame() {
+  return (
+    <RequireSession>
+      <SignedInFrame withMenu={false} />
+    </RequireSession>
+  );
 }

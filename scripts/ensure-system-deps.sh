@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The browser tests need Debian's Chromium and the server tests a PostgreSQL server. Install
+# them when we can (root with apt); otherwise stop with the exact command to run.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${missing[*]} with apt-get…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+
+echo "The tests need: ${missing[*]}. Install them with:" >&2
+echo "  sudo apt-get install -y ${missing[*]}" >&2
+exit 1

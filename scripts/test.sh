@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The README's test command: every check, then unit, server (PGlite and PostgreSQL), and
+# browser tests against the built app. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+rm -f .tmp/vitest-*.json
+
+bash scripts/ensure-system-deps.sh || exit 1
+
+failed_stages=()
+stage() {
+  local name=$1; shift
+  echo
+  echo "=== $name ==="
+  local started=$SECONDS
+  if "$@"; then
+    echo "=== $name: ok ($((SECONDS - started)) s)"
+  else
+    echo "=== $name: FAILED ($((SECONDS - started)) s)"
+    failed_stages+=("$name")
+  fi
+}
+
+vitest_stage() {
+  local project=$1
+  npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json=".tmp/vitest-$project.json"
+}
+
+stage "checks (catalogue, generated code, locales, imports)" npm run --silent check
+stage "type check" npx tsc --noEmit -p tsconfig.json
+stage "unit tests" vitest_stage unit
+stage "server tests (PGlite and PostgreSQL)" vitest_stage server
+stage "build" npx vite build --logLevel warn
+stage "browser tests (Chromium)" vitest_stage e2e
+
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0, skipped = 0;
+  for (const project of ["unit", "server", "e2e"]) {
+    const file = `.tmp/vitest-${project}.json`;
+    if (!fs.existsSync(file)) continue;
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + (report.numTodoTests || 0);
+    console.log(`${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  }
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+'
+if [ ${#failed_stages[@]} -gt 0 ]; then
+  echo "Failed stages: ${failed_stages[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,99 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+
+// The real server (Fastify, embedded PGlite, real SMTP to a sink) serving the built web app,
+// one per spec file, on a free loopback port with a fresh database.
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export const WEB_DIR = join(REPO_ROOT, 'dist/web');
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+export interface Portal {
+  url: string;
+  sink: SmtpSink;
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startPortal(overrides: Partial<Config> = {}): Promise<Portal> {
+  if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error('Run `npm run build` first');
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  let app: FastifyInstance | undefined;
+  try {
+    const port = await freePort();
+    const config = loadConfig(
+      {},
+      {
+        port,
+        host: '127.0.0.1',
+        dataDir,
+        webDir: WEB_DIR,
+        smtpUrl: sink.url,
+        publicUrl: `http://127.0.0.1:${port}`,
+        logLevel: 'warn',
+        ...overrides,
+      },
+    );
+    app = await buildApp(config, { logger: false });
+    await app.listen({ port, host: config.host });
+    const started = app;
+    let closed = false;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      sink,
+      app: started,
+      config,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await started.close().catch(() => undefined);
+        await sink.close().catch(() => undefined);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await sink.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Logs in through the API (as a script would), answering the bearer token. */
+export async function apiLogin(url: string, account: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${url}/oga/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  const body = (await response.json()) as { code: number; msg?: string; data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`API login of ${account} failed: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+/** GET an API path with a bearer token, answering the envelope ({ code, msg, data }). */
+export async function apiGet(url: string, path: string, token: string): Promise<{ code: number; msg: string; data: unknown }> {
+  const response = await fetch(`${url}/oga${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as { code: number; msg: string; data: unknown };
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+
+// Shared pieces of the server tests: one app per engine per test file, on a fresh copy of the
+// migrated + seeded database that tests/server/global-setup.ts prepared.
+
+export const ENGINES = ['pglite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export { DEMO_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  engine: Engine;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Runs after buildApp and before the app is ready: add test-only routes or hooks here. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-test-${engine}-`));
+  let pglite: PGlite | undefined;
+  let database: string | undefined;
+  let dbOverrides: Partial<Config> = {};
+  if (engine === 'pglite') {
+    pglite = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
+    await pglite.waitReady;
+  } else {
+    database = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin(`CREATE DATABASE ${database} TEMPLATE ${inject('postgresTemplate')}`);
+    dbOverrides = { databaseUrl: databaseUrl(inject('postgresAdminUrl'), database) };
+  }
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      webDir: join(dataDir, 'no-web-app-here'),
+      seedDemo: true,
+      logLevel: 'silent',
+      ...dbOverrides,
+      ...overrides,
+    },
+  );
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { pglite, logger: false });
+    await options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await pglite?.close().catch(() => undefined);
+    if (database) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    app,
+    engine,
+    config,
+    async close() {
+      await app.close();
+      if (database) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The parsed `{ code, msg, data, error? }` envelope of spec §8. */
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+  error?: string;
+}
+
+export interface Answer<T = any> extends Envelope<T> {
+  /** HTTP status and headers, for the tests that check them. */
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+}
+
+function answer<T>(response: LightMyRequestResponse): Answer<T> {
+  const body = response.json() as Envelope<T>;
+  return Object.assign(body, { status: response.statusCode, headers: response.headers });
+}
+
+/** The envelope without the HTTP details, for comparing whole bodies. */
+export function bodyOf<T>(result: Answer<T>): Envelope<T> {
+  const { status: _status, headers: _headers, ...body } = result;
+  return body;
+}
+
+type Extra = Pick<InjectOptions, 'headers' | 'remoteAddress' | 'query'>;
+
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  { token, body, ...extra }: Extra & { token?: string; body?: unknown } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...(extra.headers as Record<string, string> | undefined) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await app.inject({ method, url, headers, remoteAddress: extra.remoteAddress, query: extra.query, ...(body === undefined ? {} : { payload: body as object }) });
+  return answer<T>(response);
+}
+
+export const get = <T = any>(app: FastifyInstance, url: string, token?: string, extra: Extra = {}) => call<T>(app, 'GET', url, { token, ...extra });
+export const post = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'POST', url, { token, body, ...extra });
+export const put = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PUT', url, { token, body, ...extra });
+
+/** Logs in and answers the bearer token; fails the test with the server's answer otherwise. */
+export async function login(app: FastifyInstance, account: string, password: string = DEMO_PASSWORD, extra: Extra = {}): Promise<string> {
+  const result = await post<{ token: string }>(app, '/oga/auth/login', { account, password }, undefined, extra);
+  if (result.code !== 200 || typeof result.data?.token !== 'string') {
+    throw new Error(`Login of ${account} failed: ${JSON.stringify(bodyOf(result))}`);
+  }
+  return result.data.token;
+}
+
+/** Tries to log in and answers the whole envelope (for the failure cases). */
+export const attemptLogin = (app: FastifyInstance, account: string, password: string, extra: Extra = {}) =>
+  post<{ token: string } | null>(app, '/oga/auth/login', { account, password }, undefined, extra);
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;

@@ -1,0 +1,75 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+// Starts a throw-away PostgreSQL server for the test run (initdb refuses root, so the cluster
+// belongs to the postgres user when we are root). TEST_DATABASE_URL skips all of this.
+
+function findBin(name: string): string {
+  const candidates = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/18/bin'].map((d) => join(d, name));
+  const found = candidates.find((c) => existsSync(c));
+  if (found) return found;
+  try {
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(`PostgreSQL's ${name} was not found. Install it with: apt-get install -y postgresql`);
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningPostgres {
+  /** URL of the `postgres` maintenance database; tests create their own databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startPostgres(): Promise<RunningPostgres> {
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'data');
+  const run = (bin: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' }) : execFileSync(bin, args, { stdio: 'pipe' });
+  run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const postgresBin = findBin('postgres');
+  const child: ChildProcess = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', postgresBin, ...args], { stdio: 'ignore' })
+    : spawn(postgresBin, args, { stdio: 'ignore' });
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const pg = (await import('pg')).default;
+  const started = Date.now();
+  for (;;) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() - started > 20_000) throw new Error(`PostgreSQL did not start: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    adminUrl,
+    async stop() {
+      child.kill('SIGINT');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
