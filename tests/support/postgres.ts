@@ -67,8 +67,14 @@ export async function startPostgres(): Promise<RunningPostgres> {
   return {
     adminUrl,
     async stop() {
-      child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      // runuser does not pass signals on to postgres: stop the server itself with pg_ctl.
+      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      try {
+        run(findBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        child.kill('SIGKILL');
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

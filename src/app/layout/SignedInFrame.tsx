@@ -27,16 +27,17 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
   const onHome = pathname === '/home';
 
-  // Y3: Home shows its tips instead of the menu; coming back to Home reopens the menu.
-  useEffect(() => {
-    if (onHome) setMenuOpen(true);
-  }, [onHome]);
-
-  const toggleMenu = () => {
-    const next = !menuOpen;
-    setMenuOpen(next);
-    void api.put('/user/settings', { showLeftMenus: next }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+  const saveMenuSetting = (open: boolean) => {
+    setMenuOpen(open);
+    void api.put('/user/settings', { showLeftMenus: open }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
   };
+  // Y3: Home shows its tips instead of the menu; coming back to Home reopens the menu, and the
+  // saved setting follows so a reload shows what the user last saw.
+  useEffect(() => {
+    if (onHome && !menuOpen) saveMenuSetting(true);
+  }, [onHome]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const toggleMenu = () => saveMenuSetting(!menuOpen);
   const showMenu = withMenu && !onHome;
 
   return (

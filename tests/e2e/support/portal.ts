@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,8 +35,29 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The newest web-app source (not the server's) changed after the build, if any. */
+function newerThanBuild(): string | undefined {
+  const builtAt = statSync(join(WEB_DIR, 'index.html')).mtimeMs;
+  const sources = ['src', 'locales', 'index.html', 'screens.yaml'].map((name) => join(REPO_ROOT, name));
+  while (sources.length > 0) {
+    const path = sources.pop()!;
+    if (!existsSync(path) || path === join(REPO_ROOT, 'src', 'server')) continue;
+    const info = statSync(path);
+    if (info.isDirectory()) sources.push(...readdirSync(path).map((name) => join(path, name)));
+    else if (info.mtimeMs > builtAt && !/\.test\.tsx?$/.test(path)) return path;
+  }
+  return undefined;
+}
+
+let warnedStale = false;
+
 export async function startPortal(overrides: Partial<Config> = {}): Promise<Portal> {
   if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error('Run `npm run build` first');
+  const stale = warnedStale ? undefined : newerThanBuild();
+  if (stale) {
+    warnedStale = true;
+    console.warn(`dist/web is older than ${stale.slice(REPO_ROOT.length + 1)}: the browser tests run the previous build. Run \`npm run build\` first.`);
+  }
   const sink = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   let app: FastifyInstance | undefined;

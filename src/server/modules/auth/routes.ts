@@ -8,7 +8,7 @@ import { envelope, okEnvelope, passwordField } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
 import { ok } from '../../plugins/errors';
 import { requireAuth } from '../../plugins/auth';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { createSession, revokeSession, revokeUserSessions, touchSession } from './sessions';
 import type { Config } from '../../config';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -90,7 +90,10 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         response: { 200: envelope({ type: 'object', properties: { idleSeconds: { type: 'integer' } } }) },
       },
     },
-    async () => ok({ idleSeconds: config.session.idleSeconds }),
+    async (request) => {
+      await touchSession(app.db, requireAuth(request).sessionId);
+      return ok({ idleSeconds: config.session.idleSeconds });
+    },
   );
 
   app.post<{ Body: { email: string } }>(

@@ -17,8 +17,13 @@ export interface AuthContext {
 
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
 
-/** Writes of last_seen_at are skipped when the last one is this recent, to spare the database. */
-const TOUCH_GRANULARITY_MS = 5_000;
+/**
+ * Writes of last_seen_at are skipped when the last one is this recent, to spare the database;
+ * never coarser than a tenth of the idle time, so a short idle time stays accurate.
+ */
+function touchGranularityMs(policy: SessionPolicy): number {
+  return Math.min(5_000, policy.idleSeconds * 100);
+}
 
 export async function createSession(db: Kysely<Database>, userId: number, ip: string, now = new Date()): Promise<string> {
   const token = newToken();
@@ -55,7 +60,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
     return state === 'idle-expired' ? { status: 'idle-expired' } : { status: 'invalid' };
   }
-  if (now.getTime() - times.lastSeenAt >= TOUCH_GRANULARITY_MS) {
+  if (now.getTime() - times.lastSeenAt >= touchGranularityMs(policy)) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
@@ -96,4 +101,9 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, o
   let query = db.updateTable('sessions').set({ revoked_at: options.now ?? new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (options.except !== undefined) query = query.where('id', '!=', options.except);
   await query.execute();
+}
+
+/** "Stay signed in": the session counts as active from now, whatever the write granularity. */
+export async function touchSession(db: Kysely<Database>, sessionId: number, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
