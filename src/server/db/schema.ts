@@ -116,3 +116,4 @@ export interface Database {
 export type User = Selectable<UserTable>;
 export type Participation = Selectable<ParticipationTable>;
 export type EventRow = Selectable<EventTable>;
+export type Exhibitor = Selectable<ExhibitorTable>;

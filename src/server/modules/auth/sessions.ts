@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
-import type { Database, EventRow, Participation, User } from '../../db/schema';
+import type { Database, EventRow, Exhibitor, Participation, User } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 // Server-side sessions (S3–S6): an opaque token goes to the browser, only its hash is stored.
@@ -11,6 +11,8 @@ export interface AuthContext {
   createdAt: Date;
   lastSeenAt: Date;
   participation: Participation | null;
+  /** The exhibitor of the participation (none for an organiser). */
+  exhibitor: Exhibitor | null;
   event: EventRow;
   displayedModules: string[];
 }
@@ -40,6 +42,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('events', 'events.id', 'users.event_id')
     .leftJoin('participations', 'participations.id', 'users.participation_id')
+    .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
     .select([
       'sessions.id as session_id',
       'sessions.created_at as session_created_at',
@@ -50,6 +53,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     .select((eb) => [
       eb.fn.toJson('events').as('event'),
       eb.fn.toJson('participations').as('participation'),
+      eb.fn.toJson('exhibitors').as('exhibitor'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -64,7 +68,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
-  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, ...user } = row;
+  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, exhibitor, ...user } = row;
   const parsedEvent = reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at']);
   const parsedParticipation = participation
     ? reviveDates(participation as unknown as Participation, ['badges_deadline', 'booth_deadline', 'product_deadline', 'profile_deadline'])
@@ -77,6 +81,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       createdAt: new Date(times.createdAt),
       lastSeenAt: new Date(times.lastSeenAt),
       participation: parsedParticipation,
+      exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
       displayedModules: parsedParticipation?.displayed_modules ?? [],
     },

@@ -11,8 +11,8 @@ export const ALL_FLAGS = [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS,
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-export function accountInfo(auth: AuthContext, exhibitor: { name: string; legal_name: string; logo_url: string } | null) {
-  const { event, participation, displayedModules, user } = auth;
+export function accountInfo(auth: AuthContext) {
+  const { event, participation, exhibitor, displayedModules, user } = auth;
   const flags = participation?.flags ?? {};
   return {
     name: exhibitor?.name ?? user.display_name,

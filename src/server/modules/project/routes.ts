@@ -47,14 +47,7 @@ export default async function projectRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const exhibitor = auth.participation
-        ? await app.db
-            .selectFrom('exhibitors')
-            .select(['name', 'legal_name', 'logo_url'])
-            .where('id', '=', auth.participation.exhibitor_id)
-            .executeTakeFirst()
-        : null;
-      return ok(accountInfo(auth, exhibitor ?? null));
+      return ok(accountInfo(auth));
     },
   );
 
