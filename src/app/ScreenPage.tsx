@@ -60,8 +60,10 @@ export function ScreenPage({ screen }: { screen: Screen }) {
     );
   }
   const Page = pageComponent(screen.page);
+  // Keyed by screen: routes reuse this element, so without the key a failure would stay on
+  // screen after navigating to another page.
   return (
-    <PageErrorBoundary>
+    <PageErrorBoundary key={screen.id}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

@@ -57,7 +57,7 @@ export function Pagination({ total, page, limit, onChange }: PaginationProps) {
       <Select
         size="small"
         value={limit}
-        slotProps={{ input: { 'aria-label': t('pagination.perPage', { size: limit }) } }}
+        slotProps={{ input: { 'aria-label': t('pagination.pageSize') } }}
         onChange={(event) => {
           const nextLimit = Number(event.target.value);
           onChange({ page: pageAfterSizeChange(page, nextLimit, total), limit: nextLimit });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, loginAs, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
-import { apiGet, apiLogin, DEMO_PASSWORD, startPortal, type Portal } from './support/portal';
+import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = usePortal();
 const session = useBrowser();
 
 const storedToken = () => session.page.evaluate(() => localStorage.getItem('oem_token'));

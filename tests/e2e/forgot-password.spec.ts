@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { firstLink } from '../support/smtp-sink';
 import { expectVisible, field, loginAs, loginAndLand, useBrowser, waitForPath } from './support/browser';
-import { DEMO_PASSWORD, startPortal, type Portal } from './support/portal';
+import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = usePortal();
 const session = useBrowser();
 
 const DEMO_EMAIL = 'demo@borneo-botanica.example';

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
-import { apiGet, DEMO_PASSWORD, startPortal, type Portal } from './support/portal';
+import { apiGet, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Short session rules so the idle path runs in seconds: warned after 4 s idle, out after 8 s.
 const IDLE_SECONDS = 8;
 const WARNING_SECONDS = 4;
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal({ session: { idleSeconds: IDLE_SECONDS, absoluteSeconds: 3600, warningSeconds: WARNING_SECONDS } });
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = usePortal({ session: { idleSeconds: IDLE_SECONDS, absoluteSeconds: 3600, warningSeconds: WARNING_SECONDS } });
 const session = useBrowser();
 
 describe('inactivity', () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { expectVisible, field, loginAs, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { firstTranslated, text, translated, type Lang } from './support/locales';
-import { DEMO_PASSWORD, startPortal, type Portal } from './support/portal';
+import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = usePortal();
 const session = useBrowser();
 
 /** Header texts that show on every signed-in page, in the order a test tries them. */

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
-import { DEMO_PASSWORD, startPortal, type Portal } from './support/portal';
+import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = usePortal();
 const session = useBrowser();
 
 const menu = (page: Page) => page.getByRole('navigation', { name: text('en', 'menu.label') });

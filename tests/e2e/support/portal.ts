@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -117,4 +118,19 @@ export async function apiLogin(url: string, account: string, password = DEMO_PAS
 export async function apiGet(url: string, path: string, token: string): Promise<{ code: number; msg: string; data: unknown }> {
   const response = await fetch(`${url}/oga${path}`, { headers: { authorization: `Bearer ${token}` } });
   return (await response.json()) as { code: number; msg: string; data: unknown };
+}
+
+/**
+ * One portal for the whole spec file: started before its tests, closed after them. The returned
+ * object is filled in by the time the tests run.
+ */
+export function usePortal(overrides: Partial<Config> = {}): Portal {
+  const portal = {} as Portal;
+  beforeAll(async () => {
+    Object.assign(portal, await startPortal(overrides));
+  });
+  afterAll(async () => {
+    await portal.close?.();
+  });
+  return portal;
 }
