@@ -92,7 +92,7 @@ export default async function setup(project: TestProject) {
   const externalUrl = process.env.TEST_DATABASE_URL;
   const teardown = async () => {
     if (externalUrl) await adminQuery(externalUrl, [`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`]).catch(() => undefined);
-    await postgres?.stop();
+    if (postgres) await postgres.stop();
     rmSync(tempDir, { recursive: true, force: true });
   };
 

@@ -149,5 +149,8 @@ export async function login(app: FastifyInstance, account: string, password: str
 export const attemptLogin = (app: FastifyInstance, account: string, password: string, extra: Extra = {}) =>
   post<{ token: string } | null>(app, '/oga/auth/login', { account, password }, undefined, extra);
 
+/** The text body with CRLF line ends made LF and the final line end dropped. */
+export const mailText = (text: string) => text.replace(/\r\n/g, '\n').replace(/\n+$/, '');
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

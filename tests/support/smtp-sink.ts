@@ -37,10 +37,23 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+const ENCODED_WORD = /=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi;
+
+/**
+ * A header decoded per RFC 2047. A long subject is folded into several encoded words; the
+ * whitespace between adjacent encoded words is not text, and a character may be split between
+ * two words, so a run of adjacent words is joined as bytes before decoding.
+ */
+export function decodeHeader(value: string): string {
+  const joined = value.replace(/(=\?[^?]+\?[BQ]\?[^?]*\?=)\s+(?==\?[^?]+\?[BQ]\?[^?]*\?=)/gi, '$1');
+  return joined.replace(/(?:=\?[^?]+\?[BQ]\?[^?]*\?=)+/gi, (run) => {
+    const bytes: Buffer[] = [];
+    for (const [, , encoding, data] of run.matchAll(ENCODED_WORD)) {
+      if (encoding!.toUpperCase() === 'B') bytes.push(Buffer.from(data!, 'base64'));
+      else bytes.push(Buffer.from(data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'));
+    }
+    return Buffer.concat(bytes).toString('utf8');
+  });
 }
 
 export function parseMail(raw: string): { subject: string; text: string } {

@@ -4,7 +4,7 @@ import { passwordChangeProblems } from '../../../engine/password-policy';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { envelope, okEnvelope, passwordField } from '../../lib/schemas';
+import { envelope, okEnvelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions';
@@ -80,8 +80,12 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
         summary: 'Change the password (H3); other sessions of the account end',
         body: {
           type: 'object',
-          required: ['oldPassword', 'newPassword', 'confirmPassword'],
-          properties: { oldPassword: { type: 'string', maxLength: 256 }, newPassword: passwordField, confirmPassword: { type: 'string', maxLength: 256 } },
+          // Missing fields default to empty, so they get the form's own messages (old password required…).
+          properties: {
+            oldPassword: { type: 'string', maxLength: 256, default: '' },
+            newPassword: { type: 'string', maxLength: 256, default: '' },
+            confirmPassword: { type: 'string', maxLength: 256, default: '' },
+          },
           additionalProperties: false,
         },
         response: okEnvelope,
