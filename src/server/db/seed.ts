@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { catalogue } from '../../generated/screens';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './schema';
 
@@ -8,18 +9,8 @@ import type { Database } from './schema';
 export const DEMO_EVENT_CODE = 'AFHE2027';
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
-export const ALL_MODULES = [
-  'EEC Dashboard',
-  'Leadgrab Dashboard',
-  'Event Info',
-  'Forms',
-  'Manuals',
-  'Leadgrab',
-  'Custom Tag',
-  'Digital Showroom',
-  'Support',
-  'Invite Your Clients',
-];
+/** The demo exhibitor has every module the catalogue knows. */
+export const ALL_MODULES = catalogue.modules;
 
 const DAY = 24 * 60 * 60 * 1000;
 
