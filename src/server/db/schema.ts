@@ -102,6 +102,35 @@ export interface ContentTable {
   published_at: Timestamp;
 }
 
+export interface UploadTable {
+  /** Server-made name: the file is stored as DATA_DIR/uploads/<id>. */
+  id: string;
+  participation_id: number | null;
+  event_id: number;
+  user_id: number;
+  purpose: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  dpi: number | null;
+  sha256: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface FormEntryTable {
+  id: Generated<number>;
+  participation_id: number;
+  form_id: string;
+  data: Json<Record<string, unknown>>;
+  /** Bumped by every save; a save based on another version is refused (no silent overwrite). */
+  version: Generated<number>;
+  status: Generated<'draft' | 'submitted'>;
+  submitted_at: Timestamp | null;
+  submitted_by: number | null;
+  updated_at: DefaultedTimestamp;
+  updated_by: number | null;
+}
+
 export interface Database {
   events: EventTable;
   exhibitors: ExhibitorTable;
@@ -111,6 +140,8 @@ export interface Database {
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
   content: ContentTable;
+  uploads: UploadTable;
+  form_entries: FormEntryTable;
 }
 
 export type User = Selectable<UserTable>;
