@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { FormContext } from './context';
+import { isRealName, isVideoHostUrl } from './keywords';
+import { prepareSchema } from './prepare';
+import { createFormAjv, validateForm } from './validator';
+
+const context: FormContext = { flags: { s01CompanyShow: true, profileSecondLanguage: false }, quotas: { badges: 2 } };
+
+const badges = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    badges: {
+      type: 'array',
+      uniqueItemProperty: 'email',
+      quota: 'badges',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'email'],
+        properties: {
+          firstName: { type: 'string', realName: 'any' },
+          chineseName: { type: 'string', realName: 'chinese' },
+          email: { type: 'string', format: 'email', noFullWidth: true },
+          extra: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
+const errorsOf = (data: unknown, ctx = context, id = 'badges-test') => validateForm(id, badges, data, ctx);
+
+describe('V1 e-mail rules', () => {
+  it('V1 accepts distinct, valid e-mails', () => {
+    expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'a@x.example' }, { firstName: 'Budi', email: 'b@x.example' }] })).toEqual([]);
+  });
+  it('V1 rejects full-width characters in an e-mail with its own message', () => {
+    const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'ａ@x.example' }] });
+    expect(errors).toContainEqual({ path: '/badges/0/email', key: 'validation.noFullWidth', params: {} });
+  });
+  it('V1 rejects an invalid e-mail with "Please enter a valid email address"', () => {
+    expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'not-an-email' }] })).toContainEqual({ path: '/badges/0/email', key: 'validation.email', params: { format: 'email' } });
+  });
+  it('V1 rejects the same e-mail twice in a badge list, whatever the case, naming it', () => {
+    const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'Same@x.example' }, { firstName: 'Budi', email: 'same@X.example ' }] });
+    expect(errors).toContainEqual({ path: '/badges', key: 'validation.uniqueItemProperty', params: { property: 'email', value: 'same@X.example ' } });
+  });
+  it('V6 a missing required field is reported on that field', () => {
+    expect(errorsOf({ badges: [{ email: 'a@x.example' }] })).toEqual([{ path: '/badges/0/firstName', key: 'validation.required', params: {} }]);
+  });
+});
+
+describe('V7 quota', () => {
+  const person = (n: number, extra = false) => ({ firstName: 'Person', email: `p${n}@x.example`, extra });
+  it('V7 allows the quota and refuses one more with the quota message', () => {
+    expect(errorsOf({ badges: [person(1), person(2)] })).toEqual([]);
+    expect(errorsOf({ badges: [person(1), person(2), person(3)] })).toEqual([{ path: '/badges', key: 'validation.quota', params: { limit: 2, kind: 'badges' } }]);
+  });
+  it('F5 extra badges beyond the quota do not count against it', () => {
+    expect(errorsOf({ badges: [person(1), person(2), person(3, true)] })).toEqual([]);
+  });
+  it('V7 the limit comes from the context (another exhibitor, another quota)', () => {
+    expect(errorsOf({ badges: [person(1), person(2), person(3)] }, { flags: {}, quotas: { badges: 3 } })).toEqual([]);
+  });
+});
+
+describe('V8 real names', () => {
+  it.each(['Aisyah Rahman', "O'Brien", 'Jean-Luc', 'Nguyễn Văn An', '山田 太郎', 'José María'])('V8 accepts %s', (name) => {
+    expect(isRealName(name, 'any')).toBe(true);
+  });
+  it.each(['Aisyah2', 'asdf!!', '@@@', 'aaaaaa', '123'])('V8 refuses %s', (name) => {
+    expect(isRealName(name, 'any')).toBe(false);
+  });
+  it('V8 the Chinese-name field takes Han characters only', () => {
+    expect(isRealName('王小明', 'chinese')).toBe(true);
+    expect(isRealName('Wang Xiaoming', 'chinese')).toBe(false);
+    expect(errorsOf({ badges: [{ firstName: 'Wang', chineseName: 'Wang', email: 'w@x.example' }] })).toContainEqual({
+      path: '/badges/0/chineseName',
+      key: 'validation.chineseName',
+      params: {},
+    });
+  });
+});
+
+describe('V4 video links', () => {
+  it.each(['https://www.youtube.com/watch?v=abc', 'https://youtu.be/abc', 'https://vimeo.com/123', 'https://player.vimeo.com/video/1'])('V4 accepts %s', (url) => {
+    expect(isVideoHostUrl(url)).toBe(true);
+  });
+  it.each(['https://example.com/video', 'https://youtube.com.evil.example/x', 'ftp://vimeo.com/1', 'not a url'])('V4 refuses %s', (url) => {
+    expect(isVideoHostUrl(url)).toBe(false);
+  });
+});
+
+describe('F2 sections and second-language fields follow the exhibitor flags', () => {
+  const profile = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['company'],
+    properties: {
+      company: {
+        type: 'object',
+        showIf: 's01CompanyShow',
+        additionalProperties: false,
+        required: ['name', 'nameLocal'],
+        properties: { name: { type: 'string' }, nameLocal: { type: 'string', secondLanguage: 'profileSecondLanguage' } },
+      },
+    },
+  };
+  it('F2 a field behind an off flag is removed from the schema and from required', () => {
+    const prepared = prepareSchema(profile, context) as any;
+    expect(Object.keys(prepared.properties.company.properties)).toEqual(['name']);
+    expect(prepared.properties.company.required).toEqual(['name']);
+    expect(profile.properties.company.properties).toHaveProperty('nameLocal');
+  });
+  it('F2 the server refuses data for a hidden field and does not demand it', () => {
+    expect(validateForm('profile-test', profile, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
+    expect(validateForm('profile-test', profile, { company: { name: 'B', nameLocal: 'x' } }, context)[0]?.key).toBe('validation.additionalProperties');
+  });
+  it('F2 a hidden section is not required', () => {
+    expect(validateForm('profile-test', profile, {}, { flags: {}, quotas: {} })).toEqual([]);
+  });
+});
+
+describe('registered keywords only', () => {
+  it('a misspelt keyword is an error, never silently ignored', () => {
+    expect(() => createFormAjv(context).compile({ type: 'string', noFullwidth: true })).toThrow(/unknown keyword/);
+  });
+});
