@@ -5,6 +5,7 @@ import { flattenKeys, lookup, type LocaleTable } from '../src/engine/i18n';
 import { LANGUAGES } from '../src/engine/language';
 import { ROOT, loadCatalogue, readLocales } from './catalogue-source';
 import { generatedFiles } from './generate';
+import { formProblems } from './check-forms';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
@@ -181,6 +182,7 @@ const checks: Check[] = [
       return problems;
     },
   },
+  { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
   {
     name: 'generated files are marked do-not-edit',
     run: () =>

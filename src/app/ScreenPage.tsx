@@ -13,6 +13,9 @@ import { t } from '../lib/i18n';
 // The empty state uses MUI like the signed-in frame around it; loaded with that frame.
 const NotAvailable = lazy(() => import('../components/NotAvailable').then((m) => ({ default: m.NotAvailable })));
 
+// Generated forms share one runtime, loaded with the first form a user opens (it brings rjsf and ajv).
+const FormRuntime = lazy(() => import('../features/forms/components/FormRuntime'));
+
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 function pageComponent(page: string) {
   let component = lazyPages.get(page);
@@ -52,6 +55,15 @@ export function ScreenPage({ screen }: { screen: Screen }) {
     document.title = account?.exhibitName ? `${title} · ${account.exhibitName}` : `${title} · ${translate('app.name')}`;
   }, [screen.title, account?.exhibitName, translate]);
 
+  if (screen.form) {
+    return (
+      <PageErrorBoundary key={screen.id}>
+        <Suspense fallback={<PageLoading />}>
+          <FormRuntime formId={screen.form} />
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  }
   if (screen.available === false || !screen.page) {
     return (
       <Suspense fallback={<PageLoading />}>

@@ -42,6 +42,13 @@ export const ERRORS = {
   emailInvalid: { code: 601, message: 'errors.emailInvalid' },
   resetLinkInvalid: { code: 601, message: 'errors.resetLinkInvalid' },
   required: { code: 601, message: 'errors.required' },
+  staleVersion: { code: 601, message: 'errors.staleVersion' },
+  validationFailed: { code: 601, message: 'errors.validationFailed' },
+  submitOnce: { code: 601, message: 'errors.submitOnce' },
+  deadlinePassed: { code: 601, message: 'errors.deadlinePassed' },
+  submitFormsFirst: { code: 601, message: 'errors.submitFormsFirst' },
+  formNotOpen: { code: 601, message: 'errors.formNotOpen' },
+  fileRejected: { code: 601, message: 'errors.fileRejected' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

@@ -10,6 +10,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "errors/NotFoundPage": () => import('../features/errors/pages/NotFoundPage'),
   "errors/UnauthorizedPage": () => import('../features/errors/pages/UnauthorizedPage'),
   "events/EventInfoPage": () => import('../features/events/pages/EventInfoPage'),
+  "forms/OrderFormsPage": () => import('../features/forms/pages/OrderFormsPage'),
   "home/HomePage": () => import('../features/home/pages/HomePage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
 };

@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
       ],
       "icon": "forms",
       "order": 30,
-      "available": false
+      "page": "forms/OrderFormsPage"
     },
     {
       "id": "promotionProfile",

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
+import { DOCUMENT_MAX_BYTES } from '../engine/constants';
 import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -11,7 +13,9 @@ import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
 import contentRoutes from './modules/content/routes';
+import formRoutes from './modules/forms/routes';
 import projectRoutes from './modules/project/routes';
+import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
 
 export interface BuildOptions {
@@ -43,11 +47,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
   await app.register(authPlugin, { policy: config.session });
+  // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
+  // file shows up as too large instead of being cut silently); names keep their path so that
+  // "../x.jpg" is refused rather than shortened.
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 5 }, preservePath: true });
 
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
   await app.register(contentRoutes);
+  await app.register(formRoutes);
+  await app.register(uploadRoutes, { config });
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { AnySchemaObject, ErrorObject, KeywordDefinition } from 'ajv';
 import type { FormContext } from './context';
+import { checkFileReference, isFilePurpose, type FileReference } from './files';
 
 // The spec's rules as JSON Schema keywords (V1, V4, V7, V8 here; files in files.ts), defined
 // once and added to every ajv that validates a form: the browser's (rjsf) and the server's.
@@ -96,7 +97,21 @@ export function formKeywords(context: FormContext): KeywordDefinition[] {
     quota.errors = failing('quota', 'validation.quota', { limit, kind });
     return false;
   };
+  const file: ValidateFn = (purpose: string, data: FileReference) => {
+    if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
+    const problems = checkFileReference(purpose, data);
+    if (problems.length === 0) return true;
+    file.errors = problems.map((problem) => ({ keyword: 'file', message: problem.key, params: { key: problem.key, ...problem.params } }));
+    return false;
+  };
   return [
+    {
+      keyword: 'file',
+      type: 'object',
+      schemaType: 'string',
+      validate: file,
+      errors: true,
+    },
     { keyword: 'noFullWidth', type: 'string', schemaType: 'boolean', validate: noFullWidth, errors: true },
     { keyword: 'uniqueItemProperty', type: 'array', schemaType: 'string', validate: uniqueItemProperty, errors: true },
     { keyword: 'videoHost', type: 'string', schemaType: 'boolean', validate: videoHost, errors: true },

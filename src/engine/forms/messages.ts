@@ -18,30 +18,33 @@ const FORMAT_KEYS: Record<string, string> = {
   'date-time': 'validation.date',
 };
 
-export function toFieldError(error: ErrorObject): FieldError {
-  const params = (error.params ?? {}) as Record<string, unknown>;
-  const plain = (source: Record<string, unknown> = params) =>
+/** The locale key and params of one failed keyword. `parentSchema` is the schema that holds it. */
+export function messageFor(keyword: string, params: Record<string, unknown>, parentSchema?: { minItemsMessage?: string }): { key: string; params: Record<string, string | number> } {
+  const plain = (source: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(source).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
   if (typeof params.key === 'string') {
     const { key, ...rest } = params;
-    return { path: error.instancePath, key, params: plain(rest) };
+    return { key, params: plain(rest) };
   }
-  switch (error.keyword) {
+  switch (keyword) {
     case 'required':
-      return { path: `${error.instancePath}/${String(params.missingProperty)}`, key: 'validation.required', params: {} };
+      return { key: 'validation.required', params: {} };
     case 'format':
-      return { path: error.instancePath, key: FORMAT_KEYS[String(params.format)] ?? 'validation.format', params: plain() };
-    case 'minItems': {
-      const custom = (error.parentSchema as { minItemsMessage?: string } | undefined)?.minItemsMessage;
-      return { path: error.instancePath, key: custom ? `validation.${custom}` : 'validation.minItems', params: plain() };
-    }
+      return { key: FORMAT_KEYS[String(params.format)] ?? 'validation.format', params: plain(params) };
+    case 'minItems':
+      return { key: parentSchema?.minItemsMessage ? `validation.${parentSchema.minItemsMessage}` : 'validation.minItems', params: plain(params) };
     case 'const':
-      return { path: error.instancePath, key: 'validation.const', params: {} };
     case 'enum':
-      return { path: error.instancePath, key: 'validation.enum', params: {} };
+      return { key: `validation.${keyword}`, params: {} };
     default:
-      return { path: error.instancePath, key: `validation.${error.keyword}`, params: plain() };
+      return { key: `validation.${keyword}`, params: plain(params) };
   }
+}
+
+export function toFieldError(error: ErrorObject): FieldError {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const path = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
+  return { path, ...messageFor(error.keyword, params, error.parentSchema as { minItemsMessage?: string } | undefined) };
 }
 
 /** Errors worth showing: `if`/`then` wrappers repeat what their inner keyword already says. */

@@ -127,3 +127,18 @@ describe('registered keywords only', () => {
     expect(() => createFormAjv(context).compile({ type: 'string', noFullwidth: true })).toThrow(/unknown keyword/);
   });
 });
+
+describe('V3 a form holds a reference to an uploaded file, checked by the file keyword', () => {
+  const logo = { type: 'object', properties: { logo: { type: 'object', file: 'logo' } } };
+  const ref = (dpi: number | null, type = 'jpeg', size = 1000) => ({ id: 'abc', name: 'logo.jpg', size, type, dpi });
+  it('V3 a 300 dpi JPEG logo passes', () => {
+    expect(validateForm('logo-test', logo, { logo: ref(300) }, context)).toEqual([]);
+  });
+  it('V3 a 72 dpi logo is refused with the dpi message and both numbers', () => {
+    expect(validateForm('logo-test', logo, { logo: ref(72) }, context)).toEqual([{ path: '/logo', key: 'validation.file.dpi', params: { limit: 300, dpi: 72 } }]);
+  });
+  it('V3 a PNG logo is refused by type', () => {
+    expect(validateForm('logo-test', logo, { logo: ref(300, 'png') }, context)[0]?.key).toBe('validation.file.type');
+  });
+});
+

@@ -105,6 +105,10 @@ const migrations: Record<string, Migration> = {
   '0002_forms_and_uploads': {
     async up(db: Kysely<any>) {
       await db.schema
+        .alterTable('participations')
+        .addColumn('contractor_badge_quota', 'integer', (c) => c.notNull().defaultTo(10))
+        .execute();
+      await db.schema
         .createTable('uploads')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('participation_id', 'integer', (c) => c.references('participations.id').onDelete('cascade'))

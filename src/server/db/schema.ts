@@ -44,6 +44,7 @@ export interface ParticipationTable {
   profile_deadline: Timestamp | null;
   badge_quota: number;
   team_user_quota: number;
+  contractor_badge_quota: Generated<number>;
 }
 
 export type Role = 'exhibitor' | 'team_user' | 'contractor' | 'organiser';

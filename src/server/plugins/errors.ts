@@ -20,18 +20,20 @@ export function ok<T>(data: T) {
 interface ErrorReplyOptions {
   data?: unknown;
   params?: Record<string, string | number>;
+  /** A locale key to answer instead of the table's message (the id and code stay the table's). */
+  messageKey?: string;
   /** HTTP status when it must differ from the table's (an unknown API path is a real 404). */
   status?: number;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, id: ErrorId, { data = null, params = {}, status }: ErrorReplyOptions = {}) {
+export function sendError(request: FastifyRequest, reply: FastifyReply, id: ErrorId, { data = null, params = {}, messageKey, status }: ErrorReplyOptions = {}) {
   const definition = ERRORS[id];
   return reply
     .status(status ?? ('http' in definition ? definition.http : 200))
     // The route's response schema describes its success; an error's data must not be filtered by it.
     .serializer(JSON.stringify)
     .type('application/json; charset=utf-8')
-    .send({ code: definition.code, msg: translate(request.language, definition.message, params), data, error: id });
+    .send({ code: definition.code, msg: translate(request.language, messageKey ?? definition.message, params), data, error: id });
 }
 
 /**
@@ -46,7 +48,7 @@ export default fp(
     });
 
     app.setErrorHandler((error, request, reply) => {
-      if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params });
+      if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params, messageKey: error.messageKey });
       const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
       if (fastifyError.validation) {
         return sendError(request, reply, 'badRequest', { data: { issues: fastifyError.validation } });

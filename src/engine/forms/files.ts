@@ -1,0 +1,305 @@
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_DPI } from '../constants';
+
+// Upload rules V2/V3 (spec §5, §9), shared by the browser's upload widget (checked before the
+// upload) and the server (checked again on the bytes it received). Pure TypeScript over
+// Uint8Array: no Node or browser-only APIs. The type of a file is what its bytes say, never its
+// name; the resolution is what the file records (JFIF, EXIF or PNG pHYs), never a guess.
+
+export type FileType = 'jpeg' | 'png' | 'pdf' | 'gif' | 'webp';
+
+export interface FilePurposeRule {
+  /** Accepted types, by content. */
+  types: readonly FileType[];
+  maxBytes: number;
+  /** Least resolution in dots per inch; images of this purpose must record one. */
+  minDpi?: number;
+}
+
+export const FILE_PURPOSES = {
+  logo: { types: ['jpeg'], maxBytes: IMAGE_MAX_BYTES, minDpi: IMAGE_MIN_DPI },
+  productImage: { types: ['jpeg'], maxBytes: IMAGE_MAX_BYTES, minDpi: IMAGE_MIN_DPI },
+  brochure: { types: ['pdf', 'jpeg'], maxBytes: DOCUMENT_MAX_BYTES },
+  boothDesign: { types: ['jpeg', 'pdf'], maxBytes: DOCUMENT_MAX_BYTES },
+  passportPhoto: { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES },
+  businessCard: { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES },
+} as const satisfies Record<string, FilePurposeRule>;
+
+export type FilePurpose = keyof typeof FILE_PURPOSES;
+
+export const FILE_PURPOSE_IDS = Object.keys(FILE_PURPOSES) as FilePurpose[];
+
+export function isFilePurpose(value: unknown): value is FilePurpose {
+  return typeof value === 'string' && Object.hasOwn(FILE_PURPOSES, value);
+}
+
+/** The media type of each detected type (the server's Content-Type, the widget's `accept`). */
+export const FILE_TYPE_MIME: Record<FileType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** How a type is named to the user ("JPEG, PDF"). */
+export const FILE_TYPE_LABEL: Record<FileType, string> = { jpeg: 'JPEG', png: 'PNG', pdf: 'PDF', gif: 'GIF', webp: 'WebP' };
+
+/** Longest accepted file name, in characters. */
+export const FILE_NAME_MAX_LENGTH = 120;
+
+/** A problem with a file: a locale key under validation.file and its placeholders. */
+export interface FileProblem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** An uploaded file as forms hold it (made by POST /oga/uploads). */
+export interface FileReference {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  dpi: number | null;
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((value, i) => bytes[at + i] === value);
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+const SIGNATURES = {
+  jpeg: [0xff, 0xd8, 0xff],
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  pdf: ascii('%PDF-'),
+  gif87: ascii('GIF87a'),
+  gif89: ascii('GIF89a'),
+  riff: ascii('RIFF'),
+  webp: ascii('WEBP'),
+} as const;
+
+/** The type of a file by its first bytes (magic numbers); null when it is none of ours. */
+export function detectType(bytes: Uint8Array): FileType | null {
+  if (startsWith(bytes, SIGNATURES.jpeg)) return 'jpeg';
+  if (startsWith(bytes, SIGNATURES.png)) return 'png';
+  if (startsWith(bytes, SIGNATURES.pdf)) return 'pdf';
+  if (startsWith(bytes, SIGNATURES.gif87) || startsWith(bytes, SIGNATURES.gif89)) return 'gif';
+  if (startsWith(bytes, SIGNATURES.riff) && startsWith(bytes, SIGNATURES.webp, 8)) return 'webp';
+  return null;
+}
+
+// ---- resolution ------------------------------------------------------------------------------
+
+const CM_PER_INCH = 2.54;
+const METRES_PER_INCH = 0.0254;
+
+/** Reads integers of either byte order, answering null past the end instead of throwing. */
+function reader(bytes: Uint8Array, littleEndian = false) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    u8: (at: number) => (at >= 0 && at + 1 <= bytes.length ? view.getUint8(at) : null),
+    u16: (at: number) => (at >= 0 && at + 2 <= bytes.length ? view.getUint16(at, littleEndian) : null),
+    u32: (at: number) => (at >= 0 && at + 4 <= bytes.length ? view.getUint32(at, littleEndian) : null),
+  };
+}
+
+/** The smaller of the horizontal and vertical resolution (the one that limits print quality). */
+function dpiOf(x: number, y: number | null, perInch: number): number | null {
+  const values = [x, y].filter((v): v is number => v !== null && Number.isFinite(v) && v > 0);
+  if (values.length === 0) return null;
+  return Math.round(Math.min(...values) * perInch);
+}
+
+/** JFIF APP0: units 1 = dots per inch, 2 = dots per cm; 0 is only an aspect ratio. */
+function jfifDpi(bytes: Uint8Array, start: number, end: number): number | null {
+  if (end - start < 12 || !startsWith(bytes, [...ascii('JFIF'), 0], start)) return null;
+  const read = reader(bytes);
+  const units = read.u8(start + 7);
+  const x = read.u16(start + 8);
+  const y = read.u16(start + 10);
+  if (x === null || y === null) return null;
+  if (units === 1) return dpiOf(x, y, 1);
+  if (units === 2) return dpiOf(x, y, CM_PER_INCH);
+  return null;
+}
+
+const TIFF_RATIONAL = 5;
+const TIFF_SHORT = 3;
+const TAG_X_RESOLUTION = 0x011a;
+const TAG_Y_RESOLUTION = 0x011b;
+const TAG_RESOLUTION_UNIT = 0x0128;
+
+/** EXIF APP1: XResolution/YResolution with ResolutionUnit (2 = inch, the default; 3 = cm; 1 = none) in IFD0. */
+function exifDpi(bytes: Uint8Array, start: number, end: number): number | null {
+  if (!startsWith(bytes, [...ascii('Exif'), 0, 0], start)) return null;
+  const tiff = bytes.subarray(start + 6, end);
+  let littleEndian: boolean;
+  if (startsWith(tiff, [0x49, 0x49, 0x2a, 0x00])) littleEndian = true;
+  else if (startsWith(tiff, [0x4d, 0x4d, 0x00, 0x2a])) littleEndian = false;
+  else return null;
+  const read = reader(tiff, littleEndian);
+  const ifd = read.u32(4);
+  const count = ifd === null ? null : read.u16(ifd);
+  if (ifd === null || count === null) return null;
+  const rational = (entry: number) => {
+    const type = read.u16(entry + 2);
+    const offset = read.u32(entry + 8);
+    if (type !== TIFF_RATIONAL || offset === null) return null;
+    const numerator = read.u32(offset);
+    const denominator = read.u32(offset + 4);
+    return numerator === null || !denominator ? null : numerator / denominator;
+  };
+  let x: number | null = null;
+  let y: number | null = null;
+  let unit = 2;
+  for (let i = 0; i < count; i += 1) {
+    const entry = ifd + 2 + i * 12;
+    const tag = read.u16(entry);
+    if (tag === null) break;
+    if (tag === TAG_X_RESOLUTION) x = rational(entry);
+    else if (tag === TAG_Y_RESOLUTION) y = rational(entry);
+    else if (tag === TAG_RESOLUTION_UNIT && read.u16(entry + 2) === TIFF_SHORT) unit = read.u16(entry + 8) ?? 2;
+  }
+  if (x === null) return null;
+  if (unit === 2) return dpiOf(x, y, 1);
+  if (unit === 3) return dpiOf(x, y, CM_PER_INCH);
+  return null;
+}
+
+/** Markers that stand alone, without a length: TEM, RST0–7, SOI. */
+const isStandaloneMarker = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8);
+
+/**
+ * The resolution a JPEG records. EXIF wins over JFIF when both record one (as libvips does;
+ * EXIF is what editors and cameras keep up to date); JFIF units 0 (aspect ratio only) and EXIF
+ * unit 1 (no absolute unit) record none.
+ */
+function jpegDpi(bytes: Uint8Array): number | null {
+  const read = reader(bytes);
+  let jfif: number | null = null;
+  let exif: number | null = null;
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (isStandaloneMarker(marker)) {
+      at += 2;
+      continue;
+    }
+    // Start of scan or end of image: the headers are over.
+    if (marker === 0xda || marker === 0xd9) break;
+    const length = read.u16(at + 2);
+    if (length === null || length < 2) break;
+    const start = at + 4;
+    const end = Math.min(at + 2 + length, bytes.length);
+    if (marker === 0xe0 && jfif === null) jfif = jfifDpi(bytes, start, end);
+    if (marker === 0xe1 && exif === null) exif = exifDpi(bytes, start, end);
+    at += 2 + length;
+  }
+  return exif ?? jfif;
+}
+
+/** PNG pHYs: pixels per unit, unit 1 = metre; unit 0 is only an aspect ratio. */
+function pngDpi(bytes: Uint8Array): number | null {
+  const read = reader(bytes);
+  let at = 8;
+  while (at + 8 <= bytes.length) {
+    const length = read.u32(at);
+    if (length === null) return null;
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    // pHYs must come before the image data.
+    if (type === 'IDAT' || type === 'IEND') return null;
+    if (type === 'pHYs') {
+      if (length < 9) return null;
+      const x = read.u32(at + 8);
+      const y = read.u32(at + 12);
+      const unit = read.u8(at + 16);
+      if (x === null || unit !== 1) return null;
+      return dpiOf(x, y, METRES_PER_INCH);
+    }
+    at += 12 + length;
+  }
+  return null;
+}
+
+/** The resolution a file records, in dots per inch (rounded); null when it records none. */
+export function readDpi(bytes: Uint8Array, type: FileType | null = detectType(bytes)): number | null {
+  if (type === 'jpeg') return jpegDpi(bytes);
+  if (type === 'png') return pngDpi(bytes);
+  return null;
+}
+
+// ---- names -----------------------------------------------------------------------------------
+
+/** Letters of any script (with their combining marks), digits, space, dot, dash, underscore, parentheses. */
+const SAFE_NAME = /^[\p{L}\p{M}\p{Nd} ._()-]+$/u;
+
+/**
+ * A file name without special characters (V2): no path separators, control characters or
+ * anything outside the safe set; at most 120 characters; not hidden (leading dot), no "..",
+ * no leading or trailing space and no trailing dot (names some systems cannot store).
+ */
+export function safeFileName(name: string): boolean {
+  if (typeof name !== 'string' || name.length === 0) return false;
+  if ([...name].length > FILE_NAME_MAX_LENGTH) return false;
+  if (!SAFE_NAME.test(name)) return false;
+  if (name.startsWith('.') || name.includes('..')) return false;
+  return name.trim() === name && !name.endsWith('.');
+}
+
+// ---- checks ----------------------------------------------------------------------------------
+
+const MIB = 1024 * 1024;
+
+export function typesLabel(types: readonly FileType[]): string {
+  return types.map((type) => FILE_TYPE_LABEL[type]).join(', ');
+}
+
+function ruleOf(purpose: FilePurpose): FilePurposeRule {
+  if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${String(purpose)}"`);
+  return FILE_PURPOSES[purpose];
+}
+
+interface FileFacts {
+  name: string;
+  size: number;
+  type: string | null;
+  dpi: number | null;
+}
+
+function problemsOf(rule: FilePurposeRule, { name, size, type, dpi }: FileFacts): FileProblem[] {
+  const problems: FileProblem[] = [];
+  if (size === 0) problems.push({ key: 'validation.file.empty' });
+  if (!safeFileName(name)) problems.push({ key: 'validation.file.name' });
+  // An empty file has no type or resolution to speak of.
+  if (size === 0) return problems;
+  const accepted = type !== null && (rule.types as readonly string[]).includes(type);
+  if (!accepted) problems.push({ key: 'validation.file.type', params: { types: typesLabel(rule.types) } });
+  if (size > rule.maxBytes) problems.push({ key: 'validation.file.tooLarge', params: { limit: rule.maxBytes / MIB } });
+  if (accepted && rule.minDpi !== undefined) {
+    if (dpi === null) problems.push({ key: 'validation.file.noDpi', params: { limit: rule.minDpi } });
+    else if (dpi < rule.minDpi) problems.push({ key: 'validation.file.dpi', params: { limit: rule.minDpi, dpi } });
+  }
+  return problems;
+}
+
+/** Everything wrong with a file for a purpose, in order: empty, name, type, size, resolution. */
+export function checkFile(purpose: FilePurpose, file: { name: string; bytes: Uint8Array }): FileProblem[] {
+  const rule = ruleOf(purpose);
+  const type = detectType(file.bytes);
+  return problemsOf(rule, { name: file.name, size: file.bytes.length, type, dpi: readDpi(file.bytes, type) });
+}
+
+/** The same rules on a reference to an uploaded file (what a form holds): size, type and dpi as recorded. */
+export function checkFileReference(purpose: FilePurpose, ref: FileReference): FileProblem[] {
+  const rule = ruleOf(purpose);
+  return problemsOf(rule, {
+    name: ref.name,
+    size: ref.size,
+    type: ref.type,
+    dpi: typeof ref.dpi === 'number' ? ref.dpi : null,
+  });
+}

@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import Form from '@rjsf/mui';
+import type { ErrorSchema, RegistryFieldsType } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import type { FormContext } from '../../../engine/forms/context';
+import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
+import { addFormKeywords } from '../../../engine/forms/keywords';
+import type { FieldError } from '../../../engine/forms/messages';
+import { prepareSchema } from '../../../engine/forms/prepare';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { UtcTime } from '../../../components/UtcTime';
+import { useAccountInfo } from '../../../lib/session';
+import { displaySchema, displayUi, serverErrorSchema, translateErrors } from '../lib/display';
+import { UploadField } from './UploadField';
+
+export interface FormPayload {
+  definition: FormDefinition;
+  schema: Record<string, unknown>;
+  ui: Record<string, unknown>;
+  context: FormContext;
+  deadline: string | null;
+  status: FormStatus;
+  locked: boolean;
+  closed: boolean;
+  missingPrerequisites: string[];
+  entry: { data: Record<string, unknown>; version: number; status: 'draft' | 'submitted'; submittedAt: string | null } | null;
+}
+
+const fields: RegistryFieldsType = { upload: UploadField };
+const AUTOSAVE_MS = 1500;
+
+export function useFormPayload(formId: string) {
+  return useSWR<FormPayload>(`/forms/${formId}`, (path: string) => api.get<FormPayload>(path), { revalidateOnFocus: false });
+}
+
+/**
+ * A generated form (F1, F9): rendered from its schema, validated in the browser with the same
+ * keywords as the server, saved as a draft while the user types and with "Save draft", then
+ * submitted. A save based on an older version is refused by the server and said so.
+ */
+export function FormRuntime({ formId, readOnly = false }: { formId: string; readOnly?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { data: payload, error, mutate } = useFormPayload(formId);
+  const { data: account } = useAccountInfo();
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const version = useRef(0);
+  const dirty = useRef(false);
+  const timer = useRef<number | undefined>(undefined);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
+  const [stale, setStale] = useState(false);
+
+  useEffect(() => {
+    if (!payload) return;
+    setFormData(payload.entry?.data ?? {});
+    version.current = payload.entry?.version ?? 0;
+  }, [payload]);
+
+  const view = useMemo(() => {
+    if (!payload) return null;
+    const prepared = prepareSchema(payload.schema, payload.context);
+    const schema = displaySchema(prepared, t);
+    const validator = customizeValidator({ ajvOptionsOverrides: { allErrors: true } as never, extenderFn: (ajv) => addFormKeywords(ajv as never, payload.context) as never });
+    return { schema, ui: displayUi(payload.ui, prepared, formId, t), validator, transformErrors: translateErrors(schema, t) };
+    // The language is part of the translated copy.
+  }, [payload, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
+
+  async function save(data: Record<string, unknown>, submit: boolean) {
+    window.clearTimeout(timer.current);
+    try {
+      const result = await api[submit ? 'post' : 'put']<{ version: number }>(`/forms/${formId}/${submit ? 'submit' : 'draft'}`, { data, version: version.current }, { silent: true, skipDuplicateCheck: !submit });
+      version.current = result.version;
+      dirty.current = false;
+      setExtraErrors(undefined);
+      if (submit) {
+        setNotice({ kind: 'success', text: t('formRuntime.submitted') });
+        await mutate();
+      } else setNotice({ kind: 'success', text: t('success.saved') });
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+      if (failure.errorId === 'staleVersion') setStale(true);
+      if (failure.errorId === 'validationFailed') setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+      const forms = (failure.data as { forms?: string[] } | null)?.forms;
+      setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });
+    }
+  }
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!payload || !view) return null;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip label={t(`formRuntime.status.${payload.status}`)} color={payload.status === 'submitted' ? 'success' : payload.status === 'closed' ? 'default' : 'primary'} size="small" />
+        {payload.deadline && (
+          <Typography variant="body2" color="text.secondary">
+            {t('formRuntime.deadline')}: <UtcTime value={payload.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+          </Typography>
+        )}
+      </Stack>
+      {payload.missingPrerequisites.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+        </Alert>
+      )}
+      {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}
+      {payload.closed && !payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.deadlinePassed')}</Alert>}
+      {stale && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
+          {t('errors.staleVersion')}
+        </Alert>
+      )}
+      {notice && !stale && (
+        <Alert severity={notice.kind} sx={{ mb: 2 }} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </Alert>
+      )}
+      <Form
+        schema={view.schema}
+        uiSchema={view.ui}
+        formData={formData}
+        validator={view.validator}
+        fields={fields}
+        transformErrors={view.transformErrors}
+        extraErrors={extraErrors}
+        disabled={disabled}
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event) => {
+          setFormData(event.formData as Record<string, unknown>);
+          if (disabled) return;
+          dirty.current = true;
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => void save(event.formData as Record<string, unknown>, false), AUTOSAVE_MS);
+        }}
+        onSubmit={(event) => void save(event.formData as Record<string, unknown>, true)}
+        onError={() => setNotice({ kind: 'error', text: t('errors.validationFailed') })}
+      >
+        {!readOnly && (
+          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+            <Button variant="outlined" disabled={disabled} onClick={() => void save(formData, false)}>
+              {t('formRuntime.saveDraft')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
+              {t('formRuntime.submit')}
+            </Button>
+          </Box>
+        )}
+      </Form>
+    </Paper>
+  );
+}
+
+export default FormRuntime;

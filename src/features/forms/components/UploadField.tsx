@@ -1,0 +1,85 @@
+import { useRef, useState } from 'react';
+import { Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
+import UploadFile from '@mui/icons-material/UploadFile';
+import type { FieldProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { checkFile, isFilePurpose, type FileReference } from '../../../engine/forms/files';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * V2/V3: a file of a given purpose. The same checks as the server run on the chosen file's bytes
+ * before upload (empty, name, type by content, size, dpi), so the user hears at once; the form
+ * then holds the server's file reference, never the file itself.
+ */
+export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema }: FieldProps) {
+  const id = fieldPathId.$id;
+  const options = (uiSchema?.['ui:options'] ?? {}) as { purpose?: string };
+  const label = typeof schema.title === 'string' ? schema.title : '';
+  const value = formData;
+  const fieldErrors = [...(rawErrors ?? []), ...((errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [])];
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const purpose = String(options.purpose ?? '');
+  const reference = value as FileReference | undefined;
+
+  const choose = async (file: File) => {
+    setProblems([]);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const local = isFilePurpose(purpose) ? checkFile(purpose, { name: file.name, bytes }) : [];
+    if (local.length > 0) {
+      setProblems(local.map((p) => t(p.key, p.params)));
+      return;
+    }
+    const body = new FormData();
+    body.append('purpose', purpose);
+    body.append('file', file, file.name);
+    setBusy(true);
+    try {
+      onChange(await api.post<FileReference>('/uploads', body, { silent: true }), fieldPathId.path);
+    } catch (failure) {
+      const details = failure instanceof ApiError ? (failure.data as { problems?: Array<{ key: string; params?: Record<string, unknown> }> } | null)?.problems : undefined;
+      setProblems(details?.length ? details.map((p) => t(p.key, p.params)) : [failure instanceof Error ? failure.message : String(failure)]);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Box>
+      <Typography variant="body2" component="label" htmlFor={id} sx={{ display: 'block', mb: 0.5 }}>
+        {label}
+        {required ? ' *' : ''}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button variant="outlined" startIcon={<UploadFile />} disabled={disabled || readonly || busy} onClick={() => input.current?.click()}>
+          {reference ? t('formRuntime.upload.replace') : t('formRuntime.upload.choose')}
+        </Button>
+        {reference && (
+          <Link href={`/oga/uploads/${reference.id}`} target="_blank" rel="noopener">
+            {reference.name}
+          </Link>
+        )}
+      </Stack>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        hidden
+        aria-label={label}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void choose(file);
+        }}
+      />
+      {[...new Set([...problems, ...fieldErrors])].map((problem) => (
+        <FormHelperText key={problem} error role="alert">
+          {problem}
+        </FormHelperText>
+      ))}
+    </Box>
+  );
+}

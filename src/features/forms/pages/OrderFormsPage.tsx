@@ -1,0 +1,98 @@
+import { Alert, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { findScreen } from '../../../engine/catalogue';
+import type { FormStatus } from '../../../engine/forms/definitions';
+import { catalogue } from '../../../generated/screens';
+import { api } from '../../../lib/api';
+import { useAccountInfo } from '../../../lib/session';
+import { PageLoading } from '../../../components/PageLoading';
+import { UtcTime } from '../../../components/UtcTime';
+
+interface FormSummary {
+  id: string;
+  code: string;
+  title: string;
+  screen: string | null;
+  mandatory: boolean;
+  deadline: string | null;
+  status: FormStatus;
+  submitOnce: boolean;
+  missingPrerequisites: string[];
+}
+
+const STATUS_COLOR: Record<FormStatus, 'default' | 'primary' | 'success' | 'warning'> = { notStarted: 'warning', draft: 'primary', submitted: 'success', closed: 'default' };
+
+function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
+  const { t } = useTranslation();
+  const { data: account } = useAccountInfo();
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
+        {title}
+      </Typography>
+      <Table aria-label={title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('formRuntime.list.form')}</TableCell>
+            <TableCell>{t('formRuntime.list.deadline')}</TableCell>
+            <TableCell>{t('formRuntime.list.status')}</TableCell>
+            <TableCell>{t('formRuntime.list.action')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {forms.map((form) => {
+            const screen = form.screen ? findScreen(catalogue, form.screen) : undefined;
+            const name = `${form.code} ${t(form.title)}`;
+            return (
+              <TableRow key={form.id}>
+                <TableCell>
+                  <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+                  {form.missingPrerequisites.length > 0 && (
+                    <Typography variant="body2" color="warning.main">
+                      {t('errors.submitFormsFirst')} {form.missingPrerequisites.join(', ')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />
+                </TableCell>
+                <TableCell>
+                  {screen && (
+                    <Link component={RouterLink} to={`${screen.path}?orderName=${encodeURIComponent(name)}`}>
+                      {form.status === 'submitted' || form.status === 'closed' ? t('formRuntime.list.view') : t('formRuntime.list.open')}
+                    </Link>
+                  )}
+                  {form.status === 'submitted' && (
+                    <>
+                      {' · '}
+                      <Link component={RouterLink} to={`/orderForms/detail?form=${form.id}&orderName=${encodeURIComponent(name)}`}>
+                        {t('formRuntime.list.submission')}
+                      </Link>
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** F1: mandatory and optional forms with deadline, status and what must be submitted first. */
+export default function OrderFormsPage() {
+  const { t } = useTranslation();
+  const { data, error } = useSWR<FormSummary[]>('/forms', (path: string) => api.get<FormSummary[]>(path));
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+  return (
+    <>
+      <FormTable title={t('menu.mandatoryForms')} forms={data.filter((f) => f.mandatory)} />
+      <FormTable title={t('formRuntime.list.optional')} forms={data.filter((f) => !f.mandatory)} />
+    </>
+  );
+}

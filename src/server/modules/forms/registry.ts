@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import type { AnySchemaObject } from 'ajv';
+import type { FormDefinition } from '../../../engine/forms/definitions';
+import { mergePatch } from '../../../engine/forms/merge-patch';
+
+// The forms as data: schemas/forms/forms.yaml, each form's schema and UI schema, and an
+// event's merge patch (schemas/events/<exhibitCode>/<id>.patch.json). Read once per process.
+
+export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../../schemas');
+
+export interface FormFiles {
+  schema: AnySchemaObject;
+  ui: Record<string, unknown>;
+}
+
+export interface FormRegistry {
+  definitions: FormDefinition[];
+  find(id: string): FormDefinition | undefined;
+  /** The form's schema and UI schema for an event, its patch applied. */
+  filesFor(id: string, exhibitCode: string): FormFiles;
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
+  const listFile = join(dir, 'forms', 'forms.yaml');
+  const definitions: FormDefinition[] = existsSync(listFile) ? ((parse(readFileSync(listFile, 'utf8')) as { forms?: FormDefinition[] }).forms ?? []) : [];
+  const base = new Map<string, FormFiles>();
+  for (const definition of definitions) {
+    base.set(definition.id, {
+      schema: readJson(join(dir, 'forms', `${definition.id}.schema.json`)) as AnySchemaObject,
+      ui: readJson(join(dir, 'forms', `${definition.id}.ui.json`)) as Record<string, unknown>,
+    });
+  }
+  const patched = new Map<string, FormFiles>();
+  return {
+    definitions,
+    find: (id) => definitions.find((d) => d.id === id),
+    filesFor(id, exhibitCode) {
+      const key = `${exhibitCode}/${id}`;
+      const cached = patched.get(key);
+      if (cached) return cached;
+      const files = base.get(id);
+      if (!files) throw new Error(`Unknown form ${id}`);
+      const patchFile = join(dir, 'events', exhibitCode, `${id}.patch.json`);
+      const result = existsSync(patchFile)
+        ? (() => {
+            const patch = readJson(patchFile) as { schema?: unknown; ui?: unknown };
+            return { schema: mergePatch(files.schema, patch.schema ?? {}), ui: mergePatch(files.ui, patch.ui ?? {}) };
+          })()
+        : files;
+      patched.set(key, result);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import type { FormContext } from '../../../engine/forms/context';
+import { formStatus, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { validateForm } from '../../../engine/forms/validator';
+import type { Participation } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { envelope } from '../../lib/schemas';
+import { requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { AuthContext } from '../auth/sessions';
+import { loadFormRegistry, type FormRegistry } from './registry';
+
+// The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
+// save carries the version it was based on; an older version is refused, never overwritten.
+
+const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
+  profile: 'profile_deadline',
+  product: 'product_deadline',
+  booth: 'booth_deadline',
+  badges: 'badges_deadline',
+};
+
+/** Largest form data accepted, as JSON; a form holds file references, never file contents. */
+const MAX_FORM_BYTES = 512 * 1024;
+
+export function formContext(participation: Participation): FormContext {
+  return {
+    flags: participation.flags ?? {},
+    quotas: { badges: participation.badge_quota, contractorBadges: participation.contractor_badge_quota },
+  };
+}
+
+function deadlineOf(definition: FormDefinition, participation: Participation): Date | null {
+  const value = participation[DEADLINE_COLUMN[definition.deadline]];
+  return value ? new Date(value as Date) : null;
+}
+
+function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
+  if (auth.user.role === 'contractor') return definition.audience === 'both';
+  return auth.user.role === 'exhibitor' || auth.user.role === 'team_user';
+}
+
+const dataBody = {
+  type: 'object',
+  required: ['data', 'version'],
+  properties: {
+    data: { type: 'object', additionalProperties: true },
+    version: { type: 'integer', minimum: 0, description: 'The version the change is based on (0 for a form never saved)' },
+  },
+  additionalProperties: false,
+} as const;
+
+export default async function formRoutes(app: FastifyInstance, { registry = loadFormRegistry() }: { registry?: FormRegistry } = {}) {
+  const base = `${API_BASE}/forms`;
+
+  async function participationOf(auth: AuthContext): Promise<Participation> {
+    if (!auth.participation) throw new AppError('formNotOpen');
+    return auth.participation;
+  }
+
+  function definitionFor(id: string, auth: AuthContext): FormDefinition {
+    const definition = registry.find(id);
+    if (!definition || !visibleTo(definition, auth)) throw new AppError('notFound');
+    return definition;
+  }
+
+  async function entriesOf(participationId: number) {
+    const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
+    return new Map(rows.map((row) => [row.form_id, row]));
+  }
+
+  app.get(
+    base,
+    {
+      config: { screen: 'orderForms' },
+      schema: { tags: ['forms'], summary: 'F1: mandatory and optional forms with deadline, status and missing prerequisites' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const participation = await participationOf(auth);
+      const entries = await entriesOf(participation.id);
+      const now = new Date();
+      const forms = registry.definitions
+        .filter((definition) => visibleTo(definition, auth))
+        .map((definition) => {
+          const entry = entries.get(definition.id) ?? null;
+          const deadline = deadlineOf(definition, participation);
+          const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+          return {
+            id: definition.id,
+            code: definition.code,
+            title: definition.title,
+            screen: definition.screen,
+            mandatory: definition.mandatory,
+            deadline: deadline?.toISOString() ?? null,
+            status: formStatus(entry, deadline, now),
+            submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
+            missingPrerequisites: missing.map((id) => registry.find(id)?.code ?? id),
+            submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
+          };
+        });
+      return ok(forms);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      config: { screen: 'orderForms' },
+      schema: {
+        tags: ['forms'],
+        summary: 'One form for this exhibitor: schema and UI schema (event patch applied), context, saved entry',
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const participation = await participationOf(auth);
+      const definition = definitionFor(request.params.id, auth);
+      const files = registry.filesFor(definition.id, auth.event.code);
+      const entries = await entriesOf(participation.id);
+      const entry = entries.get(definition.id) ?? null;
+      const deadline = deadlineOf(definition, participation);
+      const now = new Date();
+      const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
+      return ok({
+        definition,
+        schema: files.schema,
+        ui: files.ui,
+        context: formContext(participation),
+        deadline: deadline?.toISOString() ?? null,
+        status: formStatus(entry, deadline, now),
+        locked: submitOnce && entry?.status === 'submitted',
+        closed: deadline !== null && deadline.getTime() < now.getTime(),
+        missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
+        entry: entry
+          ? { data: entry.data, version: entry.version, status: entry.status, submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null }
+          : null,
+      });
+    },
+  );
+
+  /** Writes the entry if it is still at `version`; answers the new version or refuses. */
+  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submitted: boolean): Promise<number> {
+    const now = new Date();
+    const json = JSON.stringify(data);
+    if (json.length > MAX_FORM_BYTES) throw new AppError('payloadTooLarge');
+    const status = submitted ? ('submitted' as const) : ('draft' as const);
+    if (version === 0) {
+      const inserted = await app.db
+        .insertInto('form_entries')
+        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null })
+        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doNothing())
+        .returning('version')
+        .executeTakeFirst();
+      if (!inserted) throw new AppError('staleVersion');
+      return inserted.version;
+    }
+    const updated = await app.db
+      .updateTable('form_entries')
+      .set((eb) => ({
+        data: json,
+        status,
+        version: eb('version', '+', 1),
+        updated_at: now,
+        updated_by: userId,
+        ...(submitted ? { submitted_at: now, submitted_by: userId } : {}),
+      }))
+      .where('participation_id', '=', participationId)
+      .where('form_id', '=', formId)
+      .where('version', '=', version)
+      .returning('version')
+      .executeTakeFirst();
+    if (!updated) throw new AppError('staleVersion');
+    return updated.version;
+  }
+
+  async function guard(definition: FormDefinition, participation: Participation) {
+    const entries = await entriesOf(participation.id);
+    const entry = entries.get(definition.id);
+    const deadline = deadlineOf(definition, participation);
+    if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
+    
+    return entries;
+  }
+
+  app.put<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+    `${base}/:id/draft`,
+    {
+      config: { screen: 'orderForms' },
+      schema: { tags: ['forms'], summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version', body: dataBody, response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const participation = await participationOf(auth);
+      const definition = definitionFor(request.params.id, auth);
+      await guard(definition, participation);
+      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, false);
+      return ok({ version });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+    `${base}/:id/submit`,
+    {
+      config: { screen: 'orderForms' },
+      schema: { tags: ['forms'], summary: 'F9: submit, validated with the same schema and keywords as the browser', body: dataBody, response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const participation = await participationOf(auth);
+      const definition = definitionFor(request.params.id, auth);
+      const entries = await guard(definition, participation);
+      const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+      if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
+      const files = registry.filesFor(definition.id, auth.event.code);
+      const errors = validateForm(`${auth.event.code}/${definition.id}`, files.schema, request.body.data, formContext(participation));
+      if (errors.length > 0) throw new AppError('validationFailed', { errors });
+      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, true);
+      return ok({ version });
+    },
+  );
+}

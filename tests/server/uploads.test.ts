@@ -1,0 +1,294 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES } from '../../src/engine/constants';
+import { translate } from '../../src/server/lib/messages';
+import { empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
+import { bodyOf, createTestApp, ENGINES, get, login, type Answer, type TestApp } from './helpers';
+
+// V2/V3 on the server: POST /oga/uploads checks the received bytes with the engine's rules and
+// stores accepted files under a random name; GET /oga/uploads/:id serves them to the owning
+// participation and the organisers of its event only.
+
+type Part = { name: string; value: string } | { name: string; filename: string; bytes: Uint8Array; contentType?: string };
+
+/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
+function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----portal-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      const filename = part.filename.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+          'utf8',
+        ),
+        Buffer.from(part.bytes),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function send(app: FastifyInstance, token: string | undefined, parts: Part[], headers: Record<string, string> = {}): Promise<Answer> {
+  const { payload, contentType } = multipart(parts);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oga/uploads',
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  return Object.assign(response.json(), { status: response.statusCode, headers: response.headers });
+}
+
+const upload = (app: FastifyInstance, token: string, purpose: string, filename: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
+  send(app, token, [{ name: 'purpose', value: purpose }, { name: 'file', filename, bytes }], headers);
+
+const download = (app: FastifyInstance, token: string, id: string) =>
+  app.inject({ method: 'GET', url: `/oga/uploads/${encodeURIComponent(id)}`, headers: { authorization: `Bearer ${token}` } });
+
+const rejected = (problems: { key: string; params?: Record<string, string | number> }[]) => ({
+  code: 601,
+  msg: translate('en', problems[0]!.key, problems[0]!.params),
+  data: { problems },
+  error: 'fileRejected',
+});
+
+const NOT_FOUND = { code: 404, msg: 'The resource does not exist.', data: null, error: 'notFound' };
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
+  let t: TestApp;
+  let demo: string;
+  let limited: string;
+  let organiser: string;
+  let team: string;
+  let demoParticipation: number;
+  const uploadsDir = () => join(t.config.dataDir, 'uploads');
+  const stored = async () => ({
+    rows: Number((await t.app.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    files: readdirSync(uploadsDir()).length,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const demoUser = await t.app.db.selectFrom('users').selectAll().where('login_key', '=', 'demo').executeTakeFirstOrThrow();
+    demoParticipation = demoUser.participation_id!;
+    // A team user of demo's participation shares its files.
+    await t.app.db
+      .insertInto('users')
+      .values({
+        login: 'demo-team',
+        login_key: 'demo-team',
+        email: 'team@borneo-botanica.example',
+        display_name: 'Team member',
+        password_hash: demoUser.password_hash,
+        role: 'team_user',
+        participation_id: demoUser.participation_id,
+        event_id: demoUser.event_id,
+        status: 'active',
+      })
+      .execute();
+    [demo, limited, organiser, team] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, 'organiser'), login(t.app, 'demo-team')]);
+  });
+  afterAll(async () => t?.close());
+
+  it('V3 a 300 dpi JPEG is accepted as logo: the answer is the reference, the row and the file are stored under a random id', async () => {
+    const bytes = jpegJfif(300);
+    const answer = await upload(t.app, demo, 'logo', 'Logo 2027 (final)_v2.jpg', bytes);
+    expect(bodyOf(answer)).toEqual({ code: 200, msg: 'ok', data: { id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: 'Logo 2027 (final)_v2.jpg', size: bytes.length, type: 'jpeg', dpi: 300 } });
+    const { id } = answer.data;
+    const row = await t.app.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      participation_id: demoParticipation,
+      purpose: 'logo',
+      original_name: 'Logo 2027 (final)_v2.jpg',
+      content_type: 'image/jpeg',
+      size: bytes.length,
+      dpi: 300,
+      sha256: sha256(bytes),
+    });
+    expect(readFileSync(join(uploadsDir(), id))).toEqual(Buffer.from(bytes));
+    // The user's name never becomes a path.
+    expect(readdirSync(uploadsDir()).some((name) => name.includes('Logo'))).toBe(false);
+  });
+
+  it('V3 a JPEG recording 300 dpi only in EXIF is accepted as product image', async () => {
+    const answer = await upload(t.app, demo, 'productImage', 'product.jpg', jpegExif({ x: 300, littleEndian: true }));
+    expect(answer.code).toBe(200);
+    expect(answer.data.dpi).toBe(300);
+  });
+
+  it('V3 a 72 dpi JPEG is rejected as logo with the dpi problem; nothing is stored', async () => {
+    const before = await stored();
+    const answer = await upload(t.app, demo, 'logo', 'logo.jpg', jpegJfif(72));
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toEqual(rejected([{ key: 'validation.file.dpi', params: { limit: 300, dpi: 72 } }]));
+    expect(answer.msg).toContain('300');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('V3 a JPEG without density is rejected with noDpi', async () => {
+    expect(bodyOf(await upload(t.app, demo, 'logo', 'logo.jpg', jpegNoDensity()))).toEqual(rejected([{ key: 'validation.file.noDpi', params: { limit: 300 } }]));
+  });
+
+  it('V2 an empty file answers "Cannot upload empty file!", in the caller\'s language too', async () => {
+    const before = await stored();
+    const answer = await upload(t.app, demo, 'logo', 'logo.jpg', empty());
+    expect(bodyOf(answer)).toEqual({ code: 601, msg: 'Cannot upload empty file!', data: { problems: [{ key: 'validation.file.empty' }] }, error: 'fileRejected' });
+    const cn = await upload(t.app, demo, 'logo', 'logo.jpg', empty(), { language: 'cn' });
+    expect(cn.msg).toBe(translate('cn', 'validation.file.empty'));
+    expect(cn.msg).not.toBe('Cannot upload empty file!');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('V2 a PNG named .jpg is rejected as logo: the type comes from the content', async () => {
+    const answer = await upload(t.app, demo, 'logo', 'logo.jpg', png({ pixelsPerMetre: pixelsPerMetre(300) }));
+    expect(bodyOf(answer)).toEqual(rejected([{ key: 'validation.file.type', params: { types: 'JPEG' } }]));
+  });
+
+  it('V3 a JPEG over 2 MB is rejected as logo with tooLarge; nothing is stored', async () => {
+    const before = await stored();
+    const answer = await upload(t.app, demo, 'logo', 'big.jpg', jpegOfSize(IMAGE_MAX_BYTES + 1));
+    expect(bodyOf(answer)).toEqual(rejected([{ key: 'validation.file.tooLarge', params: { limit: 2 } }]));
+    expect(await stored()).toEqual(before);
+  });
+
+  it('V3 a file over 10 MB is rejected as too large for the booth design (past the multipart limit too)', async () => {
+    const before = await stored();
+    const answer = await upload(t.app, demo, 'boothDesign', 'booth.jpg', jpegOfSize(DOCUMENT_MAX_BYTES + 4096));
+    expect(bodyOf(answer)).toEqual(rejected([{ key: 'validation.file.tooLarge', params: { limit: 10 } }]));
+    expect(await stored()).toEqual(before);
+    // 10 MB exactly is within the limit.
+    expect((await upload(t.app, demo, 'boothDesign', 'booth.jpg', jpegOfSize(DOCUMENT_MAX_BYTES))).code).toBe(200);
+  });
+
+  it('V3 a PDF is accepted as booth design under its Chinese name, and downloads with it', async () => {
+    const bytes = pdf();
+    const answer = await upload(t.app, demo, 'boothDesign', '展位设计.pdf', bytes);
+    expect(bodyOf(answer)).toEqual({ code: 200, msg: 'ok', data: { id: expect.any(String), name: '展位设计.pdf', size: bytes.length, type: 'pdf', dpi: null } });
+    const response = await download(t.app, demo, answer.data.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''%E5%B1%95%E4%BD%8D%E8%AE%BE%E8%AE%A1.pdf");
+    expect(response.rawPayload).toEqual(Buffer.from(bytes));
+  });
+
+  it('V2 file names with special characters or paths are rejected', async () => {
+    const before = await stored();
+    for (const name of ['<logo>.jpg', '../logo.jpg', 'dir/logo.jpg', 'logo..jpg', '.hidden.jpg']) {
+      const answer = await upload(t.app, demo, 'logo', name, jpegJfif(300));
+      expect({ name, body: bodyOf(answer) }).toEqual({ name, body: rejected([{ key: 'validation.file.name' }]) });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('unknown purpose, file before purpose, no file, two files, or a JSON body answer badRequest', async () => {
+    const before = await stored();
+    const file = { name: 'file', filename: 'logo.jpg', bytes: jpegJfif(300) };
+    const cases: Part[][] = [
+      [{ name: 'purpose', value: 'avatar' }, file],
+      [file, { name: 'purpose', value: 'logo' }],
+      [{ name: 'purpose', value: 'logo' }],
+      [{ name: 'purpose', value: 'logo' }, file, { ...file, filename: 'second.jpg' }],
+      [{ name: 'purpose', value: 'logo' }, { ...file, name: 'attachment' }],
+    ];
+    for (const parts of cases) {
+      const answer = await send(t.app, demo, parts);
+      expect({ parts: parts.map((p) => p.name), status: answer.status, code: answer.code, error: answer.error }).toEqual({
+        parts: parts.map((p) => p.name),
+        status: 400,
+        code: 601,
+        error: 'badRequest',
+      });
+    }
+    const json = await t.app.inject({ method: 'POST', url: '/oga/uploads', payload: { purpose: 'logo' }, headers: { authorization: `Bearer ${demo}` } });
+    expect(json.json()).toMatchObject({ code: 601, error: 'badRequest' });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('an upload needs a session; organisers do not upload', async () => {
+    expect((await upload(t.app, '', 'logo', 'logo.jpg', jpegJfif(300))).code).toBe(401);
+    expect((await upload(t.app, organiser, 'logo', 'logo.jpg', jpegJfif(300))).code).toBe(403);
+  });
+
+  it('the owner downloads the same bytes as an attachment under the original name, never sniffed', async () => {
+    const bytes = jpegJfif(300);
+    const { data } = await upload(t.app, demo, 'logo', 'Logo 2027 (final)_v2.jpg', bytes);
+    const response = await download(t.app, demo, data.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(Buffer.from(bytes));
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['content-length']).toBe(String(bytes.length));
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Logo 2027 (final)_v2.jpg"; filename*=UTF-8''Logo%202027%20%28final%29_v2.jpg`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a team user of the same participation and an organiser of the same event can download', async () => {
+    const bytes = jpegJfif(300);
+    const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', bytes);
+    for (const token of [team, organiser]) {
+      const response = await download(t.app, token, data.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload).toEqual(Buffer.from(bytes));
+    }
+    // And the other way round: the team user's upload is the exhibitor's too.
+    const byTeam = await upload(t.app, team, 'businessCard', 'card.png', png());
+    expect(byTeam.code).toBe(200);
+    expect((await download(t.app, demo, byTeam.data.id)).statusCode).toBe(200);
+  });
+
+  it('another exhibitor gets 404 for demo\'s file, the same as for an id that does not exist', async () => {
+    const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', jpegJfif(300));
+    const answer = await get(t.app, `/oga/uploads/${data.id}`, limited);
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toEqual(NOT_FOUND);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${randomBytes(32).toString('base64url')}`, limited))).toEqual(NOT_FOUND);
+    expect(bodyOf(await get(t.app, '/oga/uploads/..%2F..%2Fdb', demo))).toEqual(NOT_FOUND);
+    expect((await get(t.app, `/oga/uploads/${data.id}`)).code).toBe(401);
+  });
+
+  it('an organiser of another event gets 404', async () => {
+    const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', jpegJfif(300));
+    const otherEvent = await t.app.db.selectFrom('events').select('id').where('code', '=', 'AFHE2026').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('users').set({ event_id: otherEvent.id }).where('login_key', '=', 'organiser').execute();
+    try {
+      expect(bodyOf(await get(t.app, `/oga/uploads/${data.id}`, organiser))).toEqual(NOT_FOUND);
+    } finally {
+      const demoEvent = await t.app.db.selectFrom('events').select('id').where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
+      await t.app.db.updateTable('users').set({ event_id: demoEvent.id }).where('login_key', '=', 'organiser').execute();
+    }
+  });
+
+  it('a row whose file is missing on disk answers 404, not an error', async () => {
+    const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', jpegJfif(300));
+    const { rm } = await import('node:fs/promises');
+    await rm(join(uploadsDir(), data.id));
+    expect(existsSync(join(uploadsDir(), data.id))).toBe(false);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${data.id}`, demo))).toEqual(NOT_FOUND);
+  });
+
+  it('the OpenAPI document describes both routes under the uploads tag, the upload as multipart/form-data', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/oga/openapi.json' })).json();
+    const post = doc.paths['/oga/uploads'].post;
+    expect(post.tags).toEqual(['uploads']);
+    expect(Object.keys(post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(post.requestBody.content['multipart/form-data'].schema.properties.purpose.enum).toEqual([
+      'logo',
+      'productImage',
+      'brochure',
+      'boothDesign',
+      'passportPhoto',
+      'businessCard',
+    ]);
+    expect(doc.paths['/oga/uploads/{id}'].get.tags).toEqual(['uploads']);
+  });
+});
