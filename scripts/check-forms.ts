@@ -15,7 +15,6 @@ import { ROOT, loadCatalogue, readLocales } from './catalogue-source';
 
 const FORMS_DIR = join(ROOT, 'schemas', 'forms');
 const EVENTS_DIR = join(ROOT, 'schemas', 'events');
-const CONTEXT = { flags: {}, quotas: {} };
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,13 +57,32 @@ function fileKeywordsOf(schema: unknown): string[] {
   return found;
 }
 
+/** A field behind a flag may be absent, so it must not be required (rjsf would demand a hidden field). */
+function requiredHidden(schema: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.properties) && Array.isArray(node.required)) {
+      for (const name of node.required) {
+        const property = node.properties[String(name)];
+        if (isObject(property) && (property.showIf || property.secondLanguage)) found.push(String(name));
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(schema);
+  return found;
+}
+
 function checkForm(where: string, formId: string, schema: unknown, ui: unknown, locales: ReturnType<typeof readLocales>): string[] {
   const problems: string[] = [];
   try {
-    createFormAjv(CONTEXT).compile(schema as Node);
+    createFormAjv().compile(schema as Node);
   } catch (error) {
     problems.push(`${where}: ${(error as Error).message}`);
   }
+  for (const name of requiredHidden(schema)) problems.push(`${where}: "${name}" is shown only behind a flag, so it must not be in required`);
   for (const purpose of fileKeywordsOf(schema)) {
     if (!(FILE_PURPOSE_IDS as string[]).includes(purpose)) problems.push(`${where}: unknown file purpose "${purpose}"`);
   }

@@ -58,7 +58,7 @@ const ENGINE_LIBRARIES = new Set(['ajv', 'ajv/dist/2020', 'ajv-formats']);
 
 const ALLOWED: Record<string, string[]> = {
   engine: ['engine'],
-  generated: ['engine'],
+  generated: ['engine', 'generated'],
   lib: ['engine', 'lib', 'generated'],
   components: ['engine', 'lib', 'components', 'generated'],
   features: ['engine', 'lib', 'components', 'generated', 'features'],

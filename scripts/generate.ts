@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../src/engine/catalogue';
 import { loadCatalogue, ROOT } from './catalogue-source';
+import { renderFormValidators } from './form-validators';
 
 // Turns screens.yaml into the typed catalogue (src/generated/screens.ts) and the web app's lazy
 // page loaders (src/generated/pages.ts). With --check it writes nothing and fails when the
@@ -44,6 +45,7 @@ export function generatedFiles(root = ROOT): { files: Record<string, string>; pr
     files: {
       'src/generated/screens.ts': renderScreens(catalogue),
       'src/generated/pages.ts': renderPages(catalogue),
+      ...renderFormValidators(root),
     },
     problems,
   };

@@ -106,7 +106,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s01"
     },
     {
       "id": "productHighlights",
@@ -119,7 +119,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s02"
     },
     {
       "id": "boothInfo",
@@ -132,7 +132,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s03"
     },
     {
       "id": "exhibitorBadges",
@@ -145,7 +145,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s04"
     },
     {
       "id": "contractorBadges",
@@ -157,7 +157,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s05"
     },
     {
       "id": "visaInvitation",
@@ -169,7 +169,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s06"
     },
     {
       "id": "visaInvitationDetail",
@@ -193,7 +193,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s07"
     },
     {
       "id": "contractorVehicle",
@@ -205,7 +205,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "form": "s08"
     },
     {
       "id": "orderFormDetail",

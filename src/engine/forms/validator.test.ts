@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormContext } from './context';
-import { isRealName, isVideoHostUrl } from './keywords';
-import { prepareSchema } from './prepare';
+import { isRealName, isVideoHostUrl } from './rules';
 import { createFormAjv, validateForm } from './validator';
 
 const context: FormContext = { flags: { s01CompanyShow: true, profileSecondLanguage: false }, quotas: { badges: 2 } };
@@ -96,35 +95,34 @@ describe('F2 sections and second-language fields follow the exhibitor flags', ()
   const profile = {
     type: 'object',
     additionalProperties: false,
-    required: ['company'],
     properties: {
       company: {
         type: 'object',
         showIf: 's01CompanyShow',
         additionalProperties: false,
-        required: ['name', 'nameLocal'],
+        required: ['name'],
         properties: { name: { type: 'string' }, nameLocal: { type: 'string', secondLanguage: 'profileSecondLanguage' } },
       },
     },
   };
-  it('F2 a field behind an off flag is removed from the schema and from required', () => {
-    const prepared = prepareSchema(profile, context) as any;
-    expect(Object.keys(prepared.properties.company.properties)).toEqual(['name']);
-    expect(prepared.properties.company.required).toEqual(['name']);
-    expect(profile.properties.company.properties).toHaveProperty('nameLocal');
+  it('F2 a field whose flag is on is accepted', () => {
+    const on = { flags: { s01CompanyShow: true, profileSecondLanguage: true }, quotas: {} };
+    expect(validateForm('profile-test', profile, { company: { name: 'Borneo Botanica', nameLocal: '婆罗洲植物' } }, on)).toEqual([]);
   });
-  it('F2 the server refuses data for a hidden field and does not demand it', () => {
+  it('F2 the server refuses data for a field whose flag is off, and does not demand it', () => {
     expect(validateForm('profile-test', profile, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
-    expect(validateForm('profile-test', profile, { company: { name: 'B', nameLocal: 'x' } }, context)[0]?.key).toBe('validation.additionalProperties');
+    expect(validateForm('profile-test', profile, { company: { name: 'B', nameLocal: 'x' } }, context)).toEqual([{ path: '/company/nameLocal', key: 'validation.hidden', params: {} }]);
   });
-  it('F2 a hidden section is not required', () => {
-    expect(validateForm('profile-test', profile, {}, { flags: {}, quotas: {} })).toEqual([]);
+  it('F2 a hidden section is neither required nor accepted', () => {
+    const off = { flags: {}, quotas: {} };
+    expect(validateForm('profile-test', profile, {}, off)).toEqual([]);
+    expect(validateForm('profile-test', profile, { company: { name: 'B' } }, off)[0]?.key).toBe('validation.hidden');
   });
 });
 
 describe('registered keywords only', () => {
   it('a misspelt keyword is an error, never silently ignored', () => {
-    expect(() => createFormAjv(context).compile({ type: 'string', noFullwidth: true })).toThrow(/unknown keyword/);
+    expect(() => createFormAjv().compile({ type: 'string', noFullwidth: true })).toThrow(/unknown keyword/);
   });
 });
 

@@ -3,30 +3,36 @@ import addFormats from 'ajv-formats';
 import type { FormContext } from './context';
 import { addFormKeywords } from './keywords';
 import { toFieldErrors, type FieldError } from './messages';
-import { contextSignature, prepareSchema } from './prepare';
+import { setFormContext } from './rules';
 
-// The server's validator and the reference for the browser's: strict ajv (an unknown keyword is
-// an error, never ignored), formats, the form keywords, and the schema prepared for the context.
+// Validation of a form's data for one exhibitor: the schema's rules plus the form keywords,
+// with the exhibitor's flags and quotas as context. The options match the browser's (rjsf's
+// ajv) so both report the same errors.
 
-export function createFormAjv(context: FormContext): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
+export const FORM_AJV_OPTIONS = { allErrors: true, verbose: true, multipleOfPrecision: 8, discriminator: false } as const;
+
+/** A strict ajv: an unknown or misspelt keyword is an error, never silently ignored. */
+export function createFormAjv(options: { strict?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ ...FORM_AJV_OPTIONS, strict: options.strict ?? true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
-  return addFormKeywords(ajv, context);
+  return addFormKeywords(ajv);
 }
 
-const cache = new Map<string, ValidateFunction>();
+/** Runs a validate function (compiled here or precompiled) for one exhibitor's context. */
+export function runValidator(validate: (data: unknown) => boolean, errors: () => Parameters<typeof toFieldErrors>[0], data: unknown, context: FormContext): FieldError[] {
+  setFormContext(context);
+  return validate(data) ? [] : toFieldErrors(errors());
+}
 
-export function compileForm(formId: string, schema: AnySchemaObject, context: FormContext): ValidateFunction {
-  const key = `${formId}|${contextSignature(context)}`;
-  let validate = cache.get(key);
+const compiled = new Map<string, ValidateFunction>();
+
+/** Validates with a validator compiled at run time (cached by `cacheKey`). */
+export function validateForm(cacheKey: string, schema: AnySchemaObject, data: unknown, context: FormContext): FieldError[] {
+  let validate = compiled.get(cacheKey);
   if (!validate) {
-    validate = createFormAjv(context).compile(prepareSchema(schema, context));
-    cache.set(key, validate);
+    validate = createFormAjv().compile(schema);
+    compiled.set(cacheKey, validate);
   }
-  return validate;
-}
-
-export function validateForm(formId: string, schema: AnySchemaObject, data: unknown, context: FormContext): FieldError[] {
-  const validate = compileForm(formId, schema, context);
-  return validate(data) ? [] : toFieldErrors(validate.errors);
+  const fn = validate;
+  return runValidator(fn, () => fn.errors, data, context);
 }

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RegistryFieldsType } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ErrorSchema, RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
-import { addFormKeywords } from '../../../engine/forms/keywords';
 import type { FieldError } from '../../../engine/forms/messages';
-import { prepareSchema } from '../../../engine/forms/prepare';
+import { setFormContext } from '../../../engine/forms/rules';
+import { formValidators } from '../../../generated/form-validators';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
-import { displaySchema, displayUi, serverErrorSchema, translateErrors } from '../lib/display';
+import { displayUi, serverErrorSchema, translateErrors } from '../lib/display';
 import { UploadField } from './UploadField';
 
 export interface FormPayload {
@@ -31,11 +31,25 @@ export interface FormPayload {
   entry: { data: Record<string, unknown>; version: number; status: 'draft' | 'submitted'; submittedAt: string | null } | null;
 }
 
-const fields: RegistryFieldsType = { upload: UploadField };
+/** Renders nothing: a field behind an exhibitor flag that is off. */
+function HiddenField() {
+  return null;
+}
+
+const fields: RegistryFieldsType = { upload: UploadField, hidden: HiddenField };
 const AUTOSAVE_MS = 1500;
 
 export function useFormPayload(formId: string) {
   return useSWR<FormPayload>(`/forms/${formId}`, (path: string) => api.get<FormPayload>(path), { revalidateOnFocus: false });
+}
+
+/** The precompiled validator of this form (the event's patched one when there is one). */
+function usePrecompiled(formId: string, exhibitCode: string | undefined) {
+  return useSWR(exhibitCode ? ['validators', exhibitCode, formId] : null, async () => {
+    const load = formValidators[`${exhibitCode}/${formId}`] ?? formValidators[formId];
+    if (!load) throw new Error(`No validator for form ${formId}`);
+    return (await load()).default;
+  }, { revalidateOnFocus: false });
 }
 
 /**
@@ -49,7 +63,8 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   const { data: account } = useAccountInfo();
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const version = useRef(0);
-  const dirty = useRef(false);
+  /** The data as last loaded or saved: autosave runs only when the user changed something. */
+  const saved = useRef<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
@@ -59,16 +74,23 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
     if (!payload) return;
     setFormData(payload.entry?.data ?? {});
     version.current = payload.entry?.version ?? 0;
+    saved.current = null;
   }, [payload]);
 
+  const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
+
   const view = useMemo(() => {
-    if (!payload) return null;
-    const prepared = prepareSchema(payload.schema, payload.context);
-    const schema = displaySchema(prepared, t);
-    const validator = customizeValidator({ ajvOptionsOverrides: { allErrors: true } as never, extenderFn: (ajv) => addFormKeywords(ajv as never, payload.context) as never });
-    return { schema, ui: displayUi(payload.ui, prepared, formId, t), validator, transformErrors: translateErrors(schema, t) };
-    // The language is part of the translated copy.
-  }, [payload, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!payload || !validateFns) return null;
+    setFormContext(payload.context);
+    const schema = payload.schema as RJSFSchema;
+    return {
+      schema,
+      ui: displayUi(payload.ui, payload.schema, formId, t, payload.context.flags),
+      validator: createPrecompiledValidator(validateFns as never, schema),
+      transformErrors: translateErrors(schema, t),
+    };
+    // The language is part of the translated UI schema.
+  }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
 
@@ -77,7 +99,7 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
     try {
       const result = await api[submit ? 'post' : 'put']<{ version: number }>(`/forms/${formId}/${submit ? 'submit' : 'draft'}`, { data, version: version.current }, { silent: true, skipDuplicateCheck: !submit });
       version.current = result.version;
-      dirty.current = false;
+      saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
       if (submit) {
         setNotice({ kind: 'success', text: t('formRuntime.submitted') });
@@ -94,7 +116,7 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (error || validatorError) return <Alert severity="error">{(error ?? validatorError).message}</Alert>;
   if (!payload || !view) return null;
 
   return (
@@ -136,11 +158,14 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         showErrorList={false}
         noHtml5Validate
         onChange={(event) => {
-          setFormData(event.formData as Record<string, unknown>);
-          if (disabled) return;
-          dirty.current = true;
+          const data = event.formData as Record<string, unknown>;
+          setFormData(data);
+          const json = JSON.stringify(data);
+          // The first change is rjsf filling in defaults: that is the starting point, not an edit.
+          if (saved.current === null) saved.current = json;
+          if (disabled || json === saved.current) return;
           window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => void save(event.formData as Record<string, unknown>, false), AUTOSAVE_MS);
+          timer.current = window.setTimeout(() => void save(data, false), AUTOSAVE_MS);
         }}
         onSubmit={(event) => void save(event.formData as Record<string, unknown>, true)}
         onError={() => setNotice({ kind: 'error', text: t('errors.validationFailed') })}

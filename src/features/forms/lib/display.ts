@@ -3,35 +3,25 @@ import type { FieldError } from '../../../engine/forms/messages';
 import { messageFor } from '../../../engine/forms/messages';
 import { BOOTH_HEIGHT_LIMIT_M, EXTRA_BADGE_FEE } from '../../../engine/constants';
 
-// Schemas hold locale keys, not text (L1). What rjsf renders is a display copy: titles and
-// descriptions translated, and the UI schema carries translated enum labels. Validation rules
-// stay exactly those of the schema.
+// Schemas hold locale keys, not text (L1), and the browser validates with the precompiled
+// validator of the exact schema, so the schema is never altered: translations and flag-driven
+// hiding live in the UI schema.
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Titles and descriptions translated; validation keywords untouched. */
-export function displaySchema(schema: Node, t: Translate): RJSFSchema {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!isObject(node)) return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, (key === 'title' || key === 'description') && typeof value === 'string' ? t(value) : visit(value)]),
-    );
-  };
-  return visit(schema) as RJSFSchema;
-}
-
 /** Values help texts may mention (the extra badge fee, the booth height limit). */
 const HELP_PARAMS = { currency: EXTRA_BADGE_FEE.currency, price: EXTRA_BADGE_FEE.price, limit: BOOTH_HEIGHT_LIMIT_M };
 
 /**
- * The UI schema with its texts translated and enum labels added as ui:enumNames: enum codes
- * are labelled by forms.<formId>.enum.<property>.<code>.
+ * The UI schema rjsf renders with. The schema itself must stay exactly as precompiled, so every
+ * text goes here: titles and descriptions (locale keys in the schema) as ui:title and
+ * ui:description, enum labels as ui:enumNames (forms.<formId>.enum.<property>.<code>), help
+ * texts translated, and fields behind an exhibitor flag that is off rendered by no one.
  */
-export function displayUi(ui: Node, schema: Node, formId: string, t: Translate): Node {
+export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, flags: Record<string, boolean>): Node {
   const translateTexts = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(translateTexts);
     if (!isObject(node)) return node;
@@ -42,24 +32,29 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate):
       ]),
     );
   };
-  const withEnums = (uiNode: Node, schemaNode: unknown, property: string | null): Node => {
+  const hidden = (node: Node) =>
+    (typeof node.showIf === 'string' && flags[node.showIf] !== true) || (typeof node.secondLanguage === 'string' && flags[node.secondLanguage] !== true);
+  const describe = (uiNode: Node, schemaNode: unknown, property: string | null): Node => {
     if (!isObject(schemaNode)) return uiNode;
+    if (hidden(schemaNode)) return { 'ui:field': 'hidden' };
     const result: Node = { ...uiNode };
+    if (typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
+    if (typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
     if (codes && property && codes.every((c) => typeof c === 'string')) {
       result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
     if (isObject(schemaNode.properties)) {
       for (const [name, child] of Object.entries(schemaNode.properties)) {
-        result[name] = withEnums(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
+        result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
       }
     }
-    if (isObject(schemaNode.items) && isObject(schemaNode.items.properties)) {
-      result.items = withEnums(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
+    if (isObject(schemaNode.items)) {
+      result.items = describe(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
     }
     return result;
   };
-  return withEnums(translateTexts(ui) as Node, schema, null);
+  return describe(translateTexts(ui) as Node, schema, null);
 }
 
 function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | undefined {

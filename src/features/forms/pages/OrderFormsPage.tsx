@@ -44,7 +44,7 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
         <TableBody>
           {forms.map((form) => {
             const screen = form.screen ? findScreen(catalogue, form.screen) : undefined;
-            const name = `${form.code} ${t(form.title)}`;
+            const name = t(form.title);
             return (
               <TableRow key={form.id}>
                 <TableCell>

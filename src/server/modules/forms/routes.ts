@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { formStatus, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
-import { validateForm } from '../../../engine/forms/validator';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -10,6 +9,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { loadFormRegistry, type FormRegistry } from './registry';
+import { validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
@@ -181,7 +181,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
     const entry = entries.get(definition.id);
     const deadline = deadlineOf(definition, participation);
     if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
-    
+    if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
     return entries;
   }
 
@@ -215,7 +215,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
       const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
       if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
       const files = registry.filesFor(definition.id, auth.event.code);
-      const errors = validateForm(`${auth.event.code}/${definition.id}`, files.schema, request.body.data, formContext(participation));
+      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, request.body.data, formContext(participation));
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, true);
       return ok({ version });

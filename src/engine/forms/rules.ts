@@ -1,0 +1,102 @@
+import type { FormContext } from './context';
+import { checkFileReference, isFilePurpose, type FileReference } from './files';
+
+// The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
+// value in the schema and the data, a problem (locale key + params) or null. The ajv keywords in
+// keywords.ts call these, both when compiled at run time and from the precompiled validators.
+
+export interface Problem {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+let context: FormContext = { flags: {}, quotas: {} };
+
+/**
+ * The exhibitor's flags and quotas the rules read. Validation is synchronous, so setting this
+ * right before validating one exhibitor's form is safe on the server as in the browser.
+ */
+export function setFormContext(next: FormContext): void {
+  context = next;
+}
+
+export function formContext(): FormContext {
+  return context;
+}
+
+/** Full-width forms (U+FF01–U+FF5E), the ideographic space and full-width symbols (U+FFE0–U+FFEE). */
+const FULL_WIDTH = /[\u3000\uFF01-\uFF5E\uFFE0-\uFFEE]/u;
+
+export function hasFullWidth(text: string): boolean {
+  return FULL_WIDTH.test(text);
+}
+
+const VIDEO_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+
+export function isVideoHostUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && VIDEO_HOSTS.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/** Letters of any script with spaces, hyphens, apostrophes and dots between them; no digits or symbols. */
+const REAL_NAME = /^\p{L}[\p{L}\p{M}'’.\- ]*$/u;
+/** Han characters, optionally with the middle dot used in transliterated names. */
+const CHINESE_NAME = /^[\p{Script=Han}·]{2,20}$/u;
+
+export function isRealName(text: string, script: 'any' | 'chinese'): boolean {
+  const value = text.trim();
+  if (value === '') return true; // emptiness is `required`'s business
+  if (script === 'chinese') return CHINESE_NAME.test(value);
+  return REAL_NAME.test(value) && value.length <= 100 && !/(.)\1{3,}/u.test(value);
+}
+
+/** The first value of `property` that appears twice (case-insensitive, trimmed), if any. */
+export function firstDuplicate(items: unknown[], property: string): string | undefined {
+  const seen = new Set<unknown>();
+  for (const item of items) {
+    if (!item || typeof item !== 'object') continue;
+    const value = (item as Record<string, unknown>)[property];
+    if (value === undefined || value === null || value === '') continue;
+    const key = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    if (seen.has(key)) return String(value);
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** Items that count against a quota: those not marked as extra (extras wait for approval). */
+export function countedItems(items: unknown[]): number {
+  return items.filter((item) => !(item && typeof item === 'object' && (item as { extra?: unknown }).extra === true)).length;
+}
+
+const problem = (key: string, params: Record<string, string | number> = {}): Problem => ({ key, params });
+
+/** Every rule, by keyword name. The keyword's value comes first, then the data it applies to. */
+export const RULES = {
+  noFullWidth: (enabled: boolean, data: string): Problem | null => (enabled && hasFullWidth(data) ? problem('validation.noFullWidth') : null),
+  uniqueItemProperty: (property: string, data: unknown[]): Problem | null => {
+    const duplicate = firstDuplicate(data, property);
+    return duplicate === undefined ? null : problem('validation.uniqueItemProperty', { property, value: duplicate });
+  },
+  videoHost: (enabled: boolean, data: string): Problem | null => (enabled && data.trim() !== '' && !isVideoHostUrl(data) ? problem('validation.videoHost') : null),
+  realName: (script: 'any' | 'chinese', data: string): Problem | null =>
+    isRealName(data, script) ? null : problem(script === 'chinese' ? 'validation.chineseName' : 'validation.realName'),
+  quota: (kind: string, data: unknown[]): Problem | null => {
+    const limit = context.quotas[kind];
+    return limit === undefined || countedItems(data) <= limit ? null : problem('validation.quota', { limit, kind });
+  },
+  file: (purpose: string, data: FileReference): Problem | null => {
+    if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
+    const [first] = checkFileReference(purpose, data);
+    return first ? problem(first.key, first.params ?? {}) : null;
+  },
+  /** A section or field behind an exhibitor flag: when the flag is off, it must stay empty. */
+  showIf: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
+  secondLanguage: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
+} as const;
+
+export type RuleName = keyof typeof RULES;
