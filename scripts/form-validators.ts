@@ -56,10 +56,11 @@ export function toEsModule(cjs: string): string {
       return name;
     })
     .replace(/\bexports\[/g, 'validators[');
-  const importLines = [...imports].map(([specifier, name]) =>
-    specifier.startsWith('.') ? `import * as ${name} from '${specifier}';` : `import ${name} from '${specifier}';`,
-  );
-  return `${HEADER}// @ts-nocheck\n${importLines.join('\n')}\n\nconst validators = {};\n${body}\nexport default validators;\n`;
+  // A namespace import of a CommonJS module differs between Node and bundlers; cjs() gives back
+  // what require() would have, in both.
+  const importLines = [...imports].map(([specifier, name]) => `import * as ${name}Namespace from '${specifier}';\nconst ${name} = cjs(${name}Namespace);`);
+  const helper = 'function cjs(ns) {\n  return ns && ns.default && typeof ns.default === "object" && "__esModule" in ns.default ? ns.default : ns;\n}';
+  return `${HEADER}// @ts-nocheck\n${importLines.join('\n')}\n\n${helper}\n\nconst validators = {};\n${body}\nexport default validators;\n`;
 }
 
 export function renderFormValidators(root = ROOT): Record<string, string> {
