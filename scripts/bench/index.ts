@@ -1,14 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { formsBenchmarks } from './forms';
+import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
 // `npm run bench`: figures, not tests. Budgets are printed next to what was measured; machines
 // are noisy, so nothing here fails a build.
@@ -17,42 +14,8 @@ const LOGIN_JS_BUDGET_KB = 160;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
-function ensureBuilt() {
-  if (existsSync(join(ROOT, 'dist/web/index.html'))) return;
-  console.log('building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
-
-async function startPortal(databaseUrl?: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir: join(ROOT, 'dist/web'), logLevel: 'silent' });
-  const app = await buildApp(config, { logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: address,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function loginToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/oga/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: 'Demo-pass-2026' }),
-  });
-  const body = (await response.json()) as { data: { token: string } };
-  return body.data.token;
-}
-
 async function loginPageJs(url: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts: Array<{ url: string; gzip: number }> = [];
@@ -133,6 +96,8 @@ async function main() {
     } finally {
       await bare.close();
     }
+
+    await formsBenchmarks(portal.url);
   } finally {
     await portal.close();
   }

@@ -48,6 +48,7 @@ export const ERRORS = {
   deadlinePassed: { code: 601, message: 'errors.deadlinePassed' },
   submitFormsFirst: { code: 601, message: 'errors.submitFormsFirst' },
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
+  nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -14,4 +14,5 @@ export const formValidators: Record<string, () => Promise<{ default: Record<stri
   "s07": () => import('./validators/s07'),
   "s08": () => import('./validators/s08'),
   "vip": () => import('./validators/vip'),
+  "AFHE2027/s01": () => import('./validators/AFHE2027.s01'),
 };

@@ -10,7 +10,9 @@ export const pageLoaders: Record<string, PageLoader> = {
   "errors/NotFoundPage": () => import('../features/errors/pages/NotFoundPage'),
   "errors/UnauthorizedPage": () => import('../features/errors/pages/UnauthorizedPage'),
   "events/EventInfoPage": () => import('../features/events/pages/EventInfoPage'),
+  "forms/FormDetailPage": () => import('../features/forms/pages/FormDetailPage'),
   "forms/OrderFormsPage": () => import('../features/forms/pages/OrderFormsPage'),
+  "forms/VisaLettersPage": () => import('../features/forms/pages/VisaLettersPage'),
   "home/HomePage": () => import('../features/home/pages/HomePage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
 };

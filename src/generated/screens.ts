@@ -181,7 +181,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "page": "forms/VisaLettersPage"
     },
     {
       "id": "vehicle",
@@ -217,7 +217,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "page": "forms/FormDetailPage"
     },
     {
       "id": "leadDetail",

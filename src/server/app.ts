@@ -17,6 +17,7 @@ import formRoutes from './modules/forms/routes';
 import projectRoutes from './modules/project/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
+import visaRoutes from './modules/visa/routes';
 
 export interface BuildOptions {
   /** A prepared embedded database (tests). */
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectRoutes);
   await app.register(contentRoutes);
   await app.register(formRoutes);
+  await app.register(visaRoutes);
   await app.register(uploadRoutes, { config });
 
   await app.register(webPlugin, { webDir: config.webDir });

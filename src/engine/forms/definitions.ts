@@ -13,6 +13,8 @@ export interface FormDefinition {
   submitOnceFlag?: string | null;
   prerequisites?: string[];
   audience: 'exhibitor' | 'both';
+  /** F3: entries may be copied from the exhibitor's previous event. */
+  inheritFromPreviousEvent?: boolean;
 }
 
 export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'closed';

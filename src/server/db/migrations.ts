@@ -131,6 +131,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'submitted')`))
+        .addColumn('submitted_data', 'jsonb')
         .addColumn('submitted_at', 'timestamptz')
         .addColumn('submitted_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

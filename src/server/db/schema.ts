@@ -126,6 +126,8 @@ export interface FormEntryTable {
   /** Bumped by every save; a save based on another version is refused (no silent overwrite). */
   version: Generated<number>;
   status: Generated<'draft' | 'submitted'>;
+  /** What was last submitted (F10); later draft changes do not touch it. */
+  submitted_data: Json<Record<string, unknown>> | null;
   submitted_at: Timestamp | null;
   submitted_by: number | null;
   updated_at: DefaultedTimestamp;

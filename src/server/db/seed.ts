@@ -106,12 +106,31 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .values(participation(borneo.id, demoEvent.id, 'Hall 3 · B12', ALL_MODULES, allFlagsOn))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
+    const [pastParticipation] = await trx
       .insertInto('participations')
       .values([
         participation(borneo.id, pastEvent.id, 'Hall 2 · C07', ALL_MODULES, allFlagsOn),
         participation(borneo.id, liveEvent.id, 'Hall A · 118', ALL_MODULES, allFlagsOn),
       ])
+      .returning('id')
+      .execute();
+    // Last year's product highlights, so "copy from my previous event" (F3) has something to copy.
+    const lastYearsProducts = {
+      products: [
+        { brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', description: 'Raw honey from the Tualang trees of the Bornean rainforest.', category: 'beverages', newLaunch: false },
+        { brandName: 'Borneo Botanica', productName: 'Bario Rice Crackers', description: 'Crackers made with heirloom Bario highland rice.', category: 'processedFood', newLaunch: true },
+      ],
+    };
+    await trx
+      .insertInto('form_entries')
+      .values({
+        participation_id: pastParticipation!.id,
+        form_id: 's02',
+        data: JSON.stringify(lastYearsProducts),
+        submitted_data: JSON.stringify(lastYearsProducts),
+        status: 'submitted',
+        submitted_at: daysFromNow(now, -280),
+      })
       .execute();
     const limitedParticipation = await trx
       .insertInto('participations')

@@ -28,7 +28,7 @@ export interface FormPayload {
   locked: boolean;
   closed: boolean;
   missingPrerequisites: string[];
-  entry: { data: Record<string, unknown>; version: number; status: 'draft' | 'submitted'; submittedAt: string | null } | null;
+  entry: { data: Record<string, unknown>; version: number; status: 'draft' | 'submitted'; submittedData: Record<string, unknown> | null; submittedAt: string | null } | null;
 }
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
@@ -66,16 +66,19 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   /** The data as last loaded or saved: autosave runs only when the user changed something. */
   const saved = useRef<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  /** The save on its way, if any: saves go one after another, each based on the version the previous one answered. */
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [stale, setStale] = useState(false);
 
   useEffect(() => {
     if (!payload) return;
-    setFormData(payload.entry?.data ?? {});
+    // The detail view shows what was submitted; the form shows the working copy.
+    setFormData((readOnly ? payload.entry?.submittedData : payload.entry?.data) ?? {});
     version.current = payload.entry?.version ?? 0;
     saved.current = null;
-  }, [payload]);
+  }, [payload, readOnly]);
 
   const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
 
@@ -94,8 +97,19 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
 
   const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
 
-  async function save(data: Record<string, unknown>, submit: boolean) {
+  /**
+   * Saves (autosave, "Save draft", Submit) wait for the one on its way: sent at once, a Submit
+   * made while an autosave is in flight carries the version before that autosave, and the server
+   * refuses the user's own newer save as if someone else had saved.
+   */
+  function save(data: Record<string, unknown>, submit: boolean): Promise<void> {
     window.clearTimeout(timer.current);
+    const run = inFlight.current.then(() => send(data, submit));
+    inFlight.current = run.catch(() => undefined);
+    return run;
+  }
+
+  async function send(data: Record<string, unknown>, submit: boolean) {
     try {
       const result = await api[submit ? 'post' : 'put']<{ version: number }>(`/forms/${formId}/${submit ? 'submit' : 'draft'}`, { data, version: version.current }, { silent: true, skipDuplicateCheck: !submit });
       version.current = result.version;
@@ -115,6 +129,19 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   }
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  /** F3: copy the entries of the exhibitor's previous event into this draft. */
+  async function inherit() {
+    try {
+      const result = await api.post<{ version: number; data: Record<string, unknown> }>(`/forms/${formId}/inherit`, undefined, { silent: true });
+      version.current = result.version;
+      saved.current = JSON.stringify(result.data);
+      setFormData(result.data);
+      setNotice({ kind: 'success', text: t('success.inheritedProduct') });
+    } catch (failure) {
+      if (failure instanceof ApiError) setNotice({ kind: 'error', text: failure.message });
+    }
+  }
 
   if (error || validatorError) return <Alert severity="error">{(error ?? validatorError).message}</Alert>;
   if (!payload || !view) return null;
@@ -175,6 +202,11 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
             <Button variant="outlined" disabled={disabled} onClick={() => void save(formData, false)}>
               {t('formRuntime.saveDraft')}
             </Button>
+            {payload.definition.inheritFromPreviousEvent && (
+              <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
+                {t('formRuntime.inherit')}
+              </Button>
+            )}
             <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
               {t('formRuntime.submit')}
             </Button>

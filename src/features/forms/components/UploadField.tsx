@@ -15,10 +15,12 @@ import { ApiError } from '../../../lib/api-client';
 export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema }: FieldProps) {
   const id = fieldPathId.$id;
   const options = (uiSchema?.['ui:options'] ?? {}) as { purpose?: string };
-  const label = typeof schema.title === 'string' ? schema.title : '';
+  const { t } = useTranslation();
+  // The schema's title is a locale key; displayUi puts its translation in the UI schema.
+  const uiTitle = uiSchema?.['ui:title'];
+  const label = typeof uiTitle === 'string' ? uiTitle : typeof schema.title === 'string' ? t(schema.title) : '';
   const value = formData;
   const fieldErrors = [...(rawErrors ?? []), ...((errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [])];
-  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

@@ -24,6 +24,16 @@ const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
 /** Largest form data accepted, as JSON; a form holds file references, never file contents. */
 const MAX_FORM_BYTES = 512 * 1024;
 
+/** Lists of the previous event are appended to the current ones; other fields are kept as they are. */
+export function mergeInherited(current: Record<string, unknown>, previous: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(previous)) {
+    if (Array.isArray(value)) merged[key] = [...(Array.isArray(current[key]) ? (current[key] as unknown[]) : []), ...value];
+    else if (merged[key] === undefined) merged[key] = value;
+  }
+  return merged;
+}
+
 export function formContext(participation: Participation): FormContext {
   return {
     flags: participation.flags ?? {},
@@ -135,7 +145,13 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
         closed: deadline !== null && deadline.getTime() < now.getTime(),
         missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
         entry: entry
-          ? { data: entry.data, version: entry.version, status: entry.status, submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null }
+          ? {
+              data: entry.data,
+              version: entry.version,
+              status: entry.status,
+              submittedData: entry.submitted_data,
+              submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
+            }
           : null,
       });
     },
@@ -150,7 +166,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
     if (version === 0) {
       const inserted = await app.db
         .insertInto('form_entries')
-        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null })
+        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submitted ? json : null, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null })
         .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doNothing())
         .returning('version')
         .executeTakeFirst();
@@ -165,7 +181,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
-        ...(submitted ? { submitted_at: now, submitted_by: userId } : {}),
+        ...(submitted ? { submitted_data: json, submitted_at: now, submitted_by: userId } : {}),
       }))
       .where('participation_id', '=', participationId)
       .where('form_id', '=', formId)
@@ -198,6 +214,41 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
       await guard(definition, participation);
       const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, false);
       return ok({ version });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${base}/:id/inherit`,
+    {
+      config: { screen: 'orderForms' },
+      schema: {
+        tags: ['forms'],
+        summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
+        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const participation = await participationOf(auth);
+      const definition = definitionFor(request.params.id, auth);
+      if (!definition.inheritFromPreviousEvent) throw new AppError('notFound');
+      await guard(definition, participation);
+      const previous = await app.db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .innerJoin('events', 'events.id', 'participations.event_id')
+        .select(['form_entries.data'])
+        .where('participations.exhibitor_id', '=', participation.exhibitor_id)
+        .where('form_entries.form_id', '=', definition.id)
+        .where('events.starts_at', '<', auth.event.starts_at)
+        .orderBy('events.starts_at', 'desc')
+        .executeTakeFirst();
+      if (!previous) throw new AppError('nothingToInherit');
+      const entries = await entriesOf(participation.id);
+      const current = entries.get(definition.id);
+      const data = mergeInherited(current?.data ?? {}, previous.data);
+      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, false);
+      return ok({ version, data });
     },
   );
 

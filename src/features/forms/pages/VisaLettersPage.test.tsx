@@ -1,0 +1,100 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../../locales/en.json';
+import { api } from '../../../lib/api';
+import VisaLettersPage from './VisaLettersPage';
+
+// F7 in the browser: the letters of the submitted S06, viewed from a blob (the PDF needs the
+// bearer token) or downloaded; an empty state that leads to the S06 form.
+
+vi.mock('../../../lib/api', () => ({ api: { get: vi.fn(), download: vi.fn() } }));
+
+const LETTERS = [
+  { index: 0, name: 'Tan Wei Ming', passportNumber: 'A12345678', reference: 'AFHE2027-1-1', fileName: 'visa-invitation-Tan-Wei-Ming.pdf' },
+  { index: 1, name: 'Nguyễn Văn Đức', passportNumber: 'C7654321', reference: 'AFHE2027-1-2', fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
+];
+
+function renderPage() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={['/orderForms/visaInvitationDetail']}>
+        <VisaLettersPage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+beforeAll(() => {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', initAsync: false, interpolation: { escapeValue: false } });
+  }
+  configure({ asyncUtilTimeout: 5000 });
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('F7 VisaLettersPage', () => {
+  it('before S06 is submitted: says so and links to the S06 form', async () => {
+    vi.mocked(api.get).mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByText(en.visa.none)).toBeTruthy();
+    const link = screen.getByRole('link', { name: en.visa.openForm });
+    expect(link.getAttribute('href')).toBe(`/myParticipation/visaInvitation?orderName=${encodeURIComponent(en.forms.s06.title)}`);
+    expect(api.get).toHaveBeenCalledWith('/visa/letters');
+  });
+
+  it('lists each applicant with passport number and reference', async () => {
+    vi.mocked(api.get).mockResolvedValue(LETTERS);
+    renderPage();
+    expect(await screen.findByText('Tan Wei Ming')).toBeTruthy();
+    expect(screen.getByText('Nguyễn Văn Đức')).toBeTruthy();
+    expect(screen.getByText('A12345678')).toBeTruthy();
+    expect(screen.getByText('AFHE2027-1-2')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: new RegExp(`^${en.visa.viewLetter}`) })).toHaveLength(2);
+  });
+
+  it('View letter fetches the PDF as a blob with the session and shows it in a tab opened on the click', async () => {
+    const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    vi.mocked(api.get).mockImplementation(async (path: string) => (path === '/visa/letters' ? LETTERS : blob));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    const createObjectURL = vi.fn(() => 'blob:http://localhost/letter-1');
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.viewLetter}: Nguyễn Văn Đức` }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/letter-1'));
+    expect(api.get).toHaveBeenCalledWith('/visa/letters/1.pdf', { responseType: 'blob' });
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+  });
+
+  it('a failed View closes the tab it opened (the API client shows the error)', async () => {
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === '/visa/letters') return LETTERS;
+      throw new Error('The resource does not exist.');
+    });
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal('open', vi.fn(() => tab));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.viewLetter}: Tan Wei Ming` }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalledTimes(1));
+    expect(tab.location.href).toBe('');
+  });
+
+  it('Download saves the PDF under its file name', async () => {
+    vi.mocked(api.get).mockResolvedValue(LETTERS);
+    vi.mocked(api.download).mockResolvedValue(undefined);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.download}: Tan Wei Ming` }));
+    await waitFor(() => expect(api.download).toHaveBeenCalledWith('/visa/letters/0.pdf', 'visa-invitation-Tan-Wei-Ming.pdf', { params: { download: 1 } }));
+  });
+});

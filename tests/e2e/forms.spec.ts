@@ -1,0 +1,259 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { empty, pdf } from '../support/fixtures';
+import { expectHidden, expectVisible, field, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
+import { text } from './support/locales';
+import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+
+// The participation forms as an exhibitor uses them: the forms list (F1), the badge form S04
+// (add/remove items, quota V7, unique and half-width e-mails V1, drafts and submission F9), the
+// closed S01 and the booth design upload of S03 (V3). Every test starts from no saved entries.
+
+const portal = usePortal();
+const session = useBrowser();
+
+beforeEach(async () => {
+  await portal.app.db.deleteFrom('form_entries').execute();
+});
+
+const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
+
+const S01 = '/myParticipation/promotionProfile';
+const S03 = '/myParticipation/boothInfo';
+const S04 = '/myParticipation/exhibitorBadges';
+
+/** Opens a form screen and waits until its form is there (the Submit button). */
+async function openForm(page: Page, path: string) {
+  await page.goto(`${portal.url}${path}`);
+  await expectVisible(submitButton(page), `the form of ${path} with its Submit button`);
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
+
+/** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
+const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
+
+/** The badges of S04 as shown: one block per item of the badge list. */
+const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-object');
+
+interface Badge {
+  first: string;
+  last: string;
+  email: string;
+}
+
+/** Adds a badge with the "+" (Add Item) button and fills its fields, found by label inside the new item. */
+async function addBadge(page: Page, badge: Partial<Badge>): Promise<Locator> {
+  const before = await badgeItems(page).count();
+  await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+  const item = badgeItems(page).nth(before);
+  await expectVisible(field(item, en('forms.s04.firstName')), `badge ${before + 1} with its First name field`);
+  if (badge.first !== undefined) await field(item, en('forms.s04.firstName')).fill(badge.first);
+  if (badge.last !== undefined) await field(item, en('forms.s04.lastName')).fill(badge.last);
+  if (badge.email !== undefined) await field(item, en('forms.s04.email')).fill(badge.email);
+  return item;
+}
+
+async function badgeValues(page: Page): Promise<Badge[]> {
+  const values: Badge[] = [];
+  for (const item of await badgeItems(page).all()) {
+    values.push({
+      first: await field(item, en('forms.s04.firstName')).inputValue(),
+      last: await field(item, en('forms.s04.lastName')).inputValue(),
+      email: await field(item, en('forms.s04.email')).inputValue(),
+    });
+  }
+  return values;
+}
+
+const BADGES: Badge[] = [
+  { first: 'Aisyah', last: 'Rahman', email: 'aisyah@borneo-botanica.example' },
+  { first: 'Wei Ling', last: 'Tan', email: 'weiling@borneo-botanica.example' },
+  { first: 'Ravi', last: 'Kumar', email: 'ravi@borneo-botanica.example' },
+  { first: 'Siti', last: 'Nurhaliza', email: 'siti@borneo-botanica.example' },
+  { first: 'Daniel', last: "O'Brien", email: 'daniel@borneo-botanica.example' },
+  { first: 'Mei', last: 'Chen', email: 'mei@borneo-botanica.example' },
+];
+
+/** The forms-list row of a form, by its title. */
+const listRow = (table: Locator, title: string) => table.getByRole('row').filter({ has: table.page().getByText(title, { exact: true }) });
+
+describe('participation forms', () => {
+  test('F1: /orderForms lists Mandatory and Optional Forms, S01 closed, S02 waiting for S01; every Open link leads to its form with its title', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/orderForms`);
+    const mandatory = page.getByRole('table', { name: en('menu.mandatoryForms'), exact: true });
+    const optional = page.getByRole('table', { name: en('formRuntime.list.optional'), exact: true });
+    await expectVisible(mandatory, 'the "Mandatory Forms" table');
+    await expectVisible(optional, 'the "Optional Forms" table');
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Mandatory Forms', exact: true }), 'the heading "Mandatory Forms"');
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Optional Forms', exact: true }), 'the heading "Optional Forms"');
+
+    const s01 = listRow(mandatory, en('forms.s01.title'));
+    expect(await s01.count(), 'S01 is listed once under Mandatory Forms').toBe(1);
+    expect((await s01.getByRole('cell').nth(2).innerText()).trim(), 'S01 status').toBe(en('formRuntime.status.closed'));
+    expect(await s01.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).count(), 'a closed form has no Open link').toBe(0);
+
+    const s02 = listRow(mandatory, en('forms.s02.title'));
+    expect(await s02.getByRole('cell').first().innerText()).toContain(`${en('errors.submitFormsFirst')} S01`);
+    expect(await s02.getByRole('cell').first().innerText()).toContain('Please submit the following form(s) first.');
+
+    for (const id of ['s03', 's04']) {
+      expect(await listRow(mandatory, en(`forms.${id}.title`)).count(), `${id} under Mandatory Forms`).toBe(1);
+      expect(await listRow(optional, en(`forms.${id}.title`)).count(), `${id} not under Optional Forms`).toBe(0);
+    }
+    expect(await listRow(optional, en('forms.s06.title')).count(), 'S06 under Optional Forms').toBe(1);
+
+    // Every open form: its Open link leads to its screen, titled with the form's name.
+    const openForms: Array<{ title: string; href: string }> = [];
+    for (const row of await page.getByRole('row').filter({ has: page.getByRole('link', { name: en('formRuntime.list.open'), exact: true }) }).all()) {
+      openForms.push({
+        title: (await row.getByRole('cell').first().locator('p').first().innerText()).trim(),
+        href: (await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).getAttribute('href')) ?? '',
+      });
+    }
+    expect(openForms.map((form) => form.title)).toEqual(['s02', 's03', 's04', 's05', 's06', 's07', 's08'].map((id) => en(`forms.${id}.title`)));
+    for (const form of openForms) {
+      const row = page.getByRole('row').filter({ has: page.getByText(form.title, { exact: true }) });
+      await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).click();
+      await waitForPath(page, new URL(form.href, portal.url).pathname);
+      expect(pathOf(page)).toMatch(/^\/myParticipation\//);
+      await expectVisible(page.getByRole('heading', { level: 1, name: form.title, exact: true }), `the title bar "${form.title}"`);
+      await expectVisible(submitButton(page), `the form "${form.title}"`);
+      await page.goBack();
+      await expectVisible(mandatory, 'the forms list again');
+    }
+  });
+
+  test('F5/V7/F9: six badges exceed the quota of 5 and are not submitted; with five the form is submitted, kept after a reload and listed as Submitted', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S04);
+    await expectVisible(statusChip(page, en('formRuntime.status.notStarted')), 'the status "Not started"');
+    for (const badge of BADGES) await addBadge(page, badge);
+    expect(await badgeItems(page).count()).toBe(6);
+
+    await submitButton(page).click();
+    await expectVisible(page.getByText(en('validation.quota'), { exact: true }), 'the quota message');
+    expect(en('validation.quota')).toBe('You have already reached your quota limit.');
+    await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
+    const token = await apiLogin(portal.url, 'demo');
+    const refused = (await apiGet(portal.url, '/forms/s04', token)).data as { status: string };
+    expect(refused.status, 'S04 is not submitted with six badges').not.toBe('submitted');
+
+    await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
+    expect(await badgeItems(page).count()).toBe(5);
+    await submitButton(page).click();
+    await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
+    expect(en('formRuntime.submitted')).toBe('Submitted. Thank you!');
+    await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
+    await expectHidden(page.getByText(en('validation.quota'), { exact: true }), 'the quota message');
+
+    await page.reload();
+    await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted" after a reload');
+    expect(await badgeValues(page)).toEqual(BADGES.slice(0, 5));
+
+    await page.goto(`${portal.url}/orderForms`);
+    const s04 = listRow(page.getByRole('table', { name: en('menu.mandatoryForms'), exact: true }), en('forms.s04.title'));
+    await expectVisible(s04, 'the S04 row');
+    expect((await s04.getByRole('cell').nth(2).innerText()).trim()).toBe(en('formRuntime.status.submitted'));
+  });
+
+  test('V1: the same e-mail on two badges and a full-width e-mail are refused beside the field', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S04);
+    await addBadge(page, BADGES[0]!);
+    const second = await addBadge(page, { ...BADGES[1]!, email: BADGES[0]!.email });
+
+    await submitButton(page).click();
+    const unique = en('validation.uniqueItemProperty', { value: BADGES[0]!.email });
+    expect(unique).toBe(`Emails in this list must be unique: ${BADGES[0]!.email} appears more than once.`);
+    await expectVisible(page.getByText(unique, { exact: true }), `the message "${unique}"`);
+    await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
+
+    await field(second, en('forms.s04.email')).fill('ａ@example.com');
+    await submitButton(page).click();
+    const fullWidth = en('validation.noFullWidth');
+    expect(fullWidth).toBe('Full-width characters are not allowed.');
+    await expectVisible(second.getByText(fullWidth, { exact: true }), `the message "${fullWidth}" at the second badge's e-mail`);
+    expect(await field(second, en('forms.s04.email')).getAttribute('aria-invalid'), 'the e-mail field is marked invalid').toBe('true');
+    await expectHidden(page.getByText(unique, { exact: true }), 'the uniqueness message');
+    await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
+    const token = await apiLogin(portal.url, 'demo');
+    expect(((await apiGet(portal.url, '/forms/s04', token)).data as { status: string }).status).not.toBe('submitted');
+  });
+
+  test('F9: what the user types is saved as a draft by itself and is there after a reload', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S04);
+    await addBadge(page, { first: 'Nurul' });
+    // Autosave runs 1.5 s after the last change; nothing is clicked. Its "Saved" notice comes
+    // with the server's answer, so the reload cannot overtake the save.
+    await expectVisible(page.getByRole('status').getByText(en('success.saved'), { exact: true }), `the autosave notice "${en('success.saved')}"`, 5000);
+    await page.reload();
+    await expectVisible(statusChip(page, en('formRuntime.status.draft')), 'the status "Draft" after a reload');
+    expect(await badgeItems(page).count()).toBe(1);
+    expect(await field(badgeItems(page).first(), en('forms.s04.firstName')).inputValue()).toBe('Nurul');
+  });
+
+  test('F9: Submit pressed while an autosave is still on its way submits, without a false "someone else saved" conflict', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    // A slow network: the server saves the draft at once, its answer reaches the browser 1 s later.
+    await page.route('**/oga/forms/s04/draft', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({ response });
+    });
+    await openForm(page, S04);
+    const autosave = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/oga/forms/s04/draft'), { timeout: 5000 });
+    await addBadge(page, BADGES[2]!);
+    await autosave;
+    await submitButton(page).click();
+    await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
+    await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
+    expect(await page.getByText(en('errors.staleVersion')).count(), 'no "someone else saved" message').toBe(0);
+    expect(await submitButton(page).isEnabled(), 'the form stays usable').toBe(true);
+  });
+
+  test('F9: S01, past its deadline, says the submission is closed and cannot be submitted', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S01);
+    const closed = en('errors.deadlinePassed');
+    expect(closed).toBe('The submission is now closed as the deadline has passed.');
+    await expectVisible(page.getByText(closed, { exact: true }), `the message "${closed}"`);
+    await expectVisible(statusChip(page, en('formRuntime.status.closed')), 'the status "Closed"');
+    expect(await submitButton(page).isDisabled(), 'Submit is disabled').toBe(true);
+    expect(await page.getByRole('button', { name: en('formRuntime.saveDraft'), exact: true }).isDisabled(), 'Save draft is disabled').toBe(true);
+    expect(await field(page, en('forms.s01.companyName')).isDisabled(), 'the fields are disabled').toBe(true);
+  });
+
+  test('V3: the booth design upload refuses an empty file and takes a real PDF, shown as a link', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S03);
+    await expectVisible(page.getByText(en('forms.s03.boothDesign'), { exact: true }), 'the label "Booth design"');
+    const choose = async (name: string, bytes: Uint8Array) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: new RegExp(`^(${en('formRuntime.upload.choose')}|${en('formRuntime.upload.replace')})$`) }).click();
+      await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
+    };
+
+    await choose('design.pdf', empty());
+    const emptyFile = en('validation.file.empty');
+    expect(emptyFile).toBe('Cannot upload empty file!');
+    await expectVisible(page.getByText(emptyFile, { exact: true }), `the message "${emptyFile}"`);
+    expect(await page.getByRole('link', { name: 'design.pdf' }).count(), 'no file is taken').toBe(0);
+
+    await choose('design.pdf', pdf());
+    const link = page.getByRole('link', { name: 'design.pdf', exact: true });
+    await expectVisible(link, 'the uploaded file "design.pdf" as a link');
+    expect(await link.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
+    await expectHidden(page.getByText(emptyFile, { exact: true }), 'the empty-file message');
+    await expectVisible(page.getByRole('button', { name: en('formRuntime.upload.replace'), exact: true }), 'the button "Replace file"');
+  });
+});
