@@ -10,7 +10,7 @@ import { formProblems } from './check-forms';
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
 
-type Check = { name: string; run: () => string[] };
+type Check = { name: string; run: () => string[] | Promise<string[]> };
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -70,8 +70,8 @@ const checks: Check[] = [
   { name: 'screen catalogue (screens.yaml)', run: () => loadCatalogue().problems },
   {
     name: 'generated code is fresh',
-    run: () => {
-      const { files, problems } = generatedFiles();
+    run: async () => {
+      const { files, problems } = await generatedFiles();
       if (problems.length) return ['cannot generate: fix screens.yaml first'];
       return Object.entries(files).flatMap(([path, content]) => {
         let current = '';
@@ -192,13 +192,15 @@ const checks: Check[] = [
   },
 ];
 
-export function runChecks(): { name: string; problems: string[] }[] {
-  return checks.map((check) => ({ name: check.name, problems: check.run() }));
+export async function runChecks(): Promise<{ name: string; problems: string[] }[]> {
+  const results = [];
+  for (const check of checks) results.push({ name: check.name, problems: await check.run() });
+  return results;
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   let failed = 0;
-  for (const { name, problems } of runChecks()) {
+  for (const { name, problems } of await runChecks()) {
     if (problems.length === 0) console.log(`ok   ${name}`);
     else {
       failed += 1;

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../src/engine/catalogue';
 import { loadCatalogue, ROOT } from './catalogue-source';
+import { renderFormTypes } from './form-types';
 import { renderFormValidators } from './form-validators';
 
 // Turns screens.yaml into the typed catalogue (src/generated/screens.ts) and the web app's lazy
@@ -38,7 +39,7 @@ ${entries.join('\n')}
 `;
 }
 
-export function generatedFiles(root = ROOT): { files: Record<string, string>; problems: string[] } {
+export async function generatedFiles(root = ROOT): Promise<{ files: Record<string, string>; problems: string[] }> {
   const { catalogue, problems } = loadCatalogue(root);
   if (problems.length > 0) return { files: {}, problems };
   return {
@@ -46,14 +47,15 @@ export function generatedFiles(root = ROOT): { files: Record<string, string>; pr
       'src/generated/screens.ts': renderScreens(catalogue),
       'src/generated/pages.ts': renderPages(catalogue),
       ...renderFormValidators(root),
+      ...(await renderFormTypes(root)),
     },
     problems,
   };
 }
 
-function main() {
+async function main() {
   const checkOnly = process.argv.includes('--check');
-  const { files, problems } = generatedFiles();
+  const { files, problems } = await generatedFiles();
   if (problems.length > 0) {
     console.error(`screens.yaml has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
@@ -81,4 +83,4 @@ function main() {
   }
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) main();
+if (process.argv[1] && import.meta.filename === process.argv[1]) void main();

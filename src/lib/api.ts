@@ -29,8 +29,14 @@ export const api = createApiClient({
   onSessionInvalid: (reason) => endSession(reason === 'sessionInactive' ? 'sessionInactive' : 'invalidSession'),
 });
 
-/** Clears the session in this browser and goes to /login, saying why once there. */
+/**
+ * Clears the session in this browser and goes to /login, saying why once there. Several
+ * requests can find the session over at the same moment; only the first decides the reason and
+ * navigates (a second navigation would reload /login after it had shown the message).
+ */
 export function endSession(reason: 'sessionInactive' | 'invalidSession' | 'loggedOut') {
+  const alreadyEnded = tokenStore.get() === null && logoutReasonStore.get() !== null;
+  if (alreadyEnded) return;
   tokenStore.clear();
   if (reason !== 'loggedOut') logoutReasonStore.set(reason);
   if (window.location.pathname !== '/login') window.location.assign('/login');

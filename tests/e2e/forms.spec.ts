@@ -256,4 +256,26 @@ describe('participation forms', () => {
     await expectHidden(page.getByText(emptyFile, { exact: true }), 'the empty-file message');
     await expectVisible(page.getByRole('button', { name: en('formRuntime.upload.replace'), exact: true }), 'the button "Replace file"');
   });
+
+  test('F11: the demo event\'s overlay adds its own question to S01, with the rest of the form unchanged', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'limited', DEMO_PASSWORD);
+    await openForm(page, S01);
+    await expectVisible(page.getByRole('checkbox', { name: en('forms.s01.halalCertified') }), `the overlay's question "${en('forms.s01.halalCertified')}"`);
+    await expectVisible(field(page, en('forms.s01.companyName')), 'the base form\'s company name');
+  });
+
+  test('L1 V6: in Japanese the form, its buttons and its error messages are Japanese', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}${S04}?lang=ja`);
+    const submit = page.getByRole('button', { name: text('ja', 'formRuntime.submit'), exact: true });
+    await expectVisible(submit, `the Japanese Submit button "${text('ja', 'formRuntime.submit')}"`);
+    await expectVisible(page.getByText(text('ja', 'forms.s04.title'), { exact: true }).first(), 'the Japanese form title');
+    await page.getByRole('button', { name: text('ja', 'formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    await submit.click();
+    const required = text('ja', 'validation.required');
+    expect(required).not.toBe(en('validation.required'));
+    await expectVisible(page.getByText(required, { exact: true }).first(), `the Japanese required message "${required}"`);
+  });
 });

@@ -84,11 +84,13 @@ export default function LoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [forgot, setForgot] = useState(false);
+  // Read while rendering, cleared once shown: a render React throws away and redoes must still
+  // find the reason.
   const [notice] = useState(() => {
     const reason = logoutReasonStore.get();
-    logoutReasonStore.clear();
     return reason === 'sessionInactive' ? t('errors.sessionInactive') : reason === 'invalidSession' ? t('errors.invalidSession') : '';
   });
+  useEffect(() => logoutReasonStore.clear(), []);
 
   useEffect(() => {
     document.title = `${t('screens.login')} · ${branding?.exhibitName ?? t('app.name')}`;

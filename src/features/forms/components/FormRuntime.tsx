@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
-import { displayUi, serverErrorSchema, translateErrors } from '../lib/display';
+import { displayUi, rjsfStrings, serverErrorSchema, translateErrors } from '../lib/display';
 import { UploadField } from './UploadField';
 
 export interface FormPayload {
@@ -91,6 +91,7 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
       ui: displayUi(payload.ui, payload.schema, formId, t, payload.context.flags),
       validator: createPrecompiledValidator(validateFns as never, schema),
       transformErrors: translateErrors(schema, t),
+      translateString: rjsfStrings(t, (key) => i18n.exists(key)),
     };
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -180,6 +181,7 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         validator={view.validator}
         fields={fields}
         transformErrors={view.transformErrors}
+        translateString={view.translateString}
         extraErrors={extraErrors}
         disabled={disabled}
         showErrorList={false}

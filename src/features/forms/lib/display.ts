@@ -1,4 +1,4 @@
-import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/forms/messages';
 import { messageFor } from '../../../engine/forms/messages';
 import { BOOTH_HEIGHT_LIMIT_M, EXTRA_BADGE_FEE } from '../../../engine/constants';
@@ -89,3 +89,13 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
   }
   return root as ErrorSchema;
 }
+
+/** rjsf's own texts (Add Item, Remove, Yes/No…) from formRuntime.rjsf.*; the rest as rjsf has them. */
+export function rjsfStrings(t: Translate, has: (key: string) => boolean) {
+  const keyOf = new Map(Object.entries(TranslatableString).map(([name, text]) => [text as string, `formRuntime.rjsf.${name}`]));
+  return (text: TranslatableString, params?: string[]): string => {
+    const key = keyOf.get(text);
+    return key && has(key) ? t(key) : englishStringTranslator(text, params);
+  };
+}
+
