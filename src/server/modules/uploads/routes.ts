@@ -12,6 +12,7 @@ import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
+import { contentDisposition } from '../../lib/content-disposition';
 
 // Uploads (V2/V3): a form never holds file contents, only a reference made here. The bytes are
 // checked with the engine's rules (the same the browser applied before sending), stored under a
@@ -33,14 +34,6 @@ const fileReferenceSchema = {
   },
   required: ['id', 'name', 'size', 'type', 'dpi'],
 } as const;
-
-/** RFC 5987 / 6266 encoding of a file name for Content-Disposition. */
-function contentDisposition(name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  // A plain-ASCII fallback for old clients; stored names are safe, so only non-ASCII needs replacing.
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /** Same participation (exhibitor, its team users and contractors), an organiser of the event, or the uploader. */
 function mayRead(auth: AuthContext, row: { participation_id: number | null; event_id: number; user_id: number }): boolean {
@@ -176,7 +169,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
       return reply
         .header('Content-Type', row.content_type)
         .header('Content-Length', file.size)
-        .header('Content-Disposition', contentDisposition(row.original_name))
+        .header('Content-Disposition', contentDisposition('attachment', row.original_name))
         .header('X-Content-Type-Options', 'nosniff')
         .send(createReadStream(path));
     },
