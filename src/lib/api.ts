@@ -1,6 +1,7 @@
 import { createApiClient } from './api-client';
-import { currentLanguage, t } from './i18n';
-import { logoutReasonStore, tokenStore } from './storage';
+import { t } from './i18n';
+import { languageStore, logoutReasonStore, tokenStore } from './storage';
+import { resolveLanguage } from '../engine/language';
 import { showToast } from './toast';
 
 // The app's one API client, wired to the browser: token and language from storage, toasts,
@@ -22,7 +23,9 @@ export const api = createApiClient({
     return result;
   },
   getToken: () => tokenStore.get(),
-  getLanguage: () => currentLanguage(),
+  // L4: the stored language (spec §7), so a request sent while the page reloads into a new
+  // language already names it.
+  getLanguage: () => resolveLanguage('', languageStore.get()),
   session: window.sessionStorage,
   notify: (kind, message, options) => showToast(kind, message, options),
   translate: (key, params) => t(key, params),

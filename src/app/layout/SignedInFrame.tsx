@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Container, CssBaseline, ThemeProvider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -27,17 +27,18 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
   const onHome = pathname === '/home';
 
-  const saveMenuSetting = (open: boolean) => {
-    setMenuOpen(open);
-    void api.put('/user/settings', { showLeftMenus: open }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
-  };
-  // Y3: Home shows its tips instead of the menu; coming back to Home reopens the menu, and the
-  // saved setting follows so a reload shows what the user last saw.
+  // Y3: Home shows its tips instead of the menu; arriving at Home reopens the menu. Decided
+  // while rendering (not in an effect) so leaving Home at once cannot skip it.
+  if (onHome && !menuOpen) setMenuOpen(true);
+  // The saved setting follows what the user last saw, so a reload shows the same.
+  const savedSetting = useRef(menuOpen);
   useEffect(() => {
-    if (onHome && !menuOpen) saveMenuSetting(true);
-  }, [onHome]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (savedSetting.current === menuOpen) return;
+    savedSetting.current = menuOpen;
+    void api.put('/user/settings', { showLeftMenus: menuOpen }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+  }, [menuOpen]);
 
-  const toggleMenu = () => saveMenuSetting(!menuOpen);
+  const toggleMenu = () => setMenuOpen(!menuOpen);
   const showMenu = withMenu && !onHome;
 
   return (
