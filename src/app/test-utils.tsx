@@ -59,7 +59,8 @@ export const FULL_USER: UserInfo = {
   name: 'Aisyah Rahman',
   email: 'demo@borneo-botanica.example',
   role: 'exhibitor',
-  displayedModule: [...catalogue.modules],
+  // Every exhibitor module (an organiser's module is not an exhibitor's).
+  displayedModule: catalogue.modules.filter((module) => !module.startsWith('Organiser')),
   showLeftMenus: true,
   session,
 };
@@ -94,7 +95,8 @@ export const ACCOUNT: AccountInfo = {
   boothDlinedate: null,
   productDlinedate: null,
   profileDlinedate: null,
-  displayedModule: [...catalogue.modules],
+  // Every exhibitor module (an organiser's module is not an exhibitor's).
+  displayedModule: catalogue.modules.filter((module) => !module.startsWith('Organiser')),
   hideAccountHome: false,
   multilingual: [
     { label: 'English', code: 'en' },

@@ -482,6 +482,7 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
       '/myParticipation/productHighlights',
       '/myParticipation/promotionProfile',
       '/myParticipation/vehicle',
+      '/myParticipation/vipInvitations',
       '/myParticipation/visaInvitation',
     ]);
     for (const s of [...forms, at('/orderForms/detail'), at('/orderForms/visaInvitationDetail')]) {

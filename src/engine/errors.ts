@@ -49,6 +49,7 @@ export const ERRORS = {
   submitFormsFirst: { code: 601, message: 'errors.submitFormsFirst' },
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
+  commentRequired: { code: 601, message: 'errors.commentRequired' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
 } as const satisfies Record<string, ErrorDefinition>;
 

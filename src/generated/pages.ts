@@ -5,6 +5,7 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export const pageLoaders: Record<string, PageLoader> = {
   "account/MyAccountPage": () => import('../features/account/pages/MyAccountPage'),
+  "approvals/ApprovalsPage": () => import('../features/approvals/pages/ApprovalsPage'),
   "auth/LoginPage": () => import('../features/auth/pages/LoginPage'),
   "auth/ResetPasswordPage": () => import('../features/auth/pages/ResetPasswordPage'),
   "errors/NotFoundPage": () => import('../features/errors/pages/NotFoundPage'),

@@ -12,6 +12,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
+import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
 import projectRoutes from './modules/project/routes';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectRoutes);
   await app.register(contentRoutes);
   await app.register(formRoutes);
+  await app.register(approvalRoutes);
   await app.register(visaRoutes);
   await app.register(uploadRoutes, { config });
 

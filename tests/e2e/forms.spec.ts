@@ -113,7 +113,7 @@ describe('participation forms', () => {
         href: (await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).getAttribute('href')) ?? '',
       });
     }
-    expect(openForms.map((form) => form.title)).toEqual(['s02', 's03', 's04', 's05', 's06', 's07', 's08'].map((id) => en(`forms.${id}.title`)));
+    expect(openForms.map((form) => form.title)).toEqual(['s02', 's03', 's04', 's05', 's06', 's07', 's08', 'vip'].map((id) => en(`forms.${id}.title`)));
     for (const form of openForms) {
       const row = page.getByRole('row').filter({ has: page.getByText(form.title, { exact: true }) });
       await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).click();

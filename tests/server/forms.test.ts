@@ -118,7 +118,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
 
     const opened = await get(t.app, '/oga/forms/s04', demo);
     expect(opened.data.status).toBe('draft');
-    expect(opened.data.entry).toEqual({ data: first, version: 1, status: 'draft', submittedData: null, submittedAt: null });
+    expect(opened.data.entry).toEqual({ data: first, version: 1, status: 'draft', submittedData: null, submittedAt: null, approval: null });
     expect((await get(t.app, '/oga/forms', demo)).data.find((f: { id: string }) => f.id === 's04').status).toBe('draft');
 
     const second = { badges: [badge('draft-v2'), badge('draft-v2')] };
@@ -153,7 +153,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
     expect((await post(t.app, '/oga/auth/logout', undefined, session)).code).toBe(200);
     expect((await get(t.app, '/oga/forms/s04', session)).error).toBe('invalidSession');
     const again = await login(t.app, 'demo');
-    expect((await get(t.app, '/oga/forms/s04', again)).data.entry).toEqual({ data, version: 1, status: 'draft', submittedData: null, submittedAt: null });
+    expect((await get(t.app, '/oga/forms/s04', again)).data.entry).toEqual({ data, version: 1, status: 'draft', submittedData: null, submittedAt: null, approval: null });
   });
 
   it('F9 V1 an invalid submit answers each field error and stores nothing', async () => {
@@ -179,7 +179,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
     );
     expect(answer.data.errors.find((e: { key: string }) => e.key === 'validation.uniqueItemProperty').params).toMatchObject({ property: 'email' });
     // Nothing stored: the draft is as it was.
-    expect((await get(t.app, '/oga/forms/s04', demo)).data.entry).toEqual({ data: draft, version: 1, status: 'draft', submittedData: null, submittedAt: null });
+    expect((await get(t.app, '/oga/forms/s04', demo)).data.entry).toEqual({ data: draft, version: 1, status: 'draft', submittedData: null, submittedAt: null, approval: null });
     // Without a draft, an invalid submit creates no entry.
     const limitedAnswer = await post(t.app, '/oga/forms/s04/submit', { data: invalid, version: 0 }, limited);
     expect(limitedAnswer.error).toBe('validationFailed');

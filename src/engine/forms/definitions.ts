@@ -3,6 +3,28 @@
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
+/** O1: when a submission waits for the organiser's decision. */
+export type ApprovalRule =
+  | { when: 'always' }
+  | { when: 'anyItemFlag'; list: string; flag: string }
+  | { when: 'above'; field: string; limit: number };
+
+export function needsApproval(rule: ApprovalRule | undefined, data: Record<string, unknown>): boolean {
+  if (!rule) return false;
+  switch (rule.when) {
+    case 'always':
+      return true;
+    case 'anyItemFlag': {
+      const items = data[rule.list];
+      return Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>)[rule.flag] === true);
+    }
+    case 'above': {
+      const value = data[rule.field];
+      return typeof value === 'number' && value > rule.limit;
+    }
+  }
+}
+
 export interface FormDefinition {
   id: string;
   code: string;
@@ -15,13 +37,22 @@ export interface FormDefinition {
   audience: 'exhibitor' | 'both';
   /** F3: entries may be copied from the exhibitor's previous event. */
   inheritFromPreviousEvent?: boolean;
+  /** O1: submissions matching this rule wait for the organiser. */
+  approval?: ApprovalRule;
 }
 
-export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'closed';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+
+const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingApproval', approved: 'approved', rejected: 'rejected' };
 
 /** F1: what the forms list says about a form. */
-export function formStatus(entry: { status: 'draft' | 'submitted' } | null, deadline: Date | null, now: Date): FormStatus {
-  if (entry?.status === 'submitted') return 'submitted';
+export function formStatus(
+  entry: { status: 'draft' | 'submitted'; approval_status?: ApprovalStatus | null } | null,
+  deadline: Date | null,
+  now: Date,
+): FormStatus {
+  if (entry?.status === 'submitted') return entry.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
   if (deadline && deadline.getTime() < now.getTime()) return 'closed';
   return entry ? 'draft' : 'notStarted';
 }

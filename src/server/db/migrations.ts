@@ -140,6 +140,18 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_approvals': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('form_entries')
+        .addColumn('approval_status', 'text', (c) => c.check(sql`approval_status in ('pending', 'approved', 'rejected')`))
+        .addColumn('approval_comment', 'text')
+        .addColumn('decided_at', 'timestamptz')
+        .addColumn('decided_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('form_entries_pending').on('form_entries').column('approval_status').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -132,6 +132,11 @@ export interface FormEntryTable {
   submitted_by: number | null;
   updated_at: DefaultedTimestamp;
   updated_by: number | null;
+  /** O1: the organiser's decision on the last submission, when it needs one. */
+  approval_status: 'pending' | 'approved' | 'rejected' | null;
+  approval_comment: string | null;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
 }
 
 export interface Database {

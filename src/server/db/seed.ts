@@ -9,8 +9,8 @@ import type { Database } from './schema';
 export const DEMO_EVENT_CODE = 'AFHE2027';
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
-/** The demo exhibitor has every module the catalogue knows. */
-export const ALL_MODULES = catalogue.modules;
+/** The demo exhibitor has every exhibitor module the catalogue knows (organiser modules are not theirs). */
+export const ALL_MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 
 const DAY = 24 * 60 * 60 * 1000;
 

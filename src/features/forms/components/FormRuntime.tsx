@@ -28,7 +28,14 @@ export interface FormPayload {
   locked: boolean;
   closed: boolean;
   missingPrerequisites: string[];
-  entry: { data: Record<string, unknown>; version: number; status: 'draft' | 'submitted'; submittedData: Record<string, unknown> | null; submittedAt: string | null } | null;
+  entry: {
+    data: Record<string, unknown>;
+    version: number;
+    status: 'draft' | 'submitted';
+    submittedData: Record<string, unknown> | null;
+    submittedAt: string | null;
+    approval: { status: 'pending' | 'approved' | 'rejected'; comment: string | null; decidedAt: string | null } | null;
+  } | null;
 }
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
@@ -160,6 +167,12 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
       {payload.missingPrerequisites.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+        </Alert>
+      )}
+      {payload.entry?.approval && (
+        <Alert severity={{ pending: 'info', approved: 'success', rejected: 'error' }[payload.entry.approval.status] as 'info' | 'success' | 'error'} sx={{ mb: 2 }}>
+          {t(`formRuntime.decision.${payload.entry.approval.status}`)}
+          {payload.entry.approval.comment ? ` ${t('formRuntime.decision.comment', { comment: payload.entry.approval.comment })}` : ''}
         </Alert>
       )}
       {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}

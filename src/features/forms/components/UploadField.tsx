@@ -7,6 +7,10 @@ import { checkFile, isFilePurpose, type FileReference } from '../../../engine/fo
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
+function isFileReference(value: unknown): value is FileReference {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && (value as { id: string }).id !== '';
+}
+
 /**
  * V2/V3: a file of a given purpose. The same checks as the server run on the chosen file's bytes
  * before upload (empty, name, type by content, size, dpi), so the user hears at once; the form
@@ -25,7 +29,9 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const purpose = String(options.purpose ?? '');
-  const reference = value as FileReference | undefined;
+  // rjsf fills a required object field with {} before anything is chosen: only a reference the
+  // server made (with its id) is a file, or the field would offer "Replace file" and an empty link.
+  const reference = isFileReference(value) ? value : undefined;
 
   const choose = async (file: File) => {
     setProblems([]);

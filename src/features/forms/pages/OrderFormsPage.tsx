@@ -20,9 +20,18 @@ interface FormSummary {
   status: FormStatus;
   submitOnce: boolean;
   missingPrerequisites: string[];
+  submittedAt: string | null;
 }
 
-const STATUS_COLOR: Record<FormStatus, 'default' | 'primary' | 'success' | 'warning'> = { notStarted: 'warning', draft: 'primary', submitted: 'success', closed: 'default' };
+const STATUS_COLOR: Record<FormStatus, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
+  notStarted: 'warning',
+  draft: 'primary',
+  submitted: 'success',
+  pendingApproval: 'info',
+  approved: 'success',
+  rejected: 'error',
+  closed: 'default',
+};
 
 function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
   const { t } = useTranslation();
@@ -62,10 +71,10 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
                 <TableCell>
                   {screen && (
                     <Link component={RouterLink} to={`${screen.path}?orderName=${encodeURIComponent(name)}`}>
-                      {form.status === 'submitted' || form.status === 'closed' ? t('formRuntime.list.view') : t('formRuntime.list.open')}
+                      {form.status === 'notStarted' || form.status === 'draft' ? t('formRuntime.list.open') : t('formRuntime.list.view')}
                     </Link>
                   )}
-                  {form.status === 'submitted' && (
+                  {form.submittedAt && (
                     <>
                       {' · '}
                       <Link component={RouterLink} to={`/orderForms/detail?form=${form.id}&orderName=${encodeURIComponent(name)}`}>

@@ -17,6 +17,9 @@ export interface AuthContext {
   displayedModules: string[];
 }
 
+/** An organiser works for the event, not an exhibitor: these are its modules (O1). */
+export const ORGANISER_MODULES = ['Organiser Approvals'];
+
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
 
 /**
@@ -83,7 +86,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
-      displayedModules: parsedParticipation?.displayed_modules ?? [],
+      displayedModules: parsedParticipation?.displayed_modules ?? (user.role === 'organiser' ? ORGANISER_MODULES : []),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { formStatus, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { formStatus, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -151,6 +151,9 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
               status: entry.status,
               submittedData: entry.submitted_data,
               submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
+              approval: entry.approval_status
+                ? { status: entry.approval_status, comment: entry.approval_comment, decidedAt: entry.decided_at ? new Date(entry.decided_at).toISOString() : null }
+                : null,
             }
           : null,
       });
@@ -158,7 +161,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
   );
 
   /** Writes the entry if it is still at `version`; answers the new version or refuses. */
-  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submitted: boolean): Promise<number> {
+  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submitted: boolean, approval: 'pending' | null = null): Promise<number> {
     const now = new Date();
     const json = JSON.stringify(data);
     if (json.length > MAX_FORM_BYTES) throw new AppError('payloadTooLarge');
@@ -166,7 +169,7 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
     if (version === 0) {
       const inserted = await app.db
         .insertInto('form_entries')
-        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submitted ? json : null, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null })
+        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submitted ? json : null, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null, approval_status: submitted ? approval : null })
         .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doNothing())
         .returning('version')
         .executeTakeFirst();
@@ -181,7 +184,8 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
-        ...(submitted ? { submitted_data: json, submitted_at: now, submitted_by: userId } : {}),
+        // A new submission replaces the decision on the previous one.
+        ...(submitted ? { submitted_data: json, submitted_at: now, submitted_by: userId, approval_status: approval, approval_comment: null, decided_at: null, decided_by: null } : {}),
       }))
       .where('participation_id', '=', participationId)
       .where('form_id', '=', formId)
@@ -268,7 +272,8 @@ export default async function formRoutes(app: FastifyInstance, { registry = load
       const files = registry.filesFor(definition.id, auth.event.code);
       const errors = await validateSubmission(auth.event.code, definition.id, files.schema, request.body.data, formContext(participation));
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
-      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, true);
+      const approval = needsApproval(definition.approval, request.body.data) ? ('pending' as const) : null;
+      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, true, approval);
       return ok({ version });
     },
   );

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formStatus, needsApproval } from './definitions';
+
+describe('O1 needsApproval', () => {
+  it('O1 always: every submission waits', () => {
+    expect(needsApproval({ when: 'always' }, {})).toBe(true);
+  });
+  it('F5 O1 anyItemFlag: only when an item carries the flag', () => {
+    const rule = { when: 'anyItemFlag', list: 'badges', flag: 'extra' } as const;
+    expect(needsApproval(rule, { badges: [{ extra: false }, {}] })).toBe(false);
+    expect(needsApproval(rule, { badges: [{}, { extra: true }] })).toBe(true);
+    expect(needsApproval(rule, {})).toBe(false);
+  });
+  it('F4 O1 above: strictly above the limit (2.44 m itself needs no approval)', () => {
+    const rule = { when: 'above', field: 'boothHeight', limit: 2.44 } as const;
+    expect(needsApproval(rule, { boothHeight: 2.44 })).toBe(false);
+    expect(needsApproval(rule, { boothHeight: 2.45 })).toBe(true);
+    expect(needsApproval(rule, {})).toBe(false);
+  });
+  it('no rule: never', () => {
+    expect(needsApproval(undefined, { anything: true })).toBe(false);
+  });
+});
+
+describe('F1 formStatus', () => {
+  const now = new Date('2027-01-10T00:00:00Z');
+  const future = new Date('2027-02-01T00:00:00Z');
+  const past = new Date('2026-12-01T00:00:00Z');
+  it('F1 not started, draft, closed by deadline', () => {
+    expect(formStatus(null, future, now)).toBe('notStarted');
+    expect(formStatus({ status: 'draft' }, future, now)).toBe('draft');
+    expect(formStatus(null, past, now)).toBe('closed');
+    expect(formStatus({ status: 'draft' }, past, now)).toBe('closed');
+  });
+  it('F1 O1 submitted, pending approval, approved, rejected (a decision outlives the deadline)', () => {
+    expect(formStatus({ status: 'submitted' }, past, now)).toBe('submitted');
+    expect(formStatus({ status: 'submitted', approval_status: 'pending' }, future, now)).toBe('pendingApproval');
+    expect(formStatus({ status: 'submitted', approval_status: 'approved' }, past, now)).toBe('approved');
+    expect(formStatus({ status: 'submitted', approval_status: 'rejected' }, future, now)).toBe('rejected');
+  });
+});
