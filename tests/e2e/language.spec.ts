@@ -16,10 +16,16 @@ const storedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem(
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 /** Records every API request the page makes from now on. */
-function recordApiCalls(page: Page): Request[] {
+function recordApiCalls(page: Page, { afterNavigation = false } = {}): Request[] {
   const calls: Request[] = [];
+  // With afterNavigation, only the new page's calls count: one the old page sent just before
+  // the switch (a revalidation when the window got focus, say) rightly still says the old language.
+  let recording = !afterNavigation;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) recording = true;
+  });
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/oga/')) calls.push(request);
+    if (recording && new URL(request.url()).pathname.startsWith('/oga/')) calls.push(request);
   });
   return calls;
 }
@@ -95,7 +101,7 @@ describe('languages', () => {
     await page.getByRole('button', { name: text('en', 'header.language'), exact: true }).click();
     const options = page.getByRole('menuitem');
     expect(await options.allInnerTexts()).toEqual(['English', '中文', '日本語', 'Tiếng Việt']);
-    const calls = recordApiCalls(page);
+    const calls = recordApiCalls(page, { afterNavigation: true });
     const reloaded = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: '中文', exact: true }).click();
     await reloaded;
