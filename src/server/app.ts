@@ -15,6 +15,7 @@ import authRoutes from './modules/auth/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
+import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
@@ -58,9 +59,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
   await app.register(contentRoutes);
-  await app.register(formRoutes);
-  await app.register(approvalRoutes);
-  await app.register(visaRoutes);
+  // The forms as data are read once and shared by the modules that need them.
+  const registry = loadFormRegistry();
+  await app.register(formRoutes, { registry });
+  await app.register(approvalRoutes, { registry });
+  await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
 
   await app.register(webPlugin, { webDir: config.webDir });

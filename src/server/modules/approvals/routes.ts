@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { loadFormRegistry, type FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/registry';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
 // designs above the height limit, extra badges. Only submissions of the organiser's own event.
@@ -25,7 +25,7 @@ const decisionSchema = {
   },
 } as const;
 
-export default async function approvalRoutes(app: FastifyInstance, { registry = loadFormRegistry() }: { registry?: FormRegistry } = {}) {
+export default async function approvalRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/approvals`;
 
   app.get<{ Querystring: { status?: 'pending' | 'approved' | 'rejected' } }>(

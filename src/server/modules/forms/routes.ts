@@ -8,7 +8,7 @@ import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import { loadFormRegistry, type FormRegistry } from './registry';
+import type { FormRegistry } from './registry';
 import { validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
@@ -61,7 +61,7 @@ const dataBody = {
   additionalProperties: false,
 } as const;
 
-export default async function formRoutes(app: FastifyInstance, { registry = loadFormRegistry() }: { registry?: FormRegistry } = {}) {
+export default async function formRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/forms`;
 
   async function participationOf(auth: AuthContext): Promise<Participation> {

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import { loadFormRegistry, type FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/registry';
 import { letterReference, renderInvitationLetter, type VisaApplicant } from './letter';
 
 // F7: the visa invitation letters of a participation, one per applicant of its submitted S06
@@ -65,7 +65,7 @@ export function letterFileName(name: string, index: number): string {
   return `visa-invitation-${safe || index + 1}.pdf`;
 }
 
-export default async function visaRoutes(app: FastifyInstance, { registry = loadFormRegistry() }: { registry?: FormRegistry } = {}) {
+export default async function visaRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/visa/letters`;
 
   /** Whether this user sees the S06 form at all (contractors only when the form says so). */
