@@ -7,5 +7,3 @@ export interface FormContext {
   /** Quotas by kind, e.g. { badges: 5, contractorBadges: 10 }. */
   quotas: Record<string, number>;
 }
-
-export const EMPTY_CONTEXT: FormContext = { flags: {}, quotas: {} };

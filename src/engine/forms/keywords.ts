@@ -42,8 +42,6 @@ function ruleKeyword(name: RuleName): KeywordDefinition {
 /** Keywords that only annotate: which message minItems shows. */
 const ANNOTATIONS: KeywordDefinition[] = [{ keyword: 'minItemsMessage', schemaType: 'string' }];
 
-export const FORM_KEYWORD_NAMES = [...(Object.keys(RULES) as RuleName[]), ...ANNOTATIONS.map((a) => a.keyword as string)];
-
 export function addFormKeywords(ajv: Ajv): Ajv {
   for (const name of Object.keys(RULES) as RuleName[]) ajv.addKeyword(ruleKeyword(name));
   for (const annotation of ANNOTATIONS) ajv.addKeyword(annotation);
