@@ -51,6 +51,11 @@ export const ERRORS = {
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
+  /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
+  quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
+  // ---- members: team users and contractors (LD5, P1) ----
+  // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
+  // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

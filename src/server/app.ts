@@ -12,9 +12,12 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
+import analyticsRoutes from './modules/analytics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
+import leadRoutes from './modules/leads/routes';
+import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import uploadRoutes from './modules/uploads/routes';
@@ -65,6 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
+  await app.register(memberRoutes, { config });
+  await app.register(leadRoutes, { config });
+  await app.register(analyticsRoutes, { config });
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Role } from '../../engine/roles';
 
 // Table types for kysely. Timestamps are written as Date and read back as Date on both
 // PGlite and pg.
@@ -45,9 +46,11 @@ export interface ParticipationTable {
   badge_quota: number;
   team_user_quota: number;
   contractor_badge_quota: Generated<number>;
+  /** P1: how many contractor logins the exhibitor may grant. */
+  contractor_quota: Generated<number>;
 }
 
-export type Role = 'exhibitor' | 'team_user' | 'contractor' | 'organiser';
+export type { Role };
 
 export interface UserTable {
   id: Generated<number>;
@@ -64,6 +67,10 @@ export interface UserTable {
   show_left_menus: Generated<boolean>;
   created_at: DefaultedTimestamp;
   password_changed_at: DefaultedTimestamp;
+  /** LD5: leads a team user may scan; null = no limit. */
+  lead_quota: number | null;
+  /** The exhibitor who granted this team user or contractor access. */
+  created_by: number | null;
 }
 
 export interface SessionTable {
@@ -139,6 +146,117 @@ export interface FormEntryTable {
   decided_by: number | null;
 }
 
+export interface VisitorTable {
+  id: Generated<number>;
+  event_id: number;
+  badge_code: string;
+  name: string;
+  salutation: string;
+  company: string;
+  business_nature: string;
+  job_title: string;
+  country: string;
+  mobile: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/** The visitor profile fields a lead copies at scan time (spec §3 Lead). */
+export const VISITOR_PROFILE_FIELDS = [
+  'salutation',
+  'company',
+  'business_nature',
+  'job_title',
+  'country',
+  'mobile',
+  'email',
+  'phone',
+  'address',
+] as const;
+
+export interface LeadTable {
+  /** bigserial: pg returns it as a number (see connection.ts), PGlite as a number. */
+  id: Generated<number>;
+  participation_id: number;
+  client_scan_id: string;
+  badge_code: string;
+  visitor_id: number | null;
+  badge_known: boolean;
+  visitor_name: string;
+  salutation: Generated<string>;
+  company: Generated<string>;
+  business_nature: Generated<string>;
+  job_title: Generated<string>;
+  country: Generated<string>;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  address: Generated<string>;
+  scanned_by: number;
+  scanned_at: Timestamp;
+  /** Hours since 1970-01-01T00:00 in event time (UTC + the event's offset). */
+  event_hour: number;
+  received_at: DefaultedTimestamp;
+  lead_type: string | null;
+  temperature: string | null;
+  follow_up: string | null;
+  notes: Generated<string>;
+  business_card: string | null;
+  tag_answers: ColumnType<Record<string, string[]>, string | undefined, string>;
+  interested_products: ColumnType<string[], string | undefined, string>;
+  updated_at: Timestamp | null;
+  updated_by: number | null;
+}
+
+export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
+
+/** Kept by database triggers on `leads`; read-only for the application. */
+export interface LeadRollupTable {
+  participation_id: number;
+  dimension: RollupDimension;
+  key: string;
+  event_hour: number;
+  leads: number;
+}
+
+export interface CustomTagTable {
+  id: Generated<number>;
+  participation_id: number;
+  name: string;
+  choices: Json<string[]>;
+  position: Generated<number>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface LeadExportTable {
+  id: Generated<number>;
+  participation_id: number;
+  user_id: number;
+  file_name: string;
+  format: 'csv' | 'xlsx';
+  filters: Json<Record<string, unknown>>;
+  rows: Generated<number>;
+  size: Generated<number>;
+  /** The file is DATA_DIR/exports/<storage_name>. */
+  storage_name: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface InvitationTable {
+  id: Generated<number>;
+  participation_id: number;
+  sent_by: number;
+  sender_email: string;
+  recipient_name: string;
+  recipient_email: string;
+  message: Generated<string>;
+  status: 'pending' | 'sent' | 'failed';
+  sent_at: Timestamp | null;
+  failure_reason: string | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   events: EventTable;
   exhibitors: ExhibitorTable;
@@ -150,6 +268,12 @@ export interface Database {
   content: ContentTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
+  visitors: VisitorTable;
+  leads: LeadTable;
+  lead_rollup: LeadRollupTable;
+  custom_tags: CustomTagTable;
+  lead_exports: LeadExportTable;
+  invitations: InvitationTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -13,7 +13,8 @@ import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 // one per spec file, on a free loopback port with a fresh database.
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-export const WEB_DIR = join(REPO_ROOT, 'dist/web');
+// E2E_WEB_DIR lets a second build (another work in progress) be tested without touching dist/web.
+export const WEB_DIR = process.env.E2E_WEB_DIR ? resolve(process.env.E2E_WEB_DIR) : join(REPO_ROOT, 'dist/web');
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 

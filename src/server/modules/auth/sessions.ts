@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { modulesForRole } from '../../../engine/roles';
 import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
 import type { Database, EventRow, Exhibitor, Participation, User } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -86,7 +87,11 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
-      displayedModules: parsedParticipation?.displayed_modules ?? (user.role === 'organiser' ? ORGANISER_MODULES : []),
+      displayedModules: parsedParticipation
+        ? modulesForRole(user.role, parsedParticipation.displayed_modules)
+        : user.role === 'organiser'
+          ? ORGANISER_MODULES
+          : [],
     },
   };
 }

@@ -1,0 +1,52 @@
+// Lead capture (spec §3 Lead and its enumerations), shared by the scanning API, the lead list,
+// the qualification form, exports and the dashboard. Stored values are these stable codes;
+// every screen shows them through the locale keys `leads.<enum>.<code>`.
+
+export const LEAD_TYPES = [
+  'existingCustomer',
+  'potentialCustomer',
+  'supplier',
+  'partner',
+  'investor',
+  'notALead',
+  'notApplicable',
+] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+export const LEAD_TEMPERATURES = ['cold', 'warm', 'hot'] as const;
+export type LeadTemperature = (typeof LEAD_TEMPERATURES)[number];
+
+export const FOLLOW_UP_ACTIONS = [
+  'arrangeCall',
+  'arrangeMeeting',
+  'sendIntroductionEmail',
+  'sendQuotation',
+  'noFollowUpYet',
+  'notFollowingUp',
+  'other',
+] as const;
+export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
+
+/** Scans one request may carry (the app syncs its offline queue in batches). */
+export const SCAN_BATCH_MAX = 500;
+
+const HOUR_MS = 3_600_000;
+
+/** Hours since 1970-01-01T00:00 in event time (UTC + offset): the trend bucket of an instant. */
+export function eventHour(instant: Date | string | number, offsetMinutes: number): number {
+  const ms = new Date(instant).getTime() + offsetMinutes * 60_000;
+  return Math.floor(ms / HOUR_MS);
+}
+
+/** The event-time day (days since 1970-01-01) an event hour falls on. */
+export function eventDay(hour: number): number {
+  return Math.floor(hour / 24);
+}
+
+/** "YYYY-MM-DD" of an event day; "YYYY-MM-DD HH:00" of an event hour (already in event time). */
+export function formatEventDay(day: number): string {
+  return new Date(day * 24 * HOUR_MS).toISOString().slice(0, 10);
+}
+export function formatEventHour(hour: number): string {
+  return new Date(hour * HOUR_MS).toISOString().slice(0, 13).replace('T', ' ') + ':00';
+}
