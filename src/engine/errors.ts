@@ -54,8 +54,26 @@ export const ERRORS = {
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
   // ---- members: team users and contractors (LD5, P1) ----
+  /** LD5/P1: the account ID (user name) is already used by another account of the portal. */
+  memberLoginTaken: { code: 601, message: 'errors.memberLoginTaken' },
+  /** LD5/P1: an account ID must be 3–64 letters, digits or . _ - @, starting with a letter or digit. */
+  memberLoginInvalid: { code: 601, message: 'errors.memberLoginInvalid' },
+  /** LD5: a lead quota is a whole number from 0 (empty = no limit). */
+  memberLeadQuotaInvalid: { code: 601, message: 'errors.memberLeadQuotaInvalid' },
+  /** P1: a contractor changed a part of a form that is the exhibitor's (nothing stored). */
+  contractorFieldForbidden: { code: 403, message: 'errors.contractorFieldForbidden' },
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
+  /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
+  leadInvalid: { code: 601, message: 'errors.validationFailed' },
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
+  /** V5: "The tag already exists, please do not add it again." */
+  tagExists: { code: 601, message: 'errors.tagExists' },
+  /** V5: "Tag choices cannot be duplicated." */
+  tagChoicesDuplicated: { code: 601, message: 'errors.tagChoicesDuplicated' },
+  customTagsTooMany: { code: 601, message: 'customTags.tooMany' },
+  tagChoicesTooMany: { code: 601, message: 'customTags.tooManyChoices' },
+  invitationsTooMany: { code: 601, message: 'invitations.tooManyAtOnce' },
+  invitationsDailyLimit: { code: 601, message: 'invitations.dailyLimit' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

@@ -5,6 +5,9 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export const pageLoaders: Record<string, PageLoader> = {
   "account/MyAccountPage": () => import('../features/account/pages/MyAccountPage'),
+  "analytics/CustomTagsPage": () => import('../features/analytics/pages/CustomTagsPage'),
+  "analytics/DashboardPage": () => import('../features/analytics/pages/DashboardPage'),
+  "analytics/InviteClientsPage": () => import('../features/analytics/pages/InviteClientsPage'),
   "approvals/ApprovalsPage": () => import('../features/approvals/pages/ApprovalsPage'),
   "auth/LoginPage": () => import('../features/auth/pages/LoginPage'),
   "auth/ResetPasswordPage": () => import('../features/auth/pages/ResetPasswordPage'),
@@ -15,5 +18,10 @@ export const pageLoaders: Record<string, PageLoader> = {
   "forms/OrderFormsPage": () => import('../features/forms/pages/OrderFormsPage'),
   "forms/VisaLettersPage": () => import('../features/forms/pages/VisaLettersPage'),
   "home/HomePage": () => import('../features/home/pages/HomePage'),
+  "leads/LeadDetailPage": () => import('../features/leads/pages/LeadDetailPage'),
+  "leads/LeadListPage": () => import('../features/leads/pages/LeadListPage'),
+  "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
+  "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
+  "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
 };

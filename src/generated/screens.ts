@@ -68,7 +68,7 @@ export const catalogue: Catalogue = {
       ],
       "icon": "dashboard",
       "order": 10,
-      "available": false
+      "page": "analytics/DashboardPage"
     },
     {
       "id": "eventInfo",
@@ -231,7 +231,7 @@ export const catalogue: Catalogue = {
         "Forms",
         "Leadgrab"
       ],
-      "available": false
+      "page": "leads/LeadDetailPage"
     },
     {
       "id": "contractorAccess",
@@ -243,7 +243,7 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "available": false
+      "page": "members/ContractorAccessPage"
     },
     {
       "id": "manuals",
@@ -305,7 +305,7 @@ export const catalogue: Catalogue = {
         "Leadgrab"
       ],
       "order": 52,
-      "available": false
+      "page": "leads/LeadListPage"
     },
     {
       "id": "teamUser",
@@ -317,7 +317,7 @@ export const catalogue: Catalogue = {
         "Leadgrab"
       ],
       "order": 52,
-      "available": false
+      "page": "members/TeamUsersPage"
     },
     {
       "id": "leadReport",
@@ -329,7 +329,7 @@ export const catalogue: Catalogue = {
         "Leadgrab"
       ],
       "order": 53,
-      "available": false
+      "page": "leads/LeadReportPage"
     },
     {
       "id": "customTag",
@@ -341,7 +341,7 @@ export const catalogue: Catalogue = {
         "Custom Tag"
       ],
       "order": 54,
-      "available": false
+      "page": "analytics/CustomTagsPage"
     },
     {
       "id": "digitalShowroom",
@@ -390,7 +390,7 @@ export const catalogue: Catalogue = {
       ],
       "icon": "invite",
       "order": 70,
-      "available": false
+      "page": "analytics/InviteClientsPage"
     },
     {
       "id": "vipInvitations",

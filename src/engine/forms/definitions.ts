@@ -39,6 +39,18 @@ export interface FormDefinition {
   inheritFromPreviousEvent?: boolean;
   /** O1: submissions matching this rule wait for the organiser. */
   approval?: ApprovalRule;
+  /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
+  contractorFields?: string[];
+}
+
+/** Checks the declaration against the form's schema when the forms are loaded; answers the problems. */
+export function contractorFieldProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
+  const fields = definition.contractorFields;
+  if (fields === undefined) return [];
+  const where = `schemas/forms/forms.yaml (${definition.id}) contractorFields`;
+  if (!Array.isArray(fields) || fields.length === 0) return [`${where}: must be a non-empty list`];
+  if (definition.audience !== 'both') return [`${where}: only a form for contractors (audience: both) has a contractor part`];
+  return fields.filter((field) => typeof field !== 'string' || !Object.hasOwn(schema.properties ?? {}, field)).map((field) => `${where}: "${String(field)}" is not a property of the form`);
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';

@@ -230,6 +230,9 @@ const migrations: Record<string, Migration> = {
       await sql`create index leads_by_type on leads (participation_id, lead_type, scanned_at desc)`.execute(db);
       await sql`create index leads_by_temperature on leads (participation_id, temperature, scanned_at desc)`.execute(db);
       await sql`create index leads_by_country on leads (participation_id, country, scanned_at desc)`.execute(db);
+      // LD2: the list sorted by name or company reads these in order (id breaks ties).
+      await sql`create index leads_by_name on leads (participation_id, visitor_name, id)`.execute(db);
+      await sql`create index leads_by_company on leads (participation_id, company, id)`.execute(db);
 
       // LA1-LA4: counts per participation, event hour and dimension, kept by statement-level
       // triggers so the dashboard never scans the leads themselves. Dimensions: all (key ''),
@@ -311,6 +314,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
       await db.schema.createIndex('invitations_participation').on('invitations').columns(['participation_id', 'created_at']).execute();
+    },
+  },
+  '0005_member_company': {
+    async up(db: Kysely<any>) {
+      // P1: the company of a contractor login (display_name holds its contact person).
+      await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
   },
 };

@@ -71,6 +71,8 @@ export interface UserTable {
   lead_quota: number | null;
   /** The exhibitor who granted this team user or contractor access. */
   created_by: number | null;
+  /** P1: a contractor's company ('' for other roles). */
+  company: Generated<string>;
 }
 
 export interface SessionTable {

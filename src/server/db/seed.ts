@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { catalogue } from '../../generated/screens';
 import { hashPassword } from '../lib/passwords';
+import { insertLeads, insertVisitors } from '../modules/leads/generate';
 import type { Database } from './schema';
 
 // The demo event a newcomer logs into. Dates are relative to the day of seeding so the demo
@@ -8,6 +9,12 @@ import type { Database } from './schema';
 
 export const DEMO_EVENT_CODE = 'AFHE2027';
 export const DEMO_PASSWORD = 'Demo-pass-2026';
+/** LD1: visitors of the demo event (badge codes AFHE2027-V0000001…) and the demo exhibitor's leads per show day. */
+export const DEMO_VISITORS = 3000;
+export const DEMO_LEADS_PER_DAY = 160;
+/** LD5/P1: the demo exhibitor's team user (scans leads) and contractor (fills S03/S05/S08). */
+export const DEMO_TEAM_USER_LOGIN = 'scanner';
+export const DEMO_CONTRACTOR_LOGIN = 'builder';
 
 /** The demo exhibitor has every exhibitor module the catalogue knows (organiser modules are not theirs). */
 export const ALL_MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
@@ -177,6 +184,41 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       ])
       .execute();
 
+    // ---- members (LD5, P1): a team user and a contractor login granted by `demo` ----
+    const demoUser = await trx.selectFrom('users').select('id').where('login_key', '=', 'demo').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('users')
+      .values([
+        {
+          login: DEMO_TEAM_USER_LOGIN,
+          login_key: DEMO_TEAM_USER_LOGIN,
+          email: 'scanner@borneo-botanica.example',
+          display_name: DEMO_TEAM_USER_LOGIN,
+          password_hash: passwordHash,
+          role: 'team_user',
+          participation_id: demoParticipation.id,
+          event_id: demoEvent.id,
+          status: 'active',
+          lead_quota: 500,
+          created_by: demoUser.id,
+        },
+        {
+          login: DEMO_CONTRACTOR_LOGIN,
+          login_key: DEMO_CONTRACTOR_LOGIN,
+          email: 'hafiz@rimba-stands.example',
+          display_name: 'Hafiz Ismail',
+          company: 'Rimba Stand Builders Sdn. Bhd.',
+          password_hash: passwordHash,
+          role: 'contractor',
+          participation_id: demoParticipation.id,
+          event_id: demoEvent.id,
+          status: 'active',
+          created_by: demoUser.id,
+        },
+      ])
+      .execute();
+    // ---- end members ----
+
     const published = daysFromNow(now, -10);
     await trx
       .insertInto('content')
@@ -248,5 +290,35 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         },
       ])
       .execute();
+
+    // ---- leads (LD1-LD4): visitors of the demo event and the demo exhibitor's scans ----
+    await seedDemoLeads(trx, { id: demoEvent.id, code: DEMO_EVENT_CODE, startsAt: daysFromNow(now, 118), offsetMinutes: 480 }, demoParticipation.id);
+    // ---- end leads ----
   });
+}
+
+/** Visitors of the demo event, and leads over its three days (09:00-18:00 event time), scanned by the exhibitor's people. */
+async function seedDemoLeads(db: Kysely<Database>, event: { id: number; code: string; startsAt: Date; offsetMinutes: number }, participationId: number) {
+  await insertVisitors(db, event, 1, DEMO_VISITORS);
+  const people = await db.selectFrom('users').select(['id', 'role']).where('participation_id', '=', participationId).where('role', 'in', ['exhibitor', 'team_user']).orderBy('id').execute();
+  const exhibitor = people.filter((p) => p.role === 'exhibitor').map((p) => p.id);
+  const scannedBy = [...exhibitor, ...exhibitor, ...people.filter((p) => p.role === 'team_user').map((p) => p.id)];
+  const firstDay = Math.floor((event.startsAt.getTime() + event.offsetMinutes * 60_000) / DAY);
+  for (let day = 0; day < 3; day += 1) {
+    const nine = (firstDay + day) * DAY + 9 * 3_600_000 - event.offsetMinutes * 60_000;
+    await insertLeads(db, {
+      participationId,
+      scannedBy,
+      eventId: event.id,
+      eventCode: event.code,
+      offsetMinutes: event.offsetMinutes,
+      start: new Date(nine),
+      end: new Date(nine + 9 * 3_600_000),
+      first: day * DEMO_LEADS_PER_DAY + 1,
+      last: (day + 1) * DEMO_LEADS_PER_DAY,
+      visitors: DEMO_VISITORS,
+      unknownEvery: 25,
+      qualifiedShare: 0.45,
+    });
+  }
 }

@@ -6,7 +6,7 @@ import { findScreen } from '../../../engine/catalogue';
 import type { FormStatus } from '../../../engine/forms/definitions';
 import { catalogue } from '../../../generated/screens';
 import { api } from '../../../lib/api';
-import { useAccountInfo } from '../../../lib/session';
+import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -96,10 +96,21 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
 export default function OrderFormsPage() {
   const { t } = useTranslation();
   const { data, error } = useSWR<FormSummary[]>('/forms', (path: string) => api.get<FormSummary[]>(path));
+  const { data: user } = useUserInfo();
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   return (
     <>
+      {/* P1: the exhibitor grants its booth contractor a login for the contractor forms. */}
+      {user?.role === 'exhibitor' && (
+        <Typography sx={{ mb: 2 }}>
+          <Link component={RouterLink} to="/myParticipation/contractorAccess">
+            {t('members.contractors.link')}
+          </Link>
+          {' · '}
+          {t('members.contractors.linkHelp')}
+        </Typography>
+      )}
       <FormTable title={t('menu.mandatoryForms')} forms={data.filter((f) => f.mandatory)} />
       <FormTable title={t('formRuntime.list.optional')} forms={data.filter((f) => !f.mandatory)} />
     </>

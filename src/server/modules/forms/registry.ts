@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
-import type { FormDefinition } from '../../../engine/forms/definitions';
+import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 
 // The forms as data: schemas/forms/forms.yaml, each form's schema and UI schema, and an
@@ -35,6 +35,9 @@ export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
       schema: readJson(join(dir, 'forms', `${definition.id}.schema.json`)) as AnySchemaObject,
       ui: readJson(join(dir, 'forms', `${definition.id}.ui.json`)) as Record<string, unknown>,
     });
+    // P1: a wrong contractor part would show a contractor the wrong fields: refuse to start.
+    const problems = contractorFieldProblems(definition, base.get(definition.id)!.schema as { properties?: Record<string, unknown> });
+    if (problems.length > 0) throw new Error(problems.join('\n'));
   }
   const patched = new Map<string, FormFiles>();
   return {

@@ -8,6 +8,7 @@ import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
+import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
 import type { FormRegistry } from './registry';
 import { validateSubmission } from './validate';
 
@@ -134,10 +135,13 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const deadline = deadlineOf(definition, participation);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
+      // P1: a contractor sees its part of the form only (the schema stays as precompiled).
+      const part = contractorPart(definition, auth.user.role);
+      const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
       return ok({
         definition,
         schema: files.schema,
-        ui: files.ui,
+        ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
@@ -146,10 +150,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
         entry: entry
           ? {
-              data: entry.data,
+              data: visible(entry.data),
               version: entry.version,
               status: entry.status,
-              submittedData: entry.submitted_data,
+              submittedData: visible(entry.submitted_data),
               submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
               approval: entry.approval_status
                 ? { status: entry.approval_status, comment: entry.approval_comment, decidedAt: entry.decided_at ? new Date(entry.decided_at).toISOString() : null }
@@ -205,6 +209,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return entries;
   }
 
+  /** P1: what a contractor's save stores: its part as sent, the exhibitor's part as stored. */
+  function asContractor(definition: FormDefinition, auth: AuthContext, entries: Awaited<ReturnType<typeof entriesOf>>, data: Record<string, unknown>) {
+    const part = contractorPart(definition, auth.user.role);
+    return part ? mergeContractorChange(entries.get(definition.id)?.data ?? {}, data, part) : data;
+  }
+
   app.put<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
     `${base}/:id/draft`,
     {
@@ -215,8 +225,9 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      await guard(definition, participation);
-      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, false);
+      const entries = await guard(definition, participation);
+      const data = asContractor(definition, auth, entries, request.body.data);
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
     },
   );
@@ -235,7 +246,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      if (!definition.inheritFromPreviousEvent) throw new AppError('notFound');
+      if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
       await guard(definition, participation);
       const previous = await app.db
         .selectFrom('form_entries')
@@ -269,11 +280,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const entries = await guard(definition, participation);
       const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
       if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
+      const data = asContractor(definition, auth, entries, request.body.data);
       const files = registry.filesFor(definition.id, auth.event.code);
-      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, request.body.data, formContext(participation));
+      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, formContext(participation));
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
-      const approval = needsApproval(definition.approval, request.body.data) ? ('pending' as const) : null;
-      const version = await write(participation.id, definition.id, request.body.version, request.body.data, auth.user.id, true, approval);
+      const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
       return ok({ version });
     },
   );

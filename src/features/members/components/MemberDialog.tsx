@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { ERRORS, type ErrorId } from '../../../engine/errors';
+import { isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { leadQuotaValue, memberProblems, type MemberDraft } from '../lib/rules';
+import type { Member, MemberKind } from './types';
+
+interface Saved {
+  member: Member;
+  mailSent: boolean | null;
+}
+
+/** Which field a server refusal belongs to, so it shows beside that field. */
+const FIELD_OF_ERROR: Partial<Record<string, keyof MemberDraft>> = {
+  memberLoginTaken: 'account',
+  memberLoginInvalid: 'account',
+  emailInvalid: 'email',
+  passwordTooShort: 'password',
+  passwordTooLong: 'password',
+  memberLeadQuotaInvalid: 'leadQuota',
+};
+
+/** Add or edit a team user / contractor login. `member` absent = add. */
+export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberKind; member?: Member; onClose: () => void; onSaved: () => void }) {
+  const { t, i18n } = useTranslation();
+  const creating = !member;
+  const contractor = kind.role === 'contractor';
+  const [draft, setDraft] = useState<MemberDraft>({
+    account: member?.account ?? '',
+    email: member?.email ?? '',
+    name: contractor ? (member?.name ?? '') : '',
+    company: member?.company ?? '',
+    password: '',
+    leadQuota: member?.leadQuota === null || member?.leadQuota === undefined ? '' : String(member.leadQuota),
+  });
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');
+  const [errors, setErrors] = useState<Partial<Record<keyof MemberDraft, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const message = (id: ErrorId | undefined) => (id ? t(ERRORS[id].message) : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = memberProblems(draft, { creating, contractor });
+    setErrors(Object.fromEntries(Object.entries(problems).map(([field, id]) => [field, message(id)])));
+    setFormError('');
+    if (Object.keys(problems).length > 0) return;
+    const body: Record<string, unknown> = { email: draft.email.trim() };
+    if (draft.password) body.password = draft.password;
+    if (contractor) {
+      body.company = draft.company.trim();
+      body.name = draft.name.trim();
+    } else body.leadQuota = leadQuotaValue(draft.leadQuota);
+    setBusy(true);
+    try {
+      const saved = creating
+        ? await api.post<Saved>(`/members/${kind.path}`, { ...body, account: draft.account.trim(), language }, { silent: true })
+        : await api.put<Saved>(`/members/${kind.path}/${member.id}`, body, { silent: true });
+      showToast('success', t(creating ? 'success.newUserAdded' : 'success.editsSaved'));
+      if (saved.mailSent === false) showToast('warning', t('members.mailNotSent'));
+      onSaved();
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+      const field = failure.errorId ? FIELD_OF_ERROR[failure.errorId] : undefined;
+      if (field) setErrors({ [field]: failure.message });
+      else setFormError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof MemberDraft, label: string, options: { help?: string; type?: string; autoComplete?: string; disabled?: boolean; required?: boolean; numeric?: boolean } = {}) => (
+    <TextField
+      label={label}
+      value={draft[name]}
+      type={options.type ?? 'text'}
+      autoComplete={options.autoComplete ?? 'off'}
+      disabled={options.disabled}
+      required={options.required}
+      onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? options.help ?? ' '}
+      slotProps={{ htmlInput: options.numeric ? { inputMode: 'numeric', maxLength: 7 } : { maxLength: name === 'email' ? 254 : name === 'password' ? 256 : 200 } }}
+      fullWidth
+    />
+  );
+
+  const title = creating ? t(`members.${kind.ns}.addTitle`) : t(`members.${kind.ns}.editTitle`, { account: member.account });
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="member-dialog-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="member-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            {contractor && field('company', t('members.fields.company'), { required: true })}
+            {contractor && field('name', t('members.fields.contactName'), { required: true })}
+            {field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), { help: t('members.fields.accountHelp'), disabled: !creating, required: true })}
+            {field('email', t('members.fields.email'), { type: 'email', required: true })}
+            {creating
+              ? field('password', t('members.fields.password'), { type: 'password', autoComplete: 'new-password', help: `${t('members.fields.passwordHelp')} ${t('auth.passwordRules')}` })
+              : field('password', t('members.fields.newPassword'), { type: 'password', autoComplete: 'new-password', help: t('members.fields.newPasswordHelp') })}
+            {!contractor && field('leadQuota', t('members.fields.leadQuota'), { help: t('members.fields.leadQuotaHelp'), numeric: true })}
+            {creating && (
+              <TextField select label={t('members.fields.mailLanguage')} value={language} onChange={(event) => setLanguage(event.target.value as Language)} helperText=" ">
+                {LANGUAGE_OPTIONS.map((option) => (
+                  <MenuItem key={option.code} value={option.code}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('members.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('members.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { PAGINATION } from '../../../engine/constants';
+import { isLanguage } from '../../../engine/language';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { useAccountInfo, useUserInfo } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { LimitTips } from '../../../components/LimitTips';
+import { PageLoading } from '../../../components/PageLoading';
+import { Pagination } from '../../../components/Pagination';
+import { SUPPORT_EMAIL } from '../../../engine/constants';
+import { MemberDialog } from './MemberDialog';
+import type { Member, MemberKind, MemberPage } from './types';
+
+interface Saved {
+  member: Member;
+  mailSent: boolean | null;
+}
+
+/**
+ * The exhibitor's team users (LD5) or contractor logins (P1): a page of them with status, the
+ * add button while the quota allows (limit tips instead at the limit, P4), edit, activate /
+ * deactivate and a new activation e-mail.
+ */
+export function MembersPanel({ kind }: { kind: MemberKind }) {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUserInfo();
+  const { data: account } = useAccountInfo();
+  const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const exhibitor = user?.role === 'exhibitor';
+  const { data, error, mutate } = useSWR<MemberPage>(exhibitor ? [`/members/${kind.path}`, paging.page, paging.limit] : null, () =>
+    api.get<MemberPage>(`/members/${kind.path}`, { params: paging }),
+  );
+  const [editing, setEditing] = useState<Member | 'new' | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const contractor = kind.role === 'contractor';
+
+  if (user && !exhibitor) return <Alert severity="info">{t('members.exhibitorOnly')}</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+
+  const atLimit = data.active >= data.quota;
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  /** Status changes and resends answer a toast; refusals (the quota, for one) say why. */
+  const act = async (member: Member, action: 'activate' | 'deactivate' | 'resend') => {
+    setBusyId(member.id);
+    try {
+      const saved =
+        action === 'resend'
+          ? await api.post<Saved>(`/members/${kind.path}/${member.id}/activation-mail`, { language }, { silent: true })
+          : await api.post<Saved>(`/members/${kind.path}/${member.id}/status`, { status: action === 'activate' ? 'active' : 'disabled', language }, { silent: true });
+      if (saved.mailSent === false) showToast('warning', t('members.mailNotSent'));
+      else showToast('success', t(action === 'resend' ? 'success.emailSent' : 'success.modified'));
+      await mutate();
+    } catch (failure) {
+      showToast('error', failure instanceof ApiError ? failure.message : String(failure));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const columns = contractor
+    ? [t('members.fields.loginId'), t('members.fields.company'), t('members.fields.contactName'), t('members.fields.email'), t('members.fields.status'), t('members.actions.label')]
+    : [t('members.fields.account'), t('members.fields.email'), t('members.fields.leadQuota'), t('members.fields.status'), t('members.actions.label')];
+
+  return (
+    <Stack spacing={2}>
+      <Typography>{t(`members.${kind.ns}.intro`)}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Chip label={t('members.usage', { active: data.active, quota: data.quota })} />
+        {!atLimit && (
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            {t(`members.${kind.ns}.add`)}
+          </Button>
+        )}
+      </Box>
+      {atLimit && <LimitTips count={1} email={account?.supportEmail || SUPPORT_EMAIL} />}
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={t(`members.${kind.ns}.table`)}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{t(`members.${kind.ns}.none`)}</TableCell>
+              </TableRow>
+            )}
+            {data.items.map((member) => (
+              <TableRow key={member.id} aria-label={member.account}>
+                <TableCell sx={{ fontWeight: 600 }}>{member.account}</TableCell>
+                {contractor && <TableCell>{member.company}</TableCell>}
+                {contractor && <TableCell>{member.name}</TableCell>}
+                <TableCell>{member.email}</TableCell>
+                {!contractor && <TableCell>{member.leadQuota === null ? t('members.noLimit') : member.leadQuota}</TableCell>}
+                <TableCell>
+                  <Chip size="small" color={member.status === 'active' ? 'success' : 'default'} label={t(`members.status.${member.status}`)} />
+                </TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    <Button size="small" onClick={() => setEditing(member)} aria-label={`${t('members.actions.edit')} ${member.account}`}>
+                      {t('members.actions.edit')}
+                    </Button>
+                    {member.status === 'active' ? (
+                      <>
+                        <Button size="small" color="warning" disabled={busyId === member.id} onClick={() => void act(member, 'deactivate')} aria-label={`${t('members.actions.deactivate')} ${member.account}`}>
+                          {t('members.actions.deactivate')}
+                        </Button>
+                        <Button size="small" disabled={busyId === member.id} onClick={() => void act(member, 'resend')} aria-label={`${t('members.actions.resend')} ${member.account}`}>
+                          {t('members.actions.resend')}
+                        </Button>
+                      </>
+                    ) : (
+                      <Button size="small" color="success" disabled={busyId === member.id} onClick={() => void act(member, 'activate')} aria-label={`${t('members.actions.activate')} ${member.account}`}>
+                        {t('members.actions.activate')}
+                      </Button>
+                    )}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {data.total > 0 && <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />}
+      {editing && (
+        <MemberDialog
+          kind={kind}
+          member={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            if (editing === 'new') setPaging((current) => ({ ...current, page: 1 }));
+            void mutate();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
