@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { formsBenchmarks } from './forms';
+import { leadsBenchmarks } from './leads';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
 // `npm run bench`: figures, not tests. Budgets are printed next to what was measured; machines
@@ -54,9 +55,17 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
+/** `npm run bench` runs every section; `npm run bench -- web` or `-- leads` one of them. */
 async function main() {
-  ensureBuilt();
+  const sections = process.argv.slice(2);
+  const wants = (section: string) => sections.length === 0 || sections.includes(section);
   console.log(`\n# Exhibitor portal benchmarks (${new Date().toISOString()})`);
+  if (wants('web')) await webBenchmarks();
+  if (wants('leads')) await leadsBenchmarks();
+}
+
+async function webBenchmarks() {
+  ensureBuilt();
 
   const portal = await startPortal();
   try {

@@ -50,10 +50,10 @@ describe('AppRoutes', () => {
     await pageLoaded();
   });
 
-  it('P2: the demo user at /dashboard sees the title "Dashboard" and the "Not available yet" empty state', async () => {
+  it('P2: the demo user at /dashboard sees the title "Dashboard" and, with no leads yet, the dashboard\'s empty state', async () => {
     renderAt('/dashboard', { user: FULL_USER });
     expect(await heading1('Dashboard')).toBeTruthy();
-    expect(await screen.findByText('Not available yet')).toBeTruthy();
+    expect(await screen.findByText(/^No leads yet\./)).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
     await pageLoaded();
   });

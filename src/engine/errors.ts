@@ -64,16 +64,19 @@ export const ERRORS = {
   contractorFieldForbidden: { code: 403, message: 'errors.contractorFieldForbidden' },
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
   /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
-  leadInvalid: { code: 601, message: 'errors.validationFailed' },
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
   /** V5: "The tag already exists, please do not add it again." */
   tagExists: { code: 601, message: 'errors.tagExists' },
   /** V5: "Tag choices cannot be duplicated." */
   tagChoicesDuplicated: { code: 601, message: 'errors.tagChoicesDuplicated' },
-  customTagsTooMany: { code: 601, message: 'customTags.tooMany' },
-  tagChoicesTooMany: { code: 601, message: 'customTags.tooManyChoices' },
-  invitationsTooMany: { code: 601, message: 'invitations.tooManyAtOnce' },
-  invitationsDailyLimit: { code: 601, message: 'invitations.dailyLimit' },
+  /** V5: more than CUSTOM_TAGS_MAX tags ({{limit}}). */
+  customTagsTooMany: { code: 601, message: 'errors.customTagsTooMany' },
+  /** V5: more than CUSTOM_TAG_CHOICES_MAX choices in a tag ({{limit}}). */
+  tagChoicesTooMany: { code: 601, message: 'errors.tagChoicesTooMany' },
+  /** LA5: more recipients than one send takes ({{limit}}). */
+  invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
+  /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
+  invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

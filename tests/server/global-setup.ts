@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest, openDatabase } from '../../src/server/db/connection';
+import { createPglite, migrateToLatest, openDatabase } from '../../src/server/db/connection';
 import { seedDemo } from '../../src/server/db/seed';
 import { startPostgres, type RunningPostgres } from '../support/postgres';
 
@@ -59,7 +59,7 @@ async function adminQuery(adminUrl: string, statements: string[]): Promise<void>
 }
 
 async function preparePglite(file: string): Promise<void> {
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const opened = await openDatabase({ pglite });
   try {
     await migrateToLatest(opened.db);

@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { createPglite } from '../../src/server/db/connection';
 import { loadConfig, type Config } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
@@ -52,7 +53,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
   let database: string | undefined;
   let dbOverrides: Partial<Config> = {};
   if (engine === 'pglite') {
-    pglite = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
+    pglite = createPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
     await pglite.waitReady;
   } else {
     database = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;

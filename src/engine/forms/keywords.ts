@@ -19,6 +19,7 @@ const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; sch
   file: { type: 'object', schemaType: 'string' },
   showIf: { schemaType: 'string' },
   secondLanguage: { schemaType: 'string' },
+  customTags: { type: 'array', schemaType: 'boolean' },
 };
 
 function ruleKeyword(name: RuleName): KeywordDefinition {

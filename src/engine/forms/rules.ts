@@ -1,5 +1,6 @@
 import type { FormContext } from './context';
 import { checkFileReference, isFilePurpose, type FileReference } from './files';
+import { checkCustomTags, type CustomTagInput } from '../custom-tags';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
 // value in the schema and the data, a problem (locale key + params) or null. The ajv keywords in
@@ -97,6 +98,16 @@ export const RULES = {
   /** A section or field behind an exhibitor flag: when the flag is off, it must stay empty. */
   showIf: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
   secondLanguage: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
+  /** V5/LD6: a list of custom tags ({ name, choices }) within the limits, without duplicates. */
+  customTags: (enabled: boolean, data: unknown[]): Problem | null => {
+    if (!enabled) return null;
+    const tags: CustomTagInput[] = data.map((item) => {
+      const tag = (item && typeof item === 'object' ? item : {}) as { name?: unknown; choices?: unknown };
+      return { name: typeof tag.name === 'string' ? tag.name : '', choices: Array.isArray(tag.choices) ? tag.choices.map((c) => (typeof c === 'string' ? c : '')) : [] };
+    });
+    const [first] = checkCustomTags(tags);
+    return first ? problem(first.key, first.params) : null;
+  },
 } as const;
 
 export type RuleName = keyof typeof RULES;

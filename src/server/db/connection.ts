@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -27,6 +28,15 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * An embedded database with the extensions the migrations use (pg_trgm: the lead keyword
+ * index). Every PGlite of the project, tests included, is made here: a data directory whose
+ * index needs an extension cannot be used without it.
+ */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -39,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   let pglite = options.pglite;
   if (!pglite) {
     if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-    pglite = new PGlite(options.pgliteDir);
+    pglite = createPglite({ dataDir: options.pgliteDir });
   }
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -233,6 +233,20 @@ const migrations: Record<string, Migration> = {
       // LD2: the list sorted by name or company reads these in order (id breaks ties).
       await sql`create index leads_by_name on leads (participation_id, visitor_name, id)`.execute(db);
       await sql`create index leads_by_company on leads (participation_id, company, id)`.execute(db);
+      // LD2: the keyword search (name, company, email, badge code) uses a trigram index where the
+      // database offers pg_trgm (PostgreSQL with contrib; the embedded database loads it, see
+      // createPglite). A savepoint keeps the migration going if the extension cannot be created.
+      const trgm = await sql<{ ok: boolean }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as ok`.execute(db);
+      if (trgm.rows[0]?.ok) {
+        await sql`savepoint leads_trgm`.execute(db);
+        try {
+          await sql`create extension if not exists pg_trgm`.execute(db);
+          await sql`create index leads_keyword on leads using gin ((visitor_name || E'\n' || company || E'\n' || email || E'\n' || badge_code) gin_trgm_ops)`.execute(db);
+          await sql`release savepoint leads_trgm`.execute(db);
+        } catch {
+          await sql`rollback to savepoint leads_trgm`.execute(db);
+        }
+      }
 
       // LA1-LA4: counts per participation, event hour and dimension, kept by statement-level
       // triggers so the dashboard never scans the leads themselves. Dimensions: all (key ''),

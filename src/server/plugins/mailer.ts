@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Replies go here instead of the portal's no-reply sender (an exhibitor's invitation, LA5). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,5 +1,525 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { API_BASE, PAGINATION } from '../../../engine/constants';
+import { normalisePage } from '../../../engine/pagination';
+import { SCAN_BATCH_MAX } from '../../../engine/leads';
+import {
+  filtersOf,
+  parseLeadQuery,
+  validateQualification,
+  QUALIFICATION_LIMITS,
+  type ExportFormat,
+  type LeadSort,
+  type Qualification,
+  type SortOrder,
+  type TagDefinition,
+} from '../../../engine/leads-rules';
 import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { envelope } from '../../lib/schemas';
+import { requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { AuthContext } from '../auth/sessions';
+import { writeExport } from './export';
+import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
+import { ingestScans, type ScanInput } from './scans';
+import {
+  exportBody,
+  exportRecordSchema,
+  leadSchema,
+  listQuerystring,
+  qualificationBody,
+  scanBatchAnswer,
+  scanBatchBody,
+  scanResultSchema,
+  scanSchema,
+  tagSchema,
+} from './schemas';
+import type { Kysely } from 'kysely';
 
-// Routes of the leads module (being built).
-export default async function leadsRoutes(_app: FastifyInstance, _options: { config: Config }) {}
+// LD1-LD4: scans from the mobile app, the lead list, a lead's detail and qualification, and
+// exports with their download list. Every query is scoped to the caller's participation (and,
+// for a team user, to the leads it scanned): another exhibitor's ids answer 404, like unknown ones.
+
+const ROLES = ['exhibitor', 'team_user'] as const;
+const TAGS = ['leads'];
+
+function scopeOf(auth: AuthContext): LeadScope {
+  if (!auth.participation) throw new AppError('notFound');
+  return {
+    participationId: auth.participation.id,
+    offsetMinutes: auth.event.utc_offset_minutes,
+    onlyScannedBy: auth.user.role === 'team_user' ? auth.user.id : undefined,
+  };
+}
+
+function leadOut(row: LeadListRow & { scanned_by_name: string | null }, extra: { updated_at?: Date | null; card?: { id: string; original_name: string; size: number; content_type: string } | null } = {}) {
+  return {
+    id: Number(row.id),
+    badgeCode: row.badge_code,
+    badgeKnown: row.badge_known,
+    visitorName: row.visitor_name,
+    salutation: row.salutation,
+    company: row.company,
+    businessNature: row.business_nature,
+    jobTitle: row.job_title,
+    country: row.country,
+    mobile: row.mobile,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    notes: row.notes,
+    leadType: row.lead_type,
+    temperature: row.temperature,
+    followUp: row.follow_up,
+    scannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' },
+    scannedAt: new Date(row.scanned_at).toISOString(),
+    updatedAt: extra.updated_at ? new Date(extra.updated_at).toISOString() : null,
+    tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
+    interestedProducts: (row.interested_products ?? []) as string[],
+    businessCard: extra.card ? { id: extra.card.id, name: extra.card.original_name, size: extra.card.size, type: extra.card.content_type } : null,
+  };
+}
+
+async function tagsOf(db: Kysely<Database>, participationId: number): Promise<TagDefinition[]> {
+  const rows = await db.selectFrom('custom_tags').select(['id', 'name', 'choices']).where('participation_id', '=', participationId).orderBy('position').orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, choices: Array.isArray(row.choices) ? (row.choices as string[]) : [] }));
+}
+
+/** Time of an export in event time, for its file name: 20270317-1015. */
+function stamp(now: Date, offsetMinutes: number): string {
+  return new Date(now.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+}
+
+export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const base = `${API_BASE}/leads`;
+  const exportDir = join(config.dataDir, 'exports');
+  await mkdir(exportDir, { recursive: true, mode: 0o700 });
+
+  const scannerOf = (auth: AuthContext) => {
+    if (!auth.participation) throw new AppError('notFound');
+    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: auth.event.id, offsetMinutes: auth.event.utc_offset_minutes };
+  };
+
+  // ---- LD1: scans -----------------------------------------------------------------------------
+
+  const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab) and send \`Authorization: Bearer <data.token>\` with every scan request.
+
+**Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
+
+**Unknown badges.** A code that matches no visitor of the event is kept (\`badgeKnown: false\`); the exhibitor completes the visitor's name and company when qualifying it.
+
+**Quota.** A team user may have a lead quota. New scans beyond it are answered one by one with status \`quotaNotEnough\` and not stored; the scans of the same batch that fit are stored (a batch is accepted partially, in the order sent; resends never count). When a request stores nothing because the quota is used up, the envelope itself is code 601 with error \`quotaNotEnough\` ("Quota is not enough!") and the same per-scan results in \`data\`.
+
+**Errors.** A deactivated user's session is refused (code 401): log in again, which then says the account is deactivated. Body code 403: the account has no Leadgrab module. A malformed request (missing field, bad id, more than ${SCAN_BATCH_MAX} scans) is code 601 \`badRequest\` with HTTP 400 and stores nothing.`;
+
+  const scanHandler = async (auth: AuthContext, scans: ScanInput[]) => {
+    const outcome = await ingestScans(app.db, scannerOf(auth), scans);
+    if (outcome.created === 0 && outcome.refusedForQuota > 0) throw new AppError('quotaNotEnough', outcome);
+    return outcome;
+  };
+
+  app.post<{ Body: { scans: ScanInput[] } }>(
+    `${base}/scans`,
+    {
+      config: { screen: 'leads', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: `LD1: send a batch of scans (1-${SCAN_BATCH_MAX}), e.g. the app's offline queue`,
+        description: `${scanDescription}\n\nThe answer has one result per scan, in the order sent. Batches of about 100 are a good size.`,
+        body: scanBatchBody,
+        response: {
+          200: {
+            ...envelope(scanBatchAnswer),
+            examples: [
+              {
+                code: 200,
+                msg: 'ok',
+                data: {
+                  results: [
+                    { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' },
+                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
+                    { clientScanId: 'c3d9e1a0-2f4b-4e7c-8a11-9b0d5e6f7a88', status: 'created', leadId: 1202, badgeKnown: false, visitorName: '', company: '' },
+                  ],
+                  created: 2,
+                  duplicates: 1,
+                  refusedForQuota: 0,
+                  invalid: 0,
+                  quota: 500,
+                  remaining: 312,
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    async (request) => ok(await scanHandler(requireAuth(request), request.body.scans)),
+  );
+
+  app.post<{ Body: ScanInput }>(
+    `${base}/scan`,
+    {
+      config: { screen: 'leads', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD1: send one scan as soon as the badge is read',
+        description: `${scanDescription}\n\nThe answer is the one scan's result. A scan refused for the quota answers code 601 \`quotaNotEnough\`.`,
+        body: scanSchema,
+        response: {
+          200: {
+            ...envelope(scanResultSchema),
+            examples: [
+              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
+              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'duplicate', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
+            ],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const outcome = await scanHandler(requireAuth(request), [request.body]);
+      return ok(outcome.results[0]);
+    },
+  );
+
+  // ---- LD2: list ------------------------------------------------------------------------------
+
+  app.get<{ Querystring: Record<string, unknown> }>(
+    base,
+    {
+      config: { screen: 'leads', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)',
+        description: 'Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.',
+        querystring: listQuerystring,
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: leadSchema },
+              total: { type: 'integer' },
+              page: { type: 'integer' },
+              limit: { type: 'integer' },
+              utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const query = parseLeadQuery(request.query);
+      const filters = filtersOf(query);
+      const total = await countLeads(app.db, scope, filters);
+      const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
+      const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
+      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes });
+    },
+  );
+
+  app.get(
+    `${base}/options`,
+    {
+      config: { screen: 'leads', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: what the list filters offer: who scanned, countries/regions present, event days, custom tags',
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              users: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } } } },
+              countries: { type: 'array', items: { type: 'string' } },
+              eventDays: { type: 'object', properties: { first: { type: 'string' }, last: { type: 'string' } } },
+              utcOffsetMinutes: { type: 'integer' },
+              tags: { type: 'array', items: tagSchema },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      let users = app.db
+        .selectFrom('users')
+        .select(['id', 'display_name as name', 'role'])
+        .where('participation_id', '=', scope.participationId)
+        .where('role', 'in', ['exhibitor', 'team_user'])
+        .orderBy('role')
+        .orderBy('display_name');
+      if (scope.onlyScannedBy !== undefined) users = users.where('id', '=', scope.onlyScannedBy);
+      let countries = app.db
+        .selectFrom('lead_rollup')
+        .select('key')
+        .where('participation_id', '=', scope.participationId)
+        .where('dimension', '=', 'country')
+        .where('key', '!=', '')
+        .groupBy('key')
+        .having(sql<boolean>`sum(leads) > 0`)
+        .orderBy('key');
+      if (scope.onlyScannedBy !== undefined) {
+        // The rollup has no country per user: a team user's own leads are few, read them.
+        countries = app.db
+          .selectFrom('leads')
+          .select('country as key')
+          .where('participation_id', '=', scope.participationId)
+          .where('scanned_by', '=', scope.onlyScannedBy)
+          .where('country', '!=', '')
+          .groupBy('country')
+          .orderBy('country') as never;
+      }
+      const [userRows, countryRows, tags] = [await users.execute(), await countries.execute(), await tagsOf(app.db, scope.participationId)];
+      const day = (date: Date) => new Date(new Date(date).getTime() + scope.offsetMinutes * 60_000).toISOString().slice(0, 10);
+      return ok({
+        users: userRows,
+        countries: countryRows.map((row) => row.key),
+        eventDays: { first: day(auth.event.starts_at), last: day(auth.event.ends_at) },
+        utcOffsetMinutes: scope.offsetMinutes,
+        tags,
+      });
+    },
+  );
+
+  // ---- LD2/LD3: detail and qualification --------------------------------------------------------
+
+  const findLead = async (scope: LeadScope, id: number) => {
+    const row = await listQuery(app.db, scope, {}, 'scannedAt', 'desc')
+      .select(['leads.updated_at'])
+      .where('leads.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    const card = row.business_card
+      ? await app.db.selectFrom('uploads').select(['id', 'original_name', 'size', 'content_type']).where('id', '=', row.business_card).executeTakeFirst()
+      : null;
+    return { row, card: card ?? null };
+  };
+
+  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+  const detailAnswer = envelope({ type: 'object', properties: { lead: leadSchema, tags: { type: 'array', items: tagSchema }, utcOffsetMinutes: { type: 'integer' } } });
+
+  const detail = async (scope: LeadScope, id: number) => {
+    const { row, card } = await findLead(scope, id);
+    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags: await tagsOf(app.db, scope.participationId), utcOffsetMinutes: scope.offsetMinutes };
+  };
+
+  app.get<{ Params: { id: number } }>(
+    `${base}/:id`,
+    {
+      config: { screen: 'leadDetail', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
+        description: 'Another exhibitor\'s lead (or, for a team user, a lead it did not scan) answers code 404 like an unknown id.',
+        params: idParams,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
+  );
+
+  app.put<{ Params: { id: number }; Body: Qualification & { interestedProducts?: string[] } }>(
+    `${base}/:id`,
+    {
+      config: { screen: 'leadDetail', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD3: qualify a lead: type, temperature, follow-up (required), notes, custom tag answers, business card',
+        description:
+          'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags.',
+        params: idParams,
+        body: qualificationBody,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const { row } = await findLead(scope, request.params.id);
+      const body = request.body;
+      const input: Qualification = {
+        leadType: body.leadType ?? null,
+        temperature: body.temperature ?? null,
+        followUp: body.followUp ?? null,
+        notes: body.notes ?? '',
+        tagAnswers: body.tagAnswers ?? {},
+        businessCard: body.businessCard ?? null,
+        visitorName: body.visitorName,
+        company: body.company,
+      };
+      const tags = await tagsOf(app.db, scope.participationId);
+      const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags }) };
+      if (input.businessCard && input.businessCard !== row.business_card) {
+        const upload = await app.db
+          .selectFrom('uploads')
+          .select(['id'])
+          .where('id', '=', input.businessCard)
+          .where('purpose', '=', 'businessCard')
+          .where('participation_id', '=', scope.participationId)
+          .executeTakeFirst();
+        if (!upload) fields.businessCard = 'leads.validation.businessCard';
+      }
+      const firstField = Object.keys(fields)[0];
+      if (firstField) {
+        throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
+      }
+      const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
+      await app.db
+        .updateTable('leads')
+        .set({
+          lead_type: input.leadType,
+          temperature: input.temperature,
+          follow_up: input.followUp,
+          notes: input.notes.trim(),
+          tag_answers: JSON.stringify(tagAnswers),
+          business_card: input.businessCard,
+          ...(body.interestedProducts ? { interested_products: JSON.stringify(body.interestedProducts.map((p) => p.trim()).filter(Boolean)) } : {}),
+          ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+          updated_at: new Date(),
+          updated_by: auth.user.id,
+        })
+        .where('id', '=', Number(row.id))
+        .where('participation_id', '=', scope.participationId)
+        .execute();
+      return ok(await detail(scope, Number(row.id)));
+    },
+  );
+
+  // ---- LD4: exports and the data download list -------------------------------------------------
+
+  app.post<{ Body: { format: ExportFormat; filters?: Record<string, unknown> } }>(
+    `${base}/exports`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: export the filtered leads as CSV or XLSX; the file is kept and listed in the data download list',
+        description: 'Headers and labels are in the caller\'s language (Language header), times in event time. Download the file with GET /oga/leads/exports/{id}/file.',
+        body: exportBody,
+        response: { 200: envelope(exportRecordSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const filters = filtersOf(parseLeadQuery(request.body.filters ?? {}));
+      const { format } = request.body;
+      const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
+      const path = join(exportDir, storageName);
+      const now = new Date();
+      const fileName = `leads-${auth.event.code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      let rows: number;
+      try {
+        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), path });
+      } catch (error) {
+        await unlink(path).catch(() => undefined);
+        throw error;
+      }
+      const size = (await stat(path)).size;
+      const record = await app.db
+        .insertInto('lead_exports')
+        .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      return ok({ id: record.id, fileName, format, rows, size, createdAt: now.toISOString(), user: auth.user.display_name });
+    },
+  );
+
+  /** The exports a caller may list and download: the participation's; a team user's own only. */
+  const exportsOf = (scope: LeadScope) => {
+    let query = app.db.selectFrom('lead_exports').innerJoin('users', 'users.id', 'lead_exports.user_id').where('lead_exports.participation_id', '=', scope.participationId);
+    if (scope.onlyScannedBy !== undefined) query = query.where('lead_exports.user_id', '=', scope.onlyScannedBy);
+    return query;
+  };
+
+  app.get<{ Querystring: { page?: number; limit?: number } }>(
+    `${base}/exports`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { page: { type: 'integer', minimum: 1, default: 1 }, limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit } },
+        },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { items: { type: 'array', items: exportRecordSchema }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, utcOffsetMinutes: { type: 'integer' } },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(requireAuth(request));
+      const counted = await exportsOf(scope).select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
+      const total = Number(counted?.total ?? 0);
+      const { page, limit } = normalisePage({ page: request.query.page, limit: request.query.limit }, total);
+      const rows = await exportsOf(scope)
+        .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.size', 'lead_exports.created_at', 'users.display_name'])
+        .orderBy('lead_exports.created_at', 'desc')
+        .orderBy('lead_exports.id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return ok({
+        items: rows.map((row) => ({ id: row.id, fileName: row.file_name, format: row.format, rows: row.rows, size: row.size, createdAt: new Date(row.created_at).toISOString(), user: row.display_name })),
+        total,
+        page,
+        limit,
+        utcOffsetMinutes: scope.offsetMinutes,
+      });
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    `${base}/exports/:id/file`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: download an export again (own participation only; others answer code 404)',
+        params: idParams,
+        response: {
+          200: {
+            description: 'The file, as an attachment under its file name',
+            content: {
+              'text/csv': { schema: { type: 'string', format: 'binary' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(requireAuth(request));
+      const row = await exportsOf(scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw new AppError('notFound');
+      const path = join(exportDir, row.storage_name);
+      const file = await stat(path).catch(() => null);
+      if (!file?.isFile()) {
+        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing on disk');
+        throw new AppError('notFound');
+      }
+      return reply
+        .header('Content-Type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Length', file.size)
+        .header('Content-Disposition', contentDisposition('attachment', row.file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(createReadStream(path));
+    },
+  );
+}
+
+export type { LeadSort, SortOrder };

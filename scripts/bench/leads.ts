@@ -1,0 +1,316 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { defaultPgliteDir, migrateToLatest, openDatabase } from '../../src/server/db/connection';
+import type { Database } from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/db/seed';
+import { badgeCode, insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
+import { startPostgres } from '../../tests/support/postgres';
+import { ROOT } from '../catalogue-source';
+import { DEMO_ACCOUNT } from './support';
+
+// Lead capture at volume (issue 4): the dashboard, a page of the lead list, scan ingestion and
+// an XLSX export, on PostgreSQL with 1,000,000 leads in one event and on PGlite with 100,000.
+// The portal runs as its own process (as in production), so its memory can be read from
+// /proc and the load generator does not share its event loop.
+
+const BUDGET = { dashboardP95Ms: 200, listP95Ms: 50, scansPerSecond: 2000, exportSeconds: 10, exportRssMb: 200 };
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
+const INGEST_WORKERS = 4;
+const BATCH = 100;
+/** The first team user scanned this many leads: exporting them is the 100,000-row export. */
+const EXPORT_ROWS = 100_000;
+const TEAM_USERS = 20;
+const VISITORS = 50_000;
+
+export const LEADS_API = {
+  dashboard: '/oga/analytics/dashboard',
+  list: '/oga/leads',
+  scans: '/oga/leads/scans',
+  exports: '/oga/leads/exports',
+};
+
+
+/** Team users of the demo participation; the first one scans EXPORT_ROWS leads. */
+async function createTeamUsers(db: Kysely<Database>, participationId: number, eventId: number): Promise<number[]> {
+  const rows = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: TEAM_USERS }, (_, i) => ({
+        login: `bench-scanner-${i + 1}`,
+        login_key: `bench-scanner-${i + 1}`,
+        email: `scanner${i + 1}@bench.example`,
+        display_name: `Scanner ${i + 1}`,
+        password_hash: 'x',
+        role: 'team_user' as const,
+        participation_id: participationId,
+        event_id: eventId,
+        status: 'active' as const,
+        lead_quota: null,
+        created_by: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Loads `count` leads for the demo exhibitor with the leads module's generator (INSERT … SELECT
+ * generate_series, statements of 100,000 so the rollup triggers aggregate once per statement),
+ * spread over the event's days and 50,000 visitors; the first EXPORT_ROWS are all the first team
+ * user's, the rest are shared by every team user.
+ */
+async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: string) => void) {
+  const participation = await db
+    .selectFrom('participations')
+    .innerJoin('users', 'users.participation_id', 'participations.id')
+    .innerJoin('events', 'events.id', 'participations.event_id')
+    .select(['participations.id', 'participations.event_id', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes'])
+    .where('users.login_key', '=', DEMO_ACCOUNT.account)
+    .executeTakeFirstOrThrow();
+  const users = await createTeamUsers(db, participation.id, participation.event_id);
+  const event = { id: participation.event_id, code: participation.code };
+  await insertVisitors(db, event, 1, VISITORS);
+  const started = Date.now();
+  const chunk = 100_000;
+  // Leads already there (the demo's) keep their numbers: continue after them.
+  const offset = 10_000_000;
+  for (let first = 1; first <= count; first += chunk) {
+    const last = Math.min(count, first + chunk - 1);
+    await insertLeads(db, {
+      participationId: participation.id,
+      eventId: event.id,
+      eventCode: event.code,
+      offsetMinutes: participation.utc_offset_minutes,
+      start: new Date(participation.starts_at),
+      end: new Date(participation.ends_at),
+      first: offset + first,
+      last: offset + last,
+      visitors: VISITORS,
+      unknownEvery: 50,
+      qualifiedShare: 0.5,
+      scannedBy: last <= EXPORT_ROWS ? [users[0]!] : users,
+    });
+    if (last % 500_000 === 0 || last === count) log(`    loaded ${last.toLocaleString('en')} leads (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  await sql`analyze leads`.execute(db);
+  await sql`analyze lead_rollup`.execute(db);
+  return { users, eventCode: event.code, loadSeconds: (Date.now() - started) / 1000 };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The portal as a separate Node process (`node --import tsx src/server/main.ts`). */
+async function startServerProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      const response = await fetch(`${url}/oga/openapi.json`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || tries > 600) throw new Error('the portal process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function login(url: string): Promise<string> {
+  const response = await fetch(`${url}/oga/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  });
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Sequential requests (one user at a time): median and p95 in ms. */
+async function latency(url: string, token: string, samples = SAMPLES) {
+  const times: number[] = [];
+  for (let i = 0; i < samples + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { code: number };
+    if (body.code !== 200) throw new Error(`${url}: answered ${JSON.stringify(body).slice(0, 200)}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** INGEST_WORKERS clients posting batches of BATCH new scans for INGEST_SECONDS. */
+async function ingestion(url: string, token: string, eventCode: string) {
+  const deadline = Date.now() + INGEST_SECONDS * 1000;
+  let scans = 0;
+  const started = performance.now();
+  const worker = async (w: number) => {
+    for (let batch = 0; Date.now() < deadline; batch++) {
+      const body = {
+        scans: Array.from({ length: BATCH }, (_, i) => ({
+          clientScanId: `bench-${w}-${batch}-${i}`,
+          badgeCode: badgeCode(eventCode, 1 + ((w * 7919 + batch * BATCH + i) % VISITORS)),
+          scannedAt: new Date().toISOString(),
+        })),
+      };
+      const response = await fetch(`${url}${LEADS_API.scans}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { code: number };
+      if (answer.code !== 200) throw new Error(`scan batch answered ${JSON.stringify(answer).slice(0, 200)}`);
+      scans += BATCH;
+    }
+  };
+  await Promise.all(Array.from({ length: INGEST_WORKERS }, (_, w) => worker(w)));
+  return scans / ((performance.now() - started) / 1000);
+}
+
+/** One XLSX export of the first team user's EXPORT_ROWS leads, made and downloaded; RSS sampled every 20 ms. */
+async function exportXlsx(server: { url: string; pid: number }, token: string, scannedBy: number) {
+  const before = rssMb(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 20);
+  const started = performance.now();
+  try {
+    const made = await fetch(`${server.url}${LEADS_API.exports}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'xlsx', filters: { scannedBy } }),
+    }).then((r) => r.json() as Promise<{ code: number; data: { id: number; rows: number } }>);
+    if (made.code !== 200) throw new Error(`export answered ${JSON.stringify(made).slice(0, 200)}`);
+    const file = await fetch(`${server.url}${LEADS_API.exports}/${made.data.id}/file`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = (await file.arrayBuffer()).byteLength;
+    if (!file.ok || bytes < 1000) throw new Error(`the export's file answered ${file.status} with ${bytes} bytes`);
+    return { seconds: (performance.now() - started) / 1000, bytes, rssBefore: before, rssPeak: Math.max(peak, rssMb(server.pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function measure(engine: string, leads: number, server: { url: string; pid: number }, loaded: { users: number[]; eventCode: string }) {
+  const exportUser = loaded.users[0]!;
+  const token = await login(server.url);
+  console.log(`\n## Lead capture on ${engine}, ${leads.toLocaleString('en')} leads in one event (one exhibitor)`);
+  const dashboard = await latency(`${server.url}${LEADS_API.dashboard}`, token);
+  console.log(`  dashboard, all widgets (one call)        median ${dashboard.median.toFixed(1).padStart(6)} ms  p95 ${dashboard.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.dashboardP95Ms} ms: ${verdict(dashboard.p95 <= BUDGET.dashboardP95Ms)}`);
+  const listCases: Array<[string, string]> = [
+    ['list, page 1 (20, newest first)', '?page=1&limit=20'],
+    ['list, page 50', '?page=50&limit=20'],
+    ['list, temperature hot', '?page=1&limit=20&temperature=hot'],
+    ['list, country + lead type', '?page=1&limit=20&country=Japan&leadType=partner'],
+    ['list, keyword', '?page=1&limit=20&keyword=lotus'],
+  ];
+  for (const [name, query] of listCases) {
+    const figures = await latency(`${server.url}${LEADS_API.list}${query}`, token);
+    console.log(`  ${name.padEnd(40)} median ${figures.median.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.listP95Ms} ms: ${verdict(figures.p95 <= BUDGET.listP95Ms)}`);
+  }
+  const rate = await ingestion(server.url, token, loaded.eventCode);
+  console.log(`  ingestion, batches of ${BATCH}, ${INGEST_WORKERS} clients     ${rate.toFixed(0).padStart(7)} scans/s  budget ${BUDGET.scansPerSecond}: ${verdict(rate >= BUDGET.scansPerSecond)}`);
+  const exported = await exportXlsx(server, token, exportUser);
+  console.log(
+    `  XLSX export of ${EXPORT_ROWS.toLocaleString('en')} leads            ${exported.seconds.toFixed(1).padStart(6)} s  ${(exported.bytes / 1048576).toFixed(1)} MB file  RSS ${exported.rssBefore.toFixed(0)} → peak ${exported.rssPeak.toFixed(0)} MB  budget ${BUDGET.exportSeconds} s / ${BUDGET.exportRssMb} MB: ${verdict(exported.seconds <= BUDGET.exportSeconds && exported.rssPeak <= BUDGET.exportRssMb)}`,
+  );
+}
+
+export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteLeads?: number } = {}) {
+  const postgresLeads = options.postgresLeads ?? Number(process.env.BENCH_PG_LEADS ?? 1_000_000);
+  const pgliteLeads = options.pgliteLeads ?? Number(process.env.BENCH_PGLITE_LEADS ?? 100_000);
+  const log = (line: string) => console.log(line);
+
+  // PostgreSQL
+  let postgres;
+  try {
+    postgres = await startPostgres();
+  } catch (error) {
+    console.log(`\n(PostgreSQL not available: ${(error as Error).message})`);
+  }
+  if (postgres) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-leads-pg-'));
+    try {
+      const admin = new pg.Client({ connectionString: postgres.adminUrl });
+      await admin.connect();
+      await admin.query('create database bench_leads');
+      await admin.end();
+      const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/bench_leads');
+      const opened = await openDatabase({ databaseUrl });
+      await migrateToLatest(opened.db);
+      await seedDemo(opened.db);
+      log(`\n  loading ${postgresLeads.toLocaleString('en')} leads into PostgreSQL…`);
+      const loaded = await bulkLoadLeads(opened.db, postgresLeads, log);
+      log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
+      await opened.close();
+      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+      try {
+        await measure('PostgreSQL', postgresLeads, server, loaded);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  // PGlite (embedded): loaded before the portal opens the same data directory.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-leads-pglite-'));
+  try {
+    const opened = await openDatabase({ pgliteDir: defaultPgliteDir(dataDir) });
+    await migrateToLatest(opened.db);
+    await seedDemo(opened.db);
+    log(`\n  loading ${pgliteLeads.toLocaleString('en')} leads into PGlite…`);
+    const loaded = await bulkLoadLeads(opened.db, pgliteLeads, log);
+    await opened.close();
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      await measure('PGlite', pgliteLeads, server, loaded);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,222 @@
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from './leads';
+import { PAGINATION } from './constants';
+
+// LD1-LD4 rules shared by the browser and the server: scan input limits, the qualification
+// form's validation (V6 required messages), the lead list's filters and sorting, and the
+// neutralisation of spreadsheet cells. Pure TypeScript: no React, no Node.
+
+// ---- LD1: scans -------------------------------------------------------------------------------
+
+/** The app's own id of a scan (a UUID, or any id unique on the device): 1-64 safe characters. */
+export const CLIENT_SCAN_ID_PATTERN = '^[A-Za-z0-9._:-]{1,64}$';
+/** A badge code as printed in the badge's QR code: 1-64 printable characters without spaces. */
+export const BADGE_CODE_PATTERN = '^[\\x21-\\x7e]{1,64}$';
+/** A scan time may be ahead of the server's clock by at most this much (device clock drift). */
+export const SCAN_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+/** …and is not older than this (an unset device clock reports 1970). */
+export const SCAN_EARLIEST = '2000-01-01T00:00:00Z';
+
+/** ISO 8601 date-time with an explicit zone (Z or ±hh:mm). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export type ScanTimeProblem = 'format' | 'future' | 'past';
+
+/** Why a scan time is refused, or null when it is usable. */
+export function checkScanTime(value: string, now: number): ScanTimeProblem | null {
+  if (!ISO_INSTANT.test(value)) return 'format';
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return 'format';
+  if (ms > now + SCAN_FUTURE_TOLERANCE_MS) return 'future';
+  if (ms < Date.parse(SCAN_EARLIEST)) return 'past';
+  return null;
+}
+
+// ---- LD3: qualification -----------------------------------------------------------------------
+
+export const LEAD_NOTES_MAX = 2000;
+export const LEAD_TEXT_MAX = 200;
+
+export interface TagDefinition {
+  id: number;
+  name: string;
+  choices: string[];
+}
+
+export interface Qualification {
+  leadType: string | null;
+  temperature: string | null;
+  followUp: string | null;
+  notes: string;
+  /** Tag id (as a string key) → chosen choices of that tag. */
+  tagAnswers: Record<string, string[]>;
+  /** Upload id of the business card image, or null. */
+  businessCard: string | null;
+  /** Editable (and required) only when the badge matched no visitor. */
+  visitorName?: string;
+  company?: string;
+}
+
+export type QualificationField = 'leadType' | 'temperature' | 'followUp' | 'notes' | 'tagAnswers' | 'visitorName' | 'company';
+
+/** Field → locale key of its first problem. Empty when the qualification can be saved. */
+export type QualificationErrors = Partial<Record<QualificationField, string>>;
+
+const isOneOf = (list: readonly string[], value: unknown): boolean => typeof value === 'string' && list.includes(value);
+
+/**
+ * V6 + LD3: lead type, temperature and follow-up action are required and must be known codes;
+ * visitor name and company are required when the badge was unknown (the scan captured nothing
+ * else); notes are bounded; every tag answer names an existing tag and only its choices.
+ */
+export function validateQualification(input: Qualification, context: { badgeKnown: boolean; tags: readonly TagDefinition[] }): QualificationErrors {
+  const errors: QualificationErrors = {};
+  if (!input.leadType) errors.leadType = 'leads.required.leadType';
+  else if (!isOneOf(LEAD_TYPES, input.leadType)) errors.leadType = 'validation.enum';
+  if (!input.temperature) errors.temperature = 'leads.required.temperature';
+  else if (!isOneOf(LEAD_TEMPERATURES, input.temperature)) errors.temperature = 'validation.enum';
+  if (!input.followUp) errors.followUp = 'leads.required.followUp';
+  else if (!isOneOf(FOLLOW_UP_ACTIONS, input.followUp)) errors.followUp = 'validation.enum';
+  if ((input.notes ?? '').length > LEAD_NOTES_MAX) errors.notes = 'validation.maxLength';
+  if (!context.badgeKnown) {
+    const name = (input.visitorName ?? '').trim();
+    const company = (input.company ?? '').trim();
+    if (!name) errors.visitorName = 'leads.required.visitorName';
+    else if (name.length > LEAD_TEXT_MAX) errors.visitorName = 'validation.maxLength';
+    if (!company) errors.company = 'leads.required.visitorCompany';
+    else if (company.length > LEAD_TEXT_MAX) errors.company = 'validation.maxLength';
+  }
+  const answers = input.tagAnswers ?? {};
+  for (const [tagId, chosen] of Object.entries(answers)) {
+    const tag = context.tags.find((t) => String(t.id) === tagId);
+    const valid = tag && Array.isArray(chosen) && chosen.every((c) => tag.choices.includes(c)) && new Set(chosen).size === chosen.length;
+    if (!valid) {
+      errors.tagAnswers = 'leads.validation.tagChoice';
+      break;
+    }
+  }
+  return errors;
+}
+
+/** The limits of each message key, for the i18n placeholders. */
+export const QUALIFICATION_LIMITS: Record<string, number> = { notes: LEAD_NOTES_MAX, visitorName: LEAD_TEXT_MAX, company: LEAD_TEXT_MAX };
+
+// ---- LD2: list filters and sorting ------------------------------------------------------------
+
+export const LEAD_SORTS = ['scannedAt', 'name', 'company'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Filter value meaning "not qualified yet" for lead type, temperature and follow-up. */
+export const UNSET = 'none';
+
+export interface LeadFilters {
+  leadType?: string;
+  temperature?: string;
+  followUp?: string;
+  scannedBy?: number;
+  /** Event days, YYYY-MM-DD in event time, both inclusive. */
+  from?: string;
+  to?: string;
+  country?: string;
+  keyword?: string;
+}
+
+export interface LeadQuery extends LeadFilters {
+  page: number;
+  limit: number;
+  sort: LeadSort;
+  order: SortOrder;
+}
+
+export const KEYWORD_MAX = 100;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD (in whatever zone it was written), or null. */
+export function dayNumber(value: string | undefined): number | null {
+  if (!value || !DAY.test(value)) return null;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : Math.floor(ms / DAY_MS);
+}
+
+/**
+ * The instants [start, end) an event-day range covers at an offset. A missing bound is open.
+ * `to` is inclusive: its whole day counts.
+ */
+export function dayRangeInstants(from: string | undefined, to: string | undefined, offsetMinutes: number): { start?: Date; end?: Date } {
+  const offsetMs = offsetMinutes * 60_000;
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  return {
+    start: first === null ? undefined : new Date(first * DAY_MS - offsetMs),
+    end: last === null ? undefined : new Date((last + 1) * DAY_MS - offsetMs),
+  };
+}
+
+/** Event hours [startHour, endHour) of a day range, for the trigger-kept rollup. */
+export function dayRangeHours(from: string | undefined, to: string | undefined): { startHour?: number; endHour?: number } {
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  return { startHour: first === null ? undefined : first * 24, endHour: last === null ? undefined : (last + 1) * 24 };
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * A list query from untrusted parameters (URL or request): unknown codes, sorts and sizes are
+ * dropped or fall back to the defaults, so a hand-edited URL never fails or injects anything.
+ */
+export function parseLeadQuery(params: Record<string, unknown>): LeadQuery {
+  const code = (list: readonly string[], value: unknown) => {
+    const text = str(value);
+    return text && (text === UNSET || list.includes(text)) ? text : undefined;
+  };
+  const scannedBy = Number(params.scannedBy);
+  const page = Number(params.page);
+  const limit = Number(params.limit);
+  const sort = str(params.sort);
+  const order = str(params.order);
+  const keyword = str(params.keyword);
+  const country = str(params.country);
+  return {
+    leadType: code(LEAD_TYPES, params.leadType),
+    temperature: code(LEAD_TEMPERATURES, params.temperature),
+    followUp: code(FOLLOW_UP_ACTIONS, params.followUp),
+    scannedBy: Number.isInteger(scannedBy) && scannedBy > 0 ? scannedBy : undefined,
+    from: dayNumber(str(params.from)) === null ? undefined : str(params.from),
+    to: dayNumber(str(params.to)) === null ? undefined : str(params.to),
+    country: country && country.length <= LEAD_TEXT_MAX ? country : undefined,
+    keyword: keyword ? keyword.slice(0, KEYWORD_MAX) : undefined,
+    page: Number.isInteger(page) && page >= 1 ? page : PAGINATION.defaultPage,
+    limit: (PAGINATION.pageSizes as readonly number[]).includes(limit) ? limit : PAGINATION.defaultLimit,
+    sort: (LEAD_SORTS as readonly string[]).includes(sort ?? '') ? (sort as LeadSort) : 'scannedAt',
+    order: order === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+/** The filters of a query only (what an export takes, what a URL keeps). */
+export function filtersOf(query: LeadFilters): LeadFilters {
+  const { leadType, temperature, followUp, scannedBy, from, to, country, keyword } = query;
+  const all: LeadFilters = { leadType, temperature, followUp, scannedBy, from, to, country, keyword };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== '')) as LeadFilters;
+}
+
+// ---- LD4: exports -----------------------------------------------------------------------------
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, or a leading tab / carriage return) is
+ * prefixed with an apostrophe, so it shows as the text that was captured (CSV/formula injection).
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV field: neutralised, quoted when it holds a comma, quote or line break. */
+export function csvField(value: string): string {
+  const safe = neutraliseCell(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

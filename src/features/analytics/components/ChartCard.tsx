@@ -1,0 +1,78 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+/** Hidden from sight, read by screen readers (the chart's text alternative while the chart shows). */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export interface ChartTable {
+  columns: string[];
+  rows: Array<Array<string | number>>;
+}
+
+/**
+ * A chart with its data as a table: the table is always in the page (visually hidden while the
+ * chart shows, so screen readers read it); the toggle shows one or the other.
+ */
+export function ChartCard({ title, table, children, actions, height = 280 }: { title: string; table: ChartTable; children: ReactNode; actions?: ReactNode; height?: number }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const headingId = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {actions}
+            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next) => next && setView(next)} aria-label={t('dashboard.view.label', { title })}>
+              <ToggleButton value="chart">{t('dashboard.view.chart')}</ToggleButton>
+              <ToggleButton value="table">{t('dashboard.view.table')}</ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+        </Box>
+        {view === 'chart' && (
+          <Box aria-hidden="true" sx={{ height }}>
+            {children}
+          </Box>
+        )}
+        <TableContainer sx={view === 'chart' ? visuallyHidden : { maxHeight: height + 120 }}>
+          <Table size="small" aria-label={title} stickyHeader>
+            <TableHead>
+              <TableRow>
+                {table.columns.map((column) => (
+                  <TableCell key={column} scope="col">
+                    {column}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {table.rows.map((row, index) => (
+                <TableRow key={index}>
+                  {row.map((cell, column) => (
+                    <TableCell key={column} align={typeof cell === 'number' ? 'right' : 'left'}>
+                      {cell}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { ResponsiveBar } from '@nivo/bar';
+import { ResponsiveLine, ResponsiveLineCanvas } from '@nivo/line';
+import { ResponsivePie } from '@nivo/pie';
+import { TREND_CANVAS_ABOVE, type TrendPoint } from '../../../engine/analytics';
+
+// The dashboard's nivo charts (only the dashboard page imports this module, so nivo stays in
+// its lazy chunk). Above TREND_CANVAS_ABOVE points the trend is drawn on a canvas.
+
+export interface Slice {
+  id: string;
+  label: string;
+  value: number;
+}
+
+/** At most ~12 labelled ticks on the time axis. */
+function tickValues(points: TrendPoint[]): string[] {
+  const step = Math.max(1, Math.ceil(points.length / 12));
+  return points.filter((_, index) => index % step === 0).map((point) => point.label);
+}
+
+export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leadsLabel: string }) {
+  const data = [{ id: leadsLabel, data: points.map((point) => ({ x: point.label, y: point.leads })) }];
+  const common = {
+    data,
+    margin: { top: 10, right: 20, bottom: 60, left: 50 },
+    xScale: { type: 'point' as const },
+    yScale: { type: 'linear' as const, min: 0, max: 'auto' as const },
+    axisBottom: { tickRotation: -35, tickValues: tickValues(points) },
+    axisLeft: { tickSize: 4 },
+    enableGridX: false,
+    colors: ['#1565c0'],
+    pointSize: points.length > 60 ? 0 : 6,
+    isInteractive: true,
+  };
+  if (points.length > TREND_CANVAS_ABOVE) return <ResponsiveLineCanvas {...common} />;
+  return <ResponsiveLine {...common} useMesh enableSlices={false} />;
+}
+
+export function BarBreakdown({ slices, horizontal = true }: { slices: Slice[]; horizontal?: boolean }) {
+  // Horizontal bars read top to bottom, largest first.
+  const data = (horizontal ? [...slices].reverse() : slices).map((slice) => ({ key: slice.label, leads: slice.value }));
+  return (
+    <ResponsiveBar
+      data={data}
+      keys={['leads']}
+      indexBy="key"
+      layout={horizontal ? 'horizontal' : 'vertical'}
+      margin={{ top: 10, right: 20, bottom: 30, left: horizontal ? 130 : 40 }}
+      padding={0.3}
+      colors={['#2e7d32']}
+      enableGridY={!horizontal}
+      enableGridX={horizontal}
+      labelSkipWidth={16}
+      axisLeft={{ tickSize: 0, tickPadding: 6 }}
+      valueFormat=">-d"
+    />
+  );
+}
+
+const TEMPERATURE_COLOURS: Record<string, string> = { cold: '#64b5f6', warm: '#ffb74d', hot: '#e53935', '': '#bdbdbd' };
+
+export function PieBreakdown({ slices }: { slices: Slice[] }) {
+  return (
+    <ResponsivePie
+      data={slices.filter((slice) => slice.value > 0)}
+      margin={{ top: 20, right: 100, bottom: 20, left: 100 }}
+      innerRadius={0.5}
+      padAngle={1}
+      cornerRadius={3}
+      colors={(datum) => TEMPERATURE_COLOURS[String(datum.id)] ?? '#90a4ae'}
+      arcLinkLabelsSkipAngle={8}
+      arcLabelsSkipAngle={12}
+    />
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAGS_MAX, SUPPORT_EMAIL } from '../../../engine/constants';
+import { canAddTag, checkCustomTag, normalizeTag, type TagProblem } from '../../../engine/custom-tags';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { useAccountInfo } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { LimitTips } from '../../../components/LimitTips';
+import { PageLoading } from '../../../components/PageLoading';
+
+// LD6/V5: the exhibitor's custom tags. The engine's rules run before sending, with their
+// messages beside the fields; the server runs the same rules and answers the same messages.
+
+interface Tag {
+  id: number;
+  name: string;
+  choices: string[];
+  position: number;
+}
+
+interface Draft {
+  id: number | null;
+  name: string;
+  choices: string[];
+}
+
+const TAGS_KEY = '/custom-tags';
+
+function problemsFrom(error: unknown): TagProblem[] | null {
+  if (!(error instanceof ApiError)) return null;
+  const problems = (error.data as { problems?: TagProblem[] } | null)?.problems;
+  return Array.isArray(problems) && problems.length > 0 ? problems : null;
+}
+
+function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: string[]; onDone: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(draft.name);
+  const [choices, setChoices] = useState<string[]>(draft.choices.length > 0 ? draft.choices : ['']);
+  const [problems, setProblems] = useState<TagProblem[]>([]);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const message = (problem: TagProblem | undefined) => (problem ? t(problem.key, problem.params) : '');
+  const nameProblem = problems.find((p) => p.field === 'name');
+  const listProblem = problems.find((p) => p.field === 'choices' || p.field === 'tags');
+  const choiceProblem = (index: number) => problems.find((p) => p.field === 'choice' && p.index === index);
+  const title = draft.id === null ? t('customTags.newTag') : t('customTags.editTag');
+
+  const save = async () => {
+    const tag = normalizeTag({ name, choices });
+    const found = checkCustomTag(tag, otherNames);
+    setProblems(found);
+    setFailure('');
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      if (draft.id === null) await api.post(TAGS_KEY, tag, { silent: true });
+      else await api.put(`${TAGS_KEY}/${draft.id}`, tag, { silent: true });
+      showToast('success', t('success.saved'));
+      onDone(true);
+    } catch (error) {
+      const fromServer = problemsFrom(error);
+      if (fromServer) setProblems(fromServer);
+      else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="form" aria-label={title} noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>
+          <TextField
+            label={t('customTags.name')}
+            value={name}
+            required
+            onChange={(event) => setName(event.target.value)}
+            error={Boolean(nameProblem)}
+            helperText={message(nameProblem) || ' '}
+          />
+          <Typography variant="subtitle2" component="h3">
+            {t('customTags.choices')}
+          </Typography>
+          {choices.map((choice, index) => {
+            const problem = choiceProblem(index);
+            return (
+              <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                <TextField
+                  size="small"
+                  fullWidth
+                  label={t('customTags.choice', { n: index + 1 })}
+                  value={choice}
+                  onChange={(event) => setChoices(choices.map((c, i) => (i === index ? event.target.value : c)))}
+                  error={Boolean(problem)}
+                  helperText={message(problem) || ' '}
+                />
+                <IconButton aria-label={t('customTags.removeChoice', { n: index + 1 })} onClick={() => setChoices(choices.filter((_, i) => i !== index))}>
+                  <DeleteOutline />
+                </IconButton>
+              </Box>
+            );
+          })}
+          {listProblem && <Alert severity="error">{message(listProblem)}</Alert>}
+          {choices.length < CUSTOM_TAG_CHOICES_MAX && (
+            <Box>
+              <Button startIcon={<AddIcon />} onClick={() => setChoices([...choices, ''])}>
+                {t('customTags.addChoice')}
+              </Button>
+            </Box>
+          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+        </Stack>
+      </CardContent>
+      <CardActions>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {t('customTags.save')}
+        </Button>
+        <Button onClick={() => onDone(false)}>{t('customTags.cancel')}</Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+export default function CustomTagsPage() {
+  const { t } = useTranslation();
+  const { data: account } = useAccountInfo();
+  const { data: tags, error, mutate } = useSWR<Tag[]>(TAGS_KEY, () => api.get<Tag[]>(TAGS_KEY));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+
+  const done = (saved: boolean) => {
+    setDraft(null);
+    if (saved) void mutate();
+  };
+  const remove = async (tag: Tag) => {
+    setDeleting(null);
+    try {
+      await api.del(`${TAGS_KEY}/${tag.id}`);
+      showToast('success', t('success.deleted'));
+    } finally {
+      void mutate();
+    }
+  };
+
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!tags) return <PageLoading />;
+  const canAdd = canAddTag(tags.length);
+  return (
+    <Stack spacing={2}>
+      <Typography>{t('customTags.intro', { tags: CUSTOM_TAGS_MAX, choices: CUSTOM_TAG_CHOICES_MAX })}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('customTags.count', { count: tags.length, limit: CUSTOM_TAGS_MAX })}
+      </Typography>
+      {tags.length === 0 && <Typography color="text.secondary">{t('customTags.none')}</Typography>}
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {tags.map((tag) =>
+          draft?.id === tag.id ? (
+            <li key={tag.id}>
+              <TagEditor draft={draft} otherNames={tags.filter((other) => other.id !== tag.id).map((other) => other.name)} onDone={done} />
+            </li>
+          ) : (
+            <Card key={tag.id} variant="outlined" component="li" aria-label={tag.name}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {tag.name}
+                </Typography>
+                <Box component="ul" aria-label={t('customTags.choices')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {tag.choices.map((choice) => (
+                    <li key={choice}>
+                      <Chip label={choice} />
+                    </li>
+                  ))}
+                </Box>
+              </CardContent>
+              <CardActions>
+                <Button onClick={() => setDraft({ id: tag.id, name: tag.name, choices: tag.choices })} disabled={draft !== null}>
+                  {t('customTags.edit')}
+                </Button>
+                <Button color="error" onClick={() => setDeleting(tag)} disabled={draft !== null}>
+                  {t('customTags.delete')}
+                </Button>
+              </CardActions>
+            </Card>
+          ),
+        )}
+      </Stack>
+      {draft?.id === null && <TagEditor draft={draft} otherNames={tags.map((tag) => tag.name)} onDone={done} />}
+      {canAdd && draft === null && (
+        <Box>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDraft({ id: null, name: '', choices: [''] })}>
+            {t('customTags.add')}
+          </Button>
+        </Box>
+      )}
+      {!canAdd && <LimitTips count={1} email={account?.supportEmail || SUPPORT_EMAIL} />}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-tag-text">
+        <DialogContent>
+          <DialogContentText id="delete-tag-text">{t('customTags.confirmDelete', { name: deleting?.name ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('customTags.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => deleting && void remove(deleting)}>
+            {t('customTags.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import Download from '@mui/icons-material/Download';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { NONE_KEY, OTHER_KEY, type CountByKey, type Dashboard, type TrendGranularity } from '../../../engine/analytics';
+import { PAGINATION } from '../../../engine/constants';
+import { api } from '../../../lib/api';
+import { useAccountInfo, useUserInfo } from '../../../lib/session';
+import { Pagination } from '../../../components/Pagination';
+import { PageLoading } from '../../../components/PageLoading';
+import { UtcTime } from '../../../components/UtcTime';
+import { ChartCard } from '../components/ChartCard';
+import { BarBreakdown, PieBreakdown, TrendChart, type Slice } from '../components/charts';
+import { InvitationsTable, type PageOf } from '../components/InvitationsTable';
+
+// LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
+// from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
+
+interface ExportRow {
+  id: number;
+  fileName: string;
+  format: string;
+  rows: number;
+  createdAt: string;
+  user: string;
+}
+
+type Dimension = 'country' | 'user' | 'type' | 'temperature';
+
+function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
+  const { t } = useTranslation();
+  const cards: Array<[string, number]> = [
+    ['total', summary.total],
+    ['today', summary.today],
+    ['hot', summary.hot],
+    ['qualified', summary.qualified],
+    ['unqualified', summary.unqualified],
+    ['unknownBadges', summary.unknownBadges],
+    ['activeTeamUsers', summary.activeTeamUsers],
+  ];
+  return (
+    <Box component="section" aria-label={t('dashboard.summary.title')}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('dashboard.summary.title')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, m: 0 }}>
+        {cards.map(([name, value]) => (
+          <Card key={name} variant="outlined">
+            <CardContent sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t(`dashboard.summary.${name}`)}
+              </Typography>
+              <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+                {value.toLocaleString()}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
+  const { data, error } = useSWR<PageOf<ExportRow>>(['/analytics/exports', paging.page, paging.limit], () => api.get<PageOf<ExportRow>>('/analytics/exports', { params: paging }));
+  const title = t('dashboard.downloads.title');
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {error && <Alert severity="error">{error.message}</Alert>}
+        {!data && !error && <PageLoading />}
+        {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
+        {data && data.total > 0 && Array.isArray(data.items) && (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
+                    <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
+                    <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
+                    <TableCell scope="col" />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((row) => (
+                    <TableRow key={row.id}>
+                      <TableCell>{row.fileName}</TableCell>
+                      <TableCell>
+                        <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
+                      </TableCell>
+                      <TableCell>{row.user}</TableCell>
+                      <TableCell>
+                        <Button size="small" startIcon={<Download />} aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`} onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}>
+                          {t('dashboard.downloads.download')}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfo();
+  const { data: account } = useAccountInfo();
+  const [granularity, setGranularity] = useState<TrendGranularity>('day');
+  const { data, error } = useSWR<Dashboard>(['/analytics/dashboard', granularity], () => api.get<Dashboard>('/analytics/dashboard', { params: { granularity } }), {
+    keepPreviousData: true,
+    refreshInterval: 60_000,
+  });
+  const isExhibitor = user?.role === 'exhibitor';
+  const offsetMinutes = data?.offsetMinutes ?? account?.utcOffsetMinutes ?? 0;
+
+  if (error && !data) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+  // An answer without figures (an older server) reads as "no leads yet" rather than breaking.
+  if (typeof data !== 'object' || !data.summary || !data.trend) return <Alert severity="info">{t('dashboard.empty')}</Alert>;
+
+  const labelOf = (dimension: Dimension, key: string): string => {
+    if (key === OTHER_KEY) return t('dashboard.breakdown.other');
+    if (key === NONE_KEY) return t('dashboard.breakdown.notSet');
+    if (dimension === 'type') return t(`leads.type.${key}`);
+    if (dimension === 'temperature') return t(`leads.temperature.${key}`);
+    return key;
+  };
+  const slicesOf = (dimension: Dimension, counts: CountByKey[]): Slice[] => counts.map((c) => ({ id: c.key, label: labelOf(dimension, c.key), value: c.leads }));
+  const tableOf = (slices: Slice[]) => ({ columns: [t('dashboard.breakdown.key'), t('dashboard.breakdown.leads')], rows: slices.map((s) => [s.label, s.value]) });
+  const empty = data.summary.total === 0;
+
+  const countries = slicesOf('country', data.countries);
+  const users = data.users.map((u) => ({ id: String(u.userId), label: u.name, value: u.leads }));
+  const types = slicesOf('type', data.types);
+  const temperatures = slicesOf('temperature', data.temperatures);
+  const trendTitle = t('dashboard.trend.title');
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="body2" color="text.secondary">
+        {t('dashboard.eventTime', { offset: data.offsetLabel, today: data.today })}
+      </Typography>
+      <SummaryCards summary={data.summary} />
+      {empty ? (
+        <Alert severity="info">{t('dashboard.empty')}</Alert>
+      ) : (
+        <>
+          <ChartCard
+            title={trendTitle}
+            height={320}
+            table={{ columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')], rows: data.trend.points.map((p) => [p.label, p.leads]) }}
+            actions={
+              <ToggleButtonGroup size="small" exclusive value={granularity} onChange={(_, next) => next && setGranularity(next)} aria-label={t('dashboard.trend.granularity')}>
+                <ToggleButton value="day">{t('dashboard.trend.daily')}</ToggleButton>
+                <ToggleButton value="hour">{t('dashboard.trend.hourly')}</ToggleButton>
+              </ToggleButtonGroup>
+            }
+          >
+            <TrendChart points={data.trend.points} leadsLabel={t('dashboard.trend.leads')} />
+          </ChartCard>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('dashboard.breakdown.country')} table={tableOf(countries)}>
+                <BarBreakdown slices={countries} />
+              </ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('dashboard.breakdown.user')} table={tableOf(users)}>
+                <BarBreakdown slices={users} />
+              </ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('dashboard.breakdown.type')} table={tableOf(types)}>
+                <BarBreakdown slices={types} />
+              </ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('dashboard.breakdown.temperature')} table={tableOf(temperatures)}>
+                <PieBreakdown slices={temperatures} />
+              </ChartCard>
+            </Grid>
+          </Grid>
+          <Card variant="outlined" component="section" aria-label={t('dashboard.leaderboard.title')}>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('dashboard.leaderboard.title')}
+              </Typography>
+              <TableContainer>
+                <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
+                      <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
+                      <TableCell scope="col" align="right">
+                        {t('dashboard.leaderboard.leads')}
+                      </TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.leaderboard.map((row) => (
+                      <TableRow key={row.userId}>
+                        <TableCell>{row.rank}</TableCell>
+                        <TableCell>{row.name}</TableCell>
+                        <TableCell align="right">{row.leads}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </CardContent>
+          </Card>
+        </>
+      )}
+      {isExhibitor && <DownloadList offsetMinutes={offsetMinutes} />}
+      {isExhibitor && (
+        <Card variant="outlined" component="section" aria-label={t('dashboard.invitations.title')}>
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('dashboard.invitations.title')}
+            </Typography>
+            <InvitationsTable path="/analytics/invitations" title={t('dashboard.invitations.title')} offsetMinutes={offsetMinutes} />
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}

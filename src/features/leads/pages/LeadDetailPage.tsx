@@ -1,0 +1,340 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import UploadFile from '@mui/icons-material/UploadFile';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { checkFile, type FileReference } from '../../../engine/forms/files';
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
+import { QUALIFICATION_LIMITS, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
+import { SUCCESS_MESSAGES } from '../../../engine/errors';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { PageLoading } from '../../../components/PageLoading';
+import { UtcTime } from '../../../components/UtcTime';
+import type { LeadRow } from '../lib/leads';
+
+interface LeadDetail {
+  lead: LeadRow;
+  tags: Array<{ id: number; name: string; choices: string[] }>;
+  utcOffsetMinutes: number;
+}
+
+type Errors = QualificationErrors & { businessCard?: string };
+
+/** The business card image, read with the session's bearer token (an <img src> could not send it). */
+function BusinessCardImage({ id, alt }: { id: string; alt: string }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    let objectUrl: string | undefined;
+    let live = true;
+    api.get<Blob>(`/uploads/${id}`, { responseType: 'blob' }).then(
+      (blob) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id]);
+  return url ? <Box component="img" src={url} alt={alt} sx={{ maxWidth: 320, maxHeight: 200, border: 1, borderColor: 'divider', borderRadius: 1 }} /> : null;
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {value === '' || value === null || value === undefined ? '-' : value}
+      </Typography>
+    </Grid>
+  );
+}
+
+function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (next: LeadDetail) => void }) {
+  const { t } = useTranslation();
+  const { lead, tags } = detail;
+  const [form, setForm] = useState<Qualification & { products: string }>(() => ({
+    leadType: lead.leadType,
+    temperature: lead.temperature,
+    followUp: lead.followUp,
+    notes: lead.notes,
+    tagAnswers: lead.tagAnswers,
+    businessCard: lead.businessCard?.id ?? null,
+    visitorName: lead.visitorName,
+    company: lead.company,
+    products: lead.interestedProducts.join(', '),
+  }));
+  const [card, setCard] = useState<{ id: string; name: string } | null>(lead.businessCard);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const message = (key: string | undefined, field: string) => (key ? t(key, { limit: QUALIFICATION_LIMITS[field] ?? 0 }) : ' ');
+  const set = (patch: Partial<typeof form>) => setForm((current) => ({ ...current, ...patch }));
+
+  const upload = async (file: File) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problems = checkFile('businessCard', { name: file.name, bytes });
+    if (problems.length > 0) {
+      setErrors((e) => ({ ...e, businessCard: t(problems[0]!.key, problems[0]!.params) }));
+      return;
+    }
+    const body = new FormData();
+    body.append('purpose', 'businessCard');
+    body.append('file', file, file.name);
+    setUploading(true);
+    try {
+      const reference = await api.post<FileReference>('/uploads', body, { silent: true, skipDuplicateCheck: true });
+      setCard({ id: reference.id, name: reference.name });
+      set({ businessCard: reference.id });
+      setErrors((e) => ({ ...e, businessCard: undefined }));
+    } catch (failure) {
+      setErrors((e) => ({ ...e, businessCard: failure instanceof Error ? failure.message : String(failure) }));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const save = async () => {
+    const input: Qualification = { ...form, tagAnswers: form.tagAnswers };
+    const found = validateQualification(input, { badgeKnown: lead.badgeKnown, tags });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const { products, ...rest } = form;
+      const body = {
+        ...rest,
+        interestedProducts: products.split(',').map((p) => p.trim()).filter(Boolean),
+        ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
+      };
+      const next = await api.put<LeadDetail>(`/leads/${lead.id}`, body, { silent: true });
+      showToast('success', t(SUCCESS_MESSAGES.saved));
+      onSaved(next);
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? (failure.data as { fields?: Errors } | null)?.fields : undefined;
+      if (fields) setErrors(fields);
+      else showToast('error', failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const select = (field: 'leadType' | 'temperature' | 'followUp', codes: readonly string[], group: string) => (
+    <TextField
+      select
+      required
+      fullWidth
+      label={t(`leads.field.${field}`)}
+      value={form[field] ?? ''}
+      onChange={(event) => set({ [field]: event.target.value || null })}
+      error={Boolean(errors[field])}
+      helperText={message(errors[field], field)}
+    >
+      {codes.map((code) => (
+        <MenuItem key={code} value={code}>
+          {t(`leads.${group}.${code}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box component="form" noValidate aria-label={t('leads.detail.qualification')} onSubmit={(event) => {
+      event.preventDefault();
+      void save();
+    }}>
+      <Stack spacing={2}>
+        {!lead.badgeKnown && (
+          <>
+            <Alert severity="info">{t('leads.detail.unknownBadgeHint')}</Alert>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField required fullWidth label={t('leads.field.visitorName')} value={form.visitorName ?? ''} onChange={(e) => set({ visitorName: e.target.value })} error={Boolean(errors.visitorName)} helperText={message(errors.visitorName, 'visitorName')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField required fullWidth label={t('leads.field.company')} value={form.company ?? ''} onChange={(e) => set({ company: e.target.value })} error={Boolean(errors.company)} helperText={message(errors.company, 'company')} />
+              </Grid>
+            </Grid>
+          </>
+        )}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>{select('leadType', LEAD_TYPES, 'type')}</Grid>
+          <Grid size={{ xs: 12, md: 4 }}>{select('temperature', LEAD_TEMPERATURES, 'temperature')}</Grid>
+          <Grid size={{ xs: 12, md: 4 }}>{select('followUp', FOLLOW_UP_ACTIONS, 'followUp')}</Grid>
+        </Grid>
+        <TextField label={t('leads.field.notes')} multiline minRows={3} value={form.notes} onChange={(e) => set({ notes: e.target.value })} error={Boolean(errors.notes)} helperText={message(errors.notes, 'notes')} />
+        <TextField label={t('leads.field.interestedProducts')} value={form.products} onChange={(e) => set({ products: e.target.value })} helperText={t('leads.detail.productsHint')} />
+        <Box>
+          <Typography variant="subtitle1" component="h3">
+            {t('leads.detail.tags')}
+          </Typography>
+          {tags.length === 0 && <Typography color="text.secondary">{t('leads.detail.noTags')}</Typography>}
+          {tags.map((tag) => {
+            const chosen = form.tagAnswers[String(tag.id)] ?? [];
+            return (
+              <FormControl key={tag.id} component="fieldset" sx={{ display: 'block', mt: 1 }}>
+                <FormLabel component="legend">{tag.name}</FormLabel>
+                <FormGroup row>
+                  {tag.choices.map((choice) => (
+                    <FormControlLabel
+                      key={choice}
+                      label={choice}
+                      control={
+                        <Checkbox
+                          checked={chosen.includes(choice)}
+                          onChange={(event) => {
+                            const next = event.target.checked ? [...chosen, choice] : chosen.filter((c) => c !== choice);
+                            set({ tagAnswers: { ...form.tagAnswers, [String(tag.id)]: next } });
+                          }}
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+              </FormControl>
+            );
+          })}
+          {errors.tagAnswers && <FormHelperText error>{t(errors.tagAnswers)}</FormHelperText>}
+        </Box>
+        <Box>
+          <Typography variant="subtitle1" component="h3">
+            {t('leads.field.businessCard')}
+          </Typography>
+          {card && form.businessCard && (
+            <Box sx={{ my: 1 }}>
+              <BusinessCardImage id={card.id} alt={t('leads.detail.cardAlt', { name: form.visitorName || lead.badgeCode })} />
+            </Box>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<UploadFile />} disabled={uploading} onClick={() => fileInput.current?.click()}>
+              {form.businessCard ? t('leads.detail.replaceCard') : t('leads.detail.uploadCard')}
+            </Button>
+            {form.businessCard && (
+              <Button color="inherit" onClick={() => set({ businessCard: null })}>
+                {t('leads.detail.removeCard')}
+              </Button>
+            )}
+          </Stack>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept="image/jpeg,image/png"
+            aria-label={t('leads.detail.uploadCard')}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          {errors.businessCard && <FormHelperText error>{t(errors.businessCard)}</FormHelperText>}
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={saving || uploading}>
+            {t('leads.detail.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** LD2/LD3: every field of a lead (spec §3) and its qualification. */
+export default function LeadDetailPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, error, mutate } = useSWR<LeadDetail>(valid ? `/leads/${id}` : null, () => api.get<LeadDetail>(`/leads/${id}`));
+  if (!valid) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+  const { lead } = data;
+  const offset = data.utcOffsetMinutes;
+  const label = (group: string, code: string | null) => (code ? t(`leads.${group}.${code}`) : t('leads.detail.notQualified'));
+  const tagText = data.tags
+    .map((tag) => ({ tag, chosen: lead.tagAnswers[String(tag.id)] ?? [] }))
+    .filter((entry) => entry.chosen.length > 0)
+    .map((entry) => `${entry.tag.name}: ${entry.chosen.join(', ')}`)
+    .join(' · ');
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Link component={RouterLink} to="/digital-tools/leads">
+          {t('leads.detail.back')}
+        </Link>
+      </Box>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('leads.detail.visitor')} {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} />}
+          </Typography>
+          <Grid container spacing={2} aria-label={t('leads.detail.visitor')} role="group">
+            <Field label={t('leads.field.visitorName')} value={lead.visitorName} />
+            <Field label={t('leads.field.salutation')} value={lead.salutation} />
+            <Field label={t('leads.field.company')} value={lead.company} />
+            <Field label={t('leads.field.businessNature')} value={lead.businessNature} />
+            <Field label={t('leads.field.jobTitle')} value={lead.jobTitle} />
+            <Field label={t('leads.field.country')} value={lead.country} />
+            <Field label={t('leads.field.mobile')} value={lead.mobile} />
+            <Field label={t('leads.field.email')} value={lead.email} />
+            <Field label={t('leads.field.phone')} value={lead.phone} />
+            <Field label={t('leads.field.address')} value={lead.address} />
+            <Field label={t('leads.field.badgeCode')} value={lead.badgeCode} />
+            <Field label={t('leads.field.scannedBy')} value={lead.scannedBy.name} />
+            <Field label={t('leads.field.scannedAt')} value={<UtcTime value={lead.scannedAt} offsetMinutes={offset} />} />
+            <Field label={t('leads.field.leadType')} value={label('type', lead.leadType)} />
+            <Field label={t('leads.field.temperature')} value={label('temperature', lead.temperature)} />
+            <Field label={t('leads.field.followUp')} value={label('followUp', lead.followUp)} />
+            <Field label={t('leads.field.interestedProducts')} value={lead.interestedProducts.join(', ')} />
+            <Field label={t('leads.detail.tags')} value={tagText} />
+            <Field label={t('leads.field.notes')} value={lead.notes} />
+            <Field label={t('leads.field.businessCard')} value={lead.businessCard?.name ?? ''} />
+          </Grid>
+          {lead.updatedAt && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('leads.detail.updated', { time: '' })}
+              <UtcTime value={lead.updatedAt} offsetMinutes={offset} />
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {t('leads.detail.qualification')}
+          </Typography>
+          <QualificationForm key={lead.updatedAt ?? 'new'} detail={data} onSaved={(next) => void mutate(next, { revalidate: false })} />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

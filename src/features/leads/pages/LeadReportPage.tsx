@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import Download from '@mui/icons-material/Download';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { PAGINATION } from '../../../engine/constants';
+import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
+import { api } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { Pagination } from '../../../components/Pagination';
+import { UtcTime } from '../../../components/UtcTime';
+import { LeadFiltersBar } from '../components/LeadFilters';
+import { searchFromQuery, type LeadPage } from '../lib/leads';
+
+interface ExportRecord {
+  id: number;
+  fileName: string;
+  format: ExportFormat;
+  rows: number;
+  size: number;
+  createdAt: string;
+  user: string;
+}
+
+interface ExportPage {
+  items: ExportRecord[];
+  total: number;
+  page: number;
+  limit: number;
+  utcOffsetMinutes: number;
+}
+
+/** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
+export default function LeadReportPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<LeadFilters>({});
+  const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const params = searchFromQuery({ ...filters, limit: 10 });
+  const { data: matching } = useSWR<LeadPage>(['/leads', 'count', JSON.stringify(params)], () => api.get<LeadPage>('/leads', { params }), { keepPreviousData: true });
+  const { data: downloads, error, mutate } = useSWR<ExportPage>(['/leads/exports', paging.page, paging.limit], () => api.get<ExportPage>('/leads/exports', { params: paging }));
+
+  const exportAs = async (format: ExportFormat) => {
+    setBusy(format);
+    try {
+      const record = await api.post<ExportRecord>('/leads/exports', { format, filters });
+      await api.download(`/leads/exports/${record.id}/file`, record.fileName);
+      showToast('success', t('leads.report.exported', { file: record.fileName, rows: record.rows }));
+      setPaging((p) => ({ ...p, page: 1 }));
+      await mutate();
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Card variant="outlined">
+        <CardContent>
+          <LeadFiltersBar value={filters} onChange={setFilters} />
+          <Typography sx={{ mb: 2 }}>{t('leads.report.intro', { total: matching?.total ?? '…' })}</Typography>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button variant="contained" startIcon={<Download />} disabled={busy !== null} onClick={() => void exportAs('xlsx')}>
+              {busy === 'xlsx' ? t('leads.report.exporting') : t('leads.report.exportXlsx')}
+            </Button>
+            <Button variant="outlined" startIcon={<Download />} disabled={busy !== null} onClick={() => void exportAs('csv')}>
+              {busy === 'csv' ? t('leads.report.exporting') : t('leads.report.exportCsv')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('leads.report.downloads')}
+          </Typography>
+          {error && <Alert severity="error">{error.message}</Alert>}
+          {downloads && downloads.total === 0 && <Typography color="text.secondary">{t('leads.report.noDownloads')}</Typography>}
+          {downloads && downloads.total > 0 && (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label={t('leads.report.downloads')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('leads.report.fileName')}</TableCell>
+                      <TableCell>{t('leads.report.downloadTime')}</TableCell>
+                      <TableCell>{t('leads.report.downloadUser')}</TableCell>
+                      <TableCell align="right">{t('leads.report.rows')}</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {downloads.items.map((record) => (
+                      <TableRow key={record.id}>
+                        <TableCell>{record.fileName}</TableCell>
+                        <TableCell>
+                          <UtcTime value={record.createdAt} offsetMinutes={downloads.utcOffsetMinutes} />
+                        </TableCell>
+                        <TableCell>{record.user}</TableCell>
+                        <TableCell align="right">{record.rows}</TableCell>
+                        <TableCell align="right">
+                          <Button size="small" aria-label={`${t('leads.report.download')} ${record.fileName}`} onClick={() => void api.download(`/leads/exports/${record.id}/file`, record.fileName).catch(() => undefined)}>
+                            {t('leads.report.download')}
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <Pagination total={downloads.total} page={downloads.page} limit={downloads.limit} onChange={setPaging} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

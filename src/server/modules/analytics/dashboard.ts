@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import {
+  BREAKDOWN_TOP_DEFAULT,
+  BREAKDOWN_TOP_MAX,
+  NONE_KEY,
+  inEnumOrder,
+  leaderboard,
+  topWithOther,
+  trendPoints,
+  type CountByKey,
+  type Dashboard,
+  type TrendGranularity,
+  type UserCount,
+} from '../../../engine/analytics';
+import { API_BASE } from '../../../engine/constants';
+import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
+import { formatOffset } from '../../../engine/time';
+import type { Database } from '../../db/schema';
+import { envelope } from '../../lib/schemas';
+import { ok } from '../../plugins/errors';
+import { ownParticipation, pageOf, pageQuery, pageSchema, toNumber } from './shared';
+
+// LA1-LA4: the lead dashboard of the caller's participation, in one call, read only from
+// lead_rollup (kept by triggers on leads) and the participation's users: two index range
+// scans on the rollup's primary key (participation_id, dimension, key, event_hour) whatever
+// the number of leads. An exhibitor and its team users see the same dashboard; the download
+// list and the invitations (the exhibitor's records) are the exhibitor's only.
+
+const countSchema = { type: 'object', properties: { key: { type: 'string' }, leads: { type: 'integer' } }, required: ['key', 'leads'] } as const;
+const userCountSchema = { type: 'object', properties: { userId: { type: 'integer' }, name: { type: 'string' }, leads: { type: 'integer' } } } as const;
+
+const dashboardSchema = {
+  type: 'object',
+  properties: {
+    offsetMinutes: { type: 'integer' },
+    offsetLabel: { type: 'string' },
+    today: { type: 'string' },
+    summary: {
+      type: 'object',
+      properties: Object.fromEntries(
+        ['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'].map((name) => [name, { type: 'integer' }]),
+      ),
+    },
+    trend: {
+      type: 'object',
+      properties: {
+        granularity: { type: 'string', enum: ['day', 'hour'] },
+        points: { type: 'array', items: { type: 'object', properties: { bucket: { type: 'integer' }, label: { type: 'string' }, leads: { type: 'integer' } } } },
+      },
+    },
+    countries: { type: 'array', items: countSchema },
+    users: { type: 'array', items: userCountSchema },
+    types: { type: 'array', items: countSchema },
+    temperatures: { type: 'array', items: countSchema },
+    leaderboard: { type: 'array', items: { ...userCountSchema, properties: { ...userCountSchema.properties, rank: { type: 'integer' } } } },
+  },
+} as const;
+
+const exportSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    fileName: { type: 'string' },
+    format: { type: 'string' },
+    rows: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    user: { type: 'string' },
+  },
+} as const;
+
+/**
+ * The dashboard's three reads: per dimension and key (all time and today), per hour for the
+ * trend, and the participation's people. Exported so the tests can EXPLAIN the real queries.
+ */
+export function dashboardQueries(db: Kysely<Database>, participationId: number, todayStartHour: number) {
+  return {
+    byKey: db
+      .selectFrom('lead_rollup')
+      .select((eb) => [
+        'dimension',
+        'key',
+        sql<number>`sum(${eb.ref('leads')})::int`.as('total'),
+        sql<number>`coalesce(sum(${eb.ref('leads')}) filter (where ${eb.ref('event_hour')} >= ${todayStartHour}), 0)::int`.as('today'),
+      ])
+      .where('participation_id', '=', participationId)
+      .where('dimension', 'in', ['all', 'country', 'user', 'type', 'temperature', 'known'])
+      .groupBy(['dimension', 'key']),
+    hours: db
+      .selectFrom('lead_rollup')
+      .select(['event_hour as hour', 'leads'])
+      .where('participation_id', '=', participationId)
+      .where('dimension', '=', 'all')
+      .where('key', '=', '')
+      .where('leads', '>', 0),
+    people: db.selectFrom('users').select(['id', 'display_name', 'role', 'status']).where('participation_id', '=', participationId),
+  };
+}
+
+/** The dashboard's figures, from the rollup only. */
+export async function buildDashboard(
+  db: Kysely<Database>,
+  participationId: number,
+  offsetMinutes: number,
+  options: { granularity: TrendGranularity; top: number; now?: Date },
+): Promise<Dashboard> {
+  const todayStart = eventDay(eventHour(options.now ?? new Date(), offsetMinutes)) * 24;
+  const queries = dashboardQueries(db, participationId, todayStart);
+  const [byKey, hours, people] = await Promise.all([queries.byKey.execute(), queries.hours.execute(), queries.people.execute()]);
+
+  const of = (dimension: string): CountByKey[] =>
+    byKey.filter((row) => row.dimension === dimension && toNumber(row.total) > 0).map((row) => ({ key: row.key, leads: toNumber(row.total) }));
+  const sumOf = (dimension: string, key: string, column: 'total' | 'today' = 'total') =>
+    byKey.filter((row) => row.dimension === dimension && row.key === key).reduce((sum, row) => sum + toNumber(row[column]), 0);
+
+  const names = new Map(people.map((person) => [String(person.id), person.display_name]));
+  const users: UserCount[] = of('user')
+    .map((c) => ({ userId: Number(c.key), name: names.get(c.key) ?? `#${c.key}`, leads: c.leads }))
+    .sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name));
+  const total = sumOf('all', '');
+  const unqualified = sumOf('type', NONE_KEY);
+
+  return {
+    offsetMinutes,
+    offsetLabel: formatOffset(offsetMinutes),
+    today: formatEventDay(todayStart / 24),
+    summary: {
+      total,
+      today: sumOf('all', '', 'today'),
+      hot: sumOf('temperature', 'hot'),
+      qualified: total - unqualified,
+      unqualified,
+      unknownBadges: sumOf('known', 'false'),
+      activeTeamUsers: people.filter((p) => p.role === 'team_user' && p.status === 'active').length,
+      scanningUsers: users.length,
+    },
+    trend: { granularity: options.granularity, points: trendPoints(hours.map((h) => ({ hour: h.hour, leads: toNumber(h.leads) })), options.granularity) },
+    countries: topWithOther(of('country'), options.top),
+    users: users.slice(0, options.top),
+    types: total === 0 ? [] : inEnumOrder(of('type'), LEAD_TYPES),
+    temperatures: total === 0 ? [] : inEnumOrder(of('temperature'), LEAD_TEMPERATURES),
+    leaderboard: leaderboard(users),
+  };
+}
+
+export default async function dashboardRoutes(app: FastifyInstance) {
+  const base = `${API_BASE}/analytics`;
+
+  app.get<{ Querystring: { granularity: TrendGranularity; top: number } }>(
+    `${base}/dashboard`,
+    {
+      config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
+      schema: {
+        tags: ['analytics'],
+        summary: 'LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation',
+        querystring: {
+          type: 'object',
+          properties: {
+            granularity: { type: 'string', enum: ['day', 'hour'], default: 'day' },
+            top: { type: 'integer', minimum: 1, maximum: BREAKDOWN_TOP_MAX, default: BREAKDOWN_TOP_DEFAULT },
+          },
+          additionalProperties: false,
+        },
+        response: { 200: envelope(dashboardSchema) },
+      },
+    },
+    async (request) => {
+      const { participation, auth } = ownParticipation(request);
+      return ok(await buildDashboard(app.db, participation.id, auth.event.utc_offset_minutes, request.query));
+    },
+  );
+
+  app.get<{ Querystring: { page: number; limit: number } }>(
+    `${base}/exports`,
+    {
+      config: { screen: 'dashboard', roles: ['exhibitor'] },
+      schema: {
+        tags: ['analytics'],
+        summary: 'LA/LD4: the data download list of my participation, latest first',
+        querystring: pageQuery,
+        response: { 200: envelope(pageSchema(exportSchema)) },
+      },
+    },
+    async (request) => {
+      const { participation } = ownParticipation(request);
+      const counted = await app.db
+        .selectFrom('lead_exports')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('participation_id', '=', participation.id)
+        .executeTakeFirst();
+      const total = toNumber(counted?.count);
+      const page = pageOf(request.query, total);
+      const rows = await app.db
+        .selectFrom('lead_exports')
+        .innerJoin('users', 'users.id', 'lead_exports.user_id')
+        .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.created_at', 'users.display_name'])
+        .where('lead_exports.participation_id', '=', participation.id)
+        .orderBy('lead_exports.created_at', 'desc')
+        .orderBy('lead_exports.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return ok({
+        total,
+        page: page.page,
+        limit: page.limit,
+        items: rows.map((row) => ({
+          id: row.id,
+          fileName: row.file_name,
+          format: row.format,
+          rows: row.rows,
+          createdAt: new Date(row.created_at).toISOString(),
+          user: row.display_name,
+        })),
+      });
+    },
+  );
+}

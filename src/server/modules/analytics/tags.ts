@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
+import {
+  CUSTOM_TAG_CHOICE_MAX_LENGTH,
+  CUSTOM_TAG_NAME_MAX_LENGTH,
+  canAddTag,
+  checkCustomTag,
+  errorIdOfTagProblem,
+  normalizeTag,
+  tooManyTagsProblem,
+  type CustomTagInput,
+  type TagProblem,
+} from '../../../engine/custom-tags';
+import { AppError } from '../../lib/app-error';
+import { envelope } from '../../lib/schemas';
+import { ok } from '../../plugins/errors';
+import { ownParticipation } from './shared';
+
+// LD6/V5: the custom tags of the caller's participation (exhibitor only, module Custom Tag).
+// The engine's rules decide; a refusal stores nothing and answers the first problem with its
+// id (tagExists, tagChoicesDuplicated, customTagsTooMany, tagChoicesTooMany) and every problem
+// in data.problems.
+
+const tagSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    choices: { type: 'array', items: { type: 'string' } },
+    position: { type: 'integer' },
+  },
+  required: ['id', 'name', 'choices', 'position'],
+} as const;
+
+// Lengths are the engine's business (its message), the schema only bounds the input.
+const tagBody = {
+  type: 'object',
+  required: ['name', 'choices'],
+  properties: {
+    name: { type: 'string', maxLength: CUSTOM_TAG_NAME_MAX_LENGTH * 4 },
+    choices: { type: 'array', maxItems: CUSTOM_TAG_CHOICES_MAX * 4, items: { type: 'string', maxLength: CUSTOM_TAG_CHOICE_MAX_LENGTH * 4 } },
+  },
+  additionalProperties: false,
+} as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+
+function refuse(problems: TagProblem[]): never {
+  const [first] = problems;
+  throw new AppError(errorIdOfTagProblem(first!), { problems }, first!.params, first!.key);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+export default async function customTagRoutes(app: FastifyInstance) {
+  const base = `${API_BASE}/custom-tags`;
+  const config: { screen: 'customTag'; roles: Array<'exhibitor'> } = { screen: 'customTag', roles: ['exhibitor'] };
+
+  const list = (participationId: number) =>
+    app.db
+      .selectFrom('custom_tags')
+      .select(['id', 'name', 'choices', 'position'])
+      .where('participation_id', '=', participationId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+
+  app.get(
+    base,
+    { config, schema: { tags: ['custom tags'], summary: 'LD6: the custom tags of my participation', response: { 200: envelope({ type: 'array', items: tagSchema }) } } },
+    async (request) => ok(await list(ownParticipation(request).participation.id)),
+  );
+
+  app.post<{ Body: CustomTagInput }>(
+    base,
+    {
+      config,
+      schema: {
+        tags: ['custom tags'],
+        summary: `LD6/V5: add a tag (at most 3 tags of at most ${CUSTOM_TAG_CHOICES_MAX} choices; names and choices unique)`,
+        body: tagBody,
+        response: { 200: envelope(tagSchema) },
+      },
+    },
+    async (request) => {
+      const { participation } = ownParticipation(request);
+      const tag = normalizeTag(request.body);
+      try {
+        const created = await app.db.transaction().execute(async (trx) => {
+          // One writer per participation at a time, so two adds cannot pass the limit together.
+          await trx.selectFrom('participations').select('id').where('id', '=', participation.id).forUpdate().execute();
+          const existing = await trx.selectFrom('custom_tags').select(['name', 'position']).where('participation_id', '=', participation.id).execute();
+          if (!canAddTag(existing.length)) refuse([tooManyTagsProblem()]);
+          const problems = checkCustomTag(tag, existing.map((e) => e.name));
+          if (problems.length > 0) refuse(problems);
+          const position = existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
+          return trx
+            .insertInto('custom_tags')
+            .values({ participation_id: participation.id, name: tag.name, choices: JSON.stringify(tag.choices), position })
+            .returning(['id', 'name', 'choices', 'position'])
+            .executeTakeFirstOrThrow();
+        });
+        return ok(created);
+      } catch (error) {
+        if (isUniqueViolation(error)) refuse([{ field: 'name', key: 'errors.tagExists', params: {} }]);
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: CustomTagInput }>(
+    `${base}/:id`,
+    { config, schema: { tags: ['custom tags'], summary: 'LD6/V5: change a tag of my participation', params: idParams, body: tagBody, response: { 200: envelope(tagSchema) } } },
+    async (request) => {
+      const { participation } = ownParticipation(request);
+      const tag = normalizeTag(request.body);
+      try {
+        const updated = await app.db.transaction().execute(async (trx) => {
+          await trx.selectFrom('participations').select('id').where('id', '=', participation.id).forUpdate().execute();
+          const existing = await trx.selectFrom('custom_tags').select(['id', 'name']).where('participation_id', '=', participation.id).execute();
+          // Another exhibitor's tag and an unknown id look the same.
+          if (!existing.some((e) => e.id === request.params.id)) throw new AppError('notFound');
+          const problems = checkCustomTag(tag, existing.filter((e) => e.id !== request.params.id).map((e) => e.name));
+          if (problems.length > 0) refuse(problems);
+          return trx
+            .updateTable('custom_tags')
+            .set({ name: tag.name, choices: JSON.stringify(tag.choices) })
+            .where('id', '=', request.params.id)
+            .where('participation_id', '=', participation.id)
+            .returning(['id', 'name', 'choices', 'position'])
+            .executeTakeFirstOrThrow();
+        });
+        return ok(updated);
+      } catch (error) {
+        if (isUniqueViolation(error)) refuse([{ field: 'name', key: 'errors.tagExists', params: {} }]);
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${base}/:id`,
+    { config, schema: { tags: ['custom tags'], summary: 'LD6: delete a tag of my participation', params: idParams, response: { 200: envelope() } } },
+    async (request) => {
+      const { participation } = ownParticipation(request);
+      const deleted = await app.db
+        .deleteFrom('custom_tags')
+        .where('id', '=', request.params.id)
+        .where('participation_id', '=', participation.id)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) throw new AppError('notFound');
+      return ok(null);
+    },
+  );
+}
+

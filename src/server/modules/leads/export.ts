@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { formatUtcOffset, formatOffset } from '../../../engine/time';
+import { csvField, neutraliseCell, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
+import type { Database } from '../../db/schema';
+import { translate } from '../../lib/messages';
+import { leadChunks, type LeadListRow, type LeadScope } from './query';
+
+// LD4: the filtered leads as CSV or XLSX, written to a file chunk by chunk (keyset reads, a
+// streaming workbook writer), so 100,000 leads never sit in memory at once. Headers and enum
+// labels are in the user's language, times in event time; formula-like cells are neutralised.
+
+interface Column {
+  header: string;
+  width: number;
+  value: (row: LeadListRow) => string;
+}
+
+function columns(language: string, offsetMinutes: number, tags: TagDefinition[]): Column[] {
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const label = (group: 'type' | 'temperature' | 'followUp', code: string | null) => (code ? t(`leads.${group}.${code}`) : '');
+  const base: Column[] = [
+    { header: t('leads.field.visitorName'), width: 24, value: (r) => r.visitor_name },
+    { header: t('leads.field.salutation'), width: 10, value: (r) => r.salutation },
+    { header: t('leads.field.company'), width: 28, value: (r) => r.company },
+    { header: t('leads.field.businessNature'), width: 22, value: (r) => r.business_nature },
+    { header: t('leads.field.jobTitle'), width: 22, value: (r) => r.job_title },
+    { header: t('leads.field.country'), width: 16, value: (r) => r.country },
+    { header: t('leads.field.mobile'), width: 18, value: (r) => r.mobile },
+    { header: t('leads.field.email'), width: 28, value: (r) => r.email },
+    { header: t('leads.field.phone'), width: 18, value: (r) => r.phone },
+    { header: t('leads.field.address'), width: 36, value: (r) => r.address },
+    { header: t('leads.field.badgeCode'), width: 16, value: (r) => r.badge_code },
+    { header: t('leads.field.leadType'), width: 20, value: (r) => label('type', r.lead_type) },
+    { header: t('leads.field.temperature'), width: 12, value: (r) => label('temperature', r.temperature) },
+    { header: t('leads.field.followUp'), width: 28, value: (r) => label('followUp', r.follow_up) },
+    { header: t('leads.field.notes'), width: 36, value: (r) => r.notes },
+    { header: t('leads.field.scannedBy'), width: 20, value: (r) => r.scanned_by_name ?? '' },
+    {
+      header: `${t('leads.field.scannedAt')} (${formatOffset(offsetMinutes)})`,
+      width: 18,
+      value: (r) => formatUtcOffset(r.scanned_at, offsetMinutes).replace(/ \(UTC[^)]*\)$/, ''),
+    },
+    { header: t('leads.field.interestedProducts'), width: 28, value: (r) => (Array.isArray(r.interested_products) ? r.interested_products.join(', ') : '') },
+  ];
+  const tagColumns: Column[] = tags.map((tag) => ({
+    header: tag.name,
+    width: 20,
+    value: (r) => ((r.tag_answers as Record<string, string[]> | null)?.[String(tag.id)] ?? []).join(', '),
+  }));
+  return [...base, ...tagColumns];
+}
+
+export interface ExportRequest {
+  db: Kysely<Database>;
+  scope: LeadScope;
+  filters: LeadFilters;
+  format: ExportFormat;
+  language: string;
+  tags: TagDefinition[];
+  path: string;
+}
+
+/** Writes the export file; answers the number of leads in it. */
+export async function writeExport({ db, scope, filters, format, language, tags, path }: ExportRequest): Promise<number> {
+  const cols = columns(language, scope.offsetMinutes, tags);
+  let rows = 0;
+  if (format === 'csv') {
+    const out = createWriteStream(path, { mode: 0o600 });
+    const write = async (text: string) => {
+      if (!out.write(text)) await once(out, 'drain');
+    };
+    try {
+      // A byte-order mark so spreadsheet programs read the UTF-8 (names in any script) correctly.
+      await write('\ufeff' + cols.map((c) => csvField(c.header)).join(',') + '\r\n');
+      for await (const chunk of leadChunks(db, scope, filters)) {
+        let text = '';
+        for (const row of chunk) text += cols.map((c) => csvField(c.value(row))).join(',') + '\r\n';
+        rows += chunk.length;
+        await write(text);
+      }
+      out.end();
+      await once(out, 'finish');
+    } catch (error) {
+      out.destroy();
+      throw error;
+    }
+    return rows;
+  }
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(translate(language, 'leads.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = cols.map((c) => ({ header: neutraliseCell(c.header), width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const chunk of leadChunks(db, scope, filters)) {
+    for (const row of chunk) sheet.addRow(cols.map((c) => neutraliseCell(c.value(row)))).commit();
+    rows += chunk.length;
+  }
+  sheet.commit();
+  await workbook.commit();
+  return rows;
+}

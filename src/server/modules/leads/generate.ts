@@ -1,0 +1,146 @@
+import { sql, type Kysely } from 'kysely';
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
+import type { Database } from '../../db/schema';
+
+// Deterministic visitors and leads for the demo, the generator script and the benchmarks. All of
+// it runs inside PostgreSQL (INSERT … SELECT over generate_series): one statement per chunk,
+// whatever the volume, on PGlite and on a server alike. Visitor n always gets the same profile.
+
+const FIRST_NAMES = [
+  'Aisyah', 'Wei Ming', 'Nguyen Thi Lan', 'Somchai', 'Maria', 'Hiroshi', 'Siti', 'Rajesh', 'Min-jun', 'Chloe',
+  'Ahmad', 'Mei Ling', 'Tran Van Minh', 'Kanya', 'Jose', 'Yuki', 'Putri', 'Priya', 'Ji-woo', 'Oliver',
+  'Farid', 'Xiao Hong', 'Le Thu Ha', 'Arthit', 'Andrea', 'Kenji', 'Dewi', 'Arjun', 'Seo-yeon', 'Liam',
+];
+const LAST_NAMES = [
+  'Rahman', 'Tan', 'Nguyen', 'Srisuk', 'Santos', 'Tanaka', 'Hassan', 'Kumar', 'Kim', 'Wong',
+  'Abdullah', 'Lim', 'Pham', 'Chaiyaporn', 'Reyes', 'Suzuki', 'Wijaya', 'Sharma', 'Park', 'Smith',
+  'Ismail', 'Chen', 'Hoang', 'Boonmee', 'Cruz', 'Watanabe', 'Santoso', 'Patel', 'Lee', 'Brown',
+];
+const SALUTATIONS = ['Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Mr.', 'Ms.'];
+const COMPANY_STEMS = [
+  'Golden Harvest', 'Pacific Rim', 'Lotus', 'Straits', 'Mekong Delta', 'Sakura', 'Nusantara', 'Spice Route', 'Han River', 'Southern Cross',
+  'Evergreen', 'Coral Bay', 'Red Dragon', 'Bamboo Grove', 'Sunrise', 'Jade Garden', 'Monsoon', 'Silver Leaf', 'Orchid', 'Blue Ocean',
+];
+const COMPANY_KINDS = ['Foods', 'Trading', 'Hospitality Group', 'Imports', 'Distribution', 'Hotels & Resorts', 'Catering', 'Beverages', 'Retail', 'Supplies'];
+const COMPANY_SUFFIXES = ['Sdn. Bhd.', 'Pte. Ltd.', 'Co., Ltd.', 'PT', 'JSC', 'Inc.', 'Pty Ltd', 'K.K.', 'LLC', 'Corp.'];
+const BUSINESS_NATURES = ['Importer / Distributor', 'Hotel / Resort', 'Restaurant / Café', 'Retailer / Supermarket', 'Manufacturer', 'Caterer', 'E-commerce', 'Wholesaler', 'Government / Association', 'Consultant'];
+const JOB_TITLES = ['Purchasing Manager', 'Executive Chef', 'Managing Director', 'Procurement Officer', 'F&B Director', 'Category Buyer', 'Owner', 'Sales Manager', 'Operations Manager', 'Business Development Executive'];
+// Country, dialling code, city and street, so mobile, phone and address agree with the country.
+const COUNTRIES: Array<[string, string, string, string]> = [
+  ['Malaysia', '60', 'Kuala Lumpur', 'Jalan Ampang'],
+  ['Singapore', '65', 'Singapore', 'Orchard Road'],
+  ['Indonesia', '62', 'Jakarta', 'Jalan Sudirman'],
+  ['Thailand', '66', 'Bangkok', 'Sukhumvit Road'],
+  ['Vietnam', '84', 'Ho Chi Minh City', 'Nguyen Hue Boulevard'],
+  ['Philippines', '63', 'Manila', 'Ayala Avenue'],
+  ['China', '86', 'Shanghai', 'Nanjing Road'],
+  ['Japan', '81', 'Tokyo', 'Ginza Chuo-dori'],
+  ['South Korea', '82', 'Seoul', 'Teheran-ro'],
+  ['India', '91', 'Mumbai', 'Marine Drive'],
+  ['Australia', '61', 'Sydney', 'George Street'],
+  ['United Arab Emirates', '971', 'Dubai', 'Sheikh Zayed Road'],
+  ['Malaysia', '60', 'Penang', 'Lebuh Pantai'],
+  ['Singapore', '65', 'Singapore', 'Raffles Place'],
+];
+
+/** The badge code printed on visitor n's badge for an event. */
+export function badgeCode(eventCode: string, n: number): string {
+  return `${eventCode}-V${String(n).padStart(7, '0')}`;
+}
+
+const textArray = (values: readonly string[]) => sql`${sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`)}`;
+/** 1-based element of an array, picked by a deterministic mix of n. */
+const pick = (array: ReturnType<typeof textArray>, length: number, multiplier: number, salt: number) =>
+  sql`(${array})[1 + ((g * ${sql.lit(multiplier)} + ${sql.lit(salt)}) % ${sql.lit(length)})]`;
+
+/**
+ * Inserts visitors first..last (1-based numbers) of an event; existing badge codes are kept.
+ * Answers how many were inserted.
+ */
+export async function insertVisitors(db: Kysely<Database>, event: { id: number; code: string }, first: number, last: number): Promise<number> {
+  const first_ = textArray(FIRST_NAMES);
+  const last_ = textArray(LAST_NAMES);
+  const country = pick(textArray(COUNTRIES.map((c) => c[0])), COUNTRIES.length, 5, 3);
+  const dial = pick(textArray(COUNTRIES.map((c) => c[1])), COUNTRIES.length, 5, 3);
+  const city = pick(textArray(COUNTRIES.map((c) => c[2])), COUNTRIES.length, 5, 3);
+  const street = pick(textArray(COUNTRIES.map((c) => c[3])), COUNTRIES.length, 5, 3);
+  const firstName = pick(first_, FIRST_NAMES.length, 1, 0);
+  const lastName = pick(last_, LAST_NAMES.length, 7, 11);
+  const company = sql`${pick(textArray(COMPANY_STEMS), COMPANY_STEMS.length, 13, 5)} || ' ' || ${pick(textArray(COMPANY_KINDS), COMPANY_KINDS.length, 3, 1)} || ' ' || ${pick(textArray(COMPANY_SUFFIXES), COMPANY_SUFFIXES.length, 7, 3)}`;
+  const result = await sql`
+    insert into visitors (event_id, badge_code, name, salutation, company, business_nature, job_title, country, mobile, email, phone, address)
+    select ${event.id},
+      ${event.code} || '-V' || lpad(g::text, 7, '0'),
+      ${firstName} || ' ' || ${lastName},
+      ${pick(textArray(SALUTATIONS), SALUTATIONS.length, 5, 2)},
+      ${company},
+      ${pick(textArray(BUSINESS_NATURES), BUSINESS_NATURES.length, 11, 4)},
+      ${pick(textArray(JOB_TITLES), JOB_TITLES.length, 17, 6)},
+      ${country},
+      '+' || ${dial} || ' ' || (10000000 + (g::bigint * 7919) % 90000000)::text,
+      lower(regexp_replace(${firstName}, '[^A-Za-z]', '', 'g')) || '.' || lower(regexp_replace(${lastName}, '[^A-Za-z]', '', 'g')) || g::text || '@' ||
+        lower(regexp_replace(${pick(textArray(COMPANY_STEMS), COMPANY_STEMS.length, 13, 5)}, '[^A-Za-z]', '', 'g')) || '.example',
+      '+' || ${dial} || ' ' || (2000000 + (g::bigint * 104729) % 8000000)::text,
+      (1 + g % 200)::text || ' ' || ${street} || ', ' || ${city} || ', ' || ${country}
+    from generate_series(${sql.lit(first)}::int, ${sql.lit(last)}::int) as g
+    on conflict (event_id, badge_code) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface LeadGeneration {
+  participationId: number;
+  /** Users whose scans these are (round robin). */
+  scannedBy: number[];
+  eventId: number;
+  eventCode: string;
+  offsetMinutes: number;
+  /** Scans spread evenly over [start, end). */
+  start: Date;
+  end: Date;
+  /** Leads first..last (1-based); lead n scans visitor ((n * 37) mod visitors) + 1. */
+  first: number;
+  last: number;
+  visitors: number;
+  /** Every this-many-th lead has a badge no visitor has (kept, flagged unknown). */
+  unknownEvery?: number;
+  /** Share of leads (0-1) already qualified. */
+  qualifiedShare?: number;
+}
+
+/** Inserts generated leads in one statement (the rollup triggers count them). Answers the count. */
+export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): Promise<number> {
+  const spanSeconds = Math.max(1, Math.floor((plan.end.getTime() - plan.start.getTime()) / 1000));
+  const count = plan.last - plan.first + 1;
+  const startSeconds = Math.floor(plan.start.getTime() / 1000);
+  const users = sql`${sql.raw(`array[${plan.scannedBy.map((id) => Number(id)).join(',')}]::int[]`)}`;
+  const unknownEvery = plan.unknownEvery ?? 0;
+  const qualifiedPercent = Math.round((plan.qualifiedShare ?? 0.4) * 100);
+  const types = textArray(LEAD_TYPES);
+  const temps = textArray(LEAD_TEMPERATURES);
+  const follow = textArray(FOLLOW_UP_ACTIONS);
+  const result = await sql`
+    insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
+      business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type, temperature, follow_up, notes)
+    select ${plan.participationId}, 'gen-' || s.n::text, coalesce(v.badge_code, s.code), v.id, v.id is not null,
+      coalesce(v.name, ''), coalesce(v.salutation, ''), coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''),
+      coalesce(v.country, ''), coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''),
+      (${users})[1 + s.n % ${sql.lit(plan.scannedBy.length)}],
+      s.at, floor((extract(epoch from s.at) + ${sql.lit(plan.offsetMinutes * 60)}) / 3600)::int,
+      case when s.q then (${types})[1 + (s.n / 7 + s.n * 2) % ${sql.lit(LEAD_TYPES.length)}] end,
+      case when s.q then (${temps})[1 + (s.n * 5) % ${sql.lit(LEAD_TEMPERATURES.length)}] end,
+      case when s.q then (${follow})[1 + (s.n * 3) % ${sql.lit(FOLLOW_UP_ACTIONS.length)}] end,
+      case when s.q and s.n % 3 = 0 then 'Met at the booth; interested in samples.' else '' end
+    from (
+      select n,
+        -- whole seconds (list keysets compare exact instants), spread over the span
+        to_timestamp(${sql.lit(startSeconds)} + ((n - ${sql.lit(plan.first)})::bigint * ${sql.lit(spanSeconds)}) / ${sql.lit(Math.max(1, count))}) as at,
+        case when ${sql.lit(unknownEvery)} > 0 and n % ${sql.lit(Math.max(1, unknownEvery))} = 0
+          then ${plan.eventCode} || '-X' || lpad(n::text, 7, '0')
+          else ${plan.eventCode} || '-V' || lpad((1 + (n::bigint * 37) % ${sql.lit(Math.max(1, plan.visitors))})::text, 7, '0') end as code,
+        (n * 31) % 100 < ${sql.lit(qualifiedPercent)} as q
+      from generate_series(${sql.lit(plan.first)}::int, ${sql.lit(plan.last)}::int) as n
+    ) s
+    left join visitors v on v.event_id = ${plan.eventId} and v.badge_code = s.code
+    on conflict (participation_id, client_scan_id) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

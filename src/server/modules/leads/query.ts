@@ -1,0 +1,166 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
+import type { Database, RollupDimension } from '../../db/schema';
+
+// LD2/LD4: which leads a caller may see and how the list filters them. Every filter maps to an
+// indexed column of migration 0004 (participation_id first); totals come from the trigger-kept
+// lead_rollup whenever the filters are ones it counts, so the 1M-lead list never counts rows.
+
+/** Whose leads: the participation's, and only the caller's own for a team user. */
+export interface LeadScope {
+  participationId: number;
+  offsetMinutes: number;
+  /** Team users see the leads they scanned, nothing else. */
+  onlyScannedBy?: number;
+}
+
+type LeadsEb = ExpressionBuilder<Database, 'leads'>;
+
+/** `ILIKE` pattern of a keyword, its wildcards taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\n/g, ' ')}%`;
+}
+
+/** The where-conditions of a scope and filters (shared by the list, its total and exports). */
+export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('leads.participation_id', '=', scope.participationId)];
+  if (scope.onlyScannedBy !== undefined) conditions.push(eb('leads.scanned_by', '=', scope.onlyScannedBy));
+  if (filters.scannedBy !== undefined) conditions.push(eb('leads.scanned_by', '=', filters.scannedBy));
+  const code = (column: 'leads.lead_type' | 'leads.temperature' | 'leads.follow_up', value: string | undefined) => {
+    if (value === undefined) return;
+    conditions.push(value === UNSET ? eb(column, 'is', null) : eb(column, '=', value));
+  };
+  code('leads.lead_type', filters.leadType);
+  code('leads.temperature', filters.temperature);
+  code('leads.follow_up', filters.followUp);
+  if (filters.country !== undefined) conditions.push(eb('leads.country', '=', filters.country));
+  const { start, end } = dayRangeInstants(filters.from, filters.to, scope.offsetMinutes);
+  if (start) conditions.push(eb('leads.scanned_at', '>=', start));
+  if (end) conditions.push(eb('leads.scanned_at', '<', end));
+  if (filters.keyword) {
+    const pattern = containsPattern(filters.keyword);
+    // The same expression as the trigram index `leads_keyword` of migration 0004.
+    conditions.push(sql<SqlBool>`(leads.visitor_name || E'\n' || leads.company || E'\n' || leads.email || E'\n' || leads.badge_code) ilike ${pattern}`);
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * The rollup dimension and key that count exactly these filters, when there is one: at most one
+ * of user / type / temperature / follow-up / country, with or without a day range, no keyword.
+ */
+function rollupPlan(scope: LeadScope, filters: LeadFilters): { dimension: RollupDimension; key: string } | null {
+  if (filters.keyword) return null;
+  const wanted: Array<{ dimension: RollupDimension; key: string }> = [];
+  const users = new Set<number>();
+  if (scope.onlyScannedBy !== undefined) users.add(scope.onlyScannedBy);
+  if (filters.scannedBy !== undefined) users.add(filters.scannedBy);
+  if (users.size > 1) return { dimension: 'user', key: '-' }; // two different users: nothing
+  if (users.size === 1) wanted.push({ dimension: 'user', key: String([...users][0]) });
+  const code = (value: string | undefined) => (value === UNSET ? '' : value);
+  if (filters.leadType !== undefined) wanted.push({ dimension: 'type', key: code(filters.leadType)! });
+  if (filters.temperature !== undefined) wanted.push({ dimension: 'temperature', key: code(filters.temperature)! });
+  if (filters.followUp !== undefined) wanted.push({ dimension: 'follow_up', key: code(filters.followUp)! });
+  if (filters.country !== undefined) wanted.push({ dimension: 'country', key: filters.country });
+  if (wanted.length > 1) return null;
+  return wanted[0] ?? { dimension: 'all', key: '' };
+}
+
+/** How many leads match: from the rollup when it can tell, else counted over the indexes. */
+export async function countLeads(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters): Promise<number> {
+  const plan = rollupPlan(scope, filters);
+  if (plan) {
+    const { startHour, endHour } = dayRangeHours(filters.from, filters.to);
+    let query = db
+      .selectFrom('lead_rollup')
+      .select(sql<number>`coalesce(sum(leads), 0)::int`.as('total'))
+      .where('participation_id', '=', scope.participationId)
+      .where('dimension', '=', plan.dimension)
+      .where('key', '=', plan.key);
+    // Day ranges in the rollup are whole event hours; offsets that are not whole hours
+    // (e.g. UTC+05:45) fall back to counting rows.
+    if (startHour !== undefined || endHour !== undefined) {
+      if (scope.offsetMinutes % 60 !== 0) return countRows(db, scope, filters);
+      if (startHour !== undefined) query = query.where('event_hour', '>=', startHour);
+      if (endHour !== undefined) query = query.where('event_hour', '<', endHour);
+    }
+    const row = await query.executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+  return countRows(db, scope, filters);
+}
+
+async function countRows(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where((eb) => leadConditions(eb, scope, filters))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Columns of a list row and an export row. */
+export const LEAD_COLUMNS = [
+  'leads.id',
+  'leads.badge_code',
+  'leads.badge_known',
+  'leads.visitor_name',
+  'leads.salutation',
+  'leads.company',
+  'leads.business_nature',
+  'leads.job_title',
+  'leads.country',
+  'leads.mobile',
+  'leads.email',
+  'leads.phone',
+  'leads.address',
+  'leads.notes',
+  'leads.lead_type',
+  'leads.temperature',
+  'leads.follow_up',
+  'leads.scanned_by',
+  'leads.scanned_at',
+  'leads.tag_answers',
+  'leads.interested_products',
+  'leads.business_card',
+] as const;
+
+const SORT_COLUMN: Record<LeadSort, 'leads.scanned_at' | 'leads.visitor_name' | 'leads.company'> = {
+  scannedAt: 'leads.scanned_at',
+  name: 'leads.visitor_name',
+  company: 'leads.company',
+};
+
+/** One page of the list, in a whitelisted order with the id as the tie-breaker. */
+export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, sort: LeadSort, order: SortOrder) {
+  return db
+    .selectFrom('leads')
+    .leftJoin('users', 'users.id', 'leads.scanned_by')
+    .select([...LEAD_COLUMNS, 'users.display_name as scanned_by_name'])
+    .where((eb) => leadConditions(eb, scope, filters))
+    .orderBy(SORT_COLUMN[sort], order)
+    .orderBy('leads.id', order);
+}
+
+export type LeadListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+
+/**
+ * LD4: every matching lead in chunks, newest first, by keyset (scanned_at, id): each chunk is one
+ * indexed range read, whatever the size of the export; only one chunk is in memory at a time.
+ */
+export async function* leadChunks(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, chunkSize = 2000): AsyncGenerator<LeadListRow[]> {
+  let after: { at: Date; id: number } | null = null;
+  for (;;) {
+    let query: SelectQueryBuilder<any, any, LeadListRow> = listQuery(db, scope, filters, 'scannedAt', 'desc').limit(chunkSize) as never;
+    if (after) {
+      const { at, id } = after;
+      query = query.where(sql<SqlBool>`(leads.scanned_at, leads.id) < (${at}, ${id})`);
+    }
+    const rows = (await query.execute()) as LeadListRow[];
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < chunkSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: new Date(last.scanned_at), id: Number(last.id) };
+  }
+}

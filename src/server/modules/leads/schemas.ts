@@ -1,0 +1,182 @@
+import { SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
+import { BADGE_CODE_PATTERN, CLIENT_SCAN_ID_PATTERN, EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
+import { PAGINATION } from '../../../engine/constants';
+
+// JSON Schemas of the leads API: they validate input and make the OpenAPI document a scanner-app
+// developer can follow (/oga/openapi.json, tag "leads").
+
+export const scanSchema = {
+  type: 'object',
+  required: ['clientScanId', 'badgeCode', 'scannedAt'],
+  additionalProperties: false,
+  properties: {
+    clientScanId: {
+      type: 'string',
+      pattern: CLIENT_SCAN_ID_PATTERN,
+      description: 'The app\'s own id of this scan, made once on the device when the badge is read (a UUID is ideal). Resending the same id never makes a second lead. 1-64 characters of A-Z a-z 0-9 . _ : -',
+    },
+    badgeCode: { type: 'string', pattern: BADGE_CODE_PATTERN, description: 'The code read from the visitor\'s badge (1-64 printable characters, no spaces)' },
+    scannedAt: {
+      type: 'string',
+      maxLength: 40,
+      description: 'When the badge was read, ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock.',
+    },
+  },
+  examples: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' }],
+} as const;
+
+export const scanResultSchema = {
+  type: 'object',
+  required: ['clientScanId', 'status', 'leadId', 'badgeKnown', 'visitorName', 'company'],
+  properties: {
+    clientScanId: { type: 'string' },
+    status: {
+      type: 'string',
+      enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
+      description:
+        '`created`: stored now. `duplicate`: this clientScanId was already stored (a resend): nothing changed, `leadId` is the stored lead. `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
+    },
+    leadId: { type: ['integer', 'null'] },
+    badgeKnown: { type: ['boolean', 'null'], description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying' },
+    visitorName: { type: ['string', 'null'] },
+    company: { type: ['string', 'null'] },
+    problem: { type: 'string', enum: ['format', 'future', 'past'], description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000' },
+  },
+} as const;
+
+export const scanBatchAnswer = {
+  type: 'object',
+  required: ['results', 'created', 'duplicates', 'refusedForQuota', 'invalid', 'quota', 'remaining'],
+  properties: {
+    results: { type: 'array', items: scanResultSchema, description: 'One result per scan sent, in the same order' },
+    created: { type: 'integer' },
+    duplicates: { type: 'integer' },
+    refusedForQuota: { type: 'integer' },
+    invalid: { type: 'integer' },
+    quota: { type: ['integer', 'null'], description: 'The team user\'s lead quota; null = no limit (exhibitors)' },
+    remaining: { type: ['integer', 'null'], description: 'Leads this user may still scan; null = no limit' },
+  },
+} as const;
+
+export const scanBatchBody = {
+  type: 'object',
+  required: ['scans'],
+  additionalProperties: false,
+  properties: { scans: { type: 'array', minItems: 1, maxItems: SCAN_BATCH_MAX, items: scanSchema } },
+  examples: [
+    {
+      scans: [
+        { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' },
+        { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', badgeCode: 'AFHE2027-V0001234', scannedAt: '2027-03-17T02:16:30Z' },
+        { clientScanId: 'c3d9e1a0-2f4b-4e7c-8a11-9b0d5e6f7a88', badgeCode: 'PAPER-BADGE-17', scannedAt: '2027-03-17T02:18:05Z' },
+      ],
+    },
+  ],
+} as const;
+
+const nullableCode = (codes: readonly string[]) => ({ type: ['string', 'null'], enum: [...codes, null] }) as const;
+
+export const leadSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    badgeCode: { type: 'string' },
+    badgeKnown: { type: 'boolean' },
+    visitorName: { type: 'string' },
+    salutation: { type: 'string' },
+    company: { type: 'string' },
+    businessNature: { type: 'string' },
+    jobTitle: { type: 'string' },
+    country: { type: 'string', description: 'Country/region' },
+    mobile: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    address: { type: 'string' },
+    notes: { type: 'string' },
+    leadType: { ...nullableCode(LEAD_TYPES), description: 'Code; label at locale key leads.type.<code>' },
+    temperature: { ...nullableCode(LEAD_TEMPERATURES), description: 'Code; label at leads.temperature.<code>' },
+    followUp: { ...nullableCode(FOLLOW_UP_ACTIONS), description: 'Code; label at leads.followUp.<code>' },
+    scannedBy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the scan)' },
+    updatedAt: { type: ['string', 'null'], format: 'date-time' },
+    tagAnswers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Custom tag id → chosen choices' },
+    interestedProducts: { type: 'array', items: { type: 'string' } },
+    businessCard: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, type: { type: 'string' } },
+      description: 'The business card image (download at GET /oga/uploads/{id})',
+    },
+  },
+} as const;
+
+export const tagSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, choices: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+const codeFilter = (codes: readonly string[], what: string) =>
+  ({ type: 'string', enum: [...codes, UNSET], description: `${what} code, or "${UNSET}" for leads not qualified yet` }) as const;
+
+export const leadFilterProperties = {
+  leadType: codeFilter(LEAD_TYPES, 'Lead type'),
+  temperature: codeFilter(LEAD_TEMPERATURES, 'Lead temperature'),
+  followUp: codeFilter(FOLLOW_UP_ACTIONS, 'Follow-up action'),
+  scannedBy: { type: 'integer', minimum: 1, description: 'User id (see /leads/options)' },
+  from: { type: 'string', format: 'date', description: 'First event day (YYYY-MM-DD, event time)' },
+  to: { type: 'string', format: 'date', description: 'Last event day, inclusive' },
+  country: { type: 'string', maxLength: LEAD_TEXT_MAX, description: 'Country/region, exactly as listed by /leads/options' },
+  keyword: { type: 'string', maxLength: KEYWORD_MAX, description: 'Part of the visitor name, company, email or badge code (case-insensitive)' },
+} as const;
+
+export const listQuerystring = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...leadFilterProperties,
+    page: { type: 'integer', minimum: 1, default: PAGINATION.defaultPage },
+    limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit },
+    sort: { type: 'string', enum: [...LEAD_SORTS], default: 'scannedAt' },
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  },
+} as const;
+
+export const qualificationBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['leadType', 'temperature', 'followUp'],
+  properties: {
+    leadType: { type: ['string', 'null'] },
+    temperature: { type: ['string', 'null'] },
+    followUp: { type: ['string', 'null'] },
+    notes: { type: 'string', maxLength: LEAD_NOTES_MAX * 2 },
+    tagAnswers: { type: 'object', maxProperties: 20, additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } } },
+    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it' },
+    interestedProducts: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+    visitorName: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
+    company: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
+  },
+  examples: [{ leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { '3': ['Honey'] }, businessCard: null }],
+} as const;
+
+export const exportBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['format'],
+  properties: {
+    format: { type: 'string', enum: [...EXPORT_FORMATS] },
+    filters: { type: 'object', additionalProperties: false, properties: leadFilterProperties },
+  },
+} as const;
+
+export const exportRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    fileName: { type: 'string' },
+    format: { type: 'string', enum: [...EXPORT_FORMATS] },
+    rows: { type: 'integer' },
+    size: { type: 'integer', description: 'Bytes' },
+    createdAt: { type: 'string', format: 'date-time', description: 'Download time (when the file was made)' },
+    user: { type: 'string', description: 'Download user' },
+  },
+} as const;
