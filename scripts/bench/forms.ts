@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../catalogue-source';
 import { FORMS, measure, prepare, type BenchForm, type PreparedForm, type Sample, type Variant } from './first-validation';
-import { launchChromium, loginToken } from './support';
+import { launchChromium, loginToken, startPortal } from './support';
 
 // The forms benchmarks of issue 3: what the first validation of a big form costs with the
 // precompiled validators against compiling at run time (Node), and how long a keystroke takes
@@ -117,8 +118,8 @@ function instrument() {
   }
 }
 
-async function typeAndMeasure(page: Page, inputId: string): Promise<KeystrokeFigures> {
-  const input = page.locator(`#${inputId}`);
+async function typeAndMeasure(page: Page, selector: string): Promise<KeystrokeFigures> {
+  const input = page.locator(selector);
   await input.scrollIntoViewIfNeeded();
   await input.focus();
   await page.keyboard.press('End');
@@ -131,7 +132,7 @@ async function typeAndMeasure(page: Page, inputId: string): Promise<KeystrokeFig
     await page.waitForTimeout(50);
   }
   await page.waitForTimeout(200); // Event Timing entries arrive after the paint
-  if ((await input.inputValue()) !== before + KEYSTROKES) throw new Error(`#${inputId}: typing did not reach the field (${await input.inputValue()})`);
+  if ((await input.inputValue()) !== before + KEYSTROKES) throw new Error(`${selector}: typing did not reach the field (${await input.inputValue()})`);
   const { keys, events, eventTiming } = await page.evaluate(() => {
     const w = window as unknown as { __keys: Array<{ start: number; painted: number }>; __events: Array<{ start: number; duration: number }>; __eventTiming: boolean };
     return { keys: w.__keys, events: w.__events, eventTiming: w.__eventTiming };
@@ -149,18 +150,71 @@ function thresholdPercentile(values: Array<number | null>, p: number): number | 
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 }
 
-async function keystrokeToPaint(url: string) {
-  console.log(`\n## Keystroke-to-paint, Chromium (headless, 1280×900), ${KEYSTROKES.length} keystrokes one by one into the last item's name`);
-  console.log('  event timing = the keydown\'s Event Timing duration (keydown to the next paint; only ≥16 ms is reported, the rest is "<16")');
-  console.log('  rAF          = keydown timeStamp to a setTimeout(0) queued from the next requestAnimationFrame (after that frame)');
+interface KeystrokeCase {
+  form: BenchForm;
+  path: string;
+  items: string;
+  input: string;
+  field: string;
+}
+
+const KEYSTROKE_CASES = (): KeystrokeCase[] => [
+  { form: FORMS[0]!, path: '/myParticipation/exhibitorBadges', items: 'badges', input: 'root_badges_49_firstName', field: 'first name' },
+  { form: FORMS[1]!, path: '/myParticipation/productHighlights', items: 'products', input: 'root_products_49_productName', field: 'product name' },
+];
+
+interface CpuProfile {
+  nodes: Array<{ id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions that took the most time while typing (a Chromium CPU profile): self and total time, for finding what to make faster. */
+function topOfProfile(profile: CpuProfile, count = 30): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nameOf = (id: number) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    if (['(idle)', '(program)', '(garbage collector)', '(root)'].includes(byId.get(id)!.callFrame.functionName)) return;
+    busy += delta;
+    self.set(nameOf(id), (self.get(nameOf(id)) ?? 0) + delta);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(nameOf(at));
+    for (const name of seen) total.set(name, (total.get(name) ?? 0) + delta);
+  });
+  const list = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+  return [`busy ${(busy / 1000).toFixed(1)} ms; by self time:`, ...list(self), 'by total time:', ...list(total)];
+}
+
+/** Types into the 50th item of S04 and S02 in one built web app, served by the portal at `url`. */
+async function measureKeystrokes(url: string, options: { profile?: boolean } = {}): Promise<Array<{ label: string; figures: KeystrokeFigures; profile?: string[] }>> {
   const token = await loginToken(url);
-  const cases = [
-    { form: FORMS[0]!, path: '/myParticipation/exhibitorBadges', items: 'badges', input: 'root_badges_49_firstName', field: 'first name' },
-    { form: FORMS[1]!, path: '/myParticipation/productHighlights', items: 'products', input: 'root_products_49_productName', field: 'product name' },
-  ];
+  const results: Array<{ label: string; figures: KeystrokeFigures; profile?: string[] }> = [];
   const browser = await launchChromium();
   try {
-    for (const { form, path, items, input, field } of cases) {
+    // The floor: the same typing into the login page's account field (a plain input, no MUI, no
+    // form library), so that what the forms cost can be told from what any keystroke costs here.
+    const control = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    try {
+      const page = await control.newPage();
+      await page.goto(`${url}/login`);
+      results.push({ label: 'control: login page, account ID', figures: await typeAndMeasure(page, 'input[autocomplete="username"]') });
+    } finally {
+      await control.close();
+    }
+    for (const { form, path, items, input, field } of KEYSTROKE_CASES()) {
       // Drafts are saved without validation; S02's S01 prerequisite only blocks submitting.
       const current = (await api(url, token, 'GET', `/forms/${form.id}`)) as { entry: { version: number } | null };
       await api(url, token, 'PUT', `/forms/${form.id}/draft`, { data: form.document, version: current.entry?.version ?? 0 });
@@ -179,20 +233,15 @@ async function keystrokeToPaint(url: string) {
           });
         const count = await page.locator(`[id^="root_${items}_"][id$="_${input.split('_').pop()}"]`).count();
         if (count !== 50) throw new Error(`${path}: ${count} ${items} shown, expected 50`);
-        const figures = await typeAndMeasure(page, input);
-        const label = `${form.label}, ${field} of #50`;
-        const rafP95 = percentile(figures.raf, 95);
-        console.log(`  ${label.padEnd(38)} rAF           median ${ms(percentile(figures.raf, 50))}  p95 ${ms(rafP95)}  max ${ms(Math.max(...figures.raf))}`);
-        let verdictP95: number | null = rafP95;
-        let source = 'rAF';
-        if (figures.eventTiming) {
-          const show = (value: number | null) => (value === null ? '   <16 ms' : ms(value));
-          const reported = figures.eventTiming.filter((value): value is number => value !== null);
-          verdictP95 = thresholdPercentile(figures.eventTiming, 95);
-          source = 'event timing';
-          console.log(`  ${''.padEnd(38)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`);
-        } else console.log('  (Event Timing not supported by this Chromium: the budget is judged on rAF)');
-        console.log(`  ${''.padEnd(38)} budget ${KEYSTROKE_BUDGET_MS} ms at p95 (${source}): ${verdictP95 === null || verdictP95 <= KEYSTROKE_BUDGET_MS ? 'met' : 'NOT met'}`);
+        const cdp = options.profile ? await context.newCDPSession(page) : undefined;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          await cdp.send('Profiler.start');
+        }
+        const figures = await typeAndMeasure(page, `#${input}`);
+        const profile = cdp ? topOfProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile) : undefined;
+        results.push({ label: `${form.label}, ${field} of #50`, figures, profile });
       } finally {
         await context.close();
       }
@@ -200,10 +249,98 @@ async function keystrokeToPaint(url: string) {
   } finally {
     await browser.close();
   }
+  return results;
+}
+
+function printKeystrokes(build: string | null, results: Awaited<ReturnType<typeof measureKeystrokes>>) {
+  for (const { label, figures, profile } of results) {
+    const name = build ? `${build}: ${label}` : label;
+    const rafP95 = percentile(figures.raf, 95);
+    console.log(`  ${name.padEnd(46)} rAF           median ${ms(percentile(figures.raf, 50))}  p95 ${ms(rafP95)}  max ${ms(Math.max(...figures.raf))}`);
+    let verdictP95: number | null = rafP95;
+    let source = 'rAF';
+    if (figures.eventTiming) {
+      const show = (value: number | null) => (value === null ? '   <16 ms' : ms(value));
+      const reported = figures.eventTiming.filter((value): value is number => value !== null);
+      verdictP95 = thresholdPercentile(figures.eventTiming, 95);
+      source = 'event timing';
+      console.log(`  ${''.padEnd(46)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`);
+    } else console.log('  (Event Timing not supported by this Chromium: the budget is judged on rAF)');
+    console.log(`  ${''.padEnd(46)} budget ${KEYSTROKE_BUDGET_MS} ms at p95 (${source}): ${verdictP95 === null || verdictP95 <= KEYSTROKE_BUDGET_MS ? 'met' : 'NOT met'}`);
+    if (profile) console.log(`  CPU profile while typing, self time:\n${profile.map((line) => `    ${line}`).join('\n')}`);
+  }
+}
+
+function keystrokeHeader() {
+  console.log(`\n## Keystroke-to-paint, Chromium (headless, 1280×900), ${KEYSTROKES.length} keystrokes one by one into the last item's name`);
+  console.log('  event timing = the keydown\'s Event Timing duration (keydown to the next paint; only ≥16 ms is reported, the rest is "<16")');
+  console.log('  rAF          = keydown timeStamp to a setTimeout(0) queued from the next requestAnimationFrame (after that frame)');
+}
+
+async function keystrokeToPaint(url: string) {
+  keystrokeHeader();
+  printKeystrokes(null, await measureKeystrokes(url));
+}
+
+/**
+ * Several builds of the web app side by side (e.g. before and after a change), each served by
+ * its own portal on a fresh database; builds take turns round by round so that machine noise
+ * falls on all of them alike.
+ */
+export async function compareKeystrokes(builds: Array<{ name: string; webDir: string }>, rounds = 1, profile = false) {
+  keystrokeHeader();
+  console.log(`  builds: ${builds.map((b) => `${b.name} = ${b.webDir}`).join(', ')}; ${rounds} round(s)`);
+  const results = new Map<string, Awaited<ReturnType<typeof measureKeystrokes>>>();
+  for (let round = 0; round < rounds; round++) {
+    for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+      const portal = await startPortal(undefined, build.webDir);
+      try {
+        const measured = await measureKeystrokes(portal.url, { profile });
+        const previous = results.get(build.name);
+        results.set(
+          build.name,
+          previous
+            ? previous.map((entry, i) => ({
+                label: entry.label,
+                figures: {
+                  raf: [...entry.figures.raf, ...measured[i]!.figures.raf],
+                  eventTiming: entry.figures.eventTiming && measured[i]!.figures.eventTiming ? [...entry.figures.eventTiming, ...measured[i]!.figures.eventTiming!] : null,
+                },
+                profile: measured[i]!.profile,
+              }))
+            : measured,
+        );
+      } finally {
+        await portal.close();
+      }
+    }
+  }
+  // Side by side: each case, every build.
+  const cases = results.get(builds[0]!.name)!.length;
+  for (let i = 0; i < cases; i++) {
+    for (const build of builds) printKeystrokes(build.name, [results.get(build.name)![i]!]);
+  }
 }
 
 /** Both sections of issue 3's forms benchmarks, against a running portal (demo data seeded). */
 export async function formsBenchmarks(url: string) {
   await firstValidation();
   await keystrokeToPaint(url);
+}
+
+// `npx tsx scripts/bench/forms.ts keystrokes [name=webDir …] [--rounds N] [--profile]`: the
+// keystroke-to-paint section alone, for one build (dist/web) or several side by side.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'keystrokes') {
+  const args = process.argv.slice(3);
+  const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 1;
+  const builds = args
+    .filter((arg, i) => arg.includes('=') && args[i - 1] !== '--rounds')
+    .map((arg) => {
+      const [name, dir] = arg.split('=') as [string, string];
+      return { name, webDir: join(ROOT, dir) };
+    });
+  compareKeystrokes(builds.length ? builds : [{ name: 'dist/web', webDir: join(ROOT, 'dist/web') }], rounds, args.includes('--profile')).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

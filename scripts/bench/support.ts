@@ -19,9 +19,10 @@ export function ensureBuilt() {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-export async function startPortal(databaseUrl?: string) {
+/** A portal on a fresh database; `webDir` is the built web app it serves (another build can be compared). */
+export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir: join(ROOT, 'dist/web'), logLevel: 'silent' });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: 'silent' });
   const app = await buildApp(config, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -15,7 +15,9 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
-import { displayUi, rjsfStrings, serverErrorSchema, translateErrors } from '../lib/display';
+import { displayUi, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { BufferedInputTemplate } from './BufferedInputTemplate';
+import { StableArrayField } from './StableArrayField';
 import { UploadField } from './UploadField';
 
 export interface FormPayload {
@@ -43,7 +45,8 @@ function HiddenField() {
   return null;
 }
 
-const fields: RegistryFieldsType = { upload: UploadField, hidden: HiddenField };
+const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
+const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
 
 export function useFormPayload(formId: string) {
@@ -63,15 +66,31 @@ function usePrecompiled(formId: string, exhibitCode: string | undefined) {
  * A generated form (F1, F9): rendered from its schema, validated in the browser with the same
  * keywords as the server, saved as a draft while the user types and with "Save draft", then
  * submitted. A save based on an older version is refused by the server and said so.
+ *
+ * Typing stays cheap in long lists (issue 3: a keystroke in a 50-item list within a frame):
+ * - the rjsf form is uncontrolled: it owns the data and reports changes, which land in a ref,
+ *   so a keystroke renders the form, not this component; new data from outside (loading,
+ *   copying from the previous event) remounts the form with it;
+ * - array items keep their identity where they did not change (StableArrayField), so rjsf's
+ *   memoised items render only the one being typed in;
+ * - text inputs show a keystroke at once and hand it to rjsf right after that frame is painted
+ *   (BufferedInputTemplate; at once on blur and Enter);
+ * - validation runs on submit (and on the server), not on each change;
+ * - the autosave is debounced and serialises the data only when it fires.
  */
 export function FormRuntime({ formId, readOnly = false }: { formId: string; readOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const { data: payload, error, mutate } = useFormPayload(formId);
   const { data: account } = useAccountInfo();
-  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  /** The data the form starts from, and a generation that remounts the form when it changes. */
+  const [initial, setInitial] = useState<{ data: Record<string, unknown>; generation: number }>({ data: {}, generation: 0 });
+  /** The form's current data, as it last reported it (no render per keystroke). */
+  const latest = useRef<Record<string, unknown>>({});
   const version = useRef(0);
-  /** The data as last loaded or saved: autosave runs only when the user changed something. */
+  /** The data as last loaded or saved, as JSON: autosave runs only when the user changed something. */
   const saved = useRef<string | null>(null);
+  /** True while a new form mounts: what it reports then is the data with its defaults, not an edit. */
+  const mounting = useRef(true);
   const timer = useRef<number | undefined>(undefined);
   /** The save on its way, if any: saves go one after another, each based on the version the previous one answered. */
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
@@ -79,13 +98,22 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [stale, setStale] = useState(false);
 
+  /** Starts the form afresh from `data` (remounting it), unless it already holds that data. */
+  const load = (data: Record<string, unknown>) => {
+    if (initial.generation > 0 && deepEquals(data, latest.current)) return;
+    latest.current = data;
+    saved.current = JSON.stringify(data);
+    mounting.current = true;
+    setInitial((current) => ({ data, generation: current.generation + 1 }));
+  };
+
   useEffect(() => {
     if (!payload) return;
-    // The detail view shows what was submitted; the form shows the working copy.
-    setFormData((readOnly ? payload.entry?.submittedData : payload.entry?.data) ?? {});
     version.current = payload.entry?.version ?? 0;
-    saved.current = null;
-  }, [payload, readOnly]);
+    // The detail view shows what was submitted; the form shows the working copy.
+    load((readOnly ? payload.entry?.submittedData : payload.entry?.data) ?? {});
+  }, [payload, readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+
 
   const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
 
@@ -97,11 +125,16 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
       schema,
       ui: displayUi(payload.ui, payload.schema, formId, t, payload.context.flags),
       validator: createPrecompiledValidator(validateFns as never, schema),
-      transformErrors: translateErrors(schema, t),
+      transformErrors: translateErrors(schema, t, payload.context.flags),
       translateString: rjsfStrings(t, (key) => i18n.exists(key)),
     };
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The form has mounted (it needs the view): from now on what it reports is the user's doing.
+  useEffect(() => {
+    if (view) mounting.current = false;
+  }, [initial.generation, view]);
 
   const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
 
@@ -112,7 +145,9 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
    */
   function save(data: Record<string, unknown>, submit: boolean): Promise<void> {
     window.clearTimeout(timer.current);
-    const run = inFlight.current.then(() => send(data, submit));
+    // A submission carries only what the user can see (rjsf fills in defaults for hidden sections too).
+    const sent = submit && payload ? withoutHidden(payload.schema, data, payload.context.flags) : data;
+    const run = inFlight.current.then(() => send(sent, submit));
     inFlight.current = run.catch(() => undefined);
     return run;
   }
@@ -138,13 +173,21 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  /** Autosave, AUTOSAVE_MS after the last change: the data is serialised once, here, not per keystroke. */
+  function scheduleAutosave() {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const data = latest.current;
+      if (JSON.stringify(data) !== saved.current) void save(data, false);
+    }, AUTOSAVE_MS);
+  }
+
   /** F3: copy the entries of the exhibitor's previous event into this draft. */
   async function inherit() {
     try {
       const result = await api.post<{ version: number; data: Record<string, unknown> }>(`/forms/${formId}/inherit`, undefined, { silent: true });
       version.current = result.version;
-      saved.current = JSON.stringify(result.data);
-      setFormData(result.data);
+      load(result.data);
       setNotice({ kind: 'success', text: t('success.inheritedProduct') });
     } catch (failure) {
       if (failure instanceof ApiError) setNotice({ kind: 'error', text: failure.message });
@@ -188,11 +231,13 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         </Alert>
       )}
       <Form
+        key={initial.generation}
         schema={view.schema}
         uiSchema={view.ui}
-        formData={formData}
+        initialFormData={initial.data}
         validator={view.validator}
         fields={fields}
+        templates={templates}
         transformErrors={view.transformErrors}
         translateString={view.translateString}
         extraErrors={extraErrors}
@@ -201,20 +246,23 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         noHtml5Validate
         onChange={(event) => {
           const data = event.formData as Record<string, unknown>;
-          setFormData(data);
-          const json = JSON.stringify(data);
-          // The first change is rjsf filling in defaults: that is the starting point, not an edit.
-          if (saved.current === null) saved.current = json;
-          if (disabled || json === saved.current) return;
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => void save(data, false), AUTOSAVE_MS);
+          latest.current = data;
+          // While mounting, rjsf reports the data with its defaults filled in: the starting point, not an edit.
+          if (mounting.current) {
+            saved.current = JSON.stringify(data);
+            return;
+          }
+          if (!disabled) scheduleAutosave();
         }}
         onSubmit={(event) => void save(event.formData as Record<string, unknown>, true)}
         onError={() => setNotice({ kind: 'error', text: t('errors.validationFailed') })}
       >
-        {!readOnly && (
+        {/* rjsf renders its own Submit button when it has no children: the read-only copy gets an empty fragment. */}
+        {readOnly ? (
+          <></>
+        ) : (
           <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-            <Button variant="outlined" disabled={disabled} onClick={() => void save(formData, false)}>
+            <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
               {t('formRuntime.saveDraft')}
             </Button>
             {payload.definition.inheritFromPreviousEvent && (

@@ -32,11 +32,11 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
       ]),
     );
   };
-  const hidden = (node: Node) =>
-    (typeof node.showIf === 'string' && flags[node.showIf] !== true) || (typeof node.secondLanguage === 'string' && flags[node.secondLanguage] !== true);
+  const hidden = (node: Node) => hiddenBy(node, flags);
   const describe = (uiNode: Node, schemaNode: unknown, property: string | null): Node => {
     if (!isObject(schemaNode)) return uiNode;
-    if (hidden(schemaNode)) return { 'ui:field': 'hidden' };
+    // Rendered by no one, and its field wrapper hidden too (no empty gap where it would be).
+    if (hidden(schemaNode)) return { 'ui:field': 'hidden', 'ui:widget': 'hidden' };
     const result: Node = { ...uiNode };
     if (typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
     if (typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
@@ -65,10 +65,13 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
   return isObject(node) ? node : undefined;
 }
 
-/** rjsf's errors in the user's language, with the same keys the server uses. */
-export function translateErrors(schema: RJSFSchema, t: Translate) {
+/**
+ * rjsf's errors in the user's language, with the same keys the server uses; errors about data
+ * behind a flag that is off are left out (that data is dropped before sending, see withoutHidden).
+ */
+export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    withoutHiddenErrors(errors, schema as Node, flags).map((error) => {
       const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as { minItemsMessage?: string });
       return { ...error, message: t(key, params), stack: t(key, params) };
     });
@@ -99,3 +102,52 @@ export function rjsfStrings(t: Translate, has: (key: string) => boolean) {
   };
 }
 
+
+/** The keywords that refuse data behind an exhibitor flag that is off (the server's check). */
+const HIDDEN_KEYWORDS = new Set(['showIf', 'secondLanguage']);
+
+const hiddenBy = (node: Node, flags: Record<string, boolean>) =>
+  (typeof node.showIf === 'string' && flags[node.showIf] !== true) || (typeof node.secondLanguage === 'string' && flags[node.secondLanguage] !== true);
+
+/**
+ * The data without what sits behind an exhibitor flag that is off. The user cannot see those
+ * fields (displayUi renders them by no one), but rjsf still fills in their defaults, e.g. `{}`
+ * for a hidden section, which the server (and the browser's validator) would refuse with a
+ * message the user could not act on.
+ */
+export function withoutHidden<T>(schema: Node, data: T, flags: Record<string, boolean>): T {
+  if (Array.isArray(data)) {
+    const items = isObject(schema.items) ? schema.items : null;
+    return (items ? data.map((item) => withoutHidden(items, item, flags)) : data) as T;
+  }
+  if (!isObject(data) || !isObject(schema.properties)) return data;
+  const properties = schema.properties;
+  const result: Node = {};
+  for (const [key, value] of Object.entries(data)) {
+    const child = properties[key];
+    if (isObject(child) && hiddenBy(child, flags)) continue;
+    result[key] = isObject(child) ? withoutHidden(child, value, flags) : value;
+  }
+  return result as T;
+}
+
+/** Does the schema path of an error (#/properties/contacts/properties/operations/required) pass through a hidden node? */
+function inHiddenNode(schema: Node, schemaPath: string | undefined, flags: Record<string, boolean>): boolean {
+  if (!schemaPath) return false;
+  let node: unknown = schema;
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (!isObject(node)) return false;
+    node = node[decodeURIComponent(part)];
+    if (isObject(node) && hiddenBy(node, flags)) return true;
+  }
+  return false;
+}
+
+/**
+ * rjsf's errors without those about hidden data (withoutHidden drops that data before it is
+ * sent): the flag keywords' own errors, and any error inside a hidden section, such as the
+ * required e-mail of a contact in a contacts section the exhibitor does not have.
+ */
+export function withoutHiddenErrors(errors: RJSFValidationError[], schema: Node = {}, flags: Record<string, boolean> = {}): RJSFValidationError[] {
+  return errors.filter((error) => !HIDDEN_KEYWORDS.has(error.name ?? '') && !inHiddenNode(schema, error.schemaPath, flags));
+}
