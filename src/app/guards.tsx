@@ -18,11 +18,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** P2: a screen with modules opens only when the user has one of them; otherwise /401. */
+/** P2: a screen with modules (or roles) opens only when the user has one of them; otherwise /401. */
 export function ScreenGuard({ screen, children }: { screen: Screen; children: ReactNode }) {
   const { data: user } = useUserInfo();
-  if (screen.layout === 'public' || !screen.modules?.length) return <>{children}</>;
+  if (screen.layout === 'public' || (!screen.modules?.length && !screen.roles)) return <>{children}</>;
   if (!user) return <PageLoading />;
-  if (!canAccess(screen, user.displayedModule)) return <Navigate to="/401" replace />;
+  if (!canAccess(screen, user.displayedModule, user.role)) return <Navigate to="/401" replace />;
   return <>{children}</>;
 }

@@ -78,6 +78,22 @@ describe('P2 canAccess', () => {
     expect(canAccess({ modules: ['Forms'] }, ['forms'])).toBe(false);
     expect(canAccess({ modules: ['Leadgrab Dashboard'] }, ['Leadgrab'])).toBe(false);
   });
+
+  it('LD5 P1 a screen with roles opens only for those roles, even with the module', () => {
+    const teamUsers = { modules: ['Leadgrab'], roles: ['exhibitor' as const] };
+    expect(canAccess(teamUsers, ['Leadgrab'], 'exhibitor')).toBe(true);
+    expect(canAccess(teamUsers, ['Leadgrab'], 'team_user')).toBe(false);
+    expect(canAccess(teamUsers, ['Leadgrab'])).toBe(false);
+    expect(canAccess(teamUsers, [], 'exhibitor')).toBe(false);
+  });
+
+  it('LD5 the real catalogue keeps "Team users" out of a team user\'s menu but not "Leads"', () => {
+    const real = parse(readFileSync(join(__dirname, '../../screens.yaml'), 'utf8')) as Catalogue;
+    const ids = (role: 'exhibitor' | 'team_user') => buildMenu(real, ['Leadgrab', 'Leadgrab Dashboard'], (k) => k, role).flatMap((item) => [item.id, ...item.children.map((c) => c.id)]);
+    expect(ids('exhibitor')).toEqual(expect.arrayContaining(['teamUser', 'leads']));
+    expect(ids('team_user')).toContain('leads');
+    expect(ids('team_user')).not.toContain('teamUser');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -440,7 +456,8 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
       ['/myParticipation/vehicle', ['Forms']],
       ['/myParticipation/contractorVehicle', ['Forms']],
       ['/orderForms/detail', ['Forms']],
-      ['/lead/lead-detail', ['Forms']],
+      // Spec: Forms; Leadgrab too, so a team user can open the leads it scanned (LD2).
+      ['/lead/lead-detail', ['Forms', 'Leadgrab']],
       ['/manuals', ['Manuals']],
       ['/manuals/detail', ['Manuals']],
       ['/digital-tools', ['Leadgrab']],
@@ -476,6 +493,7 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
     const forms = real.screens.filter((s) => s.path.startsWith('/myParticipation/'));
     expect(forms.map((s) => s.path).sort()).toEqual([
       '/myParticipation/boothInfo',
+      '/myParticipation/contractorAccess',
       '/myParticipation/contractorBadges',
       '/myParticipation/contractorVehicle',
       '/myParticipation/exhibitorBadges',
@@ -511,6 +529,7 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
       '/digital-tools/digital-showroom',
       '/digital-tools/introduction',
       '/digital-tools/lead-report',
+      '/digital-tools/leads',
       '/digital-tools/team-user',
     ]);
     expect(at('/digital-tools').id).toBe('digitalTools');

@@ -2,6 +2,8 @@
 // the browser guards and the server's permission hook all call these functions on the
 // catalogue generated from screens.yaml, so access is decided the same way everywhere.
 
+import { ROLES, type Role } from './roles';
+
 export const LAYOUTS = ['public', 'main', 'account'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
@@ -17,6 +19,8 @@ export interface Screen {
   parent?: string;
   hidden?: boolean;
   modules?: string[];
+  /** Only these roles may open it (e.g. the exhibitor's own administration); absent = any role. */
+  roles?: Role[];
   icon?: IconName;
   order?: number;
   page?: string;
@@ -37,8 +41,12 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-/** Spec §6: allowed when the screen names no module or the user has at least one of them. */
-export function canAccess(screen: Pick<Screen, 'modules'>, displayedModules: readonly string[]): boolean {
+/**
+ * Spec §6: allowed when the screen names no module or the user has at least one of them, and
+ * the screen names no roles or the user's role is one of them.
+ */
+export function canAccess(screen: Pick<Screen, 'modules' | 'roles'>, displayedModules: readonly string[], role?: Role): boolean {
+  if (screen.roles && (!role || !screen.roles.includes(role))) return false;
   if (!screen.modules || screen.modules.length === 0) return true;
   return screen.modules.some((m) => displayedModules.includes(m));
 }
@@ -78,9 +86,10 @@ export function buildMenu(
   catalogue: Catalogue,
   displayedModules: readonly string[],
   label: (key: string) => string = (k) => k,
+  role?: Role,
 ): MenuItem[] {
   const visible = catalogue.screens.filter(
-    (s) => s.layout === 'main' && !s.hidden && canAccess(s, displayedModules),
+    (s) => s.layout === 'main' && !s.hidden && canAccess(s, displayedModules, role),
   );
   const byOrder = (a: Screen, b: Screen) => (a.order ?? 0) - (b.order ?? 0);
   const toItem = (s: Screen): MenuItem => ({
@@ -114,7 +123,7 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
   const ids = new Set<string>();
   const paths = new Set<string>();
   const allowedFields = new Set([
-    'id', 'path', 'layout', 'title', 'menuLabel', 'parent', 'hidden', 'modules', 'icon', 'order', 'page', 'form', 'available',
+    'id', 'path', 'layout', 'title', 'menuLabel', 'parent', 'hidden', 'modules', 'roles', 'icon', 'order', 'page', 'form', 'available',
   ]);
   for (const [index, screen] of screens.entries()) {
     const where = `screen #${index + 1}${screen?.id ? ` (${screen.id})` : ''}`;
@@ -138,6 +147,8 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
       }
     }
     for (const module of screen.modules ?? []) if (!known.has(module)) problems.push(`${where}: unknown module "${module}"`);
+    if (screen.roles !== undefined && (!Array.isArray(screen.roles) || screen.roles.length === 0)) problems.push(`${where}: roles must be a non-empty list`);
+    for (const role of Array.isArray(screen.roles) ? screen.roles : []) if (!ROLES.includes(role)) problems.push(`${where}: unknown role "${role}"`);
     if (screen.icon !== undefined && !ICON_NAMES.includes(screen.icon)) problems.push(`${where}: unknown icon "${screen.icon}"`);
     const renderers = [screen.page, screen.form].filter((r) => r !== undefined).length;
     if (screen.available === false) {

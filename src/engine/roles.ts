@@ -1,7 +1,8 @@
 // Spec §6 roles. An exhibitor holds every module of its participation; the people it grants
 // access to hold only the part of those modules their role needs.
 
-export type Role = 'exhibitor' | 'team_user' | 'contractor' | 'organiser';
+export const ROLES = ['exhibitor', 'team_user', 'contractor', 'organiser'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Modules a granted role may keep from its exhibitor's participation; absent = all of them. */
 const ROLE_MODULE_LIMITS: Partial<Record<Role, readonly string[]>> = {

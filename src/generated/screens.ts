@@ -243,6 +243,9 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
+      "roles": [
+        "exhibitor"
+      ],
       "page": "members/ContractorAccessPage"
     },
     {
@@ -316,6 +319,9 @@ export const catalogue: Catalogue = {
       "modules": [
         "Leadgrab"
       ],
+      "roles": [
+        "exhibitor"
+      ],
       "order": 52,
       "page": "members/TeamUsersPage"
     },
@@ -339,6 +345,9 @@ export const catalogue: Catalogue = {
       "parent": "digitalTools",
       "modules": [
         "Custom Tag"
+      ],
+      "roles": [
+        "exhibitor"
       ],
       "order": 54,
       "page": "analytics/CustomTagsPage"
@@ -388,6 +397,9 @@ export const catalogue: Catalogue = {
       "modules": [
         "Invite Your Clients"
       ],
+      "roles": [
+        "exhibitor"
+      ],
       "icon": "invite",
       "order": 70,
       "page": "analytics/InviteClientsPage"
@@ -411,6 +423,9 @@ export const catalogue: Catalogue = {
       "title": "screens.approvals",
       "modules": [
         "Organiser Approvals"
+      ],
+      "roles": [
+        "organiser"
       ],
       "icon": "forms",
       "order": 80,

@@ -23,7 +23,8 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const { data: account } = useAccountInfo();
   const screen = useCurrentScreen();
   const modules = user?.displayedModule ?? [];
-  const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key)), [modules, t]);
+  const role = user?.role;
+  const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key), role), [modules, t, role]);
   const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
   const onHome = pathname === '/home';
 

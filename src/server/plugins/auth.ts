@@ -48,7 +48,7 @@ export default fp<{ policy: SessionPolicy }>(
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
         const screen = findScreen(catalogue, config.screen);
-        if (!screen || !canAccess(screen, resolution.auth.displayedModules)) throw new AppError('noPermission');
+        if (!screen || !canAccess(screen, resolution.auth.displayedModules, resolution.auth.user.role)) throw new AppError('noPermission');
       }
     });
   },

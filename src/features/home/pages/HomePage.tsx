@@ -60,7 +60,7 @@ export default function HomePage() {
           <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {SECTIONS.map(({ key, screen: screenId }) => {
               const screen = findScreen(catalogue, screenId);
-              const allowed = screen ? canAccess(screen, modules) : false;
+              const allowed = screen ? canAccess(screen, modules, user?.role) : false;
               return (
                 <Grid key={key} size={{ xs: 12, sm: 6 }} component="li">
                   <Card variant="outlined" sx={{ height: '100%', opacity: allowed ? 1 : 0.55 }}>

@@ -24,7 +24,7 @@ const contentSchema = {
 
 function allowed(auth: AuthContext, screenId: string): boolean {
   const screen = findScreen(catalogue, screenId);
-  return screen !== undefined && canAccess(screen, auth.displayedModules);
+  return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
 }
 
 export default async function contentRoutes(app: FastifyInstance) {

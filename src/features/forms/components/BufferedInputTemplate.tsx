@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Templates } from '@rjsf/mui';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+
+// The text inputs of a generated form, typed into at the speed of a plain input (issue 3: a
+// keystroke reaches the screen within a frame in a 50-item list). The input shows what was typed
+// at once and hands it to rjsf right after that frame is painted: rjsf's change handling (it
+// clones the whole form data, recomputes defaults and renders the form) then no longer sits
+// between the key and the screen. Several keys within one frame are handed over once. A blur or
+// Enter hands over at once, so a Submit, a "Save draft" or leaving the field always sees
+// everything typed; an input that goes away drops what it had not handed over (its item is gone).
+
+const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
+
+/** Input types whose value is plain text, kept as typed; numbers and dates go to rjsf directly. */
+const TEXT_TYPES = new Set([undefined, '', 'text', 'email', 'url', 'tel', 'search', 'password']);
+
+/** A plain function component, as rjsf 6.11 on React 19 expects of templates and widgets. */
+export function BufferedInputTemplate(props: BaseInputTemplateProps) {
+  const { value, onChange, onBlur, onKeyDown, type, onChangeOverride } = props as BaseInputTemplateProps & { onKeyDown?: (event: KeyboardEvent) => void };
+  const buffered = TEXT_TYPES.has(type) && !onChangeOverride;
+  /** What was typed and not yet seen back from rjsf. */
+  const [draft, setDraft] = useState<{ value: unknown } | null>(null);
+  const pending = useRef<{ value: unknown; frame: number; timer: number | undefined } | null>(null);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+
+  const cancel = () => {
+    if (!pending.current) return;
+    cancelAnimationFrame(pending.current.frame);
+    window.clearTimeout(pending.current.timer);
+    pending.current = null;
+  };
+  const flush = () => {
+    if (!pending.current) return;
+    const { value: next } = pending.current;
+    cancel();
+    latestOnChange.current(next);
+  };
+  useEffect(() => cancel, []);
+
+  // rjsf has caught up (or the value was changed from outside): show rjsf's value again.
+  if (draft && !pending.current && Object.is(draft.value, value)) setDraft(null);
+
+  if (!buffered) return <MuiBaseInputTemplate {...props} />;
+
+  return (
+    <MuiBaseInputTemplate
+      {...props}
+      value={draft ? draft.value : value}
+      onChange={(next: unknown) => {
+        setDraft({ value: next });
+        if (pending.current) {
+          pending.current.value = next;
+          return;
+        }
+        const entry: { value: unknown; frame: number; timer: number | undefined } = { value: next, frame: 0, timer: undefined };
+        // After the next frame is painted: a timer queued from requestAnimationFrame runs after it.
+        entry.frame = requestAnimationFrame(() => {
+          entry.timer = window.setTimeout(flush, 0);
+        });
+        pending.current = entry;
+      }}
+      onBlur={(id: string, blurred: unknown) => {
+        flush();
+        onBlur(id, blurred);
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        // Enter in a text input submits the form: everything typed must be in rjsf's data first.
+        if (event.key === 'Enter') flush();
+        onKeyDown?.(event);
+      }}
+    />
+  );
+}

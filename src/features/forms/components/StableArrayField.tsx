@@ -1,0 +1,26 @@
+import { useRef } from 'react';
+import { getDefaultRegistry } from '@rjsf/core';
+import type { FieldProps } from '@rjsf/utils';
+import { share } from '../lib/share';
+
+// rjsf's own array field, given the previous objects wherever nothing changed (lib/share.ts).
+// rjsf memoises each array item on its props, but on every change it rebuilds every item of the
+// form data, and SchemaField hands the array a fresh copy of its UI schema (it strips
+// ui:classNames / ui:style with a rest spread), so without this one keystroke re-renders all
+// items of a 50-item list.
+
+const CoreArrayField = getDefaultRegistry().fields.ArrayField;
+
+/** A plain function component, as rjsf 6.11 on React 19 expects of fields and widgets. */
+export function StableArrayField(props: FieldProps) {
+  const previous = useRef<Pick<FieldProps, 'formData' | 'errorSchema' | 'uiSchema' | 'schema'> | null>(null);
+  const last = previous.current;
+  const stable = {
+    formData: share(last?.formData, props.formData),
+    errorSchema: share(last?.errorSchema, props.errorSchema),
+    uiSchema: share(last?.uiSchema, props.uiSchema),
+    schema: share(last?.schema, props.schema),
+  };
+  previous.current = stable;
+  return <CoreArrayField {...props} {...stable} />;
+}

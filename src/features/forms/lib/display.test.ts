@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { displayUi, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
+
+const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../../schemas/forms', `${id}.schema.json`), 'utf8')) as Record<string, unknown>;
+const t = (key: string) => `«${key}»`;
+
+describe('withoutHidden (F2, F3: what sits behind a flag that is off is not sent)', () => {
+  const s01 = schemaOf('s01');
+  const s02 = schemaOf('s02');
+  const allOn = { s01CompanyShow: true, s01ContactShow: true, s01DistributionShow: true, s01GoalShow: true, S01BoothDisplayName: true, profileSecondLanguage: true };
+  const data = {
+    company: { companyName: 'Borneo Botanica', boothDisplayName: 'Borneo', boothDisplayNameLocal: '婆罗洲', description: 'Honey', descriptionLocal: '蜂蜜' },
+    contacts: { operations: {}, marketingSales: {} },
+    distribution: [],
+    goals: {},
+  };
+
+  it('keeps everything when every flag is on', () => {
+    expect(withoutHidden(s01, data, allOn)).toEqual(data);
+  });
+
+  it('drops hidden sections (with the defaults rjsf put there) and hidden fields inside visible ones', () => {
+    const flags = { ...allOn, s01ContactShow: false, s01GoalShow: false, profileSecondLanguage: false };
+    expect(withoutHidden(s01, data, flags)).toEqual({
+      company: { companyName: 'Borneo Botanica', boothDisplayName: 'Borneo', description: 'Honey' },
+      distribution: [],
+    });
+    // The input is not changed.
+    expect(data.contacts).toEqual({ operations: {}, marketingSales: {} });
+  });
+
+  it('walks array items: S02 products without brand names and local names', () => {
+    const products = { products: [{ brandName: 'Kopi', brandNameLocal: '咖啡', productName: 'Arabica', productNameLocal: '阿拉比卡', newLaunch: false }] };
+    expect(withoutHidden(s02, products, { s02BrandNameShow: false, productSecondLanguage: false })).toEqual({ products: [{ productName: 'Arabica', newLaunch: false }] });
+    expect(withoutHidden(s02, products, { s02BrandNameShow: true, productSecondLanguage: false })).toEqual({ products: [{ brandName: 'Kopi', productName: 'Arabica', newLaunch: false }] });
+  });
+
+  it('leaves data the schema does not describe to the validator', () => {
+    expect(withoutHidden(s01, { unknown: 1 }, {})).toEqual({ unknown: 1 });
+    expect(withoutHidden(s01, null, {})).toBeNull();
+  });
+});
+
+describe('hidden fields in the UI schema', () => {
+  it('are rendered by no one, wrapper included', () => {
+    const ui = displayUi({}, schemaOf('s01'), 's01', t, { s01CompanyShow: true, S01BoothDisplayName: false });
+    expect(ui.contacts).toEqual({ 'ui:field': 'hidden', 'ui:widget': 'hidden' });
+    expect((ui.company as Record<string, unknown>).boothDisplayName).toEqual({ 'ui:field': 'hidden', 'ui:widget': 'hidden' });
+    expect((ui.company as Record<string, unknown>)['ui:title']).toBe('«forms.s01.companySection»');
+  });
+
+  it('their errors are not shown: their data is dropped before sending', () => {
+    const errors = [
+      { name: 'showIf', property: '.contacts', message: 'x', stack: 'x', schemaPath: '#/properties/contacts/showIf' },
+      { name: 'secondLanguage', property: '.company.descriptionLocal', message: 'x', stack: 'x' },
+      { name: 'required', property: '.company.companyName', message: 'y', stack: 'y' },
+    ];
+    expect(withoutHiddenErrors(errors).map((e) => e.name)).toEqual(['required']);
+  });
+
+  it('errors inside a hidden section are not shown either; those of visible sections are', () => {
+    const schema = schemaOf('s01');
+    const errors = [
+      { name: 'required', property: '.contacts.operations.email', message: 'x', stack: 'x', schemaPath: '#/properties/contacts/properties/operations/required' },
+      { name: 'required', property: '.company.companyName', message: 'y', stack: 'y', schemaPath: '#/properties/company/required' },
+      { name: 'format', property: '.company.website', message: 'z', stack: 'z', params: { format: 'uri' }, schemaPath: '#/properties/company/properties/website/format' },
+    ];
+    const flags = { s01CompanyShow: true, s01ContactShow: false };
+    expect(withoutHiddenErrors(errors, schema, flags).map((e) => e.property)).toEqual(['.company.companyName', '.company.website']);
+    expect(withoutHiddenErrors(errors, schema, { ...flags, s01ContactShow: true })).toHaveLength(3);
+    const translated = translateErrors(schema as never, t, flags)(errors);
+    expect(translated.map((e) => e.message)).toEqual(['«validation.required»', '«validation.uri»']);
+  });
+});
