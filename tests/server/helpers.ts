@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { FILE_TYPE_MIME } from '../../src/engine/forms/files';
 import { buildApp } from '../../src/server/app';
 import { createPglite } from '../../src/server/db/connection';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -155,3 +156,34 @@ export const mailText = (text: string) => text.replace(/\r\n/g, '\n').replace(/\
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/**
+ * Records an upload as the upload endpoint would have (without its bytes), so a test can
+ * submit a form holding that file reference: the server accepts only references to the
+ * exhibitor's recorded uploads (V3, P5).
+ */
+export async function recordUpload(
+  app: FastifyInstance,
+  participationId: number,
+  purpose: string,
+  ref: { id: string; name: string; size: number; type: string; dpi: number | null },
+): Promise<void> {
+  const participation = await app.db.selectFrom('participations').select(['event_id']).where('id', '=', participationId).executeTakeFirstOrThrow();
+  const owner = await app.db.selectFrom('users').select('id').where('participation_id', '=', participationId).where('role', '=', 'exhibitor').executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('uploads')
+    .values({
+      id: ref.id,
+      participation_id: participationId,
+      event_id: participation.event_id,
+      user_id: owner.id,
+      purpose,
+      original_name: ref.name,
+      content_type: FILE_TYPE_MIME[ref.type as keyof typeof FILE_TYPE_MIME],
+      size: ref.size,
+      dpi: ref.dpi,
+      sha256: '0'.repeat(64),
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}

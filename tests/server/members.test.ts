@@ -4,7 +4,7 @@ import { interpolate, lookup, type LocaleTable } from '../../src/engine/i18n';
 import { DEMO_CONTRACTOR_LOGIN, DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
 import { hashToken } from '../../src/server/lib/tokens';
 import { firstLink, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { attemptLogin, bodyOf, createTestApp, ENGINES, get, login, mailText, post, put, type TestApp } from './helpers';
+import { attemptLogin, bodyOf, createTestApp, ENGINES, get, login, mailText, post, put, recordUpload, type TestApp } from './helpers';
 
 // LD5 team users and P1 contractor logins: the exhibitor adds them within its quotas, each gets a
 // real activation e-mail with a link to set their password, they hold only their modules, a
@@ -296,6 +296,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
   it("P1 a contractor sees and changes only S03's contractor part; the exhibitor's booth design stays", async () => {
     const builder = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const participation = await participationOf('demo');
+    await recordUpload(t.app, participation, 'boothDesign', BOOTH_DESIGN);
     // The exhibitor starts S03 with its booth design and height.
     const exhibitorData = { boothDesign: BOOTH_DESIGN, boothHeight: 2.2, contractor: { company: 'Placeholder Stands', email: 'placeholder@stand.example', contactPerson: 'Aisyah Rahman' } };
     const v1 = await put(t.app, '/oga/forms/s03/draft', { data: exhibitorData, version: 0 }, demo);

@@ -93,7 +93,13 @@ export const RULES = {
   file: (purpose: string, data: FileReference): Problem | null => {
     if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
     const [first] = checkFileReference(purpose, data);
-    return first ? problem(first.key, first.params ?? {}) : null;
+    if (first) return problem(first.key, first.params ?? {});
+    if (context.uploads) {
+      const recorded = context.uploads.get(data.id);
+      const same = recorded && recorded.purpose === purpose && recorded.size === data.size && recorded.type === data.type && recorded.dpi === (data.dpi ?? null);
+      if (!same) return problem('validation.file.unknown');
+    }
+    return null;
   },
   /** A section or field behind an exhibitor flag: when the flag is off, it must stay empty. */
   showIf: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),

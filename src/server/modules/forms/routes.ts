@@ -10,7 +10,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
 import type { FormRegistry } from './registry';
-import { validateSubmission } from './validate';
+import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
@@ -282,7 +282,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
       const data = asContractor(definition, auth, entries, request.body.data);
       const files = registry.filesFor(definition.id, auth.event.code);
-      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, formContext(participation));
+      const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
+      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, { ...formContext(participation), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
