@@ -1,8 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { VISITOR_PROFILE_FIELDS } from './schema';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones.
 // Append new migrations; never edit one that has shipped.
+
+/** The visitor profile of spec §3 Lead, on visitors and copied onto each lead (LD1). */
+function withVisitorProfile<T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_FIELDS)[number]> {
+  let builder: CreateTableBuilder<T, string> = table;
+  for (const column of VISITOR_PROFILE_FIELDS) builder = builder.addColumn(column, 'text', (c) => c.notNull().defaultTo(''));
+  return builder as CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_FIELDS)[number]>;
+}
 
 const migrations: Record<string, Migration> = {
   '0001_accounts_and_sessions': {
@@ -174,15 +182,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
         .addColumn('badge_code', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('salutation', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('business_nature', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('job_title', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+        .$call(withVisitorProfile)
         .addUniqueConstraint('visitors_event_badge', ['event_id', 'badge_code'])
         .execute();
 
@@ -198,15 +198,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('visitor_id', 'integer', (c) => c.references('visitors.id').onDelete('set null'))
         .addColumn('badge_known', 'boolean', (c) => c.notNull())
         .addColumn('visitor_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('salutation', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('business_nature', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('job_title', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+        .$call(withVisitorProfile)
         .addColumn('scanned_by', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('scanned_at', 'timestamptz', (c) => c.notNull())
         // Hours since 1970-01-01T00:00 in the event's time (UTC + offset): trends (LA2) group

@@ -19,7 +19,8 @@ import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { envelope } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
-import { ownParticipation, pageOf, pageQuery, pageSchema, toNumber } from './shared';
+import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { ownParticipation, toNumber } from './shared';
 
 // LA1-LA4: the lead dashboard of the caller's participation, in one call, read only from
 // lead_rollup (kept by triggers on leads) and the participation's users: two index range
@@ -177,7 +178,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       schema: {
         tags: ['analytics'],
         summary: 'LA/LD4: the data download list of my participation, latest first',
-        querystring: pageQuery,
+        querystring: pageQuerySchema,
         response: { 200: envelope(pageSchema(exportSchema)) },
       },
     },

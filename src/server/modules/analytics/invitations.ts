@@ -14,7 +14,8 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
-import { ownParticipation, pageOf, pageQuery, pageSchema, toNumber } from './shared';
+import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { ownParticipation, toNumber } from './shared';
 
 // LA5: e-mail invitations from an exhibitor to its clients, through the portal's mailer, in
 // the sender's language, naming the event, the booth and the exhibitor. Each recipient is one
@@ -98,7 +99,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
       .execute();
     return ok({ total, page: page.page, limit: page.limit, items: rows.map((row) => present(row, request.language)) });
   };
-  const listSchema = (summary: string) => ({ tags: ['invitations'], summary, querystring: pageQuery, response: { 200: envelope(pageSchema(invitationSchema)) } });
+  const listSchema = (summary: string) => ({ tags: ['invitations'], summary, querystring: pageQuerySchema, response: { 200: envelope(pageSchema(invitationSchema)) } });
 
   app.get(`${API_BASE}/invitations`, { config: { screen: 'inviteClients', roles: ['exhibitor'] }, schema: listSchema('LA5: my invitations, latest first') }, listFor);
   app.get(`${API_BASE}/analytics/invitations`, { config: { screen: 'dashboard', roles: ['exhibitor'] }, schema: listSchema('LA5: my invitations on the dashboard, latest first') }, listFor);

@@ -4,7 +4,7 @@ import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { API_BASE, PAGINATION } from '../../../engine/constants';
+import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
 import { SCAN_BATCH_MAX } from '../../../engine/leads';
 import {
@@ -25,6 +25,7 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import type { AuthContext } from '../auth/sessions';
 import { writeExport } from './export';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
@@ -448,30 +449,21 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { page: { type: 'integer', minimum: 1, default: 1 }, limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit } },
-        },
-        response: {
-          200: envelope({
-            type: 'object',
-            properties: { items: { type: 'array', items: exportRecordSchema }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, utcOffsetMinutes: { type: 'integer' } },
-          }),
-        },
+        querystring: pageQuerySchema,
+        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' } })) },
       },
     },
     async (request) => {
       const scope = scopeOf(requireAuth(request));
       const counted = await exportsOf(scope).select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
       const total = Number(counted?.total ?? 0);
-      const { page, limit } = normalisePage({ page: request.query.page, limit: request.query.limit }, total);
+      const { page, limit, offset } = pageOf(request.query, total);
       const rows = await exportsOf(scope)
         .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.size', 'lead_exports.created_at', 'users.display_name'])
         .orderBy('lead_exports.created_at', 'desc')
         .orderBy('lead_exports.id', 'desc')
         .limit(limit)
-        .offset((page - 1) * limit)
+        .offset(offset)
         .execute();
       return ok({
         items: rows.map((row) => ({ id: row.id, fileName: row.file_name, format: row.format, rows: row.rows, size: row.size, createdAt: new Date(row.created_at).toISOString(), user: row.display_name })),

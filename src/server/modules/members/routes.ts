@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { API_BASE, PAGINATION } from '../../../engine/constants';
+import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import { normalisePage } from '../../../engine/pagination';
 import type { Config } from '../../config';
 import type { Database, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +10,7 @@ import { envelope } from '../../lib/schemas';
 import { newToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import type { AuthContext } from '../auth/sessions';
 import { revokeUserSessions } from '../auth/sessions';
 import { linksLastHour, sendActivationMail } from './activation';
@@ -52,17 +52,12 @@ const memberSchema = {
   },
 } as const;
 
-const listSchema = envelope({
-  type: 'object',
-  properties: {
-    items: { type: 'array', items: memberSchema },
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    limit: { type: 'integer' },
+const listSchema = envelope(
+  pageSchema(memberSchema, {
     quota: { type: 'integer', description: 'How many may be active at once' },
     active: { type: 'integer', description: 'How many are active now' },
-  },
-});
+  }),
+);
 
 const savedSchema = envelope({
   type: 'object',
@@ -192,11 +187,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
         schema: {
           tags,
           summary: `The exhibitor's ${who}s, newest first, one page at a time (Y8), with the quota`,
-          querystring: {
-            type: 'object',
-            properties: { page: { type: 'integer', minimum: 1 }, limit: { type: 'integer', enum: [...PAGINATION.pageSizes] } },
-            additionalProperties: false,
-          },
+          querystring: pageQuerySchema,
           response: { 200: listSchema },
         },
       },
@@ -208,13 +199,13 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere('status', '=', 'active').as('active')])
           .executeTakeFirstOrThrow();
         const total = Number(totals.total);
-        const { page, limit } = normalisePage({ page: request.query.page, limit: request.query.limit }, total);
+        const { page, limit, offset } = pageOf(request.query, total);
         const rows = await mine
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
-          .offset((page - 1) * limit)
+          .offset(offset)
           .execute();
         return ok({ items: rows.map(toMember), total, page, limit, quota: kind.quota(auth), active: Number(totals.active) });
       },

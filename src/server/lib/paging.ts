@@ -1,0 +1,29 @@
+import { PAGINATION } from '../../engine/constants';
+import { normalisePage, type PageState } from '../../engine/pagination';
+
+// One page of a list, as spec §3/§9 pagination: page (default 1), limit 10/20/30/50 (default
+// 20), total; a page past the end answers page 1. Shared by every paginated route.
+
+export const pageQuerySchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, default: PAGINATION.defaultPage },
+    limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The response schema of a page of `item`, with any extra top-level properties. */
+export function pageSchema(item: object, extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, items: { type: 'array', items: item }, ...extra },
+    required: ['total', 'page', 'limit', 'items'],
+  } as const;
+}
+
+/** The page to answer for a request and a total, with the rows to skip. */
+export function pageOf(query: Partial<PageState>, total: number): PageState & { offset: number } {
+  const state = normalisePage({ page: query.page, limit: query.limit }, total);
+  return { ...state, offset: (state.page - 1) * state.limit };
+}
