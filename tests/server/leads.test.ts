@@ -281,6 +281,12 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       businessCard: { id: uploaded.data.id, name: 'card.png' },
     });
     expect(saved.data.tags).toContainEqual({ id: tag!.id, name: 'Interest', choices: ['Honey', 'Rice crackers'] });
+    // The interests offered are the exhibitor's own products (its S02), submitted copy first.
+    expect(saved.data.products).toEqual([]);
+    const s02 = { products: [{ productName: 'Wild Tualang Honey' }, { productName: 'Bario Rice Crackers' }, { productName: 'Wild Tualang Honey' }] };
+    await t.app.db.insertInto('form_entries').values({ participation_id: participationId, form_id: 's02', data: JSON.stringify({ products: [] }), submitted_data: JSON.stringify(s02), status: 'submitted' }).execute();
+    expect((await get(t.app, url, demo)).data.products).toEqual(['Wild Tualang Honey', 'Bario Rice Crackers']);
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', participationId).where('form_id', '=', 's02').execute();
     // Another participation's upload cannot be attached.
     const foreignUpload = randomBytes(32).toString('base64url');
     await t.app.db.insertInto('uploads').values({ id: foreignUpload, participation_id: limitedParticipationId, event_id: eventId, user_id: 1, purpose: 'businessCard', original_name: 'x.png', content_type: 'image/png', size: 1, dpi: null, sha256: 'x' }).execute();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Card,
@@ -37,6 +38,8 @@ import type { LeadRow } from '../lib/leads';
 interface LeadDetail {
   lead: LeadRow;
   tags: Array<{ id: number; name: string; choices: string[] }>;
+  /** The exhibitor's products (S02), offered as the visitor's interests. */
+  products: string[];
   utcOffsetMinutes: number;
 }
 
@@ -80,7 +83,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (next: LeadDetail) => void }) {
   const { t } = useTranslation();
   const { lead, tags } = detail;
-  const [form, setForm] = useState<Qualification & { products: string }>(() => ({
+  const [form, setForm] = useState<Qualification & { products: string[] }>(() => ({
     leadType: lead.leadType,
     temperature: lead.temperature,
     followUp: lead.followUp,
@@ -89,7 +92,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
     businessCard: lead.businessCard?.id ?? null,
     visitorName: lead.visitorName,
     company: lead.company,
-    products: lead.interestedProducts.join(', '),
+    products: lead.interestedProducts,
   }));
   const [card, setCard] = useState<{ id: string; name: string } | null>(lead.businessCard);
   const [errors, setErrors] = useState<Errors>({});
@@ -133,7 +136,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
       const { products, ...rest } = form;
       const body = {
         ...rest,
-        interestedProducts: products.split(',').map((p) => p.trim()).filter(Boolean),
+        interestedProducts: products.map((p) => p.trim()).filter(Boolean),
         ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
       };
       const next = await api.put<LeadDetail>(`/leads/${lead.id}`, body, { silent: true });
@@ -192,7 +195,14 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
           <Grid size={{ xs: 12, md: 4 }}>{select('followUp', FOLLOW_UP_ACTIONS, 'followUp')}</Grid>
         </Grid>
         <TextField label={t('leads.field.notes')} multiline minRows={3} value={form.notes} onChange={(e) => set({ notes: e.target.value })} error={Boolean(errors.notes)} helperText={message(errors.notes, 'notes')} />
-        <TextField label={t('leads.field.interestedProducts')} value={form.products} onChange={(e) => set({ products: e.target.value })} helperText={t('leads.detail.productsHint')} />
+        <Autocomplete
+          multiple
+          freeSolo
+          options={detail.products}
+          value={form.products}
+          onChange={(_event, value) => set({ products: value })}
+          renderInput={(params) => <TextField {...params} label={t('leads.field.interestedProducts')} helperText={t('leads.detail.productsHint')} />}
+        />
         <Box>
           <Typography variant="subtitle1" component="h3">
             {t('leads.detail.tags')}

@@ -306,11 +306,27 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   };
 
   const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
-  const detailAnswer = envelope({ type: 'object', properties: { lead: leadSchema, tags: { type: 'array', items: tagSchema }, utcOffsetMinutes: { type: 'integer' } } });
+  const detailAnswer = envelope({
+    type: 'object',
+    properties: {
+      lead: leadSchema,
+      tags: { type: 'array', items: tagSchema },
+      products: { type: 'array', items: { type: 'string' }, description: "The exhibitor's products (its S02 product highlights): what a visitor may be interested in" },
+      utcOffsetMinutes: { type: 'integer' },
+    },
+  });
+
+  /** The product names of the participation's S02 (submitted copy first, else the draft). */
+  const productsOf = async (participationId: number): Promise<string[]> => {
+    const entry = await app.db.selectFrom('form_entries').select(['data', 'submitted_data']).where('participation_id', '=', participationId).where('form_id', '=', 's02').executeTakeFirst();
+    const products = ((entry?.submitted_data ?? entry?.data) as { products?: Array<{ productName?: unknown }> } | undefined)?.products ?? [];
+    return [...new Set(products.map((product) => product.productName).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+  };
 
   const detail = async (scope: LeadScope, id: number) => {
     const { row, card } = await findLead(scope, id);
-    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags: await tagsOf(app.db, scope.participationId), utcOffsetMinutes: scope.offsetMinutes };
+    const [tags, products] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId)];
+    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags, products, utcOffsetMinutes: scope.offsetMinutes };
   };
 
   app.get<{ Params: { id: number } }>(
