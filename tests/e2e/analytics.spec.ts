@@ -54,30 +54,19 @@ describe('lead analytics', () => {
     expect(tags.map((t) => t.name)).toEqual(['Budget', 'Region', 'Interest']);
   });
 
-  test('LA1 LA3: a new lead shows in the summary and in the lead type table view', async () => {
+  test('LD1 LA1 LA3: a lead scanned through the API and qualified shows in the summary and in the lead type table view', async () => {
     const token = await apiLogin(portal.url, 'demo');
     const before = (await apiGet(portal.url, '/analytics/dashboard', token)).data as { summary: { total: number }; types: Array<{ key: string; leads: number }> };
     const investorsBefore = before.types.find((row) => row.key === 'investor')?.leads ?? 0;
-    const db = portal.app.db;
-    const demo = await db.selectFrom('users').select(['id', 'participation_id']).where('login_key', '=', 'demo').executeTakeFirstOrThrow();
-    const now = new Date();
-    await db
-      .insertInto('leads')
-      .values({
-        participation_id: demo.participation_id!,
-        client_scan_id: `e2e-${now.getTime()}`,
-        badge_code: 'AFHE2027-E2E0001',
-        badge_known: true,
-        visitor_name: 'Farah Lim',
-        country: 'Brunei Darussalam',
-        scanned_by: demo.id,
-        scanned_at: now,
-        event_hour: Math.floor((now.getTime() + 480 * 60_000) / 3_600_000),
-        lead_type: 'investor',
-        temperature: 'hot',
-        follow_up: null,
-      })
-      .execute();
+    // The scanning app's path: a scan through the API, then its qualification.
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${portal.url}/oga${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<{ code: number; data: { results?: Array<{ status: string; leadId: number }> } }>,
+      );
+    const scanned = await send('POST', '/leads/scans', { scans: [{ clientScanId: `e2e-dashboard-${Date.now()}`, badgeCode: 'AFHE2027-V0001234', scannedAt: new Date().toISOString() }] });
+    expect(scanned.data.results?.[0]?.status).toBe('created');
+    const qualified = await send('PUT', `/leads/${scanned.data.results![0]!.leadId}`, { leadType: 'investor', temperature: 'hot', followUp: 'arrangeMeeting' });
+    expect(qualified.code).toBe(200);
 
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);

@@ -675,6 +675,13 @@ describe.each(ENGINES)('every form on %s', (engine) => {
   });
 
   describe('F2 F3 sections and fields behind an exhibitor flag', () => {
+    it('S01: a section shown by its flag cannot be left out (an API client sending {} is refused)', async () => {
+      const refused = await post(t.app, '/oga/forms/s01/submit', { data: {}, version: 0 }, limited);
+      expect(refused).toMatchObject({ code: 601, error: 'validationFailed' });
+      expect(refused.data.errors).toEqual([{ path: '', key: 'validation.sectionRequired', params: { section: 'company' } }]);
+      expect(await rowOf(limitedId, 's01')).toBeUndefined();
+    });
+
     it('S01: with s01CompanyShow off the company section is refused, the rest accepted', async () => {
       await setFlags(limitedId, { s01CompanyShow: false });
       const full = s01(limitedFiles, tag());

@@ -10,7 +10,7 @@ import { RULES, type RuleName } from './rules';
 /** How a precompiled validator in src/generated/validators/ reaches the rules. */
 export const RULES_MODULE = '../../engine/forms/rules';
 
-const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; schemaType: 'string' | 'boolean'; metaSchema?: object }> = {
+const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; schemaType: 'string' | 'boolean' | 'object'; metaSchema?: object }> = {
   noFullWidth: { type: 'string', schemaType: 'boolean' },
   uniqueItemProperty: { type: 'array', schemaType: 'string' },
   videoHost: { type: 'string', schemaType: 'boolean' },
@@ -20,6 +20,7 @@ const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; sch
   showIf: { schemaType: 'string' },
   secondLanguage: { schemaType: 'string' },
   customTags: { type: 'array', schemaType: 'boolean' },
+  requiredWhenShown: { type: 'object', schemaType: 'object', metaSchema: { type: 'object', additionalProperties: { type: 'string' } } },
 };
 
 function ruleKeyword(name: RuleName): KeywordDefinition {

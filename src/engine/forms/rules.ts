@@ -104,6 +104,14 @@ export const RULES = {
   /** A section or field behind an exhibitor flag: when the flag is off, it must stay empty. */
   showIf: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
   secondLanguage: (flag: string, data: unknown): Problem | null => (context.flags[flag] === true || data === undefined ? null : problem('validation.hidden')),
+  /**
+   * F2: a section shown by an exhibitor flag must be filled ({ section: flag }). The browser
+   * always sends the sections it shows; this stops a submission that leaves one out.
+   */
+  requiredWhenShown: (sections: Record<string, string>, data: Record<string, unknown>): Problem | null => {
+    const missing = Object.entries(sections).find(([section, flag]) => context.flags[flag] === true && data[section] === undefined);
+    return missing ? problem('validation.sectionRequired', { section: missing[0] }) : null;
+  },
   /** V5/LD6: a list of custom tags ({ name, choices }) within the limits, without duplicates. */
   customTags: (enabled: boolean, data: unknown[]): Problem | null => {
     if (!enabled) return null;

@@ -118,6 +118,12 @@ describe('F2 sections and second-language fields follow the exhibitor flags', ()
     expect(validateForm('profile-test', profile, {}, off)).toEqual([]);
     expect(validateForm('profile-test', profile, { company: { name: 'B' } }, off)[0]?.key).toBe('validation.hidden');
   });
+  it('F2 a section shown by its flag must be there (requiredWhenShown); hidden, it may be left out', () => {
+    const required = { ...profile, requiredWhenShown: { company: 's01CompanyShow' } };
+    expect(validateForm('profile-required-test', required, {}, context)).toEqual([{ path: '', key: 'validation.sectionRequired', params: { section: 'company' } }]);
+    expect(validateForm('profile-required-test', required, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
+    expect(validateForm('profile-required-test', required, {}, { flags: {}, quotas: {} })).toEqual([]);
+  });
 });
 
 describe('registered keywords only', () => {

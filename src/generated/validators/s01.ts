@@ -12,14 +12,15 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["17305923"] = validate11;
-const schema12 = {"type":"object","title":"forms.s01.title","additionalProperties":false,"properties":{"company":{"type":"object","title":"forms.s01.companySection","showIf":"s01CompanyShow","additionalProperties":false,"required":["companyName","businessNature"],"properties":{"companyName":{"type":"string","title":"forms.s01.companyName","maxLength":200},"boothDisplayName":{"type":"string","title":"forms.s01.boothDisplayName","maxLength":100,"showIf":"S01BoothDisplayName"},"boothDisplayNameLocal":{"type":"string","title":"forms.s01.boothDisplayNameLocal","maxLength":100,"showIf":"S01BoothDisplayName","secondLanguage":"profileSecondLanguage"},"businessNature":{"type":"string","title":"forms.s01.businessNature","maxLength":200},"mainProductCategories":{"type":"array","title":"forms.s01.mainProductCategories","uniqueItems":true,"items":{"type":"string","enum":["bakeryConfectionery","beverages","dairy","meatSeafood","freshProduce","processedFood","healthOrganic","hospitalityEquipment"]}},"otherProductCategories":{"type":"string","title":"forms.s01.otherProductCategories","maxLength":500},"description":{"type":"string","title":"forms.s01.description","maxLength":2000},"descriptionLocal":{"type":"string","title":"forms.s01.descriptionLocal","maxLength":2000,"secondLanguage":"profileSecondLanguage"},"website":{"type":"string","title":"forms.s01.website","format":"uri","maxLength":500},"logo":{"type":"object","title":"forms.s01.logo","file":"logo","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"brochure":{"type":"object","title":"forms.s01.brochure","file":"brochure","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"linkedin":{"type":"string","title":"forms.s01.linkedin","format":"uri","maxLength":500},"facebook":{"type":"string","title":"forms.s01.facebook","format":"uri","maxLength":500},"x":{"type":"string","title":"forms.s01.x","format":"uri","maxLength":500},"instagram":{"type":"string","title":"forms.s01.instagram","format":"uri","maxLength":500},"videoLink":{"type":"string","title":"forms.s01.videoLink","format":"uri","maxLength":500,"videoHost":true},"address":{"type":"string","title":"forms.s01.address","maxLength":500}}},"contacts":{"type":"object","title":"forms.s01.contactsSection","showIf":"s01ContactShow","additionalProperties":false,"required":["operations","marketingSales"],"properties":{"operations":{"type":"object","title":"forms.s01.operationsContact","additionalProperties":false,"required":["email"],"properties":{"name":{"type":"string","title":"forms.s01.contactName","maxLength":100,"realName":"any"},"jobTitle":{"type":"string","title":"forms.s01.jobTitle","maxLength":100},"department":{"type":"string","title":"forms.s01.department","maxLength":100},"email":{"type":"string","title":"forms.s01.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.s01.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s01.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"countryCode":{"type":"string","title":"forms.s01.countryCode","maxLength":5,"pattern":"^\\+?[0-9]{1,4}$"}}},"marketingSales":{"type":"object","title":"forms.s01.marketingSalesContact","additionalProperties":false,"required":["email"],"properties":{"name":{"type":"string","title":"forms.s01.contactName","maxLength":100,"realName":"any"},"jobTitle":{"type":"string","title":"forms.s01.jobTitle","maxLength":100},"department":{"type":"string","title":"forms.s01.department","maxLength":100},"email":{"type":"string","title":"forms.s01.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.s01.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s01.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"countryCode":{"type":"string","title":"forms.s01.countryCode","maxLength":5,"pattern":"^\\+?[0-9]{1,4}$"}}}}},"distribution":{"type":"array","title":"forms.s01.distributionSection","showIf":"s01DistributionShow","items":{"type":"object","title":"forms.s01.distributor","additionalProperties":false,"required":["relationship","company"],"properties":{"relationship":{"type":"string","title":"forms.s01.relationship","enum":["agent","principal"]},"company":{"type":"string","title":"forms.s01.distributorCompany","maxLength":200},"country":{"type":"string","title":"forms.s01.distributorCountry","maxLength":100}}}},"goals":{"type":"object","title":"forms.s01.goalsSection","showIf":"s01GoalShow","additionalProperties":false,"properties":{"categories":{"type":"array","title":"forms.s01.goalCategories","uniqueItems":true,"items":{"type":"string","enum":["company","contact","distribution","goal"]}},"notes":{"type":"string","title":"forms.s01.goalNotes","maxLength":2000}}}},"$id":"17305923"};
+validators["-4e028b68"] = validate12;
+const schema13 = {"type":"object","title":"forms.s01.title","additionalProperties":false,"requiredWhenShown":{"company":"s01CompanyShow","contacts":"s01ContactShow"},"properties":{"company":{"type":"object","title":"forms.s01.companySection","showIf":"s01CompanyShow","additionalProperties":false,"required":["companyName","businessNature"],"properties":{"companyName":{"type":"string","title":"forms.s01.companyName","maxLength":200},"boothDisplayName":{"type":"string","title":"forms.s01.boothDisplayName","maxLength":100,"showIf":"S01BoothDisplayName"},"boothDisplayNameLocal":{"type":"string","title":"forms.s01.boothDisplayNameLocal","maxLength":100,"showIf":"S01BoothDisplayName","secondLanguage":"profileSecondLanguage"},"businessNature":{"type":"string","title":"forms.s01.businessNature","maxLength":200},"mainProductCategories":{"type":"array","title":"forms.s01.mainProductCategories","uniqueItems":true,"items":{"type":"string","enum":["bakeryConfectionery","beverages","dairy","meatSeafood","freshProduce","processedFood","healthOrganic","hospitalityEquipment"]}},"otherProductCategories":{"type":"string","title":"forms.s01.otherProductCategories","maxLength":500},"description":{"type":"string","title":"forms.s01.description","maxLength":2000},"descriptionLocal":{"type":"string","title":"forms.s01.descriptionLocal","maxLength":2000,"secondLanguage":"profileSecondLanguage"},"website":{"type":"string","title":"forms.s01.website","format":"uri","maxLength":500},"logo":{"type":"object","title":"forms.s01.logo","file":"logo","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"brochure":{"type":"object","title":"forms.s01.brochure","file":"brochure","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"linkedin":{"type":"string","title":"forms.s01.linkedin","format":"uri","maxLength":500},"facebook":{"type":"string","title":"forms.s01.facebook","format":"uri","maxLength":500},"x":{"type":"string","title":"forms.s01.x","format":"uri","maxLength":500},"instagram":{"type":"string","title":"forms.s01.instagram","format":"uri","maxLength":500},"videoLink":{"type":"string","title":"forms.s01.videoLink","format":"uri","maxLength":500,"videoHost":true},"address":{"type":"string","title":"forms.s01.address","maxLength":500}}},"contacts":{"type":"object","title":"forms.s01.contactsSection","showIf":"s01ContactShow","additionalProperties":false,"required":["operations","marketingSales"],"properties":{"operations":{"type":"object","title":"forms.s01.operationsContact","additionalProperties":false,"required":["email"],"properties":{"name":{"type":"string","title":"forms.s01.contactName","maxLength":100,"realName":"any"},"jobTitle":{"type":"string","title":"forms.s01.jobTitle","maxLength":100},"department":{"type":"string","title":"forms.s01.department","maxLength":100},"email":{"type":"string","title":"forms.s01.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.s01.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s01.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"countryCode":{"type":"string","title":"forms.s01.countryCode","maxLength":5,"pattern":"^\\+?[0-9]{1,4}$"}}},"marketingSales":{"type":"object","title":"forms.s01.marketingSalesContact","additionalProperties":false,"required":["email"],"properties":{"name":{"type":"string","title":"forms.s01.contactName","maxLength":100,"realName":"any"},"jobTitle":{"type":"string","title":"forms.s01.jobTitle","maxLength":100},"department":{"type":"string","title":"forms.s01.department","maxLength":100},"email":{"type":"string","title":"forms.s01.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.s01.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s01.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"countryCode":{"type":"string","title":"forms.s01.countryCode","maxLength":5,"pattern":"^\\+?[0-9]{1,4}$"}}}}},"distribution":{"type":"array","title":"forms.s01.distributionSection","showIf":"s01DistributionShow","items":{"type":"object","title":"forms.s01.distributor","additionalProperties":false,"required":["relationship","company"],"properties":{"relationship":{"type":"string","title":"forms.s01.relationship","enum":["agent","principal"]},"company":{"type":"string","title":"forms.s01.distributorCompany","maxLength":200},"country":{"type":"string","title":"forms.s01.distributorCountry","maxLength":100}}}},"goals":{"type":"object","title":"forms.s01.goalsSection","showIf":"s01GoalShow","additionalProperties":false,"properties":{"categories":{"type":"array","title":"forms.s01.goalCategories","uniqueItems":true,"items":{"type":"string","enum":["company","contact","distribution","goal"]}},"notes":{"type":"string","title":"forms.s01.goalNotes","maxLength":2000}}}},"$id":"-4e028b68"};
 const keyword0 = imported0.RULES["showIf"];
 const keyword3 = imported0.RULES["secondLanguage"];
 const keyword5 = imported0.RULES["file"];
 const keyword7 = imported0.RULES["videoHost"];
 const keyword9 = imported0.RULES["realName"];
 const keyword10 = imported0.RULES["noFullWidth"];
+const keyword15 = imported0.RULES["requiredWhenShown"];
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = imported1.default;
 const formats0 = imported2.fullFormats.uri;
@@ -27,14 +28,14 @@ const formats12 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]
 const pattern0 = new RegExp("^\\+?[0-9][0-9()\\- ]{3,29}$", "u");
 const pattern2 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="17305923" */;
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="-4e028b68" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "company") || (key0 === "contacts")) || (key0 === "distribution")) || (key0 === "goals"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -48,7 +49,7 @@ if(data.company !== undefined){
 let data0 = data.company;
 const problem0 = keyword0("s01CompanyShow", data0);
 if(problem0 !== null){
-const err1 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/showIf",keyword:"showIf",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"s01CompanyShow",parentSchema:schema12.properties.company,data:data0};
+const err1 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/showIf",keyword:"showIf",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"s01CompanyShow",parentSchema:schema13.properties.company,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +60,7 @@ errors++;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.companyName === undefined){
-const err2 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema12.properties.company.required,parentSchema:schema12.properties.company,data:data0};
+const err2 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema13.properties.company.required,parentSchema:schema13.properties.company,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +70,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.businessNature === undefined){
-const err3 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/required",keyword:"required",params:{missingProperty: "businessNature"},message:"must have required property '"+"businessNature"+"'",schema:schema12.properties.company.required,parentSchema:schema12.properties.company,data:data0};
+const err3 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/required",keyword:"required",params:{missingProperty: "businessNature"},message:"must have required property '"+"businessNature"+"'",schema:schema13.properties.company.required,parentSchema:schema13.properties.company,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,8 +80,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key1 in data0){
-if(!(func2.call(schema12.properties.company.properties, key1))){
-const err4 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.company,data:data0};
+if(!(func2.call(schema13.properties.company.properties, key1))){
+const err4 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.company,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -94,7 +95,7 @@ if(data0.companyName !== undefined){
 let data1 = data0.companyName;
 if(typeof data1 === "string"){
 if(func3(data1) > 200){
-const err5 = {instancePath:instancePath+"/company/companyName",schemaPath:"#/properties/company/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.company.properties.companyName,data:data1};
+const err5 = {instancePath:instancePath+"/company/companyName",schemaPath:"#/properties/company/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.company.properties.companyName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +106,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/company/companyName",schemaPath:"#/properties/company/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.companyName.type,parentSchema:schema12.properties.company.properties.companyName,data:data1};
+const err6 = {instancePath:instancePath+"/company/companyName",schemaPath:"#/properties/company/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.companyName.type,parentSchema:schema13.properties.company.properties.companyName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -119,7 +120,7 @@ if(data0.boothDisplayName !== undefined){
 let data2 = data0.boothDisplayName;
 const problem1 = keyword0("S01BoothDisplayName", data2);
 if(problem1 !== null){
-const err7 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/showIf",keyword:"showIf",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"S01BoothDisplayName",parentSchema:schema12.properties.company.properties.boothDisplayName,data:data2};
+const err7 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/showIf",keyword:"showIf",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"S01BoothDisplayName",parentSchema:schema13.properties.company.properties.boothDisplayName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -130,7 +131,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func3(data2) > 100){
-const err8 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.company.properties.boothDisplayName,data:data2};
+const err8 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.company.properties.boothDisplayName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -141,7 +142,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.boothDisplayName.type,parentSchema:schema12.properties.company.properties.boothDisplayName,data:data2};
+const err9 = {instancePath:instancePath+"/company/boothDisplayName",schemaPath:"#/properties/company/properties/boothDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.boothDisplayName.type,parentSchema:schema13.properties.company.properties.boothDisplayName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -155,7 +156,7 @@ if(data0.boothDisplayNameLocal !== undefined){
 let data3 = data0.boothDisplayNameLocal;
 const problem2 = keyword0("S01BoothDisplayName", data3);
 if(problem2 !== null){
-const err10 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/showIf",keyword:"showIf",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"S01BoothDisplayName",parentSchema:schema12.properties.company.properties.boothDisplayNameLocal,data:data3};
+const err10 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/showIf",keyword:"showIf",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"S01BoothDisplayName",parentSchema:schema13.properties.company.properties.boothDisplayNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -166,7 +167,7 @@ errors++;
 }
 const problem3 = keyword3("profileSecondLanguage", data3);
 if(problem3 !== null){
-const err11 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"profileSecondLanguage",parentSchema:schema12.properties.company.properties.boothDisplayNameLocal,data:data3};
+const err11 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"profileSecondLanguage",parentSchema:schema13.properties.company.properties.boothDisplayNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -177,7 +178,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func3(data3) > 100){
-const err12 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.company.properties.boothDisplayNameLocal,data:data3};
+const err12 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.company.properties.boothDisplayNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -188,7 +189,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.boothDisplayNameLocal.type,parentSchema:schema12.properties.company.properties.boothDisplayNameLocal,data:data3};
+const err13 = {instancePath:instancePath+"/company/boothDisplayNameLocal",schemaPath:"#/properties/company/properties/boothDisplayNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.boothDisplayNameLocal.type,parentSchema:schema13.properties.company.properties.boothDisplayNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -202,7 +203,7 @@ if(data0.businessNature !== undefined){
 let data4 = data0.businessNature;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err14 = {instancePath:instancePath+"/company/businessNature",schemaPath:"#/properties/company/properties/businessNature/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.company.properties.businessNature,data:data4};
+const err14 = {instancePath:instancePath+"/company/businessNature",schemaPath:"#/properties/company/properties/businessNature/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.company.properties.businessNature,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -213,7 +214,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/company/businessNature",schemaPath:"#/properties/company/properties/businessNature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.businessNature.type,parentSchema:schema12.properties.company.properties.businessNature,data:data4};
+const err15 = {instancePath:instancePath+"/company/businessNature",schemaPath:"#/properties/company/properties/businessNature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.businessNature.type,parentSchema:schema13.properties.company.properties.businessNature,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -230,7 +231,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(typeof data6 !== "string"){
-const err16 = {instancePath:instancePath+"/company/mainProductCategories/" + i0,schemaPath:"#/properties/company/properties/mainProductCategories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.mainProductCategories.items.type,parentSchema:schema12.properties.company.properties.mainProductCategories.items,data:data6};
+const err16 = {instancePath:instancePath+"/company/mainProductCategories/" + i0,schemaPath:"#/properties/company/properties/mainProductCategories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.mainProductCategories.items.type,parentSchema:schema13.properties.company.properties.mainProductCategories.items,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -240,7 +241,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((((((((data6 === "bakeryConfectionery") || (data6 === "beverages")) || (data6 === "dairy")) || (data6 === "meatSeafood")) || (data6 === "freshProduce")) || (data6 === "processedFood")) || (data6 === "healthOrganic")) || (data6 === "hospitalityEquipment"))){
-const err17 = {instancePath:instancePath+"/company/mainProductCategories/" + i0,schemaPath:"#/properties/company/properties/mainProductCategories/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.company.properties.mainProductCategories.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.company.properties.mainProductCategories.items.enum,parentSchema:schema12.properties.company.properties.mainProductCategories.items,data:data6};
+const err17 = {instancePath:instancePath+"/company/mainProductCategories/" + i0,schemaPath:"#/properties/company/properties/mainProductCategories/items/enum",keyword:"enum",params:{allowedValues: schema13.properties.company.properties.mainProductCategories.items.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.company.properties.mainProductCategories.items.enum,parentSchema:schema13.properties.company.properties.mainProductCategories.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -261,7 +262,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err18 = {instancePath:instancePath+"/company/mainProductCategories",schemaPath:"#/properties/company/properties/mainProductCategories/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema12.properties.company.properties.mainProductCategories,data:data5};
+const err18 = {instancePath:instancePath+"/company/mainProductCategories",schemaPath:"#/properties/company/properties/mainProductCategories/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema13.properties.company.properties.mainProductCategories,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -276,7 +277,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/company/mainProductCategories",schemaPath:"#/properties/company/properties/mainProductCategories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.company.properties.mainProductCategories.type,parentSchema:schema12.properties.company.properties.mainProductCategories,data:data5};
+const err19 = {instancePath:instancePath+"/company/mainProductCategories",schemaPath:"#/properties/company/properties/mainProductCategories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.company.properties.mainProductCategories.type,parentSchema:schema13.properties.company.properties.mainProductCategories,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -290,7 +291,7 @@ if(data0.otherProductCategories !== undefined){
 let data7 = data0.otherProductCategories;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err20 = {instancePath:instancePath+"/company/otherProductCategories",schemaPath:"#/properties/company/properties/otherProductCategories/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.otherProductCategories,data:data7};
+const err20 = {instancePath:instancePath+"/company/otherProductCategories",schemaPath:"#/properties/company/properties/otherProductCategories/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.otherProductCategories,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -301,7 +302,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/company/otherProductCategories",schemaPath:"#/properties/company/properties/otherProductCategories/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.otherProductCategories.type,parentSchema:schema12.properties.company.properties.otherProductCategories,data:data7};
+const err21 = {instancePath:instancePath+"/company/otherProductCategories",schemaPath:"#/properties/company/properties/otherProductCategories/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.otherProductCategories.type,parentSchema:schema13.properties.company.properties.otherProductCategories,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -315,7 +316,7 @@ if(data0.description !== undefined){
 let data8 = data0.description;
 if(typeof data8 === "string"){
 if(func3(data8) > 2000){
-const err22 = {instancePath:instancePath+"/company/description",schemaPath:"#/properties/company/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema12.properties.company.properties.description,data:data8};
+const err22 = {instancePath:instancePath+"/company/description",schemaPath:"#/properties/company/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema13.properties.company.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -326,7 +327,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/company/description",schemaPath:"#/properties/company/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.description.type,parentSchema:schema12.properties.company.properties.description,data:data8};
+const err23 = {instancePath:instancePath+"/company/description",schemaPath:"#/properties/company/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.description.type,parentSchema:schema13.properties.company.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -340,7 +341,7 @@ if(data0.descriptionLocal !== undefined){
 let data9 = data0.descriptionLocal;
 const problem4 = keyword3("profileSecondLanguage", data9);
 if(problem4 !== null){
-const err24 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"profileSecondLanguage",parentSchema:schema12.properties.company.properties.descriptionLocal,data:data9};
+const err24 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"profileSecondLanguage",parentSchema:schema13.properties.company.properties.descriptionLocal,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -351,7 +352,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(func3(data9) > 2000){
-const err25 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema12.properties.company.properties.descriptionLocal,data:data9};
+const err25 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema13.properties.company.properties.descriptionLocal,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -362,7 +363,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.descriptionLocal.type,parentSchema:schema12.properties.company.properties.descriptionLocal,data:data9};
+const err26 = {instancePath:instancePath+"/company/descriptionLocal",schemaPath:"#/properties/company/properties/descriptionLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.descriptionLocal.type,parentSchema:schema13.properties.company.properties.descriptionLocal,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -376,7 +377,7 @@ if(data0.website !== undefined){
 let data10 = data0.website;
 if(typeof data10 === "string"){
 if(func3(data10) > 500){
-const err27 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.website,data:data10};
+const err27 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.website,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -386,7 +387,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(formats0(data10))){
-const err28 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.website,data:data10};
+const err28 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.website,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -397,7 +398,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.website.type,parentSchema:schema12.properties.company.properties.website,data:data10};
+const err29 = {instancePath:instancePath+"/company/website",schemaPath:"#/properties/company/properties/website/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.website.type,parentSchema:schema13.properties.company.properties.website,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -411,7 +412,7 @@ if(data0.logo !== undefined){
 let data11 = data0.logo;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.id === undefined){
-const err30 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.company.properties.logo.required,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err30 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.properties.company.properties.logo.required,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -421,7 +422,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11.name === undefined){
-const err31 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.company.properties.logo.required,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err31 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.company.properties.logo.required,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -431,7 +432,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data11.size === undefined){
-const err32 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema12.properties.company.properties.logo.required,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err32 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema13.properties.company.properties.logo.required,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -441,7 +442,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data11.type === undefined){
-const err33 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.company.properties.logo.required,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err33 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.properties.company.properties.logo.required,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -452,7 +453,7 @@ errors++;
 }
 for(const key2 in data11){
 if(!(((((key2 === "id") || (key2 === "name")) || (key2 === "size")) || (key2 === "type")) || (key2 === "dpi"))){
-const err34 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err34 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -466,7 +467,7 @@ if(data11.id !== undefined){
 let data12 = data11.id;
 if(typeof data12 === "string"){
 if(func3(data12) < 1){
-const err35 = {instancePath:instancePath+"/company/logo/id",schemaPath:"#/properties/company/properties/logo/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.company.properties.logo.properties.id,data:data12};
+const err35 = {instancePath:instancePath+"/company/logo/id",schemaPath:"#/properties/company/properties/logo/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.company.properties.logo.properties.id,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -477,7 +478,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/company/logo/id",schemaPath:"#/properties/company/properties/logo/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.logo.properties.id.type,parentSchema:schema12.properties.company.properties.logo.properties.id,data:data12};
+const err36 = {instancePath:instancePath+"/company/logo/id",schemaPath:"#/properties/company/properties/logo/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.logo.properties.id.type,parentSchema:schema13.properties.company.properties.logo.properties.id,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -491,7 +492,7 @@ if(data11.name !== undefined){
 let data13 = data11.name;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err37 = {instancePath:instancePath+"/company/logo/name",schemaPath:"#/properties/company/properties/logo/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.company.properties.logo.properties.name,data:data13};
+const err37 = {instancePath:instancePath+"/company/logo/name",schemaPath:"#/properties/company/properties/logo/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.company.properties.logo.properties.name,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -502,7 +503,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/company/logo/name",schemaPath:"#/properties/company/properties/logo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.logo.properties.name.type,parentSchema:schema12.properties.company.properties.logo.properties.name,data:data13};
+const err38 = {instancePath:instancePath+"/company/logo/name",schemaPath:"#/properties/company/properties/logo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.logo.properties.name.type,parentSchema:schema13.properties.company.properties.logo.properties.name,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -515,7 +516,7 @@ errors++;
 if(data11.size !== undefined){
 let data14 = data11.size;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err39 = {instancePath:instancePath+"/company/logo/size",schemaPath:"#/properties/company/properties/logo/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.company.properties.logo.properties.size.type,parentSchema:schema12.properties.company.properties.logo.properties.size,data:data14};
+const err39 = {instancePath:instancePath+"/company/logo/size",schemaPath:"#/properties/company/properties/logo/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.company.properties.logo.properties.size.type,parentSchema:schema13.properties.company.properties.logo.properties.size,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -526,7 +527,7 @@ errors++;
 }
 if(typeof data14 == "number"){
 if(data14 < 0 || isNaN(data14)){
-const err40 = {instancePath:instancePath+"/company/logo/size",schemaPath:"#/properties/company/properties/logo/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.company.properties.logo.properties.size,data:data14};
+const err40 = {instancePath:instancePath+"/company/logo/size",schemaPath:"#/properties/company/properties/logo/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.company.properties.logo.properties.size,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -540,7 +541,7 @@ errors++;
 if(data11.type !== undefined){
 let data15 = data11.type;
 if(typeof data15 !== "string"){
-const err41 = {instancePath:instancePath+"/company/logo/type",schemaPath:"#/properties/company/properties/logo/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.logo.properties.type.type,parentSchema:schema12.properties.company.properties.logo.properties.type,data:data15};
+const err41 = {instancePath:instancePath+"/company/logo/type",schemaPath:"#/properties/company/properties/logo/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.logo.properties.type.type,parentSchema:schema13.properties.company.properties.logo.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -553,7 +554,7 @@ errors++;
 if(data11.dpi !== undefined){
 let data16 = data11.dpi;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err42 = {instancePath:instancePath+"/company/logo/dpi",schemaPath:"#/properties/company/properties/logo/properties/dpi/type",keyword:"type",params:{type: schema12.properties.company.properties.logo.properties.dpi.type},message:"must be number,null",schema:schema12.properties.company.properties.logo.properties.dpi.type,parentSchema:schema12.properties.company.properties.logo.properties.dpi,data:data16};
+const err42 = {instancePath:instancePath+"/company/logo/dpi",schemaPath:"#/properties/company/properties/logo/properties/dpi/type",keyword:"type",params:{type: schema13.properties.company.properties.logo.properties.dpi.type},message:"must be number,null",schema:schema13.properties.company.properties.logo.properties.dpi.type,parentSchema:schema13.properties.company.properties.logo.properties.dpi,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -565,7 +566,7 @@ errors++;
 }
 const problem5 = keyword5("logo", data11);
 if(problem5 !== null){
-const err43 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/file",keyword:"file",params:Object.assign({ key: problem5.key }, problem5.params),message:problem5.key,schema:"logo",parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err43 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/file",keyword:"file",params:Object.assign({ key: problem5.key }, problem5.params),message:problem5.key,schema:"logo",parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -576,7 +577,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.company.properties.logo.type,parentSchema:schema12.properties.company.properties.logo,data:data11};
+const err44 = {instancePath:instancePath+"/company/logo",schemaPath:"#/properties/company/properties/logo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.company.properties.logo.type,parentSchema:schema13.properties.company.properties.logo,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -590,7 +591,7 @@ if(data0.brochure !== undefined){
 let data17 = data0.brochure;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.id === undefined){
-const err45 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.company.properties.brochure.required,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err45 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.properties.company.properties.brochure.required,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -600,7 +601,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data17.name === undefined){
-const err46 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.company.properties.brochure.required,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err46 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.company.properties.brochure.required,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -610,7 +611,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data17.size === undefined){
-const err47 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema12.properties.company.properties.brochure.required,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err47 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema13.properties.company.properties.brochure.required,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -620,7 +621,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data17.type === undefined){
-const err48 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.company.properties.brochure.required,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err48 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.properties.company.properties.brochure.required,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -631,7 +632,7 @@ errors++;
 }
 for(const key3 in data17){
 if(!(((((key3 === "id") || (key3 === "name")) || (key3 === "size")) || (key3 === "type")) || (key3 === "dpi"))){
-const err49 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err49 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -645,7 +646,7 @@ if(data17.id !== undefined){
 let data18 = data17.id;
 if(typeof data18 === "string"){
 if(func3(data18) < 1){
-const err50 = {instancePath:instancePath+"/company/brochure/id",schemaPath:"#/properties/company/properties/brochure/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.company.properties.brochure.properties.id,data:data18};
+const err50 = {instancePath:instancePath+"/company/brochure/id",schemaPath:"#/properties/company/properties/brochure/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.company.properties.brochure.properties.id,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -656,7 +657,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/company/brochure/id",schemaPath:"#/properties/company/properties/brochure/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.brochure.properties.id.type,parentSchema:schema12.properties.company.properties.brochure.properties.id,data:data18};
+const err51 = {instancePath:instancePath+"/company/brochure/id",schemaPath:"#/properties/company/properties/brochure/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.brochure.properties.id.type,parentSchema:schema13.properties.company.properties.brochure.properties.id,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -670,7 +671,7 @@ if(data17.name !== undefined){
 let data19 = data17.name;
 if(typeof data19 === "string"){
 if(func3(data19) < 1){
-const err52 = {instancePath:instancePath+"/company/brochure/name",schemaPath:"#/properties/company/properties/brochure/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.company.properties.brochure.properties.name,data:data19};
+const err52 = {instancePath:instancePath+"/company/brochure/name",schemaPath:"#/properties/company/properties/brochure/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.company.properties.brochure.properties.name,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -681,7 +682,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/company/brochure/name",schemaPath:"#/properties/company/properties/brochure/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.brochure.properties.name.type,parentSchema:schema12.properties.company.properties.brochure.properties.name,data:data19};
+const err53 = {instancePath:instancePath+"/company/brochure/name",schemaPath:"#/properties/company/properties/brochure/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.brochure.properties.name.type,parentSchema:schema13.properties.company.properties.brochure.properties.name,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -694,7 +695,7 @@ errors++;
 if(data17.size !== undefined){
 let data20 = data17.size;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err54 = {instancePath:instancePath+"/company/brochure/size",schemaPath:"#/properties/company/properties/brochure/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.company.properties.brochure.properties.size.type,parentSchema:schema12.properties.company.properties.brochure.properties.size,data:data20};
+const err54 = {instancePath:instancePath+"/company/brochure/size",schemaPath:"#/properties/company/properties/brochure/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.company.properties.brochure.properties.size.type,parentSchema:schema13.properties.company.properties.brochure.properties.size,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -705,7 +706,7 @@ errors++;
 }
 if(typeof data20 == "number"){
 if(data20 < 0 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/company/brochure/size",schemaPath:"#/properties/company/properties/brochure/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.company.properties.brochure.properties.size,data:data20};
+const err55 = {instancePath:instancePath+"/company/brochure/size",schemaPath:"#/properties/company/properties/brochure/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.company.properties.brochure.properties.size,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -719,7 +720,7 @@ errors++;
 if(data17.type !== undefined){
 let data21 = data17.type;
 if(typeof data21 !== "string"){
-const err56 = {instancePath:instancePath+"/company/brochure/type",schemaPath:"#/properties/company/properties/brochure/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.brochure.properties.type.type,parentSchema:schema12.properties.company.properties.brochure.properties.type,data:data21};
+const err56 = {instancePath:instancePath+"/company/brochure/type",schemaPath:"#/properties/company/properties/brochure/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.brochure.properties.type.type,parentSchema:schema13.properties.company.properties.brochure.properties.type,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -732,7 +733,7 @@ errors++;
 if(data17.dpi !== undefined){
 let data22 = data17.dpi;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err57 = {instancePath:instancePath+"/company/brochure/dpi",schemaPath:"#/properties/company/properties/brochure/properties/dpi/type",keyword:"type",params:{type: schema12.properties.company.properties.brochure.properties.dpi.type},message:"must be number,null",schema:schema12.properties.company.properties.brochure.properties.dpi.type,parentSchema:schema12.properties.company.properties.brochure.properties.dpi,data:data22};
+const err57 = {instancePath:instancePath+"/company/brochure/dpi",schemaPath:"#/properties/company/properties/brochure/properties/dpi/type",keyword:"type",params:{type: schema13.properties.company.properties.brochure.properties.dpi.type},message:"must be number,null",schema:schema13.properties.company.properties.brochure.properties.dpi.type,parentSchema:schema13.properties.company.properties.brochure.properties.dpi,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -744,7 +745,7 @@ errors++;
 }
 const problem6 = keyword5("brochure", data17);
 if(problem6 !== null){
-const err58 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/file",keyword:"file",params:Object.assign({ key: problem6.key }, problem6.params),message:problem6.key,schema:"brochure",parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err58 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/file",keyword:"file",params:Object.assign({ key: problem6.key }, problem6.params),message:problem6.key,schema:"brochure",parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -755,7 +756,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.company.properties.brochure.type,parentSchema:schema12.properties.company.properties.brochure,data:data17};
+const err59 = {instancePath:instancePath+"/company/brochure",schemaPath:"#/properties/company/properties/brochure/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.company.properties.brochure.type,parentSchema:schema13.properties.company.properties.brochure,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -769,7 +770,7 @@ if(data0.linkedin !== undefined){
 let data23 = data0.linkedin;
 if(typeof data23 === "string"){
 if(func3(data23) > 500){
-const err60 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.linkedin,data:data23};
+const err60 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.linkedin,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -779,7 +780,7 @@ vErrors.push(err60);
 errors++;
 }
 if(!(formats0(data23))){
-const err61 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.linkedin,data:data23};
+const err61 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.linkedin,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -790,7 +791,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.linkedin.type,parentSchema:schema12.properties.company.properties.linkedin,data:data23};
+const err62 = {instancePath:instancePath+"/company/linkedin",schemaPath:"#/properties/company/properties/linkedin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.linkedin.type,parentSchema:schema13.properties.company.properties.linkedin,data:data23};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -804,7 +805,7 @@ if(data0.facebook !== undefined){
 let data24 = data0.facebook;
 if(typeof data24 === "string"){
 if(func3(data24) > 500){
-const err63 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.facebook,data:data24};
+const err63 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.facebook,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -814,7 +815,7 @@ vErrors.push(err63);
 errors++;
 }
 if(!(formats0(data24))){
-const err64 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.facebook,data:data24};
+const err64 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.facebook,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -825,7 +826,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.facebook.type,parentSchema:schema12.properties.company.properties.facebook,data:data24};
+const err65 = {instancePath:instancePath+"/company/facebook",schemaPath:"#/properties/company/properties/facebook/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.facebook.type,parentSchema:schema13.properties.company.properties.facebook,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -839,7 +840,7 @@ if(data0.x !== undefined){
 let data25 = data0.x;
 if(typeof data25 === "string"){
 if(func3(data25) > 500){
-const err66 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.x,data:data25};
+const err66 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.x,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -849,7 +850,7 @@ vErrors.push(err66);
 errors++;
 }
 if(!(formats0(data25))){
-const err67 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.x,data:data25};
+const err67 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.x,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -860,7 +861,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.x.type,parentSchema:schema12.properties.company.properties.x,data:data25};
+const err68 = {instancePath:instancePath+"/company/x",schemaPath:"#/properties/company/properties/x/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.x.type,parentSchema:schema13.properties.company.properties.x,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -874,7 +875,7 @@ if(data0.instagram !== undefined){
 let data26 = data0.instagram;
 if(typeof data26 === "string"){
 if(func3(data26) > 500){
-const err69 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.instagram,data:data26};
+const err69 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.instagram,data:data26};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -884,7 +885,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(formats0(data26))){
-const err70 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.instagram,data:data26};
+const err70 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.instagram,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -895,7 +896,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.instagram.type,parentSchema:schema12.properties.company.properties.instagram,data:data26};
+const err71 = {instancePath:instancePath+"/company/instagram",schemaPath:"#/properties/company/properties/instagram/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.instagram.type,parentSchema:schema13.properties.company.properties.instagram,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -909,7 +910,7 @@ if(data0.videoLink !== undefined){
 let data27 = data0.videoLink;
 if(typeof data27 === "string"){
 if(func3(data27) > 500){
-const err72 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.videoLink,data:data27};
+const err72 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.videoLink,data:data27};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -919,7 +920,7 @@ vErrors.push(err72);
 errors++;
 }
 if(!(formats0(data27))){
-const err73 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.company.properties.videoLink,data:data27};
+const err73 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.company.properties.videoLink,data:data27};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -930,7 +931,7 @@ errors++;
 }
 const problem7 = keyword7(true, data27);
 if(problem7 !== null){
-const err74 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/videoHost",keyword:"videoHost",params:Object.assign({ key: problem7.key }, problem7.params),message:problem7.key,schema:true,parentSchema:schema12.properties.company.properties.videoLink,data:data27};
+const err74 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/videoHost",keyword:"videoHost",params:Object.assign({ key: problem7.key }, problem7.params),message:problem7.key,schema:true,parentSchema:schema13.properties.company.properties.videoLink,data:data27};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -941,7 +942,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.videoLink.type,parentSchema:schema12.properties.company.properties.videoLink,data:data27};
+const err75 = {instancePath:instancePath+"/company/videoLink",schemaPath:"#/properties/company/properties/videoLink/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.videoLink.type,parentSchema:schema13.properties.company.properties.videoLink,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -955,7 +956,7 @@ if(data0.address !== undefined){
 let data28 = data0.address;
 if(typeof data28 === "string"){
 if(func3(data28) > 500){
-const err76 = {instancePath:instancePath+"/company/address",schemaPath:"#/properties/company/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.company.properties.address,data:data28};
+const err76 = {instancePath:instancePath+"/company/address",schemaPath:"#/properties/company/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.company.properties.address,data:data28};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -966,7 +967,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/company/address",schemaPath:"#/properties/company/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.company.properties.address.type,parentSchema:schema12.properties.company.properties.address,data:data28};
+const err77 = {instancePath:instancePath+"/company/address",schemaPath:"#/properties/company/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.company.properties.address.type,parentSchema:schema13.properties.company.properties.address,data:data28};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -978,7 +979,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.company.type,parentSchema:schema12.properties.company,data:data0};
+const err78 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.company.type,parentSchema:schema13.properties.company,data:data0};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -992,7 +993,7 @@ if(data.contacts !== undefined){
 let data29 = data.contacts;
 const problem8 = keyword0("s01ContactShow", data29);
 if(problem8 !== null){
-const err79 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/showIf",keyword:"showIf",params:Object.assign({ key: problem8.key }, problem8.params),message:problem8.key,schema:"s01ContactShow",parentSchema:schema12.properties.contacts,data:data29};
+const err79 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/showIf",keyword:"showIf",params:Object.assign({ key: problem8.key }, problem8.params),message:problem8.key,schema:"s01ContactShow",parentSchema:schema13.properties.contacts,data:data29};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1003,7 +1004,7 @@ errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29.operations === undefined){
-const err80 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'",schema:schema12.properties.contacts.required,parentSchema:schema12.properties.contacts,data:data29};
+const err80 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'",schema:schema13.properties.contacts.required,parentSchema:schema13.properties.contacts,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1013,7 +1014,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data29.marketingSales === undefined){
-const err81 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/required",keyword:"required",params:{missingProperty: "marketingSales"},message:"must have required property '"+"marketingSales"+"'",schema:schema12.properties.contacts.required,parentSchema:schema12.properties.contacts,data:data29};
+const err81 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/required",keyword:"required",params:{missingProperty: "marketingSales"},message:"must have required property '"+"marketingSales"+"'",schema:schema13.properties.contacts.required,parentSchema:schema13.properties.contacts,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1024,7 +1025,7 @@ errors++;
 }
 for(const key4 in data29){
 if(!((key4 === "operations") || (key4 === "marketingSales"))){
-const err82 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.contacts,data:data29};
+const err82 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.contacts,data:data29};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1038,7 +1039,7 @@ if(data29.operations !== undefined){
 let data30 = data29.operations;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.email === undefined){
-const err83 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.contacts.properties.operations.required,parentSchema:schema12.properties.contacts.properties.operations,data:data30};
+const err83 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.contacts.properties.operations.required,parentSchema:schema13.properties.contacts.properties.operations,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1049,7 +1050,7 @@ errors++;
 }
 for(const key5 in data30){
 if(!(((((((key5 === "name") || (key5 === "jobTitle")) || (key5 === "department")) || (key5 === "email")) || (key5 === "mobile")) || (key5 === "fax")) || (key5 === "countryCode"))){
-const err84 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.contacts.properties.operations,data:data30};
+const err84 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.contacts.properties.operations,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1063,7 +1064,7 @@ if(data30.name !== undefined){
 let data31 = data30.name;
 if(typeof data31 === "string"){
 if(func3(data31) > 100){
-const err85 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.operations.properties.name,data:data31};
+const err85 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.operations.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1074,7 +1075,7 @@ errors++;
 }
 const problem9 = keyword9("any", data31);
 if(problem9 !== null){
-const err86 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem9.key }, problem9.params),message:problem9.key,schema:"any",parentSchema:schema12.properties.contacts.properties.operations.properties.name,data:data31};
+const err86 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem9.key }, problem9.params),message:problem9.key,schema:"any",parentSchema:schema13.properties.contacts.properties.operations.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1085,7 +1086,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.name.type,parentSchema:schema12.properties.contacts.properties.operations.properties.name,data:data31};
+const err87 = {instancePath:instancePath+"/contacts/operations/name",schemaPath:"#/properties/contacts/properties/operations/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.name.type,parentSchema:schema13.properties.contacts.properties.operations.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1099,7 +1100,7 @@ if(data30.jobTitle !== undefined){
 let data32 = data30.jobTitle;
 if(typeof data32 === "string"){
 if(func3(data32) > 100){
-const err88 = {instancePath:instancePath+"/contacts/operations/jobTitle",schemaPath:"#/properties/contacts/properties/operations/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.operations.properties.jobTitle,data:data32};
+const err88 = {instancePath:instancePath+"/contacts/operations/jobTitle",schemaPath:"#/properties/contacts/properties/operations/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.operations.properties.jobTitle,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1110,7 +1111,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/contacts/operations/jobTitle",schemaPath:"#/properties/contacts/properties/operations/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.jobTitle.type,parentSchema:schema12.properties.contacts.properties.operations.properties.jobTitle,data:data32};
+const err89 = {instancePath:instancePath+"/contacts/operations/jobTitle",schemaPath:"#/properties/contacts/properties/operations/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.jobTitle.type,parentSchema:schema13.properties.contacts.properties.operations.properties.jobTitle,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1124,7 +1125,7 @@ if(data30.department !== undefined){
 let data33 = data30.department;
 if(typeof data33 === "string"){
 if(func3(data33) > 100){
-const err90 = {instancePath:instancePath+"/contacts/operations/department",schemaPath:"#/properties/contacts/properties/operations/properties/department/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.operations.properties.department,data:data33};
+const err90 = {instancePath:instancePath+"/contacts/operations/department",schemaPath:"#/properties/contacts/properties/operations/properties/department/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.operations.properties.department,data:data33};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1135,7 +1136,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/contacts/operations/department",schemaPath:"#/properties/contacts/properties/operations/properties/department/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.department.type,parentSchema:schema12.properties.contacts.properties.operations.properties.department,data:data33};
+const err91 = {instancePath:instancePath+"/contacts/operations/department",schemaPath:"#/properties/contacts/properties/operations/properties/department/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.department.type,parentSchema:schema13.properties.contacts.properties.operations.properties.department,data:data33};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1149,7 +1150,7 @@ if(data30.email !== undefined){
 let data34 = data30.email;
 if(typeof data34 === "string"){
 if(func3(data34) > 254){
-const err92 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.contacts.properties.operations.properties.email,data:data34};
+const err92 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.contacts.properties.operations.properties.email,data:data34};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1159,7 +1160,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!(formats12.test(data34))){
-const err93 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.contacts.properties.operations.properties.email,data:data34};
+const err93 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.contacts.properties.operations.properties.email,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1170,7 +1171,7 @@ errors++;
 }
 const problem10 = keyword10(true, data34);
 if(problem10 !== null){
-const err94 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem10.key }, problem10.params),message:problem10.key,schema:true,parentSchema:schema12.properties.contacts.properties.operations.properties.email,data:data34};
+const err94 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem10.key }, problem10.params),message:problem10.key,schema:true,parentSchema:schema13.properties.contacts.properties.operations.properties.email,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1181,7 +1182,7 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.email.type,parentSchema:schema12.properties.contacts.properties.operations.properties.email,data:data34};
+const err95 = {instancePath:instancePath+"/contacts/operations/email",schemaPath:"#/properties/contacts/properties/operations/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.email.type,parentSchema:schema13.properties.contacts.properties.operations.properties.email,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1195,7 +1196,7 @@ if(data30.mobile !== undefined){
 let data35 = data30.mobile;
 if(typeof data35 === "string"){
 if(func3(data35) > 30){
-const err96 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contacts.properties.operations.properties.mobile,data:data35};
+const err96 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contacts.properties.operations.properties.mobile,data:data35};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1205,7 +1206,7 @@ vErrors.push(err96);
 errors++;
 }
 if(!pattern0.test(data35)){
-const err97 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contacts.properties.operations.properties.mobile,data:data35};
+const err97 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contacts.properties.operations.properties.mobile,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1216,7 +1217,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.mobile.type,parentSchema:schema12.properties.contacts.properties.operations.properties.mobile,data:data35};
+const err98 = {instancePath:instancePath+"/contacts/operations/mobile",schemaPath:"#/properties/contacts/properties/operations/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.mobile.type,parentSchema:schema13.properties.contacts.properties.operations.properties.mobile,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1230,7 +1231,7 @@ if(data30.fax !== undefined){
 let data36 = data30.fax;
 if(typeof data36 === "string"){
 if(func3(data36) > 30){
-const err99 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contacts.properties.operations.properties.fax,data:data36};
+const err99 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contacts.properties.operations.properties.fax,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1240,7 +1241,7 @@ vErrors.push(err99);
 errors++;
 }
 if(!pattern0.test(data36)){
-const err100 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contacts.properties.operations.properties.fax,data:data36};
+const err100 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contacts.properties.operations.properties.fax,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1251,7 +1252,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.fax.type,parentSchema:schema12.properties.contacts.properties.operations.properties.fax,data:data36};
+const err101 = {instancePath:instancePath+"/contacts/operations/fax",schemaPath:"#/properties/contacts/properties/operations/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.fax.type,parentSchema:schema13.properties.contacts.properties.operations.properties.fax,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1265,7 +1266,7 @@ if(data30.countryCode !== undefined){
 let data37 = data30.countryCode;
 if(typeof data37 === "string"){
 if(func3(data37) > 5){
-const err102 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters",schema:5,parentSchema:schema12.properties.contacts.properties.operations.properties.countryCode,data:data37};
+const err102 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters",schema:5,parentSchema:schema13.properties.contacts.properties.operations.properties.countryCode,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1275,7 +1276,7 @@ vErrors.push(err102);
 errors++;
 }
 if(!pattern2.test(data37)){
-const err103 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\"",schema:"^\\+?[0-9]{1,4}$",parentSchema:schema12.properties.contacts.properties.operations.properties.countryCode,data:data37};
+const err103 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\"",schema:"^\\+?[0-9]{1,4}$",parentSchema:schema13.properties.contacts.properties.operations.properties.countryCode,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1286,7 +1287,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.operations.properties.countryCode.type,parentSchema:schema12.properties.contacts.properties.operations.properties.countryCode,data:data37};
+const err104 = {instancePath:instancePath+"/contacts/operations/countryCode",schemaPath:"#/properties/contacts/properties/operations/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.operations.properties.countryCode.type,parentSchema:schema13.properties.contacts.properties.operations.properties.countryCode,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1298,7 +1299,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.contacts.properties.operations.type,parentSchema:schema12.properties.contacts.properties.operations,data:data30};
+const err105 = {instancePath:instancePath+"/contacts/operations",schemaPath:"#/properties/contacts/properties/operations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.contacts.properties.operations.type,parentSchema:schema13.properties.contacts.properties.operations,data:data30};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1312,7 +1313,7 @@ if(data29.marketingSales !== undefined){
 let data38 = data29.marketingSales;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(data38.email === undefined){
-const err106 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.contacts.properties.marketingSales.required,parentSchema:schema12.properties.contacts.properties.marketingSales,data:data38};
+const err106 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.contacts.properties.marketingSales.required,parentSchema:schema13.properties.contacts.properties.marketingSales,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1323,7 +1324,7 @@ errors++;
 }
 for(const key6 in data38){
 if(!(((((((key6 === "name") || (key6 === "jobTitle")) || (key6 === "department")) || (key6 === "email")) || (key6 === "mobile")) || (key6 === "fax")) || (key6 === "countryCode"))){
-const err107 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.contacts.properties.marketingSales,data:data38};
+const err107 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.contacts.properties.marketingSales,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1337,7 +1338,7 @@ if(data38.name !== undefined){
 let data39 = data38.name;
 if(typeof data39 === "string"){
 if(func3(data39) > 100){
-const err108 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.name,data:data39};
+const err108 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.name,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1348,7 +1349,7 @@ errors++;
 }
 const problem11 = keyword9("any", data39);
 if(problem11 !== null){
-const err109 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem11.key }, problem11.params),message:problem11.key,schema:"any",parentSchema:schema12.properties.contacts.properties.marketingSales.properties.name,data:data39};
+const err109 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem11.key }, problem11.params),message:problem11.key,schema:"any",parentSchema:schema13.properties.contacts.properties.marketingSales.properties.name,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1359,7 +1360,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.name.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.name,data:data39};
+const err110 = {instancePath:instancePath+"/contacts/marketingSales/name",schemaPath:"#/properties/contacts/properties/marketingSales/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.name.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.name,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1373,7 +1374,7 @@ if(data38.jobTitle !== undefined){
 let data40 = data38.jobTitle;
 if(typeof data40 === "string"){
 if(func3(data40) > 100){
-const err111 = {instancePath:instancePath+"/contacts/marketingSales/jobTitle",schemaPath:"#/properties/contacts/properties/marketingSales/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.jobTitle,data:data40};
+const err111 = {instancePath:instancePath+"/contacts/marketingSales/jobTitle",schemaPath:"#/properties/contacts/properties/marketingSales/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.jobTitle,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1384,7 +1385,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/contacts/marketingSales/jobTitle",schemaPath:"#/properties/contacts/properties/marketingSales/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.jobTitle.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.jobTitle,data:data40};
+const err112 = {instancePath:instancePath+"/contacts/marketingSales/jobTitle",schemaPath:"#/properties/contacts/properties/marketingSales/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.jobTitle.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.jobTitle,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1398,7 +1399,7 @@ if(data38.department !== undefined){
 let data41 = data38.department;
 if(typeof data41 === "string"){
 if(func3(data41) > 100){
-const err113 = {instancePath:instancePath+"/contacts/marketingSales/department",schemaPath:"#/properties/contacts/properties/marketingSales/properties/department/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.department,data:data41};
+const err113 = {instancePath:instancePath+"/contacts/marketingSales/department",schemaPath:"#/properties/contacts/properties/marketingSales/properties/department/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.department,data:data41};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1409,7 +1410,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/contacts/marketingSales/department",schemaPath:"#/properties/contacts/properties/marketingSales/properties/department/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.department.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.department,data:data41};
+const err114 = {instancePath:instancePath+"/contacts/marketingSales/department",schemaPath:"#/properties/contacts/properties/marketingSales/properties/department/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.department.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.department,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1423,7 +1424,7 @@ if(data38.email !== undefined){
 let data42 = data38.email;
 if(typeof data42 === "string"){
 if(func3(data42) > 254){
-const err115 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.email,data:data42};
+const err115 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.email,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1433,7 +1434,7 @@ vErrors.push(err115);
 errors++;
 }
 if(!(formats12.test(data42))){
-const err116 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.contacts.properties.marketingSales.properties.email,data:data42};
+const err116 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.contacts.properties.marketingSales.properties.email,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1444,7 +1445,7 @@ errors++;
 }
 const problem12 = keyword10(true, data42);
 if(problem12 !== null){
-const err117 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem12.key }, problem12.params),message:problem12.key,schema:true,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.email,data:data42};
+const err117 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem12.key }, problem12.params),message:problem12.key,schema:true,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.email,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1455,7 +1456,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.email.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.email,data:data42};
+const err118 = {instancePath:instancePath+"/contacts/marketingSales/email",schemaPath:"#/properties/contacts/properties/marketingSales/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.email.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.email,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1469,7 +1470,7 @@ if(data38.mobile !== undefined){
 let data43 = data38.mobile;
 if(typeof data43 === "string"){
 if(func3(data43) > 30){
-const err119 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
+const err119 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1479,7 +1480,7 @@ vErrors.push(err119);
 errors++;
 }
 if(!pattern0.test(data43)){
-const err120 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
+const err120 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1490,7 +1491,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.mobile.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
+const err121 = {instancePath:instancePath+"/contacts/marketingSales/mobile",schemaPath:"#/properties/contacts/properties/marketingSales/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.mobile.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.mobile,data:data43};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1504,7 +1505,7 @@ if(data38.fax !== undefined){
 let data44 = data38.fax;
 if(typeof data44 === "string"){
 if(func3(data44) > 30){
-const err122 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.fax,data:data44};
+const err122 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.fax,data:data44};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1514,7 +1515,7 @@ vErrors.push(err122);
 errors++;
 }
 if(!pattern0.test(data44)){
-const err123 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contacts.properties.marketingSales.properties.fax,data:data44};
+const err123 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contacts.properties.marketingSales.properties.fax,data:data44};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1525,7 +1526,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.fax.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.fax,data:data44};
+const err124 = {instancePath:instancePath+"/contacts/marketingSales/fax",schemaPath:"#/properties/contacts/properties/marketingSales/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.fax.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.fax,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1539,7 +1540,7 @@ if(data38.countryCode !== undefined){
 let data45 = data38.countryCode;
 if(typeof data45 === "string"){
 if(func3(data45) > 5){
-const err125 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters",schema:5,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
+const err125 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters",schema:5,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1549,7 +1550,7 @@ vErrors.push(err125);
 errors++;
 }
 if(!pattern2.test(data45)){
-const err126 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\"",schema:"^\\+?[0-9]{1,4}$",parentSchema:schema12.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
+const err126 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\"",schema:"^\\+?[0-9]{1,4}$",parentSchema:schema13.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1560,7 +1561,7 @@ errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contacts.properties.marketingSales.properties.countryCode.type,parentSchema:schema12.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
+const err127 = {instancePath:instancePath+"/contacts/marketingSales/countryCode",schemaPath:"#/properties/contacts/properties/marketingSales/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contacts.properties.marketingSales.properties.countryCode.type,parentSchema:schema13.properties.contacts.properties.marketingSales.properties.countryCode,data:data45};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1572,7 +1573,7 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.contacts.properties.marketingSales.type,parentSchema:schema12.properties.contacts.properties.marketingSales,data:data38};
+const err128 = {instancePath:instancePath+"/contacts/marketingSales",schemaPath:"#/properties/contacts/properties/marketingSales/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.contacts.properties.marketingSales.type,parentSchema:schema13.properties.contacts.properties.marketingSales,data:data38};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1584,7 +1585,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.contacts.type,parentSchema:schema12.properties.contacts,data:data29};
+const err129 = {instancePath:instancePath+"/contacts",schemaPath:"#/properties/contacts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.contacts.type,parentSchema:schema13.properties.contacts,data:data29};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1598,7 +1599,7 @@ if(data.distribution !== undefined){
 let data46 = data.distribution;
 const problem13 = keyword0("s01DistributionShow", data46);
 if(problem13 !== null){
-const err130 = {instancePath:instancePath+"/distribution",schemaPath:"#/properties/distribution/showIf",keyword:"showIf",params:Object.assign({ key: problem13.key }, problem13.params),message:problem13.key,schema:"s01DistributionShow",parentSchema:schema12.properties.distribution,data:data46};
+const err130 = {instancePath:instancePath+"/distribution",schemaPath:"#/properties/distribution/showIf",keyword:"showIf",params:Object.assign({ key: problem13.key }, problem13.params),message:problem13.key,schema:"s01DistributionShow",parentSchema:schema13.properties.distribution,data:data46};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1613,7 +1614,7 @@ for(let i2=0; i2<len1; i2++){
 let data47 = data46[i2];
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(data47.relationship === undefined){
-const err131 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/required",keyword:"required",params:{missingProperty: "relationship"},message:"must have required property '"+"relationship"+"'",schema:schema12.properties.distribution.items.required,parentSchema:schema12.properties.distribution.items,data:data47};
+const err131 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/required",keyword:"required",params:{missingProperty: "relationship"},message:"must have required property '"+"relationship"+"'",schema:schema13.properties.distribution.items.required,parentSchema:schema13.properties.distribution.items,data:data47};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1623,7 +1624,7 @@ vErrors.push(err131);
 errors++;
 }
 if(data47.company === undefined){
-const err132 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema12.properties.distribution.items.required,parentSchema:schema12.properties.distribution.items,data:data47};
+const err132 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema13.properties.distribution.items.required,parentSchema:schema13.properties.distribution.items,data:data47};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1634,7 +1635,7 @@ errors++;
 }
 for(const key7 in data47){
 if(!(((key7 === "relationship") || (key7 === "company")) || (key7 === "country"))){
-const err133 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.distribution.items,data:data47};
+const err133 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.distribution.items,data:data47};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1647,7 +1648,7 @@ errors++;
 if(data47.relationship !== undefined){
 let data48 = data47.relationship;
 if(typeof data48 !== "string"){
-const err134 = {instancePath:instancePath+"/distribution/" + i2+"/relationship",schemaPath:"#/properties/distribution/items/properties/relationship/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.distribution.items.properties.relationship.type,parentSchema:schema12.properties.distribution.items.properties.relationship,data:data48};
+const err134 = {instancePath:instancePath+"/distribution/" + i2+"/relationship",schemaPath:"#/properties/distribution/items/properties/relationship/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.distribution.items.properties.relationship.type,parentSchema:schema13.properties.distribution.items.properties.relationship,data:data48};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1657,7 +1658,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data48 === "agent") || (data48 === "principal"))){
-const err135 = {instancePath:instancePath+"/distribution/" + i2+"/relationship",schemaPath:"#/properties/distribution/items/properties/relationship/enum",keyword:"enum",params:{allowedValues: schema12.properties.distribution.items.properties.relationship.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.distribution.items.properties.relationship.enum,parentSchema:schema12.properties.distribution.items.properties.relationship,data:data48};
+const err135 = {instancePath:instancePath+"/distribution/" + i2+"/relationship",schemaPath:"#/properties/distribution/items/properties/relationship/enum",keyword:"enum",params:{allowedValues: schema13.properties.distribution.items.properties.relationship.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.distribution.items.properties.relationship.enum,parentSchema:schema13.properties.distribution.items.properties.relationship,data:data48};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1671,7 +1672,7 @@ if(data47.company !== undefined){
 let data49 = data47.company;
 if(typeof data49 === "string"){
 if(func3(data49) > 200){
-const err136 = {instancePath:instancePath+"/distribution/" + i2+"/company",schemaPath:"#/properties/distribution/items/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.distribution.items.properties.company,data:data49};
+const err136 = {instancePath:instancePath+"/distribution/" + i2+"/company",schemaPath:"#/properties/distribution/items/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.distribution.items.properties.company,data:data49};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1682,7 +1683,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/distribution/" + i2+"/company",schemaPath:"#/properties/distribution/items/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.distribution.items.properties.company.type,parentSchema:schema12.properties.distribution.items.properties.company,data:data49};
+const err137 = {instancePath:instancePath+"/distribution/" + i2+"/company",schemaPath:"#/properties/distribution/items/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.distribution.items.properties.company.type,parentSchema:schema13.properties.distribution.items.properties.company,data:data49};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1696,7 +1697,7 @@ if(data47.country !== undefined){
 let data50 = data47.country;
 if(typeof data50 === "string"){
 if(func3(data50) > 100){
-const err138 = {instancePath:instancePath+"/distribution/" + i2+"/country",schemaPath:"#/properties/distribution/items/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.distribution.items.properties.country,data:data50};
+const err138 = {instancePath:instancePath+"/distribution/" + i2+"/country",schemaPath:"#/properties/distribution/items/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.distribution.items.properties.country,data:data50};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1707,7 +1708,7 @@ errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/distribution/" + i2+"/country",schemaPath:"#/properties/distribution/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.distribution.items.properties.country.type,parentSchema:schema12.properties.distribution.items.properties.country,data:data50};
+const err139 = {instancePath:instancePath+"/distribution/" + i2+"/country",schemaPath:"#/properties/distribution/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.distribution.items.properties.country.type,parentSchema:schema13.properties.distribution.items.properties.country,data:data50};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1719,7 +1720,7 @@ errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.distribution.items.type,parentSchema:schema12.properties.distribution.items,data:data47};
+const err140 = {instancePath:instancePath+"/distribution/" + i2,schemaPath:"#/properties/distribution/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.distribution.items.type,parentSchema:schema13.properties.distribution.items,data:data47};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1731,7 +1732,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/distribution",schemaPath:"#/properties/distribution/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.distribution.type,parentSchema:schema12.properties.distribution,data:data46};
+const err141 = {instancePath:instancePath+"/distribution",schemaPath:"#/properties/distribution/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.distribution.type,parentSchema:schema13.properties.distribution,data:data46};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1745,7 +1746,7 @@ if(data.goals !== undefined){
 let data51 = data.goals;
 const problem14 = keyword0("s01GoalShow", data51);
 if(problem14 !== null){
-const err142 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/showIf",keyword:"showIf",params:Object.assign({ key: problem14.key }, problem14.params),message:problem14.key,schema:"s01GoalShow",parentSchema:schema12.properties.goals,data:data51};
+const err142 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/showIf",keyword:"showIf",params:Object.assign({ key: problem14.key }, problem14.params),message:problem14.key,schema:"s01GoalShow",parentSchema:schema13.properties.goals,data:data51};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1757,7 +1758,7 @@ errors++;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key8 in data51){
 if(!((key8 === "categories") || (key8 === "notes"))){
-const err143 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.goals,data:data51};
+const err143 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.goals,data:data51};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1774,7 +1775,7 @@ const len2 = data52.length;
 for(let i3=0; i3<len2; i3++){
 let data53 = data52[i3];
 if(typeof data53 !== "string"){
-const err144 = {instancePath:instancePath+"/goals/categories/" + i3,schemaPath:"#/properties/goals/properties/categories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.properties.categories.items.type,parentSchema:schema12.properties.goals.properties.categories.items,data:data53};
+const err144 = {instancePath:instancePath+"/goals/categories/" + i3,schemaPath:"#/properties/goals/properties/categories/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.goals.properties.categories.items.type,parentSchema:schema13.properties.goals.properties.categories.items,data:data53};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1784,7 +1785,7 @@ vErrors.push(err144);
 errors++;
 }
 if(!((((data53 === "company") || (data53 === "contact")) || (data53 === "distribution")) || (data53 === "goal"))){
-const err145 = {instancePath:instancePath+"/goals/categories/" + i3,schemaPath:"#/properties/goals/properties/categories/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.properties.categories.items.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.goals.properties.categories.items.enum,parentSchema:schema12.properties.goals.properties.categories.items,data:data53};
+const err145 = {instancePath:instancePath+"/goals/categories/" + i3,schemaPath:"#/properties/goals/properties/categories/items/enum",keyword:"enum",params:{allowedValues: schema13.properties.goals.properties.categories.items.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.goals.properties.categories.items.enum,parentSchema:schema13.properties.goals.properties.categories.items,data:data53};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1805,7 +1806,7 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err146 = {instancePath:instancePath+"/goals/categories",schemaPath:"#/properties/goals/properties/categories/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema12.properties.goals.properties.categories,data:data52};
+const err146 = {instancePath:instancePath+"/goals/categories",schemaPath:"#/properties/goals/properties/categories/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema13.properties.goals.properties.categories,data:data52};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1820,7 +1821,7 @@ indices1[item1] = i4;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/goals/categories",schemaPath:"#/properties/goals/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.goals.properties.categories.type,parentSchema:schema12.properties.goals.properties.categories,data:data52};
+const err147 = {instancePath:instancePath+"/goals/categories",schemaPath:"#/properties/goals/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.goals.properties.categories.type,parentSchema:schema13.properties.goals.properties.categories,data:data52};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1834,7 +1835,7 @@ if(data51.notes !== undefined){
 let data54 = data51.notes;
 if(typeof data54 === "string"){
 if(func3(data54) > 2000){
-const err148 = {instancePath:instancePath+"/goals/notes",schemaPath:"#/properties/goals/properties/notes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema12.properties.goals.properties.notes,data:data54};
+const err148 = {instancePath:instancePath+"/goals/notes",schemaPath:"#/properties/goals/properties/notes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema13.properties.goals.properties.notes,data:data54};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1845,7 +1846,7 @@ errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/goals/notes",schemaPath:"#/properties/goals/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.properties.notes.type,parentSchema:schema12.properties.goals.properties.notes,data:data54};
+const err149 = {instancePath:instancePath+"/goals/notes",schemaPath:"#/properties/goals/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.goals.properties.notes.type,parentSchema:schema13.properties.goals.properties.notes,data:data54};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1857,7 +1858,7 @@ errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.goals.type,parentSchema:schema12.properties.goals,data:data51};
+const err150 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.goals.type,parentSchema:schema13.properties.goals,data:data51};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1867,9 +1868,9 @@ vErrors.push(err150);
 errors++;
 }
 }
-}
-else {
-const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const problem15 = keyword15(schema13.requiredWhenShown, data);
+if(problem15 !== null){
+const err151 = {instancePath,schemaPath:"#/requiredWhenShown",keyword:"requiredWhenShown",params:Object.assign({ key: problem15.key }, problem15.params),message:problem15.key,schema:schema13.requiredWhenShown,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1878,7 +1879,18 @@ vErrors.push(err151);
 }
 errors++;
 }
-validate11.errors = vErrors;
+}
+else {
+const err152 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+validate12.errors = vErrors;
 return errors === 0;
 }
 

@@ -12,8 +12,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["-1569e363"] = validate11;
-const schema12 = {"type":"object","title":"forms.s02.title","additionalProperties":false,"required":["products"],"properties":{"products":{"type":"array","title":"forms.s02.products","minItems":1,"minItemsMessage":"atLeastOneProduct","items":{"type":"object","title":"forms.s02.product","additionalProperties":false,"required":["productName"],"properties":{"brandName":{"type":"string","title":"forms.s02.brandName","maxLength":100,"showIf":"s02BrandNameShow"},"brandNameLocal":{"type":"string","title":"forms.s02.brandNameLocal","maxLength":100,"showIf":"s02BrandNameShow","secondLanguage":"productSecondLanguage"},"productName":{"type":"string","title":"forms.s02.productName","maxLength":200},"productNameLocal":{"type":"string","title":"forms.s02.productNameLocal","maxLength":200,"secondLanguage":"productSecondLanguage"},"description":{"type":"string","title":"forms.s02.description","maxLength":2000},"descriptionLocal":{"type":"string","title":"forms.s02.descriptionLocal","maxLength":2000,"secondLanguage":"productSecondLanguage"},"category":{"type":"string","title":"forms.s02.category","enum":["bakeryConfectionery","beverages","dairy","meatSeafood","freshProduce","processedFood","healthOrganic","hospitalityEquipment"]},"image":{"type":"object","title":"forms.s02.image","file":"productImage","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"videoUrl":{"type":"string","title":"forms.s02.videoUrl","format":"uri","maxLength":500,"videoHost":true},"newLaunch":{"type":"boolean","title":"forms.s02.newLaunch","default":false},"productInterest":{"type":"string","title":"forms.s02.productInterest","enum":["distributors","importers","retailers","foodservice","oemPartners"]}}}}},"$id":"-1569e363"};
+validators["-1569e363"] = validate12;
+const schema13 = {"type":"object","title":"forms.s02.title","additionalProperties":false,"required":["products"],"properties":{"products":{"type":"array","title":"forms.s02.products","minItems":1,"minItemsMessage":"atLeastOneProduct","items":{"type":"object","title":"forms.s02.product","additionalProperties":false,"required":["productName"],"properties":{"brandName":{"type":"string","title":"forms.s02.brandName","maxLength":100,"showIf":"s02BrandNameShow"},"brandNameLocal":{"type":"string","title":"forms.s02.brandNameLocal","maxLength":100,"showIf":"s02BrandNameShow","secondLanguage":"productSecondLanguage"},"productName":{"type":"string","title":"forms.s02.productName","maxLength":200},"productNameLocal":{"type":"string","title":"forms.s02.productNameLocal","maxLength":200,"secondLanguage":"productSecondLanguage"},"description":{"type":"string","title":"forms.s02.description","maxLength":2000},"descriptionLocal":{"type":"string","title":"forms.s02.descriptionLocal","maxLength":2000,"secondLanguage":"productSecondLanguage"},"category":{"type":"string","title":"forms.s02.category","enum":["bakeryConfectionery","beverages","dairy","meatSeafood","freshProduce","processedFood","healthOrganic","hospitalityEquipment"]},"image":{"type":"object","title":"forms.s02.image","file":"productImage","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"videoUrl":{"type":"string","title":"forms.s02.videoUrl","format":"uri","maxLength":500,"videoHost":true},"newLaunch":{"type":"boolean","title":"forms.s02.newLaunch","default":false},"productInterest":{"type":"string","title":"forms.s02.productInterest","enum":["distributors","importers","retailers","foodservice","oemPartners"]}}}}},"$id":"-1569e363"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = imported0.default;
 const keyword0 = imported1.RULES["showIf"];
@@ -22,13 +22,13 @@ const keyword5 = imported1.RULES["file"];
 const keyword6 = imported1.RULES["videoHost"];
 const formats0 = imported2.fullFormats.uri;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-1569e363" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "products")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -53,7 +53,7 @@ if(data.products !== undefined){
 let data0 = data.products;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.products,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -67,7 +67,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.productName === undefined){
-const err3 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/required",keyword:"required",params:{missingProperty: "productName"},message:"must have required property '"+"productName"+"'",schema:schema12.properties.products.items.required,parentSchema:schema12.properties.products.items,data:data1};
+const err3 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/required",keyword:"required",params:{missingProperty: "productName"},message:"must have required property '"+"productName"+"'",schema:schema13.properties.products.items.required,parentSchema:schema13.properties.products.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -77,8 +77,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema12.properties.products.items.properties, key1))){
-const err4 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.products.items,data:data1};
+if(!(func2.call(schema13.properties.products.items.properties, key1))){
+const err4 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.products.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -92,7 +92,7 @@ if(data1.brandName !== undefined){
 let data2 = data1.brandName;
 const problem0 = keyword0("s02BrandNameShow", data2);
 if(problem0 !== null){
-const err5 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/showIf",keyword:"showIf",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"s02BrandNameShow",parentSchema:schema12.properties.products.items.properties.brandName,data:data2};
+const err5 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/showIf",keyword:"showIf",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"s02BrandNameShow",parentSchema:schema13.properties.products.items.properties.brandName,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -103,7 +103,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func3(data2) > 100){
-const err6 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.products.items.properties.brandName,data:data2};
+const err6 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.products.items.properties.brandName,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -114,7 +114,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.brandName.type,parentSchema:schema12.properties.products.items.properties.brandName,data:data2};
+const err7 = {instancePath:instancePath+"/products/" + i0+"/brandName",schemaPath:"#/properties/products/items/properties/brandName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.brandName.type,parentSchema:schema13.properties.products.items.properties.brandName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -128,7 +128,7 @@ if(data1.brandNameLocal !== undefined){
 let data3 = data1.brandNameLocal;
 const problem1 = keyword0("s02BrandNameShow", data3);
 if(problem1 !== null){
-const err8 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/showIf",keyword:"showIf",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"s02BrandNameShow",parentSchema:schema12.properties.products.items.properties.brandNameLocal,data:data3};
+const err8 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/showIf",keyword:"showIf",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"s02BrandNameShow",parentSchema:schema13.properties.products.items.properties.brandNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -139,7 +139,7 @@ errors++;
 }
 const problem2 = keyword2("productSecondLanguage", data3);
 if(problem2 !== null){
-const err9 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"productSecondLanguage",parentSchema:schema12.properties.products.items.properties.brandNameLocal,data:data3};
+const err9 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"productSecondLanguage",parentSchema:schema13.properties.products.items.properties.brandNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -150,7 +150,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func3(data3) > 100){
-const err10 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.products.items.properties.brandNameLocal,data:data3};
+const err10 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.products.items.properties.brandNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -161,7 +161,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.brandNameLocal.type,parentSchema:schema12.properties.products.items.properties.brandNameLocal,data:data3};
+const err11 = {instancePath:instancePath+"/products/" + i0+"/brandNameLocal",schemaPath:"#/properties/products/items/properties/brandNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.brandNameLocal.type,parentSchema:schema13.properties.products.items.properties.brandNameLocal,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -175,7 +175,7 @@ if(data1.productName !== undefined){
 let data4 = data1.productName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/products/" + i0+"/productName",schemaPath:"#/properties/products/items/properties/productName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.products.items.properties.productName,data:data4};
+const err12 = {instancePath:instancePath+"/products/" + i0+"/productName",schemaPath:"#/properties/products/items/properties/productName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.products.items.properties.productName,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -186,7 +186,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/products/" + i0+"/productName",schemaPath:"#/properties/products/items/properties/productName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.productName.type,parentSchema:schema12.properties.products.items.properties.productName,data:data4};
+const err13 = {instancePath:instancePath+"/products/" + i0+"/productName",schemaPath:"#/properties/products/items/properties/productName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.productName.type,parentSchema:schema13.properties.products.items.properties.productName,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -200,7 +200,7 @@ if(data1.productNameLocal !== undefined){
 let data5 = data1.productNameLocal;
 const problem3 = keyword2("productSecondLanguage", data5);
 if(problem3 !== null){
-const err14 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"productSecondLanguage",parentSchema:schema12.properties.products.items.properties.productNameLocal,data:data5};
+const err14 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"productSecondLanguage",parentSchema:schema13.properties.products.items.properties.productNameLocal,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -211,7 +211,7 @@ errors++;
 }
 if(typeof data5 === "string"){
 if(func3(data5) > 200){
-const err15 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.products.items.properties.productNameLocal,data:data5};
+const err15 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.products.items.properties.productNameLocal,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -222,7 +222,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.productNameLocal.type,parentSchema:schema12.properties.products.items.properties.productNameLocal,data:data5};
+const err16 = {instancePath:instancePath+"/products/" + i0+"/productNameLocal",schemaPath:"#/properties/products/items/properties/productNameLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.productNameLocal.type,parentSchema:schema13.properties.products.items.properties.productNameLocal,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -236,7 +236,7 @@ if(data1.description !== undefined){
 let data6 = data1.description;
 if(typeof data6 === "string"){
 if(func3(data6) > 2000){
-const err17 = {instancePath:instancePath+"/products/" + i0+"/description",schemaPath:"#/properties/products/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema12.properties.products.items.properties.description,data:data6};
+const err17 = {instancePath:instancePath+"/products/" + i0+"/description",schemaPath:"#/properties/products/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema13.properties.products.items.properties.description,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/products/" + i0+"/description",schemaPath:"#/properties/products/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.description.type,parentSchema:schema12.properties.products.items.properties.description,data:data6};
+const err18 = {instancePath:instancePath+"/products/" + i0+"/description",schemaPath:"#/properties/products/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.description.type,parentSchema:schema13.properties.products.items.properties.description,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -261,7 +261,7 @@ if(data1.descriptionLocal !== undefined){
 let data7 = data1.descriptionLocal;
 const problem4 = keyword2("productSecondLanguage", data7);
 if(problem4 !== null){
-const err19 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"productSecondLanguage",parentSchema:schema12.properties.products.items.properties.descriptionLocal,data:data7};
+const err19 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/secondLanguage",keyword:"secondLanguage",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"productSecondLanguage",parentSchema:schema13.properties.products.items.properties.descriptionLocal,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func3(data7) > 2000){
-const err20 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema12.properties.products.items.properties.descriptionLocal,data:data7};
+const err20 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema13.properties.products.items.properties.descriptionLocal,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -283,7 +283,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.descriptionLocal.type,parentSchema:schema12.properties.products.items.properties.descriptionLocal,data:data7};
+const err21 = {instancePath:instancePath+"/products/" + i0+"/descriptionLocal",schemaPath:"#/properties/products/items/properties/descriptionLocal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.descriptionLocal.type,parentSchema:schema13.properties.products.items.properties.descriptionLocal,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -296,7 +296,7 @@ errors++;
 if(data1.category !== undefined){
 let data8 = data1.category;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/products/" + i0+"/category",schemaPath:"#/properties/products/items/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.category.type,parentSchema:schema12.properties.products.items.properties.category,data:data8};
+const err22 = {instancePath:instancePath+"/products/" + i0+"/category",schemaPath:"#/properties/products/items/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.category.type,parentSchema:schema13.properties.products.items.properties.category,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -306,7 +306,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((((((((data8 === "bakeryConfectionery") || (data8 === "beverages")) || (data8 === "dairy")) || (data8 === "meatSeafood")) || (data8 === "freshProduce")) || (data8 === "processedFood")) || (data8 === "healthOrganic")) || (data8 === "hospitalityEquipment"))){
-const err23 = {instancePath:instancePath+"/products/" + i0+"/category",schemaPath:"#/properties/products/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema12.properties.products.items.properties.category.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.products.items.properties.category.enum,parentSchema:schema12.properties.products.items.properties.category,data:data8};
+const err23 = {instancePath:instancePath+"/products/" + i0+"/category",schemaPath:"#/properties/products/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema13.properties.products.items.properties.category.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.products.items.properties.category.enum,parentSchema:schema13.properties.products.items.properties.category,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -320,7 +320,7 @@ if(data1.image !== undefined){
 let data9 = data1.image;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err24 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.products.items.properties.image.required,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err24 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.properties.products.items.properties.image.required,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -330,7 +330,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data9.name === undefined){
-const err25 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.products.items.properties.image.required,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err25 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.products.items.properties.image.required,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -340,7 +340,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data9.size === undefined){
-const err26 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema12.properties.products.items.properties.image.required,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err26 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema13.properties.products.items.properties.image.required,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -350,7 +350,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data9.type === undefined){
-const err27 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.products.items.properties.image.required,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err27 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.properties.products.items.properties.image.required,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -361,7 +361,7 @@ errors++;
 }
 for(const key2 in data9){
 if(!(((((key2 === "id") || (key2 === "name")) || (key2 === "size")) || (key2 === "type")) || (key2 === "dpi"))){
-const err28 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err28 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -375,7 +375,7 @@ if(data9.id !== undefined){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func3(data10) < 1){
-const err29 = {instancePath:instancePath+"/products/" + i0+"/image/id",schemaPath:"#/properties/products/items/properties/image/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.products.items.properties.image.properties.id,data:data10};
+const err29 = {instancePath:instancePath+"/products/" + i0+"/image/id",schemaPath:"#/properties/products/items/properties/image/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.products.items.properties.image.properties.id,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -386,7 +386,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/products/" + i0+"/image/id",schemaPath:"#/properties/products/items/properties/image/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.image.properties.id.type,parentSchema:schema12.properties.products.items.properties.image.properties.id,data:data10};
+const err30 = {instancePath:instancePath+"/products/" + i0+"/image/id",schemaPath:"#/properties/products/items/properties/image/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.image.properties.id.type,parentSchema:schema13.properties.products.items.properties.image.properties.id,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -400,7 +400,7 @@ if(data9.name !== undefined){
 let data11 = data9.name;
 if(typeof data11 === "string"){
 if(func3(data11) < 1){
-const err31 = {instancePath:instancePath+"/products/" + i0+"/image/name",schemaPath:"#/properties/products/items/properties/image/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.products.items.properties.image.properties.name,data:data11};
+const err31 = {instancePath:instancePath+"/products/" + i0+"/image/name",schemaPath:"#/properties/products/items/properties/image/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.products.items.properties.image.properties.name,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -411,7 +411,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/products/" + i0+"/image/name",schemaPath:"#/properties/products/items/properties/image/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.image.properties.name.type,parentSchema:schema12.properties.products.items.properties.image.properties.name,data:data11};
+const err32 = {instancePath:instancePath+"/products/" + i0+"/image/name",schemaPath:"#/properties/products/items/properties/image/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.image.properties.name.type,parentSchema:schema13.properties.products.items.properties.image.properties.name,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -424,7 +424,7 @@ errors++;
 if(data9.size !== undefined){
 let data12 = data9.size;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err33 = {instancePath:instancePath+"/products/" + i0+"/image/size",schemaPath:"#/properties/products/items/properties/image/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.products.items.properties.image.properties.size.type,parentSchema:schema12.properties.products.items.properties.image.properties.size,data:data12};
+const err33 = {instancePath:instancePath+"/products/" + i0+"/image/size",schemaPath:"#/properties/products/items/properties/image/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.products.items.properties.image.properties.size.type,parentSchema:schema13.properties.products.items.properties.image.properties.size,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -435,7 +435,7 @@ errors++;
 }
 if(typeof data12 == "number"){
 if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/products/" + i0+"/image/size",schemaPath:"#/properties/products/items/properties/image/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.products.items.properties.image.properties.size,data:data12};
+const err34 = {instancePath:instancePath+"/products/" + i0+"/image/size",schemaPath:"#/properties/products/items/properties/image/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.products.items.properties.image.properties.size,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -449,7 +449,7 @@ errors++;
 if(data9.type !== undefined){
 let data13 = data9.type;
 if(typeof data13 !== "string"){
-const err35 = {instancePath:instancePath+"/products/" + i0+"/image/type",schemaPath:"#/properties/products/items/properties/image/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.image.properties.type.type,parentSchema:schema12.properties.products.items.properties.image.properties.type,data:data13};
+const err35 = {instancePath:instancePath+"/products/" + i0+"/image/type",schemaPath:"#/properties/products/items/properties/image/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.image.properties.type.type,parentSchema:schema13.properties.products.items.properties.image.properties.type,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -462,7 +462,7 @@ errors++;
 if(data9.dpi !== undefined){
 let data14 = data9.dpi;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/products/" + i0+"/image/dpi",schemaPath:"#/properties/products/items/properties/image/properties/dpi/type",keyword:"type",params:{type: schema12.properties.products.items.properties.image.properties.dpi.type},message:"must be number,null",schema:schema12.properties.products.items.properties.image.properties.dpi.type,parentSchema:schema12.properties.products.items.properties.image.properties.dpi,data:data14};
+const err36 = {instancePath:instancePath+"/products/" + i0+"/image/dpi",schemaPath:"#/properties/products/items/properties/image/properties/dpi/type",keyword:"type",params:{type: schema13.properties.products.items.properties.image.properties.dpi.type},message:"must be number,null",schema:schema13.properties.products.items.properties.image.properties.dpi.type,parentSchema:schema13.properties.products.items.properties.image.properties.dpi,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -474,7 +474,7 @@ errors++;
 }
 const problem5 = keyword5("productImage", data9);
 if(problem5 !== null){
-const err37 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/file",keyword:"file",params:Object.assign({ key: problem5.key }, problem5.params),message:problem5.key,schema:"productImage",parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err37 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/file",keyword:"file",params:Object.assign({ key: problem5.key }, problem5.params),message:problem5.key,schema:"productImage",parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -485,7 +485,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.products.items.properties.image.type,parentSchema:schema12.properties.products.items.properties.image,data:data9};
+const err38 = {instancePath:instancePath+"/products/" + i0+"/image",schemaPath:"#/properties/products/items/properties/image/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.products.items.properties.image.type,parentSchema:schema13.properties.products.items.properties.image,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -499,7 +499,7 @@ if(data1.videoUrl !== undefined){
 let data15 = data1.videoUrl;
 if(typeof data15 === "string"){
 if(func3(data15) > 500){
-const err39 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.products.items.properties.videoUrl,data:data15};
+const err39 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.products.items.properties.videoUrl,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -509,7 +509,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!(formats0(data15))){
-const err40 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema12.properties.products.items.properties.videoUrl,data:data15};
+const err40 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema13.properties.products.items.properties.videoUrl,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -520,7 +520,7 @@ errors++;
 }
 const problem6 = keyword6(true, data15);
 if(problem6 !== null){
-const err41 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/videoHost",keyword:"videoHost",params:Object.assign({ key: problem6.key }, problem6.params),message:problem6.key,schema:true,parentSchema:schema12.properties.products.items.properties.videoUrl,data:data15};
+const err41 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/videoHost",keyword:"videoHost",params:Object.assign({ key: problem6.key }, problem6.params),message:problem6.key,schema:true,parentSchema:schema13.properties.products.items.properties.videoUrl,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -531,7 +531,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.videoUrl.type,parentSchema:schema12.properties.products.items.properties.videoUrl,data:data15};
+const err42 = {instancePath:instancePath+"/products/" + i0+"/videoUrl",schemaPath:"#/properties/products/items/properties/videoUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.videoUrl.type,parentSchema:schema13.properties.products.items.properties.videoUrl,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -544,7 +544,7 @@ errors++;
 if(data1.newLaunch !== undefined){
 let data16 = data1.newLaunch;
 if(typeof data16 !== "boolean"){
-const err43 = {instancePath:instancePath+"/products/" + i0+"/newLaunch",schemaPath:"#/properties/products/items/properties/newLaunch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.products.items.properties.newLaunch.type,parentSchema:schema12.properties.products.items.properties.newLaunch,data:data16};
+const err43 = {instancePath:instancePath+"/products/" + i0+"/newLaunch",schemaPath:"#/properties/products/items/properties/newLaunch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.products.items.properties.newLaunch.type,parentSchema:schema13.properties.products.items.properties.newLaunch,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -557,7 +557,7 @@ errors++;
 if(data1.productInterest !== undefined){
 let data17 = data1.productInterest;
 if(typeof data17 !== "string"){
-const err44 = {instancePath:instancePath+"/products/" + i0+"/productInterest",schemaPath:"#/properties/products/items/properties/productInterest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.products.items.properties.productInterest.type,parentSchema:schema12.properties.products.items.properties.productInterest,data:data17};
+const err44 = {instancePath:instancePath+"/products/" + i0+"/productInterest",schemaPath:"#/properties/products/items/properties/productInterest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.products.items.properties.productInterest.type,parentSchema:schema13.properties.products.items.properties.productInterest,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -567,7 +567,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!(((((data17 === "distributors") || (data17 === "importers")) || (data17 === "retailers")) || (data17 === "foodservice")) || (data17 === "oemPartners"))){
-const err45 = {instancePath:instancePath+"/products/" + i0+"/productInterest",schemaPath:"#/properties/products/items/properties/productInterest/enum",keyword:"enum",params:{allowedValues: schema12.properties.products.items.properties.productInterest.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.products.items.properties.productInterest.enum,parentSchema:schema12.properties.products.items.properties.productInterest,data:data17};
+const err45 = {instancePath:instancePath+"/products/" + i0+"/productInterest",schemaPath:"#/properties/products/items/properties/productInterest/enum",keyword:"enum",params:{allowedValues: schema13.properties.products.items.properties.productInterest.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.products.items.properties.productInterest.enum,parentSchema:schema13.properties.products.items.properties.productInterest,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -579,7 +579,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.products.items.type,parentSchema:schema12.properties.products.items,data:data1};
+const err46 = {instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.products.items.type,parentSchema:schema13.properties.products.items,data:data1};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.products.type,parentSchema:schema12.properties.products,data:data0};
+const err47 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.products.type,parentSchema:schema13.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -603,7 +603,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -612,7 +612,7 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 

@@ -12,8 +12,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["92da7cf"] = validate11;
-const schema12 = {"type":"object","title":"forms.s03.title","additionalProperties":false,"required":["contractor","contractorType"],"properties":{"contractor":{"type":"object","title":"forms.s03.contractorSection","additionalProperties":false,"required":["company","email","contactPerson"],"properties":{"company":{"type":"string","title":"forms.s03.company","maxLength":200},"address":{"type":"string","title":"forms.s03.address","maxLength":500},"postalCode":{"type":"string","title":"forms.s03.postalCode","maxLength":20},"state":{"type":"string","title":"forms.s03.state","maxLength":100},"country":{"type":"string","title":"forms.s03.country","maxLength":100},"telephone":{"type":"string","title":"forms.s03.telephone","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s03.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"mobile":{"type":"string","title":"forms.s03.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"email":{"type":"string","title":"forms.s03.email","format":"email","noFullWidth":true,"maxLength":254},"contactPerson":{"type":"string","title":"forms.s03.contactPerson","maxLength":100,"realName":"any"},"contactPersonTitle":{"type":"string","title":"forms.s03.contactPersonTitle","maxLength":100},"useOfficialContractor":{"type":"boolean","title":"forms.s03.useOfficialContractor","default":false}}},"contractorType":{"type":"string","title":"forms.s03.contractorType","enum":["standBuilder","contractor"]},"greenCardNumber":{"type":"string","title":"forms.s03.greenCardNumber","maxLength":50},"greenCardExpiry":{"type":"string","title":"forms.s03.greenCardExpiry","format":"date"},"boothDesign":{"type":"object","title":"forms.s03.boothDesign","file":"boothDesign","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"boothHeight":{"type":"number","title":"forms.s03.boothHeight","minimum":0,"maximum":10}},"if":{"required":["contractorType"],"properties":{"contractorType":{"const":"standBuilder"}}},"then":{"required":["greenCardNumber","greenCardExpiry"]},"$id":"92da7cf"};
+validators["92da7cf"] = validate12;
+const schema13 = {"type":"object","title":"forms.s03.title","additionalProperties":false,"required":["contractor","contractorType"],"properties":{"contractor":{"type":"object","title":"forms.s03.contractorSection","additionalProperties":false,"required":["company","email","contactPerson"],"properties":{"company":{"type":"string","title":"forms.s03.company","maxLength":200},"address":{"type":"string","title":"forms.s03.address","maxLength":500},"postalCode":{"type":"string","title":"forms.s03.postalCode","maxLength":20},"state":{"type":"string","title":"forms.s03.state","maxLength":100},"country":{"type":"string","title":"forms.s03.country","maxLength":100},"telephone":{"type":"string","title":"forms.s03.telephone","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"fax":{"type":"string","title":"forms.s03.fax","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"mobile":{"type":"string","title":"forms.s03.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"email":{"type":"string","title":"forms.s03.email","format":"email","noFullWidth":true,"maxLength":254},"contactPerson":{"type":"string","title":"forms.s03.contactPerson","maxLength":100,"realName":"any"},"contactPersonTitle":{"type":"string","title":"forms.s03.contactPersonTitle","maxLength":100},"useOfficialContractor":{"type":"boolean","title":"forms.s03.useOfficialContractor","default":false}}},"contractorType":{"type":"string","title":"forms.s03.contractorType","enum":["standBuilder","contractor"]},"greenCardNumber":{"type":"string","title":"forms.s03.greenCardNumber","maxLength":50},"greenCardExpiry":{"type":"string","title":"forms.s03.greenCardExpiry","format":"date"},"boothDesign":{"type":"object","title":"forms.s03.boothDesign","file":"boothDesign","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"boothHeight":{"type":"number","title":"forms.s03.boothHeight","minimum":0,"maximum":10}},"if":{"required":["contractorType"],"properties":{"contractorType":{"const":"standBuilder"}}},"then":{"required":["greenCardNumber","greenCardExpiry"]},"$id":"92da7cf"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = imported0.default;
 const pattern0 = new RegExp("^\\+?[0-9][0-9()\\- ]{3,29}$", "u");
@@ -23,7 +23,7 @@ const keyword0 = imported2.RULES["noFullWidth"];
 const keyword1 = imported2.RULES["realName"];
 const keyword2 = imported2.RULES["file"];
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="92da7cf" */;
 let vErrors = null;
 let errors = 0;
@@ -71,7 +71,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.greenCardNumber === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "greenCardNumber"},message:"must have required property '"+"greenCardNumber"+"'",schema:schema12.then.required,parentSchema:schema12.then,data};
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "greenCardNumber"},message:"must have required property '"+"greenCardNumber"+"'",schema:schema13.then.required,parentSchema:schema13.then,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -81,7 +81,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.greenCardExpiry === undefined){
-const err3 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "greenCardExpiry"},message:"must have required property '"+"greenCardExpiry"+"'",schema:schema12.then.required,parentSchema:schema12.then,data};
+const err3 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "greenCardExpiry"},message:"must have required property '"+"greenCardExpiry"+"'",schema:schema13.then.required,parentSchema:schema13.then,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -95,7 +95,7 @@ var _valid0 = _errs4 === errors;
 valid0 = _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema12.if,parentSchema:schema12,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema13.if,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -106,7 +106,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractor === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractor"},message:"must have required property '"+"contractor"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractor"},message:"must have required property '"+"contractor"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -116,7 +116,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.contractorType === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractorType"},message:"must have required property '"+"contractorType"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractorType"},message:"must have required property '"+"contractorType"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -127,7 +127,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "contractor") || (key0 === "contractorType")) || (key0 === "greenCardNumber")) || (key0 === "greenCardExpiry")) || (key0 === "boothDesign")) || (key0 === "boothHeight"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,7 +141,7 @@ if(data.contractor !== undefined){
 let data1 = data.contractor;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.company === undefined){
-const err8 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema12.properties.contractor.required,parentSchema:schema12.properties.contractor,data:data1};
+const err8 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema13.properties.contractor.required,parentSchema:schema13.properties.contractor,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -151,7 +151,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.email === undefined){
-const err9 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.contractor.required,parentSchema:schema12.properties.contractor,data:data1};
+const err9 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.contractor.required,parentSchema:schema13.properties.contractor,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -161,7 +161,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data1.contactPerson === undefined){
-const err10 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "contactPerson"},message:"must have required property '"+"contactPerson"+"'",schema:schema12.properties.contractor.required,parentSchema:schema12.properties.contractor,data:data1};
+const err10 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/required",keyword:"required",params:{missingProperty: "contactPerson"},message:"must have required property '"+"contactPerson"+"'",schema:schema13.properties.contractor.required,parentSchema:schema13.properties.contractor,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -171,8 +171,8 @@ vErrors.push(err10);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema12.properties.contractor.properties, key1))){
-const err11 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.contractor,data:data1};
+if(!(func2.call(schema13.properties.contractor.properties, key1))){
+const err11 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.contractor,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -186,7 +186,7 @@ if(data1.company !== undefined){
 let data2 = data1.company;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err12 = {instancePath:instancePath+"/contractor/company",schemaPath:"#/properties/contractor/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.contractor.properties.company,data:data2};
+const err12 = {instancePath:instancePath+"/contractor/company",schemaPath:"#/properties/contractor/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.contractor.properties.company,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -197,7 +197,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/contractor/company",schemaPath:"#/properties/contractor/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.company.type,parentSchema:schema12.properties.contractor.properties.company,data:data2};
+const err13 = {instancePath:instancePath+"/contractor/company",schemaPath:"#/properties/contractor/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.company.type,parentSchema:schema13.properties.contractor.properties.company,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -211,7 +211,7 @@ if(data1.address !== undefined){
 let data3 = data1.address;
 if(typeof data3 === "string"){
 if(func3(data3) > 500){
-const err14 = {instancePath:instancePath+"/contractor/address",schemaPath:"#/properties/contractor/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema12.properties.contractor.properties.address,data:data3};
+const err14 = {instancePath:instancePath+"/contractor/address",schemaPath:"#/properties/contractor/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema13.properties.contractor.properties.address,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -222,7 +222,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/contractor/address",schemaPath:"#/properties/contractor/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.address.type,parentSchema:schema12.properties.contractor.properties.address,data:data3};
+const err15 = {instancePath:instancePath+"/contractor/address",schemaPath:"#/properties/contractor/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.address.type,parentSchema:schema13.properties.contractor.properties.address,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -236,7 +236,7 @@ if(data1.postalCode !== undefined){
 let data4 = data1.postalCode;
 if(typeof data4 === "string"){
 if(func3(data4) > 20){
-const err16 = {instancePath:instancePath+"/contractor/postalCode",schemaPath:"#/properties/contractor/properties/postalCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema12.properties.contractor.properties.postalCode,data:data4};
+const err16 = {instancePath:instancePath+"/contractor/postalCode",schemaPath:"#/properties/contractor/properties/postalCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema13.properties.contractor.properties.postalCode,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -247,7 +247,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/contractor/postalCode",schemaPath:"#/properties/contractor/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.postalCode.type,parentSchema:schema12.properties.contractor.properties.postalCode,data:data4};
+const err17 = {instancePath:instancePath+"/contractor/postalCode",schemaPath:"#/properties/contractor/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.postalCode.type,parentSchema:schema13.properties.contractor.properties.postalCode,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -261,7 +261,7 @@ if(data1.state !== undefined){
 let data5 = data1.state;
 if(typeof data5 === "string"){
 if(func3(data5) > 100){
-const err18 = {instancePath:instancePath+"/contractor/state",schemaPath:"#/properties/contractor/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contractor.properties.state,data:data5};
+const err18 = {instancePath:instancePath+"/contractor/state",schemaPath:"#/properties/contractor/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contractor.properties.state,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/contractor/state",schemaPath:"#/properties/contractor/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.state.type,parentSchema:schema12.properties.contractor.properties.state,data:data5};
+const err19 = {instancePath:instancePath+"/contractor/state",schemaPath:"#/properties/contractor/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.state.type,parentSchema:schema13.properties.contractor.properties.state,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -286,7 +286,7 @@ if(data1.country !== undefined){
 let data6 = data1.country;
 if(typeof data6 === "string"){
 if(func3(data6) > 100){
-const err20 = {instancePath:instancePath+"/contractor/country",schemaPath:"#/properties/contractor/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contractor.properties.country,data:data6};
+const err20 = {instancePath:instancePath+"/contractor/country",schemaPath:"#/properties/contractor/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contractor.properties.country,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -297,7 +297,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/contractor/country",schemaPath:"#/properties/contractor/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.country.type,parentSchema:schema12.properties.contractor.properties.country,data:data6};
+const err21 = {instancePath:instancePath+"/contractor/country",schemaPath:"#/properties/contractor/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.country.type,parentSchema:schema13.properties.contractor.properties.country,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -311,7 +311,7 @@ if(data1.telephone !== undefined){
 let data7 = data1.telephone;
 if(typeof data7 === "string"){
 if(func3(data7) > 30){
-const err22 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contractor.properties.telephone,data:data7};
+const err22 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contractor.properties.telephone,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -321,7 +321,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern0.test(data7)){
-const err23 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contractor.properties.telephone,data:data7};
+const err23 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contractor.properties.telephone,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.telephone.type,parentSchema:schema12.properties.contractor.properties.telephone,data:data7};
+const err24 = {instancePath:instancePath+"/contractor/telephone",schemaPath:"#/properties/contractor/properties/telephone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.telephone.type,parentSchema:schema13.properties.contractor.properties.telephone,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -346,7 +346,7 @@ if(data1.fax !== undefined){
 let data8 = data1.fax;
 if(typeof data8 === "string"){
 if(func3(data8) > 30){
-const err25 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contractor.properties.fax,data:data8};
+const err25 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contractor.properties.fax,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -356,7 +356,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!pattern0.test(data8)){
-const err26 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contractor.properties.fax,data:data8};
+const err26 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contractor.properties.fax,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -367,7 +367,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.fax.type,parentSchema:schema12.properties.contractor.properties.fax,data:data8};
+const err27 = {instancePath:instancePath+"/contractor/fax",schemaPath:"#/properties/contractor/properties/fax/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.fax.type,parentSchema:schema13.properties.contractor.properties.fax,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -381,7 +381,7 @@ if(data1.mobile !== undefined){
 let data9 = data1.mobile;
 if(typeof data9 === "string"){
 if(func3(data9) > 30){
-const err28 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.contractor.properties.mobile,data:data9};
+const err28 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.contractor.properties.mobile,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -391,7 +391,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!pattern0.test(data9)){
-const err29 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.contractor.properties.mobile,data:data9};
+const err29 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.contractor.properties.mobile,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -402,7 +402,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.mobile.type,parentSchema:schema12.properties.contractor.properties.mobile,data:data9};
+const err30 = {instancePath:instancePath+"/contractor/mobile",schemaPath:"#/properties/contractor/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.mobile.type,parentSchema:schema13.properties.contractor.properties.mobile,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -416,7 +416,7 @@ if(data1.email !== undefined){
 let data10 = data1.email;
 if(typeof data10 === "string"){
 if(func3(data10) > 254){
-const err31 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.contractor.properties.email,data:data10};
+const err31 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.contractor.properties.email,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -426,7 +426,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(formats0.test(data10))){
-const err32 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.contractor.properties.email,data:data10};
+const err32 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.contractor.properties.email,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -437,7 +437,7 @@ errors++;
 }
 const problem0 = keyword0(true, data10);
 if(problem0 !== null){
-const err33 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:true,parentSchema:schema12.properties.contractor.properties.email,data:data10};
+const err33 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:true,parentSchema:schema13.properties.contractor.properties.email,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -448,7 +448,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.email.type,parentSchema:schema12.properties.contractor.properties.email,data:data10};
+const err34 = {instancePath:instancePath+"/contractor/email",schemaPath:"#/properties/contractor/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.email.type,parentSchema:schema13.properties.contractor.properties.email,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -462,7 +462,7 @@ if(data1.contactPerson !== undefined){
 let data11 = data1.contactPerson;
 if(typeof data11 === "string"){
 if(func3(data11) > 100){
-const err35 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contractor.properties.contactPerson,data:data11};
+const err35 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contractor.properties.contactPerson,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -473,7 +473,7 @@ errors++;
 }
 const problem1 = keyword1("any", data11);
 if(problem1 !== null){
-const err36 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema12.properties.contractor.properties.contactPerson,data:data11};
+const err36 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema13.properties.contractor.properties.contactPerson,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -484,7 +484,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.contactPerson.type,parentSchema:schema12.properties.contractor.properties.contactPerson,data:data11};
+const err37 = {instancePath:instancePath+"/contractor/contactPerson",schemaPath:"#/properties/contractor/properties/contactPerson/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.contactPerson.type,parentSchema:schema13.properties.contractor.properties.contactPerson,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -498,7 +498,7 @@ if(data1.contactPersonTitle !== undefined){
 let data12 = data1.contactPersonTitle;
 if(typeof data12 === "string"){
 if(func3(data12) > 100){
-const err38 = {instancePath:instancePath+"/contractor/contactPersonTitle",schemaPath:"#/properties/contractor/properties/contactPersonTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.contractor.properties.contactPersonTitle,data:data12};
+const err38 = {instancePath:instancePath+"/contractor/contactPersonTitle",schemaPath:"#/properties/contractor/properties/contactPersonTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.contractor.properties.contactPersonTitle,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -509,7 +509,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/contractor/contactPersonTitle",schemaPath:"#/properties/contractor/properties/contactPersonTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractor.properties.contactPersonTitle.type,parentSchema:schema12.properties.contractor.properties.contactPersonTitle,data:data12};
+const err39 = {instancePath:instancePath+"/contractor/contactPersonTitle",schemaPath:"#/properties/contractor/properties/contactPersonTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractor.properties.contactPersonTitle.type,parentSchema:schema13.properties.contractor.properties.contactPersonTitle,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -522,7 +522,7 @@ errors++;
 if(data1.useOfficialContractor !== undefined){
 let data13 = data1.useOfficialContractor;
 if(typeof data13 !== "boolean"){
-const err40 = {instancePath:instancePath+"/contractor/useOfficialContractor",schemaPath:"#/properties/contractor/properties/useOfficialContractor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.contractor.properties.useOfficialContractor.type,parentSchema:schema12.properties.contractor.properties.useOfficialContractor,data:data13};
+const err40 = {instancePath:instancePath+"/contractor/useOfficialContractor",schemaPath:"#/properties/contractor/properties/useOfficialContractor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.contractor.properties.useOfficialContractor.type,parentSchema:schema13.properties.contractor.properties.useOfficialContractor,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -534,7 +534,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.contractor.type,parentSchema:schema12.properties.contractor,data:data1};
+const err41 = {instancePath:instancePath+"/contractor",schemaPath:"#/properties/contractor/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.contractor.type,parentSchema:schema13.properties.contractor,data:data1};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -547,7 +547,7 @@ errors++;
 if(data.contractorType !== undefined){
 let data14 = data.contractorType;
 if(typeof data14 !== "string"){
-const err42 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.contractorType.type,parentSchema:schema12.properties.contractorType,data:data14};
+const err42 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.contractorType.type,parentSchema:schema13.properties.contractorType,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -557,7 +557,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!((data14 === "standBuilder") || (data14 === "contractor"))){
-const err43 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/enum",keyword:"enum",params:{allowedValues: schema12.properties.contractorType.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.contractorType.enum,parentSchema:schema12.properties.contractorType,data:data14};
+const err43 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/enum",keyword:"enum",params:{allowedValues: schema13.properties.contractorType.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.contractorType.enum,parentSchema:schema13.properties.contractorType,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -571,7 +571,7 @@ if(data.greenCardNumber !== undefined){
 let data15 = data.greenCardNumber;
 if(typeof data15 === "string"){
 if(func3(data15) > 50){
-const err44 = {instancePath:instancePath+"/greenCardNumber",schemaPath:"#/properties/greenCardNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema12.properties.greenCardNumber,data:data15};
+const err44 = {instancePath:instancePath+"/greenCardNumber",schemaPath:"#/properties/greenCardNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema13.properties.greenCardNumber,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -582,7 +582,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/greenCardNumber",schemaPath:"#/properties/greenCardNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.greenCardNumber.type,parentSchema:schema12.properties.greenCardNumber,data:data15};
+const err45 = {instancePath:instancePath+"/greenCardNumber",schemaPath:"#/properties/greenCardNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.greenCardNumber.type,parentSchema:schema13.properties.greenCardNumber,data:data15};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -596,7 +596,7 @@ if(data.greenCardExpiry !== undefined){
 let data16 = data.greenCardExpiry;
 if(typeof data16 === "string"){
 if(!(formats2.validate(data16))){
-const err46 = {instancePath:instancePath+"/greenCardExpiry",schemaPath:"#/properties/greenCardExpiry/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.greenCardExpiry,data:data16};
+const err46 = {instancePath:instancePath+"/greenCardExpiry",schemaPath:"#/properties/greenCardExpiry/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.greenCardExpiry,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -607,7 +607,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/greenCardExpiry",schemaPath:"#/properties/greenCardExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.greenCardExpiry.type,parentSchema:schema12.properties.greenCardExpiry,data:data16};
+const err47 = {instancePath:instancePath+"/greenCardExpiry",schemaPath:"#/properties/greenCardExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.greenCardExpiry.type,parentSchema:schema13.properties.greenCardExpiry,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -621,7 +621,7 @@ if(data.boothDesign !== undefined){
 let data17 = data.boothDesign;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.id === undefined){
-const err48 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.boothDesign.required,parentSchema:schema12.properties.boothDesign,data:data17};
+const err48 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.properties.boothDesign.required,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -631,7 +631,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data17.name === undefined){
-const err49 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.boothDesign.required,parentSchema:schema12.properties.boothDesign,data:data17};
+const err49 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.boothDesign.required,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -641,7 +641,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data17.size === undefined){
-const err50 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema12.properties.boothDesign.required,parentSchema:schema12.properties.boothDesign,data:data17};
+const err50 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema13.properties.boothDesign.required,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -651,7 +651,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data17.type === undefined){
-const err51 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.boothDesign.required,parentSchema:schema12.properties.boothDesign,data:data17};
+const err51 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.properties.boothDesign.required,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -662,7 +662,7 @@ errors++;
 }
 for(const key2 in data17){
 if(!(((((key2 === "id") || (key2 === "name")) || (key2 === "size")) || (key2 === "type")) || (key2 === "dpi"))){
-const err52 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.boothDesign,data:data17};
+const err52 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -676,7 +676,7 @@ if(data17.id !== undefined){
 let data18 = data17.id;
 if(typeof data18 === "string"){
 if(func3(data18) < 1){
-const err53 = {instancePath:instancePath+"/boothDesign/id",schemaPath:"#/properties/boothDesign/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.boothDesign.properties.id,data:data18};
+const err53 = {instancePath:instancePath+"/boothDesign/id",schemaPath:"#/properties/boothDesign/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.boothDesign.properties.id,data:data18};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -687,7 +687,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/boothDesign/id",schemaPath:"#/properties/boothDesign/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.boothDesign.properties.id.type,parentSchema:schema12.properties.boothDesign.properties.id,data:data18};
+const err54 = {instancePath:instancePath+"/boothDesign/id",schemaPath:"#/properties/boothDesign/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.boothDesign.properties.id.type,parentSchema:schema13.properties.boothDesign.properties.id,data:data18};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -701,7 +701,7 @@ if(data17.name !== undefined){
 let data19 = data17.name;
 if(typeof data19 === "string"){
 if(func3(data19) < 1){
-const err55 = {instancePath:instancePath+"/boothDesign/name",schemaPath:"#/properties/boothDesign/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.boothDesign.properties.name,data:data19};
+const err55 = {instancePath:instancePath+"/boothDesign/name",schemaPath:"#/properties/boothDesign/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.boothDesign.properties.name,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -712,7 +712,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/boothDesign/name",schemaPath:"#/properties/boothDesign/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.boothDesign.properties.name.type,parentSchema:schema12.properties.boothDesign.properties.name,data:data19};
+const err56 = {instancePath:instancePath+"/boothDesign/name",schemaPath:"#/properties/boothDesign/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.boothDesign.properties.name.type,parentSchema:schema13.properties.boothDesign.properties.name,data:data19};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -725,7 +725,7 @@ errors++;
 if(data17.size !== undefined){
 let data20 = data17.size;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err57 = {instancePath:instancePath+"/boothDesign/size",schemaPath:"#/properties/boothDesign/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.boothDesign.properties.size.type,parentSchema:schema12.properties.boothDesign.properties.size,data:data20};
+const err57 = {instancePath:instancePath+"/boothDesign/size",schemaPath:"#/properties/boothDesign/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.boothDesign.properties.size.type,parentSchema:schema13.properties.boothDesign.properties.size,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -736,7 +736,7 @@ errors++;
 }
 if(typeof data20 == "number"){
 if(data20 < 0 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/boothDesign/size",schemaPath:"#/properties/boothDesign/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.boothDesign.properties.size,data:data20};
+const err58 = {instancePath:instancePath+"/boothDesign/size",schemaPath:"#/properties/boothDesign/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.boothDesign.properties.size,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -750,7 +750,7 @@ errors++;
 if(data17.type !== undefined){
 let data21 = data17.type;
 if(typeof data21 !== "string"){
-const err59 = {instancePath:instancePath+"/boothDesign/type",schemaPath:"#/properties/boothDesign/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.boothDesign.properties.type.type,parentSchema:schema12.properties.boothDesign.properties.type,data:data21};
+const err59 = {instancePath:instancePath+"/boothDesign/type",schemaPath:"#/properties/boothDesign/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.boothDesign.properties.type.type,parentSchema:schema13.properties.boothDesign.properties.type,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -763,7 +763,7 @@ errors++;
 if(data17.dpi !== undefined){
 let data22 = data17.dpi;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err60 = {instancePath:instancePath+"/boothDesign/dpi",schemaPath:"#/properties/boothDesign/properties/dpi/type",keyword:"type",params:{type: schema12.properties.boothDesign.properties.dpi.type},message:"must be number,null",schema:schema12.properties.boothDesign.properties.dpi.type,parentSchema:schema12.properties.boothDesign.properties.dpi,data:data22};
+const err60 = {instancePath:instancePath+"/boothDesign/dpi",schemaPath:"#/properties/boothDesign/properties/dpi/type",keyword:"type",params:{type: schema13.properties.boothDesign.properties.dpi.type},message:"must be number,null",schema:schema13.properties.boothDesign.properties.dpi.type,parentSchema:schema13.properties.boothDesign.properties.dpi,data:data22};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -775,7 +775,7 @@ errors++;
 }
 const problem2 = keyword2("boothDesign", data17);
 if(problem2 !== null){
-const err61 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/file",keyword:"file",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"boothDesign",parentSchema:schema12.properties.boothDesign,data:data17};
+const err61 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/file",keyword:"file",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"boothDesign",parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -786,7 +786,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.boothDesign.type,parentSchema:schema12.properties.boothDesign,data:data17};
+const err62 = {instancePath:instancePath+"/boothDesign",schemaPath:"#/properties/boothDesign/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.boothDesign.type,parentSchema:schema13.properties.boothDesign,data:data17};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -800,7 +800,7 @@ if(data.boothHeight !== undefined){
 let data23 = data.boothHeight;
 if(typeof data23 == "number"){
 if(data23 > 10 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema12.properties.boothHeight,data:data23};
+const err63 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema13.properties.boothHeight,data:data23};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -810,7 +810,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.boothHeight,data:data23};
+const err64 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.boothHeight,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -821,7 +821,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.boothHeight.type,parentSchema:schema12.properties.boothHeight,data:data23};
+const err65 = {instancePath:instancePath+"/boothHeight",schemaPath:"#/properties/boothHeight/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema13.properties.boothHeight.type,parentSchema:schema13.properties.boothHeight,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -833,7 +833,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -842,20 +842,20 @@ vErrors.push(err66);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-validators["106ebe10"] = validate12;
-const schema13 = {"required":["contractorType"],"properties":{"contractorType":{"const":"standBuilder"}},"$id":"106ebe10"};
+validators["106ebe10"] = validate13;
+const schema14 = {"required":["contractorType"],"properties":{"contractorType":{"const":"standBuilder"}},"$id":"106ebe10"};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="106ebe10" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractorType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractorType"},message:"must have required property '"+"contractorType"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contractorType"},message:"must have required property '"+"contractorType"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -867,7 +867,7 @@ errors++;
 if(data.contractorType !== undefined){
 let data0 = data.contractorType;
 if("standBuilder" !== data0){
-const err1 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/const",keyword:"const",params:{allowedValue: "standBuilder"},message:"must be equal to constant",schema:"standBuilder",parentSchema:schema13.properties.contractorType,data:data0};
+const err1 = {instancePath:instancePath+"/contractorType",schemaPath:"#/properties/contractorType/const",keyword:"const",params:{allowedValue: "standBuilder"},message:"must be equal to constant",schema:"standBuilder",parentSchema:schema14.properties.contractorType,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -878,7 +878,7 @@ errors++;
 }
 }
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 

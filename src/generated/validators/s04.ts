@@ -10,8 +10,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["14e0a53f"] = validate11;
-const schema12 = {"type":"object","title":"forms.s04.title","additionalProperties":false,"required":["badges"],"properties":{"badges":{"type":"array","title":"forms.s04.badges","uniqueItemProperty":"email","quota":"badges","items":{"type":"object","title":"forms.s04.badge","additionalProperties":false,"required":["firstName","lastName","email"],"properties":{"firstName":{"type":"string","title":"forms.s04.firstName","maxLength":100,"realName":"any"},"middleName":{"type":"string","title":"forms.s04.middleName","maxLength":100},"lastName":{"type":"string","title":"forms.s04.lastName","maxLength":100,"realName":"any"},"lastNameFirst":{"type":"boolean","title":"forms.s04.lastNameFirst","default":false},"companyOnBadge":{"type":"string","title":"forms.s04.companyOnBadge","maxLength":100},"gender":{"type":"string","title":"forms.s04.gender","enum":["male","female"]},"email":{"type":"string","title":"forms.s04.email","format":"email","noFullWidth":true,"maxLength":254},"extra":{"type":"boolean","title":"forms.s04.extra","default":false}}}}},"$id":"14e0a53f"};
+validators["14e0a53f"] = validate12;
+const schema13 = {"type":"object","title":"forms.s04.title","additionalProperties":false,"required":["badges"],"properties":{"badges":{"type":"array","title":"forms.s04.badges","uniqueItemProperty":"email","quota":"badges","items":{"type":"object","title":"forms.s04.badge","additionalProperties":false,"required":["firstName","lastName","email"],"properties":{"firstName":{"type":"string","title":"forms.s04.firstName","maxLength":100,"realName":"any"},"middleName":{"type":"string","title":"forms.s04.middleName","maxLength":100},"lastName":{"type":"string","title":"forms.s04.lastName","maxLength":100,"realName":"any"},"lastNameFirst":{"type":"boolean","title":"forms.s04.lastNameFirst","default":false},"companyOnBadge":{"type":"string","title":"forms.s04.companyOnBadge","maxLength":100},"gender":{"type":"string","title":"forms.s04.gender","enum":["male","female"]},"email":{"type":"string","title":"forms.s04.email","format":"email","noFullWidth":true,"maxLength":254},"extra":{"type":"boolean","title":"forms.s04.extra","default":false}}}}},"$id":"14e0a53f"};
 const func2 = imported0.default;
 const keyword0 = imported1.RULES["realName"];
 const keyword2 = imported1.RULES["noFullWidth"];
@@ -19,13 +19,13 @@ const keyword3 = imported1.RULES["uniqueItemProperty"];
 const keyword4 = imported1.RULES["quota"];
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="14e0a53f" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.badges === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "badges"},message:"must have required property '"+"badges"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "badges"},message:"must have required property '"+"badges"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,7 +36,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "badges")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +54,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.firstName === undefined){
-const err2 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema12.properties.badges.items.required,parentSchema:schema12.properties.badges.items,data:data1};
+const err2 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +64,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data1.lastName === undefined){
-const err3 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema12.properties.badges.items.required,parentSchema:schema12.properties.badges.items,data:data1};
+const err3 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,7 +74,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.email === undefined){
-const err4 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.badges.items.required,parentSchema:schema12.properties.badges.items,data:data1};
+const err4 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -85,7 +85,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((((((((key1 === "firstName") || (key1 === "middleName")) || (key1 === "lastName")) || (key1 === "lastNameFirst")) || (key1 === "companyOnBadge")) || (key1 === "gender")) || (key1 === "email")) || (key1 === "extra"))){
-const err5 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.badges.items,data:data1};
+const err5 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -99,7 +99,7 @@ if(data1.firstName !== undefined){
 let data2 = data1.firstName;
 if(typeof data2 === "string"){
 if(func2(data2) > 100){
-const err6 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.badges.items.properties.firstName,data:data2};
+const err6 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -110,7 +110,7 @@ errors++;
 }
 const problem0 = keyword0("any", data2);
 if(problem0 !== null){
-const err7 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema12.properties.badges.items.properties.firstName,data:data2};
+const err7 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -121,7 +121,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.firstName.type,parentSchema:schema12.properties.badges.items.properties.firstName,data:data2};
+const err8 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.firstName.type,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -135,7 +135,7 @@ if(data1.middleName !== undefined){
 let data3 = data1.middleName;
 if(typeof data3 === "string"){
 if(func2(data3) > 100){
-const err9 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.badges.items.properties.middleName,data:data3};
+const err9 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.middleName.type,parentSchema:schema12.properties.badges.items.properties.middleName,data:data3};
+const err10 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.middleName.type,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -160,7 +160,7 @@ if(data1.lastName !== undefined){
 let data4 = data1.lastName;
 if(typeof data4 === "string"){
 if(func2(data4) > 100){
-const err11 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.badges.items.properties.lastName,data:data4};
+const err11 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -171,7 +171,7 @@ errors++;
 }
 const problem1 = keyword0("any", data4);
 if(problem1 !== null){
-const err12 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema12.properties.badges.items.properties.lastName,data:data4};
+const err12 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -182,7 +182,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.lastName.type,parentSchema:schema12.properties.badges.items.properties.lastName,data:data4};
+const err13 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.lastName.type,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -195,7 +195,7 @@ errors++;
 if(data1.lastNameFirst !== undefined){
 let data5 = data1.lastNameFirst;
 if(typeof data5 !== "boolean"){
-const err14 = {instancePath:instancePath+"/badges/" + i0+"/lastNameFirst",schemaPath:"#/properties/badges/items/properties/lastNameFirst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.badges.items.properties.lastNameFirst.type,parentSchema:schema12.properties.badges.items.properties.lastNameFirst,data:data5};
+const err14 = {instancePath:instancePath+"/badges/" + i0+"/lastNameFirst",schemaPath:"#/properties/badges/items/properties/lastNameFirst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.lastNameFirst.type,parentSchema:schema13.properties.badges.items.properties.lastNameFirst,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -209,7 +209,7 @@ if(data1.companyOnBadge !== undefined){
 let data6 = data1.companyOnBadge;
 if(typeof data6 === "string"){
 if(func2(data6) > 100){
-const err15 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.badges.items.properties.companyOnBadge,data:data6};
+const err15 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -220,7 +220,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.companyOnBadge.type,parentSchema:schema12.properties.badges.items.properties.companyOnBadge,data:data6};
+const err16 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.companyOnBadge.type,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -233,7 +233,7 @@ errors++;
 if(data1.gender !== undefined){
 let data7 = data1.gender;
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.gender.type,parentSchema:schema12.properties.badges.items.properties.gender,data:data7};
+const err17 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.gender.type,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -243,7 +243,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data7 === "male") || (data7 === "female"))){
-const err18 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema12.properties.badges.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.badges.items.properties.gender.enum,parentSchema:schema12.properties.badges.items.properties.gender,data:data7};
+const err18 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema13.properties.badges.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.badges.items.properties.gender.enum,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -257,7 +257,7 @@ if(data1.email !== undefined){
 let data8 = data1.email;
 if(typeof data8 === "string"){
 if(func2(data8) > 254){
-const err19 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.badges.items.properties.email,data:data8};
+const err19 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -267,7 +267,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(formats0.test(data8))){
-const err20 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.badges.items.properties.email,data:data8};
+const err20 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -278,7 +278,7 @@ errors++;
 }
 const problem2 = keyword2(true, data8);
 if(problem2 !== null){
-const err21 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:true,parentSchema:schema12.properties.badges.items.properties.email,data:data8};
+const err21 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:true,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -289,7 +289,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.badges.items.properties.email.type,parentSchema:schema12.properties.badges.items.properties.email,data:data8};
+const err22 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.email.type,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -302,7 +302,7 @@ errors++;
 if(data1.extra !== undefined){
 let data9 = data1.extra;
 if(typeof data9 !== "boolean"){
-const err23 = {instancePath:instancePath+"/badges/" + i0+"/extra",schemaPath:"#/properties/badges/items/properties/extra/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.badges.items.properties.extra.type,parentSchema:schema12.properties.badges.items.properties.extra,data:data9};
+const err23 = {instancePath:instancePath+"/badges/" + i0+"/extra",schemaPath:"#/properties/badges/items/properties/extra/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.extra.type,parentSchema:schema13.properties.badges.items.properties.extra,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.badges.items.type,parentSchema:schema12.properties.badges.items,data:data1};
+const err24 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.badges.items.type,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -326,7 +326,7 @@ errors++;
 }
 const problem3 = keyword3("email", data0);
 if(problem3 !== null){
-const err25 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"email",parentSchema:schema12.properties.badges,data:data0};
+const err25 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"email",parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -337,7 +337,7 @@ errors++;
 }
 const problem4 = keyword4("badges", data0);
 if(problem4 !== null){
-const err26 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/quota",keyword:"quota",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"badges",parentSchema:schema12.properties.badges,data:data0};
+const err26 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/quota",keyword:"quota",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"badges",parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -348,7 +348,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.badges.type,parentSchema:schema12.properties.badges,data:data0};
+const err27 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.badges.type,parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -360,7 +360,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -369,7 +369,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 

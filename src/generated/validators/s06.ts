@@ -12,8 +12,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["54cdcace"] = validate11;
-const schema12 = {"type":"object","title":"forms.s06.title","additionalProperties":false,"required":["applicants","confirmTruth"],"properties":{"applicants":{"type":"array","title":"forms.s06.applicants","minItems":1,"items":{"type":"object","title":"forms.s06.applicant","additionalProperties":false,"required":["fullName","gender","nationality","dateOfBirth","placeOfBirth","passportNumber","passportPlaceOfIssue","passportDateOfIssue","passportDateOfExpiry","dateOfArrival","dateOfDeparture","durationOfStay","passportPhoto","embassyCountry","embassyCity","email"],"properties":{"fullName":{"type":"string","title":"forms.s06.fullName","maxLength":150,"realName":"any"},"chineseName":{"type":"string","title":"forms.s06.chineseName","maxLength":50,"realName":"chinese"},"gender":{"type":"string","title":"forms.s06.gender","enum":["male","female"]},"nationality":{"type":"string","title":"forms.s06.nationality","maxLength":100},"dateOfBirth":{"type":"string","title":"forms.s06.dateOfBirth","format":"date"},"placeOfBirth":{"type":"string","title":"forms.s06.placeOfBirth","maxLength":100},"passportNumber":{"type":"string","title":"forms.s06.passportNumber","maxLength":30,"pattern":"^[A-Za-z0-9]{5,30}$"},"passportPlaceOfIssue":{"type":"string","title":"forms.s06.passportPlaceOfIssue","maxLength":100},"passportDateOfIssue":{"type":"string","title":"forms.s06.passportDateOfIssue","format":"date"},"passportDateOfExpiry":{"type":"string","title":"forms.s06.passportDateOfExpiry","format":"date"},"dateOfArrival":{"type":"string","title":"forms.s06.dateOfArrival","format":"date"},"dateOfDeparture":{"type":"string","title":"forms.s06.dateOfDeparture","format":"date"},"durationOfStay":{"type":"integer","title":"forms.s06.durationOfStay","minimum":1,"maximum":365},"passportPhoto":{"type":"object","title":"forms.s06.passportPhoto","file":"passportPhoto","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"idType":{"type":"string","title":"forms.s06.idType","maxLength":50},"idNumber":{"type":"string","title":"forms.s06.idNumber","maxLength":50},"relationship":{"type":"string","title":"forms.s06.relationship","maxLength":100},"embassyCountry":{"type":"string","title":"forms.s06.embassyCountry","maxLength":100},"embassyCity":{"type":"string","title":"forms.s06.embassyCity","maxLength":100},"email":{"type":"string","title":"forms.s06.email","format":"email","noFullWidth":true,"maxLength":254}}}},"confirmTruth":{"type":"boolean","title":"forms.s06.confirmTruth","const":true}},"$id":"54cdcace"};
+validators["54cdcace"] = validate12;
+const schema13 = {"type":"object","title":"forms.s06.title","additionalProperties":false,"required":["applicants","confirmTruth"],"properties":{"applicants":{"type":"array","title":"forms.s06.applicants","minItems":1,"items":{"type":"object","title":"forms.s06.applicant","additionalProperties":false,"required":["fullName","gender","nationality","dateOfBirth","placeOfBirth","passportNumber","passportPlaceOfIssue","passportDateOfIssue","passportDateOfExpiry","dateOfArrival","dateOfDeparture","durationOfStay","passportPhoto","embassyCountry","embassyCity","email"],"properties":{"fullName":{"type":"string","title":"forms.s06.fullName","maxLength":150,"realName":"any"},"chineseName":{"type":"string","title":"forms.s06.chineseName","maxLength":50,"realName":"chinese"},"gender":{"type":"string","title":"forms.s06.gender","enum":["male","female"]},"nationality":{"type":"string","title":"forms.s06.nationality","maxLength":100},"dateOfBirth":{"type":"string","title":"forms.s06.dateOfBirth","format":"date"},"placeOfBirth":{"type":"string","title":"forms.s06.placeOfBirth","maxLength":100},"passportNumber":{"type":"string","title":"forms.s06.passportNumber","maxLength":30,"pattern":"^[A-Za-z0-9]{5,30}$"},"passportPlaceOfIssue":{"type":"string","title":"forms.s06.passportPlaceOfIssue","maxLength":100},"passportDateOfIssue":{"type":"string","title":"forms.s06.passportDateOfIssue","format":"date"},"passportDateOfExpiry":{"type":"string","title":"forms.s06.passportDateOfExpiry","format":"date"},"dateOfArrival":{"type":"string","title":"forms.s06.dateOfArrival","format":"date"},"dateOfDeparture":{"type":"string","title":"forms.s06.dateOfDeparture","format":"date"},"durationOfStay":{"type":"integer","title":"forms.s06.durationOfStay","minimum":1,"maximum":365},"passportPhoto":{"type":"object","title":"forms.s06.passportPhoto","file":"passportPhoto","additionalProperties":false,"required":["id","name","size","type"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"size":{"type":"integer","minimum":0},"type":{"type":"string"},"dpi":{"type":["number","null"]}}},"idType":{"type":"string","title":"forms.s06.idType","maxLength":50},"idNumber":{"type":"string","title":"forms.s06.idNumber","maxLength":50},"relationship":{"type":"string","title":"forms.s06.relationship","maxLength":100},"embassyCountry":{"type":"string","title":"forms.s06.embassyCountry","maxLength":100},"embassyCity":{"type":"string","title":"forms.s06.embassyCity","maxLength":100},"email":{"type":"string","title":"forms.s06.email","format":"email","noFullWidth":true,"maxLength":254}}}},"confirmTruth":{"type":"boolean","title":"forms.s06.confirmTruth","const":true}},"$id":"54cdcace"};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = imported0.default;
 const keyword0 = imported1.RULES["realName"];
@@ -23,13 +23,13 @@ const formats0 = imported2.fullFormats.date;
 const formats10 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const pattern0 = new RegExp("^[A-Za-z0-9]{5,30}$", "u");
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="54cdcace" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.applicants === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicants"},message:"must have required property '"+"applicants"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicants"},message:"must have required property '"+"applicants"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confirmTruth === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmTruth"},message:"must have required property '"+"confirmTruth"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmTruth"},message:"must have required property '"+"confirmTruth"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -50,7 +50,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "applicants") || (key0 === "confirmTruth"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +64,7 @@ if(data.applicants !== undefined){
 let data0 = data.applicants;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/applicants",schemaPath:"#/properties/applicants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.applicants,data:data0};
+const err3 = {instancePath:instancePath+"/applicants",schemaPath:"#/properties/applicants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.applicants,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +78,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.fullName === undefined){
-const err4 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err4 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -88,7 +88,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.gender === undefined){
-const err5 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "gender"},message:"must have required property '"+"gender"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err5 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "gender"},message:"must have required property '"+"gender"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -98,7 +98,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.nationality === undefined){
-const err6 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err6 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,7 +108,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.dateOfBirth === undefined){
-const err7 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err7 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -118,7 +118,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.placeOfBirth === undefined){
-const err8 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err8 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -128,7 +128,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.passportNumber === undefined){
-const err9 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportNumber"},message:"must have required property '"+"passportNumber"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err9 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportNumber"},message:"must have required property '"+"passportNumber"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -138,7 +138,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data1.passportPlaceOfIssue === undefined){
-const err10 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportPlaceOfIssue"},message:"must have required property '"+"passportPlaceOfIssue"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err10 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportPlaceOfIssue"},message:"must have required property '"+"passportPlaceOfIssue"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.passportDateOfIssue === undefined){
-const err11 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportDateOfIssue"},message:"must have required property '"+"passportDateOfIssue"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err11 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportDateOfIssue"},message:"must have required property '"+"passportDateOfIssue"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -158,7 +158,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.passportDateOfExpiry === undefined){
-const err12 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportDateOfExpiry"},message:"must have required property '"+"passportDateOfExpiry"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err12 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportDateOfExpiry"},message:"must have required property '"+"passportDateOfExpiry"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -168,7 +168,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.dateOfArrival === undefined){
-const err13 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfArrival"},message:"must have required property '"+"dateOfArrival"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err13 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfArrival"},message:"must have required property '"+"dateOfArrival"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -178,7 +178,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.dateOfDeparture === undefined){
-const err14 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfDeparture"},message:"must have required property '"+"dateOfDeparture"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err14 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "dateOfDeparture"},message:"must have required property '"+"dateOfDeparture"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -188,7 +188,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data1.durationOfStay === undefined){
-const err15 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "durationOfStay"},message:"must have required property '"+"durationOfStay"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err15 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "durationOfStay"},message:"must have required property '"+"durationOfStay"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -198,7 +198,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data1.passportPhoto === undefined){
-const err16 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportPhoto"},message:"must have required property '"+"passportPhoto"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err16 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "passportPhoto"},message:"must have required property '"+"passportPhoto"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -208,7 +208,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data1.embassyCountry === undefined){
-const err17 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "embassyCountry"},message:"must have required property '"+"embassyCountry"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err17 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "embassyCountry"},message:"must have required property '"+"embassyCountry"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -218,7 +218,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data1.embassyCity === undefined){
-const err18 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "embassyCity"},message:"must have required property '"+"embassyCity"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err18 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "embassyCity"},message:"must have required property '"+"embassyCity"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -228,7 +228,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data1.email === undefined){
-const err19 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.applicants.items.required,parentSchema:schema12.properties.applicants.items,data:data1};
+const err19 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.applicants.items.required,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -238,8 +238,8 @@ vErrors.push(err19);
 errors++;
 }
 for(const key1 in data1){
-if(!(func2.call(schema12.properties.applicants.items.properties, key1))){
-const err20 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.applicants.items,data:data1};
+if(!(func2.call(schema13.properties.applicants.items.properties, key1))){
+const err20 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -253,7 +253,7 @@ if(data1.fullName !== undefined){
 let data2 = data1.fullName;
 if(typeof data2 === "string"){
 if(func3(data2) > 150){
-const err21 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters",schema:150,parentSchema:schema12.properties.applicants.items.properties.fullName,data:data2};
+const err21 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters",schema:150,parentSchema:schema13.properties.applicants.items.properties.fullName,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -264,7 +264,7 @@ errors++;
 }
 const problem0 = keyword0("any", data2);
 if(problem0 !== null){
-const err22 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema12.properties.applicants.items.properties.fullName,data:data2};
+const err22 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.applicants.items.properties.fullName,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.fullName.type,parentSchema:schema12.properties.applicants.items.properties.fullName,data:data2};
+const err23 = {instancePath:instancePath+"/applicants/" + i0+"/fullName",schemaPath:"#/properties/applicants/items/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.fullName.type,parentSchema:schema13.properties.applicants.items.properties.fullName,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -289,7 +289,7 @@ if(data1.chineseName !== undefined){
 let data3 = data1.chineseName;
 if(typeof data3 === "string"){
 if(func3(data3) > 50){
-const err24 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema12.properties.applicants.items.properties.chineseName,data:data3};
+const err24 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema13.properties.applicants.items.properties.chineseName,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -300,7 +300,7 @@ errors++;
 }
 const problem1 = keyword0("chinese", data3);
 if(problem1 !== null){
-const err25 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"chinese",parentSchema:schema12.properties.applicants.items.properties.chineseName,data:data3};
+const err25 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"chinese",parentSchema:schema13.properties.applicants.items.properties.chineseName,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -311,7 +311,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.chineseName.type,parentSchema:schema12.properties.applicants.items.properties.chineseName,data:data3};
+const err26 = {instancePath:instancePath+"/applicants/" + i0+"/chineseName",schemaPath:"#/properties/applicants/items/properties/chineseName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.chineseName.type,parentSchema:schema13.properties.applicants.items.properties.chineseName,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -324,7 +324,7 @@ errors++;
 if(data1.gender !== undefined){
 let data4 = data1.gender;
 if(typeof data4 !== "string"){
-const err27 = {instancePath:instancePath+"/applicants/" + i0+"/gender",schemaPath:"#/properties/applicants/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.gender.type,parentSchema:schema12.properties.applicants.items.properties.gender,data:data4};
+const err27 = {instancePath:instancePath+"/applicants/" + i0+"/gender",schemaPath:"#/properties/applicants/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.gender.type,parentSchema:schema13.properties.applicants.items.properties.gender,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -334,7 +334,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data4 === "male") || (data4 === "female"))){
-const err28 = {instancePath:instancePath+"/applicants/" + i0+"/gender",schemaPath:"#/properties/applicants/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema12.properties.applicants.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.applicants.items.properties.gender.enum,parentSchema:schema12.properties.applicants.items.properties.gender,data:data4};
+const err28 = {instancePath:instancePath+"/applicants/" + i0+"/gender",schemaPath:"#/properties/applicants/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema13.properties.applicants.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.applicants.items.properties.gender.enum,parentSchema:schema13.properties.applicants.items.properties.gender,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -348,7 +348,7 @@ if(data1.nationality !== undefined){
 let data5 = data1.nationality;
 if(typeof data5 === "string"){
 if(func3(data5) > 100){
-const err29 = {instancePath:instancePath+"/applicants/" + i0+"/nationality",schemaPath:"#/properties/applicants/items/properties/nationality/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.nationality,data:data5};
+const err29 = {instancePath:instancePath+"/applicants/" + i0+"/nationality",schemaPath:"#/properties/applicants/items/properties/nationality/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.nationality,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -359,7 +359,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/applicants/" + i0+"/nationality",schemaPath:"#/properties/applicants/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.nationality.type,parentSchema:schema12.properties.applicants.items.properties.nationality,data:data5};
+const err30 = {instancePath:instancePath+"/applicants/" + i0+"/nationality",schemaPath:"#/properties/applicants/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.nationality.type,parentSchema:schema13.properties.applicants.items.properties.nationality,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -373,7 +373,7 @@ if(data1.dateOfBirth !== undefined){
 let data6 = data1.dateOfBirth;
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
-const err31 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfBirth",schemaPath:"#/properties/applicants/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.applicants.items.properties.dateOfBirth,data:data6};
+const err31 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfBirth",schemaPath:"#/properties/applicants/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.applicants.items.properties.dateOfBirth,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -384,7 +384,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfBirth",schemaPath:"#/properties/applicants/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.dateOfBirth.type,parentSchema:schema12.properties.applicants.items.properties.dateOfBirth,data:data6};
+const err32 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfBirth",schemaPath:"#/properties/applicants/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.dateOfBirth.type,parentSchema:schema13.properties.applicants.items.properties.dateOfBirth,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -398,7 +398,7 @@ if(data1.placeOfBirth !== undefined){
 let data7 = data1.placeOfBirth;
 if(typeof data7 === "string"){
 if(func3(data7) > 100){
-const err33 = {instancePath:instancePath+"/applicants/" + i0+"/placeOfBirth",schemaPath:"#/properties/applicants/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.placeOfBirth,data:data7};
+const err33 = {instancePath:instancePath+"/applicants/" + i0+"/placeOfBirth",schemaPath:"#/properties/applicants/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.placeOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/applicants/" + i0+"/placeOfBirth",schemaPath:"#/properties/applicants/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.placeOfBirth.type,parentSchema:schema12.properties.applicants.items.properties.placeOfBirth,data:data7};
+const err34 = {instancePath:instancePath+"/applicants/" + i0+"/placeOfBirth",schemaPath:"#/properties/applicants/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.placeOfBirth.type,parentSchema:schema13.properties.applicants.items.properties.placeOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -423,7 +423,7 @@ if(data1.passportNumber !== undefined){
 let data8 = data1.passportNumber;
 if(typeof data8 === "string"){
 if(func3(data8) > 30){
-const err35 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.applicants.items.properties.passportNumber,data:data8};
+const err35 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.applicants.items.properties.passportNumber,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -433,7 +433,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!pattern0.test(data8)){
-const err36 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{5,30}$"},message:"must match pattern \""+"^[A-Za-z0-9]{5,30}$"+"\"",schema:"^[A-Za-z0-9]{5,30}$",parentSchema:schema12.properties.applicants.items.properties.passportNumber,data:data8};
+const err36 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{5,30}$"},message:"must match pattern \""+"^[A-Za-z0-9]{5,30}$"+"\"",schema:"^[A-Za-z0-9]{5,30}$",parentSchema:schema13.properties.applicants.items.properties.passportNumber,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -444,7 +444,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportNumber.type,parentSchema:schema12.properties.applicants.items.properties.passportNumber,data:data8};
+const err37 = {instancePath:instancePath+"/applicants/" + i0+"/passportNumber",schemaPath:"#/properties/applicants/items/properties/passportNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportNumber.type,parentSchema:schema13.properties.applicants.items.properties.passportNumber,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -458,7 +458,7 @@ if(data1.passportPlaceOfIssue !== undefined){
 let data9 = data1.passportPlaceOfIssue;
 if(typeof data9 === "string"){
 if(func3(data9) > 100){
-const err38 = {instancePath:instancePath+"/applicants/" + i0+"/passportPlaceOfIssue",schemaPath:"#/properties/applicants/items/properties/passportPlaceOfIssue/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.passportPlaceOfIssue,data:data9};
+const err38 = {instancePath:instancePath+"/applicants/" + i0+"/passportPlaceOfIssue",schemaPath:"#/properties/applicants/items/properties/passportPlaceOfIssue/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.passportPlaceOfIssue,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -469,7 +469,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/applicants/" + i0+"/passportPlaceOfIssue",schemaPath:"#/properties/applicants/items/properties/passportPlaceOfIssue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportPlaceOfIssue.type,parentSchema:schema12.properties.applicants.items.properties.passportPlaceOfIssue,data:data9};
+const err39 = {instancePath:instancePath+"/applicants/" + i0+"/passportPlaceOfIssue",schemaPath:"#/properties/applicants/items/properties/passportPlaceOfIssue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportPlaceOfIssue.type,parentSchema:schema13.properties.applicants.items.properties.passportPlaceOfIssue,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -483,7 +483,7 @@ if(data1.passportDateOfIssue !== undefined){
 let data10 = data1.passportDateOfIssue;
 if(typeof data10 === "string"){
 if(!(formats0.validate(data10))){
-const err40 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfIssue",schemaPath:"#/properties/applicants/items/properties/passportDateOfIssue/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.applicants.items.properties.passportDateOfIssue,data:data10};
+const err40 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfIssue",schemaPath:"#/properties/applicants/items/properties/passportDateOfIssue/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.applicants.items.properties.passportDateOfIssue,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -494,7 +494,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfIssue",schemaPath:"#/properties/applicants/items/properties/passportDateOfIssue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportDateOfIssue.type,parentSchema:schema12.properties.applicants.items.properties.passportDateOfIssue,data:data10};
+const err41 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfIssue",schemaPath:"#/properties/applicants/items/properties/passportDateOfIssue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportDateOfIssue.type,parentSchema:schema13.properties.applicants.items.properties.passportDateOfIssue,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -508,7 +508,7 @@ if(data1.passportDateOfExpiry !== undefined){
 let data11 = data1.passportDateOfExpiry;
 if(typeof data11 === "string"){
 if(!(formats0.validate(data11))){
-const err42 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfExpiry",schemaPath:"#/properties/applicants/items/properties/passportDateOfExpiry/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.applicants.items.properties.passportDateOfExpiry,data:data11};
+const err42 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfExpiry",schemaPath:"#/properties/applicants/items/properties/passportDateOfExpiry/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.applicants.items.properties.passportDateOfExpiry,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -519,7 +519,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfExpiry",schemaPath:"#/properties/applicants/items/properties/passportDateOfExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportDateOfExpiry.type,parentSchema:schema12.properties.applicants.items.properties.passportDateOfExpiry,data:data11};
+const err43 = {instancePath:instancePath+"/applicants/" + i0+"/passportDateOfExpiry",schemaPath:"#/properties/applicants/items/properties/passportDateOfExpiry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportDateOfExpiry.type,parentSchema:schema13.properties.applicants.items.properties.passportDateOfExpiry,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -533,7 +533,7 @@ if(data1.dateOfArrival !== undefined){
 let data12 = data1.dateOfArrival;
 if(typeof data12 === "string"){
 if(!(formats0.validate(data12))){
-const err44 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfArrival",schemaPath:"#/properties/applicants/items/properties/dateOfArrival/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.applicants.items.properties.dateOfArrival,data:data12};
+const err44 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfArrival",schemaPath:"#/properties/applicants/items/properties/dateOfArrival/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.applicants.items.properties.dateOfArrival,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfArrival",schemaPath:"#/properties/applicants/items/properties/dateOfArrival/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.dateOfArrival.type,parentSchema:schema12.properties.applicants.items.properties.dateOfArrival,data:data12};
+const err45 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfArrival",schemaPath:"#/properties/applicants/items/properties/dateOfArrival/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.dateOfArrival.type,parentSchema:schema13.properties.applicants.items.properties.dateOfArrival,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -558,7 +558,7 @@ if(data1.dateOfDeparture !== undefined){
 let data13 = data1.dateOfDeparture;
 if(typeof data13 === "string"){
 if(!(formats0.validate(data13))){
-const err46 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfDeparture",schemaPath:"#/properties/applicants/items/properties/dateOfDeparture/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.applicants.items.properties.dateOfDeparture,data:data13};
+const err46 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfDeparture",schemaPath:"#/properties/applicants/items/properties/dateOfDeparture/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.applicants.items.properties.dateOfDeparture,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -569,7 +569,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfDeparture",schemaPath:"#/properties/applicants/items/properties/dateOfDeparture/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.dateOfDeparture.type,parentSchema:schema12.properties.applicants.items.properties.dateOfDeparture,data:data13};
+const err47 = {instancePath:instancePath+"/applicants/" + i0+"/dateOfDeparture",schemaPath:"#/properties/applicants/items/properties/dateOfDeparture/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.dateOfDeparture.type,parentSchema:schema13.properties.applicants.items.properties.dateOfDeparture,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -582,7 +582,7 @@ errors++;
 if(data1.durationOfStay !== undefined){
 let data14 = data1.durationOfStay;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err48 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.applicants.items.properties.durationOfStay.type,parentSchema:schema12.properties.applicants.items.properties.durationOfStay,data:data14};
+const err48 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.applicants.items.properties.durationOfStay.type,parentSchema:schema13.properties.applicants.items.properties.durationOfStay,data:data14};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -593,7 +593,7 @@ errors++;
 }
 if(typeof data14 == "number"){
 if(data14 > 365 || isNaN(data14)){
-const err49 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365",schema:365,parentSchema:schema12.properties.applicants.items.properties.durationOfStay,data:data14};
+const err49 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365",schema:365,parentSchema:schema13.properties.applicants.items.properties.durationOfStay,data:data14};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -603,7 +603,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err50 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.applicants.items.properties.durationOfStay,data:data14};
+const err50 = {instancePath:instancePath+"/applicants/" + i0+"/durationOfStay",schemaPath:"#/properties/applicants/items/properties/durationOfStay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.applicants.items.properties.durationOfStay,data:data14};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -618,7 +618,7 @@ if(data1.passportPhoto !== undefined){
 let data15 = data1.passportPhoto;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.id === undefined){
-const err51 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err51 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -628,7 +628,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data15.name === undefined){
-const err52 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err52 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -638,7 +638,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data15.size === undefined){
-const err53 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema12.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err53 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema13.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -648,7 +648,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data15.type === undefined){
-const err54 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err54 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.properties.applicants.items.properties.passportPhoto.required,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -659,7 +659,7 @@ errors++;
 }
 for(const key2 in data15){
 if(!(((((key2 === "id") || (key2 === "name")) || (key2 === "size")) || (key2 === "type")) || (key2 === "dpi"))){
-const err55 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err55 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -673,7 +673,7 @@ if(data15.id !== undefined){
 let data16 = data15.id;
 if(typeof data16 === "string"){
 if(func3(data16) < 1){
-const err56 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/id",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.id,data:data16};
+const err56 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/id",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.id,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -684,7 +684,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/id",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportPhoto.properties.id.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.id,data:data16};
+const err57 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/id",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportPhoto.properties.id.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.id,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -698,7 +698,7 @@ if(data15.name !== undefined){
 let data17 = data15.name;
 if(typeof data17 === "string"){
 if(func3(data17) < 1){
-const err58 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/name",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.name,data:data17};
+const err58 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/name",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -709,7 +709,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/name",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportPhoto.properties.name.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.name,data:data17};
+const err59 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/name",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportPhoto.properties.name.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -722,7 +722,7 @@ errors++;
 if(data15.size !== undefined){
 let data18 = data15.size;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err60 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/size",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.applicants.items.properties.passportPhoto.properties.size.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.size,data:data18};
+const err60 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/size",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.applicants.items.properties.passportPhoto.properties.size.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -733,7 +733,7 @@ errors++;
 }
 if(typeof data18 == "number"){
 if(data18 < 0 || isNaN(data18)){
-const err61 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/size",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.size,data:data18};
+const err61 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/size",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.size,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -747,7 +747,7 @@ errors++;
 if(data15.type !== undefined){
 let data19 = data15.type;
 if(typeof data19 !== "string"){
-const err62 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/type",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.passportPhoto.properties.type.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.type,data:data19};
+const err62 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/type",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.passportPhoto.properties.type.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.type,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -760,7 +760,7 @@ errors++;
 if(data15.dpi !== undefined){
 let data20 = data15.dpi;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err63 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/dpi",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/dpi/type",keyword:"type",params:{type: schema12.properties.applicants.items.properties.passportPhoto.properties.dpi.type},message:"must be number,null",schema:schema12.properties.applicants.items.properties.passportPhoto.properties.dpi.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto.properties.dpi,data:data20};
+const err63 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto/dpi",schemaPath:"#/properties/applicants/items/properties/passportPhoto/properties/dpi/type",keyword:"type",params:{type: schema13.properties.applicants.items.properties.passportPhoto.properties.dpi.type},message:"must be number,null",schema:schema13.properties.applicants.items.properties.passportPhoto.properties.dpi.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto.properties.dpi,data:data20};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -772,7 +772,7 @@ errors++;
 }
 const problem2 = keyword2("passportPhoto", data15);
 if(problem2 !== null){
-const err64 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/file",keyword:"file",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"passportPhoto",parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err64 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/file",keyword:"file",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"passportPhoto",parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -783,7 +783,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.applicants.items.properties.passportPhoto.type,parentSchema:schema12.properties.applicants.items.properties.passportPhoto,data:data15};
+const err65 = {instancePath:instancePath+"/applicants/" + i0+"/passportPhoto",schemaPath:"#/properties/applicants/items/properties/passportPhoto/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.applicants.items.properties.passportPhoto.type,parentSchema:schema13.properties.applicants.items.properties.passportPhoto,data:data15};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -797,7 +797,7 @@ if(data1.idType !== undefined){
 let data21 = data1.idType;
 if(typeof data21 === "string"){
 if(func3(data21) > 50){
-const err66 = {instancePath:instancePath+"/applicants/" + i0+"/idType",schemaPath:"#/properties/applicants/items/properties/idType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema12.properties.applicants.items.properties.idType,data:data21};
+const err66 = {instancePath:instancePath+"/applicants/" + i0+"/idType",schemaPath:"#/properties/applicants/items/properties/idType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema13.properties.applicants.items.properties.idType,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -808,7 +808,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/applicants/" + i0+"/idType",schemaPath:"#/properties/applicants/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.idType.type,parentSchema:schema12.properties.applicants.items.properties.idType,data:data21};
+const err67 = {instancePath:instancePath+"/applicants/" + i0+"/idType",schemaPath:"#/properties/applicants/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.idType.type,parentSchema:schema13.properties.applicants.items.properties.idType,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -822,7 +822,7 @@ if(data1.idNumber !== undefined){
 let data22 = data1.idNumber;
 if(typeof data22 === "string"){
 if(func3(data22) > 50){
-const err68 = {instancePath:instancePath+"/applicants/" + i0+"/idNumber",schemaPath:"#/properties/applicants/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema12.properties.applicants.items.properties.idNumber,data:data22};
+const err68 = {instancePath:instancePath+"/applicants/" + i0+"/idNumber",schemaPath:"#/properties/applicants/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema13.properties.applicants.items.properties.idNumber,data:data22};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -833,7 +833,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/applicants/" + i0+"/idNumber",schemaPath:"#/properties/applicants/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.idNumber.type,parentSchema:schema12.properties.applicants.items.properties.idNumber,data:data22};
+const err69 = {instancePath:instancePath+"/applicants/" + i0+"/idNumber",schemaPath:"#/properties/applicants/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.idNumber.type,parentSchema:schema13.properties.applicants.items.properties.idNumber,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -847,7 +847,7 @@ if(data1.relationship !== undefined){
 let data23 = data1.relationship;
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-const err70 = {instancePath:instancePath+"/applicants/" + i0+"/relationship",schemaPath:"#/properties/applicants/items/properties/relationship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.relationship,data:data23};
+const err70 = {instancePath:instancePath+"/applicants/" + i0+"/relationship",schemaPath:"#/properties/applicants/items/properties/relationship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.relationship,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -858,7 +858,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/applicants/" + i0+"/relationship",schemaPath:"#/properties/applicants/items/properties/relationship/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.relationship.type,parentSchema:schema12.properties.applicants.items.properties.relationship,data:data23};
+const err71 = {instancePath:instancePath+"/applicants/" + i0+"/relationship",schemaPath:"#/properties/applicants/items/properties/relationship/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.relationship.type,parentSchema:schema13.properties.applicants.items.properties.relationship,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -872,7 +872,7 @@ if(data1.embassyCountry !== undefined){
 let data24 = data1.embassyCountry;
 if(typeof data24 === "string"){
 if(func3(data24) > 100){
-const err72 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCountry",schemaPath:"#/properties/applicants/items/properties/embassyCountry/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.embassyCountry,data:data24};
+const err72 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCountry",schemaPath:"#/properties/applicants/items/properties/embassyCountry/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.embassyCountry,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -883,7 +883,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCountry",schemaPath:"#/properties/applicants/items/properties/embassyCountry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.embassyCountry.type,parentSchema:schema12.properties.applicants.items.properties.embassyCountry,data:data24};
+const err73 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCountry",schemaPath:"#/properties/applicants/items/properties/embassyCountry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.embassyCountry.type,parentSchema:schema13.properties.applicants.items.properties.embassyCountry,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -897,7 +897,7 @@ if(data1.embassyCity !== undefined){
 let data25 = data1.embassyCity;
 if(typeof data25 === "string"){
 if(func3(data25) > 100){
-const err74 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCity",schemaPath:"#/properties/applicants/items/properties/embassyCity/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.applicants.items.properties.embassyCity,data:data25};
+const err74 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCity",schemaPath:"#/properties/applicants/items/properties/embassyCity/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.applicants.items.properties.embassyCity,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -908,7 +908,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCity",schemaPath:"#/properties/applicants/items/properties/embassyCity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.embassyCity.type,parentSchema:schema12.properties.applicants.items.properties.embassyCity,data:data25};
+const err75 = {instancePath:instancePath+"/applicants/" + i0+"/embassyCity",schemaPath:"#/properties/applicants/items/properties/embassyCity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.embassyCity.type,parentSchema:schema13.properties.applicants.items.properties.embassyCity,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -922,7 +922,7 @@ if(data1.email !== undefined){
 let data26 = data1.email;
 if(typeof data26 === "string"){
 if(func3(data26) > 254){
-const err76 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.applicants.items.properties.email,data:data26};
+const err76 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.applicants.items.properties.email,data:data26};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -932,7 +932,7 @@ vErrors.push(err76);
 errors++;
 }
 if(!(formats10.test(data26))){
-const err77 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.applicants.items.properties.email,data:data26};
+const err77 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.applicants.items.properties.email,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -943,7 +943,7 @@ errors++;
 }
 const problem3 = keyword3(true, data26);
 if(problem3 !== null){
-const err78 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:true,parentSchema:schema12.properties.applicants.items.properties.email,data:data26};
+const err78 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:true,parentSchema:schema13.properties.applicants.items.properties.email,data:data26};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -954,7 +954,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.applicants.items.properties.email.type,parentSchema:schema12.properties.applicants.items.properties.email,data:data26};
+const err79 = {instancePath:instancePath+"/applicants/" + i0+"/email",schemaPath:"#/properties/applicants/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.applicants.items.properties.email.type,parentSchema:schema13.properties.applicants.items.properties.email,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -966,7 +966,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.applicants.items.type,parentSchema:schema12.properties.applicants.items,data:data1};
+const err80 = {instancePath:instancePath+"/applicants/" + i0,schemaPath:"#/properties/applicants/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.applicants.items.type,parentSchema:schema13.properties.applicants.items,data:data1};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -978,7 +978,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/applicants",schemaPath:"#/properties/applicants/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.applicants.type,parentSchema:schema12.properties.applicants,data:data0};
+const err81 = {instancePath:instancePath+"/applicants",schemaPath:"#/properties/applicants/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.applicants.type,parentSchema:schema13.properties.applicants,data:data0};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -991,7 +991,7 @@ errors++;
 if(data.confirmTruth !== undefined){
 let data27 = data.confirmTruth;
 if(typeof data27 !== "boolean"){
-const err82 = {instancePath:instancePath+"/confirmTruth",schemaPath:"#/properties/confirmTruth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.confirmTruth.type,parentSchema:schema12.properties.confirmTruth,data:data27};
+const err82 = {instancePath:instancePath+"/confirmTruth",schemaPath:"#/properties/confirmTruth/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.confirmTruth.type,parentSchema:schema13.properties.confirmTruth,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1001,7 +1001,7 @@ vErrors.push(err82);
 errors++;
 }
 if(true !== data27){
-const err83 = {instancePath:instancePath+"/confirmTruth",schemaPath:"#/properties/confirmTruth/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema12.properties.confirmTruth,data:data27};
+const err83 = {instancePath:instancePath+"/confirmTruth",schemaPath:"#/properties/confirmTruth/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema13.properties.confirmTruth,data:data27};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1013,7 +1013,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1022,7 +1022,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 

@@ -12,20 +12,20 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["-78c1216d"] = validate11;
-const schema12 = {"type":"object","title":"forms.s07.title","additionalProperties":false,"required":["vehicles"],"properties":{"vehicles":{"type":"array","title":"forms.s07.vehicles","items":{"type":"object","title":"forms.s07.vehicle","additionalProperties":false,"required":["plateNumber"],"properties":{"plateNumber":{"type":"string","title":"forms.s07.plateNumber","maxLength":20},"vehicleType":{"type":"string","title":"forms.s07.vehicleType","enum":["car","van","lorry"]},"driverName":{"type":"string","title":"forms.s07.driverName","maxLength":100,"realName":"any"},"driverMobile":{"type":"string","title":"forms.s07.driverMobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"arrivalDate":{"type":"string","title":"forms.s07.arrivalDate","format":"date"},"purpose":{"type":"string","title":"forms.s07.purpose","enum":["moveIn","moveOut","both"]}}}}},"$id":"-78c1216d"};
+validators["-78c1216d"] = validate12;
+const schema13 = {"type":"object","title":"forms.s07.title","additionalProperties":false,"required":["vehicles"],"properties":{"vehicles":{"type":"array","title":"forms.s07.vehicles","items":{"type":"object","title":"forms.s07.vehicle","additionalProperties":false,"required":["plateNumber"],"properties":{"plateNumber":{"type":"string","title":"forms.s07.plateNumber","maxLength":20},"vehicleType":{"type":"string","title":"forms.s07.vehicleType","enum":["car","van","lorry"]},"driverName":{"type":"string","title":"forms.s07.driverName","maxLength":100,"realName":"any"},"driverMobile":{"type":"string","title":"forms.s07.driverMobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"arrivalDate":{"type":"string","title":"forms.s07.arrivalDate","format":"date"},"purpose":{"type":"string","title":"forms.s07.purpose","enum":["moveIn","moveOut","both"]}}}}},"$id":"-78c1216d"};
 const func2 = imported0.default;
 const keyword0 = imported1.RULES["realName"];
 const pattern0 = new RegExp("^\\+?[0-9][0-9()\\- ]{3,29}$", "u");
 const formats0 = imported2.fullFormats.date;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-78c1216d" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.vehicles === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vehicles"},message:"must have required property '"+"vehicles"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vehicles"},message:"must have required property '"+"vehicles"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,7 +36,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "vehicles")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +54,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.plateNumber === undefined){
-const err2 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/required",keyword:"required",params:{missingProperty: "plateNumber"},message:"must have required property '"+"plateNumber"+"'",schema:schema12.properties.vehicles.items.required,parentSchema:schema12.properties.vehicles.items,data:data1};
+const err2 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/required",keyword:"required",params:{missingProperty: "plateNumber"},message:"must have required property '"+"plateNumber"+"'",schema:schema13.properties.vehicles.items.required,parentSchema:schema13.properties.vehicles.items,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -65,7 +65,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((((((key1 === "plateNumber") || (key1 === "vehicleType")) || (key1 === "driverName")) || (key1 === "driverMobile")) || (key1 === "arrivalDate")) || (key1 === "purpose"))){
-const err3 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.vehicles.items,data:data1};
+const err3 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.vehicles.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,7 +79,7 @@ if(data1.plateNumber !== undefined){
 let data2 = data1.plateNumber;
 if(typeof data2 === "string"){
 if(func2(data2) > 20){
-const err4 = {instancePath:instancePath+"/vehicles/" + i0+"/plateNumber",schemaPath:"#/properties/vehicles/items/properties/plateNumber/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema12.properties.vehicles.items.properties.plateNumber,data:data2};
+const err4 = {instancePath:instancePath+"/vehicles/" + i0+"/plateNumber",schemaPath:"#/properties/vehicles/items/properties/plateNumber/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema13.properties.vehicles.items.properties.plateNumber,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -90,7 +90,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/vehicles/" + i0+"/plateNumber",schemaPath:"#/properties/vehicles/items/properties/plateNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.plateNumber.type,parentSchema:schema12.properties.vehicles.items.properties.plateNumber,data:data2};
+const err5 = {instancePath:instancePath+"/vehicles/" + i0+"/plateNumber",schemaPath:"#/properties/vehicles/items/properties/plateNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.plateNumber.type,parentSchema:schema13.properties.vehicles.items.properties.plateNumber,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -103,7 +103,7 @@ errors++;
 if(data1.vehicleType !== undefined){
 let data3 = data1.vehicleType;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/vehicles/" + i0+"/vehicleType",schemaPath:"#/properties/vehicles/items/properties/vehicleType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.vehicleType.type,parentSchema:schema12.properties.vehicles.items.properties.vehicleType,data:data3};
+const err6 = {instancePath:instancePath+"/vehicles/" + i0+"/vehicleType",schemaPath:"#/properties/vehicles/items/properties/vehicleType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.vehicleType.type,parentSchema:schema13.properties.vehicles.items.properties.vehicleType,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -113,7 +113,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data3 === "car") || (data3 === "van")) || (data3 === "lorry"))){
-const err7 = {instancePath:instancePath+"/vehicles/" + i0+"/vehicleType",schemaPath:"#/properties/vehicles/items/properties/vehicleType/enum",keyword:"enum",params:{allowedValues: schema12.properties.vehicles.items.properties.vehicleType.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.vehicles.items.properties.vehicleType.enum,parentSchema:schema12.properties.vehicles.items.properties.vehicleType,data:data3};
+const err7 = {instancePath:instancePath+"/vehicles/" + i0+"/vehicleType",schemaPath:"#/properties/vehicles/items/properties/vehicleType/enum",keyword:"enum",params:{allowedValues: schema13.properties.vehicles.items.properties.vehicleType.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.vehicles.items.properties.vehicleType.enum,parentSchema:schema13.properties.vehicles.items.properties.vehicleType,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -127,7 +127,7 @@ if(data1.driverName !== undefined){
 let data4 = data1.driverName;
 if(typeof data4 === "string"){
 if(func2(data4) > 100){
-const err8 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.vehicles.items.properties.driverName,data:data4};
+const err8 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.vehicles.items.properties.driverName,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -138,7 +138,7 @@ errors++;
 }
 const problem0 = keyword0("any", data4);
 if(problem0 !== null){
-const err9 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema12.properties.vehicles.items.properties.driverName,data:data4};
+const err9 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.vehicles.items.properties.driverName,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -149,7 +149,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.driverName.type,parentSchema:schema12.properties.vehicles.items.properties.driverName,data:data4};
+const err10 = {instancePath:instancePath+"/vehicles/" + i0+"/driverName",schemaPath:"#/properties/vehicles/items/properties/driverName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.driverName.type,parentSchema:schema13.properties.vehicles.items.properties.driverName,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -163,7 +163,7 @@ if(data1.driverMobile !== undefined){
 let data5 = data1.driverMobile;
 if(typeof data5 === "string"){
 if(func2(data5) > 30){
-const err11 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.vehicles.items.properties.driverMobile,data:data5};
+const err11 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.vehicles.items.properties.driverMobile,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -173,7 +173,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern0.test(data5)){
-const err12 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.vehicles.items.properties.driverMobile,data:data5};
+const err12 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.vehicles.items.properties.driverMobile,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.driverMobile.type,parentSchema:schema12.properties.vehicles.items.properties.driverMobile,data:data5};
+const err13 = {instancePath:instancePath+"/vehicles/" + i0+"/driverMobile",schemaPath:"#/properties/vehicles/items/properties/driverMobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.driverMobile.type,parentSchema:schema13.properties.vehicles.items.properties.driverMobile,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -198,7 +198,7 @@ if(data1.arrivalDate !== undefined){
 let data6 = data1.arrivalDate;
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
-const err14 = {instancePath:instancePath+"/vehicles/" + i0+"/arrivalDate",schemaPath:"#/properties/vehicles/items/properties/arrivalDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema12.properties.vehicles.items.properties.arrivalDate,data:data6};
+const err14 = {instancePath:instancePath+"/vehicles/" + i0+"/arrivalDate",schemaPath:"#/properties/vehicles/items/properties/arrivalDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema13.properties.vehicles.items.properties.arrivalDate,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -209,7 +209,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/vehicles/" + i0+"/arrivalDate",schemaPath:"#/properties/vehicles/items/properties/arrivalDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.arrivalDate.type,parentSchema:schema12.properties.vehicles.items.properties.arrivalDate,data:data6};
+const err15 = {instancePath:instancePath+"/vehicles/" + i0+"/arrivalDate",schemaPath:"#/properties/vehicles/items/properties/arrivalDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.arrivalDate.type,parentSchema:schema13.properties.vehicles.items.properties.arrivalDate,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -222,7 +222,7 @@ errors++;
 if(data1.purpose !== undefined){
 let data7 = data1.purpose;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/vehicles/" + i0+"/purpose",schemaPath:"#/properties/vehicles/items/properties/purpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.vehicles.items.properties.purpose.type,parentSchema:schema12.properties.vehicles.items.properties.purpose,data:data7};
+const err16 = {instancePath:instancePath+"/vehicles/" + i0+"/purpose",schemaPath:"#/properties/vehicles/items/properties/purpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.vehicles.items.properties.purpose.type,parentSchema:schema13.properties.vehicles.items.properties.purpose,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -232,7 +232,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data7 === "moveIn") || (data7 === "moveOut")) || (data7 === "both"))){
-const err17 = {instancePath:instancePath+"/vehicles/" + i0+"/purpose",schemaPath:"#/properties/vehicles/items/properties/purpose/enum",keyword:"enum",params:{allowedValues: schema12.properties.vehicles.items.properties.purpose.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.vehicles.items.properties.purpose.enum,parentSchema:schema12.properties.vehicles.items.properties.purpose,data:data7};
+const err17 = {instancePath:instancePath+"/vehicles/" + i0+"/purpose",schemaPath:"#/properties/vehicles/items/properties/purpose/enum",keyword:"enum",params:{allowedValues: schema13.properties.vehicles.items.properties.purpose.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.vehicles.items.properties.purpose.enum,parentSchema:schema13.properties.vehicles.items.properties.purpose,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,7 +244,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.vehicles.items.type,parentSchema:schema12.properties.vehicles.items,data:data1};
+const err18 = {instancePath:instancePath+"/vehicles/" + i0,schemaPath:"#/properties/vehicles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.vehicles.items.type,parentSchema:schema13.properties.vehicles.items,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -256,7 +256,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/vehicles",schemaPath:"#/properties/vehicles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.vehicles.type,parentSchema:schema12.properties.vehicles,data:data0};
+const err19 = {instancePath:instancePath+"/vehicles",schemaPath:"#/properties/vehicles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.vehicles.type,parentSchema:schema13.properties.vehicles,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,7 +268,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -277,7 +277,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 

@@ -10,8 +10,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["24de625b"] = validate11;
-const schema12 = {"type":"object","title":"forms.vip.title","additionalProperties":false,"required":["invitations"],"properties":{"invitations":{"type":"array","title":"forms.vip.invitations","uniqueItemProperty":"email","items":{"type":"object","title":"forms.vip.invitation","additionalProperties":false,"required":["name","email"],"properties":{"name":{"type":"string","title":"forms.vip.name","maxLength":100,"realName":"any"},"company":{"type":"string","title":"forms.vip.company","maxLength":200},"jobTitle":{"type":"string","title":"forms.vip.jobTitle","maxLength":100},"email":{"type":"string","title":"forms.vip.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.vip.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"country":{"type":"string","title":"forms.vip.country","maxLength":100}}}}},"$id":"24de625b"};
+validators["24de625b"] = validate12;
+const schema13 = {"type":"object","title":"forms.vip.title","additionalProperties":false,"required":["invitations"],"properties":{"invitations":{"type":"array","title":"forms.vip.invitations","uniqueItemProperty":"email","items":{"type":"object","title":"forms.vip.invitation","additionalProperties":false,"required":["name","email"],"properties":{"name":{"type":"string","title":"forms.vip.name","maxLength":100,"realName":"any"},"company":{"type":"string","title":"forms.vip.company","maxLength":200},"jobTitle":{"type":"string","title":"forms.vip.jobTitle","maxLength":100},"email":{"type":"string","title":"forms.vip.email","format":"email","noFullWidth":true,"maxLength":254},"mobile":{"type":"string","title":"forms.vip.mobile","maxLength":30,"pattern":"^\\+?[0-9][0-9()\\- ]{3,29}$"},"country":{"type":"string","title":"forms.vip.country","maxLength":100}}}}},"$id":"24de625b"};
 const func2 = imported0.default;
 const keyword0 = imported1.RULES["realName"];
 const keyword1 = imported1.RULES["noFullWidth"];
@@ -19,13 +19,13 @@ const keyword2 = imported1.RULES["uniqueItemProperty"];
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const pattern0 = new RegExp("^\\+?[0-9][0-9()\\- ]{3,29}$", "u");
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="24de625b" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invitations === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invitations"},message:"must have required property '"+"invitations"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invitations"},message:"must have required property '"+"invitations"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,7 +36,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "invitations")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +54,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.invitations.items.required,parentSchema:schema12.properties.invitations.items,data:data1};
+const err2 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema13.properties.invitations.items.required,parentSchema:schema13.properties.invitations.items,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +64,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data1.email === undefined){
-const err3 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema12.properties.invitations.items.required,parentSchema:schema12.properties.invitations.items,data:data1};
+const err3 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.invitations.items.required,parentSchema:schema13.properties.invitations.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((((((key1 === "name") || (key1 === "company")) || (key1 === "jobTitle")) || (key1 === "email")) || (key1 === "mobile")) || (key1 === "country"))){
-const err4 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.invitations.items,data:data1};
+const err4 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.invitations.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -89,7 +89,7 @@ if(data1.name !== undefined){
 let data2 = data1.name;
 if(typeof data2 === "string"){
 if(func2(data2) > 100){
-const err5 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.invitations.items.properties.name,data:data2};
+const err5 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.invitations.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -100,7 +100,7 @@ errors++;
 }
 const problem0 = keyword0("any", data2);
 if(problem0 !== null){
-const err6 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema12.properties.invitations.items.properties.name,data:data2};
+const err6 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.invitations.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -111,7 +111,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.name.type,parentSchema:schema12.properties.invitations.items.properties.name,data:data2};
+const err7 = {instancePath:instancePath+"/invitations/" + i0+"/name",schemaPath:"#/properties/invitations/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.name.type,parentSchema:schema13.properties.invitations.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -125,7 +125,7 @@ if(data1.company !== undefined){
 let data3 = data1.company;
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-const err8 = {instancePath:instancePath+"/invitations/" + i0+"/company",schemaPath:"#/properties/invitations/items/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema12.properties.invitations.items.properties.company,data:data3};
+const err8 = {instancePath:instancePath+"/invitations/" + i0+"/company",schemaPath:"#/properties/invitations/items/properties/company/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema13.properties.invitations.items.properties.company,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -136,7 +136,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/invitations/" + i0+"/company",schemaPath:"#/properties/invitations/items/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.company.type,parentSchema:schema12.properties.invitations.items.properties.company,data:data3};
+const err9 = {instancePath:instancePath+"/invitations/" + i0+"/company",schemaPath:"#/properties/invitations/items/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.company.type,parentSchema:schema13.properties.invitations.items.properties.company,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -150,7 +150,7 @@ if(data1.jobTitle !== undefined){
 let data4 = data1.jobTitle;
 if(typeof data4 === "string"){
 if(func2(data4) > 100){
-const err10 = {instancePath:instancePath+"/invitations/" + i0+"/jobTitle",schemaPath:"#/properties/invitations/items/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.invitations.items.properties.jobTitle,data:data4};
+const err10 = {instancePath:instancePath+"/invitations/" + i0+"/jobTitle",schemaPath:"#/properties/invitations/items/properties/jobTitle/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.invitations.items.properties.jobTitle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -161,7 +161,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/invitations/" + i0+"/jobTitle",schemaPath:"#/properties/invitations/items/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.jobTitle.type,parentSchema:schema12.properties.invitations.items.properties.jobTitle,data:data4};
+const err11 = {instancePath:instancePath+"/invitations/" + i0+"/jobTitle",schemaPath:"#/properties/invitations/items/properties/jobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.jobTitle.type,parentSchema:schema13.properties.invitations.items.properties.jobTitle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -175,7 +175,7 @@ if(data1.email !== undefined){
 let data5 = data1.email;
 if(typeof data5 === "string"){
 if(func2(data5) > 254){
-const err12 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema12.properties.invitations.items.properties.email,data:data5};
+const err12 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.invitations.items.properties.email,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -185,7 +185,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(formats0.test(data5))){
-const err13 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema12.properties.invitations.items.properties.email,data:data5};
+const err13 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.invitations.items.properties.email,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -196,7 +196,7 @@ errors++;
 }
 const problem1 = keyword1(true, data5);
 if(problem1 !== null){
-const err14 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:true,parentSchema:schema12.properties.invitations.items.properties.email,data:data5};
+const err14 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:true,parentSchema:schema13.properties.invitations.items.properties.email,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.email.type,parentSchema:schema12.properties.invitations.items.properties.email,data:data5};
+const err15 = {instancePath:instancePath+"/invitations/" + i0+"/email",schemaPath:"#/properties/invitations/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.email.type,parentSchema:schema13.properties.invitations.items.properties.email,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -221,7 +221,7 @@ if(data1.mobile !== undefined){
 let data6 = data1.mobile;
 if(typeof data6 === "string"){
 if(func2(data6) > 30){
-const err16 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema12.properties.invitations.items.properties.mobile,data:data6};
+const err16 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema13.properties.invitations.items.properties.mobile,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -231,7 +231,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!pattern0.test(data6)){
-const err17 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema12.properties.invitations.items.properties.mobile,data:data6};
+const err17 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9()\\- ]{3,29}$"},message:"must match pattern \""+"^\\+?[0-9][0-9()\\- ]{3,29}$"+"\"",schema:"^\\+?[0-9][0-9()\\- ]{3,29}$",parentSchema:schema13.properties.invitations.items.properties.mobile,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -242,7 +242,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.mobile.type,parentSchema:schema12.properties.invitations.items.properties.mobile,data:data6};
+const err18 = {instancePath:instancePath+"/invitations/" + i0+"/mobile",schemaPath:"#/properties/invitations/items/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.mobile.type,parentSchema:schema13.properties.invitations.items.properties.mobile,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -256,7 +256,7 @@ if(data1.country !== undefined){
 let data7 = data1.country;
 if(typeof data7 === "string"){
 if(func2(data7) > 100){
-const err19 = {instancePath:instancePath+"/invitations/" + i0+"/country",schemaPath:"#/properties/invitations/items/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema12.properties.invitations.items.properties.country,data:data7};
+const err19 = {instancePath:instancePath+"/invitations/" + i0+"/country",schemaPath:"#/properties/invitations/items/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.invitations.items.properties.country,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/invitations/" + i0+"/country",schemaPath:"#/properties/invitations/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.invitations.items.properties.country.type,parentSchema:schema12.properties.invitations.items.properties.country,data:data7};
+const err20 = {instancePath:instancePath+"/invitations/" + i0+"/country",schemaPath:"#/properties/invitations/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.invitations.items.properties.country.type,parentSchema:schema13.properties.invitations.items.properties.country,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.invitations.items.type,parentSchema:schema12.properties.invitations.items,data:data1};
+const err21 = {instancePath:instancePath+"/invitations/" + i0,schemaPath:"#/properties/invitations/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.invitations.items.type,parentSchema:schema13.properties.invitations.items,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -291,7 +291,7 @@ errors++;
 }
 const problem2 = keyword2("email", data0);
 if(problem2 !== null){
-const err22 = {instancePath:instancePath+"/invitations",schemaPath:"#/properties/invitations/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"email",parentSchema:schema12.properties.invitations,data:data0};
+const err22 = {instancePath:instancePath+"/invitations",schemaPath:"#/properties/invitations/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:"email",parentSchema:schema13.properties.invitations,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -302,7 +302,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/invitations",schemaPath:"#/properties/invitations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.invitations.type,parentSchema:schema12.properties.invitations,data:data0};
+const err23 = {instancePath:instancePath+"/invitations",schemaPath:"#/properties/invitations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.invitations.type,parentSchema:schema13.properties.invitations,data:data0};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -323,7 +323,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
