@@ -235,11 +235,12 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     const temperatures = [null, 'cold', 'warm', 'hot'];
     const leads: LeadSpec[] = [];
     for (let i = 0; i < 60; i += 1) {
-      // Spread over three event days before today, yesterday's last minute, and today up to now.
-      const offsets = [-3 * 24 * HOUR_MS + i * 997_000, -60_000, 0, Math.min(i * 61_000, Math.max(0, now.getTime() - todayStart.getTime()))];
+      // Spread over three event days before today, yesterday's last minute, today up to now, and
+      // tomorrow (a device with a clock ahead): only today's count as "today".
+      const offsets = [-3 * 24 * HOUR_MS + i * 997_000, -60_000, 0, Math.min(i * 61_000, Math.max(0, now.getTime() - todayStart.getTime())), 24 * HOUR_MS + 60_000];
       leads.push({
         scannedBy: people[(i * 7) % 3]!,
-        at: new Date(todayStart.getTime() + offsets[i % 4]!),
+        at: new Date(todayStart.getTime() + offsets[i % 5]!),
         country: countries[(i * 5) % countries.length]!,
         type: types[(i * 3) % types.length]!,
         temperature: temperatures[(i * 11) % temperatures.length]!,

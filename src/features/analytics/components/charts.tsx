@@ -68,6 +68,8 @@ export function PieBreakdown({ slices }: { slices: Slice[] }) {
       padAngle={1}
       cornerRadius={3}
       colors={(datum) => TEMPERATURE_COLOURS[String(datum.id)] ?? '#90a4ae'}
+      // The translated label, not the stored code (and "not set" for the unqualified slice).
+      arcLinkLabel={(datum) => String(datum.label)}
       arcLinkLabelsSkipAngle={8}
       arcLabelsSkipAngle={12}
     />

@@ -82,7 +82,7 @@ export function dashboardQueries(db: Kysely<Database>, participationId: number, 
         'dimension',
         'key',
         sql<number>`sum(${eb.ref('leads')})::int`.as('total'),
-        sql<number>`coalesce(sum(${eb.ref('leads')}) filter (where ${eb.ref('event_hour')} >= ${todayStartHour}), 0)::int`.as('today'),
+        sql<number>`coalesce(sum(${eb.ref('leads')}) filter (where ${eb.ref('event_hour')} >= ${todayStartHour} and ${eb.ref('event_hour')} < ${todayStartHour + 24}), 0)::int`.as('today'),
       ])
       .where('participation_id', '=', participationId)
       .where('dimension', 'in', ['all', 'country', 'user', 'type', 'temperature', 'known'])
