@@ -31,7 +31,8 @@ stage "checks (catalogue, generated code, locales, imports)" npm run --silent ch
 stage "type check" npx tsc --noEmit -p tsconfig.json
 stage "unit tests" vitest_stage unit
 stage "server tests (PGlite and PostgreSQL)" vitest_stage server
-stage "build" npx vite build --logLevel warn
+build() { npx vite build --logLevel warn && node scripts/build-server.mjs; }
+stage "build (web app and bundled server)" build
 stage "browser tests (Chromium)" vitest_stage e2e
 
 node -e '

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../../src/server/db/connection';
@@ -115,10 +116,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The portal as a separate Node process (`node --import tsx src/server/main.ts`). */
+/** The portal as production runs it: its own Node process on the bundled server (`npm run build`). */
 async function startServerProcess(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -229,11 +230,20 @@ async function exportXlsx(server: { url: string; pid: number }, token: string, s
   }
 }
 
+function ensureServerBuilt() {
+  if (existsSync(join(ROOT, 'dist/server/main.js'))) return;
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('bundling the server failed');
+}
+
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** The same export in a process of its own (scripts/bench/export-alone.ts): the export's own memory. */
 async function exportAlone(env: Record<string, string>, participationId: number, offsetMinutes: number, scannedBy: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/export-alone.ts', String(participationId), String(offsetMinutes), String(scannedBy)], {
+  // Bundled like the server, so the process carries no TypeScript loader.
+  const outdir = mkdtempSync(join(tmpdir(), 'portal-export-alone-'));
+  await build({ entryPoints: [join(ROOT, 'scripts/bench/export-alone.ts')], outdir, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
+  const child = spawn(process.execPath, [join(outdir, 'export-alone.js'), String(participationId), String(offsetMinutes), String(scannedBy)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -241,6 +251,7 @@ async function exportAlone(env: Record<string, string>, participationId: number,
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  rmSync(outdir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`export-alone exited with ${code}`);
   const result = JSON.parse(output.trim().split('\n').pop()!) as { rows: number; seconds: number; bytes: number; rssBeforeMb: number; rssPeakMb: number };
   console.log(
@@ -275,6 +286,7 @@ async function measure(engine: string, leads: number, server: { url: string; pid
 }
 
 export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteLeads?: number } = {}) {
+  ensureServerBuilt();
   const postgresLeads = options.postgresLeads ?? Number(process.env.BENCH_PG_LEADS ?? 1_000_000);
   const pgliteLeads = options.pgliteLeads ?? Number(process.env.BENCH_PGLITE_LEADS ?? 100_000);
   const log = (line: string) => console.log(line);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
 import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
@@ -8,7 +8,18 @@ import { mergePatch } from '../../../engine/forms/merge-patch';
 // The forms as data: schemas/forms/forms.yaml, each form's schema and UI schema, and an
 // event's merge patch (schemas/events/<exhibitCode>/<id>.patch.json). Read once per process.
 
-export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../../schemas');
+/**
+ * The project's schemas/ folder: the nearest one above this module, which works from the source
+ * tree (tsx, tests) and from the bundled server in dist/server alike.
+ */
+function findSchemasDir(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'schemas', 'forms', 'forms.yaml'))) return join(dir, 'schemas');
+    if (dirname(dir) === dir) return resolve(from, '../../../../schemas');
+  }
+}
+
+export const SCHEMAS_DIR = findSchemasDir(import.meta.dirname);
 
 export interface FormFiles {
   schema: AnySchemaObject;
