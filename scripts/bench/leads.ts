@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -241,7 +241,9 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 /** The same export in a process of its own (scripts/bench/export-alone.ts): the export's own memory. */
 async function exportAlone(env: Record<string, string>, participationId: number, offsetMinutes: number, scannedBy: number) {
   // Bundled like the server, so the process carries no TypeScript loader.
-  const outdir = mkdtempSync(join(tmpdir(), 'portal-export-alone-'));
+  // Inside the project, so its packages resolve from node_modules.
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const outdir = mkdtempSync(join(ROOT, '.tmp', 'export-alone-'));
   await build({ entryPoints: [join(ROOT, 'scripts/bench/export-alone.ts')], outdir, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
   const child = spawn(process.execPath, [join(outdir, 'export-alone.js'), String(participationId), String(offsetMinutes), String(scannedBy)], {
     cwd: ROOT,
