@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -13,6 +12,7 @@ import { badgeCode, insertLeads, insertVisitors } from '../../src/server/modules
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT } from './support';
+import { freePort } from '../../tests/support/ports';
 
 // Lead capture at volume (issue 4): the dashboard, a page of the lead list, scan ingestion and
 // an XLSX export, on PostgreSQL with 1,000,000 leads in one event and on PGlite with 100,000.
@@ -35,7 +35,6 @@ export const LEADS_API = {
   scans: '/oga/leads/scans',
   exports: '/oga/leads/exports',
 };
-
 
 /** Team users of the demo participation; the first one scans EXPORT_ROWS leads. */
 async function createTeamUsers(db: Kysely<Database>, participationId: number, eventId: number): Promise<number[]> {
@@ -103,17 +102,6 @@ async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: st
   await sql`analyze leads`.execute(db);
   await sql`analyze lead_rollup`.execute(db);
   return { users, eventCode: event.code, participationId: participation.id, offsetMinutes: participation.utc_offset_minutes, loadSeconds: (Date.now() - started) / 1000 };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The portal as production runs it: its own Node process on the bundled server (`npm run build`). */

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectVisible, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, REPO_ROOT, WEB_DIR } from './support/portal';
+import { freePort } from '../support/ports';
 
 // Production runs the bundled server (`npm start` → node dist/server/main.js), not the
 // TypeScript sources the other browser tests load in-process: start it as its own process and
@@ -19,17 +19,6 @@ const en = (key: string) => text('en', key);
 let child: ChildProcess;
 let url: string;
 let dataDir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   if (!existsSync(SERVER)) throw new Error('Run `npm run build` first (it bundles the server into dist/server)');

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from './ports';
 
 // Starts a throw-away PostgreSQL server for the test run (initdb refuses root, so the cluster
 // belongs to the postgres user when we are root). TEST_DATABASE_URL skips all of this.
@@ -16,17 +16,6 @@ function findBin(name: string): string {
   } catch {
     throw new Error(`PostgreSQL's ${name} was not found. Install it with: apt-get install -y postgresql`);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface RunningPostgres {

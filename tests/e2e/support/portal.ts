@@ -1,6 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { freePort } from '../../support/ports';
 
 // The real server (Fastify, embedded PGlite, real SMTP to a sink) serving the built web app,
 // one per spec file, on a free loopback port with a fresh database.
@@ -24,17 +24,6 @@ export interface Portal {
   app: FastifyInstance;
   config: Config;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** The newest web-app source (not the server's) changed after the build, if any. */
