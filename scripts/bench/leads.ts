@@ -11,7 +11,7 @@ import { seedDemo } from '../../src/server/db/seed';
 import { badgeCode, insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
-import { DEMO_ACCOUNT } from './support';
+import { DEMO_ACCOUNT, loginToken } from './support';
 import { freePort } from '../../tests/support/ports';
 
 // Lead capture at volume (issue 4): the dashboard, a page of the lead list, scan ingestion and
@@ -140,16 +140,6 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function login(url: string): Promise<string> {
-  const response = await fetch(`${url}/oga/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ACCOUNT),
-  });
-  const body = (await response.json()) as { data: { token: string } };
-  return body.data.token;
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -251,7 +241,7 @@ async function exportAlone(env: Record<string, string>, participationId: number,
 
 async function measure(engine: string, leads: number, server: { url: string; pid: number }, loaded: { users: number[]; eventCode: string }) {
   const exportUser = loaded.users[0]!;
-  const token = await login(server.url);
+  const token = await loginToken(server.url);
   console.log(`\n## Lead capture on ${engine}, ${leads.toLocaleString('en')} leads in one event (one exhibitor)`);
   const dashboard = await latency(`${server.url}${LEADS_API.dashboard}`, token);
   console.log(`  dashboard, all widgets (one call)        median ${dashboard.median.toFixed(1).padStart(6)} ms  p95 ${dashboard.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.dashboardP95Ms} ms: ${verdict(dashboard.p95 <= BUDGET.dashboardP95Ms)}`);

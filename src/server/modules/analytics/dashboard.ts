@@ -19,7 +19,9 @@ import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { envelope } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
-import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { pageQuerySchema, pageSchema } from '../../lib/paging';
+import { exportsPage } from '../leads/exports-list';
+import { exportRecordSchema } from '../leads/schemas';
 import { ownParticipation, toNumber } from './shared';
 
 // LA1-LA4: the lead dashboard of the caller's participation, in one call, read only from
@@ -58,17 +60,6 @@ const dashboardSchema = {
   },
 } as const;
 
-const exportSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    fileName: { type: 'string' },
-    format: { type: 'string' },
-    rows: { type: 'integer' },
-    createdAt: { type: 'string', format: 'date-time' },
-    user: { type: 'string' },
-  },
-} as const;
 
 /**
  * The dashboard's three reads: per dimension and key (all time and today), per hour for the
@@ -179,41 +170,12 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         tags: ['analytics'],
         summary: 'LA/LD4: the data download list of my participation, latest first',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(exportSchema)) },
+        response: { 200: envelope(pageSchema(exportRecordSchema)) },
       },
     },
     async (request) => {
-      const { participation } = ownParticipation(request);
-      const counted = await app.db
-        .selectFrom('lead_exports')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('participation_id', '=', participation.id)
-        .executeTakeFirst();
-      const total = toNumber(counted?.count);
-      const page = pageOf(request.query, total);
-      const rows = await app.db
-        .selectFrom('lead_exports')
-        .innerJoin('users', 'users.id', 'lead_exports.user_id')
-        .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.created_at', 'users.display_name'])
-        .where('lead_exports.participation_id', '=', participation.id)
-        .orderBy('lead_exports.created_at', 'desc')
-        .orderBy('lead_exports.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return ok({
-        total,
-        page: page.page,
-        limit: page.limit,
-        items: rows.map((row) => ({
-          id: row.id,
-          fileName: row.file_name,
-          format: row.format,
-          rows: row.rows,
-          createdAt: new Date(row.created_at).toISOString(),
-          user: row.display_name,
-        })),
-      });
+      const { participation, auth } = ownParticipation(request);
+      return ok(await exportsPage(app.db, { participationId: participation.id, offsetMinutes: auth.event.utc_offset_minutes }, request.query));
     },
   );
 }

@@ -25,7 +25,8 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { pageQuerySchema, pageSchema } from '../../lib/paging';
+import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
 import { writeExport } from './export';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
@@ -451,13 +452,6 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
   );
 
-  /** The exports a caller may list and download: the participation's; a team user's own only. */
-  const exportsOf = (scope: LeadScope) => {
-    let query = app.db.selectFrom('lead_exports').innerJoin('users', 'users.id', 'lead_exports.user_id').where('lead_exports.participation_id', '=', scope.participationId);
-    if (scope.onlyScannedBy !== undefined) query = query.where('lead_exports.user_id', '=', scope.onlyScannedBy);
-    return query;
-  };
-
   app.get<{ Querystring: { page?: number; limit?: number } }>(
     `${base}/exports`,
     {
@@ -471,21 +465,8 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
     async (request) => {
       const scope = scopeOf(requireAuth(request));
-      const counted = await exportsOf(scope).select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
-      const total = Number(counted?.total ?? 0);
-      const { page, limit, offset } = pageOf(request.query, total);
-      const rows = await exportsOf(scope)
-        .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.size', 'lead_exports.created_at', 'users.display_name'])
-        .orderBy('lead_exports.created_at', 'desc')
-        .orderBy('lead_exports.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
       return ok({
-        items: rows.map((row) => ({ id: row.id, fileName: row.file_name, format: row.format, rows: row.rows, size: row.size, createdAt: new Date(row.created_at).toISOString(), user: row.display_name })),
-        total,
-        page,
-        limit,
+        ...(await exportsPage(app.db, scope, request.query)),
         utcOffsetMinutes: scope.offsetMinutes,
       });
     },
@@ -512,7 +493,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
     async (request, reply) => {
       const scope = scopeOf(requireAuth(request));
-      const row = await exportsOf(scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
+      const row = await visibleExports(app.db, scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
       if (!row) throw new AppError('notFound');
       const path = join(exportDir, row.storage_name);
       const file = await stat(path).catch(() => null);

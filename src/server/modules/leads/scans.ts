@@ -70,9 +70,10 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     const user = await trx.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).forUpdate().executeTakeFirstOrThrow();
     const quota = scanner.role === 'team_user' ? user.lead_quota : null;
 
-    const ids = candidates.map((i) => scans[i]!.clientScanId);
+    // The scans of these ids already stored (earlier sends), added to `existing`.
     const existing = new Map<string, { id: number; badge_known: boolean; visitor_name: string; company: string }>();
-    if (ids.length > 0) {
+    const findStored = async (ids: string[]) => {
+      if (ids.length === 0) return;
       const rows = await trx
         .selectFrom('leads')
         .select(['id', 'client_scan_id', 'badge_known', 'visitor_name', 'company'])
@@ -80,7 +81,8 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
         .where('client_scan_id', 'in', ids)
         .execute();
       for (const row of rows) existing.set(row.client_scan_id, { ...row, id: Number(row.id) });
-    }
+    };
+    await findStored(candidates.map((i) => scans[i]!.clientScanId));
     const fresh = candidates.filter((i) => !existing.has(scans[i]!.clientScanId));
 
     let allowed = fresh;
@@ -149,16 +151,7 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     const insertedIds = new Map(inserted.map((row) => [row.client_scan_id, row.id]));
     // A concurrent resend may have stored one of ours between our look-up and the insert: the
     // conflict skipped it; it is a duplicate, found here.
-    const raced = allowed.filter((i) => !insertedIds.has(scans[i]!.clientScanId)).map((i) => scans[i]!.clientScanId);
-    if (raced.length > 0) {
-      const rows = await trx
-        .selectFrom('leads')
-        .select(['id', 'client_scan_id', 'badge_known', 'visitor_name', 'company'])
-        .where('participation_id', '=', scanner.participationId)
-        .where('client_scan_id', 'in', raced)
-        .execute();
-      for (const row of rows) existing.set(row.client_scan_id, { ...row, id: Number(row.id) });
-    }
+    await findStored(allowed.filter((i) => !insertedIds.has(scans[i]!.clientScanId)).map((i) => scans[i]!.clientScanId));
 
     for (const i of allowed) {
       const scan = scans[i]!;

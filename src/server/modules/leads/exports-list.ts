@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+import type { PageState } from '../../../engine/pagination';
+import type { Database } from '../../db/schema';
+import { pageOf } from '../../lib/paging';
+import type { LeadScope } from './query';
+
+// LD4: the data download list — one page of the exports a caller may see and download again
+// (the participation's; a team user's own only), newest first. The lead report and the
+// dashboard both show it.
+
+/** The exports a caller may list and download: the participation's; a team user's own only. */
+export function visibleExports(db: Kysely<Database>, scope: LeadScope) {
+  const selection = db.selectFrom('lead_exports').innerJoin('users', 'users.id', 'lead_exports.user_id').where('lead_exports.participation_id', '=', scope.participationId);
+  return scope.onlyScannedBy === undefined ? selection : selection.where('lead_exports.user_id', '=', scope.onlyScannedBy);
+}
+
+export async function exportsPage(db: Kysely<Database>, scope: LeadScope, query: Partial<PageState>) {
+  const visible = () => visibleExports(db, scope);
+  const counted = await visible().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
+  const total = Number(counted?.total ?? 0);
+  const { page, limit, offset } = pageOf(query, total);
+  const rows = await visible()
+    .select(['lead_exports.id', 'lead_exports.file_name', 'lead_exports.format', 'lead_exports.rows', 'lead_exports.size', 'lead_exports.created_at', 'users.display_name'])
+    .orderBy('lead_exports.created_at', 'desc')
+    .orderBy('lead_exports.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return {
+    items: rows.map((row) => ({ id: row.id, fileName: row.file_name, format: row.format, rows: row.rows, size: row.size, createdAt: new Date(row.created_at).toISOString(), user: row.display_name })),
+    total,
+    page,
+    limit,
+  };
+}
