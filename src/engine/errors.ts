@@ -77,6 +77,9 @@ export const ERRORS = {
   invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
   /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
   invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
+  // ---- organiser console (O2, issue 9) ----
+  /** An organiser without an event yet reached for event data: it creates its first event. */
+  noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   pglite?: PGlite;
   /** Log to stdout (the server) or stay quiet (tests). */
   logger?: boolean;
+  /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
+  mailWorker?: boolean;
 }
 
 /** Infrastructure plugins first, then one route module per area. */
@@ -51,7 +54,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo: config.seedDemo,
     pglite: options.pglite,
   });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseMs: config.mail.retrySeconds * 1000,
+    pollMs: config.mail.pollSeconds * 1000,
+    worker: options.mailWorker,
+  });
+  await app.register(auditPlugin);
   await app.register(authPlugin, { policy: config.session });
   // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
   // file shows up as too large instead of being cut silently); names keep their path so that
