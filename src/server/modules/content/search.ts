@@ -131,7 +131,7 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
       const content = rows
         .filter((row) => mayRead(auth, row))
         .map((row) => {
-          const text = markdownToPlain([textIn(row.description, language, event.default_language), textIn(row.body, language, event.default_language)].filter(Boolean).join(' — '));
+          const text = [row.description, row.body].map((texts) => markdownToPlain(textIn(texts, language, event.default_language))).filter(Boolean).join(' — ');
           return { kind: row.kind as SearchKind, id: String(row.id), title: textIn(row.title, language, event.default_language), snippet: snippetAround(text, keyword), path: paths[row.kind]!(row.id) };
         });
       const all = [...content, ...formMatches(auth, language, keyword)].sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
