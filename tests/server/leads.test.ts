@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { SCAN_BATCH_MAX } from '../../src/engine/leads';
 import { png } from '../support/fixtures';
+import { convertWithLibreOffice } from '../support/libreoffice';
+import { translate } from '../../src/server/lib/messages';
 import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
 // LD1-LD4 and P5 through the HTTP API on both engines: scans (single, batch, resend, unknown
@@ -330,10 +332,50 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(sheet.rowCount).toBe(expectedRows.length + 1);
     const typeIndex = header.indexOf('リードの種類') + 1;
     expect(sheet.getRow(2).getCell(typeIndex).value).toBe('見込み顧客');
+    // XLSX cells are typed text, read exactly as stored: no apostrophe, never a formula.
     const firstColumn = sheet.getColumn(1).values as string[];
-    expect(firstColumn).toContain(`'=HYPERLINK("http://evil.example")`);
+    expect(firstColumn).toContain(`=HYPERLINK("http://evil.example")`);
+    const mobileIndex = header.indexOf(translate('ja', 'leads.field.mobile')) + 1;
+    expect(mobileIndex).toBeGreaterThan(0);
+    sheet.eachRow((row, number) => {
+      if (number > 1) for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
+    });
     const timeIndex = header.indexOf('追加日時 (UTC+08:00)') + 1;
     expect(String(sheet.getRow(2).getCell(timeIndex).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // As spreadsheet users see them: both files opened by LibreOffice Calc, the cells read back.
+    const stored = await t.app.db
+      .selectFrom('leads')
+      .select(['visitor_name', 'mobile'])
+      .where('participation_id', '=', participationId)
+      .where('lead_type', '=', 'potentialCustomer')
+      .where('temperature', '=', 'hot')
+      .execute();
+    const phones = stored.map((row) => row.mobile).filter((mobile) => mobile.startsWith('+'));
+    expect(phones.length).toBeGreaterThan(0);
+    // XLSX → what Calc shows, as CSV: every value exactly as stored (the formula as text too).
+    const calcOfXlsx = parse((await convertWithLibreOffice(xlsxFile.rawPayload, 'xlsx', 'csv')).toString('utf8'), { bom: true }) as string[][];
+    expect(calcOfXlsx).toHaveLength(expectedRows.length + 1);
+    const shownMobiles = calcOfXlsx.slice(1).map((r) => r[mobileIndex - 1]);
+    expect(new Set(shownMobiles)).toEqual(new Set(stored.map((row) => row.mobile)));
+    expect(calcOfXlsx.map((r) => r[0])).toContain('=HYPERLINK("http://evil.example")');
+    expect(new Set(calcOfXlsx.slice(1).map((r) => r[0]))).toEqual(new Set(stored.map((row) => row.visitor_name)));
+    // CSV → opened by Calc and saved as XLSX: phone numbers readable as captured, the formula a
+    // text cell (with its visible apostrophe), nothing evaluated.
+    const calcOfCsv = new ExcelJS.Workbook();
+    await calcOfCsv.xlsx.load((await convertWithLibreOffice(csvFile.rawPayload, 'csv', 'xlsx')) as unknown as ArrayBuffer);
+    const csvSheet = calcOfCsv.worksheets[0]!;
+    const csvHeader = (csvSheet.getRow(1).values as string[]).slice(1);
+    const csvMobile = csvHeader.indexOf('Mobile') + 1;
+    expect(csvMobile).toBeGreaterThan(0);
+    const cellsOf = (column: number) => {
+      const cells: ExcelJS.Cell[] = [];
+      csvSheet.eachRow((row, number) => number > 1 && cells.push(row.getCell(column)));
+      return cells;
+    };
+    for (const cell of [...cellsOf(1), ...cellsOf(csvMobile)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
+    expect(new Set(cellsOf(csvMobile).map((cell) => cell.text))).toEqual(new Set(stored.map((row) => row.mobile)));
+    expect(cellsOf(1).map((cell) => cell.text)).toContain(`'=HYPERLINK("http://evil.example")`);
 
     // The data download list, newest first, and a re-download gives the same bytes.
     const downloads = await get(t.app, '/oga/leads/exports?limit=10', demo);

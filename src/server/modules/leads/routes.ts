@@ -28,6 +28,7 @@ import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
+import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
@@ -345,71 +346,89 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
   );
 
-  app.put<{ Params: { id: number }; Body: Qualification & { interestedProducts?: string[] } }>(
-    `${base}/:id`,
-    {
-      config: { screen: 'leadDetail', roles: [...ROLES] },
-      schema: {
-        tags: TAGS,
-        summary: 'LD3: qualify a lead: type, temperature, follow-up (required), notes, custom tag answers, business card',
-        description:
-          'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags.',
-        params: idParams,
-        body: qualificationBody,
-        response: { 200: detailAnswer },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const scope = scopeOf(auth);
-      const { row } = await findLead(scope, request.params.id);
-      const body = request.body;
-      const input: Qualification = {
-        leadType: body.leadType ?? null,
-        temperature: body.temperature ?? null,
-        followUp: body.followUp ?? null,
-        notes: body.notes ?? '',
-        tagAnswers: body.tagAnswers ?? {},
-        businessCard: body.businessCard ?? null,
-        visitorName: body.visitorName,
-        company: body.company,
-      };
-      const tags = await tagsOf(app.db, scope.participationId);
-      const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags }) };
-      if (input.businessCard && input.businessCard !== row.business_card) {
-        const upload = await app.db
-          .selectFrom('uploads')
-          .select(['id'])
-          .where('id', '=', input.businessCard)
-          .where('purpose', '=', 'businessCard')
-          .where('participation_id', '=', scope.participationId)
-          .executeTakeFirst();
-        if (!upload) fields.businessCard = 'leads.validation.businessCard';
-      }
-      const firstField = Object.keys(fields)[0];
-      if (firstField) {
-        throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
-      }
-      const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
-      await app.db
-        .updateTable('leads')
-        .set({
-          lead_type: input.leadType,
-          temperature: input.temperature,
-          follow_up: input.followUp,
-          notes: input.notes.trim(),
-          tag_answers: JSON.stringify(tagAnswers),
-          business_card: input.businessCard,
-          ...(body.interestedProducts ? { interested_products: JSON.stringify(body.interestedProducts.map((p) => p.trim()).filter(Boolean)) } : {}),
-          ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
-          updated_at: new Date(),
-          updated_by: auth.user.id,
-        })
-        .where('id', '=', Number(row.id))
+  type QualificationChanges = Partial<Omit<Qualification, 'notes'>> & { notes?: string; interestedProducts?: string[] };
+
+  /**
+   * LD3: qualify a lead with the fields sent; a field left out keeps its stored value (tag
+   * answers per tag: a tag left out keeps its answers). The result is checked whole.
+   */
+  const qualify = async (auth: AuthContext, id: number, body: QualificationChanges) => {
+    const scope = scopeOf(auth);
+    const { row } = await findLead(scope, id);
+    const stored = (row.tag_answers ?? {}) as Record<string, string[]>;
+    const has = (field: keyof QualificationChanges) => Object.prototype.hasOwnProperty.call(body, field) && body[field] !== undefined;
+    const input: Qualification = {
+      leadType: has('leadType') ? body.leadType! : row.lead_type,
+      temperature: has('temperature') ? body.temperature! : row.temperature,
+      followUp: has('followUp') ? body.followUp! : row.follow_up,
+      notes: has('notes') ? body.notes! : row.notes,
+      tagAnswers: has('tagAnswers') ? { ...stored, ...body.tagAnswers } : stored,
+      businessCard: has('businessCard') ? body.businessCard! : row.business_card,
+      visitorName: has('visitorName') ? body.visitorName : row.visitor_name,
+      company: has('company') ? body.company : row.company,
+    };
+    const tags = await tagsOf(app.db, scope.participationId);
+    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored }) };
+    if (input.businessCard && input.businessCard !== row.business_card) {
+      const upload = await app.db
+        .selectFrom('uploads')
+        .select(['id'])
+        .where('id', '=', input.businessCard)
+        .where('purpose', '=', 'businessCard')
         .where('participation_id', '=', scope.participationId)
-        .execute();
-      return ok(await detail(scope, Number(row.id)));
-    },
+        .executeTakeFirst();
+      if (!upload) fields.businessCard = 'leads.validation.businessCard';
+    }
+    const firstField = Object.keys(fields)[0];
+    if (firstField) {
+      throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
+    }
+    const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
+    await app.db
+      .updateTable('leads')
+      .set({
+        lead_type: input.leadType,
+        temperature: input.temperature,
+        follow_up: input.followUp,
+        notes: input.notes.trim(),
+        tag_answers: JSON.stringify(tagAnswers),
+        business_card: input.businessCard,
+        ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
+        ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+        updated_at: new Date(),
+        updated_by: auth.user.id,
+      })
+      .where('id', '=', Number(row.id))
+      .where('participation_id', '=', scope.participationId)
+      .execute();
+    // A card replaced or removed is deleted with its file (kept if anything still refers to it).
+    if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
+    return detail(scope, Number(row.id));
+  };
+
+  const qualifyDescription =
+    'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags; a choice the exhibitor has removed since it was stored stays acceptable on that lead until it is unticked.';
+  const partialNote =
+    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
+
+  const qualifyRoute = (summary: string, description: string) => ({
+    config: { screen: 'leadDetail' as const, roles: [...ROLES] },
+    schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
+  });
+
+  app.patch<{ Params: { id: number }; Body: QualificationChanges }>(
+    `${base}/:id`,
+    qualifyRoute('LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests', `${partialNote}\n\n${qualifyDescription}`),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.put<{ Params: { id: number }; Body: QualificationChanges }>(
+    `${base}/:id`,
+    qualifyRoute(
+      'LD3: qualify a lead: the same as PATCH (kept for existing clients)',
+      `PUT behaves exactly like \`PATCH /oga/leads/{id}\`: it is not a full replacement. ${partialNote}\n\n${qualifyDescription}`,
+    ),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
   );
 
   // ---- LD4: exports and the data download list -------------------------------------------------

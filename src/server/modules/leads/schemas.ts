@@ -143,19 +143,27 @@ export const listQuerystring = {
 export const qualificationBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['leadType', 'temperature', 'followUp'],
+  description: 'Every field is optional: a field left out keeps its stored value.',
   properties: {
     leadType: { type: ['string', 'null'] },
     temperature: { type: ['string', 'null'] },
     followUp: { type: ['string', 'null'] },
     notes: { type: 'string', maxLength: LEAD_NOTES_MAX * 2 },
-    tagAnswers: { type: 'object', maxProperties: 20, additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } } },
-    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it' },
+    tagAnswers: {
+      type: 'object',
+      maxProperties: 20,
+      additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+      description: 'Custom tag id → chosen choices, merged per tag: tags left out keep their answers, [] clears a tag',
+    },
+    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it (the card and its file are deleted)' },
     interestedProducts: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
     visitorName: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
     company: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
   },
-  examples: [{ leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { '3': ['Honey'] }, businessCard: null }],
+  examples: [
+    { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { '3': ['Honey'] } },
+    { temperature: 'warm' },
+  ],
 } as const;
 
 export const exportBody = {
