@@ -8,7 +8,9 @@ import { SCAN_BATCH_MAX } from '../../src/engine/leads';
 import { png } from '../support/fixtures';
 import { convertWithLibreOffice } from '../support/libreoffice';
 import { translate } from '../../src/server/lib/messages';
-import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, put, type TestApp } from './helpers';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, patch, post, put, type TestApp } from './helpers';
 
 // LD1-LD4 and P5 through the HTTP API on both engines: scans (single, batch, resend, unknown
 // badge, quota, deactivated), the list (filters, sorting, pagination), qualification (V6
@@ -427,5 +429,85 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const media = batch.requestBody.content['application/json']!;
     expect(media.example ?? media.examples).toBeTruthy();
     expect(doc.paths['/oga/leads/{id}']!.put!.summary).toContain('qualify');
+  });
+
+  /** A business card uploaded by the demo exhibitor: its upload id. */
+  async function uploadCard(): Promise<string> {
+    const boundary = `----leads-${randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbusinessCard\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(png()),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const answer = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json() as { code: number; data: { id: string } };
+    expect(answer.code).toBe(200);
+    return answer.data.id;
+  }
+
+  it('LD3 PATCH (and PUT) change only what is sent: notes, tag answers, card and interests survive a partial update; a removed card is deleted with its file', async () => {
+    const lead = (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId('p'), badgeCode: visitors[300]!.badge_code, scannedAt: new Date().toISOString() }, demo)).data;
+    const url = `/oga/leads/${lead.leadId}`;
+    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: 'Packaging', choices: JSON.stringify(['Jar', 'Sachet']) }).returning('id').execute();
+    const card = await uploadCard();
+    const full = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { [tag!.id]: ['Jar'] }, businessCard: card, interestedProducts: ['Honey'] };
+    expect((await patch(t.app, url, full, demo)).code).toBe(200);
+
+    const warmer = await patch(t.app, url, { temperature: 'warm' }, demo);
+    expect(warmer.code).toBe(200);
+    expect(warmer.data.lead).toMatchObject({ temperature: 'warm', leadType: 'potentialCustomer', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card }, interestedProducts: ['Honey'] });
+    // PUT is the same partial update (documented): leaving fields out erases nothing.
+    const viaPut = await put(t.app, url, { leadType: 'partner', temperature: 'warm', followUp: 'other' }, demo);
+    expect(viaPut.data.lead).toMatchObject({ leadType: 'partner', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card } });
+    // Clearing is explicit; a qualification can still not be unset by a patch.
+    expect((await patch(t.app, url, { leadType: null }, demo)).data.fields).toEqual({ leadType: 'leads.required.leadType' });
+    const cardFile = join(t.config.dataDir, 'uploads', card);
+    expect(existsSync(cardFile)).toBe(true);
+    const cleared = await patch(t.app, url, { notes: '', tagAnswers: { [tag!.id]: [] }, businessCard: null }, demo);
+    expect(cleared.data.lead).toMatchObject({ notes: '', tagAnswers: {}, businessCard: null, leadType: 'partner' });
+    expect(existsSync(cardFile)).toBe(false);
+    expect(await t.app.db.selectFrom('uploads').select('id').where('id', '=', card).executeTakeFirst()).toBeUndefined();
+    // A replaced card goes too.
+    const [first, second] = [await uploadCard(), await uploadCard()];
+    await patch(t.app, url, { businessCard: first }, demo);
+    expect((await patch(t.app, url, { businessCard: second }, demo)).data.lead.businessCard.id).toBe(second);
+    expect(existsSync(join(t.config.dataDir, 'uploads', first))).toBe(false);
+    expect(existsSync(join(t.config.dataDir, 'uploads', second))).toBe(true);
+
+    const spec = (await t.app.inject({ method: 'GET', url: '/oga/openapi.json' })).json();
+    expect(spec.paths['/oga/leads/{id}'].patch.description).toContain('Only what is sent changes');
+    expect(spec.paths['/oga/leads/{id}'].put.description).toContain('PUT behaves exactly like');
+    await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
+  });
+
+  it('LD6 renaming a tag choice renames it on the leads; a removed choice keeps the lead savable and can be unticked; a deleted tag leaves the leads', async () => {
+    const token = await login_('demo');
+    const created = await post(t.app, '/oga/custom-tags', { name: `Volume ${engine}`, choices: ['Small', 'Large', 'Pallet'] }, token);
+    expect(created.code).toBe(200);
+    const tagId = created.data.id as number;
+    const key = String(tagId);
+    const leads = await Promise.all(
+      [310, 311].map(async (n) => (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId('r'), badgeCode: visitors[n]!.badge_code, scannedAt: new Date().toISOString() }, demo)).data.leadId!),
+    );
+    const q = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation' };
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { ...q, tagAnswers: { [key]: ['Small', 'Pallet'] } }, demo)).code).toBe(200);
+    expect((await patch(t.app, `/oga/leads/${leads[1]}`, { ...q, tagAnswers: { [key]: ['Large'] } }, demo)).code).toBe(200);
+
+    // "Small" becomes "Sample size", "Pallet" is removed.
+    const renamed = await put(t.app, `/oga/custom-tags/${tagId}`, { name: `Volume ${engine}`, choices: ['Sample size', 'Large'], renamedChoices: { Small: 'Sample size' } }, token);
+    expect(renamed.code).toBe(200);
+    const first = await get(t.app, `/oga/leads/${leads[0]}`, demo);
+    expect(first.data.lead.tagAnswers[key]).toEqual(['Sample size', 'Pallet']);
+    expect((await get(t.app, `/oga/leads/${leads[1]}`, demo)).data.lead.tagAnswers[key]).toEqual(['Large']);
+    // The lead with the removed choice is still savable (other changes, and the kept answer)…
+    const saved = await patch(t.app, `/oga/leads/${leads[0]}`, { notes: 'Call back in May' }, demo);
+    expect(saved.code).toBe(200);
+    expect((await put(t.app, `/oga/leads/${leads[0]}`, { ...q, tagAnswers: { [key]: ['Sample size', 'Pallet'] } }, demo)).code).toBe(200);
+    // …the removed choice can be unticked, and once gone it cannot be chosen again.
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { tagAnswers: { [key]: ['Sample size'] } }, demo)).data.lead.tagAnswers[key]).toEqual(['Sample size']);
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { tagAnswers: { [key]: ['Pallet'] } }, demo)).error).toBe('validationFailed');
+
+    expect((await call(t.app, 'DELETE', `/oga/custom-tags/${tagId}`, { token })).code).toBe(200);
+    expect((await get(t.app, `/oga/leads/${leads[1]}`, demo)).data.lead.tagAnswers).toEqual({});
   });
 });
