@@ -62,6 +62,11 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   }
   const login_ = (account: string) => login(t.app, account);
   const scans = (token: string, body: unknown, headers: Record<string, string> = {}) => post<{ results: ScanResult[]; created: number; duplicates: number; refusedForQuota: number; invalid: number; quota: number | null; remaining: number | null }>(t.app, '/oga/leads/scans', body, token, { headers });
+  /** POST /oga/leads/scan: it answers the batch's shape; `data` here is its one result. */
+  const scanOne = async (token: string, body: unknown, extra: { headers?: Record<string, string> } = {}) => {
+    const answer = await post<{ results: ScanResult[]; created: number; duplicates: number }>(t.app, '/oga/leads/scan', body, token, extra);
+    return { ...answer, outcome: answer.data, data: (answer.data?.results?.[0] ?? answer.data) as ScanResult & { reason?: string; problem?: string } };
+  };
   const at = (offsetHours: number) => new Date(eventStart.getTime() + offsetHours * HOUR).toISOString();
   const leadCount = async (participation = participationId) =>
     Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('participation_id', '=', participation).executeTakeFirstOrThrow()).n);
@@ -77,7 +82,15 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     // Scans "during the show" must not be in the future for the API: use yesterday as the day.
     eventStart = new Date(Math.floor((Date.now() - 30 * HOUR) / HOUR) * HOUR);
     void event;
-    visitors = await t.app.db.selectFrom('visitors').select(['badge_code', 'name', 'company', 'country', 'email']).where('event_id', '=', eventId).orderBy('id').limit(400).execute();
+    // Visitors the demo exhibitor has not scanned yet (one lead per visitor per exhibitor).
+    visitors = await t.app.db
+      .selectFrom('visitors')
+      .select(['badge_code', 'name', 'company', 'country', 'email'])
+      .where('event_id', '=', eventId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))))
+      .orderBy('id')
+      .limit(400)
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -85,9 +98,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const visitor = visitors[0]!;
     const scan = { clientScanId: scanId(), badgeCode: visitor.badge_code, scannedAt: new Date().toISOString() };
     const before = await leadCount();
-    const first = await post<ScanResult>(t.app, '/oga/leads/scan', scan, demo);
+    const first = await scanOne(demo, scan);
     expect(bodyOf(first)).toMatchObject({ code: 200, data: { status: 'created', badgeKnown: true, visitorName: visitor.name, company: visitor.company } });
-    const again = await post<ScanResult>(t.app, '/oga/leads/scan', scan, demo);
+    const again = await scanOne(demo, scan);
     expect(again.data).toMatchObject({ status: 'duplicate', leadId: first.data.leadId });
     expect(await leadCount()).toBe(before + 1);
     const detail = await get(t.app, `/oga/leads/${first.data.leadId}`, demo);
@@ -123,7 +136,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(bodyOf(await scans(demo, { scans: [{ ...good, clientScanId: 'x'.repeat(65) }] }))).toMatchObject({ code: 601, error: 'badRequest' });
     expect((await scans(demo, { scans: Array.from({ length: SCAN_BATCH_MAX + 1 }, () => ({ ...good, clientScanId: scanId() })) })).error).toBe('badRequest');
     expect((await scans(demo, { scans: [{ clientScanId: scanId(), badgeCode: 'X1' }] })).error).toBe('badRequest');
-    expect((await post(t.app, '/oga/leads/scan', { ...good, scannedAt: 'yesterday' }, demo)).data).toMatchObject({ status: 'invalid', problem: 'format' });
+    expect((await scanOne(demo, { ...good, scannedAt: 'yesterday' })).data).toMatchObject({ status: 'invalid', problem: 'format' });
   });
 
   it('LD1 V7 a team user over its lead quota: the scans that fit are stored, the rest answer quotaNotEnough; then the request is refused', async () => {
@@ -136,7 +149,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const refused = await scans(member.token, { scans: batch.slice(3) });
     expect(bodyOf(refused)).toMatchObject({ code: 601, error: 'quotaNotEnough', msg: 'Quota is not enough!' });
     expect(refused.data.results.map((r) => r.status)).toEqual(['quotaNotEnough', 'quotaNotEnough']);
-    const single = await post(t.app, '/oga/leads/scan', batch[4], member.token, { headers: { language: 'cn' } });
+    const single = await scanOne(member.token, batch[4], { headers: { language: 'cn' } });
     expect(bodyOf(single)).toMatchObject({ code: 601, error: 'quotaNotEnough' });
     expect(single.msg).not.toBe('Quota is not enough!');
     // A resend of a stored scan is not a new lead: it never counts against the quota.
@@ -148,9 +161,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   it('LD1 P1 a deactivated team user can no longer scan (session refused)', async () => {
     const member = await teamUser(`off-${engine}`, null);
     const scan = { clientScanId: scanId(), badgeCode: visitors[2]!.badge_code, scannedAt: new Date().toISOString() };
-    expect((await post(t.app, '/oga/leads/scan', scan, member.token)).code).toBe(200);
+    expect((await scanOne(member.token, scan)).code).toBe(200);
     await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', member.id).execute();
-    const refused = await post(t.app, '/oga/leads/scan', { ...scan, clientScanId: scanId() }, member.token);
+    const refused = await scanOne(member.token, { ...scan, clientScanId: scanId() });
     expect(refused.code).toBe(401);
   });
 
@@ -231,7 +244,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   });
 
   it('LD3 V6 qualification: required messages in the user\'s language, unknown badge needs name and company, tag answers must be choices', async () => {
-    const unknown = (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode: 'HANDWRITTEN-77', scannedAt: new Date().toISOString() }, demo)).data;
+    const unknown = (await scanOne(demo, { clientScanId: scanId(), badgeCode: 'HANDWRITTEN-77', scannedAt: new Date().toISOString() })).data;
     const url = `/oga/leads/${unknown.leadId}`;
     const empty = await put(t.app, url, { leadType: null, temperature: null, followUp: null }, demo);
     expect(bodyOf(empty)).toMatchObject({ code: 601, error: 'validationFailed', msg: 'Please select the lead type.' });
@@ -410,7 +423,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(exported.data.rows).toBe(0);
     // The same client scan id in another participation is its own lead, not a duplicate of ours.
     const stored = await t.app.db.selectFrom('leads').select(['client_scan_id']).where('id', '=', lead.id).executeTakeFirstOrThrow();
-    const theirs = await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: stored.client_scan_id, badgeCode: visitors[9]!.badge_code, scannedAt: new Date().toISOString() }, other);
+    const theirs = await scanOne(other, { clientScanId: stored.client_scan_id, badgeCode: visitors[9]!.badge_code, scannedAt: new Date().toISOString() });
     expect(theirs.data.status).toBe('created');
     expect(theirs.data.leadId).not.toBe(lead.id);
     const after = (await get(t.app, `/oga/leads/${lead.id}`, demo)).data.lead;
@@ -446,7 +459,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   }
 
   it('LD3 PATCH (and PUT) change only what is sent: notes, tag answers, card and interests survive a partial update; a removed card is deleted with its file', async () => {
-    const lead = (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId('p'), badgeCode: visitors[300]!.badge_code, scannedAt: new Date().toISOString() }, demo)).data;
+    const lead = (await scanOne(demo, { clientScanId: scanId('p'), badgeCode: visitors[380]!.badge_code, scannedAt: new Date().toISOString() })).data;
     const url = `/oga/leads/${lead.leadId}`;
     const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: 'Packaging', choices: JSON.stringify(['Jar', 'Sachet']) }).returning('id').execute();
     const card = await uploadCard();
@@ -487,7 +500,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const tagId = created.data.id as number;
     const key = String(tagId);
     const leads = await Promise.all(
-      [310, 311].map(async (n) => (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId('r'), badgeCode: visitors[n]!.badge_code, scannedAt: new Date().toISOString() }, demo)).data.leadId!),
+      [390, 391].map(async (n) => (await scanOne(demo, { clientScanId: scanId('r'), badgeCode: visitors[n]!.badge_code, scannedAt: new Date().toISOString() })).data.leadId!),
     );
     const q = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation' };
     expect((await patch(t.app, `/oga/leads/${leads[0]}`, { ...q, tagAnswers: { [key]: ['Small', 'Pallet'] } }, demo)).code).toBe(200);
@@ -509,5 +522,53 @@ describe.each(ENGINES)('leads on %s', (engine) => {
 
     expect((await call(t.app, 'DELETE', `/oga/custom-tags/${tagId}`, { token })).code).toBe(200);
     expect((await get(t.app, `/oga/leads/${leads[1]}`, demo)).data.lead.tagAnswers).toEqual({});
+  });
+
+  it('LD1 one lead per visitor per exhibitor: a second scan of the badge by anyone of the exhibitor answers the lead, is recorded, and is counted once', async () => {
+    const member = await teamUser(`again-${engine}`, 1);
+    const visitor = visitors[395]!;
+    const rollupTotal = async () =>
+      Number((await t.app.db.selectFrom('lead_rollup').select(sql<number>`coalesce(sum(leads), 0)::int`.as('n')).where('participation_id', '=', participationId).where('dimension', '=', 'all').executeTakeFirstOrThrow()).n);
+    const first = await scanOne(demo, { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(1) });
+    expect(first.data).toMatchObject({ status: 'created', visitorName: visitor.name });
+    const [leadsBefore, rollupBefore, listBefore] = [await leadCount(), await rollupTotal(), (await get(t.app, '/oga/leads?limit=10', demo)).data.total];
+
+    // A team user scans the same badge: the exhibitor's lead, recorded; its quota is not used.
+    const again = { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(2) };
+    const second = await scanOne(member.token, again);
+    expect(second.code).toBe(200);
+    expect(second.data).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId: first.data.leadId, visitorName: visitor.name, company: visitor.company });
+    expect(second.outcome).toMatchObject({ created: 0, duplicates: 1, quota: 1, remaining: 1 });
+    // The same scan resent: nothing more is recorded.
+    expect((await scanOne(member.token, again)).data).toMatchObject({ status: 'duplicate', reason: 'resend', leadId: first.data.leadId });
+    // A batch: the badge again (exhibitor), a new badge twice (two scans), the new one's resend.
+    const fresh = visitors[396]!.badge_code;
+    const batch = [
+      { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(3) },
+      { clientScanId: scanId('d'), badgeCode: fresh, scannedAt: at(3) },
+      { clientScanId: scanId('d'), badgeCode: fresh, scannedAt: at(4) },
+    ];
+    batch.push({ ...batch[2]! });
+    const answer = await scans(demo, { scans: batch });
+    expect(answer.data.results.map((r) => [r.status, (r as { reason?: string }).reason])).toEqual([
+      ['duplicate', 'alreadyScanned'],
+      ['created', undefined],
+      ['duplicate', 'alreadyScanned'],
+      ['duplicate', 'resend'],
+    ]);
+    expect(answer.data.results[2]!.leadId).toBe(answer.data.results[1]!.leadId);
+
+    // Counted once: rows, the trigger-kept rollup, the list's total, an export.
+    expect(await leadCount()).toBe(leadsBefore + 1);
+    expect(await rollupTotal()).toBe(rollupBefore + 1);
+    expect((await get(t.app, '/oga/leads?limit=10', demo)).data.total).toBe(listBefore + 1);
+    const lead = (await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead;
+    expect(lead.scans).toEqual({ count: 3, lastSeenAt: at(3), lastScannedBy: { id: expect.any(Number), name: 'Aisyah Rahman' } });
+    const byMember = await t.app.db.selectFrom('lead_scans').select(['scanned_by', 'scanned_at']).where('lead_id', '=', first.data.leadId!).orderBy('scanned_at').execute();
+    expect(byMember.map((row) => row.scanned_by)).toEqual([member.id, expect.any(Number)]);
+    const exported = await post(t.app, '/oga/leads/exports', { format: 'csv', filters: { keyword: visitor.badge_code } }, demo);
+    expect(exported.data.rows).toBe(1);
+    // The team user's quota counts only the lead it made: it can still make one.
+    expect((await scanOne(member.token, { clientScanId: scanId('d'), badgeCode: visitors[397]!.badge_code, scannedAt: at(5) })).data.status).toBe('created');
   });
 });

@@ -83,6 +83,11 @@ function leadOut(row: LeadListRow & { scanned_by_name: string | null }, extra: {
     followUp: row.follow_up,
     scannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' },
     scannedAt: new Date(row.scanned_at).toISOString(),
+    scans: {
+      count: row.scan_count,
+      lastSeenAt: new Date(Math.max(new Date(row.scanned_at).getTime(), row.last_scanned_at ? new Date(row.last_scanned_at).getTime() : 0)).toISOString(),
+      lastScannedBy: row.last_scanned_by ? { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } : { id: row.scanned_by, name: row.scanned_by_name ?? '' },
+    },
     updatedAt: extra.updated_at ? new Date(extra.updated_at).toISOString() : null,
     tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
     interestedProducts: (row.interested_products ?? []) as string[],
@@ -114,7 +119,9 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab) and send \`Authorization: Bearer <data.token>\` with every scan request.
 
-**Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
+**Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with \`reason: "resend"\` and the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
+
+**One lead per visitor.** A badge that already is a lead of the exhibitor (scanned before by anyone of it: the exhibitor or any team user) makes no second lead: the scan answers \`duplicate\` with \`reason: "alreadyScanned"\` and the stored lead's id, and is recorded on that lead (scan count, last seen, who; see \`scans\` on GET /oga/leads/{id}). Totals, lists, exports and the dashboard count the visitor once; a team user's quota counts only the leads it made.
 
 **Unknown badges.** A code that matches no visitor of the event is kept (\`badgeKnown: false\`); the exhibitor completes the visitor's name and company when qualifying it.
 
@@ -147,7 +154,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
                 data: {
                   results: [
                     { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' },
-                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
+                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', reason: 'alreadyScanned', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
                     { clientScanId: 'c3d9e1a0-2f4b-4e7c-8a11-9b0d5e6f7a88', status: 'created', leadId: 1202, badgeKnown: false, visitorName: '', company: '' },
                   ],
                   created: 2,
@@ -173,23 +180,44 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD1: send one scan as soon as the badge is read',
-        description: `${scanDescription}\n\nThe answer is the one scan's result. A scan refused for the quota answers code 601 \`quotaNotEnough\`.`,
+        description: `${scanDescription}\n\nThe answer has the same shape as a batch's (\`results\` holds the one scan's result), so the app reads both the same way. A scan refused for the quota answers code 601 \`quotaNotEnough\`.`,
         body: scanSchema,
         response: {
           200: {
-            ...envelope(scanResultSchema),
+            ...envelope(scanBatchAnswer),
             examples: [
-              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
-              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'duplicate', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
+              {
+                code: 200,
+                msg: 'ok',
+                data: {
+                  results: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  created: 1,
+                  duplicates: 0,
+                  refusedForQuota: 0,
+                  invalid: 0,
+                  quota: 500,
+                  remaining: 311,
+                },
+              },
+              {
+                code: 200,
+                msg: 'ok',
+                data: {
+                  results: [{ clientScanId: '5d0e7c21-93aa-4f6b-b1c4-2e8f0a6d9b37', status: 'duplicate', reason: 'alreadyScanned', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  created: 0,
+                  duplicates: 1,
+                  refusedForQuota: 0,
+                  invalid: 0,
+                  quota: 500,
+                  remaining: 311,
+                },
+              },
             ],
           },
         },
       },
     },
-    async (request) => {
-      const outcome = await scanHandler(requireAuth(request), [request.body]);
-      return ok(outcome.results[0]);
-    },
+    async (request) => ok(await scanHandler(requireAuth(request), [request.body])),
   );
 
   // ---- LD2: list ------------------------------------------------------------------------------

@@ -34,12 +34,13 @@ export const scanResultSchema = {
       type: 'string',
       enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
       description:
-        '`created`: stored now. `duplicate`: this clientScanId was already stored (a resend): nothing changed, `leadId` is the stored lead. `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
+        '`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
     },
     leadId: { type: ['integer', 'null'] },
     badgeKnown: { type: ['boolean', 'null'], description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying' },
     visitorName: { type: ['string', 'null'] },
     company: { type: ['string', 'null'] },
+    reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
     problem: { type: 'string', enum: ['format', 'future', 'past'], description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000' },
   },
 } as const;
@@ -97,7 +98,16 @@ export const leadSchema = {
     temperature: { ...nullableCode(LEAD_TEMPERATURES), description: 'Code; label at leads.temperature.<code>' },
     followUp: { ...nullableCode(FOLLOW_UP_ACTIONS), description: 'Code; label at leads.followUp.<code>' },
     scannedBy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the scan)' },
+    scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the first scan of this badge)' },
+    scans: {
+      type: 'object',
+      description: 'LD1: every scan of this visitor\'s badge by the exhibitor\'s people (one lead per visitor)',
+      properties: {
+        count: { type: 'integer', description: 'Scans of the badge, the first one included' },
+        lastSeenAt: { type: 'string', format: 'date-time', description: 'The latest scan' },
+        lastScannedBy: { type: 'object', properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } }, description: 'Who made the latest scan' },
+      },
+    },
     updatedAt: { type: ['string', 'null'], format: 'date-time' },
     tagAnswers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Custom tag id → chosen choices' },
     interestedProducts: { type: 'array', items: { type: 'string' } },
