@@ -571,4 +571,33 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     // The team user's quota counts only the lead it made: it can still make one.
     expect((await scanOne(member.token, { clientScanId: scanId('d'), badgeCode: visitors[397]!.badge_code, scannedAt: at(5) })).data.status).toBe('created');
   });
+
+  it('LD1 a scan may carry notes, temperature and tag answers (qualify offline in one round trip); a later scan adds to the lead without overwriting', async () => {
+    const member = await teamUser(`qualify-${engine}`, null);
+    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: `Samples ${engine}`, choices: JSON.stringify(['Honey', 'Tea']) }).returning('id').execute();
+    const key = String(tag!.id);
+    const badge = visitors[398]!.badge_code;
+    const first = await scanOne(member.token, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(1), temperature: 'hot', notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    expect(first.data.status).toBe('created');
+    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({ temperature: 'hot', leadType: null, notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    // A colleague's later scan: fills what is missing, appends its notes, joins tag answers.
+    const later = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(2), temperature: 'cold', leadType: 'supplier', notes: 'Met the owner.', tagAnswers: { [key]: ['Tea'] } });
+    expect(later.data).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId: first.data.leadId });
+    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({
+      temperature: 'hot',
+      leadType: 'supplier',
+      notes: 'Wants samples.\nMet the owner.',
+      tagAnswers: { [key]: ['Honey', 'Tea'] },
+      scans: { count: 2 },
+    });
+    // A choice the tag does not have: that scan is invalid, nothing stored; a bad code is a bad request.
+    const wrong = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), tagAnswers: { [key]: ['Durian'] } });
+    expect(wrong.data).toMatchObject({ status: 'invalid', problem: 'tagAnswers', leadId: null });
+    expect(await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', participationId).where('badge_code', '=', visitors[399]!.badge_code).executeTakeFirst()).toBeUndefined();
+    expect((await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), temperature: 'boiling' })).error).toBe('badRequest');
+    // Rollup: the qualification is counted (temperature dimension) once.
+    const hot = await get(t.app, `/oga/leads?temperature=hot&keyword=${encodeURIComponent(badge)}`, demo);
+    expect(hot.data.total).toBe(1);
+    await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
+  });
 });

@@ -9,12 +9,53 @@ import type { Database } from '../../db/schema';
 // (lead_scans: count, last seen, who) instead of making a second one. Per batch the database
 // sees a constant number of statements whatever its size: lock the scanner, find the ids already
 // stored, find the badges already leads, count the quota, look the badges up, one multi-row
-// insert of leads, one of later scans, one update of their leads.
+// insert of leads, one of later scans, one update of their leads (plus one per lead whose later
+// scan carries a qualification).
 
-export interface ScanInput {
+/** A qualification the app may capture with the scan (qualify offline, one round trip). */
+export interface ScanQualification {
+  leadType?: string;
+  temperature?: string;
+  followUp?: string;
+  notes?: string;
+  tagAnswers?: Record<string, string[]>;
+}
+
+export interface ScanInput extends ScanQualification {
   clientScanId: string;
   badgeCode: string;
   scannedAt: string;
+}
+
+const carriesQualification = (scan: ScanQualification) =>
+  Boolean(scan.leadType || scan.temperature || scan.followUp || scan.notes?.trim() || Object.values(scan.tagAnswers ?? {}).some((chosen) => chosen.length > 0));
+
+/** Tag answers without empty tags, or null when one names no tag or a choice the tag lacks. */
+function checkedTagAnswers(answers: Record<string, string[]> | undefined, tags: ReadonlyMap<string, readonly string[]>): Record<string, string[]> | null {
+  const kept: Record<string, string[]> = {};
+  for (const [tagId, chosen] of Object.entries(answers ?? {})) {
+    const choices = tags.get(tagId);
+    if (!choices || new Set(chosen).size !== chosen.length || chosen.some((c) => !choices.includes(c))) return null;
+    if (chosen.length > 0) kept[tagId] = chosen;
+  }
+  return kept;
+}
+
+/**
+ * A later scan's qualification added to the lead's: what the lead lacks is filled, notes are
+ * appended, tag answers joined. What a colleague already decided is never overwritten.
+ */
+function mergedQualification(lead: { lead_type: string | null; temperature: string | null; follow_up: string | null; notes: string; tag_answers: Record<string, string[]> }, scan: ScanQualification & { tagAnswers: Record<string, string[]> }) {
+  const note = scan.notes?.trim() ?? '';
+  const tagAnswers: Record<string, string[]> = { ...lead.tag_answers };
+  for (const [tagId, chosen] of Object.entries(scan.tagAnswers)) tagAnswers[tagId] = [...new Set([...(tagAnswers[tagId] ?? []), ...chosen])];
+  return {
+    lead_type: lead.lead_type ?? scan.leadType ?? null,
+    temperature: lead.temperature ?? scan.temperature ?? null,
+    follow_up: lead.follow_up ?? scan.followUp ?? null,
+    notes: !note || lead.notes.includes(note) ? lead.notes : lead.notes ? `${lead.notes}\n${note}` : note,
+    tag_answers: tagAnswers,
+  };
 }
 
 export type ScanStatus = 'created' | 'duplicate' | 'quotaNotEnough' | 'invalid';
@@ -33,7 +74,7 @@ export interface ScanResult {
   /** Only for `duplicate`. */
   reason?: DuplicateReason;
   /** Why an invalid scan was refused. */
-  problem?: ScanTimeProblem;
+  problem?: ScanTimeProblem | 'tagAnswers';
 }
 
 export interface Scanner {
@@ -135,6 +176,21 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
       if (stored) answer(i, 'duplicate', stored, 'resend');
     }
     const fresh = candidates.filter((i) => !resent.has(scans[i]!.clientScanId));
+    // Tag answers carried by scans must be choices of the exhibitor's tags (as when qualifying).
+    const tagAnswersOf = new Map<number, Record<string, string[]>>();
+    if (fresh.some((i) => scans[i]!.tagAnswers && Object.keys(scans[i]!.tagAnswers!).length > 0)) {
+      const rows = await trx.selectFrom('custom_tags').select(['id', 'choices']).where('participation_id', '=', scanner.participationId).execute();
+      const tags = new Map(rows.map((row) => [String(row.id), Array.isArray(row.choices) ? (row.choices as string[]) : []]));
+      for (const i of [...fresh]) {
+        const checked = checkedTagAnswers(scans[i]!.tagAnswers, tags);
+        if (checked) tagAnswersOf.set(i, checked);
+        else {
+          results[i]!.problem = 'tagAnswers';
+          fresh.splice(fresh.indexOf(i), 1);
+        }
+      }
+    }
+
     await findBadges([...new Set(fresh.map((i) => scans[i]!.badgeCode))]);
 
     // The first scan of each badge that is not a lead yet would make one; the quota decides.
@@ -197,6 +253,12 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
           scanned_by: scanner.userId,
           scanned_at: new Date(scan.scannedAt),
           event_hour: eventHour(scan.scannedAt, scanner.offsetMinutes),
+          lead_type: scan.leadType ?? null,
+          temperature: scan.temperature ?? null,
+          follow_up: scan.followUp ?? null,
+          notes: scan.notes?.trim() ?? '',
+          tag_answers: JSON.stringify(tagAnswersOf.get(i) ?? {}),
+          ...(carriesQualification(scan) ? { updated_at: new Date(now), updated_by: scanner.userId } : {}),
         };
       });
       // Either uniqueness (a resend, or the same badge stored meanwhile by a colleague) skips a row.
@@ -242,8 +304,32 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
           })),
         )
         .onConflict((oc) => oc.columns(['participation_id', 'client_scan_id']).doNothing())
-        .returning(['lead_id', 'scanned_at'])
+        .returning(['lead_id', 'scanned_at', 'client_scan_id'])
         .execute();
+      // Qualifications carried by the later scans just recorded (not by resends) join the lead's.
+      const recordedIds = new Set(recorded.map((row) => row.client_scan_id));
+      const qualifying = later.filter((i) => recordedIds.has(scans[i]!.clientScanId) && carriesQualification(scans[i]!));
+      if (qualifying.length > 0) {
+        const leadIds = [...new Set(qualifying.map((i) => byBadge.get(scans[i]!.badgeCode)!.id))];
+        const current = new Map(
+          (await trx.selectFrom('leads').select(['id', 'lead_type', 'temperature', 'follow_up', 'notes', 'tag_answers']).where('id', 'in', leadIds).execute()).map((row) => [
+            Number(row.id),
+            { ...row, tag_answers: (row.tag_answers ?? {}) as Record<string, string[]> },
+          ]),
+        );
+        for (const i of qualifying) {
+          const id = byBadge.get(scans[i]!.badgeCode)!.id;
+          current.set(id, { ...current.get(id)!, ...mergedQualification(current.get(id)!, { ...scans[i]!, tagAnswers: tagAnswersOf.get(i) ?? {} }) });
+        }
+        for (const id of leadIds) {
+          const lead = current.get(id)!;
+          await trx
+            .updateTable('leads')
+            .set({ lead_type: lead.lead_type, temperature: lead.temperature, follow_up: lead.follow_up, notes: lead.notes, tag_answers: JSON.stringify(lead.tag_answers), updated_at: new Date(now), updated_by: scanner.userId })
+            .where('id', '=', id)
+            .execute();
+        }
+      }
       for (const i of later) answer(i, 'duplicate', byBadge.get(scans[i]!.badgeCode)!, 'alreadyScanned');
       // Count, last seen and who on each lead: one statement for the batch.
       const perLead = new Map<number, { n: number; at: Date }>();

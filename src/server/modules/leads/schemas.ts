@@ -19,10 +19,23 @@ export const scanSchema = {
     scannedAt: {
       type: 'string',
       maxLength: 40,
-      description: 'When the badge was read, ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock.',
+      description: 'When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples\' dates are illustrative).',
+    },
+    leadType: { type: 'string', enum: [...LEAD_TYPES], description: 'Optional qualification captured with the scan (code, see GET /oga/leads/{id})' },
+    temperature: { type: 'string', enum: [...LEAD_TEMPERATURES], description: 'Optional: cold, warm or hot' },
+    followUp: { type: 'string', enum: [...FOLLOW_UP_ACTIONS], description: 'Optional follow-up action code' },
+    notes: { type: 'string', maxLength: LEAD_NOTES_MAX, description: 'Optional notes taken at the booth' },
+    tagAnswers: {
+      type: 'object',
+      maxProperties: 20,
+      additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+      description: 'Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag\'s answers the scan `invalid` with problem `tagAnswers` (not stored).',
     },
   },
-  examples: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' }],
+  examples: [
+    { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' },
+    { clientScanId: '2c4e6a80-1b3d-4f5a-9c7e-0d2f4b6a8c10', badgeCode: 'AFHE2027-V0000043', scannedAt: '2027-03-17T02:17:40Z', temperature: 'hot', notes: 'Wants samples of the honey.', tagAnswers: { '3': ['Honey'] } },
+  ],
 } as const;
 
 export const scanResultSchema = {
@@ -41,7 +54,11 @@ export const scanResultSchema = {
     visitorName: { type: ['string', 'null'] },
     company: { type: ['string', 'null'] },
     reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
-    problem: { type: 'string', enum: ['format', 'future', 'past'], description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000' },
+    problem: {
+      type: 'string',
+      enum: ['format', 'future', 'past', 'tagAnswers'],
+      description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor\'s custom tags',
+    },
   },
 } as const;
 
