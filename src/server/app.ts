@@ -73,10 +73,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(contentRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
+  await app.register(contentRoutes, { registry });
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });

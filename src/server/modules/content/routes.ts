@@ -7,6 +7,12 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
+import type { FormRegistry } from '../forms/registry';
+import announcementRoutes from './announcements';
+import manualRoutes from './manuals';
+import organiserContentRoutes from './organiser';
+import searchRoutes from './search';
+import supportRoutes from './support';
 
 // Event content (tips, announcements, manuals, FAQ) in the caller's language. Each item is
 // gated by the modules of the screen it belongs to, the same rule as the screen itself.
@@ -15,7 +21,7 @@ const contentSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] },
+    kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms', 'introduction', 'supportContact'] },
     title: { type: 'string' },
     body: { type: 'string' },
     publishedAt: { type: 'string', format: 'date-time' },
@@ -27,7 +33,13 @@ function allowed(auth: AuthContext, screenId: string): boolean {
   return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
 }
 
-export default async function contentRoutes(app: FastifyInstance) {
+export default async function contentRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  await app.register(manualRoutes);
+  await app.register(announcementRoutes);
+  await app.register(supportRoutes);
+  await app.register(searchRoutes, { registry });
+  await app.register(organiserContentRoutes);
+
   const base = `${API_BASE}/system/content`;
   const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string) => ({
     id: row.id,
@@ -61,7 +73,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' } }>(
+  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact' } }>(
     `${base}/list`,
     {
       schema: {
@@ -70,7 +82,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           required: ['kind'],
-          properties: { kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] } },
+          properties: { kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms', 'introduction', 'supportContact'] } },
         },
         response: { 200: envelope({ type: 'array', items: contentSchema }) },
       },
