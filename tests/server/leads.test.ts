@@ -600,4 +600,40 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(hot.data.total).toBe(1);
     await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
   });
+
+  it('LD1 device tokens: long-lived, scanning API only, seen and revoked by the exhibitor; a deactivated user\'s device stops', async () => {
+    const member = await teamUser(`device-${engine}`, null);
+    const colleague = await teamUser(`device2-${engine}`, null);
+    const made = await post(t.app, '/oga/leads/devices', { name: '  Booth iPad 1 ' }, member.token);
+    expect(made.code).toBe(200);
+    expect(made.data).toMatchObject({ name: 'Booth iPad 1', token: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/) });
+    const device = made.data.token as string;
+    expect((await post(t.app, '/oga/leads/devices', { name: '   ' }, member.token)).error).toBe('badRequest');
+    // Long-lived: a year without use and older than any sign-in still scans.
+    const yearAgo = new Date(Date.now() - 365 * 24 * HOUR);
+    await t.app.db.updateTable('sessions').set({ created_at: yearAgo, last_seen_at: yearAgo }).where('id', '=', made.data.id).execute();
+    const scanned = await scanOne(device, { clientScanId: scanId('v'), badgeCode: visitors[392]!.badge_code, scannedAt: new Date().toISOString() });
+    expect(scanned.data.status).toBe('created');
+    expect((await get(t.app, '/oga/leads/options', device)).code).toBe(200);
+    // The scanning API only: no list, no account, no new device tokens.
+    for (const answer of [await get(t.app, '/oga/leads', device), await get(t.app, '/oga/user/info', device), await post(t.app, '/oga/leads/devices', { name: 'Another' }, device)]) {
+      expect(bodyOf(answer)).toMatchObject({ code: 403, error: 'deviceTokenScope' });
+    }
+    // Who sees what: the exhibitor all of its people's devices, a team user its own.
+    const listed = await get(t.app, '/oga/leads/devices', demo);
+    expect(listed.data).toContainEqual(expect.objectContaining({ id: made.data.id, name: 'Booth iPad 1', user: { id: member.id, name: `Team device-${engine}` }, current: false }));
+    expect((await get(t.app, '/oga/leads/devices', colleague.token)).data).toEqual([]);
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${made.data.id}`, { token: colleague.token })).code).toBe(404);
+    expect((await get(t.app, '/oga/leads/devices', await login_('limited'))).data).toEqual([]);
+    // The exhibitor revokes it: the device's next request is refused.
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${made.data.id}`, { token: demo })).code).toBe(200);
+    expect((await scanOne(device, { clientScanId: scanId('v'), badgeCode: visitors[393]!.badge_code, scannedAt: new Date().toISOString() })).code).toBe(401);
+    expect((await get(t.app, '/oga/leads/devices', demo)).data.map((d: { id: number }) => d.id)).not.toContain(made.data.id);
+    // A deactivated user's device stops too; a device may sign itself out.
+    const second = (await post(t.app, '/oga/leads/devices', { name: 'Phone' }, colleague.token)).data as { id: number; token: string };
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${second.id}`, { token: second.token })).code).toBe(200);
+    const third = (await post(t.app, '/oga/leads/devices', { name: 'Phone 2' }, colleague.token)).data as { id: number; token: string };
+    await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', colleague.id).execute();
+    expect((await get(t.app, '/oga/leads/options', third.token)).code).toBe(401);
+  });
 });

@@ -532,6 +532,11 @@ const migrations: Record<string, Migration> = {
       await sql`delete from leads where id in (select duplicate_id from lead_merge)`.execute(db);
       await sql`drop table lead_merge`.execute(db);
       await sql`create unique index leads_participation_badge on leads (participation_id, badge_code)`.execute(db);
+      // LD1: scanning devices. A device token is a session that does not expire with idleness or
+      // age (an offline app keeps it instead of a password) and opens only the scanning API; it
+      // ends when revoked (by its user or the exhibitor) or when its user is deactivated.
+      await db.schema.alterTable('sessions').addColumn('device_name', 'text').execute();
+      await sql`create index sessions_devices on sessions (user_id) where device_name is not null`.execute(db);
     },
   },
   '0014_content': {

@@ -166,6 +166,8 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string;
+  /** LD1: set for a scanning device's long-lived token (migration 0010); null for a sign-in. */
+  device_name: string | null;
 }
 
 export interface LoginFailureTable {

@@ -117,7 +117,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   // ---- LD1: scans -----------------------------------------------------------------------------
 
-  const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab) and send \`Authorization: Bearer <data.token>\` with every scan request.
+  const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab), then get a long-lived device token with \`POST /oga/leads/devices\` \`{ "name": "Booth iPad 1" }\` and send \`Authorization: Bearer <token>\` with every scan request: the app keeps the token, never the password (the exhibitor sees and revokes devices on its Devices page).
 
 **Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with \`reason: "resend"\` and the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
 
@@ -138,7 +138,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   app.post<{ Body: { scans: ScanInput[] } }>(
     `${base}/scans`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: `LD1: send a batch of scans (1-${SCAN_BATCH_MAX}), e.g. the app's offline queue`,
@@ -176,7 +176,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   app.post<{ Body: ScanInput }>(
     `${base}/scan`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: send one scan as soon as the badge is read',
@@ -260,7 +260,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   app.get(
     `${base}/options`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD2: what the list filters offer: who scanned, countries/regions present, event days, custom tags',
