@@ -324,6 +324,16 @@ export default function LeadDetailPage() {
             <Field label={t('leads.field.badgeCode')} value={lead.badgeCode} />
             <Field label={t('leads.field.scannedBy')} value={lead.scannedBy.name} />
             <Field label={t('leads.field.scannedAt')} value={<UtcTime value={lead.scannedAt} offsetMinutes={offset} />} />
+            {lead.scans && lead.scans.count > 1 && (
+              <Field
+                label={t('leads.field.scans')}
+                value={
+                  <>
+                    {t('leads.detail.scansSummary', { count: lead.scans.count, name: lead.scans.lastScannedBy.name })} <UtcTime value={lead.scans.lastSeenAt} offsetMinutes={offset} />
+                  </>
+                }
+              />
+            )}
             <Field label={t('leads.field.leadType')} value={label('type', lead.leadType)} />
             <Field label={t('leads.field.temperature')} value={label('temperature', lead.temperature)} />
             <Field label={t('leads.field.followUp')} value={label('followUp', lead.followUp)} />
