@@ -26,7 +26,7 @@ export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leads
     data,
     // Few labels fit level; many are turned, with room below and on the left for the first
     // one's turned text (a cut label was LA2's complaint).
-    margin: { top: 10, right: 30, bottom: rotate ? 80 : 40, left: rotate ? 80 : 50 },
+    margin: { top: 10, right: rotate ? 30 : 50, bottom: rotate ? 80 : 40, left: rotate ? 80 : 50 },
     xScale: { type: 'point' as const },
     yScale: { type: 'linear' as const, min: 0, max: 'auto' as const },
     axisBottom: { tickRotation: rotate ? -35 : 0, tickValues: ticks, tickPadding: 6 },
