@@ -12,6 +12,7 @@ import announcementRoutes from './announcements';
 import manualRoutes from './manuals';
 import organiserContentRoutes from './organiser';
 import searchRoutes from './search';
+import { mayRead, textIn } from './store';
 import supportRoutes from './support';
 
 // Event content (tips, announcements, manuals, FAQ) in the caller's language. Each item is
@@ -41,11 +42,11 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
   await app.register(organiserContentRoutes);
 
   const base = `${API_BASE}/system/content`;
-  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string) => ({
+  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string, eventLanguage: string) => ({
     id: row.id,
     kind: row.kind,
-    title: row.title[language] ?? row.title.en ?? '',
-    body: row.body[language] ?? row.body.en ?? '',
+    title: textIn(row.title, language, eventLanguage),
+    body: textIn(row.body, language, eventLanguage),
     publishedAt: new Date(row.published_at).toISOString(),
   });
 
@@ -69,7 +70,8 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
         .executeTakeFirst();
       if (!row) throw new AppError('notFound');
       if (!allowed(auth, row.screen_id)) throw new AppError('noPermission');
-      return ok(present(row, request.language));
+      if (!mayRead(auth, row)) throw new AppError('notFound');
+      return ok(present(row, request.language, eventOf(auth).default_language));
     },
   );
 
@@ -96,7 +98,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
         .where('kind', '=', request.query.kind)
         .orderBy('published_at', 'desc')
         .execute();
-      return ok(rows.filter((row) => allowed(auth, row.screen_id)).map((row) => present(row, request.language)));
+      return ok(rows.filter((row) => mayRead(auth, row)).map((row) => present(row, request.language, eventOf(auth).default_language)));
     },
   );
 }

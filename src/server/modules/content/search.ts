@@ -13,7 +13,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import type { FormRegistry } from '../forms/registry';
-import { mayRead, textIn } from './store';
+import { KIND_SCREEN, textIn } from './store';
 
 // CT3: /search?keyword= across manuals, announcements, FAQ and forms (titles, descriptions, field
 // labels) in the user's language. Content is matched on its folded search rows (content_search);
@@ -21,8 +21,7 @@ import { mayRead, textIn } from './store';
 
 export const SEARCH_KINDS = ['manual', 'announcement', 'faq', 'form'] as const;
 type SearchKind = (typeof SEARCH_KINDS)[number];
-/** Content matches read at most; more is not useful on a results page. */
-const CONTENT_MATCHES_MAX = 500;
+const CONTENT_KINDS = ['manual', 'announcement', 'faq'] as const;
 
 const resultSchema = {
   type: 'object',
@@ -111,32 +110,48 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
       if (!keyword || !auth.event) return ok({ total: 0, page: 1, limit: request.query.limit, keyword, items: [] });
       const event = eventOf(auth);
       const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const rows = await app.db
+      // Only the kinds whose screen the user may open; audience and publish time in SQL, so the
+      // database counts and pages the matches and only one page of rows is read (CT3 budget).
+      const kinds = CONTENT_KINDS.filter((kind) => {
+        const screen = findScreen(catalogue, KIND_SCREEN[kind]);
+        return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
+      });
+      const forms = formMatches(auth, language, keyword);
+      const matching = app.db
         .selectFrom('content')
         .innerJoin('content_search', 'content_search.content_id', 'content.id')
-        .selectAll('content')
         .where('content.event_id', '=', event.id)
-        .where('content.kind', 'in', ['manual', 'announcement', 'faq'])
+        .where('content.kind', 'in', kinds.length > 0 ? kinds : ['none' as 'manual'])
+        .where('content.published_at', '<=', new Date())
+        .where((eb) => eb.or([eb('content.audience', '=', sql<string[]>`'[]'::jsonb`), sql<boolean>`content.audience ?| ${sql.val(auth.displayedModules.length > 0 ? auth.displayedModules : [''])}::text[]`]))
         .where('content_search.language', '=', language)
-        .where(sql<boolean>`content_search.folded like ${pattern} escape '\\'`)
-        .orderBy('content.kind')
-        .orderBy('content.published_at', 'desc')
-        .limit(CONTENT_MATCHES_MAX)
-        .execute();
+        .where(sql<boolean>`content_search.folded like ${pattern} escape '\\'`);
+      const counted = await matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const contentTotal = Number(counted.count);
+      const total = contentTotal + forms.length;
+      const page = pageOf(request.query, total);
+      const rows =
+        page.offset < contentTotal
+          ? await matching
+              .select(['content.id', 'content.kind', 'content.title', 'content.description', 'content.body'])
+              .orderBy(sql`case content.kind when 'manual' then 0 when 'announcement' then 1 else 2 end`)
+              .orderBy('content.published_at', 'desc')
+              .orderBy('content.id', 'desc')
+              .offset(page.offset)
+              .limit(page.limit)
+              .execute()
+          : [];
       const paths: Record<string, (id: number) => string> = {
         manual: (id) => `/manuals/detail?id=${id}`,
         announcement: (id) => `/announcements/detail?id=${id}`,
         faq: (id) => `/faq#faq-${id}`,
       };
-      const content = rows
-        .filter((row) => mayRead(auth, row))
-        .map((row) => {
-          const text = markdownToPlain([textIn(row.description, language, event.default_language), textIn(row.body, language, event.default_language)].filter(Boolean).join(' — '));
-          return { kind: row.kind as SearchKind, id: String(row.id), title: textIn(row.title, language, event.default_language), snippet: snippetAround(text, keyword), path: paths[row.kind]!(row.id) };
-        });
-      const all = [...content, ...formMatches(auth, language, keyword)].sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
-      const page = pageOf(request.query, all.length);
-      return ok({ total: all.length, page: page.page, limit: page.limit, keyword, items: all.slice(page.offset, page.offset + page.limit) });
+      const content = rows.map((row) => {
+        const text = [row.description, row.body].map((texts) => markdownToPlain(textIn(texts, language, event.default_language))).filter(Boolean).join(' — ');
+        return { kind: row.kind as SearchKind, id: String(row.id), title: textIn(row.title, language, event.default_language), snippet: snippetAround(text, keyword), path: paths[row.kind]!(row.id) };
+      });
+      const formSlice = forms.slice(Math.max(0, page.offset - contentTotal), Math.max(0, page.offset + page.limit - contentTotal));
+      return ok({ total, page: page.page, limit: page.limit, keyword, items: [...content, ...formSlice] });
     },
   );
 }
