@@ -275,15 +275,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect((await put(t.app, url, { ...base, tagAnswers: { [otherTag!.id]: ['Dark'] } }, demo)).error).toBe('validationFailed');
 
     // A business card through the upload endpoint, then the qualification that keeps it.
-    const boundary = `----leads-${randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbusinessCard\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
-      Buffer.from(png()),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json() as { code: number; data: { id: string } };
-    expect(uploaded.code).toBe(200);
+    const uploaded = { data: { id: await uploadCard() } };
     const saved = await put(t.app, url, { ...base, notes: '+SUM(A1:A9) asked for samples', tagAnswers: { [tag!.id]: ['Honey'] }, businessCard: uploaded.data.id, interestedProducts: ['Wild Tualang Honey'] }, demo);
     expect(saved.code).toBe(200);
     expect(saved.data.lead).toMatchObject({
