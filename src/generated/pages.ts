@@ -33,4 +33,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
   "organiser-content/OrganiserContentPage": () => import('../features/organiser-content/pages/OrganiserContentPage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
+  "showroom/DigitalShowroomPage": () => import('../features/showroom/pages/DigitalShowroomPage'),
+  "showroom/DownloadPosterPage": () => import('../features/showroom/pages/DownloadPosterPage'),
+  "showroom/PublicShowroomPage": () => import('../features/showroom/pages/PublicShowroomPage'),
 };

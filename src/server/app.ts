@@ -22,6 +22,7 @@ import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
+import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
   await app.register(contentRoutes, { registry });
+  await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });

@@ -408,7 +408,16 @@ export interface InvitationTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface ShowroomTable {
+  participation_id: number;
+  slug: string;
+  published: Generated<boolean>;
+  published_at: Timestamp | null;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
+  showrooms: ShowroomTable;
   organisations: OrganisationTable;
   deadlines: DeadlineTable;
   quotas: QuotaTable;

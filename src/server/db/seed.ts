@@ -235,6 +235,8 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
 
     // ---- content (issue 10): manuals, announcements, FAQ, tips, introduction, support ----
     await seedDemoContent(trx, demoEvent.id, 'en', now);
+    // CT5: demo's showroom is published (it shows what demo submits in S01 and S02).
+    await trx.insertInto('showrooms').values({ participation_id: demoParticipation.id, slug: 'afhe2027-borneo-botanica', published: true, published_at: now }).execute();
 
     // ---- leads (LD1-LD4): visitors of the demo event and the demo exhibitor's scans ----
     await seedDemoLeads(trx, { id: demoEvent.id, code: DEMO_EVENT_CODE, startsAt: daysFromNow(now, 118), offsetMinutes: 480 }, demoParticipation.id);
