@@ -63,6 +63,8 @@ export const ERRORS = {
   /** P1: a contractor changed a part of a form that is the exhibitor's (nothing stored). */
   contractorFieldForbidden: { code: 403, message: 'errors.contractorFieldForbidden' },
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
+  /** LD1: a scanning device's token opens only the scanning API (403). */
+  deviceTokenScope: { code: 403, message: 'errors.deviceTokenScope' },
   /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
   /** V5: "The tag already exists, please do not add it again." */

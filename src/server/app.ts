@@ -18,6 +18,7 @@ import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
+import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
+  await app.register(leadDeviceRoutes);
   await app.register(analyticsRoutes, { config });
 
   await app.register(webPlugin, { webDir: config.webDir });

@@ -124,7 +124,7 @@ type Extra = Pick<InjectOptions, 'headers' | 'remoteAddress' | 'query'>;
 
 export async function call<T = any>(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   { token, body, ...extra }: Extra & { token?: string; body?: unknown } = {},
 ): Promise<Answer<T>> {
@@ -137,6 +137,7 @@ export async function call<T = any>(
 export const get = <T = any>(app: FastifyInstance, url: string, token?: string, extra: Extra = {}) => call<T>(app, 'GET', url, { token, ...extra });
 export const post = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'POST', url, { token, body, ...extra });
 export const put = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PUT', url, { token, body, ...extra });
+export const patch = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PATCH', url, { token, body, ...extra });
 
 /** Logs in and answers the bearer token; fails the test with the server's answer otherwise. */
 export async function login(app: FastifyInstance, account: string, password: string = DEMO_PASSWORD, extra: Extra = {}): Promise<string> {

@@ -166,6 +166,8 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string;
+  /** LD1: set for a scanning device's long-lived token (migration 0010); null for a sign-in. */
+  device_name: string | null;
 }
 
 export interface LoginFailureTable {
@@ -340,6 +342,22 @@ export interface LeadTable {
   interested_products: ColumnType<string[], string | undefined, string>;
   updated_at: Timestamp | null;
   updated_by: number | null;
+  /** LD1: scans of this visitor's badge by the exhibitor's people (the first one included). */
+  scan_count: Generated<number>;
+  /** The latest later scan (null while the lead was scanned once). */
+  last_scanned_at: Timestamp | null;
+  last_scanned_by: number | null;
+}
+
+/** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
+export interface LeadScanTable {
+  id: Generated<number>;
+  participation_id: number;
+  lead_id: number;
+  client_scan_id: string;
+  scanned_by: number | null;
+  scanned_at: Timestamp;
+  received_at: DefaultedTimestamp;
 }
 
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
@@ -421,6 +439,7 @@ export interface Database {
   form_entries: FormEntryTable;
   visitors: VisitorTable;
   leads: LeadTable;
+  lead_scans: LeadScanTable;
   lead_rollup: LeadRollupTable;
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;
