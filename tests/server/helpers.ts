@@ -68,6 +68,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
       webDir: join(dataDir, 'no-web-app-here'),
       seedDemo: true,
       logLevel: 'silent',
+      // Scheduled jobs run only when a test asks (app.scheduler.runNow), never mid-test.
+      housekeepingSeconds: 0,
       ...dbOverrides,
       ...overrides,
     },

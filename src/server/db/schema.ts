@@ -101,6 +101,20 @@ export interface PasswordResetTable {
   used_at: Timestamp | null;
 }
 
+export interface LinkCodeTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ScheduledJobTable {
+  name: string;
+  last_run_at: Timestamp;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   event_id: number;
@@ -267,6 +281,8 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  link_codes: LinkCodeTable;
+  scheduled_jobs: ScheduledJobTable;
   content: ContentTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;

@@ -5,6 +5,7 @@ import { ERRORS, type ErrorId } from '../../engine/errors';
 import { languageFromHeader, type Language } from '../../engine/language';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/messages';
+import { isIntegerBoundIssue, NAME_FORMAT } from './input';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +52,11 @@ export default fp(
       if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params, messageKey: error.messageKey });
       const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
       if (fastifyError.validation) {
+        const issues = fastifyError.validation as Array<{ keyword?: string; params?: { limit?: unknown; format?: unknown } }>;
+        if (issues.some(isIntegerBoundIssue)) return sendError(request, reply, 'numberTooLarge', { data: { issues } });
+        if (issues.some((issue) => issue.keyword === 'format' && issue.params?.format === NAME_FORMAT)) {
+          return sendError(request, reply, 'nameInvalidCharacters', { data: { issues } });
+        }
         return sendError(request, reply, 'badRequest', { data: { issues: fastifyError.validation } });
       }
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 'payloadTooLarge');
