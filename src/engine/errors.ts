@@ -86,8 +86,6 @@ export const ERRORS = {
   numberTooLarge: { code: 601, message: 'errors.numberTooLarge', http: 400 },
   /** JSON nested deeper than any form needs ({{limit}} levels). */
   jsonTooDeep: { code: 601, message: 'errors.jsonTooDeep', http: 400 },
-  /** A body that is not JSON although it says so. */
-  jsonInvalid: { code: 601, message: 'errors.jsonInvalid', http: 400 },
   /** A name or file name with control characters or text-direction overrides. */
   nameInvalidCharacters: { code: 601, message: 'errors.nameInvalidCharacters', http: 400 },
   /** S3: a one-time sign-in link that is unknown, expired or already used. */

@@ -5,7 +5,8 @@ import { ERRORS, type ErrorId } from '../../engine/errors';
 import { languageFromHeader, type Language } from '../../engine/language';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/messages';
-import { isIntegerBoundIssue, NAME_FORMAT } from './input';
+import { NAME_FORMAT } from '../lib/schemas';
+import { storageBoundOf } from './input';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +54,10 @@ export default fp(
       const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
       if (fastifyError.validation) {
         const issues = fastifyError.validation as Array<{ keyword?: string; params?: { limit?: unknown; format?: unknown } }>;
-        if (issues.some(isIntegerBoundIssue)) return sendError(request, reply, 'numberTooLarge', { data: { issues } });
+        const bound = issues.map(storageBoundOf).find((limit) => limit !== null);
+        if (bound !== undefined && bound !== null) {
+          return sendError(request, reply, 'numberTooLarge', { data: { issues }, params: { limit: new Intl.NumberFormat('en-US').format(Math.abs(bound)) } });
+        }
         if (issues.some((issue) => issue.keyword === 'format' && issue.params?.format === NAME_FORMAT)) {
           return sendError(request, reply, 'nameInvalidCharacters', { data: { issues } });
         }

@@ -3,14 +3,12 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { INT32_MAX, INT32_MIN, JSON_MAX_DEPTH, jsonDepthExceeds, nameHasForbiddenCharacters, valueTextProblem } from '../../engine/text-rules';
 import { AppError } from '../lib/app-error';
+import { NAME_FORMAT } from '../lib/schemas';
 
 // Odd input is refused in one place, before any route sees it (issue 14): every JSON body,
 // query string and path parameter, whatever the route. PostgreSQL cannot store NUL or half a
 // UTF-16 character and its `integer` ends at 2,147,483,647; deep JSON would exhaust the stack
 // of the validators. Each answers a coded 400 in the caller's language, never a 500.
-
-/** The JSON Schema format of names (people, companies): no control characters or direction overrides. */
-export const NAME_FORMAT = 'name-text';
 
 /** Registers the formats the route schemas use on Fastify's ajv. */
 export function addInputFormats(ajv: Ajv): Ajv {
@@ -37,9 +35,16 @@ function boundIntegers(node: unknown, seen = new Set<unknown>()): void {
   for (const value of Object.values(schema)) boundIntegers(value, seen);
 }
 
-/** Whether a validation issue is one of the integer bounds added above. */
-export function isIntegerBoundIssue(issue: { keyword?: string; params?: { limit?: unknown } }): boolean {
-  return (issue.keyword === 'maximum' && issue.params?.limit === INT32_MAX) || (issue.keyword === 'minimum' && issue.params?.limit === INT32_MIN);
+/**
+ * The storage bound a validation issue broke (the integer bounds added above, or a route's own
+ * bound at least as wide, e.g. a bigint id), or null for an ordinary range rule of the route.
+ */
+export function storageBoundOf(issue: { keyword?: string; params?: { limit?: unknown } }): number | null {
+  const limit = issue.params?.limit;
+  if (typeof limit !== 'number') return null;
+  if (issue.keyword === 'maximum' && limit >= INT32_MAX) return limit;
+  if (issue.keyword === 'minimum' && limit <= INT32_MIN) return limit;
+  return null;
 }
 
 function refuseOddText(value: unknown): void {
@@ -55,11 +60,8 @@ export default fp(
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (jsonDepthExceeds(text, JSON_MAX_DEPTH)) return done(new AppError('jsonTooDeep', null, { limit: JSON_MAX_DEPTH }), undefined);
       parseJson(request, text, (error: Error | null, value?: unknown) => {
-        if (error) {
-          const code = (error as { code?: string }).code;
-          // An empty body or bad JSON is the client's mistake; prototype poisoning is refused as such too.
-          return done(code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? error : new AppError('jsonInvalid'), undefined);
-        }
+        // Bad JSON, an empty body or prototype poisoning: Fastify's 400 (answered as badRequest).
+        if (error) return done(error, undefined);
         const problem = valueTextProblem(value);
         if (problem) return done(new AppError(problem), undefined);
         done(null, value);

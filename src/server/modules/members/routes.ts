@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Database, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
-import { envelope } from '../../lib/schemas';
+import { envelope, nameText } from '../../lib/schemas';
 import { newToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -224,8 +224,8 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
             properties: {
               account: text(64),
               email: text(254),
-              name: text(100),
-              company: text(200),
+              name: nameText(100),
+              company: nameText(200),
               password: text(256),
               leadQuota: leadQuotaField,
               language: languageField,
@@ -295,7 +295,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           body: {
             type: 'object',
             required: ['email'],
-            properties: { email: text(254), name: text(100), company: text(200), password: text(256), leadQuota: leadQuotaField },
+            properties: { email: text(254), name: nameText(100), company: nameText(200), password: text(256), leadQuota: leadQuotaField },
             additionalProperties: false,
           },
           response: { 200: savedSchema },
