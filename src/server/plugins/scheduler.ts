@@ -14,6 +14,8 @@ export interface Scheduler {
   every(name: string, intervalSeconds: number, job: () => Promise<void>): void;
   /** Runs a registered job now on this server, whatever its interval (tests, operators). */
   runNow(name: string): Promise<void>;
+  /** Claims the job's current interval and runs it; false when another run (any server) has it. */
+  runIfDue(name: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -63,17 +65,28 @@ export default fp<{ enabled: boolean }>(
       void work.finally(() => running.delete(work));
     }
 
-    app.decorate('scheduler', {
+    function jobNamed(name: string): Job {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`No scheduled job "${name}"`);
+      return job;
+    }
+
+    const scheduler: Scheduler = {
       every(name, intervalSeconds, run) {
         if (jobs.has(name)) throw new Error(`Scheduled job "${name}" is registered twice`);
         jobs.set(name, { intervalSeconds, run });
       },
       async runNow(name) {
-        const job = jobs.get(name);
-        if (!job) throw new Error(`No scheduled job "${name}"`);
-        await execute(name, job);
+        await execute(name, jobNamed(name));
       },
-    } satisfies Scheduler);
+      async runIfDue(name) {
+        const job = jobNamed(name);
+        if (!(await claim(name, job.intervalSeconds))) return false;
+        await execute(name, job);
+        return true;
+      },
+    };
+    app.decorate('scheduler', scheduler);
 
     app.addHook('onReady', async () => {
       if (!enabled) return;
@@ -82,8 +95,9 @@ export default fp<{ enabled: boolean }>(
         const tick = () => {
           if (busy) return;
           busy = true;
-          const work = claim(name, job.intervalSeconds)
-            .then((won) => (won ? execute(name, job) : undefined))
+          const work = scheduler
+            .runIfDue(name)
+            .then(() => undefined)
             .catch((error: unknown) => app.log.error({ err: error, job: name }, 'scheduled job could not be claimed'))
             .finally(() => {
               busy = false;
