@@ -90,6 +90,9 @@ export const ERRORS = {
   nameInvalidCharacters: { code: 601, message: 'errors.nameInvalidCharacters', http: 400 },
   /** S3: a one-time sign-in link that is unknown, expired or already used. */
   linkCodeInvalid: { code: 601, message: 'errors.linkCodeInvalid' },
+  // ---- organiser console (O2, issue 9) ----
+  /** An organiser without an event yet reached for event data: it creates its first event. */
+  noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

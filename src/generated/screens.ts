@@ -2,7 +2,7 @@
 import type { Catalogue } from '../engine/catalogue';
 
 export type ScreenId = "login" | "resetPassword" | "unauthorized" | "notFound" | "home" | "dashboard" | "eventInfo" | "orderForms" | "promotionProfile" | "productHighlights" | "boothInfo" | "exhibitorBadges" | "contractorBadges" | "visaInvitation" | "visaInvitationDetail" | "vehicle" | "contractorVehicle" | "orderFormDetail" | "leadDetail" | "contractorAccess" | "manuals" | "manualDetail" | "digitalTools" | "digitalToolsIntroduction" | "leads" | "teamUser" | "leadReport" | "customTag" | "digitalShowroom" | "support" | "faq" | "inviteClients" | "vipInvitations" | "approvals" | "announcementDetail" | "downloadPoster" | "announcements" | "search" | "myAccount";
-export type ModuleName = "EEC Dashboard" | "Leadgrab Dashboard" | "Event Info" | "Forms" | "Manuals" | "Leadgrab" | "Custom Tag" | "Digital Showroom" | "Support" | "Invite Your Clients" | "Organiser Approvals";
+export type ModuleName = "EEC Dashboard" | "Leadgrab Dashboard" | "Event Info" | "Forms" | "Manuals" | "Leadgrab" | "Custom Tag" | "Digital Showroom" | "Support" | "Invite Your Clients" | "Organiser Console" | "Organiser Approvals";
 
 export const catalogue: Catalogue = {
   "modules": [
@@ -16,6 +16,7 @@ export const catalogue: Catalogue = {
     "Digital Showroom",
     "Support",
     "Invite Your Clients",
+    "Organiser Console",
     "Organiser Approvals"
   ],
   "screens": [

@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import inputPlugin, { addInputFormats } from './plugins/input';
+import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import schedulerPlugin from './plugins/scheduler';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
+  mailWorker?: boolean;
 }
 
 /** Infrastructure plugins first, then one route module per area. */
@@ -78,7 +81,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Housekeeping runs on timers unless switched off (HOUSEKEEPING_SECONDS=0; tests run jobs by hand).
   await app.register(schedulerPlugin, { enabled: config.housekeepingSeconds > 0 });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseMs: config.mail.retrySeconds * 1000,
+    pollMs: config.mail.pollSeconds * 1000,
+    worker: options.mailWorker,
+  });
+  await app.register(auditPlugin);
   await app.register(authPlugin, { policy: config.session });
   // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
   // file shows up as too large instead of being cut silently); names keep their path so that

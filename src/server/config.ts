@@ -16,6 +16,8 @@ export interface Config {
   /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The mail queue: attempts per message, first retry delay (doubling), how often it looks for due mail. */
+  mail: { maxAttempts: number; retrySeconds: number; pollSeconds: number };
   /** The address users reach the portal at, for links in e-mails. */
   publicUrl: string;
   /** The built web app, served with fallback to index.html. */
@@ -90,6 +92,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>',
+    mail: {
+      maxAttempts: integer('MAIL_MAX_ATTEMPTS', 6, 1, 100),
+      retrySeconds: integer('MAIL_RETRY_SECONDS', 30, 0, 86_400),
+      pollSeconds: integer('MAIL_POLL_SECONDS', 5, 1, 3_600),
+    },
     publicUrl: publicUrl.replace(/\/+$/, ''),
     webDir: resolve(env.WEB_DIR || './dist/web'),
     session: {

@@ -192,3 +192,17 @@ export async function recordUpload(
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
+
+/**
+ * Polls `read` until `done` holds for its value (a row in the database, a status the mail queue
+ * sets), and answers that value; fails with the last value after `timeoutMs`. Never a fixed sleep.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

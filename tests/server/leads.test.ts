@@ -68,7 +68,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const users = await t.app.db.selectFrom('users').select(['login', 'participation_id', 'event_id']).where('login', 'in', ['demo', 'limited']).execute();
     participationId = users.find((u) => u.login === 'demo')!.participation_id!;
     limitedParticipationId = users.find((u) => u.login === 'limited')!.participation_id!;
-    eventId = users[0]!.event_id;
+    eventId = users[0]!.event_id!;
     const event = await t.app.db.selectFrom('events').select(['starts_at']).where('id', '=', eventId).executeTakeFirstOrThrow();
     // Scans "during the show" must not be in the future for the API: use yesterday as the day.
     eventStart = new Date(Math.floor((Date.now() - 30 * HOUR) / HOUR) * HOUR);

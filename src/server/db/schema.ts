@@ -21,6 +21,34 @@ export interface EventTable {
   utc_offset_minutes: number;
   terms_url: string;
   support_email: string;
+  organisation_id: number | null;
+  /** The event's name per language code (en, cn, ja, vi); `name` is the default-language name. */
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+  default_language: Generated<string>;
+  /** Show days and opening hours in event time. */
+  show_days: ColumnType<ShowDay[], string | undefined, string>;
+  currency: Generated<string>;
+  /** F5: one extra exhibitor badge, in hundredths of the currency (K1). */
+  extra_badge_fee_cents: Generated<number>;
+  default_modules: ColumnType<string[], string | undefined, string>;
+  default_flags: ColumnType<ParticipationFlags, string | undefined, string>;
+  /** Days before a deadline on which reminders go out. */
+  reminder_days: ColumnType<number[], string | undefined, string>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ShowDay {
+  /** YYYY-MM-DD in event time. */
+  date: string;
+  /** HH:MM in event time. */
+  opens: string;
+  closes: string;
+}
+
+export interface OrganisationTable {
+  id: Generated<number>;
+  name: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface ExhibitorTable {
@@ -28,6 +56,9 @@ export interface ExhibitorTable {
   name: string;
   legal_name: string;
   logo_url: string;
+  organisation_id: number | null;
+  /** The organiser's code for the company (imports update by it). */
+  code: string | null;
 }
 
 export type ParticipationFlags = Record<string, boolean>;
@@ -39,15 +70,64 @@ export interface ParticipationTable {
   booth_num: string;
   displayed_modules: Json<string[]>;
   flags: Json<ParticipationFlags>;
-  badges_deadline: Timestamp | null;
-  booth_deadline: Timestamp | null;
-  product_deadline: Timestamp | null;
-  profile_deadline: Timestamp | null;
-  badge_quota: number;
-  team_user_quota: number;
-  contractor_badge_quota: Generated<number>;
-  /** P1: how many contractor logins the exhibitor may grant. */
-  contractor_quota: Generated<number>;
+  status: Generated<'active' | 'disabled'>;
+  created_at: DefaultedTimestamp;
+}
+
+/**
+ * O2: a named deadline (forms.yaml `deadline:`) or quota (schema `quota:`, member quotas) of an
+ * event; a row with a participation overrides the event's value for that exhibitor.
+ */
+export interface DeadlineTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  name: string;
+  due_at: Timestamp;
+}
+
+export interface QuotaTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  name: string;
+  value: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: DefaultedTimestamp;
+  actor_user_id: number | null;
+  actor_name: Generated<string>;
+  actor_role: Generated<string>;
+  organisation_id: number | null;
+  event_id: number | null;
+  participation_id: number | null;
+  action: string;
+  subject_type: Generated<string>;
+  subject_id: Generated<string>;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  ip: Generated<string>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  created_at: DefaultedTimestamp;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: Generated<string>;
+  ref_id: Generated<string>;
+  dedupe_key: string | null;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
 }
 
 export type { Role };
@@ -62,7 +142,10 @@ export interface UserTable {
   password_hash: string;
   role: Role;
   participation_id: number | null;
-  event_id: number;
+  /** The user's event; for an organiser the event it is working on (none before its first). */
+  event_id: number | null;
+  /** An organiser's organisation. */
+  organisation_id: number | null;
   status: 'active' | 'disabled';
   show_left_menus: Generated<boolean>;
   created_at: DefaultedTimestamp;
@@ -274,6 +357,11 @@ export interface InvitationTable {
 }
 
 export interface Database {
+  organisations: OrganisationTable;
+  deadlines: DeadlineTable;
+  quotas: QuotaTable;
+  audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
   events: EventTable;
   exhibitors: ExhibitorTable;
   participations: ParticipationTable;

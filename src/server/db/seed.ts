@@ -59,7 +59,21 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    const eventRow = (code: string, name: string, startDays: number, lengthDays: number) => ({
+    const organisation = await trx.insertInto('organisations').values({ name: 'AFHE Organising Committee' }).returning('id').executeTakeFirstOrThrow();
+    const showDays = (startDays: number, lengthDays: number) =>
+      Array.from({ length: lengthDays }, (_, day) => ({
+        date: new Date(daysFromNow(now, startDays + day).getTime() + 480 * 60_000).toISOString().slice(0, 10),
+        opens: '10:00',
+        closes: '18:00',
+      }));
+    const eventRow = (code: string, name: string, startDays: number, lengthDays: number, names: Record<string, string> = {}) => ({
+      organisation_id: organisation.id,
+      names: JSON.stringify({ en: name, ...names }),
+      show_days: JSON.stringify(showDays(startDays, lengthDays)),
+      default_modules: JSON.stringify(ALL_MODULES),
+      default_flags: JSON.stringify(allFlagsOn),
+      currency: 'MYR',
+      extra_badge_fee_cents: 1000,
       code,
       name,
       url: `https://www.afhe-expo.example/${code.toLowerCase()}`,
@@ -72,7 +86,11 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       support_email: 'exhibitor-support@afhe-expo.example',
     });
     const [demoEvent, pastEvent, liveEvent] = await Promise.all([
-      trx.insertInto('events').values(eventRow(DEMO_EVENT_CODE, 'ASEAN Food & Hospitality Expo 2027', 118, 3)).returning('id').executeTakeFirstOrThrow(),
+      trx
+        .insertInto('events')
+        .values(eventRow(DEMO_EVENT_CODE, 'ASEAN Food & Hospitality Expo 2027', 118, 3, { cn: '2027 东盟食品与酒店博览会', ja: 'ASEAN フード＆ホスピタリティ・エキスポ 2027', vi: 'Triển lãm Thực phẩm & Khách sạn ASEAN 2027' }))
+        .returning('id')
+        .executeTakeFirstOrThrow(),
       trx.insertInto('events').values(eventRow('AFHE2026', 'ASEAN Food & Hospitality Expo 2026', -247, 3)).returning('id').executeTakeFirstOrThrow(),
       trx
         .insertInto('events')
@@ -83,30 +101,28 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
 
     const borneo = await trx
       .insertInto('exhibitors')
-      .values({ name: 'Borneo Botanica', legal_name: 'Borneo Botanica Sdn. Bhd.', logo_url: '/demo/borneo-botanica-logo.svg' })
+      .values({ name: 'Borneo Botanica', legal_name: 'Borneo Botanica Sdn. Bhd.', logo_url: '/demo/borneo-botanica-logo.svg', organisation_id: organisation.id, code: 'BORNEO' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const kopi = await trx
       .insertInto('exhibitors')
-      .values({ name: 'Kopi Nusantara', legal_name: 'Kopi Nusantara Trading Sdn. Bhd.', logo_url: '/demo/kopi-nusantara-logo.svg' })
+      .values({ name: 'Kopi Nusantara', legal_name: 'Kopi Nusantara Trading Sdn. Bhd.', logo_url: '/demo/kopi-nusantara-logo.svg', organisation_id: organisation.id, code: 'KOPI' })
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const deadlines = {
-      badges_deadline: daysFromNow(now, 90, 15),
-      booth_deadline: daysFromNow(now, 75, 15),
-      product_deadline: daysFromNow(now, 60, 15),
-      profile_deadline: daysFromNow(now, -3, 15),
-    };
+    // O2: each event's deadlines and quotas (rows by name; an exhibitor may get its own).
+    const deadlines = { badges: daysFromNow(now, 90, 15), booth: daysFromNow(now, 75, 15), product: daysFromNow(now, 60, 15), profile: daysFromNow(now, -3, 15) };
+    const quotas = { badges: 5, contractorBadges: 10, teamUsers: 3, contractors: 3 };
+    for (const event of [demoEvent, pastEvent, liveEvent]) {
+      await trx.insertInto('deadlines').values(Object.entries(deadlines).map(([name, due_at]) => ({ event_id: event.id, name, due_at }))).execute();
+      await trx.insertInto('quotas').values(Object.entries(quotas).map(([name, value]) => ({ event_id: event.id, name, value }))).execute();
+    }
     const participation = (exhibitorId: number, eventId: number, booth: string, modules: string[], flags: Record<string, boolean>) => ({
       exhibitor_id: exhibitorId,
       event_id: eventId,
       booth_num: booth,
       displayed_modules: JSON.stringify(modules),
       flags: JSON.stringify(flags),
-      ...deadlines,
-      badge_quota: 5,
-      team_user_quota: 3,
     });
     const demoParticipation = await trx
       .insertInto('participations')
@@ -178,6 +194,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
           password_hash: passwordHash,
           role: 'organiser',
           participation_id: null,
+          organisation_id: organisation.id,
           event_id: demoEvent.id,
           status: 'active',
         },

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { API_BASE } from '../../engine/constants';
 import { canAccess, findScreen } from '../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../generated/screens';
-import type { Role } from '../db/schema';
+import type { EventRow, Role } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { resolveSession, type AuthContext } from '../modules/auth/sessions';
 import type { SessionPolicy } from '../../engine/session-rules';
@@ -59,4 +59,10 @@ export default fp<{ policy: SessionPolicy }>(
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new AppError('invalidSession');
   return request.auth;
+}
+
+/** The event of an exhibitor's, team user's or contractor's session, or of an organiser's current event. */
+export function eventOf(auth: AuthContext): EventRow {
+  if (!auth.event) throw new AppError('noCurrentEvent');
+  return auth.event;
 }

@@ -18,6 +18,7 @@ import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } fr
 import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { envelope } from '../../lib/schemas';
+import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage } from '../leads/exports-list';
@@ -158,7 +159,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { participation, auth } = ownParticipation(request);
-      return ok(await buildDashboard(app.db, participation.id, auth.event.utc_offset_minutes, request.query));
+      return ok(await buildDashboard(app.db, participation.id, eventOf(auth).utc_offset_minutes, request.query));
     },
   );
 
@@ -175,7 +176,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { participation, auth } = ownParticipation(request);
-      return ok(await exportsPage(app.db, { participationId: participation.id, offsetMinutes: auth.event.utc_offset_minutes }, request.query));
+      return ok(await exportsPage(app.db, { participationId: participation.id, offsetMinutes: eventOf(auth).utc_offset_minutes }, request.query));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { modulesForRole } from '../../../engine/roles';
 import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
 import type { Database, EventRow, Exhibitor, Participation, User } from '../../db/schema';
+import { effectiveSettingsSql, parseSettings } from '../../lib/participation-settings';
 import { hashToken, newToken } from '../../lib/tokens';
 
 // Server-side sessions (S3–S6): an opaque token goes to the browser, only its hash is stored.
@@ -14,12 +15,16 @@ export interface AuthContext {
   participation: Participation | null;
   /** The exhibitor of the participation (none for an organiser). */
   exhibitor: Exhibitor | null;
-  event: EventRow;
+  /** The user's event; null only for an organiser that has no event yet. */
+  event: EventRow | null;
   displayedModules: string[];
+  /** O2: the participation's effective deadlines and quotas by name (empty for organisers). */
+  deadlines: Record<string, Date>;
+  quotas: Record<string, number>;
 }
 
 /** An organiser works for the event, not an exhibitor: these are its modules (O1). */
-export const ORGANISER_MODULES = ['Organiser Approvals'];
+export const ORGANISER_MODULES = ['Organiser Console', 'Organiser Approvals'];
 
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
 
@@ -44,7 +49,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('events', 'events.id', 'users.event_id')
+    .leftJoin('events', 'events.id', 'users.event_id')
     .leftJoin('participations', 'participations.id', 'users.participation_id')
     .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
     .select([
@@ -58,6 +63,8 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       eb.fn.toJson('events').as('event'),
       eb.fn.toJson('participations').as('participation'),
       eb.fn.toJson('exhibitors').as('exhibitor'),
+      effectiveSettingsSql('deadlines', 'participations.id', 'participations.event_id').as('deadlines'),
+      effectiveSettingsSql('quotas', 'participations.id', 'participations.event_id').as('quotas'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -72,11 +79,12 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
-  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, exhibitor, ...user } = row;
-  const parsedEvent = reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at']);
-  const parsedParticipation = participation
-    ? reviveDates(participation as unknown as Participation, ['badges_deadline', 'booth_deadline', 'product_deadline', 'profile_deadline'])
-    : null;
+  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, exhibitor, deadlines, quotas, ...user } = row;
+  const parsedEvent = event ? reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at', 'created_at']) : null;
+  const parsedParticipation = participation ? reviveDates(participation as unknown as Participation, ['created_at']) : null;
+  // A participation the organiser disabled signs its people out (O2).
+  if (parsedParticipation && parsedParticipation.status !== 'active') return { status: 'invalid' };
+  const settings = parseSettings(deadlines, quotas);
   return {
     status: 'active',
     auth: {
@@ -92,6 +100,8 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
         : user.role === 'organiser'
           ? ORGANISER_MODULES
           : [],
+      deadlines: settings.deadlines,
+      quotas: settings.quotas,
     },
   };
 }

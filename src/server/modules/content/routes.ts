@@ -4,7 +4,7 @@ import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue } from '../../../generated/screens';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 
@@ -53,7 +53,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .selectFrom('content')
         .selectAll()
         .where('id', '=', request.params.id)
-        .where('event_id', '=', auth.event.id)
+        .where('event_id', '=', eventOf(auth).id)
         .executeTakeFirst();
       if (!row) throw new AppError('notFound');
       if (!allowed(auth, row.screen_id)) throw new AppError('noPermission');
@@ -80,7 +80,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       const rows = await app.db
         .selectFrom('content')
         .selectAll()
-        .where('event_id', '=', auth.event.id)
+        .where('event_id', '=', eventOf(auth).id)
         .where('kind', '=', request.query.kind)
         .orderBy('published_at', 'desc')
         .execute();

@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage, visibleExports } from './exports-list';
@@ -56,7 +56,7 @@ function scopeOf(auth: AuthContext): LeadScope {
   if (!auth.participation) throw new AppError('notFound');
   return {
     participationId: auth.participation.id,
-    offsetMinutes: auth.event.utc_offset_minutes,
+    offsetMinutes: eventOf(auth).utc_offset_minutes,
     onlyScannedBy: auth.user.role === 'team_user' ? auth.user.id : undefined,
   };
 }
@@ -106,7 +106,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   const scannerOf = (auth: AuthContext) => {
     if (!auth.participation) throw new AppError('notFound');
-    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: auth.event.id, offsetMinutes: auth.event.utc_offset_minutes };
+    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: eventOf(auth).id, offsetMinutes: eventOf(auth).utc_offset_minutes };
   };
 
   // ---- LD1: scans -----------------------------------------------------------------------------
@@ -285,7 +285,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       return ok({
         users: userRows,
         countries: countryRows.map((row) => row.key),
-        eventDays: { first: day(auth.event.starts_at), last: day(auth.event.ends_at) },
+        eventDays: { first: day(eventOf(auth).starts_at), last: day(eventOf(auth).ends_at) },
         utcOffsetMinutes: scope.offsetMinutes,
         tags,
       });
@@ -434,7 +434,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
       const path = join(exportDir, storageName);
       const now = new Date();
-      const fileName = `leads-${auth.event.code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
       let rows: number;
       try {
         rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), path });
