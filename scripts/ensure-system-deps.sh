@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The browser tests need Debian's Chromium and the server tests a PostgreSQL server. Install
+# The browser tests need Debian's Chromium, the server tests a PostgreSQL server and nginx (a
+# real reverse proxy in front of the portal for TRUST_PROXY). Install
 # them when we can (root with apt); otherwise stop with the exact command to run.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ missing=()
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
