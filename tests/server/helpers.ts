@@ -30,6 +30,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Runs after buildApp and before the app is ready: add test-only routes or hooks here. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Log at the configured level into this stream (tests that read the log). */
+  logStream?: { write(line: string): void };
 }
 
 function databaseUrl(adminUrl: string, database: string): string {
@@ -68,13 +70,15 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
       webDir: join(dataDir, 'no-web-app-here'),
       seedDemo: true,
       logLevel: 'silent',
+      // Scheduled jobs run only when a test asks (app.scheduler.runNow), never mid-test.
+      housekeepingSeconds: 0,
       ...dbOverrides,
       ...overrides,
     },
   );
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { pglite, logger: false });
+    app = await buildApp(config, { pglite, logger: options.logStream ? true : false, logStream: options.logStream });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -157,6 +161,7 @@ export const mailText = (text: string) => text.replace(/\r\n/g, '\n').replace(/\
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 /**
  * Records an upload as the upload endpoint would have (without its bytes), so a test can

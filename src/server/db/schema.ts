@@ -190,6 +190,19 @@ export interface PasswordResetTable {
 export type Translated = Record<string, string>;
 
 export type ContentKind = 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+export interface LinkCodeTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ScheduledJobTable {
+  name: string;
+  last_run_at: Timestamp;
+}
 
 export interface ContentTable {
   id: Generated<number>;
@@ -430,6 +443,8 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  link_codes: LinkCodeTable;
+  scheduled_jobs: ScheduledJobTable;
   content: ContentTable;
   manual_status: ManualStatusTable;
   announcement_reads: AnnouncementReadTable;

@@ -336,6 +336,8 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   };
 
   const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+  // Export ids are `serial` (integer), unlike lead ids (bigint): bounded like every integer by the input guard.
+  const exportIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
   const detailAnswer = envelope({
     type: 'object',
     properties: {
@@ -526,7 +528,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD4: download an export again (own participation only; others answer code 404)',
-        params: idParams,
+        params: exportIdParams,
         response: {
           200: {
             description: 'The file, as an attachment under its file name',
