@@ -23,5 +23,8 @@ export const pageLoaders: Record<string, PageLoader> = {
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
+  "organiser-events/EventEditPage": () => import('../features/organiser-events/pages/EventEditPage'),
+  "organiser-events/EventsPage": () => import('../features/organiser-events/pages/EventsPage'),
+  "organiser-events/OrganiserHomePage": () => import('../features/organiser-events/pages/OrganiserHomePage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
 };

@@ -19,6 +19,7 @@ import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
+import organiserEventRoutes from './modules/organiser-events/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import uploadRoutes from './modules/uploads/routes';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
   await app.register(approvalRoutes, { registry });
+  await app.register(organiserEventRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });
