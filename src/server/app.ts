@@ -22,6 +22,7 @@ import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
+import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
@@ -74,10 +75,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(contentRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
+  await app.register(contentRoutes, { registry });
+  await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry });
   await app.register(organiserEventRoutes, { registry });
   await app.register(visaRoutes, { registry });
