@@ -69,3 +69,12 @@ describe('event rules (O2, issue 9)', () => {
     });
   });
 });
+
+describe('event-local deadlines', () => {
+  it('shows an instant in event time and reads it back', async () => {
+    const { toEventLocal, fromEventLocal } = await import('./organiser-events');
+    expect(toEventLocal('2027-03-01T01:30:00.000Z', 480)).toBe('2027-03-01T09:30');
+    expect(fromEventLocal('2027-03-01T09:30', 480)).toBe('2027-03-01T01:30:00.000Z');
+    expect(fromEventLocal('2027-03-01', 480)).toBe('');
+  });
+});

@@ -137,3 +137,15 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
   }
   return problems;
 }
+
+/** An instant as event-local "YYYY-MM-DDTHH:MM" (a datetime-local field in event time). */
+export function toEventLocal(iso: string, utcOffsetMinutes: number): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '' : new Date(at + utcOffsetMinutes * 60_000).toISOString().slice(0, 16);
+}
+
+/** An event-local "YYYY-MM-DDTHH:MM" as an ISO instant ('' when it is not one). */
+export function fromEventLocal(local: string, utcOffsetMinutes: number): string {
+  const at = Date.parse(`${local}:00Z`);
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) && !Number.isNaN(at) ? new Date(at - utcOffsetMinutes * 60_000).toISOString() : '';
+}
