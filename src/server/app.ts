@@ -20,6 +20,7 @@ import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
+import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import showroomRoutes from './modules/showroom/routes';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry });
   await app.register(organiserEventRoutes, { registry });
+  await app.register(organiserExhibitorRoutes, { registry, config });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });

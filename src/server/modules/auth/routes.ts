@@ -67,6 +67,11 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         throw new AppError('badCredentials');
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
+      // Issue 9: an exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
+      if (user.participation_id !== null) {
+        const participation = await app.db.selectFrom('participations').select('status').where('id', '=', user.participation_id).executeTakeFirst();
+        if (participation?.status !== 'active') throw new AppError('accountDisabled');
+      }
       const token = await createSession(app.db, user.id, request.ip);
       return ok({ token, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
     },
