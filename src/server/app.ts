@@ -21,6 +21,7 @@ import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
 import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
+import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import showroomRoutes from './modules/showroom/routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(approvalRoutes, { registry });
   await app.register(organiserEventRoutes, { registry });
   await app.register(organiserExhibitorRoutes, { registry, config });
+  await app.register(organiserImportRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });
