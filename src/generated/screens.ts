@@ -484,7 +484,7 @@ export const catalogue: Catalogue = {
         "organiser"
       ],
       "order": 73,
-      "available": false
+      "page": "organiser-exhibitors/ExhibitorsPage"
     },
     {
       "id": "organiserExhibitorEdit",
@@ -500,7 +500,7 @@ export const catalogue: Catalogue = {
         "organiser"
       ],
       "order": 74,
-      "available": false
+      "page": "organiser-exhibitors/ExhibitorEditPage"
     },
     {
       "id": "organiserImport",
@@ -515,7 +515,7 @@ export const catalogue: Catalogue = {
         "organiser"
       ],
       "order": 75,
-      "available": false
+      "page": "organiser-exhibitors/ImportPage"
     },
     {
       "id": "approvals",

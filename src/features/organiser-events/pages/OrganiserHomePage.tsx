@@ -65,6 +65,16 @@ export default function OrganiserHomePage() {
         <Button variant="outlined" component={RouterLink} to="/organiser/events">
           {t('organiser.home.events')}
         </Button>
+        {current && (
+          <>
+            <Button variant="outlined" component={RouterLink} to="/organiser/exhibitors">
+              {t('organiser.home.exhibitors')}
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/organiser/exhibitors/import">
+              {t('organiser.home.import')}
+            </Button>
+          </>
+        )}
       </Box>
     </Box>
   );
