@@ -7,6 +7,7 @@ import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { leadsBenchmarks } from './leads';
+import { organiserImportBenchmarks } from './organiser-import';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
 // `npm run bench`: figures, not tests. Budgets are printed next to what was measured; machines
@@ -64,6 +65,7 @@ async function main() {
   if (wants('web')) await webBenchmarks();
   if (wants('leads')) await leadsBenchmarks();
   if (wants('content')) await contentBenchmarks();
+  if (wants('import')) await organiserImportBenchmarks();
 }
 
 async function webBenchmarks() {

@@ -21,7 +21,7 @@ describe('organiser approvals', () => {
     expect(submitted.code).toBe(200);
 
     const { page } = session;
-    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD);
+    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/approvals`);
     const card = page.getByRole('listitem', { name: `Borneo Botanica ${en('forms.s04.title')}` });
     await expectVisible(card, 'the waiting S04 of Borneo Botanica');

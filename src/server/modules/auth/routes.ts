@@ -68,6 +68,11 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         throw new AppError('badCredentials');
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
+      // Issue 9: an exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
+      if (user.participation_id !== null) {
+        const participation = await app.db.selectFrom('participations').select('status').where('id', '=', user.participation_id).executeTakeFirst();
+        if (participation?.status !== 'active') throw new AppError('accountDisabled');
+      }
       // The owner got in from here: earlier failures of this account from this address are forgiven.
       await app.db.deleteFrom('login_failures').where('login_key', '=', loginKey).where('ip', '=', request.ip).execute();
       const token = await createSession(app.db, user.id, request.ip);
