@@ -23,5 +23,6 @@ export const pageLoaders: Record<string, PageLoader> = {
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
+  "organiser-progress/ProgressPage": () => import('../features/organiser-progress/pages/ProgressPage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
 };

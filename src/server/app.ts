@@ -20,7 +20,9 @@ import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
+import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
+import reopenRoutes from './modules/reopen/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
   await app.register(approvalRoutes, { registry });
+  await app.register(progressRoutes, { registry });
+  await app.register(reopenRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });

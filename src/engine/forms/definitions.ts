@@ -54,7 +54,8 @@ export function contractorFieldProblems(definition: FormDefinition, schema: { pr
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
-export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
 
 const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingApproval', approved: 'approved', rejected: 'rejected' };
 

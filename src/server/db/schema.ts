@@ -111,6 +111,14 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
+/** Issue 9: a submit-once form the organiser reopened for one exhibitor (until its next submission). */
+export interface FormReopenTable {
+  participation_id: number;
+  form_id: string;
+  reopened_at: DefaultedTimestamp;
+  reopened_by: number | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   created_at: DefaultedTimestamp;
@@ -358,6 +366,7 @@ export interface Database {
   content: ContentTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
+  form_reopens: FormReopenTable;
   visitors: VisitorTable;
   leads: LeadTable;
   lead_rollup: LeadRollupTable;

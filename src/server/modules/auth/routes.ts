@@ -68,6 +68,20 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
       const token = await createSession(app.db, user.id, request.ip);
+      // Issue 9: the audit log holds every login (the request carries no session yet).
+      const event = user.event_id ? await app.db.selectFrom('events').select(['organisation_id']).where('id', '=', user.event_id).executeTakeFirst() : undefined;
+      await app.audit.record(
+        {
+          action: 'auth.login',
+          subjectType: 'user',
+          subjectId: user.id,
+          actor: { id: user.id, name: user.display_name, role: user.role },
+          eventId: user.event_id,
+          participationId: user.participation_id,
+          organisationId: user.organisation_id ?? event?.organisation_id ?? null,
+        },
+        { request },
+      );
       return ok({ token, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
     },
   );

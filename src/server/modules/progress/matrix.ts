@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { formStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
+import type { Database } from '../../db/schema';
+import { loadParticipationSettings } from '../../lib/participation-settings';
+
+// Issue 9, progress: every exhibitor of one event × every participation form, with the status
+// the exhibitor itself sees (formStatus over the submission and the effective deadline).
+
+/** What counts as done for "mandatory forms missing": submitted, waiting or approved. */
+const DONE: ReadonlySet<FormStatus> = new Set(['submitted', 'pendingApproval', 'approved']);
+
+export interface ProgressRow {
+  participationId: number;
+  exhibitor: string;
+  code: string | null;
+  boothNum: string;
+  statuses: Record<string, FormStatus>;
+  missingMandatory: string[];
+}
+
+export interface ProgressMatrix {
+  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number> }>;
+  rows: ProgressRow[];
+}
+
+const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0, submitted: 0, pendingApproval: 0, approved: 0, rejected: 0, closed: 0 });
+
+/**
+ * The matrix of the event's active exhibitors (by name). Counts are over every exhibitor; with
+ * `missingOnly` the rows are those with at least one mandatory form not done.
+ */
+export async function progressMatrix(db: Kysely<Database>, eventId: number, definitions: FormDefinition[], options: { missingOnly?: boolean; now?: Date } = {}): Promise<ProgressMatrix> {
+  const now = options.now ?? new Date();
+  const participations = await db
+    .selectFrom('participations')
+    .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+    .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num'])
+    .where('participations.event_id', '=', eventId)
+    .where('participations.status', '=', 'active')
+    .orderBy('exhibitors.name')
+    .orderBy('participations.id')
+    .execute();
+  const ids = participations.map((p) => p.id);
+  const [entries, settings] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('form_entries')
+          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+          .select(['form_entries.participation_id', 'form_entries.form_id', 'form_entries.status', 'form_entries.approval_status'])
+          .where('participations.event_id', '=', eventId)
+          .execute(),
+    loadParticipationSettings(db, eventId, ids),
+  ]);
+  const entryOf = new Map(entries.map((e) => [`${e.participation_id}:${e.form_id}`, e]));
+  const forms = definitions.map((d) => ({ id: d.id, code: d.code, title: d.title, mandatory: d.mandatory, counts: emptyCounts() }));
+  const rows: ProgressRow[] = [];
+  for (const participation of participations) {
+    const deadlines = settings.get(participation.id)?.deadlines ?? {};
+    const statuses: Record<string, FormStatus> = {};
+    const missingMandatory: string[] = [];
+    definitions.forEach((definition, index) => {
+      const status = formStatus(entryOf.get(`${participation.id}:${definition.id}`) ?? null, deadlines[definition.deadline] ?? null, now);
+      statuses[definition.id] = status;
+      forms[index]!.counts[status] += 1;
+      if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
+    });
+    if (options.missingOnly && missingMandatory.length === 0) continue;
+    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory });
+  }
+  return { forms, rows };
+}
