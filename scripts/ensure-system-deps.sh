@@ -5,6 +5,10 @@ set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# CT5 posters: DejaVu (Latin, Vietnamese) and Droid Sans Fallback (Chinese, Japanese); pdftotext reads them back in tests.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+[ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi

@@ -84,6 +84,11 @@ export const ERRORS = {
   // ---- organiser console (O2, issue 9) ----
   /** An organiser without an event yet reached for event data: it creates its first event. */
   noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
+  // ---- content (CT1-CT5, issue 10) ----
+  /** A manual's deadline after the show ends. */
+  contentDeadlineAfterShow: { code: 601, message: 'errors.contentDeadlineAfterShow' },
+  /** The event has no support address to send the contact form to. */
+  supportUnavailable: { code: 601, message: 'errors.supportUnavailable' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

@@ -23,6 +23,7 @@ import { loadFormRegistry } from './modules/forms/registry';
 import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
 import reopenRoutes from './modules/reopen/routes';
+import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
@@ -75,10 +76,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(contentRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
   await app.register(formRoutes, { registry });
+  await app.register(contentRoutes, { registry });
+  await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry });
   await app.register(progressRoutes, { registry });
   await app.register(reopenRoutes, { registry });

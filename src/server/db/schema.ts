@@ -192,15 +192,63 @@ export interface PasswordResetTable {
   used_at: Timestamp | null;
 }
 
+/** A text in each language (en, cn, ja, vi); a missing one falls back to the event's default language. */
+export type Translated = Record<string, string>;
+
+export type ContentKind = 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+
 export interface ContentTable {
   id: Generated<number>;
   event_id: number;
-  kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms';
+  kind: ContentKind;
   /** The catalogue screen whose modules gate this content. */
   screen_id: string;
-  title: Json<Record<string, string>>;
-  body: Json<Record<string, string>>;
+  title: Json<Translated>;
+  body: Json<Translated>;
   published_at: Timestamp;
+  description: ColumnType<Translated, string | undefined, string>;
+  category: ColumnType<Translated, string | undefined, string>;
+  mandatory: Generated<boolean>;
+  ack_required: Generated<boolean>;
+  deadline: Timestamp | null;
+  pinned: Generated<boolean>;
+  /** Modules whose holders see it (any one); empty = everyone who may open the screen. */
+  audience: ColumnType<string[], string | undefined, string>;
+  attachments: ColumnType<Array<{ id: string; name: string; size: number; type: string }>, string | undefined, string>;
+  position: Generated<number>;
+  updated_at: DefaultedTimestamp;
+  updated_by: number | null;
+}
+
+export interface ManualStatusTable {
+  content_id: number;
+  participation_id: number;
+  viewed_at: Timestamp;
+  viewed_by: number | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: number | null;
+}
+
+export interface AnnouncementReadTable {
+  content_id: number;
+  user_id: number;
+  read_at: DefaultedTimestamp;
+}
+
+export interface ContentSearchTable {
+  content_id: number;
+  language: string;
+  folded: string;
+}
+
+export interface SupportMessageTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  user_id: number | null;
+  subject: string;
+  message: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface UploadTable {
@@ -350,7 +398,16 @@ export interface InvitationTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface ShowroomTable {
+  participation_id: number;
+  slug: string;
+  published: Generated<boolean>;
+  published_at: Timestamp | null;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
+  showrooms: ShowroomTable;
   organisations: OrganisationTable;
   deadlines: DeadlineTable;
   quotas: QuotaTable;
@@ -364,6 +421,10 @@ export interface Database {
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
   content: ContentTable;
+  manual_status: ManualStatusTable;
+  announcement_reads: AnnouncementReadTable;
+  content_search: ContentSearchTable;
+  support_messages: SupportMessageTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
   form_reopens: FormReopenTable;
