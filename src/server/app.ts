@@ -23,6 +23,7 @@ import { loadFormRegistry } from './modules/forms/registry';
 import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
 import reopenRoutes from './modules/reopen/routes';
+import submissionRoutes from './modules/submissions/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import userRoutes from './modules/user/routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(approvalRoutes, { registry });
   await app.register(progressRoutes, { registry });
   await app.register(reopenRoutes, { registry });
+  await app.register(submissionRoutes, { registry, config });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
   await app.register(memberRoutes, { config });

@@ -154,4 +154,56 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     expect(kopiRow.getCell(s04Column).value).toBe(translate('ja', 'formRuntime.status.submitted'));
     expect(sheet.rowCount).toBe(3);
   });
+
+  const exportOf = async (formId: string, token = organiser, language = 'en') => {
+    const response = await t.app.inject({ method: 'GET', url: `/oga/organiser/submissions/${formId}/export`, headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const cell = (row: ExcelJS.Row, title: string) => row.getCell(header.indexOf(title) + 1).value;
+    return { header, rows, cell, disposition: String(response.headers['content-disposition']) };
+  };
+
+  it('submissions export: one row per badge of every exhibitor, headers and labels in the organiser’s language; refused to others', async () => {
+    const demo = await login(t.app, 'demo');
+    const person = (firstName: string, gender: string) => ({ firstName, lastName: 'Rahman', email: `${firstName.toLowerCase()}@borneo.example`, gender });
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: { badges: [person('Aisyah', 'female'), person('Hafiz', 'male')] }, version: 0 }, demo)).code).toBe(200);
+    // Kopi's current submission holds three badges, Borneo's two: one row each.
+    const { header, rows, cell, disposition } = await exportOf('s04', organiser, 'vi');
+    expect(disposition).toContain('S04.xlsx');
+    expect(header).toContain(translate('vi', 'forms.s04.firstName'));
+    const names = rows.map((row) => `${String(cell(row, translate('vi', 'organiser.progress.exhibitor')))}:${String(cell(row, translate('vi', 'forms.s04.firstName')))}`);
+    expect(names.sort()).toEqual(['Borneo Botanica:Aisyah', 'Borneo Botanica:Hafiz', 'Kopi Nusantara:Budi', 'Kopi Nusantara:Sari', 'Kopi Nusantara:Wayan']);
+    const hafiz = rows.find((row) => cell(row, translate('vi', 'forms.s04.firstName')) === 'Hafiz')!;
+    expect(cell(hafiz, translate('vi', 'forms.s04.gender'))).toBe(translate('vi', 'forms.s04.enum.gender.male'));
+
+    expect((await t.app.inject({ method: 'GET', url: '/oga/organiser/submissions/s04/export' })).json().code).toBe(401);
+    expect((await get(t.app, '/oga/organiser/submissions/s04/export', demo)).code).toBe(403);
+    expect((await get(t.app, '/oga/organiser/submissions', demo)).code).toBe(403);
+    expect((await get(t.app, '/oga/organiser/submissions/nothing/export', organiser)).code).toBe(404);
+    // The rival organisation's organiser exports its own event: none of our badges.
+    expect((await exportOf('s04', rival)).rows).toHaveLength(0);
+    const counts = (await get<Array<{ id: string; submissions: number }>>(t.app, '/oga/organiser/submissions', organiser)).data;
+    expect(counts.find((c) => c.id === 's04')!.submissions).toBe(2);
+    expect((await get<Array<{ id: string; submissions: number }>>(t.app, '/oga/organiser/submissions', rival)).data.every((c) => c.submissions === 0)).toBe(true);
+  });
+
+  it('submissions export: files are links to the upload, one row per product', async () => {
+    const image = { id: 'P'.repeat(43), name: 'tualang-honey.jpg', size: 2048, type: 'jpeg', dpi: 300 };
+    const products = { products: [{ brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', category: 'beverages', image }, { brandName: 'Borneo Botanica', productName: '=cmd|calc', category: 'dairy' }] };
+    await t.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: borneo, form_id: 's02', data: JSON.stringify(products), submitted_data: JSON.stringify(products), status: 'submitted', submitted_at: new Date() })
+      .execute();
+    const { rows, cell } = await exportOf('s02');
+    expect(rows).toHaveLength(2);
+    const link = cell(rows[0]!, translate('en', 'forms.s02.image')) as { text: string; hyperlink: string };
+    expect(link).toEqual({ text: 'tualang-honey.jpg', hyperlink: `${t.config.publicUrl}/oga/uploads/${image.id}` });
+    expect(cell(rows[0]!, translate('en', 'forms.s02.category'))).toBe(translate('en', 'forms.s02.enum.category.beverages'));
+    // A formula-like value is stored as text, never run by the spreadsheet.
+    expect(cell(rows[1]!, translate('en', 'forms.s02.productName'))).toBe("'=cmd|calc");
+  });
 });
