@@ -82,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formRoutes, { registry });
   await app.register(contentRoutes, { registry });
   await app.register(showroomRoutes, { config, registry });
-  await app.register(approvalRoutes, { registry });
+  await app.register(approvalRoutes, { registry, config });
   await app.register(progressRoutes, { registry });
   await app.register(reopenRoutes, { registry });
   await app.register(submissionRoutes, { registry, config });

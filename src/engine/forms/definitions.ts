@@ -41,6 +41,8 @@ export interface FormDefinition {
   approval?: ApprovalRule;
   /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
   contractorFields?: string[];
+  /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
+  approvalSummary?: Array<{ field: string; show?: string[] }>;
 }
 
 /** Checks the declaration against the form's schema when the forms are loaded; answers the problems. */

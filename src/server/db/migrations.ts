@@ -484,6 +484,9 @@ const migrations: Record<string, Migration> = {
         .addColumn('reopened_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addPrimaryKeyConstraint('form_reopens_pkey', ['participation_id', 'form_id'])
         .execute();
+      // The language a user last signed in with: e-mails sent without a request (decisions,
+      // reminders) are written in it; none yet = the event's default language.
+      await db.schema.alterTable('users').addColumn('language', 'text').execute();
     },
   },
   '0014_content': {

@@ -164,6 +164,8 @@ export interface UserTable {
   created_by: number | null;
   /** P1: a contractor's company ('' for other roles). */
   company: Generated<string>;
+  /** The language of the user's last sign-in (e-mails without a request use it). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

@@ -68,6 +68,10 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
       const token = await createSession(app.db, user.id, request.ip);
+      // The language the user works in, for the e-mails sent later without a request (decisions, reminders).
+      if ((request.headers.language || request.headers['accept-language']) && user.language !== request.language) {
+        await app.db.updateTable('users').set({ language: request.language }).where('id', '=', user.id).execute();
+      }
       // Issue 9: the audit log holds every login (the request carries no session yet).
       const event = user.event_id ? await app.db.selectFrom('events').select(['organisation_id']).where('id', '=', user.event_id).executeTakeFirst() : undefined;
       await app.audit.record(
