@@ -32,6 +32,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
   "organiser-content/OrganiserContentPage": () => import('../features/organiser-content/pages/OrganiserContentPage'),
   "organiser-progress/ProgressPage": () => import('../features/organiser-progress/pages/ProgressPage'),
+  "organiser-reminders/RemindersPage": () => import('../features/organiser-reminders/pages/RemindersPage'),
   "organiser-submissions/SubmissionsPage": () => import('../features/organiser-submissions/pages/SubmissionsPage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
   "showroom/DigitalShowroomPage": () => import('../features/showroom/pages/DigitalShowroomPage'),

@@ -16,6 +16,8 @@ export interface ProgressRow {
   boothNum: string;
   statuses: Record<string, FormStatus>;
   missingMandatory: string[];
+  /** The effective deadlines by name (with `withDeadlines`; reminders need them). */
+  deadlines?: Record<string, Date>;
 }
 
 export interface ProgressMatrix {
@@ -29,7 +31,7 @@ const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0
  * The matrix of the event's active exhibitors (by name). Counts are over every exhibitor; with
  * `missingOnly` the rows are those with at least one mandatory form not done.
  */
-export async function progressMatrix(db: Kysely<Database>, eventId: number, definitions: FormDefinition[], options: { missingOnly?: boolean; now?: Date } = {}): Promise<ProgressMatrix> {
+export async function progressMatrix(db: Kysely<Database>, eventId: number, definitions: FormDefinition[], options: { missingOnly?: boolean; now?: Date; withDeadlines?: boolean } = {}): Promise<ProgressMatrix> {
   const now = options.now ?? new Date();
   const participations = await db
     .selectFrom('participations')
@@ -66,7 +68,7 @@ export async function progressMatrix(db: Kysely<Database>, eventId: number, defi
       if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
     });
     if (options.missingOnly && missingMandatory.length === 0) continue;
-    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory });
+    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory, ...(options.withDeadlines ? { deadlines } : {}) });
   }
   return { forms, rows };
 }
