@@ -30,6 +30,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
+  "organiser-audit/AuditPage": () => import('../features/organiser-audit/pages/AuditPage'),
   "organiser-content/OrganiserContentPage": () => import('../features/organiser-content/pages/OrganiserContentPage'),
   "organiser-progress/ProgressPage": () => import('../features/organiser-progress/pages/ProgressPage'),
   "organiser-reminders/RemindersPage": () => import('../features/organiser-reminders/pages/RemindersPage'),

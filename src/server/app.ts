@@ -23,6 +23,7 @@ import { loadFormRegistry } from './modules/forms/registry';
 import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
 import reopenRoutes from './modules/reopen/routes';
+import auditRoutes from './modules/audit/routes';
 import { sendDueReminders } from './modules/reminders/due';
 import reminderRoutes from './modules/reminders/routes';
 import reminderScheduler from './plugins/reminder-scheduler';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(progressRoutes, { registry });
   await app.register(reopenRoutes, { registry });
   await app.register(submissionRoutes, { registry, config });
+  await app.register(auditRoutes);
   await app.register(reminderRoutes, { registry, publicUrl: config.publicUrl });
   // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).
   if (options.reminders !== false) {

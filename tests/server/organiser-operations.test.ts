@@ -206,4 +206,36 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     // A formula-like value is stored as text, never run by the spreadsheet.
     expect(cell(rows[1]!, translate('en', 'forms.s02.productName'))).toBe("'=cmd|calc");
   });
+
+  it('audit log page: the organisation’s records only, filtered by action, who and date, paged; XLSX export; refused to others', async () => {
+    const all = (await get(t.app, '/oga/organiser/audit?limit=50', organiser)).data as { total: number; items: Array<{ action: string; actorName: string; exhibitor: string | null }> };
+    expect(all.total).toBeGreaterThan(3);
+    expect(all.items.some((i) => i.action === 'form.reopen' && i.exhibitor === 'Kopi Nusantara')).toBe(true);
+    expect(all.items.some((i) => i.actorName === 'Rival')).toBe(false);
+    const reopenings = (await get(t.app, '/oga/organiser/audit?action=form.reopen', organiser)).data as { total: number; items: Array<{ action: string }> };
+    expect(reopenings.total).toBe(2);
+    const byWho = (await get(t.app, '/oga/organiser/audit?who=budi', organiser)).data as { items: Array<{ actorName: string }> };
+    expect(byWho.items.length).toBeGreaterThan(0);
+    expect(byWho.items.every((i) => i.actorName === 'Budi Santoso')).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(((await get(t.app, `/oga/organiser/audit?from=${tomorrow}`, organiser)).data as { total: number }).total).toBe(0);
+    const paged = (await get(t.app, '/oga/organiser/audit?limit=10&page=1', organiser)).data as { items: unknown[]; limit: number };
+    expect(paged.items.length).toBeLessThanOrEqual(10);
+    // The rival organisation's log holds only its own organiser's login.
+    const theirs = (await get(t.app, '/oga/organiser/audit', rival)).data as { items: Array<{ actorName: string }> };
+    expect(theirs.items.map((i) => i.actorName)).toEqual(['Rival']);
+    expect((await get(t.app, '/oga/organiser/audit', limited)).code).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/oga/organiser/audit' })).json().code).toBe(401);
+    expect((await get(t.app, '/oga/organiser/audit/export', limited)).code).toBe(403);
+
+    const response = await t.app.inject({ method: 'GET', url: '/oga/organiser/audit/export?action=form.', headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'cn' } });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(3).value).toBe(translate('cn', 'organiser.audit.action'));
+    const actions = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(3).value));
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.every((a) => a.startsWith('form.'))).toBe(true);
+  });
 });
