@@ -471,7 +471,8 @@ const migrations: Record<string, Migration> = {
         .execute();
       await sql`create index mail_outbox_due on mail_outbox (next_attempt_at) where status in ('pending', 'sending')`.execute(db);
     },
-  },  '0013_organiser_operations': {
+  },
+  '0013_organiser_operations': {
     async up(db: Kysely<any>) {
       // Issue 9, reopen (spec §8 "contact support"): the organiser reopens a submit-once form for
       // one exhibitor. The reopening counts while the last submission is older than it, so the
