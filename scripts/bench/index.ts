@@ -7,6 +7,7 @@ import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { leadsBenchmarks } from './leads';
+import { organiserBenchmarks } from './organiser';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
 // `npm run bench`: figures, not tests. Budgets are printed next to what was measured; machines
@@ -56,7 +57,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web` or `-- leads` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- leads`, `-- content` or `-- organiser` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -64,6 +65,7 @@ async function main() {
   if (wants('web')) await webBenchmarks();
   if (wants('leads')) await leadsBenchmarks();
   if (wants('content')) await contentBenchmarks();
+  if (wants('organiser')) await organiserBenchmarks();
 }
 
 async function webBenchmarks() {
