@@ -50,6 +50,10 @@ export const ERRORS = {
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },
+  reopenUntilRequired: { code: 601, message: 'errors.reopenUntilRequired' },
+  reopenUntilPast: { code: 601, message: 'errors.reopenUntilPast' },
+  reopenUntilAfterShow: { code: 601, message: 'errors.reopenUntilAfterShow' },
+  reopenNotNeeded: { code: 601, message: 'errors.reopenNotNeeded' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
