@@ -34,7 +34,8 @@ type Status = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approv
 
 interface Matrix {
   forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<Status, number> }>;
-  rows: Array<{ participationId: number; exhibitor: string; code: string | null; boothNum: string; statuses: Record<string, Status>; missingMandatory: string[] }>;
+  rows: Array<{ participationId: number; exhibitor: string; code: string | null; boothNum: string; statuses: Record<string, Status>; missingMandatory: string[]; manualsAcknowledged: number }>;
+  manualsToAcknowledge: number;
 }
 
 const COLOUR: Record<Status, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
@@ -138,6 +139,7 @@ export default function ProgressPage() {
                     </Typography>
                   </TableCell>
                 ))}
+                {data.manualsToAcknowledge > 0 && <TableCell>{t('organiser.progress.manuals')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -164,6 +166,7 @@ export default function ProgressPage() {
                       </TableCell>
                     );
                   })}
+                  {data.manualsToAcknowledge > 0 && <TableCell>{t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: data.manualsToAcknowledge })}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>

@@ -18,11 +18,15 @@ export interface ProgressRow {
   boothNum: string;
   statuses: Record<string, FormStatus>;
   missingMandatory: string[];
+  /** Issue 10: manuals needing acknowledgement that this exhibitor acknowledged. */
+  manualsAcknowledged: number;
   /** The effective deadlines by name (with `withDeadlines`; reminders need them). */
   deadlines?: Record<string, Date>;
 }
 
 export interface ProgressMatrix {
+  /** Issue 10: published manuals of the event that need acknowledging. */
+  manualsToAcknowledge: number;
   forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number> }>;
   rows: ProgressRow[];
 }
@@ -46,12 +50,21 @@ export async function progressMatrix(db: Kysely<Database>, eventId: number, defi
       'exhibitors.code',
       'participations.booth_num',
       sql<Record<string, [EntryState, ApprovalStatus | null]> | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status)) from form_entries fe where fe.participation_id = participations.id)`.as('entries'),
+      sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as('manuals_acknowledged'),
     ])
     .where('participations.event_id', '=', eventId)
     .where('participations.status', '=', 'active')
     .orderBy('exhibitors.name')
     .orderBy('participations.id')
     .execute();
+  const manuals = await db
+    .selectFrom('content')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'manual')
+    .where('ack_required', '=', true)
+    .where('published_at', '<=', now)
+    .executeTakeFirstOrThrow();
   const settings = await loadParticipationSettings(
     db,
     eventId,
@@ -74,7 +87,7 @@ export async function progressMatrix(db: Kysely<Database>, eventId: number, defi
       if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
     });
     if (options.missingOnly && missingMandatory.length === 0) continue;
-    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory, ...(options.withDeadlines ? { deadlines } : {}) });
+    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory, manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0), ...(options.withDeadlines ? { deadlines } : {}) });
   }
-  return { forms, rows };
+  return { manualsToAcknowledge: Number(manuals.count), forms, rows };
 }

@@ -38,9 +38,11 @@ const matrixSchema = {
           boothNum: { type: 'string' },
           statuses: statusMap,
           missingMandatory: { type: 'array', items: { type: 'string' } },
+          manualsAcknowledged: { type: 'integer', description: 'Issue 10: manuals needing acknowledgement that the exhibitor acknowledged' },
         },
       },
     },
+    manualsToAcknowledge: { type: 'integer', description: 'Issue 10: published manuals of the event that need acknowledging' },
   },
 } as const;
 
@@ -80,7 +82,7 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
       const auth = requireAuth(request);
       const event = eventOf(auth);
       const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true });
-      const t = (key: string) => translate(request.language, key);
+      const t = (key: string, params?: Record<string, string | number>) => translate(request.language, key, params);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(t('organiser.progress.title').slice(0, 31));
       sheet.columns = [
@@ -89,6 +91,7 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
         { header: t('organiser.progress.booth'), width: 16 },
         ...matrix.forms.map((form) => ({ header: `${form.code} ${t(form.title)}`, width: 22 })),
         { header: t('organiser.progress.missingMandatory'), width: 24 },
+        { header: t('organiser.progress.manuals'), width: 18 },
       ];
       sheet.getRow(1).font = { bold: true };
       sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 1 }];
@@ -100,6 +103,7 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
           neutraliseCell(row.boothNum),
           ...matrix.forms.map((form) => t(`formRuntime.status.${row.statuses[form.id]}`)),
           row.missingMandatory.map((id) => codeOf.get(id) ?? id).join(', '),
+          t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: matrix.manualsToAcknowledge }),
         ]);
       }
       const buffer = await workbook.xlsx.writeBuffer();
