@@ -15,6 +15,38 @@ export interface StoredAccount {
   userId: number;
 }
 
+/** The columns an account is read from (participation, company, main login). */
+export interface AccountRow {
+  booth_num: string;
+  displayed_modules: unknown;
+  flags: unknown;
+  code: string | null;
+  name: string;
+  legal_name: string;
+  logo_url: string;
+  login: string | null;
+  email: string | null;
+  display_name: string | null;
+}
+
+/** A stored account as the organiser edits it, its overrides given. */
+export function accountOf(row: AccountRow, quotas: Record<string, number>, deadlines: Record<string, string>): ExhibitorInput {
+  return {
+    code: row.code ?? '',
+    name: row.name,
+    legalName: row.legal_name,
+    boothNum: row.booth_num,
+    logoUrl: row.logo_url,
+    account: row.login ?? '',
+    email: row.email ?? '',
+    contactName: row.display_name ?? '',
+    modules: row.displayed_modules as string[],
+    flags: row.flags as Record<string, boolean>,
+    quotas,
+    deadlines,
+  };
+}
+
 /** The account as the organiser edits it (what the audit log records as before/after). */
 export async function readAccount(db: Kysely<Database>, participationId: number): Promise<(ExhibitorInput & { status: 'active' | 'disabled'; userId: number | null }) | undefined> {
   const row = await db
@@ -44,18 +76,11 @@ export async function readAccount(db: Kysely<Database>, participationId: number)
     db.selectFrom('quotas').select(['name', 'value']).where('participation_id', '=', participationId).execute(),
   ]);
   return {
-    code: row.code ?? '',
-    name: row.name,
-    legalName: row.legal_name,
-    boothNum: row.booth_num,
-    logoUrl: row.logo_url,
-    account: row.login ?? '',
-    email: row.email ?? '',
-    contactName: row.display_name ?? '',
-    modules: row.displayed_modules as unknown as string[],
-    flags: row.flags as unknown as Record<string, boolean>,
-    quotas: Object.fromEntries(quotas.map((q) => [q.name, q.value])),
-    deadlines: Object.fromEntries(deadlines.map((d) => [d.name, new Date(d.due_at).toISOString()])),
+    ...accountOf(
+      row,
+      Object.fromEntries(quotas.map((q) => [q.name, q.value])),
+      Object.fromEntries(deadlines.map((d) => [d.name, new Date(d.due_at).toISOString()])),
+    ),
     status: row.status,
     userId: row.user_id,
   };
@@ -97,6 +122,28 @@ async function writeOverrides(db: Kysely<Database>, eventId: number, participati
 let unknownPasswordHash: Promise<string> | undefined;
 const lockedPasswordHash = () => (unknownPasswordHash ??= hashPassword(newToken()));
 
+async function insertMainUser(db: Kysely<Database>, eventId: number, participationId: number, input: ExhibitorInput): Promise<number> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      login: input.account,
+      login_key: input.account.toLowerCase(),
+      email: input.email,
+      display_name: input.contactName.trim() || input.name,
+      password_hash: await lockedPasswordHash(),
+      role: 'exhibitor',
+      participation_id: participationId,
+      event_id: eventId,
+      organisation_id: null,
+      status: 'active',
+      lead_quota: null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
 /** Creates the account in the event (the company is reused when the organisation knows its code). */
 export async function createAccount(db: Kysely<Database>, organisationId: number, event: EventRow, input: ExhibitorInput): Promise<StoredAccount> {
   const known = await db.selectFrom('exhibitors').select('id').where('organisation_id', '=', organisationId).where('code', '=', input.code).executeTakeFirst();
@@ -109,26 +156,9 @@ export async function createAccount(db: Kysely<Database>, organisationId: number
     .values({ exhibitor_id: exhibitorId, event_id: event.id, booth_num: input.boothNum, displayed_modules: JSON.stringify(input.modules), flags: JSON.stringify(input.flags) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      login: input.account,
-      login_key: input.account.toLowerCase(),
-      email: input.email,
-      display_name: input.contactName.trim() || input.name,
-      password_hash: await lockedPasswordHash(),
-      role: 'exhibitor',
-      participation_id: participation.id,
-      event_id: event.id,
-      organisation_id: null,
-      status: 'active',
-      lead_quota: null,
-      created_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await insertMainUser(db, event.id, participation.id, input);
   await writeOverrides(db, event.id, participation.id, input);
-  return { participationId: participation.id, exhibitorId, userId: user.id };
+  return { participationId: participation.id, exhibitorId, userId };
 }
 
 /** Changes every field of an existing account of the event. */
@@ -149,28 +179,7 @@ export async function updateAccount(db: Kysely<Database>, event: EventRow, parti
       .where('id', '=', main.id)
       .execute();
     userId = main.id;
-  } else {
-    userId = (
-      await db
-        .insertInto('users')
-        .values({
-          login: input.account,
-          login_key: input.account.toLowerCase(),
-          email: input.email,
-          display_name: input.contactName.trim() || input.name,
-          password_hash: await lockedPasswordHash(),
-          role: 'exhibitor',
-          participation_id: participationId,
-          event_id: event.id,
-          organisation_id: null,
-          status: 'active',
-          lead_quota: null,
-          created_by: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
+  } else userId = await insertMainUser(db, event.id, participationId, input);
   await writeOverrides(db, event.id, participationId, input);
   return { participationId, exhibitorId: participation.exhibitor_id, userId };
 }

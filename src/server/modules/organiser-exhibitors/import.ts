@@ -4,7 +4,7 @@ import { exhibitorProblems, isFormulaText, type ExhibitorInput } from '../../../
 import type { EventVocabulary } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { createAccount, updateAccount } from './accounts';
+import { accountOf, createAccount, updateAccount } from './accounts';
 import type { SheetRows } from './spreadsheet';
 
 // Issue 9: exhibitors from a spreadsheet. Headers are read in any of the four languages; every
@@ -112,20 +112,11 @@ export async function importExhibitors(
     if (!row.code) continue;
     byCode.set(row.code.toLowerCase(), {
       participationId: row.id,
-      account: {
-        code: row.code,
-        name: row.name,
-        legalName: row.legal_name,
-        boothNum: row.booth_num,
-        logoUrl: row.logo_url,
-        account: row.login ?? '',
-        email: row.email ?? '',
-        contactName: row.display_name ?? '',
-        modules: row.displayed_modules as unknown as string[],
-        flags: row.flags as unknown as Record<string, boolean>,
-        quotas: Object.fromEntries(quotaRows.filter((q) => q.participation_id === row.id).map((q) => [q.name, q.value])),
-        deadlines: Object.fromEntries(deadlineRows.filter((d) => d.participation_id === row.id).map((d) => [d.name, new Date(d.due_at).toISOString()])),
-      },
+      account: accountOf(
+        row,
+        Object.fromEntries(quotaRows.filter((q) => q.participation_id === row.id).map((q) => [q.name, q.value])),
+        Object.fromEntries(deadlineRows.filter((d) => d.participation_id === row.id).map((d) => [d.name, new Date(d.due_at).toISOString()])),
+      ),
     });
   }
 
