@@ -1,5 +1,7 @@
 // A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
 
+import { sameJson } from './canonical';
+
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
@@ -58,7 +60,11 @@ export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval
 
 const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingApproval', approved: 'approved', rejected: 'rejected' };
 
-/** F1: what the forms list says about a form. */
+/**
+ * F1 F9: what the forms list says about a form. The status is the current submission's: editing a
+ * submitted form makes a working copy (see `hasUnsubmittedChanges`) and never withdraws the
+ * submission, its approval decision or its documents.
+ */
 export function formStatus(
   entry: { status: 'draft' | 'submitted'; approval_status?: ApprovalStatus | null } | null,
   deadline: Date | null,
@@ -67,4 +73,9 @@ export function formStatus(
   if (entry?.status === 'submitted') return entry.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
   if (deadline && deadline.getTime() < now.getTime()) return 'closed';
   return entry ? 'draft' : 'notStarted';
+}
+
+/** F9: the working copy of a submitted form differs from its current submission ("changes not submitted yet"). */
+export function hasUnsubmittedChanges(entry: { status: 'draft' | 'submitted'; data: unknown; submitted_data: unknown } | null): boolean {
+  return entry?.status === 'submitted' && !sameJson(entry.data, entry.submitted_data ?? {});
 }

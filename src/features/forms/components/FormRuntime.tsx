@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
-import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
@@ -16,6 +17,7 @@ import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { displayUi, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { StableArrayField } from './StableArrayField';
 import { UploadField } from './UploadField';
@@ -27,9 +29,13 @@ export interface FormPayload {
   context: FormContext;
   deadline: string | null;
   status: FormStatus;
+  /** F9: the working copy differs from the current submission. */
+  changesNotSubmitted: boolean;
   locked: boolean;
   closed: boolean;
   missingPrerequisites: string[];
+  /** F10: prerequisites closed by their deadline before they were submitted (the organiser can reopen them). */
+  closedPrerequisites: string[];
   entry: {
     data: Record<string, unknown>;
     version: number;
@@ -48,6 +54,52 @@ function HiddenField() {
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
 const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
+
+/** The input a summary link moves focus to: the field's own, or the first one inside a list or group. */
+function focusField(id: string) {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const target = element.matches('input, select, textarea, button') ? element : element.querySelector<HTMLElement>('input, select, textarea, button');
+  (target ?? element).scrollIntoView({ block: 'center' });
+  (target ?? element).focus();
+}
+
+/** The label users see for a field, as rendered (a label, a group's legend), or null. */
+function fieldLabel(id: string): string | null {
+  const element = document.getElementById(id);
+  if (!element) return null;
+  const label = (element as HTMLInputElement).labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? element.getAttribute('aria-label');
+  return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
+}
+
+/** F9: a refused submit's problems, each a link that moves focus to its field. */
+function ProblemSummary({ problems }: { problems: RJSFValidationError[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      <AlertTitle>{t('formRuntime.problems.title', { count: problems.length })}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {problems.map((problem, index) => {
+          const id = fieldIdOf(problem.property);
+          const label = fieldLabel(id);
+          return (
+            <li key={`${id}-${index}`}>
+              <Link
+                href={`#${id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusField(id);
+                }}
+              >
+                {label ? `${label}: ${problem.message}` : problem.message}
+              </Link>
+            </li>
+          );
+        })}
+      </Box>
+    </Alert>
+  );
+}
 
 export function useFormPayload(formId: string) {
   return useSWR<FormPayload>(`/forms/${formId}`, (path: string) => api.get<FormPayload>(path), { revalidateOnFocus: false });
@@ -97,6 +149,12 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [stale, setStale] = useState(false);
+  /**
+   * F9: after the first submit attempt the form validates as the user types, so each error clears
+   * as soon as its field is fixed; `problems` is what the summary lists (empty = no summary).
+   */
+  const [attempted, setAttempted] = useState(false);
+  const [problems, setProblems] = useState<RJSFValidationError[]>([]);
 
   /** Starts the form afresh from `data` (remounting it), unless it already holds that data. */
   const load = (data: Record<string, unknown>) => {
@@ -136,6 +194,19 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
     if (view) mounting.current = false;
   }, [initial.generation, view]);
 
+  // R5: opened at a section (/…#distribution from Home): the UI schema names it (`ui:options.anchor`).
+  const { hash } = useLocation();
+  const shownSection = useRef<string | null>(null);
+  useEffect(() => {
+    const anchor = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!view || !anchor || shownSection.current === anchor) return;
+    const property = Object.entries(view.ui).find(([, node]) => (node as { 'ui:options'?: { anchor?: unknown } } | null)?.['ui:options']?.anchor === anchor)?.[0];
+    const section = property ? (document.getElementById(`root_${property}__title`) ?? document.getElementById(`root_${property}`)) : null;
+    if (!section) return;
+    shownSection.current = anchor;
+    section.scrollIntoView({ block: 'start' });
+  }, [hash, view, initial.generation]);
+
   const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
 
   /**
@@ -159,13 +230,23 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
       if (submit) {
+        setProblems([]);
+        setAttempted(false);
         setNotice({ kind: 'success', text: t('formRuntime.submitted') });
         await mutate();
-      } else setNotice({ kind: 'success', text: t('success.saved') });
+      } else {
+        // A draft saved while a refused submit's problems are listed is no success to announce.
+        setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t('success.saved') }));
+        // The list shows whether there are changes not submitted yet.
+        if (payload?.entry?.status === 'submitted') void mutate();
+      }
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
       if (failure.errorId === 'staleVersion') setStale(true);
-      if (failure.errorId === 'validationFailed') setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+      if (failure.errorId === 'validationFailed') {
+        setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+        setAttempted(true);
+      }
       const forms = (failure.data as { forms?: string[] } | null)?.forms;
       setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });
     }
@@ -200,16 +281,33 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip label={t(`formRuntime.status.${payload.status}`)} color={payload.status === 'submitted' ? 'success' : payload.status === 'closed' ? 'default' : 'primary'} size="small" />
+        <Chip label={t(`formRuntime.status.${payload.status}`)} color={STATUS_COLOR[payload.status]} size="small" />
         {payload.deadline && (
           <Typography variant="body2" color="text.secondary">
             {t('formRuntime.deadline')}: <UtcTime value={payload.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
           </Typography>
         )}
       </Stack>
-      {payload.missingPrerequisites.length > 0 && (
+      {!readOnly && payload.closedPrerequisites.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+          {t('formRuntime.prerequisiteClosed', { forms: payload.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
+        </Alert>
+      ) : (
+        !readOnly &&
+        payload.missingPrerequisites.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+          </Alert>
+        )
+      )}
+      {!readOnly && payload.changesNotSubmitted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('formRuntime.changesNotSubmitted')}
+        </Alert>
+      )}
+      {!readOnly && !disabled && payload.status === 'approved' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('formRuntime.approvedEditWarning')}
         </Alert>
       )}
       {payload.entry?.approval && (
@@ -225,7 +323,8 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
           {t('errors.staleVersion')}
         </Alert>
       )}
-      {notice && !stale && (
+      {problems.length > 0 && !readOnly && <ProblemSummary problems={problems} />}
+      {notice && !stale && !(notice.kind === 'error' && problems.length > 0) && (
         <Alert severity={notice.kind} sx={{ mb: 2 }} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </Alert>
@@ -241,12 +340,21 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         transformErrors={view.transformErrors}
         translateString={view.translateString}
         extraErrors={extraErrors}
+        liveValidate={attempted && !readOnly ? 'onChange' : undefined}
+        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         disabled={disabled}
         showErrorList={false}
         noHtml5Validate
         onChange={(event) => {
           const data = event.formData as Record<string, unknown>;
           latest.current = data;
+          // Validated live after a refused submit: the summary follows what is still wrong.
+          if (attempted) {
+            setProblems(event.errors ?? []);
+            if (extraErrors) setExtraErrors(undefined);
+            if ((event.errors ?? []).length === 0) setNotice(null);
+          }
           // While mounting, rjsf reports the data with its defaults filled in: the starting point, not an edit.
           if (mounting.current) {
             saved.current = JSON.stringify(data);
@@ -255,7 +363,11 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
           if (!disabled) scheduleAutosave();
         }}
         onSubmit={(event) => void save(event.formData as Record<string, unknown>, true)}
-        onError={() => setNotice({ kind: 'error', text: t('errors.validationFailed') })}
+        onError={(errors) => {
+          setAttempted(true);
+          setProblems(errors);
+          setNotice({ kind: 'error', text: t('errors.validationFailed') });
+        }}
       >
         {/* rjsf renders its own Submit button when it has no children: the read-only copy gets an empty fragment. */}
         {readOnly ? (

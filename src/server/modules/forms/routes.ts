@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { formStatus, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { formStatus, hasUnsubmittedChanges, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -14,6 +14,8 @@ import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
+// A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
+// with its submitted copy, approval decision and documents, until a new submission replaces them.
 
 const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
   profile: 'profile_deadline',
@@ -45,6 +47,23 @@ export function formContext(participation: Participation): FormContext {
 function deadlineOf(definition: FormDefinition, participation: Participation): Date | null {
   const value = participation[DEADLINE_COLUMN[definition.deadline]];
   return value ? new Date(value as Date) : null;
+}
+
+type Entries = Map<string, { status: 'draft' | 'submitted' }>;
+
+/**
+ * F10: the prerequisites not submitted yet, and those of them closed by their deadline: a dependent
+ * form cannot be submitted until the organiser reopens them, and says so (never a silent deadlock).
+ */
+function prerequisitesOf(definition: FormDefinition, participation: Participation, entries: Entries, registry: FormRegistry, now: Date) {
+  const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+  const closed = missing.filter((id) => {
+    const prerequisite = registry.find(id);
+    const deadline = prerequisite ? deadlineOf(prerequisite, participation) : null;
+    return deadline !== null && deadline.getTime() < now.getTime();
+  });
+  const code = (id: string) => registry.find(id)?.code ?? id;
+  return { missing: missing.map(code), closed: closed.map(code) };
 }
 
 function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
@@ -97,7 +116,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .map((definition) => {
           const entry = entries.get(definition.id) ?? null;
           const deadline = deadlineOf(definition, participation);
-          const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+          const prerequisites = prerequisitesOf(definition, participation, entries, registry, now);
           return {
             id: definition.id,
             code: definition.code,
@@ -106,8 +125,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
             mandatory: definition.mandatory,
             deadline: deadline?.toISOString() ?? null,
             status: formStatus(entry, deadline, now),
+            changesNotSubmitted: hasUnsubmittedChanges(entry),
             submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
-            missingPrerequisites: missing.map((id) => registry.find(id)?.code ?? id),
+            missingPrerequisites: prerequisites.missing,
+            closedPrerequisites: prerequisites.closed,
             submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
           };
         });
@@ -135,6 +156,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const deadline = deadlineOf(definition, participation);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
+      const prerequisites = prerequisitesOf(definition, participation, entries, registry, now);
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
@@ -145,9 +167,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         context: formContext(participation),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
+        changesNotSubmitted: hasUnsubmittedChanges(entry),
         locked: submitOnce && entry?.status === 'submitted',
         closed: deadline !== null && deadline.getTime() < now.getTime(),
-        missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
+        missingPrerequisites: prerequisites.missing,
+        closedPrerequisites: prerequisites.closed,
         entry: entry
           ? {
               data: visible(entry.data),
@@ -184,7 +208,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       .updateTable('form_entries')
       .set((eb) => ({
         data: json,
-        status,
+        // A draft never withdraws a submission: the status follows submissions only.
+        ...(submitted ? { status } : {}),
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
@@ -278,8 +303,9 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const entries = await guard(definition, participation);
-      const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
-      if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
+      const prerequisites = prerequisitesOf(definition, participation, entries, registry, new Date());
+      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail: auth.event.support_email }, { forms: prerequisites.closed.join(', '), supportEmail: auth.event.support_email });
+      if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
       const data = asContractor(definition, auth, entries, request.body.data);
       const files = registry.filesFor(definition.id, auth.event.code);
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
