@@ -95,6 +95,51 @@ describe('issue 12: forms without dead ends', () => {
     await page.screenshot({ path: '.tmp/forms-ux-summary.png', fullPage: true });
   });
 
+  test('F5 F9: S04 shows the quota in use, points to "Extra badge" over it, and the confirmation sums up entries and fees', async () => {
+    const { page } = session;
+    const badges = ['Aisyah', 'Wei Ling', 'Ravi', 'Siti', 'Daniel', 'Mei'].map((first, index) => ({ firstName: first, lastName: 'Tan', email: `badge${index}@borneo-botanica.example`, extra: false }));
+    await portal.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: await demoParticipation(), form_id: 's04', data: JSON.stringify({ badges }), status: 'draft' })
+      .execute();
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await openForm(page, S04);
+    const list = en('forms.s04.badges');
+    const flag = en('forms.s04.extra');
+    await expectVisible(page.getByText(en('formRuntime.quota.inUse', { list, count: 6, limit: 5 }), { exact: true }), '"6 of 5 used"');
+    await expectVisible(page.getByText(en('formRuntime.quota.overWithFlag', { over: 1, limit: 5, flag }), { exact: true }), 'the way out: tick "Extra badge"');
+
+    await page.getByRole('checkbox', { name: flag }).last().check();
+    await expectVisible(page.getByText(en('formRuntime.quota.inUse', { list, count: 5, limit: 5 }), { exact: true }), '"5 of 5 used"');
+    const fee = en('formRuntime.quota.fee', { flag, count: 1, total: 'MYR10.00' });
+    await expectVisible(page.getByText(fee, { exact: true }), 'the fee of the extra badge');
+    await expectHidden(page.getByText(en('formRuntime.quota.overWithFlag', { over: 1, limit: 5, flag }), { exact: true }), 'no more over-quota warning');
+
+    await submitButton(page).click();
+    const dialog = page.getByRole('dialog', { name: en('formRuntime.confirm.title', { form: en('forms.s04.title') }) });
+    await expectVisible(dialog, 'the confirmation');
+    await expectVisible(dialog.getByText(en('formRuntime.confirm.entries_other', { list, count: 6 }), { exact: true }), '"Badges: 6 entries"');
+    await expectVisible(dialog.getByText(fee, { exact: true }), 'the fee total in the confirmation');
+    // Back to the form: nothing is submitted.
+    await dialog.getByRole('button', { name: en('formRuntime.confirm.cancel'), exact: true }).click();
+    await expectHidden(dialog, 'the confirmation, closed');
+    const participationId = await demoParticipation();
+    const entry = () => portal.app.db.selectFrom('form_entries').select(['status', 'approval_status']).where('participation_id', '=', participationId).where('form_id', '=', 's04').executeTakeFirstOrThrow();
+    expect((await entry()).status).toBe('draft');
+
+    await submitButton(page).click();
+    await dialog.getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+    await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted"');
+    expect(await entry()).toEqual({ status: 'submitted', approval_status: 'pending' });
+  });
+
+  test('F10: the submitted copy without ?form= leads back to the forms list', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/orderForms/detail`);
+    await waitForPath(page, '/orderForms');
+  });
+
   test('F9: the declaration of S06 starts unticked', async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);

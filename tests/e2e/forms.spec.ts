@@ -29,6 +29,8 @@ async function openForm(page: Page, path: string) {
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
+/** F9: the confirmation asked before a valid form is submitted. */
+const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
 const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
@@ -145,6 +147,7 @@ describe('participation forms', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
     expect(await badgeItems(page).count()).toBe(5);
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
     expect(en('formRuntime.submitted')).toBe('Submitted. Thank you!');
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
@@ -213,6 +216,7 @@ describe('participation forms', () => {
     await addBadge(page, BADGES[2]!);
     await autosave;
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
     expect(await page.getByText(en('errors.staleVersion')).count(), 'no "someone else saved" message').toBe(0);

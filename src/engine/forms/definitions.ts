@@ -27,6 +27,21 @@ export function needsApproval(rule: ApprovalRule | undefined, data: Record<strin
   }
 }
 
+export interface ItemFee {
+  list: string;
+  flag: string;
+  price: string;
+  currency: string;
+}
+
+/** F5: how many items of the data carry the fee's flag, and what they cost together (as a decimal string). */
+export function feeTotal(fee: ItemFee, data: Record<string, unknown>): { count: number; total: string } {
+  const items = data[fee.list];
+  const count = Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>)[fee.flag] === true).length : 0;
+  const cents = Math.round(Number(fee.price) * 100) * count;
+  return { count, total: (cents / 100).toFixed(2) };
+}
+
 export interface FormDefinition {
   id: string;
   code: string;
@@ -41,6 +56,8 @@ export interface FormDefinition {
   inheritFromPreviousEvent?: boolean;
   /** O1: submissions matching this rule wait for the organiser. */
   approval?: ApprovalRule;
+  /** F5: what each item of `list` carrying `flag` costs (extra badges). */
+  fee?: ItemFee;
   /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
   contractorFields?: string[];
 }
