@@ -194,7 +194,8 @@ describe('S01 promotion profile', () => {
     await page.waitForURL((url) => url.pathname === '/orderForms/detail' && url.searchParams.get('form') === 's01');
     // A read-only summary: each value beside its label, nothing to type in.
     const summary = page.getByRole('main');
-    const valueOf = (label: string, nth = 0) => summary.locator('dt', { hasText: new RegExp(`^${label}$`) }).nth(nth).locator('xpath=following-sibling::dd[1]');
+    const exactly = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const valueOf = (label: string, nth = 0) => summary.locator('dt', { hasText: exactly(label) }).nth(nth).locator('xpath=following-sibling::dd[1]');
     await expectVisible(valueOf(s01('companyName')), 'the submitted company name');
     expect(await valueOf(s01('companyName')).innerText()).toBe('Borneo Botanica Sdn. Bhd.');
     expect(await valueOf(s01('boothDisplayNameLocal')).innerText()).toBe('婆罗洲植物');
@@ -257,6 +258,7 @@ describe('S01 promotion profile', () => {
     await field(page, s01('companyName')).fill('Borneo Botanica');
     await contactField(page, 'email', 1).fill('sales@borneo-botanica.example');
     await contactField(page, 'email', 1).press('Enter');
+    await confirmSubmit(page);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted" after Enter');
     const entry = await portal.app.db.selectFrom('form_entries').select('submitted_data').where('participation_id', '=', (await demoParticipation()).id).where('form_id', '=', 's01').executeTakeFirstOrThrow();
     expect(entry.submitted_data).toMatchObject({ company: { companyName: 'Borneo Botanica' }, contacts: { marketingSales: { email: 'sales@borneo-botanica.example' } } });

@@ -98,8 +98,10 @@ describe('participation forms', () => {
     expect(await s01.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).count(), 'a closed form has no Open link').toBe(0);
 
     const s02 = listRow(mandatory, en('forms.s02.title'));
-    expect(await s02.getByRole('cell').first().innerText()).toContain(`${en('errors.submitFormsFirst')} S01`);
-    expect(await s02.getByRole('cell').first().innerText()).toContain('Please submit the following form(s) first.');
+    // F10: S01 closed before it was submitted: S02 says so and whom to ask, not just "submit S01 first".
+    const closedPrerequisite = en('formRuntime.prerequisiteClosed', { forms: 'S01', supportEmail: 'exhibitor-support@afhe-expo.example' });
+    expect(await s02.getByRole('cell').first().innerText()).toContain(closedPrerequisite);
+    expect(closedPrerequisite).toBe('S01 closed at its deadline before it was submitted, and this form needs it first. Ask the organiser (exhibitor-support@afhe-expo.example) to reopen it.');
 
     for (const id of ['s03', 's04']) {
       expect(await listRow(mandatory, en(`forms.${id}.title`)).count(), `${id} under Mandatory Forms`).toBe(1);

@@ -155,6 +155,18 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
     expect(await names()).toEqual(['Nguyễn Văn Đức']);
   });
 
+  it('V2 F9 an empty passport photo is never stored, and a submit without it asks for a file (once, not a bad file name)', async () => {
+    const [first] = APPLICANTS;
+    const saved = await put(t.app, '/oga/forms/s06/draft', { data: { applicants: [{ ...first, passportPhoto: {} }] }, version: 0 }, demo);
+    expect(saved.code).toBe(200);
+    const stored = await t.app.db.selectFrom('form_entries').select('data').where('participation_id', '=', demoParticipation).where('form_id', '=', 's06').executeTakeFirstOrThrow();
+    expect((stored.data as { applicants: Array<Record<string, unknown>> }).applicants[0]).not.toHaveProperty('passportPhoto');
+    const refused = bodyOf(await post(t.app, '/oga/forms/s06/submit', { data: { applicants: [{ ...first, passportPhoto: {} }], confirmTruth: true }, version: 1 }, demo));
+    expect(refused).toMatchObject({ code: 601, error: 'validationFailed' });
+    const problems = (refused.data as { errors: Array<{ path: string; key: string }> }).errors.filter((error) => error.path.startsWith('/applicants/0/passportPhoto'));
+    expect(problems).toEqual([{ path: '/applicants/0/passportPhoto', key: 'validation.file.missing', params: {} }]);
+  });
+
   it('F7 the letter is a one-page A4 PDF shown inline, with the applicant, the show and the exhibitor in it', async () => {
     await saveS06('submitted');
     const response = await pdf(demo, '0.pdf');

@@ -1,5 +1,5 @@
 import type { FormContext } from './context';
-import { checkFileReference, isFilePurpose, type FileReference } from './files';
+import { checkFileReference, isEmptyFileValue, isFilePurpose, type FileReference } from './files';
 import { checkCustomTags, type CustomTagInput } from '../custom-tags';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
@@ -92,6 +92,8 @@ export const RULES = {
   },
   file: (purpose: string, data: FileReference): Problem | null => {
     if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
+    // An empty file value is no file: `required` says "Please upload a file", not a bad name.
+    if (isEmptyFileValue(data)) return null;
     const [first] = checkFileReference(purpose, data);
     if (first) return problem(first.key, first.params ?? {});
     if (context.uploads) {

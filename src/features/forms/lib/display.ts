@@ -72,7 +72,7 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
 export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     withoutHiddenErrors(errors, schema as Node, flags).map((error) => {
-      const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as { minItemsMessage?: string });
+      const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2]);
       return { ...error, message: t(key, params), stack: t(key, params) };
     });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
+import { withoutEmptyFiles } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -251,7 +252,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const entries = await guard(definition, participation);
-      const data = asContractor(definition, auth, entries, request.body.data);
+      // An empty file value ({} of a file field nobody filled) is never stored.
+      const data = withoutEmptyFiles(registry.filesFor(definition.id, auth.event.code).schema, asContractor(definition, auth, entries, request.body.data));
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
     },
@@ -306,8 +308,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const prerequisites = prerequisitesOf(definition, participation, entries, registry, new Date());
       if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail: auth.event.support_email }, { forms: prerequisites.closed.join(', '), supportEmail: auth.event.support_email });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
-      const data = asContractor(definition, auth, entries, request.body.data);
       const files = registry.filesFor(definition.id, auth.event.code);
+      const data = withoutEmptyFiles(files.schema, asContractor(definition, auth, entries, request.body.data));
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
       const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, { ...formContext(participation), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
