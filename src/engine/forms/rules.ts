@@ -69,6 +69,19 @@ export function firstDuplicate(items: unknown[], property: string): string | und
   return undefined;
 }
 
+/** V1: the indexes of every item whose `property` another item has too (each duplicate, not only the second one). */
+export function duplicateIndexes(items: unknown[], property: string): number[] {
+  const byValue = new Map<unknown, number[]>();
+  items.forEach((item, index) => {
+    if (!item || typeof item !== 'object') return;
+    const value = (item as Record<string, unknown>)[property];
+    if (value === undefined || value === null || value === '') return;
+    const key = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    byValue.set(key, [...(byValue.get(key) ?? []), index]);
+  });
+  return [...byValue.values()].filter((indexes) => indexes.length > 1).flat().sort((a, b) => a - b);
+}
+
 /** Items that count against a quota: those not marked as extra (extras wait for approval). */
 export function countedItems(items: unknown[]): number {
   return items.filter((item) => !(item && typeof item === 'object' && (item as { extra?: unknown }).extra === true)).length;

@@ -1,68 +1,35 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from "@mui/material";
-import Form from "@rjsf/mui";
-import {
-  deepEquals,
-  type ErrorSchema,
-  type RegistryFieldsType,
-  type RJSFSchema,
-  type RJSFValidationError,
-} from "@rjsf/utils";
-import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
-import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router-dom";
-import useSWR from "swr";
-import {
-  feeTotal,
-  type FormDefinition,
-} from "../../../engine/forms/definitions";
-import { formatMoney } from "../../../engine/money";
-import type { FieldError } from "../../../engine/forms/messages";
-import { setFormContext } from "../../../engine/forms/rules";
-import { formValidators } from "../../../generated/form-validators";
-import { api } from "../../../lib/api";
-import { ApiError } from "../../../lib/api-client";
-import { showToast } from "../../../lib/toast";
-import { UtcTime } from "../../../components/UtcTime";
-import { useAccountInfo } from "../../../lib/session";
-import { useFormPayload } from "../lib/payload";
-import {
-  displayUi,
-  rjsfStrings,
-  serverErrorSchema,
-  translateErrors,
-  withoutHidden,
-} from "../lib/display";
-import { fieldIdOf, STATUS_COLOR } from "../lib/status";
-import { BufferedInputTemplate } from "./BufferedInputTemplate";
-import { StableArrayField } from "./StableArrayField";
-import type { RuntimeFormContext } from "./QuotaNote";
-import { UploadField } from "./UploadField";
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
+import Form from '@rjsf/mui';
+import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import useSWR from 'swr';
+import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions';
+import { formatMoney } from '../../../engine/money';
+import type { FieldError } from '../../../engine/forms/messages';
+import { setFormContext } from '../../../engine/forms/rules';
+import { formValidators } from '../../../generated/form-validators';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { UtcTime } from '../../../components/UtcTime';
+import { useAccountInfo } from '../../../lib/session';
+import { useFormPayload } from '../lib/payload';
+import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { fieldIdOf, STATUS_COLOR } from '../lib/status';
+import { BufferedInputTemplate } from './BufferedInputTemplate';
+import { StableArrayField } from './StableArrayField';
+import type { RuntimeFormContext } from './QuotaNote';
+import { UploadField } from './UploadField';
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
   return null;
 }
 
-const fields: RegistryFieldsType = {
-  ArrayField: StableArrayField,
-  upload: UploadField,
-  hidden: HiddenField,
-};
+const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
 const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
 
@@ -70,10 +37,8 @@ const AUTOSAVE_MS = 1500;
 function focusField(id: string) {
   const element = document.getElementById(id);
   if (!element) return;
-  const target = element.matches("input, select, textarea, button")
-    ? element
-    : element.querySelector<HTMLElement>("input, select, textarea, button");
-  (target ?? element).scrollIntoView({ block: "center" });
+  const target = element.matches('input, select, textarea, button') ? element : element.querySelector<HTMLElement>('input, select, textarea, button');
+  (target ?? element).scrollIntoView({ block: 'center' });
   (target ?? element).focus();
 }
 
@@ -81,63 +46,24 @@ function focusField(id: string) {
 function fieldLabel(id: string): string | null {
   const element = document.getElementById(id);
   if (!element) return null;
-  const label =
-    (element as HTMLInputElement).labels?.[0]?.textContent ??
-    element.closest("fieldset")?.querySelector("legend")?.textContent ??
-    element.getAttribute("aria-label");
-  return label ? label.replace(/\s*\*\s*$/, "").trim() : null;
+  const label = (element as HTMLInputElement).labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? element.getAttribute('aria-label');
+  return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
 
 /** F9: what a submission sends, in a few lines: each list's entries and the fee of flagged items. */
-function SubmitSummary({
-  schema,
-  definition,
-  data,
-}: {
-  schema: Record<string, unknown>;
-  definition: FormDefinition;
-  data: Record<string, unknown>;
-}) {
+function SubmitSummary({ schema, definition, data }: { schema: Record<string, unknown>; definition: FormDefinition; data: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const properties = (schema.properties ?? {}) as Record<
-    string,
-    { type?: string; title?: string }
-  >;
-  const lists = Object.entries(properties).filter(
-    ([name, property]) =>
-      property.type === "array" &&
-      Array.isArray(data[name]) &&
-      typeof (property as { items?: { type?: string } }).items === "object" &&
-      (property as { items?: { type?: string } }).items?.type === "object",
-  );
+  const properties = (schema.properties ?? {}) as Record<string, { type?: string; title?: string; items?: { type?: string; properties?: Record<string, { title?: string }> } }>;
+  const lists = Object.entries(properties).filter(([name, property]) => property.type === 'array' && property.items?.type === 'object' && Array.isArray(data[name]));
   const fee = definition.fee;
   const extras = fee ? feeTotal(fee, data) : null;
-  const flagTitle = fee
-    ? ((
-        properties[fee.list] as {
-          items?: { properties?: Record<string, { title?: string }> };
-        }
-      )?.items?.properties?.[fee.flag]?.title ?? fee.flag)
-    : "";
+  const flagTitle = fee ? (properties[fee.list]?.items?.properties?.[fee.flag]?.title ?? fee.flag) : '';
   return (
     <Box component="ul" sx={{ pl: 2, my: 1 }}>
       {lists.map(([name, property]) => (
-        <li key={name}>
-          {t("formRuntime.confirm.entries", {
-            list: property.title ? t(property.title) : name,
-            count: (data[name] as unknown[]).length,
-          })}
-        </li>
+        <li key={name}>{t('formRuntime.confirm.entries', { list: property.title ? t(property.title) : name, count: (data[name] as unknown[]).length })}</li>
       ))}
-      {fee && extras && extras.count > 0 && (
-        <li>
-          {t("formRuntime.quota.fee", {
-            count: extras.count,
-            flag: t(flagTitle),
-            total: formatMoney(extras.total, fee.currency),
-          })}
-        </li>
-      )}
+      {fee && extras && extras.count > 0 && <li>{t('formRuntime.quota.fee', { count: extras.count, flag: t(flagTitle), total: formatMoney(extras.total, fee.currency) })}</li>}
     </Box>
   );
 }
@@ -147,9 +73,7 @@ function ProblemSummary({ problems }: { problems: RJSFValidationError[] }) {
   const { t } = useTranslation();
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      <AlertTitle>
-        {t("formRuntime.problems.title", { count: problems.length })}
-      </AlertTitle>
+      <AlertTitle>{t('formRuntime.problems.title', { count: problems.length })}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {problems.map((problem, index) => {
           const id = fieldIdOf(problem.property);
@@ -173,18 +97,14 @@ function ProblemSummary({ problems }: { problems: RJSFValidationError[] }) {
   );
 }
 
+
 /** The precompiled validator of this form (the event's patched one when there is one). */
 function usePrecompiled(formId: string, exhibitCode: string | undefined) {
-  return useSWR(
-    exhibitCode ? ["validators", exhibitCode, formId] : null,
-    async () => {
-      const load =
-        formValidators[`${exhibitCode}/${formId}`] ?? formValidators[formId];
-      if (!load) throw new Error(`No validator for form ${formId}`);
-      return (await load()).default;
-    },
-    { revalidateOnFocus: false },
-  );
+  return useSWR(exhibitCode ? ['validators', exhibitCode, formId] : null, async () => {
+    const load = formValidators[`${exhibitCode}/${formId}`] ?? formValidators[formId];
+    if (!load) throw new Error(`No validator for form ${formId}`);
+    return (await load()).default;
+  }, { revalidateOnFocus: false });
 }
 
 /**
@@ -208,10 +128,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   const { data: payload, error, mutate } = useFormPayload(formId);
   const { data: account } = useAccountInfo();
   /** The data the form starts from, and a generation that remounts the form when it changes. */
-  const [initial, setInitial] = useState<{
-    data: Record<string, unknown>;
-    generation: number;
-  }>({ data: {}, generation: 0 });
+  const [initial, setInitial] = useState<{ data: Record<string, unknown>; generation: number }>({ data: {}, generation: 0 });
   /** The form's current data, as it last reported it (no render per keystroke). */
   const latest = useRef<Record<string, unknown>>({});
   const version = useRef(0);
@@ -223,10 +140,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   /** The save on its way, if any: saves go one after another, each based on the version the previous one answered. */
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [notice, setNotice] = useState<{
-    kind: "error" | "warning" | "success";
-    text: string;
-  } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [stale, setStale] = useState(false);
   /**
    * F9: after the first submit attempt the form validates as the user types, so each error clears
@@ -235,9 +149,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   const [attempted, setAttempted] = useState(false);
   const [problems, setProblems] = useState<RJSFValidationError[]>([]);
   /** F9: the valid data waiting for the user's confirmation before it is submitted. */
-  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
 
   /** Starts the form afresh from `data` (remounting it), unless it already holds that data. */
   const load = (data: Record<string, unknown>) => {
@@ -255,40 +167,23 @@ export function FormRuntime({ formId }: { formId: string }) {
     load(payload.entry?.data ?? {});
   }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const { data: validateFns, error: validatorError } = usePrecompiled(
-    formId,
-    account?.exhibitCode,
-  );
+
+  const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
 
   const view = useMemo(() => {
     if (!payload || !validateFns) return null;
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
-    const ui = displayUi(
-      payload.ui,
-      payload.schema,
-      formId,
-      t,
-      payload.context.flags,
-    );
-    const formContext: RuntimeFormContext = {
-      quotas: payload.context.quotas,
-      fee: payload.definition.fee,
-      label: (key) => t(key),
-    };
+    const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
     return {
       schema,
       // The form's title is the page's (title bar): not repeated above the fields.
-      ui: {
-        ...ui,
-        "ui:options": {
-          ...(ui["ui:options"] as object | undefined),
-          label: false,
-        },
-      },
+      ui: { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), label: false } },
       formContext,
       validator: createPrecompiledValidator(validateFns as never, schema),
       transformErrors: translateErrors(schema, t, payload.context.flags),
+      customValidate: markDuplicates(payload.schema, t),
       translateString: rjsfStrings(t, (key) => i18n.exists(key)),
     };
     // The language is part of the translated UI schema.
@@ -303,20 +198,13 @@ export function FormRuntime({ formId }: { formId: string }) {
   const { hash } = useLocation();
   const shownSection = useRef<string | null>(null);
   useEffect(() => {
-    const anchor = decodeURIComponent(hash.replace(/^#/, ""));
+    const anchor = decodeURIComponent(hash.replace(/^#/, ''));
     if (!view || !anchor || shownSection.current === anchor) return;
-    const property = Object.entries(view.ui).find(
-      ([, node]) =>
-        (node as { "ui:options"?: { anchor?: unknown } } | null)?.["ui:options"]
-          ?.anchor === anchor,
-    )?.[0];
-    const section = property
-      ? (document.getElementById(`root_${property}__title`) ??
-        document.getElementById(`root_${property}`))
-      : null;
+    const property = Object.entries(view.ui).find(([, node]) => (node as { 'ui:options'?: { anchor?: unknown } } | null)?.['ui:options']?.anchor === anchor)?.[0];
+    const section = property ? (document.getElementById(`root_${property}__title`) ?? document.getElementById(`root_${property}`)) : null;
     if (!section) return;
     shownSection.current = anchor;
-    section.scrollIntoView({ block: "start" });
+    section.scrollIntoView({ block: 'start' });
   }, [hash, view, initial.generation]);
 
   const disabled = !payload || payload.locked || payload.closed || stale;
@@ -329,10 +217,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   function save(data: Record<string, unknown>, submit: boolean): Promise<void> {
     window.clearTimeout(timer.current);
     // A submission carries only what the user can see (rjsf fills in defaults for hidden sections too).
-    const sent =
-      submit && payload
-        ? withoutHidden(payload.schema, data, payload.context.flags)
-        : data;
+    const sent = submit && payload ? withoutHidden(payload.schema, data, payload.context.flags) : data;
     const run = inFlight.current.then(() => send(sent, submit));
     inFlight.current = run.catch(() => undefined);
     return run;
@@ -340,48 +225,30 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   async function send(data: Record<string, unknown>, submit: boolean) {
     try {
-      const result = await api[submit ? "post" : "put"]<{ version: number }>(
-        `/forms/${formId}/${submit ? "submit" : "draft"}`,
-        { data, version: version.current },
-        { silent: true, skipDuplicateCheck: !submit },
-      );
+      const result = await api[submit ? 'post' : 'put']<{ version: number }>(`/forms/${formId}/${submit ? 'submit' : 'draft'}`, { data, version: version.current }, { silent: true, skipDuplicateCheck: !submit });
       version.current = result.version;
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
       if (submit) {
         setProblems([]);
         setAttempted(false);
-        setNotice({ kind: "success", text: t("formRuntime.submitted") });
+        setNotice({ kind: 'success', text: t('formRuntime.submitted') });
         await mutate();
       } else {
         // A draft saved while a refused submit's problems are listed is no success to announce.
-        setNotice((current) =>
-          current?.kind === "error"
-            ? current
-            : { kind: "success", text: t("success.saved") },
-        );
+        setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t('success.saved') }));
         // The list shows whether there are changes not submitted yet.
-        if (payload?.entry?.status === "submitted") void mutate();
+        if (payload?.entry?.status === 'submitted') void mutate();
       }
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
-      if (failure.errorId === "staleVersion") setStale(true);
-      if (failure.errorId === "validationFailed") {
-        setExtraErrors(
-          serverErrorSchema(
-            (failure.data as { errors: FieldError[] }).errors,
-            t,
-          ),
-        );
+      if (failure.errorId === 'staleVersion') setStale(true);
+      if (failure.errorId === 'validationFailed') {
+        setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
         setAttempted(true);
       }
       const forms = (failure.data as { forms?: string[] } | null)?.forms;
-      setNotice({
-        kind: "error",
-        text: forms
-          ? `${failure.message} ${forms.join(", ")}`
-          : failure.message,
-      });
+      setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });
     }
   }
 
@@ -399,120 +266,68 @@ export function FormRuntime({ formId }: { formId: string }) {
   /** F3: copy the entries of the exhibitor's previous event into this draft. */
   async function inherit() {
     try {
-      const result = await api.post<{
-        version: number;
-        data: Record<string, unknown>;
-      }>(`/forms/${formId}/inherit`, undefined, { silent: true });
+      const result = await api.post<{ version: number; data: Record<string, unknown> }>(`/forms/${formId}/inherit`, undefined, { silent: true });
       version.current = result.version;
       load(result.data);
-      setNotice({ kind: "success", text: t("success.inheritedProduct") });
+      setNotice({ kind: 'success', text: t('success.inheritedProduct') });
     } catch (failure) {
-      if (failure instanceof ApiError)
-        setNotice({ kind: "error", text: failure.message });
+      if (failure instanceof ApiError) setNotice({ kind: 'error', text: failure.message });
     }
   }
 
-  if (error || validatorError)
-    return <Alert severity="error">{(error ?? validatorError).message}</Alert>;
+  if (error || validatorError) return <Alert severity="error">{(error ?? validatorError).message}</Alert>;
   if (!payload || !view) return null;
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ mb: 2, alignItems: "center", flexWrap: "wrap" }}
-      >
-        <Chip
-          label={t(`formRuntime.status.${payload.status}`)}
-          color={STATUS_COLOR[payload.status]}
-          size="small"
-        />
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip label={t(`formRuntime.status.${payload.status}`)} color={STATUS_COLOR[payload.status]} size="small" />
         {payload.deadline && (
           <Typography variant="body2" color="text.secondary">
-            {t("formRuntime.deadline")}:{" "}
-            <UtcTime
-              value={payload.deadline}
-              offsetMinutes={account?.utcOffsetMinutes ?? 0}
-            />
+            {t('formRuntime.deadline')}: <UtcTime value={payload.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
           </Typography>
         )}
       </Stack>
       {payload.closedPrerequisites.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t("formRuntime.prerequisiteClosed", {
-            forms: payload.closedPrerequisites.join(", "),
-            supportEmail: account?.supportEmail ?? "",
-          })}
+          {t('formRuntime.prerequisiteClosed', { forms: payload.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
         </Alert>
       ) : (
         payload.missingPrerequisites.length > 0 && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {t("errors.submitFormsFirst")}{" "}
-            {payload.missingPrerequisites.join(", ")}
+            {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
           </Alert>
         )
       )}
       {payload.changesNotSubmitted && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t("formRuntime.changesNotSubmitted")}
+          {t('formRuntime.changesNotSubmitted')}
         </Alert>
       )}
-      {!disabled && payload.status === "approved" && (
+      {!disabled && payload.status === 'approved' && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t("formRuntime.approvedEditWarning")}
+          {t('formRuntime.approvedEditWarning')}
         </Alert>
       )}
       {payload.entry?.approval && (
-        <Alert
-          severity={
-            { pending: "info", approved: "success", rejected: "error" }[
-              payload.entry.approval.status
-            ] as "info" | "success" | "error"
-          }
-          sx={{ mb: 2 }}
-        >
+        <Alert severity={{ pending: 'info', approved: 'success', rejected: 'error' }[payload.entry.approval.status] as 'info' | 'success' | 'error'} sx={{ mb: 2 }}>
           {t(`formRuntime.decision.${payload.entry.approval.status}`)}
-          {payload.entry.approval.comment
-            ? ` ${t("formRuntime.decision.comment", { comment: payload.entry.approval.comment })}`
-            : ""}
+          {payload.entry.approval.comment ? ` ${t('formRuntime.decision.comment', { comment: payload.entry.approval.comment })}` : ''}
         </Alert>
       )}
-      {payload.locked && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t("errors.submitOnce")}
-        </Alert>
-      )}
-      {payload.closed && !payload.locked && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t("errors.deadlinePassed")}
-        </Alert>
-      )}
+      {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}
+      {payload.closed && !payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.deadlinePassed')}</Alert>}
       {stale && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button onClick={() => window.location.reload()}>
-              {t("layout.reload")}
-            </Button>
-          }
-        >
-          {t("errors.staleVersion")}
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
+          {t('errors.staleVersion')}
         </Alert>
       )}
       {problems.length > 0 && <ProblemSummary problems={problems} />}
-      {notice &&
-        !stale &&
-        !(notice.kind === "error" && problems.length > 0) && (
-          <Alert
-            severity={notice.kind}
-            sx={{ mb: 2 }}
-            role={notice.kind === "error" ? "alert" : "status"}
-          >
-            {notice.text}
-          </Alert>
-        )}
+      {notice && !stale && !(notice.kind === 'error' && problems.length > 0) && (
+        <Alert severity={notice.kind} sx={{ mb: 2 }} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </Alert>
+      )}
       <Form
         key={initial.generation}
         schema={view.schema}
@@ -523,11 +338,12 @@ export function FormRuntime({ formId }: { formId: string }) {
         fields={fields}
         templates={templates}
         transformErrors={view.transformErrors}
+        customValidate={view.customValidate as never}
         translateString={view.translateString}
         extraErrors={extraErrors}
-        liveValidate={attempted ? "onChange" : undefined}
+        liveValidate={attempted ? 'onChange' : undefined}
         // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: "never" }}
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         disabled={disabled}
         showErrorList={false}
         noHtml5Validate
@@ -547,65 +363,35 @@ export function FormRuntime({ formId }: { formId: string }) {
           }
           if (!disabled) scheduleAutosave();
         }}
-        onSubmit={(event) =>
-          setConfirming(event.formData as Record<string, unknown>)
-        }
+        onSubmit={(event) => setConfirming(event.formData as Record<string, unknown>)}
         onError={(errors) => {
           setAttempted(true);
           setProblems(errors);
-          setNotice({ kind: "error", text: t("errors.validationFailed") });
+          setNotice({ kind: 'error', text: t('errors.validationFailed') });
         }}
       >
-        <Box sx={{ display: "flex", gap: 2, mt: 2 }}>
-          <Button
-            variant="outlined"
-            disabled={disabled}
-            onClick={() => void save(latest.current, false)}
-          >
-            {t("formRuntime.saveDraft")}
+        <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+          <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
+            {t('formRuntime.saveDraft')}
           </Button>
           {payload.definition.inheritFromPreviousEvent && (
-            <Button
-              variant="text"
-              disabled={disabled}
-              onClick={() => void inherit()}
-            >
-              {t("formRuntime.inherit")}
+            <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
+              {t('formRuntime.inherit')}
             </Button>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={disabled || payload.missingPrerequisites.length > 0}
-          >
-            {t("formRuntime.submit")}
+          <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
+            {t('formRuntime.submit')}
           </Button>
         </Box>
       </Form>
-      <Dialog
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        aria-labelledby="submit-confirm-title"
-      >
-        <DialogTitle id="submit-confirm-title">
-          {t("formRuntime.confirm.title", {
-            form: t(payload.definition.title),
-          })}
-        </DialogTitle>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="submit-confirm-title">
+        <DialogTitle id="submit-confirm-title">{t('formRuntime.confirm.title', { form: t(payload.definition.title) })}</DialogTitle>
         <DialogContent>
-          <Typography>{t("formRuntime.confirm.text")}</Typography>
-          {confirming && (
-            <SubmitSummary
-              schema={payload.schema}
-              definition={payload.definition}
-              data={confirming}
-            />
-          )}
+          <Typography>{t('formRuntime.confirm.text')}</Typography>
+          {confirming && <SubmitSummary schema={payload.schema} definition={payload.definition} data={confirming} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(null)}>
-            {t("formRuntime.confirm.cancel")}
-          </Button>
+          <Button onClick={() => setConfirming(null)}>{t('formRuntime.confirm.cancel')}</Button>
           <Button
             variant="contained"
             onClick={() => {
@@ -614,7 +400,7 @@ export function FormRuntime({ formId }: { formId: string }) {
               void save(data, true);
             }}
           >
-            {t("formRuntime.confirm.submit")}
+            {t('formRuntime.confirm.submit')}
           </Button>
         </DialogActions>
       </Dialog>
