@@ -169,13 +169,19 @@ describe('participation forms', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S04);
-    await addBadge(page, BADGES[0]!);
+    const first = await addBadge(page, BADGES[0]!);
     const second = await addBadge(page, { ...BADGES[1]!, email: BADGES[0]!.email });
 
     await submitButton(page).click();
     const unique = en('validation.uniqueItemProperty', { value: BADGES[0]!.email });
     expect(unique).toBe(`Emails in this list must be unique: ${BADGES[0]!.email} appears more than once.`);
     await expectVisible(page.getByText(unique, { exact: true }), `the message "${unique}"`);
+    // Both entries that share the e-mail are marked, not only the second one.
+    const shared = en('validation.duplicateEntry', { value: BADGES[0]!.email });
+    for (const [which, badge] of [['first', first], ['second', second]] as const) {
+      await expectVisible(badge.getByText(shared, { exact: true }), `"${shared}" at the ${which} badge`);
+      expect(await field(badge, en('forms.s04.email')).getAttribute('aria-invalid'), `the ${which} e-mail is marked invalid`).toBe('true');
+    }
     await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
 
     await field(second, en('forms.s04.email')).fill('ａ@example.com');

@@ -13,14 +13,22 @@ export interface RuntimeFormContext {
 }
 
 /**
- * F5 V7: a list with a quota (the `quota` keyword) says how much of it is in use ("3 of 5
+ * F9: a list that needs entries (`minItems`) says how many. F5 V7: a list with a quota (the `quota` keyword) says how much of it is in use ("3 of 5
  * badges"); over the quota it points to the item flag that makes an entry an extra one, and the
  * fee of the extra entries is shown before submitting.
  */
-export function QuotaNote({ kind, name, title, items, itemSchema, context }: { kind: string; name: string; title: string; items: unknown[]; itemSchema: { properties?: Record<string, { title?: string }> }; context: RuntimeFormContext }) {
+export function QuotaNote({ kind, minItems, name, title, items, itemSchema, context }: { kind?: string; minItems?: number; name: string; title: string; items: unknown[]; itemSchema: { properties?: Record<string, { title?: string }> }; context: RuntimeFormContext }) {
   const { t } = useTranslation();
-  const limit = context.quotas[kind];
-  if (limit === undefined) return null;
+  const limit = kind === undefined ? undefined : context.quotas[kind];
+  // F9: a list the form needs says how many entries it needs.
+  const needs = minItems !== undefined && minItems > 0 ? t('formRuntime.quota.needs', { count: minItems }) : null;
+  if (limit === undefined) {
+    return needs ? (
+      <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }}>
+        {title}: {needs}
+      </Typography>
+    ) : null;
+  }
   const counted = countedItems(items);
   const fee = context.fee && context.fee.list === name ? context.fee : undefined;
   const flagTitle = fee ? context.label(itemSchema.properties?.[fee.flag]?.title ?? fee.flag) : '';
@@ -29,6 +37,7 @@ export function QuotaNote({ kind, name, title, items, itemSchema, context }: { k
     <>
       <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }} role="status">
         {t('formRuntime.quota.inUse', { list: title, count: counted, limit })}
+        {needs ? ` · ${needs}` : ''}
       </Typography>
       {counted > limit && (
         <Alert severity="warning" sx={{ mb: 1 }}>

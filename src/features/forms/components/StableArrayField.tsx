@@ -24,12 +24,13 @@ export function StableArrayField(props: FieldProps) {
   };
   previous.current = stable;
   const quota = (props.schema as { quota?: unknown }).quota;
+  const minItems = props.schema.minItems;
   const context = props.registry.formContext as RuntimeFormContext | undefined;
-  if (typeof quota !== 'string' || !context?.quotas) return <CoreArrayField {...props} {...stable} />;
+  if ((typeof quota !== 'string' && !minItems) || !context?.quotas) return <CoreArrayField {...props} {...stable} />;
   return (
     <>
       <CoreArrayField {...props} {...stable} />
-      <QuotaNote kind={quota} name={props.name} title={context.label(props.schema.title ?? props.name)} items={Array.isArray(props.formData) ? props.formData : []} itemSchema={(props.schema.items ?? {}) as never} context={context} />
+      <QuotaNote kind={typeof quota === 'string' ? quota : undefined} minItems={minItems} name={props.name} title={context.label(props.schema.title ?? props.name)} items={Array.isArray(props.formData) ? props.formData : []} itemSchema={(props.schema.items ?? {}) as never} context={context} />
     </>
   );
 }
