@@ -186,12 +186,6 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
     expect(await entryOf(await participationOf('limited'), 's04')).toBeUndefined();
   });
 
-  it('F9 an empty badge list (S04, a mandatory form) is not a submission', async () => {
-    const refused = bodyOf(await post(t.app, '/oga/forms/s04/submit', { data: { badges: [] }, version: 0 }, demo));
-    expect(refused).toMatchObject({ code: 601, error: 'validationFailed', data: { errors: [{ path: '/badges', key: 'validation.atLeastOneBadge' }] } });
-    expect(await entryOf(await participationOf('demo'), 's04')).toBeUndefined();
-  });
-
   it('V7 six badges exceed the quota of five', async () => {
     const answer = await post(t.app, '/oga/forms/s04/submit', { data: { badges: badges('quota', 6) }, version: 0 }, demo);
     expect(answer).toMatchObject({ code: 601, error: 'validationFailed' });
