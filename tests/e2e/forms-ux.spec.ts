@@ -73,7 +73,7 @@ describe('issue 12: forms without dead ends', () => {
     await field(badge, en('forms.s04.firstName')).fill('Aisyah');
     await submitButton(page).click();
 
-    const summary = page.getByRole('alert').filter({ hasText: /The form was not submitted: \d+ problems? to fix/ });
+    const summary = page.getByRole('alert').filter({ hasText: /The form was not submitted\. Problems to fix: \d+/ });
     await expectVisible(summary, 'the summary of the problems');
     const lastNameProblem = summary.getByRole('link', { name: new RegExp(`^${en('forms.s04.lastName')}:`) });
     await expectVisible(lastNameProblem, 'a link to the last name problem');
@@ -118,7 +118,7 @@ describe('issue 12: forms without dead ends', () => {
     await submitButton(page).click();
     const dialog = page.getByRole('dialog', { name: en('formRuntime.confirm.title', { form: en('forms.s04.title') }) });
     await expectVisible(dialog, 'the confirmation');
-    await expectVisible(dialog.getByText(en('formRuntime.confirm.entries_other', { list, count: 6 }), { exact: true }), '"Badges: 6 entries"');
+    await expectVisible(dialog.getByText(en('formRuntime.confirm.entries', { list, count: 6 }), { exact: true }), '"Badges: 6 entries"');
     await expectVisible(dialog.getByText(fee, { exact: true }), 'the fee total in the confirmation');
     // Back to the form: nothing is submitted.
     await dialog.getByRole('button', { name: en('formRuntime.confirm.cancel'), exact: true }).click();
