@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { leadsBenchmarks } from './leads';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
@@ -62,6 +63,7 @@ async function main() {
   console.log(`\n# Exhibitor portal benchmarks (${new Date().toISOString()})`);
   if (wants('web')) await webBenchmarks();
   if (wants('leads')) await leadsBenchmarks();
+  if (wants('content')) await contentBenchmarks();
 }
 
 async function webBenchmarks() {

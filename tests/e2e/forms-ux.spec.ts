@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, newContext, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
-import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
 // focus) and never says "Saved", errors clear as fields are fixed (F9); a declaration starts
@@ -176,7 +176,7 @@ describe('issue 12: forms without dead ends', () => {
   });
 
   test('Y2: a page opened with ?token= goes back to the forms list, not out of the portal', async () => {
-    const token = await apiLogin(portal.url, 'demo');
+    const token = await apiLinkCode(portal.url, await apiLogin(portal.url, 'demo'));
     const context = await newContext(session.browser);
     try {
       const page = await context.newPage();

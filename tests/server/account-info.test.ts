@@ -97,9 +97,12 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
     const user = await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow();
     await t.app.db
       .updateTable('participations')
-      .set({ flags: JSON.stringify({ eventShow: true }), badges_deadline: null })
+      .set({ flags: JSON.stringify({ eventShow: true }) })
       .where('id', '=', user.participation_id!)
       .execute();
+    // O2: the event sets no badges deadline in this test.
+    const { event_id } = await t.app.db.selectFrom('participations').select('event_id').where('id', '=', user.participation_id!).executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('deadlines').where('event_id', '=', event_id).where('name', '=', 'badges').execute();
     const info = (await get(t.app, '/oga/system/project/exhibirotCode', limited)).data;
     expect(info.eventShow).toBe(true);
     for (const flag of [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS, ...SUBMIT_ONCE_FLAGS].filter((f) => f !== 'eventShow')) {

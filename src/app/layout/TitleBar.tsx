@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showsBackArrow, type Screen } from '../../engine/catalogue';
 import { catalogue } from '../../generated/screens';
-import { openedWithToken } from '../../lib/storage';
+import { openedWithToken } from '../../lib/link-code';
 
 /** Y1 and Y2: the route title, an orderName with its first word as a tag, and the back arrow. */
 export function TitleBar({ screen }: { screen: Screen }) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/registry';
 
@@ -55,7 +55,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
           'exhibitors.name as exhibitor',
           'participations.booth_num',
         ])
-        .where('participations.event_id', '=', auth.event.id)
+        .where('participations.event_id', '=', eventOf(auth).id)
         .where('form_entries.approval_status', '=', request.query.status ?? 'pending')
         .orderBy('form_entries.submitted_at', 'asc')
         .execute();
@@ -104,7 +104,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
         .set({ approval_status: decision, approval_comment: comment?.trim() || null, decided_at: new Date(), decided_by: auth.user.id })
         .where('id', '=', request.params.id)
         .where('approval_status', '=', 'pending')
-        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', auth.event.id))
+        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', eventOf(auth).id))
         .executeTakeFirst();
       // Another event's entry, an unknown id and one already decided all look the same.
       if (Number(decided.numUpdatedRows) !== 1) throw new AppError('notFound');

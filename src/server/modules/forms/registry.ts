@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
 import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
 import { mergePatch } from '../../../engine/forms/merge-patch';
+import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
 
 // The forms as data: schemas/forms/forms.yaml, each form's schema and UI schema, and an
 // event's merge patch (schemas/events/<exhibitCode>/<id>.patch.json). Read once per process.
@@ -28,6 +29,8 @@ export interface FormFiles {
 
 export interface FormRegistry {
   definitions: FormDefinition[];
+  /** CT5: where the showroom's company and products come from (forms.yaml `showroom:`). */
+  showroom?: ShowroomDeclaration;
   find(id: string): FormDefinition | undefined;
   /** The form's schema and UI schema for an event, its patch applied. */
   filesFor(id: string, exhibitCode: string): FormFiles;
@@ -39,7 +42,10 @@ function readJson(path: string): unknown {
 
 export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
   const listFile = join(dir, 'forms', 'forms.yaml');
-  const definitions: FormDefinition[] = existsSync(listFile) ? ((parse(readFileSync(listFile, 'utf8')) as { forms?: FormDefinition[] }).forms ?? []) : [];
+  const list = existsSync(listFile) ? (parse(readFileSync(listFile, 'utf8')) as { forms?: FormDefinition[]; showroom?: ShowroomDeclaration }) : {};
+  const definitions: FormDefinition[] = list.forms ?? [];
+  const showroomIssues = showroomProblems(list.showroom, definitions.map((d) => d.id));
+  if (showroomIssues.length > 0) throw new Error(showroomIssues.join('\n'));
   const base = new Map<string, FormFiles>();
   for (const definition of definitions) {
     base.set(definition.id, {
@@ -53,6 +59,7 @@ export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
   const patched = new Map<string, FormFiles>();
   return {
     definitions,
+    showroom: list.showroom,
     find: (id) => definitions.find((d) => d.id === id),
     filesFor(id, exhibitCode) {
       const key = `${exhibitCode}/${id}`;

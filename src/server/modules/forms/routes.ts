@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withoutEmptyFiles } from '../../../engine/forms/files';
-import { formStatus, hasUnsubmittedChanges, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { formStatus, hasUnsubmittedChanges, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
@@ -17,13 +17,6 @@ import { uploadsForReferences, validateSubmission } from './validate';
 // save carries the version it was based on; an older version is refused, never overwritten.
 // A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
 // with its submitted copy, approval decision and documents, until a new submission replaces them.
-
-const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
-  profile: 'profile_deadline',
-  product: 'product_deadline',
-  booth: 'booth_deadline',
-  badges: 'badges_deadline',
-};
 
 /** Largest form data accepted, as JSON; a form holds file references, never file contents. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -38,16 +31,14 @@ export function mergeInherited(current: Record<string, unknown>, previous: Recor
   return merged;
 }
 
-export function formContext(participation: Participation): FormContext {
-  return {
-    flags: participation.flags ?? {},
-    quotas: { badges: participation.badge_quota, contractorBadges: participation.contractor_badge_quota },
-  };
+/** The exhibitor's flags and its effective quotas by name (O2), as the form's rules see them. */
+export function formContext(participation: Participation, auth: Pick<AuthContext, 'quotas'>): FormContext {
+  return { flags: participation.flags ?? {}, quotas: auth.quotas };
 }
 
-function deadlineOf(definition: FormDefinition, participation: Participation): Date | null {
-  const value = participation[DEADLINE_COLUMN[definition.deadline]];
-  return value ? new Date(value as Date) : null;
+/** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
+function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
+  return auth.deadlines[definition.deadline] ?? null;
 }
 
 type Entries = Map<string, { status: 'draft' | 'submitted' }>;
@@ -56,11 +47,11 @@ type Entries = Map<string, { status: 'draft' | 'submitted' }>;
  * F10: the prerequisites not submitted yet, and those of them closed by their deadline: a dependent
  * form cannot be submitted until the organiser reopens them, and says so (never a silent deadlock).
  */
-function prerequisitesOf(definition: FormDefinition, participation: Participation, entries: Entries, registry: FormRegistry, now: Date) {
+function prerequisitesOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>, entries: Entries, registry: FormRegistry, now: Date) {
   const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
   const closed = missing.filter((id) => {
     const prerequisite = registry.find(id);
-    const deadline = prerequisite ? deadlineOf(prerequisite, participation) : null;
+    const deadline = prerequisite ? deadlineOf(prerequisite, auth) : null;
     return deadline !== null && deadline.getTime() < now.getTime();
   });
   const code = (id: string) => registry.find(id)?.code ?? id;
@@ -116,8 +107,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .filter((definition) => visibleTo(definition, auth))
         .map((definition) => {
           const entry = entries.get(definition.id) ?? null;
-          const deadline = deadlineOf(definition, participation);
-          const prerequisites = prerequisitesOf(definition, participation, entries, registry, now);
+          const deadline = deadlineOf(definition, auth);
+          const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
           return {
             id: definition.id,
             code: definition.code,
@@ -151,13 +142,13 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
       const entries = await entriesOf(participation.id);
       const entry = entries.get(definition.id) ?? null;
-      const deadline = deadlineOf(definition, participation);
+      const deadline = deadlineOf(definition, auth);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
-      const prerequisites = prerequisitesOf(definition, participation, entries, registry, now);
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
@@ -165,7 +156,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         definition,
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
-        context: formContext(participation),
+        context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
         changesNotSubmitted: hasUnsubmittedChanges(entry),
@@ -226,10 +217,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return updated.version;
   }
 
-  async function guard(definition: FormDefinition, participation: Participation) {
+  async function guard(definition: FormDefinition, participation: Participation, auth: AuthContext) {
     const entries = await entriesOf(participation.id);
     const entry = entries.get(definition.id);
-    const deadline = deadlineOf(definition, participation);
+    const deadline = deadlineOf(definition, auth);
     if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
     if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
     return entries;
@@ -251,9 +242,9 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
+      const entries = await guard(definition, participation, auth);
       // An empty file value ({} of a file field nobody filled) is never stored.
-      const data = withoutEmptyFiles(registry.filesFor(definition.id, auth.event.code).schema, asContractor(definition, auth, entries, request.body.data));
+      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, asContractor(definition, auth, entries, request.body.data));
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
     },
@@ -274,7 +265,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
-      await guard(definition, participation);
+      await guard(definition, participation, auth);
       const previous = await app.db
         .selectFrom('form_entries')
         .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
@@ -282,7 +273,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .select(['form_entries.data'])
         .where('participations.exhibitor_id', '=', participation.exhibitor_id)
         .where('form_entries.form_id', '=', definition.id)
-        .where('events.starts_at', '<', auth.event.starts_at)
+        .where('events.starts_at', '<', eventOf(auth).starts_at)
         .orderBy('events.starts_at', 'desc')
         .executeTakeFirst();
       if (!previous) throw new AppError('nothingToInherit');
@@ -304,14 +295,15 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
-      const prerequisites = prerequisitesOf(definition, participation, entries, registry, new Date());
-      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail: auth.event.support_email }, { forms: prerequisites.closed.join(', '), supportEmail: auth.event.support_email });
+      const entries = await guard(definition, participation, auth);
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, new Date());
+      const supportEmail = eventOf(auth).support_email;
+      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
       const data = withoutEmptyFiles(files.schema, asContractor(definition, auth, entries, request.body.data));
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
-      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, { ...formContext(participation), uploads });
+      const errors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
