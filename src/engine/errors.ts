@@ -47,6 +47,7 @@ export const ERRORS = {
   submitOnce: { code: 601, message: 'errors.submitOnce' },
   deadlinePassed: { code: 601, message: 'errors.deadlinePassed' },
   submitFormsFirst: { code: 601, message: 'errors.submitFormsFirst' },
+  prerequisiteClosed: { code: 601, message: 'errors.prerequisiteClosed' },
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },

@@ -6,14 +6,23 @@ import { tokenStore } from './storage';
 // traded for a session of this browser's own; when someone is already signed in, the app asks
 // before switching (LinkSwitchPrompt).
 
+/** Marks the history entry a page was opened on with ?token= (the router keeps other members of the state). */
+const TOKEN_ENTRY = 'openedWithToken';
+
 /** Takes the link code out of the address; /reset-password carries a reset token of its own. */
 export function takeLinkCodeFromUrl(location: Location, history: History): string | null {
   const url = new URL(location.href);
   const code = url.searchParams.get('token');
   if (!code || url.pathname === '/reset-password') return null;
   url.searchParams.delete('token');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  // Y2: the history entry remembers it was opened with ?token=, so the back arrow still knows.
+  history.replaceState({ ...(history.state as object | null), [TOKEN_ENTRY]: true }, '', `${url.pathname}${url.search}${url.hash}`);
   return code;
+}
+
+/** Y2: the current page was opened with ?token= (the code already left the address bar). */
+export function openedWithToken(history: History): boolean {
+  return (history.state as Record<string, unknown> | null)?.[TOKEN_ENTRY] === true;
 }
 
 export interface LinkOwner {

@@ -433,11 +433,14 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect(row).toMatchObject({ status: 'submitted', version: 1, data, submitted_data: data });
       expect(row!.submitted_by).toBe(row!.updated_by);
 
-      // F10: a later draft change keeps the submitted copy.
+      // F9 F10: a later draft change keeps the submission (its copy, status and decision) and says it is not submitted yet.
       const changed = form.valid(demoFiles, tag());
       expect((await put(t.app, `/oga/forms/${form.id}/draft`, { data: changed, version: 1 }, demo)).data).toEqual({ version: 2 });
-      const after = (await get(t.app, `/oga/forms/${form.id}`, demo)).data.entry;
-      expect(after).toMatchObject({ data: changed, version: 2, status: 'draft', submittedData: data, submittedAt: opened.entry.submittedAt });
+      const reopened = (await get(t.app, `/oga/forms/${form.id}`, demo)).data;
+      // (a form whose valid data takes no tag gets the same data again: no change to submit)
+      expect(reopened).toMatchObject({ status, changesNotSubmitted: JSON.stringify(changed) !== JSON.stringify(data) });
+      expect(reopened.entry).toMatchObject({ data: changed, version: 2, status: 'submitted', submittedData: data, submittedAt: opened.entry.submittedAt });
+      expect(await statusInList(demo, form.id)).toBe(status);
     });
 
     it("V1–V8 an invalid submission is refused with each field's coded error and message; nothing is stored", async () => {

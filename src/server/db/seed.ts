@@ -154,6 +154,35 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         submitted_at: daysFromNow(now, -280),
       })
       .execute();
+    // The profile deadline has passed: the demo exhibitor submitted its promotion profile (S01) in
+    // time, so the forms that need it (S02) can be submitted and the demo never starts stuck (F10).
+    const promotionProfile = {
+      company: {
+        companyName: 'Borneo Botanica Sdn. Bhd.',
+        boothDisplayName: 'Borneo Botanica',
+        businessNature: 'Producer and exporter of rainforest honey and herbal teas',
+        mainProductCategories: ['beverages', 'healthOrganic'],
+        description: 'Family-run producer from Sabah supplying hotels and specialty retailers across ASEAN since 2009.',
+        website: 'https://www.borneo-botanica.example',
+      },
+      contacts: {
+        operations: { name: 'Aisyah Rahman', jobTitle: 'Operations Manager', email: 'operations@borneo-botanica.example' },
+        marketingSales: { name: 'Daniel Wong', jobTitle: 'Head of Sales', email: 'sales@borneo-botanica.example' },
+      },
+      distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'Singapore' }],
+      goals: { categories: ['distribution'], notes: 'Meet two new distributors in Viet Nam.' },
+    };
+    await trx
+      .insertInto('form_entries')
+      .values({
+        participation_id: demoParticipation.id,
+        form_id: 's01',
+        data: JSON.stringify(promotionProfile),
+        submitted_data: JSON.stringify(promotionProfile),
+        status: 'submitted',
+        submitted_at: daysFromNow(now, -5),
+      })
+      .execute();
     const limitedParticipation = await trx
       .insertInto('participations')
       .values(participation(kopi.id, demoEvent.id, 'Hall 1 · A03', ['Forms', 'Support'], { ...allFlagsOn, productSecondLanguage: false, s02BrandNameShow: false }))

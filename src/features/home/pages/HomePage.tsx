@@ -14,16 +14,19 @@ interface ContentItem {
   body: string;
 }
 
-/** R5: the Home sections and the screen each one opens. */
-const SECTIONS: Array<{ key: string; screen: ScreenId }> = [
+/**
+ * R5: the Home sections and the screen each one opens. `anchor` opens a form at its section: the
+ * form's UI schema names the section that answers it (`ui:options.anchor`).
+ */
+const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'myProfile', screen: 'myAccount' },
-  { key: 'companyProfile', screen: 'promotionProfile' },
+  { key: 'companyProfile', screen: 'promotionProfile', anchor: 'companyProfile' },
   { key: 'brands', screen: 'productHighlights' },
   { key: 'products', screen: 'productHighlights' },
-  { key: 'distribution', screen: 'promotionProfile' },
-  { key: 'goals', screen: 'promotionProfile' },
+  { key: 'distribution', screen: 'promotionProfile', anchor: 'distribution' },
+  { key: 'goals', screen: 'promotionProfile', anchor: 'goals' },
   { key: 'team', screen: 'teamUser' },
-  { key: 'leads', screen: 'dashboard' },
+  { key: 'leads', screen: 'leads' },
   { key: 'reports', screen: 'leadReport' },
   { key: 'events', screen: 'eventInfo' },
 ];
@@ -174,13 +177,13 @@ export default function HomePage() {
             {t('home.sections')}
           </Typography>
           <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {SECTIONS.map(({ key, screen: screenId }) => {
+            {SECTIONS.map(({ key, screen: screenId, anchor }) => {
               const screen = findScreen(catalogue, screenId);
               const allowed = screen ? canAccess(screen, modules, user?.role) : false;
               return (
                 <Grid key={key} size={{ xs: 12, sm: 6 }} component="li">
                   <Card variant="outlined" sx={{ height: '100%', opacity: allowed ? 1 : 0.55 }}>
-                    <CardActionArea component={RouterLink} to={allowed && screen ? screen.path : '#'} disabled={!allowed} sx={{ height: '100%' }}>
+                    <CardActionArea component={RouterLink} to={allowed && screen ? `${screen.path}${anchor ? `#${anchor}` : ''}` : '#'} disabled={!allowed} sx={{ height: '100%' }}>
                       <CardContent>
                         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
                           {t(`home.section.${key}`)}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { formStatus, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
+import { withoutEmptyFiles } from '../../../engine/forms/files';
+import { formStatus, hasUnsubmittedChanges, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -14,6 +15,8 @@ import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
+// A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
+// with its submitted copy, approval decision and documents, until a new submission replaces them.
 
 /** Largest form data accepted, as JSON; a form holds file references, never file contents. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -36,6 +39,23 @@ export function formContext(participation: Participation, auth: Pick<AuthContext
 /** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
 function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
   return auth.deadlines[definition.deadline] ?? null;
+}
+
+type Entries = Map<string, { status: 'draft' | 'submitted' }>;
+
+/**
+ * F10: the prerequisites not submitted yet, and those of them closed by their deadline: a dependent
+ * form cannot be submitted until the organiser reopens them, and says so (never a silent deadlock).
+ */
+function prerequisitesOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>, entries: Entries, registry: FormRegistry, now: Date) {
+  const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+  const closed = missing.filter((id) => {
+    const prerequisite = registry.find(id);
+    const deadline = prerequisite ? deadlineOf(prerequisite, auth) : null;
+    return deadline !== null && deadline.getTime() < now.getTime();
+  });
+  const code = (id: string) => registry.find(id)?.code ?? id;
+  return { missing: missing.map(code), closed: closed.map(code) };
 }
 
 function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
@@ -104,7 +124,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .map((definition) => {
           const entry = entries.get(definition.id) ?? null;
           const deadline = deadlineOf(definition, auth);
-          const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+          const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
           return {
             id: definition.id,
             code: definition.code,
@@ -113,8 +133,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
             mandatory: definition.mandatory,
             deadline: deadline?.toISOString() ?? null,
             status: formStatus(entry, deadline, now),
+            changesNotSubmitted: hasUnsubmittedChanges(entry),
             submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
-            missingPrerequisites: missing.map((id) => registry.find(id)?.code ?? id),
+            missingPrerequisites: prerequisites.missing,
+            closedPrerequisites: prerequisites.closed,
             submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
           };
         });
@@ -142,6 +164,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const deadline = deadlineOf(definition, auth);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
@@ -152,9 +175,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
+        changesNotSubmitted: hasUnsubmittedChanges(entry),
         locked: submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
         closed: deadline !== null && deadline.getTime() < now.getTime(),
-        missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
+        missingPrerequisites: prerequisites.missing,
+        closedPrerequisites: prerequisites.closed,
         entry: entry
           ? {
               data: visible(entry.data),
@@ -191,7 +216,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       .updateTable('form_entries')
       .set((eb) => ({
         data: json,
-        status,
+        // A draft never withdraws a submission: the status follows submissions only.
+        ...(submitted ? { status } : {}),
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
@@ -233,7 +259,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const entries = await guard(definition, participation, auth);
-      const data = asContractor(definition, auth, entries, request.body.data);
+      // An empty file value ({} of a file field nobody filled) is never stored.
+      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, asContractor(definition, auth, entries, request.body.data));
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
     },
@@ -285,10 +312,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const entries = await guard(definition, participation, auth);
-      const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
-      if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
-      const data = asContractor(definition, auth, entries, request.body.data);
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, new Date());
+      const supportEmail = eventOf(auth).support_email;
+      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
+      if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
       const files = registry.filesFor(definition.id, eventOf(auth).code);
+      const data = withoutEmptyFiles(files.schema, asContractor(definition, auth, entries, request.body.data));
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
       const errors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });

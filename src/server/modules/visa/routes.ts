@@ -82,12 +82,13 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
     if (!auth.participation || !seesForm(auth)) return none;
     const entry = await app.db
       .selectFrom('form_entries')
-      .select(['data', 'status', 'submitted_at', 'updated_at'])
+      .select(['submitted_data', 'status', 'submitted_at', 'updated_at'])
       .where('participation_id', '=', auth.participation.id)
       .where('form_id', '=', FORM_ID)
       .executeTakeFirst();
     if (!entry || entry.status !== 'submitted') return none;
-    const data = (typeof entry.data === 'string' ? JSON.parse(entry.data) : entry.data) as { applicants?: unknown };
+    // The letters follow the current submission, not the working copy being edited (F9).
+    const data = (typeof entry.submitted_data === 'string' ? JSON.parse(entry.submitted_data) : entry.submitted_data) as { applicants?: unknown } | null;
     const applicants = Array.isArray(data?.applicants) ? data.applicants.map(applicantOf) : [];
     // The letter is dated the day the form was submitted, so every copy of it is the same.
     return { applicants, issuedAt: new Date(entry.submitted_at ?? entry.updated_at) };
