@@ -16,6 +16,7 @@ import analyticsRoutes from './modules/analytics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
+import healthRoutes from './modules/health/routes';
 import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
+  await app.register(healthRoutes, { registry });
   await app.register(formRoutes, { registry });
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
