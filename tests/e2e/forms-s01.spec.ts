@@ -4,6 +4,7 @@ import { concat, jfifSegment } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { setParticipationDeadline } from '../support/settings';
 
 // The promotion profile S01 (F2) as the demo exhibitor fills it in: its sections shown by the
 // exhibitor's flags (s01CompanyShow, s01ContactShow, s01DistributionShow, s01GoalShow,
@@ -32,9 +33,10 @@ beforeEach(async () => {
   await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', participation.id).execute();
   await portal.app.db
     .updateTable('participations')
-    .set({ profile_deadline: new Date(Date.now() + 30 * DAY), flags: JSON.stringify(seededFlags) })
+    .set({ flags: JSON.stringify(seededFlags) })
     .where('id', '=', participation.id)
     .execute();
+  await setParticipationDeadline(portal.app.db, participation.id, 'profile', new Date(Date.now() + 30 * DAY));
 });
 
 async function setDemoFlags(flags: Record<string, boolean>) {

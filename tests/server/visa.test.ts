@@ -75,16 +75,10 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
       .insertInto('participations')
       .values({
         exhibitor_id: exhibitor.id,
-        event_id: demoUser.event_id,
+        event_id: demoUser.event_id!,
         booth_num: 'Hall 1 · A09',
         displayed_modules: JSON.stringify(['Support']),
         flags: JSON.stringify({}),
-        badges_deadline: null,
-        booth_deadline: null,
-        product_deadline: null,
-        profile_deadline: null,
-        badge_quota: 1,
-        team_user_quota: 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -102,7 +96,7 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
           password_hash: demoUser.password_hash,
           role: 'exhibitor',
           participation_id: participation.id,
-          event_id: demoUser.event_id,
+          event_id: demoUser.event_id!,
           status: 'active',
         },
       ])

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { formStatus, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { formStatus, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
@@ -14,13 +14,6 @@ import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
-
-const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
-  profile: 'profile_deadline',
-  product: 'product_deadline',
-  booth: 'booth_deadline',
-  badges: 'badges_deadline',
-};
 
 /** Largest form data accepted, as JSON; a form holds file references, never file contents. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -35,16 +28,14 @@ export function mergeInherited(current: Record<string, unknown>, previous: Recor
   return merged;
 }
 
-export function formContext(participation: Participation): FormContext {
-  return {
-    flags: participation.flags ?? {},
-    quotas: { badges: participation.badge_quota, contractorBadges: participation.contractor_badge_quota },
-  };
+/** The exhibitor's flags and its effective quotas by name (O2), as the form's rules see them. */
+export function formContext(participation: Participation, auth: Pick<AuthContext, 'quotas'>): FormContext {
+  return { flags: participation.flags ?? {}, quotas: auth.quotas };
 }
 
-function deadlineOf(definition: FormDefinition, participation: Participation): Date | null {
-  const value = participation[DEADLINE_COLUMN[definition.deadline]];
-  return value ? new Date(value as Date) : null;
+/** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
+function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
+  return auth.deadlines[definition.deadline] ?? null;
 }
 
 function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
@@ -76,6 +67,22 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return definition;
   }
 
+  /**
+   * A submit-once form closes with its submission, unless the organiser reopened it for this
+   * exhibitor after that submission (issue 9, spec §8 "contact support"): the next submission
+   * is newer than the reopening and closes it again.
+   */
+  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
+    if (!definition.submitOnceFlag || participation.flags[definition.submitOnceFlag] !== true || entry?.status !== 'submitted') return false;
+    const reopen = await app.db
+      .selectFrom('form_reopens')
+      .select('reopened_at')
+      .where('participation_id', '=', participation.id)
+      .where('form_id', '=', definition.id)
+      .executeTakeFirst();
+    return !reopen || !entry.submitted_at || new Date(entry.submitted_at).getTime() > new Date(reopen.reopened_at).getTime();
+  }
+
   async function entriesOf(participationId: number) {
     const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
     return new Map(rows.map((row) => [row.form_id, row]));
@@ -96,7 +103,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .filter((definition) => visibleTo(definition, auth))
         .map((definition) => {
           const entry = entries.get(definition.id) ?? null;
-          const deadline = deadlineOf(definition, participation);
+          const deadline = deadlineOf(definition, auth);
           const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
           return {
             id: definition.id,
@@ -129,10 +136,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
       const entries = await entriesOf(participation.id);
       const entry = entries.get(definition.id) ?? null;
-      const deadline = deadlineOf(definition, participation);
+      const deadline = deadlineOf(definition, auth);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
@@ -142,10 +149,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         definition,
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
-        context: formContext(participation),
+        context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
-        locked: submitOnce && entry?.status === 'submitted',
+        locked: submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
         closed: deadline !== null && deadline.getTime() < now.getTime(),
         missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
         entry: entry
@@ -200,11 +207,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return updated.version;
   }
 
-  async function guard(definition: FormDefinition, participation: Participation) {
+  async function guard(definition: FormDefinition, participation: Participation, auth: AuthContext) {
     const entries = await entriesOf(participation.id);
     const entry = entries.get(definition.id);
-    const deadline = deadlineOf(definition, participation);
-    if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
+    const deadline = deadlineOf(definition, auth);
+    if (await lockedBySubmitOnce(definition, participation, entry)) throw new AppError('submitOnce');
     if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
     return entries;
   }
@@ -225,7 +232,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
+      const entries = await guard(definition, participation, auth);
       const data = asContractor(definition, auth, entries, request.body.data);
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
@@ -247,7 +254,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
-      await guard(definition, participation);
+      await guard(definition, participation, auth);
       const previous = await app.db
         .selectFrom('form_entries')
         .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
@@ -255,7 +262,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .select(['form_entries.data'])
         .where('participations.exhibitor_id', '=', participation.exhibitor_id)
         .where('form_entries.form_id', '=', definition.id)
-        .where('events.starts_at', '<', auth.event.starts_at)
+        .where('events.starts_at', '<', eventOf(auth).starts_at)
         .orderBy('events.starts_at', 'desc')
         .executeTakeFirst();
       if (!previous) throw new AppError('nothingToInherit');
@@ -277,16 +284,17 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
+      const entries = await guard(definition, participation, auth);
       const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
       if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
       const data = asContractor(definition, auth, entries, request.body.data);
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
-      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, { ...formContext(participation), uploads });
+      const errors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
+      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval } }, { request });
       return ok({ version });
     },
   );

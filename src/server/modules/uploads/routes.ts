@@ -9,7 +9,7 @@ import { checkFile, detectType, FILE_PURPOSE_IDS, FILE_TYPE_MIME, isFilePurpose,
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -38,7 +38,7 @@ const fileReferenceSchema = {
 /** Same participation (exhibitor, its team users and contractors), an organiser of the event, or the uploader. */
 function mayRead(auth: AuthContext, row: { participation_id: number | null; event_id: number; user_id: number }): boolean {
   if (row.participation_id !== null && auth.participation?.id === row.participation_id) return true;
-  if (auth.user.role === 'organiser' && auth.event.id === row.event_id) return true;
+  if (auth.user.role === 'organiser' && eventOf(auth).id === row.event_id) return true;
   return row.user_id === auth.user.id;
 }
 
@@ -116,7 +116,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
           .values({
             id: reference.id,
             participation_id: auth.participation?.id ?? null,
-            event_id: auth.event.id,
+            event_id: eventOf(auth).id,
             user_id: auth.user.id,
             purpose,
             original_name: reference.name,

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../engine/constants';
 import { contentDisposition } from '../../lib/content-disposition';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import type { FormRegistry } from '../forms/registry';
@@ -111,7 +111,7 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
           index,
           name: applicant.fullName,
           passportNumber: applicant.passportNumber,
-          reference: letterReference(auth.event.code, auth.participation!.id, index),
+          reference: letterReference(eventOf(auth).code, auth.participation!.id, index),
           fileName: letterFileName(applicant.fullName, index),
         })),
       );
@@ -147,11 +147,11 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
       const applicant = applicants[index];
       if (!applicant || !auth.participation || !auth.exhibitor) throw new AppError('notFound');
       const bytes = await renderInvitationLetter({
-        event: auth.event,
+        event: eventOf(auth),
         exhibitor: auth.exhibitor,
         boothNum: auth.participation.booth_num,
         applicant,
-        reference: letterReference(auth.event.code, auth.participation.id, index),
+        reference: letterReference(eventOf(auth).code, auth.participation.id, index),
         issuedAt,
       });
       const download = request.query.download === '1' || request.query.download === 'true';
