@@ -21,6 +21,7 @@ import analyticsRoutes from './modules/analytics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
+import healthRoutes from './modules/health/routes';
 import leadRoutes from './modules/leads/routes';
 import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
+  await app.register(healthRoutes, { registry });
   await app.register(formRoutes, { registry });
   await app.register(contentRoutes, { registry });
   await app.register(showroomRoutes, { config, registry });
