@@ -51,6 +51,10 @@ export const ERRORS = {
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
+  /** Issue 14: the participation's uploads would pass UPLOAD_QUOTA_MB. */
+  uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
+  /** Issue 14: the file store (disk or database) is full; nothing was kept. */
+  storageFull: { code: 601, message: 'errors.storageFull', http: 507 },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
   // ---- members: team users and contractors (LD5, P1) ----

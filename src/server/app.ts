@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors';
 import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
+import storagePlugin from './plugins/storage';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     worker: options.mailWorker,
   });
   await app.register(auditPlugin);
+  await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
   await app.register(authPlugin, { policy: config.session });
   // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
   // file shows up as too large instead of being cut silently); names keep their path so that

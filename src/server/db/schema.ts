@@ -398,7 +398,23 @@ export interface ShowroomTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** Issue 15: a file of the database store (FILE_STORE=database). */
+export interface StoredFileTable {
+  key: string;
+  size: ColumnType<string | number, number | undefined, number>;
+  complete: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface StoredFileChunkTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
+  stored_files: StoredFileTable;
+  stored_file_chunks: StoredFileChunkTable;
   showrooms: ShowroomTable;
   organisations: OrganisationTable;
   deadlines: DeadlineTable;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
@@ -29,6 +27,7 @@ import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
 import { writeExport } from './export';
+import { fileKey } from '../../plugins/storage';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
 import {
@@ -101,8 +100,6 @@ function stamp(now: Date, offsetMinutes: number): string {
 
 export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const base = `${API_BASE}/leads`;
-  const exportDir = join(config.dataDir, 'exports');
-  await mkdir(exportDir, { recursive: true, mode: 0o700 });
 
   const scannerOf = (auth: AuthContext) => {
     if (!auth.participation) throw new AppError('notFound');
@@ -432,22 +429,34 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const filters = filtersOf(parseLeadQuery(request.body.filters ?? {}));
       const { format } = request.body;
       const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
-      const path = join(exportDir, storageName);
+      const key = fileKey.leadExport(storageName);
       const now = new Date();
       const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      // The writer streams into the file store as it goes; the store keeps nothing unless whole.
+      const output = new PassThrough();
+      const stored = app.storage.put(key, output);
       let rows: number;
+      let size: number;
       try {
-        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), path });
+        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), output });
+        ({ size } = await stored);
       } catch (error) {
-        await unlink(path).catch(() => undefined);
+        output.destroy();
+        await stored.catch(() => undefined);
+        await app.storage.delete(key).catch(() => undefined);
         throw error;
       }
-      const size = (await stat(path)).size;
-      const record = await app.db
-        .insertInto('lead_exports')
-        .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
-        .returning(['id'])
-        .executeTakeFirstOrThrow();
+      let record: { id: number };
+      try {
+        record = await app.db
+          .insertInto('lead_exports')
+          .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
+          .returning(['id'])
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        await app.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       return ok({ id: record.id, fileName, format, rows, size, createdAt: now.toISOString(), user: auth.user.display_name });
     },
   );
@@ -495,10 +504,11 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const scope = scopeOf(requireAuth(request));
       const row = await visibleExports(app.db, scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      const path = join(exportDir, row.storage_name);
-      const file = await stat(path).catch(() => null);
-      if (!file?.isFile()) {
-        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing on disk');
+      const key = fileKey.leadExport(row.storage_name);
+      const file = await app.storage.stat(key);
+      const body = file ? await app.storage.get(key) : null;
+      if (!file || !body) {
+        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing from the file store');
         throw new AppError('notFound');
       }
       return reply
@@ -506,7 +516,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition('attachment', row.file_name))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(path));
+        .send(body);
     },
   );
 }
