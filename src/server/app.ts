@@ -24,6 +24,7 @@ import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
+import fileHousekeeping from './modules/files/housekeeping';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
 
@@ -34,6 +35,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
   mailWorker?: boolean;
+  /** Run the periodic housekeeping jobs (default: with the mail worker). */
+  housekeeping?: boolean;
 }
 
 /** Infrastructure plugins first, then one route module per area. */
@@ -84,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config });
+  await app.register(fileHousekeeping, { config, enabled: options.housekeeping ?? options.mailWorker ?? true });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
   await app.register(analyticsRoutes, { config });

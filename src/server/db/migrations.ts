@@ -490,6 +490,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('data', 'bytea', (c) => c.notNull())
         .addPrimaryKeyConstraint('stored_file_chunks_pk', ['key', 'seq'])
         .execute();
+      // Issue 14: when each housekeeping job last ran (claimed by one instance per period).
+      await db.schema
+        .createTable('housekeeping_runs')
+        .addColumn('job', 'text', (c) => c.primaryKey())
+        .addColumn('last_run_at', 'timestamptz', (c) => c.notNull())
+        .execute();
       // Issue 14: the lead exports' age is what the export purge reads.
       await db.schema.createIndex('lead_exports_created').on('lead_exports').column('created_at').execute();
     },

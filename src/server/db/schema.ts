@@ -412,7 +412,14 @@ export interface StoredFileChunkTable {
   data: Buffer;
 }
 
+/** Issue 14: the last run of each housekeeping job. */
+export interface HousekeepingRunTable {
+  job: string;
+  last_run_at: Date;
+}
+
 export interface Database {
+  housekeeping_runs: HousekeepingRunTable;
   stored_files: StoredFileTable;
   stored_file_chunks: StoredFileChunkTable;
   showrooms: ShowroomTable;

@@ -104,7 +104,13 @@ function byteLimit(maxBytes: number | undefined, counted: { size: number }): Tra
 
 const toStream = (body: Readable | Buffer): Readable => (Buffer.isBuffer(body) ? Readable.from([body]) : body);
 
-export function localStorage(root: string): FileStorage {
+export interface LocalStorageOptions {
+  /** Opens the temporary file a put writes (tests point it at /dev/full to see a real ENOSPC). */
+  openWrite?: (path: string) => NodeJS.WritableStream;
+}
+
+export function localStorage(root: string, options: LocalStorageOptions = {}): FileStorage {
+  const openWrite = options.openWrite ?? ((path: string) => createWriteStream(path, { flags: 'wx', mode: 0o600 }));
   const pathOf = (key: string) => {
     checkKey(key);
     return join(root, key);
@@ -116,7 +122,7 @@ export function localStorage(root: string): FileStorage {
   };
   return {
     kind: 'local',
-    async put(key, body, options = {}) {
+    async put(key, body, putOptions = {}) {
       const path = pathOf(key);
       await ensureDir(dirname(path)).catch((error) => {
         throw asStorageError(error);
@@ -125,7 +131,7 @@ export function localStorage(root: string): FileStorage {
       const temporary = join(dirname(path), `.partial-${randomBytes(9).toString('base64url')}`);
       const counted = { size: 0 };
       try {
-        await pipeline(toStream(body), byteLimit(options.maxBytes, counted), createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await pipeline(toStream(body), byteLimit(putOptions.maxBytes, counted), openWrite(temporary));
         await rename(temporary, path);
       } catch (error) {
         await unlink(temporary).catch(() => undefined);
