@@ -31,6 +31,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
   "organiser-content/OrganiserContentPage": () => import('../features/organiser-content/pages/OrganiserContentPage'),
+  "organiser-privacy/OrganiserPrivacyPage": () => import('../features/organiser-privacy/pages/OrganiserPrivacyPage'),
   "search/SearchPage": () => import('../features/search/pages/SearchPage'),
   "showroom/DigitalShowroomPage": () => import('../features/showroom/pages/DigitalShowroomPage'),
   "showroom/DownloadPosterPage": () => import('../features/showroom/pages/DownloadPosterPage'),

@@ -25,6 +25,7 @@ import projectRoutes from './modules/project/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import fileHousekeeping from './modules/files/housekeeping';
+import privacyRoutes from './modules/privacy/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
 
@@ -86,11 +87,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes, { config, registry });
   await app.register(fileHousekeeping, { config, enabled: options.housekeeping ?? options.mailWorker ?? true });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
   await app.register(analyticsRoutes, { config });
+  await app.register(privacyRoutes);
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

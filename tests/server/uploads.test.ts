@@ -236,18 +236,55 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('a team user of the same participation and an organiser of the same event can download', async () => {
+  it('issue 12: an organiser of the same event reads the exhibitor\'s files; a team user only the business cards of its own leads', async () => {
     const bytes = jpegJfif(300);
     const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', bytes);
-    for (const token of [team, organiser]) {
-      const response = await download(t.app, token, data.id);
-      expect(response.statusCode).toBe(200);
-      expect(response.rawPayload).toEqual(Buffer.from(bytes));
-    }
-    // And the other way round: the team user's upload is the exhibitor's too.
+    const organiserRead = await download(t.app, organiser, data.id);
+    expect(organiserRead.statusCode).toBe(200);
+    expect(organiserRead.rawPayload).toEqual(Buffer.from(bytes));
+    // The exhibitor's logo is not the team user's business.
+    expect(bodyOf(await get(t.app, `/oga/uploads/${data.id}`, team))).toEqual(NOT_FOUND);
+
+    // The team user's own upload is its own and the exhibitor's.
     const byTeam = await upload(t.app, team, 'businessCard', 'card.png', png());
     expect(byTeam.code).toBe(200);
+    expect((await download(t.app, team, byTeam.data.id)).statusCode).toBe(200);
     expect((await download(t.app, demo, byTeam.data.id)).statusCode).toBe(200);
+
+    // A card the exhibitor attached to a lead the team user scanned: readable; to another lead: not.
+    const teamUser = await t.app.db.selectFrom('users').select('id').where('login_key', '=', 'demo-team').executeTakeFirstOrThrow();
+    const [mine, other] = await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', demoParticipation).orderBy('id').limit(2).execute();
+    const cardOfMine = await upload(t.app, demo, 'businessCard', 'mine.png', png());
+    const cardOfOther = await upload(t.app, demo, 'businessCard', 'other.png', png());
+    await t.app.db.updateTable('leads').set({ scanned_by: teamUser.id, business_card: cardOfMine.data.id }).where('id', '=', mine!.id).execute();
+    await t.app.db.updateTable('leads').set({ business_card: cardOfOther.data.id }).where('id', '=', other!.id).execute();
+    expect((await download(t.app, team, cardOfMine.data.id)).statusCode).toBe(200);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${cardOfOther.data.id}`, team))).toEqual(NOT_FOUND);
+  });
+
+  it('issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor\'s part', async () => {
+    const contractor = await login(t.app, 'builder');
+    const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
+    const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
+    const inWholeForm = await upload(t.app, demo, 'brochure', 'safety.pdf', pdf());
+    const entry = (formId: string, data: Record<string, unknown>) => ({ participation_id: demoParticipation, form_id: formId, data: JSON.stringify(data) });
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', demoParticipation).where('form_id', 'in', ['s03', 's05']).execute();
+    await t.app.db
+      .insertInto('form_entries')
+      .values([
+        // S03: contractorFields are the contractor's; the booth design is the exhibitor's.
+        entry('s03', { contractor: { id: inPart.data.id, name: 'green-card.pdf' }, boothDesign: { id: exhibitorsOwn.data.id, name: 'booth.pdf' } }),
+        // S05 is shared whole with contractors.
+        entry('s05', { attachment: { id: inWholeForm.data.id, name: 'safety.pdf' } }),
+      ] as never)
+      .execute();
+    expect((await download(t.app, contractor, inPart.data.id)).statusCode).toBe(200);
+    expect((await download(t.app, contractor, inWholeForm.data.id)).statusCode).toBe(200);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${exhibitorsOwn.data.id}`, contractor))).toEqual(NOT_FOUND);
+    // The contractor's own upload stays readable to it.
+    const own = await upload(t.app, contractor, 'boothDesign', 'plan.pdf', pdf());
+    expect((await download(t.app, contractor, own.data.id)).statusCode).toBe(200);
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', demoParticipation).where('form_id', 'in', ['s03', 's05']).execute();
   });
 
   it('another exhibitor gets 404 for demo\'s file, the same as for an id that does not exist', async () => {
@@ -403,8 +440,11 @@ describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage fu
   });
 
   it('the orphan sweep removes files without a row and rows without a file, once they are an hour old', async () => {
-    const { data } = await upload(t.app, demo, 'logo', 'kept.jpg', image);
+    const kept = await upload(t.app, demo, 'logo', 'kept.jpg', image);
+    expect(bodyOf(kept)).toMatchObject({ code: 200 });
+    const { data } = kept;
     const gone = await upload(t.app, demo, 'logo', 'gone.jpg', image);
+    expect(bodyOf(gone)).toMatchObject({ code: 200 });
     await t.app.storage.put('uploads/orphan-file', Buffer.from(image));
     await t.app.storage.delete(`uploads/${gone.data.id}`);
     // Young orphans are left alone (an upload stores its file before its row).

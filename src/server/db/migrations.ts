@@ -496,6 +496,14 @@ const migrations: Record<string, Migration> = {
         .addColumn('job', 'text', (c) => c.primaryKey())
         .addColumn('last_run_at', 'timestamptz', (c) => c.notNull())
         .execute();
+      // Issue 14: how long exhibitors keep leads after the show (days; null: not set, kept), and
+      // when exhibitors were reminded and the leads erased.
+      await db.schema
+        .alterTable('events')
+        .addColumn('lead_retention_days', 'integer')
+        .addColumn('lead_retention_reminded_at', 'timestamptz')
+        .addColumn('leads_erased_at', 'timestamptz')
+        .execute();
       // Issue 14: the lead exports' age is what the export purge reads.
       await db.schema.createIndex('lead_exports_created').on('lead_exports').column('created_at').execute();
     },

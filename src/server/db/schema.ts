@@ -35,6 +35,10 @@ export interface EventTable {
   /** Days before a deadline on which reminders go out. */
   reminder_days: ColumnType<number[], string | undefined, string>;
   created_at: DefaultedTimestamp;
+  /** Issue 14: days exhibitors keep leads after the show; null = not set (kept). */
+  lead_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_retention_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ShowDay {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { privacyJobs } from '../privacy/jobs';
 import { claimRun, fileJobs } from './jobs';
 
-// Runs the file store's periodic jobs (jobs.ts) on timers that never keep the process alive.
+// Runs the periodic jobs of the file store (jobs.ts) and of visitors' privacy (privacy/jobs.ts) on timers that never keep the process alive.
 // Each run is claimed in the database first, so several instances run a job once per period.
 // Off in tests and one-off commands (housekeeping: false): they call the jobs directly.
 
@@ -10,7 +11,7 @@ export default async function fileHousekeeping(app: FastifyInstance, { config, e
   if (!enabled) return;
   const timers: NodeJS.Timeout[] = [];
   let running = false;
-  for (const job of fileJobs(config)) {
+  for (const job of [...fileJobs(config), ...privacyJobs(config)]) {
     const tick = async () => {
       if (running) return;
       running = true;

@@ -12,6 +12,8 @@ import type { AuthContext } from '../auth/sessions';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sql } from 'kysely';
 import { inspectContent } from './inspect';
+import { contractorPart, contractorView } from '../forms/contractor';
+import type { FormRegistry } from '../forms/registry';
 import { fileKey } from '../../plugins/storage';
 
 // Uploads (V2/V3): a form never holds file contents, only a reference made here. The bytes are
@@ -36,14 +38,52 @@ const fileReferenceSchema = {
   required: ['id', 'name', 'size', 'type', 'dpi'],
 } as const;
 
-/** Same participation (exhibitor, its team users and contractors), an organiser of the event, or the uploader. */
-function mayRead(auth: AuthContext, row: { participation_id: number | null; event_id: number; user_id: number }): boolean {
-  if (row.participation_id !== null && auth.participation?.id === row.participation_id) return true;
-  if (auth.user.role === 'organiser' && eventOf(auth).id === row.event_id) return true;
-  return row.user_id === auth.user.id;
-}
+type UploadRow = { id: string; participation_id: number | null; event_id: number; user_id: number };
 
-export default async function uploadRoutes(app: FastifyInstance, { config }: { config: Config }) {
+/** The file's id appears among the form data (a file reference holds it as "id"). */
+const mentions = (data: unknown, id: string) => data !== null && data !== undefined && JSON.stringify(data).includes(`"${id}"`);
+
+export default async function uploadRoutes(app: FastifyInstance, { config, registry }: { config: Config; registry: FormRegistry }) {
+  /**
+   * Issue 12: who reads an uploaded file. The uploader always; the exhibitor every file of its
+   * participation; a team user also the business cards of the leads it scanned; a contractor also
+   * the files its own part of the shared forms holds; an organiser the files of its event's
+   * exhibitors (for approvals). Anyone else is answered "not found".
+   */
+  async function mayRead(auth: AuthContext, row: UploadRow): Promise<boolean> {
+    if (row.user_id === auth.user.id) return true;
+    const sameParticipation = row.participation_id !== null && auth.participation?.id === row.participation_id;
+    switch (auth.user.role) {
+      case 'organiser':
+        return eventOf(auth).id === row.event_id;
+      case 'exhibitor':
+        return sameParticipation;
+      case 'team_user': {
+        if (!sameParticipation) return false;
+        const lead = await app.db.selectFrom('leads').select('id').where('business_card', '=', row.id).where('scanned_by', '=', auth.user.id).where('participation_id', '=', row.participation_id!).executeTakeFirst();
+        return lead !== undefined;
+      }
+      case 'contractor': {
+        if (!sameParticipation) return false;
+        const shared = registry.definitions.filter((definition) => definition.audience === 'both');
+        if (shared.length === 0) return false;
+        const entries = await app.db
+          .selectFrom('form_entries')
+          .select(['form_id', 'data', 'submitted_data'])
+          .where('participation_id', '=', row.participation_id!)
+          .where('form_id', 'in', shared.map((definition) => definition.id))
+          .execute();
+        return entries.some((entry) => {
+          const part = contractorPart(registry.find(entry.form_id)!, 'contractor');
+          const visible = (data: unknown) => (part ? contractorView(data as Record<string, unknown> | null, part) : data);
+          return mentions(visible(entry.data), row.id) || mentions(visible(entry.submitted_data), row.id);
+        });
+      }
+      default:
+        return false;
+    }
+  }
+
   const base = `${API_BASE}/uploads`;
   const quotaBytes = config.uploadQuotaBytes;
   const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
@@ -165,7 +205,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Download an uploaded file: its own participation and the organisers of its event only (others get code 404)',
+        summary: 'Download an uploaded file (others get code 404): the uploader, the exhibitor (its participation\'s files), a team user (the business cards of its own leads), a contractor (the files of its part of the shared forms), the organisers of the event',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
         response: {
           200: {
@@ -185,7 +225,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
         .select(['id', 'participation_id', 'event_id', 'user_id', 'original_name', 'content_type', 'size'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row || !mayRead(auth, row)) throw new AppError('notFound');
+      if (!row || !(await mayRead(auth, row))) throw new AppError('notFound');
       const key = fileKey.upload(row.id);
       const file = await app.storage.stat(key);
       const body = file ? await app.storage.get(key) : null;
