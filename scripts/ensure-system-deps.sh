@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The browser tests need Debian's Chromium and the server tests a PostgreSQL server. Install
-# them when we can (root with apt); otherwise stop with the exact command to run.
+# The browser tests need Debian's Chromium; the server tests a PostgreSQL server, LibreOffice Calc
+# (exports are read back the way spreadsheet users open them), nginx (a real reverse proxy for
+# TRUST_PROXY) and the poster fonts with pdftotext. Install them when we can (root with apt);
+# otherwise stop with the exact command to run.
 set -euo pipefail
 
 missing=()
@@ -12,6 +14,8 @@ command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

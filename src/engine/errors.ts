@@ -69,6 +69,8 @@ export const ERRORS = {
   /** P1: a contractor changed a part of a form that is the exhibitor's (nothing stored). */
   contractorFieldForbidden: { code: 403, message: 'errors.contractorFieldForbidden' },
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
+  /** LD1: a scanning device's token opens only the scanning API (403). */
+  deviceTokenScope: { code: 403, message: 'errors.deviceTokenScope' },
   /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
   /** V5: "The tag already exists, please do not add it again." */
@@ -83,6 +85,19 @@ export const ERRORS = {
   invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
   /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
   invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
+  // ---- odd input and sign-in links (issue 14) ----
+  /** Text holding a NUL character, which no stored text may contain. */
+  textNulCharacter: { code: 601, message: 'errors.textNulCharacter', http: 400 },
+  /** JSON text with a lone UTF-16 surrogate (half of a character). */
+  textInvalidUnicode: { code: 601, message: 'errors.textInvalidUnicode', http: 400 },
+  /** A whole number beyond what an id or version holds (2,147,483,647). */
+  numberTooLarge: { code: 601, message: 'errors.numberTooLarge', http: 400 },
+  /** JSON nested deeper than any form needs ({{limit}} levels). */
+  jsonTooDeep: { code: 601, message: 'errors.jsonTooDeep', http: 400 },
+  /** A name or file name with control characters or text-direction overrides. */
+  nameInvalidCharacters: { code: 601, message: 'errors.nameInvalidCharacters', http: 400 },
+  /** S3: a one-time sign-in link that is unknown, expired or already used. */
+  linkCodeInvalid: { code: 601, message: 'errors.linkCodeInvalid' },
   // ---- organiser console (O2, issue 9) ----
   /** An organiser without an event yet reached for event data: it creates its first event. */
   noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },

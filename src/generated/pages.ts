@@ -26,6 +26,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "forms/VisaLettersPage": () => import('../features/forms/pages/VisaLettersPage'),
   "home/HomePage": () => import('../features/home/pages/HomePage'),
   "leads/LeadDetailPage": () => import('../features/leads/pages/LeadDetailPage'),
+  "leads/LeadDevicesPage": () => import('../features/leads/pages/LeadDevicesPage'),
   "leads/LeadListPage": () => import('../features/leads/pages/LeadListPage'),
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),

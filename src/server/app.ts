@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { redactUrl, REDACTED_LOG_PATHS } from './lib/redact';
 import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
 import { DOCUMENT_MAX_BYTES } from '../engine/constants';
@@ -7,18 +8,22 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import inputPlugin, { addInputFormats } from './plugins/input';
 import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import storagePlugin from './plugins/storage';
+import schedulerPlugin from './plugins/scheduler';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
+import linkCodeRoutes from './modules/auth/link-codes';
 import analyticsRoutes from './modules/analytics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
+import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
 import { loadFormRegistry } from './modules/forms/registry';
 import projectRoutes from './modules/project/routes';
@@ -34,25 +39,44 @@ export interface BuildOptions {
   pglite?: PGlite;
   /** Log to stdout (the server) or stay quiet (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
   /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
   mailWorker?: boolean;
-  /** Run the periodic housekeeping jobs (default: with the mail worker). */
-  housekeeping?: boolean;
 }
 
 /** Infrastructure plugins first, then one route module per area. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            serializers: {
+              // Fastify's request serializer, with secrets in the query string redacted.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     // A first start creates the embedded database and seeds it, which takes seconds.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (X-Forwarded-For read from the right).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true }, plugins: [addInputFormats] },
   });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(inputPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,
@@ -60,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo: config.seedDemo,
     pglite: options.pglite,
   });
+  // Housekeeping runs on timers unless switched off (HOUSEKEEPING_SECONDS=0; tests run jobs by hand).
+  await app.register(schedulerPlugin, { enabled: config.housekeepingSeconds > 0 });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -78,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 5 }, preservePath: true });
 
   await app.register(authRoutes, { config });
+  await app.register(linkCodeRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
   // The forms as data are read once and shared by the modules that need them.
@@ -88,12 +115,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(approvalRoutes, { registry });
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config, registry });
-  await app.register(fileHousekeeping, { config, enabled: options.housekeeping ?? options.mailWorker ?? true });
+  await app.register(fileHousekeeping, { config });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
+  await app.register(leadDeviceRoutes);
   await app.register(analyticsRoutes, { config });
   await app.register(privacyRoutes);
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -37,12 +37,14 @@ describe('content', () => {
     await page.goto(`${portal.url}/announcements`);
     const unreadBefore = await apiUnread();
     await expectVisible(page.getByText(en('content.announcements.unreadCount', { count: unreadBefore })), `"${unreadBefore} unread"`);
+    await expectVisible(page.getByRole('link', { name: en('header.announcementsUnread', { count: unreadBefore }) }), `the header's "${unreadBefore} unread"`);
     const item = page.getByRole('listitem').filter({ hasText: 'Forklift booking now open' });
     await expectVisible(item.getByText(en('content.announcements.new'), { exact: true }), 'the new announcement marked New');
     await item.getByRole('link').click();
     await expectVisible(page.getByText('forklifts', { exact: true }), 'the announcement body rendered from Markdown');
     expect(await page.title()).not.toBe('owned');
     expect(await page.locator('.markdown-body img, .markdown-body script').count()).toBe(0);
+    await expectVisible(page.getByRole('link', { name: en('header.announcementsUnread', { count: unreadBefore - 1 }) }), `the header's count down to ${unreadBefore - 1}`);
     await page.goto(`${portal.url}/announcements`);
     await expectVisible(page.getByText(en('content.announcements.unreadCount', { count: unreadBefore - 1 })), `"${unreadBefore - 1} unread"`);
     await signOut();

@@ -213,7 +213,10 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     const c = await createExhibitor(t, 'Empty Booth');
     const dashboard = (await get(t.app, '/oga/analytics/dashboard', c.token)).data;
     expect(dashboard.summary).toMatchObject({ total: 0, today: 0, hot: 0, qualified: 0, unqualified: 0, unknownBadges: 0, activeTeamUsers: 2 });
-    expect(dashboard.trend.points).toEqual([]);
+    // LA2: the daily trend shows the show days, at zero.
+    expect(dashboard.trend.points.length).toBeGreaterThan(0);
+    expect(dashboard.trend.points.map((p: { label: string }) => p.label)).toEqual(dashboard.trend.showDays);
+    expect(dashboard.trend.points.every((p: { leads: number }) => p.leads === 0)).toBe(true);
     expect(dashboard.countries).toEqual([]);
     expect(dashboard.offsetLabel).toBe('UTC+08:00');
   });
@@ -253,18 +256,24 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
       expect(daily.today).toBe(expected.today);
       expect(daily.summary).toEqual({ ...expected.summary, activeTeamUsers: 2, scanningUsers: expected.users.length });
       expect(daily.trend.points.filter((p: { leads: number }) => p.leads > 0).map((p: { label: string; leads: number }) => [p.label, p.leads])).toEqual(expected.days);
-      const hourly = (await get(t.app, '/oga/analytics/dashboard?granularity=hour', a.token)).data;
-      expect(hourly.trend.points.filter((p: { leads: number }) => p.leads > 0).map((p: { label: string; leads: number }) => [p.label, p.leads])).toEqual(expected.hours);
+      // LA2: hourly is one day at a time; each day with leads, chosen, shows exactly its hours.
+      for (const [day] of expected.days) {
+        const hourly = (await get(t.app, `/oga/analytics/dashboard?granularity=hour&day=${day}`, a.token)).data;
+        expect(hourly.trend.day).toBe(day);
+        expect(hourly.trend.points.filter((p: { leads: number }) => p.leads > 0).map((p: { label: string; leads: number }) => [`${day} ${p.label}`, p.leads])).toEqual(
+          expected.hours.filter(([hour]) => hour.startsWith(day)),
+        );
+      }
       // Countries: the top 3 and the rest as other.
       const sortedCountries = [...expected.countries.entries()].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
       const top = sortedCountries.slice(0, 3);
       const rest = sortedCountries.slice(3).reduce((sum, [, n]) => sum + n, 0);
       expect(daily.countries).toEqual([...top.map(([key, leads]) => ({ key, leads })), ...(rest > 0 ? [{ key: '__other__', leads: rest }] : [])]);
-      expect(nonZero(hourly.types)).toEqual(expected.types);
-      expect(nonZero(hourly.temperatures)).toEqual(expected.temperatures);
-      expect(hourly.users.map((u: { name: string; leads: number }) => [u.name, u.leads])).toEqual(expected.users);
-      expect(hourly.leaderboard[0]).toMatchObject({ rank: 1, name: expected.users[0]![0], leads: expected.users[0]![1] });
-      expect(hourly.leaderboard.map((r: { leads: number }) => r.leads)).toEqual(expected.users.map(([, n]) => n));
+      expect(nonZero(daily.types)).toEqual(expected.types);
+      expect(nonZero(daily.temperatures)).toEqual(expected.temperatures);
+      expect(daily.users.map((u: { name: string; leads: number }) => [u.name, u.leads])).toEqual(expected.users);
+      expect(daily.leaderboard[0]).toMatchObject({ rank: 1, name: expected.users[0]![0], leads: expected.users[0]![1] });
+      expect(daily.leaderboard.map((r: { leads: number }) => r.leads)).toEqual(expected.users.map(([, n]) => n));
     };
     await check(leads);
     // The boundary: yesterday 23:59 and today 00:00 (event time) fall on different days.

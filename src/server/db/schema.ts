@@ -170,6 +170,8 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string;
+  /** LD1: set for a scanning device's long-lived token (migration 0010); null for a sign-in. */
+  device_name: string | null;
 }
 
 export interface LoginFailureTable {
@@ -192,6 +194,19 @@ export interface PasswordResetTable {
 export type Translated = Record<string, string>;
 
 export type ContentKind = 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+export interface LinkCodeTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ScheduledJobTable {
+  name: string;
+  last_run_at: Timestamp;
+}
 
 export interface ContentTable {
   id: Generated<number>;
@@ -344,6 +359,22 @@ export interface LeadTable {
   interested_products: ColumnType<string[], string | undefined, string>;
   updated_at: Timestamp | null;
   updated_by: number | null;
+  /** LD1: scans of this visitor's badge by the exhibitor's people (the first one included). */
+  scan_count: Generated<number>;
+  /** The latest later scan (null while the lead was scanned once). */
+  last_scanned_at: Timestamp | null;
+  last_scanned_by: number | null;
+}
+
+/** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
+export interface LeadScanTable {
+  id: Generated<number>;
+  participation_id: number;
+  lead_id: number;
+  client_scan_id: string;
+  scanned_by: number | null;
+  scanned_at: Timestamp;
+  received_at: DefaultedTimestamp;
 }
 
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
@@ -416,14 +447,7 @@ export interface StoredFileChunkTable {
   data: Buffer;
 }
 
-/** Issue 14: the last run of each housekeeping job. */
-export interface HousekeepingRunTable {
-  job: string;
-  last_run_at: Date;
-}
-
 export interface Database {
-  housekeeping_runs: HousekeepingRunTable;
   stored_files: StoredFileTable;
   stored_file_chunks: StoredFileChunkTable;
   showrooms: ShowroomTable;
@@ -439,6 +463,8 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  link_codes: LinkCodeTable;
+  scheduled_jobs: ScheduledJobTable;
   content: ContentTable;
   manual_status: ManualStatusTable;
   announcement_reads: AnnouncementReadTable;
@@ -448,6 +474,7 @@ export interface Database {
   form_entries: FormEntryTable;
   visitors: VisitorTable;
   leads: LeadTable;
+  lead_scans: LeadScanTable;
   lead_rollup: LeadRollupTable;
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;

@@ -15,6 +15,8 @@ declare module 'fastify' {
     screen?: ScreenId;
     /** Roles allowed; all roles when absent. */
     roles?: Role[];
+    /** LD1: a scanning device's token may call this route (the scanning API only). */
+    device?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -45,6 +47,7 @@ export default fp<{ policy: SessionPolicy }>(
       if (resolution.status === 'idle-expired') throw new AppError('sessionInactive');
       if (resolution.status !== 'active') throw new AppError('invalidSession');
       request.auth = resolution.auth;
+      if (resolution.auth.device && !config.device) throw new AppError('deviceTokenScope');
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
         const screen = findScreen(catalogue, config.screen);

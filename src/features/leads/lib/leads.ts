@@ -23,6 +23,8 @@ export interface LeadRow {
   followUp: string | null;
   scannedBy: { id: number; name: string };
   scannedAt: string;
+  /** LD1: every scan of the visitor's badge by the exhibitor's people (one lead per visitor). */
+  scans?: { count: number; lastSeenAt: string; lastScannedBy: { id: number | null; name: string } };
   updatedAt: string | null;
   tagAnswers: Record<string, string[]>;
   interestedProducts: string[];

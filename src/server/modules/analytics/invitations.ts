@@ -12,7 +12,7 @@ import type { Language } from '../../../engine/language';
 import { eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, nameText } from '../../lib/schemas';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
@@ -122,7 +122,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
               items: {
                 type: 'object',
                 required: ['name', 'email'],
-                properties: { name: { type: 'string', maxLength: 400 }, email: { type: 'string', maxLength: 400 } },
+                properties: { name: nameText(400), email: { type: 'string', maxLength: 400 } },
                 additionalProperties: false,
               },
             },

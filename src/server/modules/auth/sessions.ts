@@ -12,6 +12,8 @@ export interface AuthContext {
   sessionId: number;
   createdAt: Date;
   lastSeenAt: Date;
+  /** LD1: the scanning device this token belongs to (null for a browser sign-in). */
+  device: { name: string } | null;
   participation: Participation | null;
   /** The exhibitor of the participation (none for an organiser). */
   exhibitor: Exhibitor | null;
@@ -45,6 +47,17 @@ export async function createSession(db: Kysely<Database>, userId: number, ip: st
   return token;
 }
 
+/** LD1: a scanning device's long-lived token for a user (shown once; only its hash is kept). */
+export async function createDeviceSession(db: Kysely<Database>, userId: number, name: string, ip: string, now = new Date()): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, ip, device_name: name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
 export async function resolveSession(db: Kysely<Database>, token: string, policy: SessionPolicy, now = new Date()): Promise<Resolution> {
   const row = await db
     .selectFrom('sessions')
@@ -57,6 +70,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       'sessions.created_at as session_created_at',
       'sessions.last_seen_at',
       'sessions.revoked_at',
+      'sessions.device_name',
     ])
     .selectAll('users')
     .select((eb) => [
@@ -70,7 +84,8 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     .executeTakeFirst();
   if (!row || row.revoked_at || row.status !== 'active') return { status: 'invalid' };
   const times = { createdAt: new Date(row.session_created_at).getTime(), lastSeenAt: new Date(row.last_seen_at).getTime() };
-  const state = sessionState(times, policy, now.getTime());
+  // A device token has no idle or absolute limit: it lives until revoked (or its user is off).
+  const state = row.device_name !== null ? 'active' : sessionState(times, policy, now.getTime());
   if (state !== 'active') {
     await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
     return state === 'idle-expired' ? { status: 'idle-expired' } : { status: 'invalid' };
@@ -79,7 +94,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
-  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, exhibitor, deadlines, quotas, ...user } = row;
+  const { session_id, session_created_at, last_seen_at, revoked_at, device_name, event, participation, exhibitor, deadlines, quotas, ...user } = row;
   const parsedEvent = event ? reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at', 'created_at']) : null;
   const parsedParticipation = participation ? reviveDates(participation as unknown as Participation, ['created_at']) : null;
   // A participation the organiser disabled signs its people out (O2).
@@ -92,6 +107,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       sessionId: session_id,
       createdAt: new Date(times.createdAt),
       lastSeenAt: new Date(times.lastSeenAt),
+      device: device_name !== null ? { name: device_name } : null,
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,

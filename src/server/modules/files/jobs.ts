@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { fileKey } from '../../plugins/storage';
 
 // Issue 14 housekeeping of the file store, as plain jobs `(app) => Promise<void>` so a scheduler
-// can run them (registered in one list below). Each is safe to run on several instances at once:
-// a claim in housekeeping_runs lets one instance run a job per period, and every step only
-// removes what is already gone or expired.
+// runs them (listed in fileJobs below; modules/files/housekeeping.ts puts them on app.scheduler).
+// Each is safe if two instances ever ran it at once: every step only removes what is already
+// gone or expired.
 
 /** Files and rows this young are left alone: an upload stores its file before its row. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -81,20 +81,4 @@ export function fileJobs(options: { exportRetentionDays: number }): FileJob[] {
     { name: 'files.sweepOrphans', everyMs: 6 * 60 * 60 * 1000, run: sweepOrphanFiles },
     { name: 'files.purgeOldExports', everyMs: 60 * 60 * 1000, run: (app) => purgeOldExports(app, options.exportRetentionDays) },
   ];
-}
-
-/**
- * Claims a job's run for this period: true for exactly one instance (an UPDATE … RETURNING on
- * the job's row, which PostgreSQL serialises), false when another ran it within the period.
- */
-export async function claimRun(app: FastifyInstance, name: string, everyMs: number): Promise<boolean> {
-  await app.db.insertInto('housekeeping_runs').values({ job: name, last_run_at: new Date(0) }).onConflict((oc) => oc.column('job').doNothing()).execute();
-  const claimed = await app.db
-    .updateTable('housekeeping_runs')
-    .set({ last_run_at: new Date() })
-    .where('job', '=', name)
-    .where('last_run_at', '<=', new Date(Date.now() - everyMs + 1000))
-    .returning('job')
-    .executeTakeFirst();
-  return claimed !== undefined;
 }

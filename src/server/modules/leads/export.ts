@@ -3,14 +3,15 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { formatUtcOffset, formatOffset } from '../../../engine/time';
-import { csvField, neutraliseCell, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
+import { csvField, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { leadChunks, type LeadListRow, type LeadScope } from './query';
 
 // LD4: the filtered leads as CSV or XLSX, written to a file chunk by chunk (keyset reads, a
 // streaming workbook writer), so 100,000 leads never sit in memory at once. Headers and enum
-// labels are in the user's language, times in event time; formula-like cells are neutralised.
+// labels are in the user's language, times in event time; CSV cells that could run as a formula
+// are neutralised, XLSX cells are typed text.
 
 interface Column {
   header: string;
@@ -120,11 +121,14 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(translate(language, 'leads.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = cols.map((c) => ({ header: neutraliseCell(c.header), width: c.width }));
+  // Every cell is a typed text cell (format "@"): a spreadsheet shows it exactly as stored and
+  // never runs it, so nothing needs neutralising (no apostrophe on "+84 31864359"), and an
+  // edited cell stays text.
+  sheet.columns = cols.map((c) => ({ header: c.header, width: c.width, style: { numFmt: '@' } }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const chunk of leadChunks(db, scope, filters)) {
-    for (const row of chunk) sheet.addRow(cols.map((c) => neutraliseCell(c.value(row)))).commit();
+    for (const row of chunk) sheet.addRow(cols.map((c) => c.value(row))).commit();
     rows += chunk.length;
     await zipCaughtUp(sheet);
   }

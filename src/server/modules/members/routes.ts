@@ -7,7 +7,7 @@ import type { Database, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { effectiveQuota } from '../../lib/participation-settings';
 import { hashPassword } from '../../lib/passwords';
-import { envelope } from '../../lib/schemas';
+import { envelope, nameText } from '../../lib/schemas';
 import { newToken } from '../../lib/tokens';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -221,8 +221,8 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
             properties: {
               account: text(64),
               email: text(254),
-              name: text(100),
-              company: text(200),
+              name: nameText(100),
+              company: nameText(200),
               password: text(256),
               leadQuota: leadQuotaField,
               language: languageField,
@@ -292,7 +292,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           body: {
             type: 'object',
             required: ['email'],
-            properties: { email: text(254), name: text(100), company: text(200), password: text(256), leadQuota: leadQuotaField },
+            properties: { email: text(254), name: nameText(100), company: nameText(200), password: text(256), leadQuota: leadQuotaField },
             additionalProperties: false,
           },
           response: { 200: savedSchema },

@@ -1,0 +1,35 @@
+import { api } from './api';
+import { tokenStore } from './storage';
+
+// S3 sign-in links (issue 14): `?token=` in the address is a one-time link code, never a
+// session token. It leaves the address bar (and so the history and any Referer) at once and is
+// traded for a session of this browser's own; when someone is already signed in, the app asks
+// before switching (LinkSwitchPrompt).
+
+/** Takes the link code out of the address; /reset-password carries a reset token of its own. */
+export function takeLinkCodeFromUrl(location: Location, history: History): string | null {
+  const url = new URL(location.href);
+  const code = url.searchParams.get('token');
+  if (!code || url.pathname === '/reset-password') return null;
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return code;
+}
+
+export interface LinkOwner {
+  account: string;
+  name: string;
+}
+
+const quiet = { auth: false, silent: true, skipDuplicateCheck: true } as const;
+
+/** Whose link this is, without using it up. */
+export function inspectLinkCode(code: string): Promise<LinkOwner> {
+  return api.post<LinkOwner>('/auth/link-codes/inspect', { code }, quiet);
+}
+
+/** Trades the code for a session and keeps its token as the login token (S3). */
+export async function exchangeLinkCode(code: string): Promise<void> {
+  const answer = await api.post<{ token: string }>('/auth/link-codes/exchange', { code }, quiet);
+  tokenStore.set(answer.token);
+}
