@@ -48,6 +48,9 @@ describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
     const saved = await put(t.app, '/oga/organiser/privacy', { retentionDays: 30 }, organiser);
     expect(saved.data.retentionDays).toBe(30);
     expect(new Date(saved.data.eraseAt).getTime()).toBe(new Date(saved.data.showEndsAt).getTime() + 30 * DAY);
+    // The exhibitor's lead pages say until when the leads are kept.
+    expect((await get(t.app, '/oga/leads', demo)).data.eraseAt).toBe(saved.data.eraseAt);
+    expect((await get(t.app, '/oga/leads/exports', demo)).data.eraseAt).toBe(saved.data.eraseAt);
     const audit = await t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'privacy.retention.update').execute();
     expect(audit).toHaveLength(1);
   });

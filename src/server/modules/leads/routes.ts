@@ -28,6 +28,7 @@ import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
 import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
+import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
@@ -237,6 +238,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
               page: { type: 'integer' },
               limit: { type: 'integer' },
               utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
+              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when the organiser\'s retention period ends and these leads are erased (export them before); null = kept' },
             },
           }),
         },
@@ -250,7 +252,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const total = await countLeads(app.db, scope, filters);
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
-      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes });
+      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes, eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null });
     },
   );
 
@@ -518,14 +520,16 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' } })) },
+        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' }, eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' } })) },
       },
     },
     async (request) => {
-      const scope = scopeOf(requireAuth(request));
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
       return ok({
         ...(await exportsPage(app.db, scope, request.query)),
         utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
       });
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { leadsEraseAt, RETENTION_REMINDER_DAYS } from '../../../engine/retention';
 import { translate } from '../../lib/messages';
 import type { FileJob } from '../files/jobs';
 import { eraseLeads } from './erase';
@@ -8,12 +9,7 @@ import { eraseLeads } from './erase';
 // (events.lead_retention_days), exhibitors are reminded a week before, then they are erased.
 // Plain jobs `(app) => Promise<…>`, listed in privacyJobs for the housekeeping scheduler.
 
-/** Days before the erasure that exhibitors are reminded to export. */
-export const REMINDER_DAYS = 7;
-
-/** When an event's leads are erased: its end plus the retention period (null: kept). */
-export const eraseAtOf = (event: { ends_at: Date | string; lead_retention_days: number | null }): Date | null =>
-  event.lead_retention_days === null ? null : new Date(new Date(event.ends_at).getTime() + event.lead_retention_days * 86_400_000);
+const eraseAtOf = leadsEraseAt;
 
 /** Mails each exhibitor with leads of an event nearing its erasure, once (dedupe key per event and user). */
 export async function remindBeforeErasure(app: FastifyInstance, publicUrl: string, now = new Date()): Promise<number> {
@@ -23,7 +19,7 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
     .where('lead_retention_days', 'is not', null)
     .where('lead_retention_reminded_at', 'is', null)
     .where('leads_erased_at', 'is', null)
-    .where(sql<boolean>`ends_at + make_interval(days => lead_retention_days - ${REMINDER_DAYS}::int) <= ${now}`)
+    .where(sql<boolean>`ends_at + make_interval(days => lead_retention_days - ${RETENTION_REMINDER_DAYS}::int) <= ${now}`)
     .execute();
   let sent = 0;
   for (const event of events) {

@@ -6,7 +6,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { eraseLeads, visitorLeads } from './erase';
-import { eraseAtOf } from './jobs';
+import { leadsEraseAt as eraseAtOf } from '../../../engine/retention';
 
 // Issue 14, privacy of visitors' data (organiser only): how long exhibitors keep leads after the
 // show, and one visitor's data across every exhibitor of the organiser's events, exported or
