@@ -77,8 +77,13 @@ describe.each(ENGINES.flatMap((engine) => KINDS.map((kind) => [engine, kind] as 
     }
   });
 
+  it('takes every server-made name, including base64url ids that start with "-"', async () => {
+    await t.app.storage.put('exports/-5sPevzOyF9lXmeApYiD_dD0VMIvBk0i.csv', Buffer.from('a,b'));
+    expect(await readWhole(t.app.storage, 'exports/-5sPevzOyF9lXmeApYiD_dD0VMIvBk0i.csv')).toEqual(Buffer.from('a,b'));
+  });
+
   it('refuses keys that could leave the store', async () => {
-    for (const key of ['../etc/passwd', 'uploads/../../x', 'uploads/', '/abs/path', 'uploads/a/b']) {
+    for (const key of ['../etc/passwd', 'uploads/../../x', 'uploads/', '/abs/path', 'uploads/a/b', 'uploads/.hidden', 'uploads/..']) {
       await expect(t.app.storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid storage key');
     }
   });

@@ -74,7 +74,9 @@ export class FileTooLargeError extends Error {
   }
 }
 
-const KEY = /^[a-z][a-z0-9-]{0,31}\/[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
+// Names are server-made (base64url ids, which may start with "-"); never "." first (no hidden or
+// relative names) and no "/" (one level per area).
+const KEY = /^[a-z][a-z0-9-]{0,31}\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}$/;
 const AREA = /^[a-z][a-z0-9-]{0,31}$/;
 
 function checkKey(key: string): void {

@@ -486,6 +486,8 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       // The writer streams into the file store as it goes; the store keeps nothing unless whole.
       const output = new PassThrough();
       const stored = app.storage.put(key, output);
+      // A store that fails first (full, unreachable) stops the writer instead of leaving it waiting.
+      stored.catch((error: Error) => output.destroy(error));
       let rows: number;
       let size: number;
       try {
