@@ -67,12 +67,12 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
           {reference ? t('formRuntime.upload.replace') : t('formRuntime.upload.choose')}
         </Button>
         {reference && (
-          // A plain link carries no bearer token (it opened "Invalid session."): the file is fetched
-          // with the session and handed to the browser as a download (C3).
+          // A plain link carries no bearer token (it opened "Invalid session."): a click fetches the
+          // file with the session and hands it to the browser as a download (C3).
           <Link
-            component="button"
-            type="button"
-            onClick={() => {
+            href={`/oga/uploads/${reference.id}`}
+            onClick={(event) => {
+              event.preventDefault();
               api.download(`/uploads/${reference.id}`, reference.name).catch((failure: unknown) => setProblems([failure instanceof Error ? failure.message : String(failure)]));
             }}
           >
