@@ -50,6 +50,10 @@ export const ERRORS = {
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },
+  reopenUntilRequired: { code: 601, message: 'errors.reopenUntilRequired' },
+  reopenUntilPast: { code: 601, message: 'errors.reopenUntilPast' },
+  reopenUntilAfterShow: { code: 601, message: 'errors.reopenUntilAfterShow' },
+  reopenNotNeeded: { code: 601, message: 'errors.reopenNotNeeded' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
   /** Issue 14: the participation's uploads would pass UPLOAD_QUOTA_MB. */
   uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
@@ -101,6 +105,10 @@ export const ERRORS = {
   // ---- organiser console (O2, issue 9) ----
   /** An organiser without an event yet reached for event data: it creates its first event. */
   noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
+  /** Issue 9: the import file is empty or neither XLSX nor CSV. */
+  importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
+  /** Issue 9: more rows than one import takes ({{limit}}). */
+  importTooManyRows: { code: 601, message: 'errors.importTooManyRows' },
   // ---- content (CT1-CT5, issue 10) ----
   /** A manual's deadline after the show ends. */
   contentDeadlineAfterShow: { code: 601, message: 'errors.contentDeadlineAfterShow' },

@@ -25,8 +25,18 @@ import formRoutes from './modules/forms/routes';
 import leadRoutes from './modules/leads/routes';
 import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
+import organiserEventRoutes from './modules/organiser-events/routes';
+import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
+import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
 import { loadFormRegistry } from './modules/forms/registry';
+import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
+import reopenRoutes from './modules/reopen/routes';
+import auditRoutes from './modules/audit/routes';
+import { sendDueReminders } from './modules/reminders/due';
+import reminderRoutes from './modules/reminders/routes';
+import reminderScheduler from './plugins/reminder-scheduler';
+import submissionRoutes from './modules/submissions/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import fileHousekeeping from './modules/files/housekeeping';
@@ -43,7 +53,12 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
   mailWorker?: boolean;
+  /** Run the reminders' due check every REMINDER_CHECK_MS (default); one-off commands do not. */
+  reminders?: boolean;
 }
+
+/** How often each instance looks for reminders that have come due (issue 9). */
+const REMINDER_CHECK_MS = 15 * 60_000;
 
 /** Infrastructure plugins first, then one route module per area. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -112,7 +127,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formRoutes, { registry });
   await app.register(contentRoutes, { registry });
   await app.register(showroomRoutes, { config, registry });
-  await app.register(approvalRoutes, { registry });
+  await app.register(approvalRoutes, { registry, config });
+  await app.register(progressRoutes, { registry });
+  await app.register(reopenRoutes, { registry });
+  await app.register(submissionRoutes, { registry, config });
+  await app.register(auditRoutes);
+  await app.register(reminderRoutes, { registry, publicUrl: config.publicUrl });
+  await app.register(organiserEventRoutes, { registry });
+  await app.register(organiserExhibitorRoutes, { registry, config });
+  await app.register(organiserImportRoutes, { registry });
+  // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).
+  if (options.reminders !== false) {
+    await app.register(reminderScheduler, { name: 'reminders', everyMs: REMINDER_CHECK_MS, task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }) });
+  }
   await app.register(visaRoutes, { registry });
   await app.register(uploadRoutes, { config, registry });
   await app.register(fileHousekeeping, { config });

@@ -20,7 +20,7 @@ async function signOut() {
 describe('content', () => {
   test('CT2: an announcement written in the console reaches the exhibitor unread; opening it lowers the count; script in it stays inert', async () => {
     const { page } = session;
-    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD);
+    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/organiser/content`);
     await page.getByRole('tab', { name: en('organiserContent.kind.announcement') }).click();
     await page.getByRole('button', { name: en('organiserContent.add', { kind: en('organiserContent.kind.announcement') }) }).click();
@@ -64,7 +64,7 @@ describe('content', () => {
     await expectVisible(page.getByText(en('content.manuals.acknowledgedBy', { name: 'Aisyah Rahman' }), { exact: false }), 'who acknowledged it');
     await signOut();
 
-    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD);
+    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/organiser/content`);
     const row = page.getByRole('row').filter({ hasText: 'Health and safety rules' });
     await expectVisible(row.getByText(en('organiserContent.ackCount', { acknowledged: 1, viewed: 1 })), 'one acknowledgement in the console');

@@ -44,6 +44,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
     // The organiser sees the acknowledgement.
     const authored = (await get(t.app, '/oga/organiser/content', organiser, { query: { kind: 'manual' } })).data;
     expect(authored.find((m: { id: number }) => m.id === manual.id)).toMatchObject({ viewed: 1, acknowledged: 1 });
+    // …and in the progress matrix, per exhibitor.
+    const progress = (await get(t.app, '/oga/organiser/progress', organiser)).data;
+    expect(progress.manualsToAcknowledge).toBe(list.filter((m) => (m as { ackRequired?: boolean }).ackRequired).length);
+    const byExhibitor = new Map(progress.rows.map((row: { exhibitor: string; manualsAcknowledged: number }) => [row.exhibitor, row.manualsAcknowledged]));
+    expect(byExhibitor.get('Borneo Botanica')).toBe(1);
+    expect(byExhibitor.get('Kopi Nusantara')).toBe(0);
   });
 
   it('CT1 manuals in the request language, falling back to the event language', async () => {

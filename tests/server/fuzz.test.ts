@@ -17,6 +17,8 @@ import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 const SEED = 14;
 const RUNS_PER_ROUTE = 30;
 const RUNS_PER_FORM = 25;
+/** Bounded by the run counts; generous because CI machines may be busy. */
+const FUZZ_TIMEOUT_MS = 180_000;
 /** Routes left out, and why: each is covered by its own tests. */
 const SKIPPED = new Map([
   ['POST /oga/auth/logout', 'ends the session the fuzzing runs with'],
@@ -276,7 +278,7 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
     console.log(engine, targeted, [...outcomes].sort().map(([k, v]) => `${k}:${v}`).join(' '));
     // The inputs are not all stopped at the door: many requests reach the handlers and succeed.
     expect(outcomes.get('200/200') ?? 0).toBeGreaterThan(operations.length);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('no form draft or submission answers 500, with data derived from each form\'s schema', async () => {
     const [demo] = tokens;
@@ -295,7 +297,7 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
       );
     }
     expect(failures).toEqual([]);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('nothing invalid was stored: no broken characters anywhere, no control characters or overrides in names', async () => {
     const columns = await sql<{ table_name: string; column_name: string }>`

@@ -23,18 +23,21 @@ describe.each(ENGINES)('S1 login throttling on %s', (engine) => {
   it('S1 after 100 wrong passwords for "limited" from one address, the owner logs in from another address', async () => {
     const stranger = '203.0.113.50';
     const answers: string[] = [];
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+    for (let attempt = 0; attempt < 6; attempt += 1) {
       answers.push((await attemptLogin(t.app, 'limited', `wrong-${attempt}`, { remoteAddress: stranger })).error ?? 'ok');
     }
     // Five wrong passwords are checked; then the stranger's address has to wait between attempts.
-    expect(answers.slice(0, 5)).toEqual(Array(5).fill('badCredentials'));
-    expect(new Set(answers.slice(5))).toEqual(new Set(['tooManyAttempts']));
-    // A patient stranger spread 100 failures over the hour: the count alone still harms only that address.
+    expect(answers).toEqual([...Array(5).fill('badCredentials'), 'tooManyAttempts']);
+    // A patient stranger spread 100 failures over the hour (written here, so the test does not
+    // depend on how fast this machine is): the delay has grown, and it harms only that address.
     await t.app.db
       .insertInto('login_failures')
       .values(Array.from({ length: 95 }, (_, i) => ({ login_key: 'limited', ip: stranger, at: new Date(Date.now() - i * 20_000) })))
       .execute();
     expect(await failuresOf('limited')).toBe(100);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await attemptLogin(t.app, 'limited', `wrong-again-${attempt}`, { remoteAddress: stranger })).error).toBe('tooManyAttempts');
+    }
 
     const owner = await attemptLogin(t.app, 'limited', DEMO_PASSWORD, { remoteAddress: '192.0.2.77' });
     expect(owner.code).toBe(200);

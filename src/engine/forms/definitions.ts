@@ -41,6 +41,8 @@ export interface FormDefinition {
   approval?: ApprovalRule;
   /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
   contractorFields?: string[];
+  /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
+  approvalSummary?: Array<{ field: string; show?: string[] }>;
 }
 
 /** Checks the declaration against the form's schema when the forms are loaded; answers the problems. */
@@ -54,7 +56,8 @@ export function contractorFieldProblems(definition: FormDefinition, schema: { pr
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
-export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
 
 const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingApproval', approved: 'approved', rejected: 'rejected' };
 

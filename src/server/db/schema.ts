@@ -115,6 +115,14 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
+/** Issue 9: a submit-once form the organiser reopened for one exhibitor (until its next submission). */
+export interface FormReopenTable {
+  participation_id: number;
+  form_id: string;
+  reopened_at: DefaultedTimestamp;
+  reopened_by: number | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   created_at: DefaultedTimestamp;
@@ -160,6 +168,8 @@ export interface UserTable {
   created_by: number | null;
   /** P1: a contractor's company ('' for other roles). */
   company: Generated<string>;
+  /** The language of the user's last sign-in (e-mails without a request use it). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -472,6 +482,7 @@ export interface Database {
   support_messages: SupportMessageTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
+  form_reopens: FormReopenTable;
   visitors: VisitorTable;
   leads: LeadTable;
   lead_scans: LeadScanTable;

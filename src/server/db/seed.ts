@@ -16,6 +16,8 @@ export const DEMO_LEADS_PER_DAY = 160;
 /** LD5/P1: the demo exhibitor's team user (scans leads) and contractor (fills S03/S05/S08). */
 export const DEMO_TEAM_USER_LOGIN = 'scanner';
 export const DEMO_CONTRACTOR_LOGIN = 'builder';
+/** Every account the demo creates (all share DEMO_PASSWORD, so none may face the internet). */
+export const DEMO_LOGINS = ['demo', 'limited', 'organiser', DEMO_TEAM_USER_LOGIN, DEMO_CONTRACTOR_LOGIN];
 
 /** The demo exhibitor has every exhibitor module the catalogue knows (organiser modules are not theirs). */
 export const ALL_MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));

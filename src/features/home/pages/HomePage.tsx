@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Grid, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../../generated/screens';
@@ -154,6 +154,8 @@ export default function HomePage() {
   const { data: tips } = useSWR<ContentItem[]>(['tips', i18n.language], () => api.get<ContentItem[]>('/system/content/list', { params: { kind: 'tip' } }));
   const modules = user?.displayedModule ?? [];
   const now = Date.now();
+  // Issue 9: an organiser's Home is its console's overview, not the exhibitor's sections.
+  if (user?.role === 'organiser') return <Navigate to="/organiser" replace />;
 
   return (
     <Box>

@@ -68,9 +68,32 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         throw new AppError('badCredentials');
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
+      // Issue 9: an exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
+      if (user.participation_id !== null) {
+        const participation = await app.db.selectFrom('participations').select('status').where('id', '=', user.participation_id).executeTakeFirst();
+        if (participation?.status !== 'active') throw new AppError('accountDisabled');
+      }
       // The owner got in from here: earlier failures of this account from this address are forgiven.
       await app.db.deleteFrom('login_failures').where('login_key', '=', loginKey).where('ip', '=', request.ip).execute();
       const token = await createSession(app.db, user.id, request.ip);
+      // The language the user works in, for the e-mails sent later without a request (decisions, reminders).
+      if ((request.headers.language || request.headers['accept-language']) && user.language !== request.language) {
+        await app.db.updateTable('users').set({ language: request.language }).where('id', '=', user.id).execute();
+      }
+      // Issue 9: the audit log holds every login (the request carries no session yet).
+      const event = user.event_id ? await app.db.selectFrom('events').select(['organisation_id']).where('id', '=', user.event_id).executeTakeFirst() : undefined;
+      await app.audit.record(
+        {
+          action: 'auth.login',
+          subjectType: 'user',
+          subjectId: user.id,
+          actor: { id: user.id, name: user.display_name, role: user.role },
+          eventId: user.event_id,
+          participationId: user.participation_id,
+          organisationId: user.organisation_id ?? event?.organisation_id ?? null,
+        },
+        { request },
+      );
       return ok({ token, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
     },
   );

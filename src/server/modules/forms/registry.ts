@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
+import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
 import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
@@ -53,7 +54,8 @@ export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
       ui: readJson(join(dir, 'forms', `${definition.id}.ui.json`)) as Record<string, unknown>,
     });
     // P1: a wrong contractor part would show a contractor the wrong fields: refuse to start.
-    const problems = contractorFieldProblems(definition, base.get(definition.id)!.schema as { properties?: Record<string, unknown> });
+    const schema = base.get(definition.id)!.schema as { properties?: Record<string, unknown> };
+    const problems = [...contractorFieldProblems(definition, schema), ...approvalSummaryProblems(definition, schema)];
     if (problems.length > 0) throw new Error(problems.join('\n'));
   }
   const patched = new Map<string, FormFiles>();

@@ -67,6 +67,22 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return definition;
   }
 
+  /**
+   * A submit-once form closes with its submission, unless the organiser reopened it for this
+   * exhibitor after that submission (issue 9, spec §8 "contact support"): the next submission
+   * is newer than the reopening and closes it again.
+   */
+  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
+    if (!definition.submitOnceFlag || participation.flags[definition.submitOnceFlag] !== true || entry?.status !== 'submitted') return false;
+    const reopen = await app.db
+      .selectFrom('form_reopens')
+      .select('reopened_at')
+      .where('participation_id', '=', participation.id)
+      .where('form_id', '=', definition.id)
+      .executeTakeFirst();
+    return !reopen || !entry.submitted_at || new Date(entry.submitted_at).getTime() > new Date(reopen.reopened_at).getTime();
+  }
+
   async function entriesOf(participationId: number) {
     const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
     return new Map(rows.map((row) => [row.form_id, row]));
@@ -136,7 +152,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
-        locked: submitOnce && entry?.status === 'submitted',
+        locked: submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
         closed: deadline !== null && deadline.getTime() < now.getTime(),
         missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
         entry: entry
@@ -195,7 +211,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     const entries = await entriesOf(participation.id);
     const entry = entries.get(definition.id);
     const deadline = deadlineOf(definition, auth);
-    if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
+    if (await lockedBySubmitOnce(definition, participation, entry)) throw new AppError('submitOnce');
     if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
     return entries;
   }
@@ -278,6 +294,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
+      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval } }, { request });
       return ok({ version });
     },
   );

@@ -1,13 +1,9 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { ALL_FLAGS } from '../../../engine/participation-flags';
 import type { AuthContext } from '../auth/sessions';
 
 // Account info of spec §3, built from the user's participation and event.
 
-export const FEATURE_FLAGS = ['eventShow', 'leadgrabShow', 'digitalShow', 'hideAccountHome', 'downloadPdf', 'countryRequired'] as const;
-export const SECTION_FLAGS = ['s01CompanyShow', 's01ContactShow', 's01DistributionShow', 's01GoalShow', 's02BrandNameShow', 'S01BoothDisplayName'] as const;
-export const LANGUAGE_FLAGS = ['productSecondLanguage', 'profileSecondLanguage'] as const;
-export const SUBMIT_ONCE_FLAGS = ['s01SubmitOnceOnly', 's02SubmitOnceOnly', 's03SubmitOnceOnly', 's04SubmitOnceOnly', 's05SubmitOnceOnly'] as const;
-export const ALL_FLAGS = [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS, ...SUBMIT_ONCE_FLAGS] as const;
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
