@@ -56,6 +56,12 @@ export const ERRORS = {
   reopenUntilAfterShow: { code: 601, message: 'errors.reopenUntilAfterShow' },
   reopenNotNeeded: { code: 601, message: 'errors.reopenNotNeeded' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
+  /** Issue 14: the participation's uploads would pass UPLOAD_QUOTA_MB. */
+  uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
+  /** Issue 14: the file store (disk or database) is full; nothing was kept. */
+  storageFull: { code: 601, message: 'errors.storageFull', http: 507 },
+  /** Issue 14: the event's leads were erased at the end of their retention period. */
+  leadsAlreadyErased: { code: 601, message: 'errors.leadsAlreadyErased' },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
   // ---- members: team users and contractors (LD5, P1) ----

@@ -39,6 +39,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "organiser-exhibitors/ExhibitorEditPage": () => import('../features/organiser-exhibitors/pages/ExhibitorEditPage'),
   "organiser-exhibitors/ExhibitorsPage": () => import('../features/organiser-exhibitors/pages/ExhibitorsPage'),
   "organiser-exhibitors/ImportPage": () => import('../features/organiser-exhibitors/pages/ImportPage'),
+  "organiser-privacy/OrganiserPrivacyPage": () => import('../features/organiser-privacy/pages/OrganiserPrivacyPage'),
   "organiser-progress/ProgressPage": () => import('../features/organiser-progress/pages/ProgressPage'),
   "organiser-reminders/RemindersPage": () => import('../features/organiser-reminders/pages/RemindersPage'),
   "organiser-submissions/SubmissionsPage": () => import('../features/organiser-submissions/pages/SubmissionsPage'),

@@ -12,6 +12,7 @@ import inputPlugin, { addInputFormats } from './plugins/input';
 import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
+import storagePlugin from './plugins/storage';
 import schedulerPlugin from './plugins/scheduler';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
@@ -39,6 +40,8 @@ import reminderScheduler from './plugins/reminder-scheduler';
 import submissionRoutes from './modules/submissions/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
+import fileHousekeeping from './modules/files/housekeeping';
+import privacyRoutes from './modules/privacy/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
 
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     worker: options.mailWorker,
   });
   await app.register(auditPlugin);
+  await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
   await app.register(authPlugin, { policy: config.session });
   // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
   // file shows up as too large instead of being cut silently); names keep their path so that
@@ -139,11 +143,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(reminderScheduler, { name: 'reminders', everyMs: REMINDER_CHECK_MS, task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }) });
   }
   await app.register(visaRoutes, { registry });
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes, { config, registry });
+  await app.register(fileHousekeeping, { config });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
   await app.register(leadDeviceRoutes);
   await app.register(analyticsRoutes, { config });
+  await app.register(privacyRoutes);
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

@@ -28,6 +28,12 @@ export interface Config {
   bodyLimitBytes: number;
   seedDemo: boolean;
   logLevel: string;
+  /** Where files live (issue 15): local disk under DATA_DIR, or PostgreSQL itself for several instances. */
+  fileStore: 'local' | 'database';
+  /** Issue 14: bytes of uploads one participation may keep (all its users together). */
+  uploadQuotaBytes: number;
+  /** Issue 14: lead export files are removed this many days after they were made. */
+  exportRetentionDays: number;
   /**
    * Behind reverse proxies: how many proxy hops to trust in X-Forwarded-For (a number), or the
    * proxies' addresses/CIDR ranges; false takes the connection's address. Never "trust anyone".
@@ -83,6 +89,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const idleSeconds = integer('SESSION_IDLE_SECONDS', SESSION_DEFAULTS.idleSeconds, 5);
   const absoluteSeconds = integer('SESSION_ABSOLUTE_SECONDS', SESSION_DEFAULTS.absoluteSeconds, 60);
   if (absoluteSeconds < idleSeconds) problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
+  const fileStore = (env.FILE_STORE || 'local').toLowerCase();
+  if (fileStore !== 'local' && fileStore !== 'database') problems.push(`FILE_STORE must be local or database (got "${env.FILE_STORE}")`);
+  if (fileStore === 'database' && !env.DATABASE_URL) problems.push('FILE_STORE=database shares files between instances through PostgreSQL: set DATABASE_URL too');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   const config: Config = {
@@ -115,6 +124,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     seedDemo: flag('SEED_DEMO', true),
     logLevel: env.LOG_LEVEL || 'info',
+    fileStore: fileStore === 'database' ? 'database' : 'local',
+    uploadQuotaBytes: integer('UPLOAD_QUOTA_MB', 200, 1, 1_000_000) * 1024 * 1024,
+    exportRetentionDays: integer('EXPORT_RETENTION_DAYS', 30, 1, 3650),
     trustProxy: trustProxy(env.TRUST_PROXY, problems),
     linkCodeMinutes: integer('LINK_CODE_MINUTES', 10, 1, 24 * 60),
     housekeepingSeconds: integer('HOUSEKEEPING_SECONDS', 15 * 60, 0, 7 * 24 * 3600),

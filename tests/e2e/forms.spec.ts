@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { empty, pdf } from '../support/fixtures';
@@ -265,6 +266,12 @@ describe('participation forms', () => {
     const link = page.getByRole('link', { name: 'design.pdf', exact: true });
     await expectVisible(link, 'the uploaded file "design.pdf" as a link');
     expect(await link.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
+    // Issue 14 (C3): opening the link gives the file itself (fetched with the session), not "Invalid session.".
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('design.pdf');
+    expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1'), 'the downloaded file is the PDF').toBe('%PDF-');
     await expectHidden(page.getByText(emptyFile, { exact: true }), 'the empty-file message');
     await expectVisible(page.getByRole('button', { name: en('formRuntime.upload.replace'), exact: true }), 'the button "Replace file"');
   });

@@ -35,6 +35,10 @@ export interface EventTable {
   /** Days before a deadline on which reminders go out. */
   reminder_days: ColumnType<number[], string | undefined, string>;
   created_at: DefaultedTimestamp;
+  /** Issue 14: days exhibitors keep leads after the show; null = not set (kept). */
+  lead_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_retention_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ShowDay {
@@ -439,7 +443,23 @@ export interface ShowroomTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** Issue 15: a file of the database store (FILE_STORE=database). */
+export interface StoredFileTable {
+  key: string;
+  size: ColumnType<string | number, number | undefined, number>;
+  complete: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface StoredFileChunkTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
+  stored_files: StoredFileTable;
+  stored_file_chunks: StoredFileChunkTable;
   showrooms: ShowroomTable;
   organisations: OrganisationTable;
   deadlines: DeadlineTable;

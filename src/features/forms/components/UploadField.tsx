@@ -72,7 +72,15 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
           {reference ? t('formRuntime.upload.replace') : t('formRuntime.upload.choose')}
         </Button>
         {reference && (
-          <Link href={`/oga/uploads/${reference.id}`} target="_blank" rel="noopener">
+          // A plain link carries no bearer token (it opened "Invalid session."): a click fetches the
+          // file with the session and hands it to the browser as a download (C3).
+          <Link
+            href={`/oga/uploads/${reference.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              api.download(`/uploads/${reference.id}`, reference.name).catch((failure: unknown) => setProblems([failure instanceof Error ? failure.message : String(failure)]));
+            }}
+          >
             {reference.name}
           </Link>
         )}

@@ -37,6 +37,8 @@ export interface LeadPage {
   page: number;
   limit: number;
   utcOffsetMinutes: number;
+  /** Issue 14: when the organiser's retention period ends and the leads are erased; null = kept. */
+  eraseAt?: string | null;
 }
 
 export function queryFromSearch(search: URLSearchParams): LeadQuery {

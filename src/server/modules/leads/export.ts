@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { formatUtcOffset, formatOffset } from '../../../engine/time';
@@ -62,15 +62,16 @@ export interface ExportRequest {
   format: ExportFormat;
   language: string;
   tags: TagDefinition[];
-  path: string;
+  /** Where the file goes (the file store's put reads it); ended when the file is whole. */
+  output: Writable;
 }
 
-/** Writes the export file; answers the number of leads in it. */
-export async function writeExport({ db, scope, filters, format, language, tags, path }: ExportRequest): Promise<number> {
+/** Writes the export file to the output; answers the number of leads in it. */
+export async function writeExport({ db, scope, filters, format, language, tags, output }: ExportRequest): Promise<number> {
   const cols = columns(language, scope.offsetMinutes, tags);
   let rows = 0;
   if (format === 'csv') {
-    const out = createWriteStream(path, { mode: 0o600 });
+    const out = output;
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
     };
@@ -84,15 +85,14 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
         await write(text);
       }
       out.end();
-      await once(out, 'finish');
     } catch (error) {
-      out.destroy();
+      out.destroy(error as Error);
       throw error;
     }
     return rows;
   }
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(translate(language, 'leads.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
   // Every cell is a typed text cell (format "@"): a spreadsheet shows it exactly as stored and
   // never runs it, so nothing needs neutralising (no apostrophe on "+84 31864359"), and an

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
@@ -30,6 +28,8 @@ import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
 import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
+import { leadsEraseAt } from '../../../engine/retention';
+import { fileKey } from '../../plugins/storage';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
 import {
@@ -107,8 +107,6 @@ function stamp(now: Date, offsetMinutes: number): string {
 
 export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const base = `${API_BASE}/leads`;
-  const exportDir = join(config.dataDir, 'exports');
-  await mkdir(exportDir, { recursive: true, mode: 0o700 });
 
   const scannerOf = (auth: AuthContext) => {
     if (!auth.participation) throw new AppError('notFound');
@@ -240,6 +238,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
               page: { type: 'integer' },
               limit: { type: 'integer' },
               utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
+              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when the organiser\'s retention period ends and these leads are erased (export them before); null = kept' },
             },
           }),
         },
@@ -253,7 +252,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const total = await countLeads(app.db, scope, filters);
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
-      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes });
+      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes, eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null });
     },
   );
 
@@ -481,22 +480,36 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const filters = filtersOf(parseLeadQuery(request.body.filters ?? {}));
       const { format } = request.body;
       const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
-      const path = join(exportDir, storageName);
+      const key = fileKey.leadExport(storageName);
       const now = new Date();
       const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      // The writer streams into the file store as it goes; the store keeps nothing unless whole.
+      const output = new PassThrough();
+      const stored = app.storage.put(key, output);
+      // A store that fails first (full, unreachable) stops the writer instead of leaving it waiting.
+      stored.catch((error: Error) => output.destroy(error));
       let rows: number;
+      let size: number;
       try {
-        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), path });
+        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), output });
+        ({ size } = await stored);
       } catch (error) {
-        await unlink(path).catch(() => undefined);
+        output.destroy();
+        await stored.catch(() => undefined);
+        await app.storage.delete(key).catch(() => undefined);
         throw error;
       }
-      const size = (await stat(path)).size;
-      const record = await app.db
-        .insertInto('lead_exports')
-        .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
-        .returning(['id'])
-        .executeTakeFirstOrThrow();
+      let record: { id: number };
+      try {
+        record = await app.db
+          .insertInto('lead_exports')
+          .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
+          .returning(['id'])
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        await app.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       return ok({ id: record.id, fileName, format, rows, size, createdAt: now.toISOString(), user: auth.user.display_name });
     },
   );
@@ -509,14 +522,16 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' } })) },
+        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' }, eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' } })) },
       },
     },
     async (request) => {
-      const scope = scopeOf(requireAuth(request));
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
       return ok({
         ...(await exportsPage(app.db, scope, request.query)),
         utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
       });
     },
   );
@@ -544,10 +559,11 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const scope = scopeOf(requireAuth(request));
       const row = await visibleExports(app.db, scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      const path = join(exportDir, row.storage_name);
-      const file = await stat(path).catch(() => null);
-      if (!file?.isFile()) {
-        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing on disk');
+      const key = fileKey.leadExport(row.storage_name);
+      const file = await app.storage.stat(key);
+      const body = file ? await app.storage.get(key) : null;
+      if (!file || !body) {
+        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing from the file store');
         throw new AppError('notFound');
       }
       return reply
@@ -555,7 +571,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition('attachment', row.file_name))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(path));
+        .send(body);
     },
   );
 }

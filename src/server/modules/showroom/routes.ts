@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
@@ -13,6 +12,7 @@ import { translate } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { fileKey, readWhole } from '../../plugins/storage';
 import type { AuthContext } from '../auth/sessions';
 import type { FormRegistry } from '../forms/registry';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
@@ -52,7 +52,6 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export default async function showroomRoutes(app: FastifyInstance, { config, registry }: { config: Config; registry: FormRegistry }) {
   const declaration = registry.showroom;
-  const uploadsDir = join(config.dataDir, 'uploads');
   const urlOf = (slug: string) => `${config.publicUrl}/showroom?s=${slug}`;
 
   /** The submitted data of the forms the showroom reads. */
@@ -148,15 +147,15 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
       const id = request.params.id;
       if (!UPLOAD_ID.test(id) || !showroomFiles(await showroomOf(row.participation_id)).includes(id)) throw new AppError('notFound');
       const upload = await app.db.selectFrom('uploads').select(['content_type', 'original_name']).where('id', '=', id).where('participation_id', '=', row.participation_id).executeTakeFirst();
-      const path = join(uploadsDir, id);
-      const file = await stat(path).catch(() => null);
-      if (!upload || !file?.isFile()) throw new AppError('notFound');
+      const file = upload ? await app.storage.stat(fileKey.upload(id)) : null;
+      const body = file ? await app.storage.get(fileKey.upload(id)) : null;
+      if (!upload || !file || !body) throw new AppError('notFound');
       return reply
         .header('Content-Type', upload.content_type)
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition('inline', upload.original_name))
         .header('Cache-Control', 'public, max-age=300')
-        .send(createReadStream(path));
+        .send(body);
     },
   );
 
@@ -179,8 +178,8 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
       const language = request.language;
       const companyName = showroom.company.name || auth.exhibitor?.name || '';
       const logoRef = showroom.company.logo;
-      const logoPath = logoRef && UPLOAD_ID.test(logoRef.id) ? join(uploadsDir, logoRef.id) : null;
-      const logo = logoPath && existsSync(logoPath) ? { bytes: await readFile(logoPath), type: logoRef!.type } : null;
+      const logoBytes = logoRef && UPLOAD_ID.test(logoRef.id) ? await readWhole(app.storage, fileKey.upload(logoRef.id)) : null;
+      const logo = logoBytes ? { bytes: logoBytes, type: logoRef!.type } : null;
       const eventName = (event.names as Record<string, string> | undefined)?.[language] || event.name;
       const bytes = await renderPoster({
         size: request.query.size,
