@@ -3,6 +3,7 @@ import { Box, Container, CssBaseline, Drawer, ThemeProvider, useMediaQuery } fro
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { buildMenu } from '../../engine/catalogue';
+import { DRAWER_BELOW_PX } from '../../engine/constants';
 import { catalogue } from '../../generated/screens';
 import { api } from '../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../lib/session';
@@ -15,9 +16,7 @@ import { useCurrentScreen } from './useCurrentScreen';
 import { RequireSession } from '../guards';
 import { theme } from '../theme';
 
-/** Below this width the left menu is a drawer over the page (closed until asked for). */
-export const DRAWER_BELOW_PX = 992;
-export const WIDE_SCREEN_QUERY = `(min-width:${DRAWER_BELOW_PX}px)`;
+const WIDE_SCREEN_QUERY = `(min-width:${DRAWER_BELOW_PX}px)`;
 
 /** The frame around signed-in pages; `withMenu` is false for the second layout group. */
 export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
