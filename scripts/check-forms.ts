@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { approvalSummaryProblems } from '../src/engine/forms/approval-summary';
 import { contractorFieldProblems, DEADLINE_KINDS, type FormDefinition } from '../src/engine/forms/definitions';
 import { FILE_PURPOSE_IDS } from '../src/engine/forms/files';
 import { mergePatch } from '../src/engine/forms/merge-patch';
@@ -115,6 +116,7 @@ export function formProblems(): string[] {
       const ui = JSON.parse(readFileSync(join(FORMS_DIR, `${definition.id}.ui.json`), 'utf8'));
       files.set(definition.id, { schema, ui });
       problems.push(...contractorFieldProblems(definition, schema));
+      problems.push(...approvalSummaryProblems(definition, schema));
       problems.push(...checkForm(`schemas/forms/${definition.id}`, definition.id, schema, ui, locales));
     } catch (error) {
       problems.push(`schemas/forms/${definition.id}: ${(error as Error).message}`);

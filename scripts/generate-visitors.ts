@@ -69,6 +69,8 @@ async function main() {
     const visitorTotal = Number((await db.selectFrom('visitors').select(sql<number>`count(*)::int`.as('n')).where('event_id', '=', event.id).executeTakeFirstOrThrow()).n);
     started = Date.now();
     let made = 0;
+    // One lead per visitor per exhibitor (LD1): leads whose badge already is one are skipped.
+    let stored = 0;
     for (let day = 0; day < days && made < leads; day += 1) {
       const nine = (firstDay + day) * 24 * HOUR + 9 * HOUR - offsetMs;
       const dayCount = Math.min(perDay, leads - made);
@@ -78,7 +80,7 @@ async function main() {
         // Each chunk covers its share of the day, so scan times rise with n.
         const start = nine + Math.floor((from / dayCount) * 9 * HOUR);
         const end = nine + Math.floor(((from + size) / dayCount) * 9 * HOUR);
-        await insertLeads(db, {
+        stored += await insertLeads(db, {
           participationId,
           scannedBy,
           eventId: event.id,
@@ -95,7 +97,7 @@ async function main() {
         process.stdout.write(`\rleads: ${made} / ${leads}`);
       }
     }
-    console.log(`\nleads: ${made} for participation ${participationId} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`\nleads: ${stored} stored (${made - stored} skipped: badge already a lead) for participation ${participationId} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await opened.close();
   }

@@ -1,15 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n } from './lib/i18n';
-import { adoptTokenFromUrl } from './lib/storage';
+import { initI18n, t } from './lib/i18n';
+import { exchangeLinkCode, takeLinkCodeFromUrl } from './lib/link-code';
+import { tokenStore } from './lib/storage';
+import { showToast } from './lib/toast';
 
-adoptTokenFromUrl(window.location, window.history);
+// S3: a sign-in link's code leaves the address bar before anything else runs.
+const linkCode = takeLinkCodeFromUrl(window.location, window.history);
 
-void initI18n().then(() => {
+void initI18n().then(async () => {
+  // Nobody signed in: the link signs in before the first route renders. Someone signed in:
+  // the app asks before switching (LinkSwitchPrompt).
+  let switchCode: string | null = null;
+  if (linkCode && tokenStore.get()) switchCode = linkCode;
+  else if (linkCode) await exchangeLinkCode(linkCode).catch(() => showToast('error', t('errors.linkCodeInvalid')));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App linkCode={switchCode} />
     </StrictMode>,
   );
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultPgliteDir, openDatabase } from '../../src/server/db/connection';
@@ -18,7 +19,9 @@ try {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
   const path = join(dir, 'leads.xlsx');
-  const rows = await writeExport({ db: opened.db, scope: { participationId: participationId!, offsetMinutes: offsetMinutes! }, filters: { scannedBy }, format: 'xlsx', language: 'en', tags: [], path });
+  const output = createWriteStream(path, { mode: 0o600 });
+  const rows = await writeExport({ db: opened.db, scope: { participationId: participationId!, offsetMinutes: offsetMinutes! }, filters: { scannedBy }, format: 'xlsx', language: 'en', tags: [], output });
+  await finished(output);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);

@@ -4,8 +4,11 @@ import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { leadsBenchmarks } from './leads';
+import { organiserImportBenchmarks } from './organiser-import';
+import { organiserBenchmarks } from './organiser';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
 // `npm run bench`: figures, not tests. Budgets are printed next to what was measured; machines
@@ -55,13 +58,16 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web` or `-- leads` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- leads`, `-- content` or `-- organiser` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
   console.log(`\n# Exhibitor portal benchmarks (${new Date().toISOString()})`);
   if (wants('web')) await webBenchmarks();
   if (wants('leads')) await leadsBenchmarks();
+  if (wants('content')) await contentBenchmarks();
+  if (wants('import')) await organiserImportBenchmarks();
+  if (wants('organiser')) await organiserBenchmarks();
 }
 
 async function webBenchmarks() {

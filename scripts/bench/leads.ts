@@ -8,7 +8,7 @@ import pg from 'pg';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed';
-import { badgeCode, insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
+import { insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT, loginToken } from './support';
@@ -76,7 +76,9 @@ async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: st
     .executeTakeFirstOrThrow();
   const users = await createTeamUsers(db, participation.id, participation.event_id);
   const event = { id: participation.event_id, code: participation.code };
-  await insertVisitors(db, event, 1, VISITORS);
+  // One lead per visitor per exhibitor (LD1): as many visitors as leads, so every lead is one.
+  const visitors = Math.max(VISITORS, count);
+  await insertVisitors(db, event, 1, visitors);
   const started = Date.now();
   const chunk = 100_000;
   // Leads already there (the demo's) keep their numbers: continue after them.
@@ -92,7 +94,7 @@ async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: st
       end: new Date(participation.ends_at),
       first: offset + first,
       last: offset + last,
-      visitors: VISITORS,
+      visitors,
       unknownEvery: 50,
       qualifiedShare: 0.5,
       scannedBy: last <= EXPORT_ROWS ? [users[0]!] : users.slice(1),
@@ -158,7 +160,7 @@ async function latency(url: string, token: string, samples = SAMPLES) {
   return { median: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** INGEST_WORKERS clients posting batches of BATCH new scans for INGEST_SECONDS. */
+/** INGEST_WORKERS clients posting batches of BATCH new scans (new leads) for INGEST_SECONDS. */
 async function ingestion(url: string, token: string, eventCode: string) {
   const deadline = Date.now() + INGEST_SECONDS * 1000;
   let scans = 0;
@@ -168,7 +170,8 @@ async function ingestion(url: string, token: string, eventCode: string) {
       const body = {
         scans: Array.from({ length: BATCH }, (_, i) => ({
           clientScanId: `bench-${w}-${batch}-${i}`,
-          badgeCode: badgeCode(eventCode, 1 + ((w * 7919 + batch * BATCH + i) % VISITORS)),
+          // New badges (one lead per visitor per exhibitor: the loaded visitors all are leads).
+          badgeCode: `${eventCode}-B${w}-${batch}-${i}`,
           scannedAt: new Date().toISOString(),
         })),
       };

@@ -3,9 +3,11 @@ import { SWRConfig } from 'swr';
 import { Toaster } from '../components/Toaster';
 import { t } from '../lib/i18n';
 import { showToast } from '../lib/toast';
+import { LinkSwitchPrompt } from './LinkSwitchPrompt';
 import { AppRouter } from './router';
 
-export function App() {
+/** `linkCode`: a sign-in link opened while someone is signed in (asked before switching). */
+export function App({ linkCode = null }: { linkCode?: string | null } = {}) {
   // E3: a chunk that fails to load (say, after a new deployment) is reported; the error
   // boundary around the page then offers a reload.
   useEffect(() => {
@@ -16,6 +18,7 @@ export function App() {
   return (
     <SWRConfig value={{ shouldRetryOnError: false }}>
       <AppRouter />
+      {linkCode && <LinkSwitchPrompt code={linkCode} />}
       <Toaster />
     </SWRConfig>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OTHER_KEY, checkRecipients, inEnumOrder, invitationFailureOf, isValidEmail, leaderboard, shareLinks, topWithOther, trendPoints, TREND_HOURS_MAX } from './analytics';
+import { OTHER_KEY, checkRecipients, inEnumOrder, invitationFailureOf, isValidEmail, leaderboard, shareLinks, topWithOther, showTrend } from './analytics';
 import { eventHour } from './leads';
 
 describe('LA3 breakdowns', () => {
@@ -37,18 +37,34 @@ describe('LA4 leaderboard', () => {
 });
 
 describe('LA2 trends in event time', () => {
-  it('daily buckets follow the event offset, zeros filled between days', () => {
+  const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  const show = { days: [{ day: day('2027-03-17'), opens: '10:00', closes: '18:00' }, { day: day('2027-03-18') }, { day: day('2027-03-19') }], today: day('2027-03-01') };
+
+  it('LA2 daily: every show day (empty ones at 0), days outside the show only with leads; buckets follow the event offset', () => {
     // 15:59 UTC and 16:00 UTC are 23:59 and 00:00 at UTC+08:00: two event days.
-    const before = eventHour('2027-03-03T15:59:00Z', 480);
-    const after = eventHour('2027-03-03T16:00:00Z', 480);
-    const later = eventHour('2027-03-06T02:00:00Z', 480);
-    const points = trendPoints([{ hour: before, leads: 2 }, { hour: after, leads: 3 }, { hour: later, leads: 1 }], 'day');
-    expect(points.map((p) => [p.label, p.leads])).toEqual([['2027-03-03', 2], ['2027-03-04', 3], ['2027-03-05', 0], ['2027-03-06', 1]]);
+    const before = eventHour('2027-03-16T15:59:00Z', 480);
+    const after = eventHour('2027-03-16T16:00:00Z', 480);
+    const long = eventHour('2027-02-01T02:00:00Z', 480);
+    const trend = showTrend([{ hour: long, leads: 1 }, { hour: before, leads: 2 }, { hour: after, leads: 3 }], 'day', show);
+    expect(trend.points.map((p) => [p.label, p.leads])).toEqual([['2027-02-01', 1], ['2027-03-16', 2], ['2027-03-17', 3], ['2027-03-18', 0], ['2027-03-19', 0]]);
+    expect(trend).toMatchObject({ showDays: ['2027-03-17', '2027-03-18', '2027-03-19'], day: null });
   });
-  it('hourly buckets are labelled in event time and capped to the latest hours', () => {
-    const hour = eventHour('2027-03-04T01:30:00Z', 480);
-    expect(trendPoints([{ hour, leads: 4 }], 'hour')).toEqual([{ bucket: hour, label: '2027-03-04 09:00', leads: 4 }]);
-    expect(trendPoints([{ hour: 0, leads: 1 }, { hour: 10_000, leads: 1 }], 'hour')).toHaveLength(TREND_HOURS_MAX);
+
+  it('LA2 hourly: one show day from opening to closing, widened to hours with leads, labelled HH:00', () => {
+    const early = eventHour('2027-03-17T00:30:00Z', 480); // 08:30 event time
+    const late = eventHour('2027-03-18T12:10:00Z', 480); // 20:10 on the 18th
+    const counts = [{ hour: early, leads: 4 }, { hour: late, leads: 2 }];
+    const chosen = showTrend(counts, 'hour', { ...show, chosenDay: day('2027-03-17') });
+    expect(chosen.day).toBe('2027-03-17');
+    expect(chosen.points.map((p) => p.label)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00']);
+    expect(chosen.points[0]).toMatchObject({ leads: 4, bucket: early });
+    // No choice, not a show day today: the latest show day with leads; default hours 09-18.
+    const latest = showTrend(counts, 'hour', show);
+    expect(latest.day).toBe('2027-03-18');
+    expect(latest.points.map((p) => p.label)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00']);
+    expect(latest.points.at(-1)!.leads).toBe(2);
+    // During the show, today.
+    expect(showTrend(counts, 'hour', { ...show, today: day('2027-03-19') }).day).toBe('2027-03-19');
   });
 });
 

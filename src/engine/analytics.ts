@@ -1,4 +1,4 @@
-import { eventDay, formatEventDay, formatEventHour } from './leads';
+import { eventDay, formatEventDay } from './leads';
 import { hasFullWidth } from './forms/rules';
 
 // LA1-LA5: the lead dashboard's shapes and the small rules the browser and the server share
@@ -10,7 +10,6 @@ export type TrendGranularity = 'day' | 'hour';
 export const BREAKDOWN_TOP_DEFAULT = 10;
 export const BREAKDOWN_TOP_MAX = 50;
 /** Hourly trends cover at most the last 14 event days that have leads; daily trends a year. */
-export const TREND_HOURS_MAX = 14 * 24;
 export const TREND_DAYS_MAX = 366;
 /** Above this many points the trend is drawn on a canvas (SVG slows down with many points). */
 export const TREND_CANVAS_ABOVE = 300;
@@ -69,7 +68,7 @@ export interface Dashboard {
   /** Today in event time, "YYYY-MM-DD". */
   today: string;
   summary: DashboardSummary;
-  trend: { granularity: TrendGranularity; points: TrendPoint[] };
+  trend: ShowTrend;
   countries: CountByKey[];
   users: UserCount[];
   types: CountByKey[];
@@ -105,31 +104,74 @@ export function leaderboard(users: readonly UserCount[]): LeaderboardRow[] {
   });
 }
 
-/**
- * A continuous trend from per-hour counts: every bucket from the first with leads to the last
- * (zeros filled), at most `max` buckets (the latest ones).
- */
-export function trendPoints(hourCounts: ReadonlyArray<{ hour: number; leads: number }>, granularity: TrendGranularity): TrendPoint[] {
-  const buckets = new Map<number, number>();
-  for (const { hour, leads } of hourCounts) {
-    if (leads === 0) continue;
-    const bucket = granularity === 'day' ? eventDay(hour) : hour;
-    buckets.set(bucket, (buckets.get(bucket) ?? 0) + leads);
-  }
-  if (buckets.size === 0) return [];
-  const keys = [...buckets.keys()];
-  const last = Math.max(...keys);
-  const first = Math.max(Math.min(...keys), last - (granularity === 'day' ? TREND_DAYS_MAX : TREND_HOURS_MAX) + 1);
-  const points: TrendPoint[] = [];
-  for (let bucket = first; bucket <= last; bucket += 1) {
-    points.push({ bucket, label: granularity === 'day' ? formatEventDay(bucket) : formatEventHour(bucket), leads: buckets.get(bucket) ?? 0 });
-  }
-  return points;
+/** LA2: a show day (event time) and its opening hours ("HH:MM"; absent when not recorded). */
+export interface ShowDayHours {
+  /** Event day number (days since 1970-01-01 in event time). */
+  day: number;
+  opens?: string;
+  closes?: string;
 }
 
-/** The first event hour of a trend of this granularity ending at `lastHour` (what to read). */
-export function trendStartHour(lastHour: number, granularity: TrendGranularity): number {
-  return granularity === 'day' ? (eventDay(lastHour) - TREND_DAYS_MAX + 1) * 24 : lastHour - TREND_HOURS_MAX + 1;
+export interface ShowTrend {
+  granularity: TrendGranularity;
+  points: TrendPoint[];
+  /** The show days, "YYYY-MM-DD" in event time (what the hourly view chooses from). */
+  showDays: string[];
+  /** Hourly: the day shown, "YYYY-MM-DD"; null for the daily view. */
+  day: string | null;
+}
+
+/** Opening hours assumed for a show day that records none. */
+const DEFAULT_OPEN_HOUR = 9;
+const DEFAULT_CLOSE_HOUR = 18;
+const hourOf = (time: string | undefined, fallback: number) => {
+  const match = /^(\d{2}):(\d{2})$/.exec(time ?? '');
+  return match ? Number(match[1]) : fallback;
+};
+
+/**
+ * LA2: the trend as exhibitors read it. Daily: every show day (an empty one shows 0) plus the
+ * days outside the show that have leads (empty ones are left out). Hourly: one day — the chosen
+ * one, else today when it is a show day, else the latest show day with leads, else the first —
+ * from its opening to its closing hour, widened to any hour with leads; labels "HH:00".
+ */
+export function showTrend(
+  hourCounts: ReadonlyArray<{ hour: number; leads: number }>,
+  granularity: TrendGranularity,
+  show: { days: readonly ShowDayHours[]; today: number; chosenDay?: number },
+): ShowTrend {
+  const showDays = [...show.days].sort((a, b) => a.day - b.day);
+  const showDayNumbers = new Set(showDays.map((d) => d.day));
+  const labels = showDays.map((d) => formatEventDay(d.day));
+  if (granularity === 'day') {
+    const perDay = new Map<number, number>();
+    for (const { hour, leads } of hourCounts) if (leads > 0) perDay.set(eventDay(hour), (perDay.get(eventDay(hour)) ?? 0) + leads);
+    const days = [...new Set([...showDayNumbers, ...perDay.keys()])].sort((a, b) => a - b).slice(-TREND_DAYS_MAX);
+    return { granularity, showDays: labels, day: null, points: days.map((day) => ({ bucket: day, label: formatEventDay(day), leads: perDay.get(day) ?? 0 })) };
+  }
+  const perHour = new Map<number, number>();
+  for (const { hour, leads } of hourCounts) if (leads > 0) perHour.set(hour, (perHour.get(hour) ?? 0) + leads);
+  const daysWithLeads = new Set([...perHour.keys()].map(eventDay));
+  const day =
+    show.chosenDay ??
+    (showDayNumbers.has(show.today) ? show.today : undefined) ??
+    [...showDays].reverse().find((d) => daysWithLeads.has(d.day))?.day ??
+    showDays[0]?.day ??
+    show.today;
+  const hours = showDays.find((d) => d.day === day);
+  let first = hours ? hourOf(hours.opens, DEFAULT_OPEN_HOUR) : 24;
+  let last = hours ? Math.min(23, Math.max(0, hourOf(hours.closes, DEFAULT_CLOSE_HOUR) - (/:00$/.test(hours.closes ?? ':00') ? 1 : 0))) : -1;
+  for (let h = 0; h < 24; h += 1) {
+    if ((perHour.get(day * 24 + h) ?? 0) > 0) {
+      first = Math.min(first, h);
+      last = Math.max(last, h);
+    }
+  }
+  const points: TrendPoint[] = [];
+  for (let h = first; h <= last; h += 1) {
+    points.push({ bucket: day * 24 + h, label: `${String(h).padStart(2, '0')}:00`, leads: perHour.get(day * 24 + h) ?? 0 });
+  }
+  return { granularity, showDays: labels, day: formatEventDay(day), points };
 }
 
 // ---- LA5 invitations ------------------------------------------------------------------------

@@ -526,6 +526,7 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
     const children = (id: string) => real.screens.filter((s) => s.parent === id).map((s) => s.path).sort();
     expect(children('digitalTools')).toEqual([
       '/digital-tools/custom-tag',
+      '/digital-tools/devices',
       '/digital-tools/digital-showroom',
       '/digital-tools/introduction',
       '/digital-tools/lead-report',

@@ -47,10 +47,21 @@ export const ERRORS = {
   submitOnce: { code: 601, message: 'errors.submitOnce' },
   deadlinePassed: { code: 601, message: 'errors.deadlinePassed' },
   submitFormsFirst: { code: 601, message: 'errors.submitFormsFirst' },
+  prerequisiteClosed: { code: 601, message: 'errors.prerequisiteClosed' },
   formNotOpen: { code: 601, message: 'errors.formNotOpen' },
   nothingToInherit: { code: 601, message: 'errors.nothingToInherit' },
   commentRequired: { code: 601, message: 'errors.commentRequired' },
+  reopenUntilRequired: { code: 601, message: 'errors.reopenUntilRequired' },
+  reopenUntilPast: { code: 601, message: 'errors.reopenUntilPast' },
+  reopenUntilAfterShow: { code: 601, message: 'errors.reopenUntilAfterShow' },
+  reopenNotNeeded: { code: 601, message: 'errors.reopenNotNeeded' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
+  /** Issue 14: the participation's uploads would pass UPLOAD_QUOTA_MB. */
+  uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
+  /** Issue 14: the file store (disk or database) is full; nothing was kept. */
+  storageFull: { code: 601, message: 'errors.storageFull', http: 507 },
+  /** Issue 14: the event's leads were erased at the end of their retention period. */
+  leadsAlreadyErased: { code: 601, message: 'errors.leadsAlreadyErased' },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
   // ---- members: team users and contractors (LD5, P1) ----
@@ -63,6 +74,8 @@ export const ERRORS = {
   /** P1: a contractor changed a part of a form that is the exhibitor's (nothing stored). */
   contractorFieldForbidden: { code: 403, message: 'errors.contractorFieldForbidden' },
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
+  /** LD1: a scanning device's token opens only the scanning API (403). */
+  deviceTokenScope: { code: 403, message: 'errors.deviceTokenScope' },
   /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
   /** V5: "The tag already exists, please do not add it again." */
@@ -77,6 +90,31 @@ export const ERRORS = {
   invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
   /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
   invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
+  // ---- odd input and sign-in links (issue 14) ----
+  /** Text holding a NUL character, which no stored text may contain. */
+  textNulCharacter: { code: 601, message: 'errors.textNulCharacter', http: 400 },
+  /** JSON text with a lone UTF-16 surrogate (half of a character). */
+  textInvalidUnicode: { code: 601, message: 'errors.textInvalidUnicode', http: 400 },
+  /** A whole number beyond what an id or version holds (2,147,483,647). */
+  numberTooLarge: { code: 601, message: 'errors.numberTooLarge', http: 400 },
+  /** JSON nested deeper than any form needs ({{limit}} levels). */
+  jsonTooDeep: { code: 601, message: 'errors.jsonTooDeep', http: 400 },
+  /** A name or file name with control characters or text-direction overrides. */
+  nameInvalidCharacters: { code: 601, message: 'errors.nameInvalidCharacters', http: 400 },
+  /** S3: a one-time sign-in link that is unknown, expired or already used. */
+  linkCodeInvalid: { code: 601, message: 'errors.linkCodeInvalid' },
+  // ---- organiser console (O2, issue 9) ----
+  /** An organiser without an event yet reached for event data: it creates its first event. */
+  noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
+  /** Issue 9: the import file is empty or neither XLSX nor CSV. */
+  importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
+  /** Issue 9: more rows than one import takes ({{limit}}). */
+  importTooManyRows: { code: 601, message: 'errors.importTooManyRows' },
+  // ---- content (CT1-CT5, issue 10) ----
+  /** A manual's deadline after the show ends. */
+  contentDeadlineAfterShow: { code: 601, message: 'errors.contentDeadlineAfterShow' },
+  /** The event has no support address to send the contact form to. */
+  supportUnavailable: { code: 601, message: 'errors.supportUnavailable' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorId = keyof typeof ERRORS;

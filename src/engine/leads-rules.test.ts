@@ -54,7 +54,9 @@ describe('lead rules', () => {
   });
 
   it('LD4 formula-like cells are neutralised; CSV fields are quoted when needed', () => {
-    for (const value of ['=1+1', '+60 12', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseCell(value)).toBe(`'${value}`);
+    for (const value of ['=1+1', '+A1', '-2+cmd|x', '@SUM(A1)', '\tx', '\rx', '+84 3186 HYPERLINK']) expect(neutraliseCell(value)).toBe(`'${value}`);
+    // Phone numbers and signed numbers name nothing: written as captured, readable.
+    for (const value of ['+84 31864359', '+1 (555) 010-9999', '-2', '+60 3-2161 0000']) expect(neutraliseCell(value)).toBe(value);
     expect(neutraliseCell('Honey')).toBe('Honey');
     expect(csvField('a,"b"')).toBe('"a,""b"""');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);

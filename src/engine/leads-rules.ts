@@ -68,7 +68,18 @@ const isOneOf = (list: readonly string[], value: unknown): boolean => typeof val
  * visitor name and company are required when the badge was unknown (the scan captured nothing
  * else); notes are bounded; every tag answer names an existing tag and only its choices.
  */
-export function validateQualification(input: Qualification, context: { badgeKnown: boolean; tags: readonly TagDefinition[] }): QualificationErrors {
+export function validateQualification(
+  input: Qualification,
+  context: {
+    badgeKnown: boolean;
+    tags: readonly TagDefinition[];
+    /**
+     * The answers already stored: a choice the exhibitor has since removed from its tag stays
+     * acceptable on this lead (shown, removable), so a changed tag never makes a lead unsavable.
+     */
+    stored?: Readonly<Record<string, readonly string[]>>;
+  },
+): QualificationErrors {
   const errors: QualificationErrors = {};
   if (!input.leadType) errors.leadType = 'leads.required.leadType';
   else if (!isOneOf(LEAD_TYPES, input.leadType)) errors.leadType = 'validation.enum';
@@ -88,13 +99,19 @@ export function validateQualification(input: Qualification, context: { badgeKnow
   const answers = input.tagAnswers ?? {};
   for (const [tagId, chosen] of Object.entries(answers)) {
     const tag = context.tags.find((t) => String(t.id) === tagId);
-    const valid = tag && Array.isArray(chosen) && chosen.every((c) => tag.choices.includes(c)) && new Set(chosen).size === chosen.length;
+    const kept = context.stored?.[tagId] ?? [];
+    const valid = tag && Array.isArray(chosen) && chosen.every((c) => tag.choices.includes(c) || kept.includes(c)) && new Set(chosen).size === chosen.length;
     if (!valid) {
       errors.tagAnswers = 'leads.validation.tagChoice';
       break;
     }
   }
   return errors;
+}
+
+/** Stored answers of a tag that are no longer among its choices (removed since): shown apart. */
+export function staleChoices(tag: TagDefinition, chosen: readonly string[]): string[] {
+  return chosen.filter((choice) => !tag.choices.includes(choice));
 }
 
 /** The limits of each message key, for the i18n placeholders. */
@@ -208,11 +225,21 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * A cell a spreadsheet would run as a formula (= + - @, or a leading tab / carriage return) is
- * prefixed with an apostrophe, so it shows as the text that was captured (CSV/formula injection).
+ * A phone number or a signed number ("+84 31864359", "-5", "+1 (555) 010-9999"): digits and
+ * phone punctuation only. A spreadsheet may read it as arithmetic, but with no letters it can
+ * name no function, cell or link, so it is written as captured and stays readable.
+ */
+const PLAIN_NUMBER = /^[+-][\d ().\/-]*\d[\d ().\/-]*$/;
+
+/**
+ * CSV only (LD4): a cell a spreadsheet would run as a formula (= + - @, or a leading tab /
+ * carriage return) and that could name a function or link is prefixed with an apostrophe, so it
+ * shows as the text that was captured (CSV/formula injection). Phone numbers stay as they are.
+ * XLSX needs none of this: its cells are typed text and never run (see export.ts).
  */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (!/^[=+\-@\t\r]/.test(value) || PLAIN_NUMBER.test(value)) return value;
+  return `'${value}`;
 }
 
 /** One CSV field: neutralised, quoted when it holds a comma, quote or line break. */

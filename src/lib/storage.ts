@@ -32,14 +32,3 @@ export const activityStore = {
   get: (): number => safe(() => Number(localStorage.getItem(STORAGE_KEYS.lastActivity)) || 0, 0),
   set: (time: number) => safe(() => localStorage.setItem(STORAGE_KEYS.lastActivity, String(time)), undefined),
 };
-
-/** S3: a token in the URL (?token=) becomes the login token and leaves the address bar. */
-export function adoptTokenFromUrl(location: Location, history: History): void {
-  const url = new URL(location.href);
-  const token = url.searchParams.get('token');
-  // /reset-password carries a reset token of its own, not a login token.
-  if (!token || url.pathname === '/reset-password') return;
-  tokenStore.set(token);
-  url.searchParams.delete('token');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}

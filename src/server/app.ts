@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { redactUrl, REDACTED_LOG_PATHS } from './lib/redact';
 import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
 import { DOCUMENT_MAX_BYTES } from '../engine/constants';
@@ -7,20 +8,40 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import inputPlugin, { addInputFormats } from './plugins/input';
+import auditPlugin from './plugins/audit';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
+import storagePlugin from './plugins/storage';
+import schedulerPlugin from './plugins/scheduler';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
 import authRoutes from './modules/auth/routes';
+import linkCodeRoutes from './modules/auth/link-codes';
 import analyticsRoutes from './modules/analytics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
+import healthRoutes from './modules/health/routes';
 import leadRoutes from './modules/leads/routes';
+import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
+import organiserEventRoutes from './modules/organiser-events/routes';
+import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
+import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
 import { loadFormRegistry } from './modules/forms/registry';
+import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
+import reopenRoutes from './modules/reopen/routes';
+import auditRoutes from './modules/audit/routes';
+import { sendDueReminders } from './modules/reminders/due';
+import reminderRoutes from './modules/reminders/routes';
+import reminderScheduler from './plugins/reminder-scheduler';
+import submissionRoutes from './modules/submissions/routes';
+import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
+import fileHousekeeping from './modules/files/housekeeping';
+import privacyRoutes from './modules/privacy/routes';
 import userRoutes from './modules/user/routes';
 import visaRoutes from './modules/visa/routes';
 
@@ -29,21 +50,49 @@ export interface BuildOptions {
   pglite?: PGlite;
   /** Log to stdout (the server) or stay quiet (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
+  /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
+  mailWorker?: boolean;
+  /** Run the reminders' due check every REMINDER_CHECK_MS (default); one-off commands do not. */
+  reminders?: boolean;
 }
+
+/** How often each instance looks for reminders that have come due (issue 9). */
+const REMINDER_CHECK_MS = 15 * 60_000;
 
 /** Infrastructure plugins first, then one route module per area. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            serializers: {
+              // Fastify's request serializer, with secrets in the query string redacted.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     // A first start creates the embedded database and seeds it, which takes seconds.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (X-Forwarded-For read from the right).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true }, plugins: [addInputFormats] },
   });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(inputPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,
@@ -51,7 +100,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo: config.seedDemo,
     pglite: options.pglite,
   });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+  // Housekeeping runs on timers unless switched off (HOUSEKEEPING_SECONDS=0; tests run jobs by hand).
+  await app.register(schedulerPlugin, { enabled: config.housekeepingSeconds > 0 });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseMs: config.mail.retrySeconds * 1000,
+    pollMs: config.mail.pollSeconds * 1000,
+    worker: options.mailWorker,
+  });
+  await app.register(auditPlugin);
+  await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
   await app.register(authPlugin, { policy: config.session });
   // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
   // file shows up as too large instead of being cut silently); names keep their path so that
@@ -59,19 +120,41 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 5 }, preservePath: true });
 
   await app.register(authRoutes, { config });
+  await app.register(linkCodeRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
-  await app.register(contentRoutes);
   // The forms as data are read once and shared by the modules that need them.
   const registry = loadFormRegistry();
+  await app.register(healthRoutes, { registry });
   await app.register(formRoutes, { registry });
-  await app.register(approvalRoutes, { registry });
+  await app.register(contentRoutes, { registry });
+  await app.register(showroomRoutes, { config, registry });
+  await app.register(approvalRoutes, { registry, config });
+  await app.register(progressRoutes, { registry });
+  await app.register(reopenRoutes, { registry });
+  await app.register(submissionRoutes, { registry, config });
+  await app.register(auditRoutes);
+  await app.register(reminderRoutes, { registry, publicUrl: config.publicUrl });
+  await app.register(organiserEventRoutes, { registry });
+  await app.register(organiserExhibitorRoutes, { registry, config });
+  await app.register(organiserImportRoutes, { registry });
+  // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).
+  if (options.reminders !== false) {
+    await app.register(reminderScheduler, { name: 'reminders', everyMs: REMINDER_CHECK_MS, task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }) });
+  }
   await app.register(visaRoutes, { registry });
-  await app.register(uploadRoutes, { config });
+  await app.register(uploadRoutes, { config, registry });
+  await app.register(fileHousekeeping, { config });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
+  await app.register(leadDeviceRoutes);
   await app.register(analyticsRoutes, { config });
+  await app.register(privacyRoutes);
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

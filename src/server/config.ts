@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { LoginThrottlePolicy } from '../engine/login-throttle';
 import { SESSION_DEFAULTS } from '../engine/constants';
 
 // Configuration is read once at start from the environment, checked, and reported as one list
@@ -14,18 +16,33 @@ export interface Config {
   /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The mail queue: attempts per message, first retry delay (doubling), how often it looks for due mail. */
+  mail: { maxAttempts: number; retrySeconds: number; pollSeconds: number };
   /** The address users reach the portal at, for links in e-mails. */
   publicUrl: string;
   /** The built web app, served with fallback to index.html. */
   webDir: string;
   session: { idleSeconds: number; absoluteSeconds: number; warningSeconds: number };
-  login: { maxFailuresPerAccountHour: number; maxFailuresPerAddressHour: number };
+  login: LoginThrottlePolicy;
   resetTokenMinutes: number;
   bodyLimitBytes: number;
   seedDemo: boolean;
   logLevel: string;
-  /** Trust X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Where files live (issue 15): local disk under DATA_DIR, or PostgreSQL itself for several instances. */
+  fileStore: 'local' | 'database';
+  /** Issue 14: bytes of uploads one participation may keep (all its users together). */
+  uploadQuotaBytes: number;
+  /** Issue 14: lead export files are removed this many days after they were made. */
+  exportRetentionDays: number;
+  /**
+   * Behind reverse proxies: how many proxy hops to trust in X-Forwarded-For (a number), or the
+   * proxies' addresses/CIDR ranges; false takes the connection's address. Never "trust anyone".
+   */
+  trustProxy: false | number | string[];
+  /** Minutes a one-time sign-in link code (?token=) stays valid. */
+  linkCodeMinutes: number;
+  /** How often the housekeeping jobs run (purging expired sessions, failures, links); 0 = never on a timer. */
+  housekeepingSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +89,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const idleSeconds = integer('SESSION_IDLE_SECONDS', SESSION_DEFAULTS.idleSeconds, 5);
   const absoluteSeconds = integer('SESSION_ABSOLUTE_SECONDS', SESSION_DEFAULTS.absoluteSeconds, 60);
   if (absoluteSeconds < idleSeconds) problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
+  const fileStore = (env.FILE_STORE || 'local').toLowerCase();
+  if (fileStore !== 'local' && fileStore !== 'database') problems.push(`FILE_STORE must be local or database (got "${env.FILE_STORE}")`);
+  if (fileStore === 'database' && !env.DATABASE_URL) problems.push('FILE_STORE=database shares files between instances through PostgreSQL: set DATABASE_URL too');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   const config: Config = {
@@ -81,6 +101,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>',
+    mail: {
+      maxAttempts: integer('MAIL_MAX_ATTEMPTS', 6, 1, 100),
+      retrySeconds: integer('MAIL_RETRY_SECONDS', 30, 0, 86_400),
+      pollSeconds: integer('MAIL_POLL_SECONDS', 5, 1, 3_600),
+    },
     publicUrl: publicUrl.replace(/\/+$/, ''),
     webDir: resolve(env.WEB_DIR || './dist/web'),
     session: {
@@ -89,16 +114,52 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       warningSeconds: integer('SESSION_WARNING_SECONDS', SESSION_DEFAULTS.warningSeconds, 1),
     },
     login: {
-      maxFailuresPerAccountHour: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1),
-      maxFailuresPerAddressHour: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1),
+      freeFailuresPerAccountAddress: integer('LOGIN_FREE_FAILURES', 5, 1, 1000),
+      freeFailuresPerAddress: integer('LOGIN_FREE_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+      maxFailuresPerAddress: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 300, 1),
+      maxDelaySeconds: integer('LOGIN_MAX_DELAY_SECONDS', 900, 1, 24 * 3600),
+      windowSeconds: 3600,
     },
     resetTokenMinutes: integer('RESET_TOKEN_MINUTES', 60, 1, 24 * 60),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     seedDemo: flag('SEED_DEMO', true),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag('TRUST_PROXY', false),
+    fileStore: fileStore === 'database' ? 'database' : 'local',
+    uploadQuotaBytes: integer('UPLOAD_QUOTA_MB', 200, 1, 1_000_000) * 1024 * 1024,
+    exportRetentionDays: integer('EXPORT_RETENTION_DAYS', 30, 1, 3650),
+    trustProxy: trustProxy(env.TRUST_PROXY, problems),
+    linkCodeMinutes: integer('LINK_CODE_MINUTES', 10, 1, 24 * 60),
+    housekeepingSeconds: integer('HOUSEKEEPING_SECONDS', 15 * 60, 0, 7 * 24 * 3600),
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: a hop count ("1" for one nginx in front) or a comma-separated list of the
+ * proxies' addresses or CIDR ranges. "true" is refused: it would take the client address from
+ * whatever X-Forwarded-For a client sends, so anyone could rotate addresses at will.
+ */
+function trustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes'].includes(value.toLowerCase())) {
+    problems.push('TRUST_PROXY=true would trust any client\'s X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.2,10.0.0.0/8)');
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) problems.push(`TRUST_PROXY must be a hop count from 1 to 10 or proxy addresses (got "${value}")`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxPrefix = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (!family || !prefixOk || rest.length > 0) problems.push(`TRUST_PROXY entry "${entry}" is not an IP address or CIDR range`);
+  }
+  return entries;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { demoExposureWarning } from './lib/demo-exposure';
 
 async function main() {
   let config;
@@ -24,6 +25,8 @@ async function main() {
   app.log.info(
     `Exhibitor portal at ${config.publicUrl} (database: ${app.dbEngine === 'postgres' ? 'PostgreSQL' : `embedded, ${config.dataDir}/db`}; mail: ${config.smtpUrl ? 'SMTP' : `${config.dataDir}/outbox`})`,
   );
+  const warning = await demoExposureWarning(app.db, config.publicUrl);
+  if (warning) app.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

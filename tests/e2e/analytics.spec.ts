@@ -81,6 +81,40 @@ describe('lead analytics', () => {
     await expectVisible(table.getByRole('row', { name: `${en('leads.type.investor')} ${investorsBefore + 1}` }), `Investor with ${investorsBefore + 1} leads in the table view`);
   });
 
+  test('LA2: the trend shows the show days by day, one chosen show day by hour, and no axis label is cut', async () => {
+    const token = await apiLogin(portal.url, 'demo');
+    const dashboard = (await apiGet(portal.url, '/analytics/dashboard', token)).data as { offsetLabel: string; trend: { showDays: string[]; points: Array<{ label: string; leads: number }> } };
+    const showDays = dashboard.trend.showDays;
+    expect(showDays.length).toBeGreaterThan(1);
+
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/dashboard`);
+    const trend = page.getByRole('region', { name: en('dashboard.trend.title') });
+    await expectVisible(trend.locator('svg'), 'the trend chart');
+    // No tick label reaches outside the chart (none is cut).
+    const cut = await trend.locator('svg').first().evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .map((text) => ({ text: text.textContent ?? '', rect: text.getBoundingClientRect() }))
+        .filter(({ text, rect }) => text.trim() !== '' && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.bottom > box.bottom + 0.5 || rect.top < box.top - 0.5))
+        .map(({ text }) => text);
+    });
+    expect(cut).toEqual([]);
+    // Daily by default: a row per show day in the table view.
+    await trend.getByRole('button', { name: en('dashboard.view.table') }).click();
+    const table = trend.getByRole('table', { name: en('dashboard.trend.title') });
+    for (const day of showDays) await expectVisible(table.getByRole('row', { name: new RegExp(`^${day} \\d+$`) }), `show day ${day} in the daily trend`);
+    // Hourly: one show day, chosen in the picker.
+    await trend.getByRole('button', { name: en('dashboard.trend.hourly') }).click();
+    const picker = trend.getByRole('combobox', { name: en('dashboard.trend.showDay') });
+    await expectVisible(picker, 'the show day picker');
+    await picker.click();
+    await page.getByRole('option', { name: showDays[1]! }).click();
+    await expectVisible(table.getByRole('row', { name: new RegExp(`^${showDays[1]} 1[0-7]:00 \\d+$`) }).first(), `the hours of ${showDays[1]}`);
+    expect(await table.getByRole('row', { name: new RegExp(`^${showDays[0]} `) }).count()).toBe(0);
+  });
+
   test('LA5: an invitation is sent by e-mail and listed as sent', async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);

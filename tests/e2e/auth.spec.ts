@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, loginAs, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
-import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+import { apiGet, apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
@@ -82,8 +82,8 @@ describe('logging in and out', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
-  test('S3: /home?token= logs the user in, takes the token out of the address bar and keeps it as oem_token', async () => {
-    const token = await apiLogin(portal.url, 'demo', DEMO_PASSWORD);
+  test('S3: /home?token=<link code> logs the user in, takes the code out of the address bar and keeps a session of its own as oem_token', async () => {
+    const token = await apiLinkCode(portal.url, await apiLogin(portal.url, 'demo', DEMO_PASSWORD));
     const context = await session.newContext();
     const page = await context.newPage();
     await page.goto(`${portal.url}/home?token=${encodeURIComponent(token)}`);
@@ -92,6 +92,9 @@ describe('logging in and out', () => {
     expect(address.pathname).toBe('/home');
     expect(address.searchParams.has('token'), `token still in the address bar: ${page.url()}`).toBe(false);
     expect(page.url()).not.toContain(token);
-    expect(await page.evaluate(() => localStorage.getItem('oem_token'))).toBe(token);
+    // The code was traded for a session: what is stored is a session token, not the code.
+    const stored = await page.evaluate(() => localStorage.getItem('oem_token'));
+    expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored).not.toBe(token);
   });
 });

@@ -4,6 +4,7 @@ import { concat, jfifSegment } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { setParticipationDeadline } from '../support/settings';
 
 // The promotion profile S01 (F2) as the demo exhibitor fills it in: its sections shown by the
 // exhibitor's flags (s01CompanyShow, s01ContactShow, s01DistributionShow, s01GoalShow,
@@ -32,9 +33,10 @@ beforeEach(async () => {
   await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', participation.id).execute();
   await portal.app.db
     .updateTable('participations')
-    .set({ profile_deadline: new Date(Date.now() + 30 * DAY), flags: JSON.stringify(seededFlags) })
+    .set({ flags: JSON.stringify(seededFlags) })
     .where('id', '=', participation.id)
     .execute();
+  await setParticipationDeadline(portal.app.db, participation.id, 'profile', new Date(Date.now() + 30 * DAY));
 });
 
 async function setDemoFlags(flags: Record<string, boolean>) {
@@ -79,6 +81,8 @@ async function openForm(page: Page, path: string) {
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
+/** F9: the confirmation asked before a valid form is submitted. */
+const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
 const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
 const sectionTitle = (page: Page, key: string) => page.getByText(s01(key), { exact: true });
 
@@ -162,6 +166,7 @@ describe('S01 promotion profile', () => {
     await field(page, s01('goalNotes')).fill('Meet two new distributors in Viet Nam.');
 
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), `the notice "${en('formRuntime.submitted')}"`);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
 
@@ -189,17 +194,22 @@ describe('S01 promotion profile', () => {
     expect((await row.getByRole('cell').nth(2).innerText()).trim()).toBe(en('formRuntime.status.submitted'));
     await row.getByRole('link', { name: en('formRuntime.list.submission'), exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/orderForms/detail' && url.searchParams.get('form') === 's01');
-    await expectVisible(field(page, s01('companyName')), 'the submitted company name');
-    expect(await field(page, s01('companyName')).inputValue()).toBe('Borneo Botanica Sdn. Bhd.');
-    expect(await field(page, s01('companyName')).isDisabled(), 'the copy is read-only').toBe(true);
-    expect(await field(page, s01('boothDisplayNameLocal')).inputValue()).toBe('婆罗洲植物');
-    expect(await contactField(page, 'email', 1).inputValue()).toBe('sales@borneo-botanica.example');
-    expect(await field(page, s01('distributorCompany')).inputValue()).toBe('Lim Trading Pte. Ltd.');
-    expect(await page.getByRole('checkbox', { name: s01('enum.mainProductCategories.beverages'), exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: s01('enum.mainProductCategories.dairy'), exact: true }).isChecked()).toBe(false);
+    // A read-only summary: each value beside its label, nothing to type in.
+    const summary = page.getByRole('main');
+    const exactly = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const valueOf = (label: string, nth = 0) => summary.locator('dt', { hasText: exactly(label) }).nth(nth).locator('xpath=following-sibling::dd[1]');
+    await expectVisible(valueOf(s01('companyName')), 'the submitted company name');
+    expect(await valueOf(s01('companyName')).innerText()).toBe('Borneo Botanica Sdn. Bhd.');
+    expect(await valueOf(s01('boothDisplayNameLocal')).innerText()).toBe('婆罗洲植物');
+    expect(await valueOf(s01('email'), 1).innerText()).toBe('sales@borneo-botanica.example');
+    expect(await valueOf(s01('distributorCompany')).innerText()).toBe('Lim Trading Pte. Ltd.');
+    const categories = await valueOf(s01('mainProductCategories')).innerText();
+    expect(categories).toContain(s01('enum.mainProductCategories.beverages'));
+    expect(categories).not.toContain(s01('enum.mainProductCategories.dairy'));
     await expectVisible(page.getByRole('link', { name: 'borneo-botanica-logo.jpg', exact: true }), 'the logo link in the submitted copy');
+    expect(await summary.getByRole('textbox').count(), 'no field to type in').toBe(0);
     expect(await submitButton(page).count(), 'no Submit in the read-only copy').toBe(0);
-    expect(await page.getByRole('button', { name: en('formRuntime.upload.replace') }).first().isDisabled(), 'the logo cannot be replaced there').toBe(true);
+    expect(await page.getByRole('heading', { name: s01('title') }).count(), 'the title once').toBe(1);
   });
 
   test('F2: sections and local-language fields follow the exhibitor\'s flags', async () => {
@@ -226,6 +236,7 @@ describe('S01 promotion profile', () => {
     await field(page, s01('companyName')).fill('Borneo Botanica Sdn. Bhd.');
     await field(page, s01('businessNature')).fill('Rainforest honey');
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
   });
 
@@ -249,6 +260,7 @@ describe('S01 promotion profile', () => {
     await field(page, s01('companyName')).fill('Borneo Botanica');
     await contactField(page, 'email', 1).fill('sales@borneo-botanica.example');
     await contactField(page, 'email', 1).press('Enter');
+    await confirmSubmit(page);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted" after Enter');
     const entry = await portal.app.db.selectFrom('form_entries').select('submitted_data').where('participation_id', '=', (await demoParticipation()).id).where('form_id', '=', 's01').executeTakeFirstOrThrow();
     expect(entry.submitted_data).toMatchObject({ company: { companyName: 'Borneo Botanica' }, contacts: { marketingSales: { email: 'sales@borneo-botanica.example' } } });

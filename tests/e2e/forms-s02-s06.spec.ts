@@ -46,6 +46,8 @@ async function openForm(page: Page, path: string) {
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
+/** F9: the confirmation asked before a valid form is submitted. */
+const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
 const addItemButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });
 
@@ -114,6 +116,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey']);
 
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(submittedNotice(page), `the notice "${en('formRuntime.submitted')}"`);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
 
@@ -172,6 +175,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await page.getByRole('checkbox', { name: en('forms.s06.confirmTruth') }).check();
 
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(submittedNotice(page), `the notice "${en('formRuntime.submitted')}"`);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
 

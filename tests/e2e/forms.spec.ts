@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { empty, pdf } from '../support/fixtures';
@@ -29,6 +30,8 @@ async function openForm(page: Page, path: string) {
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
+/** F9: the confirmation asked before a valid form is submitted. */
+const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
 const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
@@ -96,8 +99,10 @@ describe('participation forms', () => {
     expect(await s01.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).count(), 'a closed form has no Open link').toBe(0);
 
     const s02 = listRow(mandatory, en('forms.s02.title'));
-    expect(await s02.getByRole('cell').first().innerText()).toContain(`${en('errors.submitFormsFirst')} S01`);
-    expect(await s02.getByRole('cell').first().innerText()).toContain('Please submit the following form(s) first.');
+    // F10: S01 closed before it was submitted: S02 says so and whom to ask, not just "submit S01 first".
+    const closedPrerequisite = en('formRuntime.prerequisiteClosed', { forms: 'S01', supportEmail: 'exhibitor-support@afhe-expo.example' });
+    expect(await s02.getByRole('cell').first().innerText()).toContain(closedPrerequisite);
+    expect(closedPrerequisite).toBe('S01 closed at its deadline before it was submitted, and this form needs it first. Ask the organiser (exhibitor-support@afhe-expo.example) to reopen it.');
 
     for (const id of ['s03', 's04']) {
       expect(await listRow(mandatory, en(`forms.${id}.title`)).count(), `${id} under Mandatory Forms`).toBe(1);
@@ -145,6 +150,7 @@ describe('participation forms', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
     expect(await badgeItems(page).count()).toBe(5);
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
     expect(en('formRuntime.submitted')).toBe('Submitted. Thank you!');
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
@@ -164,13 +170,19 @@ describe('participation forms', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S04);
-    await addBadge(page, BADGES[0]!);
+    const first = await addBadge(page, BADGES[0]!);
     const second = await addBadge(page, { ...BADGES[1]!, email: BADGES[0]!.email });
 
     await submitButton(page).click();
     const unique = en('validation.uniqueItemProperty', { value: BADGES[0]!.email });
     expect(unique).toBe(`Emails in this list must be unique: ${BADGES[0]!.email} appears more than once.`);
     await expectVisible(page.getByText(unique, { exact: true }), `the message "${unique}"`);
+    // Both entries that share the e-mail are marked, not only the second one.
+    const shared = en('validation.duplicateEntry', { value: BADGES[0]!.email });
+    for (const [which, badge] of [['first', first], ['second', second]] as const) {
+      await expectVisible(badge.getByText(shared, { exact: true }), `"${shared}" at the ${which} badge`);
+      expect(await field(badge, en('forms.s04.email')).getAttribute('aria-invalid'), `the ${which} e-mail is marked invalid`).toBe('true');
+    }
     await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
 
     await field(second, en('forms.s04.email')).fill('ａ@example.com');
@@ -213,6 +225,7 @@ describe('participation forms', () => {
     await addBadge(page, BADGES[2]!);
     await autosave;
     await submitButton(page).click();
+    await confirmSubmit(page);
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
     expect(await page.getByText(en('errors.staleVersion')).count(), 'no "someone else saved" message').toBe(0);
@@ -253,6 +266,12 @@ describe('participation forms', () => {
     const link = page.getByRole('link', { name: 'design.pdf', exact: true });
     await expectVisible(link, 'the uploaded file "design.pdf" as a link');
     expect(await link.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
+    // Issue 14 (C3): opening the link gives the file itself (fetched with the session), not "Invalid session.".
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('design.pdf');
+    expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1'), 'the downloaded file is the PDF').toBe('%PDF-');
     await expectHidden(page.getByText(emptyFile, { exact: true }), 'the empty-file message');
     await expectVisible(page.getByRole('button', { name: en('formRuntime.upload.replace'), exact: true }), 'the button "Replace file"');
   });

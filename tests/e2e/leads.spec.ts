@@ -96,4 +96,83 @@ describe('lead capture', () => {
     expect(second.suggestedFilename()).toBe(fileName);
     expect(readFileSync(await second.path()).equals(first)).toBe(true);
   });
+
+  /** An API call as the demo exhibitor (or another token). */
+  const call = async (token: string, method: string, path: string, body?: unknown) =>
+    (await fetch(`${portal.url}/oga${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json())) as { code: number; data: any };
+
+  test('LD6 LD1: a renamed tag choice follows on the lead, a removed one is shown and can be unticked; a second scan of the badge is shown on the lead', async () => {
+    const token = await apiLogin(portal.url, 'demo');
+    const tag = await call(token, 'POST', '/custom-tags', { name: 'Packaging', choices: ['Jar', 'Sachet', 'Pallet'] });
+    expect(tag.code).toBe(200);
+    const badgeCode = 'AFHE2027-V0002996';
+    const first = await call(token, 'POST', '/leads/scan', { clientScanId: `e2e-tag-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
+    const leadId = first.data.results[0].leadId as number;
+    const qualified = await call(token, 'PATCH', `/leads/${leadId}`, { leadType: 'partner', temperature: 'warm', followUp: 'other', tagAnswers: { [tag.data.id]: ['Jar', 'Pallet'] } });
+    expect(qualified.code).toBe(200);
+    // A team user scans the same badge later: one lead, two scans.
+    const again = await call(await apiLogin(portal.url, 'scanner'), 'POST', '/leads/scan', { clientScanId: `e2e-tag2-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
+    expect(again.data.results[0]).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId });
+
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    // Rename "Jar" to "Glass jar" and remove "Pallet" on the custom tag page.
+    await page.goto(`${portal.url}/digital-tools/custom-tag`);
+    await page.getByRole('listitem', { name: 'Packaging' }).getByRole('button', { name: en('customTags.edit') }).click();
+    await page.getByRole('textbox', { name: en('customTags.choice', { n: 1 }) }).fill('Glass jar');
+    await page.getByRole('button', { name: en('customTags.removeChoice', { n: 3 }) }).click();
+    await expectVisible(page.getByText(en('customTags.renameHint')), 'what renaming and removing do');
+    await page.getByRole('button', { name: en('customTags.save') }).click();
+    await expectVisible(page.getByText(en('success.saved')), 'the tag saved');
+
+    await page.goto(`${portal.url}/lead/lead-detail?id=${leadId}`);
+    const form = page.getByRole('form', { name: en('leads.detail.qualification') });
+    await expectVisible(form.getByRole('checkbox', { name: 'Glass jar' }), 'the renamed choice');
+    expect(await form.getByRole('checkbox', { name: 'Glass jar' }).isChecked()).toBe(true);
+    const removed = form.getByRole('checkbox', { name: en('leads.detail.removedChoice', { choice: 'Pallet' }) });
+    await expectVisible(removed, 'the removed choice, still on the lead');
+    expect(await removed.isChecked()).toBe(true);
+    // The lead stays savable with it, and it can be unticked.
+    await page.getByRole('textbox', { name: en('leads.field.notes') }).fill('Prefers glass.');
+    await page.getByRole('button', { name: en('leads.detail.save') }).click();
+    await expectVisible(page.getByText(en('success.saved')), 'saved with the removed choice kept');
+    await removed.uncheck();
+    await page.getByRole('button', { name: en('leads.detail.save') }).click();
+    await expectVisible(page.getByText(en('success.saved')).last(), 'saved without it');
+    await page.reload();
+    await expectVisible(form.getByRole('checkbox', { name: 'Glass jar' }), 'the form after a reload');
+    expect(await form.getByRole('checkbox', { name: en('leads.detail.removedChoice', { choice: 'Pallet' }) }).count()).toBe(0);
+    // The second scan is shown: count and who.
+    const scans = page.getByRole('group', { name: en('leads.detail.visitor') }).getByText(en('leads.detail.scansSummary', { count: 2, name: 'scanner' }).split(' at')[0]!, { exact: false });
+    await expectVisible(scans, 'the scan count on the lead');
+  });
+
+  test('LD1: the exhibitor adds a scanning device, sees the token once, and revokes the device', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/digital-tools/devices`);
+    await page.getByRole('button', { name: en('leads.devices.add') }).click();
+    await expectVisible(page.getByText(en('leads.devices.nameRequired')), 'the name is required');
+    await page.getByRole('textbox', { name: en('leads.devices.name') }).fill('Booth iPad 1');
+    await page.getByRole('button', { name: en('leads.devices.add') }).click();
+    const tokenBox = page.getByRole('textbox', { name: en('leads.devices.token') });
+    await expectVisible(tokenBox, 'the new token, shown once');
+    const token = await tokenBox.inputValue();
+    expect(token.length).toBeGreaterThan(20);
+    // The token scans (the app keeps it instead of a password).
+    const scanned = await call(token, 'POST', '/leads/scan', { clientScanId: `e2e-device-${Date.now()}`, badgeCode: 'AFHE2027-V0002994', scannedAt: new Date().toISOString() });
+    expect(scanned.data.results[0].status).toBe('created');
+    const devices = page.getByRole('table', { name: en('leads.devices.list') });
+    await expectVisible(devices.getByRole('row').filter({ hasText: 'Booth iPad 1' }), 'the device listed');
+    await page.getByRole('button', { name: en('leads.devices.revokeNamed', { name: 'Booth iPad 1' }) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: en('leads.devices.revoke') }).click();
+    await expectVisible(page.getByText(en('leads.devices.revoked', { name: 'Booth iPad 1' })), 'the revoked message');
+    await expectVisible(page.getByText(en('leads.devices.none')), 'no device left');
+    const refused = await call(token, 'POST', '/leads/scan', { clientScanId: `e2e-device2-${Date.now()}`, badgeCode: 'AFHE2027-V0002993', scannedAt: new Date().toISOString() });
+    expect(refused.code).toBe(401);
+  });
 });

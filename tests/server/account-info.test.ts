@@ -97,9 +97,12 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
     const user = await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow();
     await t.app.db
       .updateTable('participations')
-      .set({ flags: JSON.stringify({ eventShow: true }), badges_deadline: null })
+      .set({ flags: JSON.stringify({ eventShow: true }) })
       .where('id', '=', user.participation_id!)
       .execute();
+    // O2: the event sets no badges deadline in this test.
+    const { event_id } = await t.app.db.selectFrom('participations').select('event_id').where('id', '=', user.participation_id!).executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('deadlines').where('event_id', '=', event_id).where('name', '=', 'badges').execute();
     const info = (await get(t.app, '/oga/system/project/exhibirotCode', limited)).data;
     expect(info.eventShow).toBe(true);
     for (const flag of [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS, ...SUBMIT_ONCE_FLAGS].filter((f) => f !== 'eventShow')) {
@@ -168,7 +171,7 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
   it('P2 content follows the module of its screen: limited cannot read a manual but can read a home tip and a support FAQ', async () => {
     const manual = await contentId('manuals');
     const tip = await contentId('home');
-    const faq = await contentId('support');
+    const faq = await contentId('faq');
 
     expect(bodyOf(await get(t.app, `/oga/system/content/content/${manual}`, limited))).toEqual(NO_PERMISSION);
     const manualForDemo = await get(t.app, `/oga/system/content/content/${manual}`, demo);
@@ -184,7 +187,7 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
     // The list leaves out what the user may not see.
     const manuals = await get(t.app, '/oga/system/content/list?kind=manual', limited);
     expect(bodyOf(manuals)).toEqual({ code: 200, msg: 'ok', data: [] });
-    expect((await get(t.app, '/oga/system/content/list?kind=manual', demo)).data.map((c: { id: number }) => c.id)).toEqual([manual]);
+    expect((await get(t.app, '/oga/system/content/list?kind=manual', demo)).data.map((c: { id: number }) => c.id)).toContain(manual);
   });
 
   it('P2 content is answered in the language of the request', async () => {

@@ -168,7 +168,8 @@ describe('configuration check', () => {
     expect(config.port).toBe(9090);
     expect(config.session).toEqual({ idleSeconds: 600, absoluteSeconds: 12 * 3600, warningSeconds: 120 });
     expect(config.publicUrl).toBe('https://portal.example');
-    expect(config.login).toEqual({ maxFailuresPerAccountHour: 100, maxFailuresPerAddressHour: 300 });
+    expect(config.login).toEqual({ freeFailuresPerAccountAddress: 5, freeFailuresPerAddress: 20, maxFailuresPerAddress: 300, maxDelaySeconds: 900, windowSeconds: 3600 });
+    expect(config.trustProxy).toBe(false);
     expect(config.dataDir).toBe('/tmp/portal-data');
   });
 });

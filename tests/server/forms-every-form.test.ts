@@ -11,6 +11,7 @@ import { SCHEMAS_DIR } from '../../src/server/modules/forms/registry';
 import type { Participation } from '../../src/server/db/schema';
 import { jpegJfif, pdf, png } from '../support/fixtures';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
+import { clearParticipationOverrides, setParticipationDeadline, setParticipationQuota } from '../support/settings';
 
 // Every participation form of forms.yaml (S01–S08, VIP), table-driven on both engines: a valid
 // submission accepted and read back (F9, F10), an invalid one refused with the field's coded
@@ -340,8 +341,6 @@ async function uploadAll(app: FastifyInstance, token: string): Promise<Files> {
   };
 }
 
-const DEADLINE_COLUMNS = ['profile_deadline', 'product_deadline', 'booth_deadline', 'badges_deadline'] as const;
-
 describe.each(ENGINES)('every form on %s', (engine) => {
   let t: TestApp;
   let demo: string;
@@ -381,7 +380,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
     [demo, limited, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, 'organiser')]);
     [demoId, limitedId] = await Promise.all([participationOf('demo'), participationOf('limited')]);
     // The demo seed's profile deadline has passed; S01 is tested open here (and closed below).
-    await t.app.db.updateTable('participations').set({ profile_deadline: new Date(Date.now() + 30 * DAY) }).where('id', 'in', [demoId, limitedId]).execute();
+    for (const id of [demoId, limitedId]) await setParticipationDeadline(t.app.db, id, 'profile', new Date(Date.now() + 30 * DAY));
     const rows = await t.app.db.selectFrom('participations').selectAll().where('id', 'in', [demoId, limitedId]).execute();
     original = new Map(rows.map((row) => [row.id, row]));
     demoFiles = await uploadAll(t.app, demo);
@@ -395,14 +394,11 @@ describe.each(ENGINES)('every form on %s', (engine) => {
     for (const row of original.values()) {
       await t.app.db
         .updateTable('participations')
-        .set({
-          flags: JSON.stringify(row.flags),
-          badge_quota: row.badge_quota,
-          contractor_badge_quota: row.contractor_badge_quota,
-          ...Object.fromEntries(DEADLINE_COLUMNS.map((column) => [column, row[column]])),
-        })
+        .set({ flags: JSON.stringify(row.flags) })
         .where('id', '=', row.id)
         .execute();
+      await clearParticipationOverrides(t.app.db, row.id);
+      await setParticipationDeadline(t.app.db, row.id, 'profile', new Date(Date.now() + 30 * DAY));
     }
   });
 
@@ -437,11 +433,14 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect(row).toMatchObject({ status: 'submitted', version: 1, data, submitted_data: data });
       expect(row!.submitted_by).toBe(row!.updated_by);
 
-      // F10: a later draft change keeps the submitted copy.
+      // F9 F10: a later draft change keeps the submission (its copy, status and decision) and says it is not submitted yet.
       const changed = form.valid(demoFiles, tag());
       expect((await put(t.app, `/oga/forms/${form.id}/draft`, { data: changed, version: 1 }, demo)).data).toEqual({ version: 2 });
-      const after = (await get(t.app, `/oga/forms/${form.id}`, demo)).data.entry;
-      expect(after).toMatchObject({ data: changed, version: 2, status: 'draft', submittedData: data, submittedAt: opened.entry.submittedAt });
+      const reopened = (await get(t.app, `/oga/forms/${form.id}`, demo)).data;
+      // (a form whose valid data takes no tag gets the same data again: no change to submit)
+      expect(reopened).toMatchObject({ status, changesNotSubmitted: JSON.stringify(changed) !== JSON.stringify(data) });
+      expect(reopened.entry).toMatchObject({ data: changed, version: 2, status: 'submitted', submittedData: data, submittedAt: opened.entry.submittedAt });
+      expect(await statusInList(demo, form.id)).toBe(status);
     });
 
     it("V1–V8 an invalid submission is refused with each field's coded error and message; nothing is stored", async () => {
@@ -497,7 +496,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       const draft = form.valid(demoFiles, tag());
       expect((await put(t.app, `/oga/forms/${form.id}/draft`, { data: draft, version: 0 }, demo)).data).toEqual({ version: 1 });
       const passed = new Date(Date.now() - 60_000);
-      await t.app.db.updateTable('participations').set({ [`${definition.deadline}_deadline`]: passed }).where('id', '=', demoId).execute();
+      await setParticipationDeadline(t.app.db, demoId, definition.deadline, passed);
 
       const opened = (await get(t.app, `/oga/forms/${form.id}`, demo)).data;
       expect(opened).toMatchObject({ status: 'closed', closed: true, deadline: passed.toISOString(), entry: { data: draft, version: 1 } });
@@ -577,7 +576,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       Array.from({ length: count }, (_, i) => person(['Aisyah', 'Ravi', 'Mei', 'Siti', 'Daniel', 'Farid'][i % 6]!, ['Rahman', 'Kumar', 'Chen'][i % 3]!, `badge${i + 1}.${tag()}@${domain}`, extra));
 
     it("F5 S04 follows the exhibitor's badge quota as the organiser sets it; badges marked extra do not count", async () => {
-      await t.app.db.updateTable('participations').set({ badge_quota: 2 }).where('id', '=', demoId).execute();
+      await setParticipationQuota(t.app.db, demoId, 'badges', 2);
       expect((await get(t.app, '/oga/forms/s04', demo)).data.context.quotas).toMatchObject({ badges: 2 });
       const over = await post(t.app, '/oga/forms/s04/submit', { data: { badges: badges(3, 'borneo-botanica.example') }, version: 0 }, demo);
       expect(over).toMatchObject({ code: 601, error: 'validationFailed' });
@@ -605,7 +604,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
 
       const ten = { badges: badges(10, 'klsw.example') };
       expect((await post(t.app, '/oga/forms/s05/submit', { data: ten, version: 0 }, demo)).data).toEqual({ version: 1 });
-      await t.app.db.updateTable('participations').set({ contractor_badge_quota: 12 }).where('id', '=', demoId).execute();
+      await setParticipationQuota(t.app.db, demoId, 'contractorBadges', 12);
       const twelve = { badges: badges(12, 'klsw.example') };
       expect((await post(t.app, '/oga/forms/s05/submit', { data: twelve, version: 1 }, demo)).data).toEqual({ version: 2 });
     });

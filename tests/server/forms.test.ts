@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/registry';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
+import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
 
 // F1 forms list, F9 drafts / submit / submit-once / deadlines, F10 detail, V1 + V7 on the
 // server's validation of S04, P5 isolation between exhibitors, F11 event patches in the registry.
@@ -61,13 +62,13 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
   it('F1 the list has every form of forms.yaml with code, mandatory flag, ISO deadline and status', async () => {
     const answer = await get(t.app, '/oga/forms', demo);
     expect(answer.code).toBe(200);
-    const participation = await t.app.db.selectFrom('participations').selectAll().where('id', '=', await participationOf('demo')).executeTakeFirstOrThrow();
+    const participationId = await participationOf('demo');
     expect(answer.data.map((f: { id: string }) => f.id)).toEqual(FORMS.map((f) => f.id));
     for (const [index, form] of FORMS.entries()) {
       const listed = answer.data[index];
       expect(listed, form.id).toMatchObject({ id: form.id, code: form.code, mandatory: form.mandatory, submittedAt: null });
       expect(listed.deadline, form.id).toMatch(ISO);
-      expect(listed.deadline, form.id).toBe(new Date(participation[`${form.deadline}_deadline` as const]!).toISOString());
+      expect(listed.deadline, form.id).toBe((await effectiveDeadline(t.app.db, participationId, form.deadline))!.toISOString());
       // S01 closes with the profile deadline, which has passed; every other form is open.
       expect(listed.status, form.id).toBe(form.id === 's01' ? 'closed' : 'notStarted');
       expect(listed.submitOnce, form.id).toBe(form.id === 's03' || form.id === 's05');
@@ -237,6 +238,28 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
     expect(await entryOf(await participationOf('demo'), 's01')).toBeUndefined();
   });
 
+  it('F10 a prerequisite closed by its deadline (S01) is named on S02 with the organiser to ask, never a silent deadlock', async () => {
+    const s02 = (await get(t.app, '/oga/forms', demo)).data.find((f: { id: string }) => f.id === 's02');
+    expect(s02).toMatchObject({ missingPrerequisites: ['S01'], closedPrerequisites: ['S01'] });
+    expect((await get(t.app, '/oga/forms/s02', demo)).data).toMatchObject({ missingPrerequisites: ['S01'], closedPrerequisites: ['S01'] });
+    const refused = bodyOf(await post(t.app, '/oga/forms/s02/submit', { data: { products: [] }, version: 0 }, demo));
+    expect(refused).toEqual({
+      code: 601,
+      error: 'prerequisiteClosed',
+      msg: 'S01 closed at its deadline before it was submitted, and this form needs it first. Ask the organiser (exhibitor-support@afhe-expo.example) to reopen it.',
+      data: { forms: ['S01'], supportEmail: 'exhibitor-support@afhe-expo.example' },
+    });
+    // Reopened (its deadline moved ahead), S01 is only missing, no longer closed.
+    const participationId = await participationOf('demo');
+    await setParticipationDeadline(t.app.db, participationId, 'profile', new Date(Date.now() + 86_400_000));
+    try {
+      expect((await get(t.app, '/oga/forms/s02', demo)).data).toMatchObject({ missingPrerequisites: ['S01'], closedPrerequisites: [] });
+      expect(bodyOf(await post(t.app, '/oga/forms/s02/submit', { data: { products: [] }, version: 0 }, demo))).toMatchObject({ error: 'submitFormsFirst' });
+    } finally {
+      await t.app.db.deleteFrom('deadlines').where('participation_id', '=', participationId).where('name', '=', 'profile').execute();
+    }
+  });
+
   it('F1 S05 cannot be submitted before S03 (limited)', async () => {
     const data = { badges: [badge('contractor')] };
     const refused = await post(t.app, '/oga/forms/s05/submit', { data, version: 0 }, limited);
@@ -338,6 +361,36 @@ describe.each(ENGINES)('F3 F10 previous events and submitted copies on %s', (eng
 
   it('F3 only forms that allow it can be copied', async () => {
     expect((await post(t.app, '/oga/forms/s04/inherit', undefined, demo)).code).toBe(404);
+  });
+
+  it('F1 the demo does not start stuck: its S01 is submitted, so S02 needs nothing first', async () => {
+    const listed = (await get(t.app, '/oga/forms', demo)).data as Array<{ id: string; status: string; missingPrerequisites: string[] }>;
+    expect(listed.find((f) => f.id === 's01')).toMatchObject({ status: 'submitted' });
+    expect(listed.find((f) => f.id === 's02')).toMatchObject({ missingPrerequisites: [] });
+  });
+
+  it('F9 O1 editing a submitted form never withdraws it: status and approval stay until a new submission replaces them', async () => {
+    const badge = (email: string, extra = false) => ({ firstName: 'Aisyah', lastName: 'Rahman', email, extra });
+    const submittedBadges = [badge('one@borneo.example'), badge('extra@borneo.example', true)];
+    const submitted = await post(t.app, '/oga/forms/s04/submit', { data: { badges: submittedBadges }, version: 0 }, limited);
+    expect(submitted.code).toBe(200);
+    const participationId = (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow()).participation_id!;
+    await t.app.db.updateTable('form_entries').set({ approval_status: 'approved', approval_comment: 'Fine', decided_at: new Date() }).where('participation_id', '=', participationId).where('form_id', '=', 's04').execute();
+    const listed = async () => ((await get(t.app, '/oga/forms', limited)).data as Array<{ id: string; status: string; changesNotSubmitted: boolean }>).find((f) => f.id === 's04');
+    expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: false });
+
+    const edited = await put(t.app, '/oga/forms/s04/draft', { data: { badges: [badge('one@borneo.example')] }, version: (submitted.data as { version: number }).version }, limited);
+    expect(edited.code).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: true });
+    const opened = (await get(t.app, '/oga/forms/s04', limited)).data;
+    expect(opened).toMatchObject({ status: 'approved', changesNotSubmitted: true, entry: { status: 'submitted', approval: { status: 'approved', comment: 'Fine' }, submittedData: { badges: submittedBadges } } });
+    // The same data in another key order is no change.
+    const reordered = await put(t.app, '/oga/forms/s04/draft', { data: { badges: submittedBadges.map(({ extra, email, lastName, firstName }) => ({ extra, email, lastName, firstName })) }, version: (edited.data as { version: number }).version }, limited);
+    expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: false });
+
+    const resubmitted = await post(t.app, '/oga/forms/s04/submit', { data: { badges: [badge('one@borneo.example')] }, version: (reordered.data as { version: number }).version }, limited);
+    expect(resubmitted.code).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'submitted', changesNotSubmitted: false });
   });
 
   it('F10 a draft change after submitting keeps the submitted copy', async () => {

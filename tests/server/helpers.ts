@@ -30,6 +30,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Runs after buildApp and before the app is ready: add test-only routes or hooks here. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Log at the configured level into this stream (tests that read the log). */
+  logStream?: { write(line: string): void };
 }
 
 function databaseUrl(adminUrl: string, database: string): string {
@@ -68,13 +70,15 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
       webDir: join(dataDir, 'no-web-app-here'),
       seedDemo: true,
       logLevel: 'silent',
+      // Scheduled jobs run only when a test asks (app.scheduler.runNow), never mid-test.
+      housekeepingSeconds: 0,
       ...dbOverrides,
       ...overrides,
     },
   );
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { pglite, logger: false });
+    app = await buildApp(config, { pglite, logger: options.logStream ? true : false, logStream: options.logStream });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -124,7 +128,7 @@ type Extra = Pick<InjectOptions, 'headers' | 'remoteAddress' | 'query'>;
 
 export async function call<T = any>(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   { token, body, ...extra }: Extra & { token?: string; body?: unknown } = {},
 ): Promise<Answer<T>> {
@@ -137,6 +141,7 @@ export async function call<T = any>(
 export const get = <T = any>(app: FastifyInstance, url: string, token?: string, extra: Extra = {}) => call<T>(app, 'GET', url, { token, ...extra });
 export const post = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'POST', url, { token, body, ...extra });
 export const put = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PUT', url, { token, body, ...extra });
+export const patch = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PATCH', url, { token, body, ...extra });
 
 /** Logs in and answers the bearer token; fails the test with the server's answer otherwise. */
 export async function login(app: FastifyInstance, account: string, password: string = DEMO_PASSWORD, extra: Extra = {}): Promise<string> {
@@ -156,6 +161,7 @@ export const mailText = (text: string) => text.replace(/\r\n/g, '\n').replace(/\
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 /**
  * Records an upload as the upload endpoint would have (without its bytes), so a test can
@@ -186,4 +192,18 @@ export async function recordUpload(
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+}
+
+/**
+ * Polls `read` until `done` holds for its value (a row in the database, a status the mail queue
+ * sets), and answers that value; fails with the last value after `timeoutMs`. Never a fixed sleep.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -6,7 +6,11 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { SCAN_BATCH_MAX } from '../../src/engine/leads';
 import { png } from '../support/fixtures';
-import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, put, type TestApp } from './helpers';
+import { convertWithLibreOffice } from '../support/libreoffice';
+import { translate } from '../../src/server/lib/messages';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, patch, post, put, type TestApp } from './helpers';
 
 // LD1-LD4 and P5 through the HTTP API on both engines: scans (single, batch, resend, unknown
 // badge, quota, deactivated), the list (filters, sorting, pagination), qualification (V6
@@ -58,6 +62,11 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   }
   const login_ = (account: string) => login(t.app, account);
   const scans = (token: string, body: unknown, headers: Record<string, string> = {}) => post<{ results: ScanResult[]; created: number; duplicates: number; refusedForQuota: number; invalid: number; quota: number | null; remaining: number | null }>(t.app, '/oga/leads/scans', body, token, { headers });
+  /** POST /oga/leads/scan: it answers the batch's shape; `data` here is its one result. */
+  const scanOne = async (token: string, body: unknown, extra: { headers?: Record<string, string> } = {}) => {
+    const answer = await post<{ results: ScanResult[]; created: number; duplicates: number }>(t.app, '/oga/leads/scan', body, token, extra);
+    return { ...answer, outcome: answer.data, data: (answer.data?.results?.[0] ?? answer.data) as ScanResult & { reason?: string; problem?: string } };
+  };
   const at = (offsetHours: number) => new Date(eventStart.getTime() + offsetHours * HOUR).toISOString();
   const leadCount = async (participation = participationId) =>
     Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('participation_id', '=', participation).executeTakeFirstOrThrow()).n);
@@ -68,12 +77,20 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const users = await t.app.db.selectFrom('users').select(['login', 'participation_id', 'event_id']).where('login', 'in', ['demo', 'limited']).execute();
     participationId = users.find((u) => u.login === 'demo')!.participation_id!;
     limitedParticipationId = users.find((u) => u.login === 'limited')!.participation_id!;
-    eventId = users[0]!.event_id;
+    eventId = users[0]!.event_id!;
     const event = await t.app.db.selectFrom('events').select(['starts_at']).where('id', '=', eventId).executeTakeFirstOrThrow();
     // Scans "during the show" must not be in the future for the API: use yesterday as the day.
     eventStart = new Date(Math.floor((Date.now() - 30 * HOUR) / HOUR) * HOUR);
     void event;
-    visitors = await t.app.db.selectFrom('visitors').select(['badge_code', 'name', 'company', 'country', 'email']).where('event_id', '=', eventId).orderBy('id').limit(400).execute();
+    // Visitors the demo exhibitor has not scanned yet (one lead per visitor per exhibitor).
+    visitors = await t.app.db
+      .selectFrom('visitors')
+      .select(['badge_code', 'name', 'company', 'country', 'email'])
+      .where('event_id', '=', eventId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))))
+      .orderBy('id')
+      .limit(400)
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -81,9 +98,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const visitor = visitors[0]!;
     const scan = { clientScanId: scanId(), badgeCode: visitor.badge_code, scannedAt: new Date().toISOString() };
     const before = await leadCount();
-    const first = await post<ScanResult>(t.app, '/oga/leads/scan', scan, demo);
+    const first = await scanOne(demo, scan);
     expect(bodyOf(first)).toMatchObject({ code: 200, data: { status: 'created', badgeKnown: true, visitorName: visitor.name, company: visitor.company } });
-    const again = await post<ScanResult>(t.app, '/oga/leads/scan', scan, demo);
+    const again = await scanOne(demo, scan);
     expect(again.data).toMatchObject({ status: 'duplicate', leadId: first.data.leadId });
     expect(await leadCount()).toBe(before + 1);
     const detail = await get(t.app, `/oga/leads/${first.data.leadId}`, demo);
@@ -119,7 +136,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(bodyOf(await scans(demo, { scans: [{ ...good, clientScanId: 'x'.repeat(65) }] }))).toMatchObject({ code: 601, error: 'badRequest' });
     expect((await scans(demo, { scans: Array.from({ length: SCAN_BATCH_MAX + 1 }, () => ({ ...good, clientScanId: scanId() })) })).error).toBe('badRequest');
     expect((await scans(demo, { scans: [{ clientScanId: scanId(), badgeCode: 'X1' }] })).error).toBe('badRequest');
-    expect((await post(t.app, '/oga/leads/scan', { ...good, scannedAt: 'yesterday' }, demo)).data).toMatchObject({ status: 'invalid', problem: 'format' });
+    expect((await scanOne(demo, { ...good, scannedAt: 'yesterday' })).data).toMatchObject({ status: 'invalid', problem: 'format' });
   });
 
   it('LD1 V7 a team user over its lead quota: the scans that fit are stored, the rest answer quotaNotEnough; then the request is refused', async () => {
@@ -132,7 +149,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const refused = await scans(member.token, { scans: batch.slice(3) });
     expect(bodyOf(refused)).toMatchObject({ code: 601, error: 'quotaNotEnough', msg: 'Quota is not enough!' });
     expect(refused.data.results.map((r) => r.status)).toEqual(['quotaNotEnough', 'quotaNotEnough']);
-    const single = await post(t.app, '/oga/leads/scan', batch[4], member.token, { headers: { language: 'cn' } });
+    const single = await scanOne(member.token, batch[4], { headers: { language: 'cn' } });
     expect(bodyOf(single)).toMatchObject({ code: 601, error: 'quotaNotEnough' });
     expect(single.msg).not.toBe('Quota is not enough!');
     // A resend of a stored scan is not a new lead: it never counts against the quota.
@@ -144,9 +161,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   it('LD1 P1 a deactivated team user can no longer scan (session refused)', async () => {
     const member = await teamUser(`off-${engine}`, null);
     const scan = { clientScanId: scanId(), badgeCode: visitors[2]!.badge_code, scannedAt: new Date().toISOString() };
-    expect((await post(t.app, '/oga/leads/scan', scan, member.token)).code).toBe(200);
+    expect((await scanOne(member.token, scan)).code).toBe(200);
     await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', member.id).execute();
-    const refused = await post(t.app, '/oga/leads/scan', { ...scan, clientScanId: scanId() }, member.token);
+    const refused = await scanOne(member.token, { ...scan, clientScanId: scanId() });
     expect(refused.code).toBe(401);
   });
 
@@ -227,7 +244,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   });
 
   it('LD3 V6 qualification: required messages in the user\'s language, unknown badge needs name and company, tag answers must be choices', async () => {
-    const unknown = (await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode: 'HANDWRITTEN-77', scannedAt: new Date().toISOString() }, demo)).data;
+    const unknown = (await scanOne(demo, { clientScanId: scanId(), badgeCode: 'HANDWRITTEN-77', scannedAt: new Date().toISOString() })).data;
     const url = `/oga/leads/${unknown.leadId}`;
     const empty = await put(t.app, url, { leadType: null, temperature: null, followUp: null }, demo);
     expect(bodyOf(empty)).toMatchObject({ code: 601, error: 'validationFailed', msg: 'Please select the lead type.' });
@@ -258,15 +275,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect((await put(t.app, url, { ...base, tagAnswers: { [otherTag!.id]: ['Dark'] } }, demo)).error).toBe('validationFailed');
 
     // A business card through the upload endpoint, then the qualification that keeps it.
-    const boundary = `----leads-${randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbusinessCard\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
-      Buffer.from(png()),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json() as { code: number; data: { id: string } };
-    expect(uploaded.code).toBe(200);
+    const uploaded = { data: { id: await uploadCard() } };
     const saved = await put(t.app, url, { ...base, notes: '+SUM(A1:A9) asked for samples', tagAnswers: { [tag!.id]: ['Honey'] }, businessCard: uploaded.data.id, interestedProducts: ['Wild Tualang Honey'] }, demo);
     expect(saved.code).toBe(200);
     expect(saved.data.lead).toMatchObject({
@@ -330,10 +339,50 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(sheet.rowCount).toBe(expectedRows.length + 1);
     const typeIndex = header.indexOf('リードの種類') + 1;
     expect(sheet.getRow(2).getCell(typeIndex).value).toBe('見込み顧客');
+    // XLSX cells are typed text, read exactly as stored: no apostrophe, never a formula.
     const firstColumn = sheet.getColumn(1).values as string[];
-    expect(firstColumn).toContain(`'=HYPERLINK("http://evil.example")`);
+    expect(firstColumn).toContain(`=HYPERLINK("http://evil.example")`);
+    const mobileIndex = header.indexOf(translate('ja', 'leads.field.mobile')) + 1;
+    expect(mobileIndex).toBeGreaterThan(0);
+    sheet.eachRow((row, number) => {
+      if (number > 1) for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
+    });
     const timeIndex = header.indexOf('追加日時 (UTC+08:00)') + 1;
     expect(String(sheet.getRow(2).getCell(timeIndex).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // As spreadsheet users see them: both files opened by LibreOffice Calc, the cells read back.
+    const stored = await t.app.db
+      .selectFrom('leads')
+      .select(['visitor_name', 'mobile'])
+      .where('participation_id', '=', participationId)
+      .where('lead_type', '=', 'potentialCustomer')
+      .where('temperature', '=', 'hot')
+      .execute();
+    const phones = stored.map((row) => row.mobile).filter((mobile) => mobile.startsWith('+'));
+    expect(phones.length).toBeGreaterThan(0);
+    // XLSX → what Calc shows, as CSV: every value exactly as stored (the formula as text too).
+    const calcOfXlsx = parse((await convertWithLibreOffice(xlsxFile.rawPayload, 'xlsx', 'csv')).toString('utf8'), { bom: true }) as string[][];
+    expect(calcOfXlsx).toHaveLength(expectedRows.length + 1);
+    const shownMobiles = calcOfXlsx.slice(1).map((r) => r[mobileIndex - 1]);
+    expect(new Set(shownMobiles)).toEqual(new Set(stored.map((row) => row.mobile)));
+    expect(calcOfXlsx.map((r) => r[0])).toContain('=HYPERLINK("http://evil.example")');
+    expect(new Set(calcOfXlsx.slice(1).map((r) => r[0]))).toEqual(new Set(stored.map((row) => row.visitor_name)));
+    // CSV → opened by Calc and saved as XLSX: phone numbers readable as captured, the formula a
+    // text cell (with its visible apostrophe), nothing evaluated.
+    const calcOfCsv = new ExcelJS.Workbook();
+    await calcOfCsv.xlsx.load((await convertWithLibreOffice(csvFile.rawPayload, 'csv', 'xlsx')) as unknown as ArrayBuffer);
+    const csvSheet = calcOfCsv.worksheets[0]!;
+    const csvHeader = (csvSheet.getRow(1).values as string[]).slice(1);
+    const csvMobile = csvHeader.indexOf('Mobile') + 1;
+    expect(csvMobile).toBeGreaterThan(0);
+    const cellsOf = (column: number) => {
+      const cells: ExcelJS.Cell[] = [];
+      csvSheet.eachRow((row, number) => number > 1 && cells.push(row.getCell(column)));
+      return cells;
+    };
+    for (const cell of [...cellsOf(1), ...cellsOf(csvMobile)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
+    expect(new Set(cellsOf(csvMobile).map((cell) => cell.text))).toEqual(new Set(stored.map((row) => row.mobile)));
+    expect(cellsOf(1).map((cell) => cell.text)).toContain(`'=HYPERLINK("http://evil.example")`);
 
     // The data download list, newest first, and a re-download gives the same bytes.
     const downloads = await get(t.app, '/oga/leads/exports?limit=10', demo);
@@ -366,7 +415,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(exported.data.rows).toBe(0);
     // The same client scan id in another participation is its own lead, not a duplicate of ours.
     const stored = await t.app.db.selectFrom('leads').select(['client_scan_id']).where('id', '=', lead.id).executeTakeFirstOrThrow();
-    const theirs = await post<ScanResult>(t.app, '/oga/leads/scan', { clientScanId: stored.client_scan_id, badgeCode: visitors[9]!.badge_code, scannedAt: new Date().toISOString() }, other);
+    const theirs = await scanOne(other, { clientScanId: stored.client_scan_id, badgeCode: visitors[9]!.badge_code, scannedAt: new Date().toISOString() });
     expect(theirs.data.status).toBe('created');
     expect(theirs.data.leadId).not.toBe(lead.id);
     const after = (await get(t.app, `/oga/leads/${lead.id}`, demo)).data.lead;
@@ -385,5 +434,198 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const media = batch.requestBody.content['application/json']!;
     expect(media.example ?? media.examples).toBeTruthy();
     expect(doc.paths['/oga/leads/{id}']!.put!.summary).toContain('qualify');
+  });
+
+  /** A business card uploaded by the demo exhibitor: its upload id. */
+  async function uploadCard(): Promise<string> {
+    const boundary = `----leads-${randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbusinessCard\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(png()),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const answer = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json() as { code: number; data: { id: string } };
+    expect(answer.code).toBe(200);
+    return answer.data.id;
+  }
+
+  it('LD3 PATCH (and PUT) change only what is sent: notes, tag answers, card and interests survive a partial update; a removed card is deleted with its file', async () => {
+    const lead = (await scanOne(demo, { clientScanId: scanId('p'), badgeCode: visitors[380]!.badge_code, scannedAt: new Date().toISOString() })).data;
+    const url = `/oga/leads/${lead.leadId}`;
+    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: 'Packaging', choices: JSON.stringify(['Jar', 'Sachet']) }).returning('id').execute();
+    const card = await uploadCard();
+    const full = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { [tag!.id]: ['Jar'] }, businessCard: card, interestedProducts: ['Honey'] };
+    expect((await patch(t.app, url, full, demo)).code).toBe(200);
+
+    const warmer = await patch(t.app, url, { temperature: 'warm' }, demo);
+    expect(warmer.code).toBe(200);
+    expect(warmer.data.lead).toMatchObject({ temperature: 'warm', leadType: 'potentialCustomer', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card }, interestedProducts: ['Honey'] });
+    // PUT is the same partial update (documented): leaving fields out erases nothing.
+    const viaPut = await put(t.app, url, { leadType: 'partner', temperature: 'warm', followUp: 'other' }, demo);
+    expect(viaPut.data.lead).toMatchObject({ leadType: 'partner', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card } });
+    // Clearing is explicit; a qualification can still not be unset by a patch.
+    expect((await patch(t.app, url, { leadType: null }, demo)).data.fields).toEqual({ leadType: 'leads.required.leadType' });
+    const cardFile = join(t.config.dataDir, 'uploads', card);
+    expect(existsSync(cardFile)).toBe(true);
+    const cleared = await patch(t.app, url, { notes: '', tagAnswers: { [tag!.id]: [] }, businessCard: null }, demo);
+    expect(cleared.data.lead).toMatchObject({ notes: '', tagAnswers: {}, businessCard: null, leadType: 'partner' });
+    expect(existsSync(cardFile)).toBe(false);
+    expect(await t.app.db.selectFrom('uploads').select('id').where('id', '=', card).executeTakeFirst()).toBeUndefined();
+    // A replaced card goes too.
+    const [first, second] = [await uploadCard(), await uploadCard()];
+    await patch(t.app, url, { businessCard: first }, demo);
+    expect((await patch(t.app, url, { businessCard: second }, demo)).data.lead.businessCard.id).toBe(second);
+    expect(existsSync(join(t.config.dataDir, 'uploads', first))).toBe(false);
+    expect(existsSync(join(t.config.dataDir, 'uploads', second))).toBe(true);
+
+    const spec = (await t.app.inject({ method: 'GET', url: '/oga/openapi.json' })).json();
+    expect(spec.paths['/oga/leads/{id}'].patch.description).toContain('Only what is sent changes');
+    expect(spec.paths['/oga/leads/{id}'].put.description).toContain('PUT behaves exactly like');
+    await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
+  });
+
+  it('LD6 renaming a tag choice renames it on the leads; a removed choice keeps the lead savable and can be unticked; a deleted tag leaves the leads', async () => {
+    const token = await login_('demo');
+    const created = await post(t.app, '/oga/custom-tags', { name: `Volume ${engine}`, choices: ['Small', 'Large', 'Pallet'] }, token);
+    expect(created.code).toBe(200);
+    const tagId = created.data.id as number;
+    const key = String(tagId);
+    const leads = await Promise.all(
+      [390, 391].map(async (n) => (await scanOne(demo, { clientScanId: scanId('r'), badgeCode: visitors[n]!.badge_code, scannedAt: new Date().toISOString() })).data.leadId!),
+    );
+    const q = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation' };
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { ...q, tagAnswers: { [key]: ['Small', 'Pallet'] } }, demo)).code).toBe(200);
+    expect((await patch(t.app, `/oga/leads/${leads[1]}`, { ...q, tagAnswers: { [key]: ['Large'] } }, demo)).code).toBe(200);
+
+    // "Small" becomes "Sample size", "Pallet" is removed.
+    const renamed = await put(t.app, `/oga/custom-tags/${tagId}`, { name: `Volume ${engine}`, choices: ['Sample size', 'Large'], renamedChoices: { Small: 'Sample size' } }, token);
+    expect(renamed.code).toBe(200);
+    const first = await get(t.app, `/oga/leads/${leads[0]}`, demo);
+    expect(first.data.lead.tagAnswers[key]).toEqual(['Sample size', 'Pallet']);
+    expect((await get(t.app, `/oga/leads/${leads[1]}`, demo)).data.lead.tagAnswers[key]).toEqual(['Large']);
+    // The lead with the removed choice is still savable (other changes, and the kept answer)…
+    const saved = await patch(t.app, `/oga/leads/${leads[0]}`, { notes: 'Call back in May' }, demo);
+    expect(saved.code).toBe(200);
+    expect((await put(t.app, `/oga/leads/${leads[0]}`, { ...q, tagAnswers: { [key]: ['Sample size', 'Pallet'] } }, demo)).code).toBe(200);
+    // …the removed choice can be unticked, and once gone it cannot be chosen again.
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { tagAnswers: { [key]: ['Sample size'] } }, demo)).data.lead.tagAnswers[key]).toEqual(['Sample size']);
+    expect((await patch(t.app, `/oga/leads/${leads[0]}`, { tagAnswers: { [key]: ['Pallet'] } }, demo)).error).toBe('validationFailed');
+
+    expect((await call(t.app, 'DELETE', `/oga/custom-tags/${tagId}`, { token })).code).toBe(200);
+    expect((await get(t.app, `/oga/leads/${leads[1]}`, demo)).data.lead.tagAnswers).toEqual({});
+  });
+
+  it('LD1 one lead per visitor per exhibitor: a second scan of the badge by anyone of the exhibitor answers the lead, is recorded, and is counted once', async () => {
+    const member = await teamUser(`again-${engine}`, 1);
+    const visitor = visitors[395]!;
+    const rollupTotal = async () =>
+      Number((await t.app.db.selectFrom('lead_rollup').select(sql<number>`coalesce(sum(leads), 0)::int`.as('n')).where('participation_id', '=', participationId).where('dimension', '=', 'all').executeTakeFirstOrThrow()).n);
+    const first = await scanOne(demo, { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(1) });
+    expect(first.data).toMatchObject({ status: 'created', visitorName: visitor.name });
+    const [leadsBefore, rollupBefore, listBefore] = [await leadCount(), await rollupTotal(), (await get(t.app, '/oga/leads?limit=10', demo)).data.total];
+
+    // A team user scans the same badge: the exhibitor's lead, recorded; its quota is not used.
+    const again = { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(2) };
+    const second = await scanOne(member.token, again);
+    expect(second.code).toBe(200);
+    expect(second.data).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId: first.data.leadId, visitorName: visitor.name, company: visitor.company });
+    expect(second.outcome).toMatchObject({ created: 0, duplicates: 1, quota: 1, remaining: 1 });
+    // The same scan resent: nothing more is recorded.
+    expect((await scanOne(member.token, again)).data).toMatchObject({ status: 'duplicate', reason: 'resend', leadId: first.data.leadId });
+    // A batch: the badge again (exhibitor), a new badge twice (two scans), the new one's resend.
+    const fresh = visitors[396]!.badge_code;
+    const batch = [
+      { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(3) },
+      { clientScanId: scanId('d'), badgeCode: fresh, scannedAt: at(3) },
+      { clientScanId: scanId('d'), badgeCode: fresh, scannedAt: at(4) },
+    ];
+    batch.push({ ...batch[2]! });
+    const answer = await scans(demo, { scans: batch });
+    expect(answer.data.results.map((r) => [r.status, (r as { reason?: string }).reason])).toEqual([
+      ['duplicate', 'alreadyScanned'],
+      ['created', undefined],
+      ['duplicate', 'alreadyScanned'],
+      ['duplicate', 'resend'],
+    ]);
+    expect(answer.data.results[2]!.leadId).toBe(answer.data.results[1]!.leadId);
+
+    // Counted once: rows, the trigger-kept rollup, the list's total, an export.
+    expect(await leadCount()).toBe(leadsBefore + 1);
+    expect(await rollupTotal()).toBe(rollupBefore + 1);
+    expect((await get(t.app, '/oga/leads?limit=10', demo)).data.total).toBe(listBefore + 1);
+    const lead = (await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead;
+    expect(lead.scans).toEqual({ count: 3, lastSeenAt: at(3), lastScannedBy: { id: expect.any(Number), name: 'Aisyah Rahman' } });
+    const byMember = await t.app.db.selectFrom('lead_scans').select(['scanned_by', 'scanned_at']).where('lead_id', '=', first.data.leadId!).orderBy('scanned_at').execute();
+    expect(byMember.map((row) => row.scanned_by)).toEqual([member.id, expect.any(Number)]);
+    const exported = await post(t.app, '/oga/leads/exports', { format: 'csv', filters: { keyword: visitor.badge_code } }, demo);
+    expect(exported.data.rows).toBe(1);
+    // The team user's quota counts only the lead it made: it can still make one.
+    expect((await scanOne(member.token, { clientScanId: scanId('d'), badgeCode: visitors[397]!.badge_code, scannedAt: at(5) })).data.status).toBe('created');
+  });
+
+  it('LD1 a scan may carry notes, temperature and tag answers (qualify offline in one round trip); a later scan adds to the lead without overwriting', async () => {
+    const member = await teamUser(`qualify-${engine}`, null);
+    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: `Samples ${engine}`, choices: JSON.stringify(['Honey', 'Tea']) }).returning('id').execute();
+    const key = String(tag!.id);
+    const badge = visitors[398]!.badge_code;
+    const first = await scanOne(member.token, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(1), temperature: 'hot', notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    expect(first.data.status).toBe('created');
+    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({ temperature: 'hot', leadType: null, notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    // A colleague's later scan: fills what is missing, appends its notes, joins tag answers.
+    const later = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(2), temperature: 'cold', leadType: 'supplier', notes: 'Met the owner.', tagAnswers: { [key]: ['Tea'] } });
+    expect(later.data).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId: first.data.leadId });
+    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({
+      temperature: 'hot',
+      leadType: 'supplier',
+      notes: 'Wants samples.\nMet the owner.',
+      tagAnswers: { [key]: ['Honey', 'Tea'] },
+      scans: { count: 2 },
+    });
+    // A choice the tag does not have: that scan is invalid, nothing stored; a bad code is a bad request.
+    const wrong = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), tagAnswers: { [key]: ['Durian'] } });
+    expect(wrong.data).toMatchObject({ status: 'invalid', problem: 'tagAnswers', leadId: null });
+    expect(await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', participationId).where('badge_code', '=', visitors[399]!.badge_code).executeTakeFirst()).toBeUndefined();
+    expect((await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), temperature: 'boiling' })).error).toBe('badRequest');
+    // Rollup: the qualification is counted (temperature dimension) once.
+    const hot = await get(t.app, `/oga/leads?temperature=hot&keyword=${encodeURIComponent(badge)}`, demo);
+    expect(hot.data.total).toBe(1);
+    await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
+  });
+
+  it('LD1 device tokens: long-lived, scanning API only, seen and revoked by the exhibitor; a deactivated user\'s device stops', async () => {
+    const member = await teamUser(`device-${engine}`, null);
+    const colleague = await teamUser(`device2-${engine}`, null);
+    const made = await post(t.app, '/oga/leads/devices', { name: '  Booth iPad 1 ' }, member.token);
+    expect(made.code).toBe(200);
+    expect(made.data).toMatchObject({ name: 'Booth iPad 1', token: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/) });
+    const device = made.data.token as string;
+    expect((await post(t.app, '/oga/leads/devices', { name: '   ' }, member.token)).error).toBe('badRequest');
+    // Long-lived: a year without use and older than any sign-in still scans.
+    const yearAgo = new Date(Date.now() - 365 * 24 * HOUR);
+    await t.app.db.updateTable('sessions').set({ created_at: yearAgo, last_seen_at: yearAgo }).where('id', '=', made.data.id).execute();
+    const scanned = await scanOne(device, { clientScanId: scanId('v'), badgeCode: visitors[392]!.badge_code, scannedAt: new Date().toISOString() });
+    expect(scanned.data.status).toBe('created');
+    expect((await get(t.app, '/oga/leads/options', device)).code).toBe(200);
+    // The scanning API only: no list, no account, no new device tokens.
+    for (const answer of [await get(t.app, '/oga/leads', device), await get(t.app, '/oga/user/info', device), await post(t.app, '/oga/leads/devices', { name: 'Another' }, device)]) {
+      expect(bodyOf(answer)).toMatchObject({ code: 403, error: 'deviceTokenScope' });
+    }
+    // Who sees what: the exhibitor all of its people's devices, a team user its own.
+    const listed = await get(t.app, '/oga/leads/devices', demo);
+    expect(listed.data).toContainEqual(expect.objectContaining({ id: made.data.id, name: 'Booth iPad 1', user: { id: member.id, name: `Team device-${engine}` }, current: false }));
+    expect((await get(t.app, '/oga/leads/devices', colleague.token)).data).toEqual([]);
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${made.data.id}`, { token: colleague.token })).code).toBe(404);
+    expect((await get(t.app, '/oga/leads/devices', await login_('limited'))).data).toEqual([]);
+    // The exhibitor revokes it: the device's next request is refused.
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${made.data.id}`, { token: demo })).code).toBe(200);
+    expect((await scanOne(device, { clientScanId: scanId('v'), badgeCode: visitors[393]!.badge_code, scannedAt: new Date().toISOString() })).code).toBe(401);
+    expect((await get(t.app, '/oga/leads/devices', demo)).data.map((d: { id: number }) => d.id)).not.toContain(made.data.id);
+    // A deactivated user's device stops too; a device may sign itself out.
+    const second = (await post(t.app, '/oga/leads/devices', { name: 'Phone' }, colleague.token)).data as { id: number; token: string };
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${second.id}`, { token: second.token })).code).toBe(200);
+    const third = (await post(t.app, '/oga/leads/devices', { name: 'Phone 2' }, colleague.token)).data as { id: number; token: string };
+    await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', colleague.id).execute();
+    expect((await get(t.app, '/oga/leads/options', third.token)).code).toBe(401);
   });
 });

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES } from '../../src/engine/constants';
 import { translate } from '../../src/server/lib/messages';
-import { empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { createWriteStream } from 'node:fs';
+import { localStorage } from '../../src/server/plugins/storage';
+import { sweepOrphanFiles } from '../../src/server/modules/files/jobs';
+import { concat, empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
 import { bodyOf, createTestApp, ENGINES, get, login, type Answer, type TestApp } from './helpers';
 
 // V2/V3 on the server: POST /oga/uploads checks the received bytes with the engine's rules and
@@ -232,18 +236,55 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('a team user of the same participation and an organiser of the same event can download', async () => {
+  it('issue 12: an organiser of the same event reads the exhibitor\'s files; a team user only the business cards of its own leads', async () => {
     const bytes = jpegJfif(300);
     const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', bytes);
-    for (const token of [team, organiser]) {
-      const response = await download(t.app, token, data.id);
-      expect(response.statusCode).toBe(200);
-      expect(response.rawPayload).toEqual(Buffer.from(bytes));
-    }
-    // And the other way round: the team user's upload is the exhibitor's too.
+    const organiserRead = await download(t.app, organiser, data.id);
+    expect(organiserRead.statusCode).toBe(200);
+    expect(organiserRead.rawPayload).toEqual(Buffer.from(bytes));
+    // The exhibitor's logo is not the team user's business.
+    expect(bodyOf(await get(t.app, `/oga/uploads/${data.id}`, team))).toEqual(NOT_FOUND);
+
+    // The team user's own upload is its own and the exhibitor's.
     const byTeam = await upload(t.app, team, 'businessCard', 'card.png', png());
     expect(byTeam.code).toBe(200);
+    expect((await download(t.app, team, byTeam.data.id)).statusCode).toBe(200);
     expect((await download(t.app, demo, byTeam.data.id)).statusCode).toBe(200);
+
+    // A card the exhibitor attached to a lead the team user scanned: readable; to another lead: not.
+    const teamUser = await t.app.db.selectFrom('users').select('id').where('login_key', '=', 'demo-team').executeTakeFirstOrThrow();
+    const [mine, other] = await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', demoParticipation).orderBy('id').limit(2).execute();
+    const cardOfMine = await upload(t.app, demo, 'businessCard', 'mine.png', png());
+    const cardOfOther = await upload(t.app, demo, 'businessCard', 'other.png', png());
+    await t.app.db.updateTable('leads').set({ scanned_by: teamUser.id, business_card: cardOfMine.data.id }).where('id', '=', mine!.id).execute();
+    await t.app.db.updateTable('leads').set({ business_card: cardOfOther.data.id }).where('id', '=', other!.id).execute();
+    expect((await download(t.app, team, cardOfMine.data.id)).statusCode).toBe(200);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${cardOfOther.data.id}`, team))).toEqual(NOT_FOUND);
+  });
+
+  it('issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor\'s part', async () => {
+    const contractor = await login(t.app, 'builder');
+    const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
+    const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
+    const inWholeForm = await upload(t.app, demo, 'brochure', 'safety.pdf', pdf());
+    const entry = (formId: string, data: Record<string, unknown>) => ({ participation_id: demoParticipation, form_id: formId, data: JSON.stringify(data) });
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', demoParticipation).where('form_id', 'in', ['s03', 's05']).execute();
+    await t.app.db
+      .insertInto('form_entries')
+      .values([
+        // S03: contractorFields are the contractor's; the booth design is the exhibitor's.
+        entry('s03', { contractor: { id: inPart.data.id, name: 'green-card.pdf' }, boothDesign: { id: exhibitorsOwn.data.id, name: 'booth.pdf' } }),
+        // S05 is shared whole with contractors.
+        entry('s05', { attachment: { id: inWholeForm.data.id, name: 'safety.pdf' } }),
+      ] as never)
+      .execute();
+    expect((await download(t.app, contractor, inPart.data.id)).statusCode).toBe(200);
+    expect((await download(t.app, contractor, inWholeForm.data.id)).statusCode).toBe(200);
+    expect(bodyOf(await get(t.app, `/oga/uploads/${exhibitorsOwn.data.id}`, contractor))).toEqual(NOT_FOUND);
+    // The contractor's own upload stays readable to it.
+    const own = await upload(t.app, contractor, 'boothDesign', 'plan.pdf', pdf());
+    expect((await download(t.app, contractor, own.data.id)).statusCode).toBe(200);
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', demoParticipation).where('form_id', 'in', ['s03', 's05']).execute();
   });
 
   it('another exhibitor gets 404 for demo\'s file, the same as for an id that does not exist', async () => {
@@ -290,5 +331,132 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
       'businessCard',
     ]);
     expect(doc.paths['/oga/uploads/{id}'].get.tags).toEqual(['uploads']);
+  });
+});
+
+/** A JPEG whose comment segment carries a web page: opened as HTML, a browser would run it. */
+function htmlJpegPolyglot(): Uint8Array {
+  const jpeg = jpegJfif(300);
+  const html = new TextEncoder().encode('<html><body><script>alert(document.cookie)</script></body></html>');
+  const comment = concat(Uint8Array.of(0xff, 0xfe, (html.length + 2) >> 8, (html.length + 2) & 0xff), html);
+  return concat(jpeg.subarray(0, 2), comment, jpeg.subarray(2));
+}
+
+/** A JPEG whose frame header claims 30000 × 30000 pixels (a few hundred bytes on the wire). */
+function jpegClaiming(width: number, height: number): Uint8Array {
+  const bytes = jpegJfif(300).slice();
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const sof = view.indexOf(Buffer.from([0xff, 0xc0]));
+  view.writeUInt16BE(height, sof + 5);
+  view.writeUInt16BE(width, sof + 7);
+  return bytes;
+}
+
+/** A JPEG whose scan data is cut off and overwritten: it does not decode. */
+function brokenJpeg(): Uint8Array {
+  const bytes = jpegJfif(300).slice();
+  bytes.fill(0xff, bytes.length - 60, bytes.length - 2);
+  return bytes;
+}
+
+/** A PDF that runs JavaScript when opened, its catalog inside a compressed object stream. */
+async function pdfWithJavaScript(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
+  return doc.save({ useObjectStreams: true });
+}
+
+describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage full on %s', (engine) => {
+  let t: TestApp;
+  let demo: string;
+  const image = jpegOfSize(400 * 1024);
+  const filesIn = (area: string) => (existsSync(join(t.config.dataDir, area)) ? readdirSync(join(t.config.dataDir, area)) : []);
+  const rowsOf = async (participationId: number) => (await t.app.db.selectFrom('uploads').select('id').where('participation_id', '=', participationId).execute()).map((row) => row.id);
+
+  beforeAll(async () => {
+    // Room for exactly three of the test image.
+    t = await createTestApp(engine, { uploadQuotaBytes: image.length * 3 + 10 });
+    demo = await login(t.app, 'demo');
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    ['a JPEG that does not decode', () => brokenJpeg(), 'validation.file.undecodable', undefined],
+    ['a JPEG of 30000 × 30000 pixels', () => jpegClaiming(30000, 30000), 'validation.file.tooManyPixels', { width: 30000, height: 30000, limit: 64 }],
+    ['an HTML/JPEG polyglot', () => htmlJpegPolyglot(), 'validation.file.activeContent', undefined],
+  ])('%s is refused with a clear message and nothing is stored', async (_label, make, key, params) => {
+    const answer = await upload(t.app, demo, 'brochure', 'picture.jpg', make());
+    expect(bodyOf(answer)).toEqual(rejected([{ key, ...(params ? { params } : {}) }]));
+    expect(answer.msg).not.toBe(translate('en', 'errors.fileRejected'));
+    expect(filesIn('uploads')).toEqual([]);
+  });
+
+  it('a PDF with JavaScript actions is refused; a plain PDF is accepted', async () => {
+    const refused = await upload(t.app, demo, 'brochure', 'brochure.pdf', await pdfWithJavaScript());
+    expect(bodyOf(refused)).toEqual(rejected([{ key: 'validation.file.pdfScript' }]));
+    const accepted = await upload(t.app, demo, 'brochure', 'brochure.pdf', pdf());
+    expect(accepted.code).toBe(200);
+    await t.app.db.deleteFrom('uploads').where('id', '=', accepted.data.id).execute();
+    await t.app.storage.delete(`uploads/${accepted.data.id}`);
+  });
+
+  it('parallel uploads stop at the participation quota with a clear message; every stored file has its row', async () => {
+    const participationId = (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'demo').executeTakeFirstOrThrow()).participation_id!;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(t.app, demo, 'logo', `logo-${i}.jpg`, image)));
+    const accepted = answers.filter((answer) => answer.code === 200);
+    const refused = answers.filter((answer) => answer.error === 'uploadQuotaExceeded');
+    expect(accepted).toHaveLength(3);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.status).toBe(413);
+    // 3 × 400 KB used of a 1.2 MB quota.
+    expect(refused[0]!.msg).toBe(translate('en', 'errors.uploadQuotaExceeded', { used: 1.2, limit: 1.2 }));
+    expect(refused[0]!.data).toEqual({ used: image.length * 3, limit: image.length * 3 + 10 });
+    expect((await rowsOf(participationId)).sort()).toEqual(accepted.map((answer) => answer.data.id).sort());
+    expect(filesIn('uploads').sort()).toEqual(accepted.map((answer) => answer.data.id).sort());
+    // Another language gets the message in its own words.
+    const cn = await upload(t.app, demo, 'logo', 'logo.jpg', image, { 'accept-language': 'cn' });
+    expect(cn.msg).toContain('MB');
+    expect(cn.msg).not.toBe(refused[0]!.msg);
+    for (const answer of accepted) {
+      await t.app.db.deleteFrom('uploads').where('id', '=', answer.data.id).execute();
+      await t.app.storage.delete(`uploads/${answer.data.id}`);
+    }
+  });
+
+  it('a full disk answers "storage full" (HTTP 507, coded), never a 500, and leaves no partial file', async () => {
+    const saved = { ...t.app.storage };
+    // The real local store, its writes going to /dev/full: the kernel answers ENOSPC.
+    Object.assign(t.app.storage, localStorage(t.config.dataDir, { openWrite: () => createWriteStream('/dev/full') }));
+    try {
+      const answer = await upload(t.app, demo, 'logo', 'logo.jpg', image);
+      expect(answer.status).toBe(507);
+      expect(bodyOf(answer)).toEqual({ code: 601, msg: translate('en', 'errors.storageFull'), data: null, error: 'storageFull' });
+    } finally {
+      Object.assign(t.app.storage, saved);
+    }
+    expect(filesIn('uploads')).toEqual([]);
+    expect(await t.app.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+  });
+
+  it('the orphan sweep removes files without a row and rows without a file, once they are an hour old', async () => {
+    const kept = await upload(t.app, demo, 'logo', 'kept.jpg', image);
+    expect(bodyOf(kept)).toMatchObject({ code: 200 });
+    const { data } = kept;
+    const gone = await upload(t.app, demo, 'logo', 'gone.jpg', image);
+    expect(bodyOf(gone)).toMatchObject({ code: 200 });
+    await t.app.storage.put('uploads/orphan-file', Buffer.from(image));
+    await t.app.storage.delete(`uploads/${gone.data.id}`);
+    // Young orphans are left alone (an upload stores its file before its row).
+    expect(await sweepOrphanFiles(t.app)).toEqual({ filesRemoved: 0, rowsRemoved: 0 });
+
+    const { utimes } = await import('node:fs/promises');
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(join(t.config.dataDir, 'uploads', 'orphan-file'), old, old);
+    await t.app.db.updateTable('uploads').set({ created_at: old }).execute();
+    expect(await sweepOrphanFiles(t.app)).toEqual({ filesRemoved: 1, rowsRemoved: 1 });
+    expect(filesIn('uploads')).toEqual([data.id]);
+    expect((await t.app.db.selectFrom('uploads').select('id').execute()).map((row) => row.id)).toEqual([data.id]);
+    expect((await download(t.app, demo, data.id)).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../support/pdf-text';
-import { bodyOf, createTestApp, ENGINES, get, login, recordUpload, type TestApp } from './helpers';
+import { bodyOf, createTestApp, ENGINES, get, login, post, put, recordUpload, type TestApp } from './helpers';
 
 // F7: GET /oga/visa/letters lists the applicants of the participation's submitted S06 form;
 // GET /oga/visa/letters/:index.pdf is a real PDF invitation letter for one of them. Only the
@@ -57,6 +57,7 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
         participation_id: demoParticipation,
         form_id: 's06',
         data: JSON.stringify({ applicants, confirmTruth: true }),
+        submitted_data: status === 'submitted' ? JSON.stringify({ applicants, confirmTruth: true }) : null,
         status,
         submitted_at: status === 'submitted' ? submittedAt : null,
         updated_at: submittedAt,
@@ -75,16 +76,10 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
       .insertInto('participations')
       .values({
         exhibitor_id: exhibitor.id,
-        event_id: demoUser.event_id,
+        event_id: demoUser.event_id!,
         booth_num: 'Hall 1 · A09',
         displayed_modules: JSON.stringify(['Support']),
         flags: JSON.stringify({}),
-        badges_deadline: null,
-        booth_deadline: null,
-        product_deadline: null,
-        profile_deadline: null,
-        badge_quota: 1,
-        team_user_quota: 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -102,7 +97,7 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
           password_hash: demoUser.password_hash,
           role: 'exhibitor',
           participation_id: participation.id,
-          event_id: demoUser.event_id,
+          event_id: demoUser.event_id!,
           status: 'active',
         },
       ])
@@ -135,6 +130,35 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
         { index: 1, name: 'Nguyễn Văn Đức', passportNumber: 'C7654321', reference: `AFHE2027-${demoParticipation}-2`, fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
       ],
     });
+  });
+
+  it('F7 F9 editing the submitted S06 keeps its letters until a new submission replaces them', async () => {
+    await saveS06('submitted');
+    const names = async () => ((await get(t.app, '/oga/visa/letters', demo)).data as Array<{ name: string }>).map((letter) => letter.name);
+    const { version } = (await get(t.app, '/oga/forms/s06', demo)).data.entry as { version: number };
+    // The exhibitor starts changing the list: the first applicant is removed from the working copy (an autosave).
+    const saved = await put(t.app, '/oga/forms/s06/draft', { data: { applicants: APPLICANTS.slice(1), confirmTruth: true }, version }, demo);
+    expect(saved.code).toBe(200);
+    expect(await names()).toEqual(['Tan Wei Ming', 'Nguyễn Văn Đức']);
+    expect((await pdf(demo, '0.pdf')).headers['content-type']).toBe('application/pdf');
+    const form = (await get(t.app, '/oga/forms/s06', demo)).data as { status: string; changesNotSubmitted: boolean };
+    expect(form).toMatchObject({ status: 'submitted', changesNotSubmitted: true });
+    // Submitted again, the new list makes the letters.
+    const resubmitted = await post(t.app, '/oga/forms/s06/submit', { data: { applicants: APPLICANTS.slice(1), confirmTruth: true }, version: (saved.data as { version: number }).version }, demo);
+    expect(bodyOf(resubmitted)).toMatchObject({ code: 200 });
+    expect(await names()).toEqual(['Nguyễn Văn Đức']);
+  });
+
+  it('V2 F9 an empty passport photo is never stored, and a submit without it asks for a file (once, not a bad file name)', async () => {
+    const [first] = APPLICANTS;
+    const saved = await put(t.app, '/oga/forms/s06/draft', { data: { applicants: [{ ...first, passportPhoto: {} }] }, version: 0 }, demo);
+    expect(saved.code).toBe(200);
+    const stored = await t.app.db.selectFrom('form_entries').select('data').where('participation_id', '=', demoParticipation).where('form_id', '=', 's06').executeTakeFirstOrThrow();
+    expect((stored.data as { applicants: Array<Record<string, unknown>> }).applicants[0]).not.toHaveProperty('passportPhoto');
+    const refused = bodyOf(await post(t.app, '/oga/forms/s06/submit', { data: { applicants: [{ ...first, passportPhoto: {} }], confirmTruth: true }, version: 1 }, demo));
+    expect(refused).toMatchObject({ code: 601, error: 'validationFailed' });
+    const problems = (refused.data as { errors: Array<{ path: string; key: string }> }).errors.filter((error) => error.path.startsWith('/applicants/0/passportPhoto'));
+    expect(problems).toEqual([{ path: '/applicants/0/passportPhoto', key: 'validation.file.missing', params: {} }]);
   });
 
   it('F7 the letter is a one-page A4 PDF shown inline, with the applicant, the show and the exhibitor in it', async () => {

@@ -68,7 +68,8 @@ export function parseMail(raw: string): { subject: string; text: string } {
   return { subject: decodeHeader(header('Subject')), text };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: listen on this port (a test's "SMTP server that comes up later"); default any free one. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -91,11 +92,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     messages,
     waitFor(to, { timeoutMs = 10_000, since = 0, match = () => true } = {}) {
       const find = () => messages.slice(since).find((m) => m.to.includes(to) && match(m));

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LANGUAGE_OPTIONS, type Language } from '../../engine/language';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 import type { AccountInfo } from '../../lib/session';
+import { AnnouncementsButton } from './AnnouncementsButton';
 import { LogoutDialog } from './LogoutDialog';
 
 /** Y4: the search box shows only when the user's modules include Manuals or Forms. */
@@ -98,6 +99,7 @@ export function Header({
             }}
           />
         )}
+        {account?.exhibitCode && <AnnouncementsButton />}
         <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.languageCurrent', { language: languageLabel })}>
           {languageLabel}
         </Button>

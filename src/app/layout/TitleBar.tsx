@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { showsBackArrow, type Screen } from '../../engine/catalogue';
 import { catalogue } from '../../generated/screens';
+import { openedWithToken } from '../../lib/link-code';
 
 /** Y1 and Y2: the route title, an orderName with its first word as a tag, and the back arrow. */
 export function TitleBar({ screen }: { screen: Screen }) {
@@ -23,7 +24,8 @@ export function TitleBar({ screen }: { screen: Screen }) {
     previousPath.current = pathname;
     heading.current?.focus({ preventScroll: false });
   }, [pathname]);
-  const back = () => (params.has('token') ? navigate('/orderForms') : navigate(-1));
+  // Y2: a page opened with ?token= (moved out of the address bar at start) goes back to the forms, not out of the portal.
+  const back = () => (params.has('token') || openedWithToken(window.history) ? navigate('/orderForms') : navigate(-1));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, minWidth: 0 }}>
       {showsBackArrow(catalogue, screen) && (

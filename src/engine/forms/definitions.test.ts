@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formStatus, needsApproval } from './definitions';
+import { feeTotal, formStatus, hasUnsubmittedChanges, needsApproval } from './definitions';
 
 describe('O1 needsApproval', () => {
   it('O1 always: every submission waits', () => {
@@ -37,5 +37,23 @@ describe('F1 formStatus', () => {
     expect(formStatus({ status: 'submitted', approval_status: 'pending' }, future, now)).toBe('pendingApproval');
     expect(formStatus({ status: 'submitted', approval_status: 'approved' }, past, now)).toBe('approved');
     expect(formStatus({ status: 'submitted', approval_status: 'rejected' }, future, now)).toBe('rejected');
+  });
+});
+
+describe('F5 feeTotal', () => {
+  const fee = { list: 'badges', flag: 'extra', price: '10.00', currency: 'MYR' };
+  it('F5 counts the flagged items and adds their fee without float drift', () => {
+    expect(feeTotal(fee, { badges: [{ extra: true }, {}, { extra: true }, { extra: false }] })).toEqual({ count: 2, total: '20.00' });
+    expect(feeTotal({ ...fee, price: '0.10' }, { badges: [{ extra: true }, { extra: true }, { extra: true }] })).toEqual({ count: 3, total: '0.30' });
+    expect(feeTotal(fee, {})).toEqual({ count: 0, total: '0.00' });
+  });
+});
+
+describe('F9 hasUnsubmittedChanges', () => {
+  it('F9 only a submitted form whose working copy differs from its submission (key order aside)', () => {
+    expect(hasUnsubmittedChanges(null)).toBe(false);
+    expect(hasUnsubmittedChanges({ status: 'draft', data: { a: 1 }, submitted_data: null })).toBe(false);
+    expect(hasUnsubmittedChanges({ status: 'submitted', data: { a: 1, b: [1, { c: 2, d: 3 }] }, submitted_data: { b: [1, { d: 3, c: 2 }], a: 1 } })).toBe(false);
+    expect(hasUnsubmittedChanges({ status: 'submitted', data: { a: 2 }, submitted_data: { a: 1 } })).toBe(true);
   });
 });

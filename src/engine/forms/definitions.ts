@@ -1,5 +1,7 @@
 // A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
 
+import { sameJson } from './canonical';
+
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
@@ -25,6 +27,21 @@ export function needsApproval(rule: ApprovalRule | undefined, data: Record<strin
   }
 }
 
+export interface ItemFee {
+  list: string;
+  flag: string;
+  price: string;
+  currency: string;
+}
+
+/** F5: how many items of the data carry the fee's flag, and what they cost together (as a decimal string). */
+export function feeTotal(fee: ItemFee, data: Record<string, unknown>): { count: number; total: string } {
+  const items = data[fee.list];
+  const count = Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>)[fee.flag] === true).length : 0;
+  const cents = Math.round(Number(fee.price) * 100) * count;
+  return { count, total: (cents / 100).toFixed(2) };
+}
+
 export interface FormDefinition {
   id: string;
   code: string;
@@ -39,8 +56,12 @@ export interface FormDefinition {
   inheritFromPreviousEvent?: boolean;
   /** O1: submissions matching this rule wait for the organiser. */
   approval?: ApprovalRule;
+  /** F5: what each item of `list` carrying `flag` costs (extra badges). */
+  fee?: ItemFee;
   /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
   contractorFields?: string[];
+  /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
+  approvalSummary?: Array<{ field: string; show?: string[] }>;
 }
 
 /** Checks the declaration against the form's schema when the forms are loaded; answers the problems. */
@@ -54,11 +75,16 @@ export function contractorFieldProblems(definition: FormDefinition, schema: { pr
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
-export type FormStatus = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
 
 const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingApproval', approved: 'approved', rejected: 'rejected' };
 
-/** F1: what the forms list says about a form. */
+/**
+ * F1 F9: what the forms list says about a form. The status is the current submission's: editing a
+ * submitted form makes a working copy (see `hasUnsubmittedChanges`) and never withdraws the
+ * submission, its approval decision or its documents.
+ */
 export function formStatus(
   entry: { status: 'draft' | 'submitted'; approval_status?: ApprovalStatus | null } | null,
   deadline: Date | null,
@@ -67,4 +93,9 @@ export function formStatus(
   if (entry?.status === 'submitted') return entry.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
   if (deadline && deadline.getTime() < now.getTime()) return 'closed';
   return entry ? 'draft' : 'notStarted';
+}
+
+/** F9: the working copy of a submitted form differs from its current submission ("changes not submitted yet"). */
+export function hasUnsubmittedChanges(entry: { status: 'draft' | 'submitted'; data: unknown; submitted_data: unknown } | null): boolean {
+  return entry?.status === 'submitted' && !sameJson(entry.data, entry.submitted_data ?? {});
 }

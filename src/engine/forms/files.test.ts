@@ -15,7 +15,7 @@ import {
   png,
 } from '../../../tests/support/fixtures';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_DPI } from '../constants';
-import { checkFile, checkFileReference, detectType, FILE_PURPOSES, readDpi, safeFileName } from './files';
+import { checkFile, checkFileReference, detectType, FILE_PURPOSES, readDpi, safeFileName, withoutEmptyFiles } from './files';
 
 const MIB = 1024 * 1024;
 const keys = (problems: { key: string }[]) => problems.map((p) => p.key);
@@ -258,5 +258,21 @@ describe('V2/V3 checkFileReference (the keyword on a form\'s file reference)', (
     expect(checkFileReference('logo', { ...ref, dpi: null })).toEqual([{ key: 'validation.file.noDpi', params: { limit: 300 } }]);
     expect(checkFileReference('logo', { ...ref, dpi: 72 })).toEqual([{ key: 'validation.file.dpi', params: { limit: 300, dpi: 72 } }]);
     expect(checkFileReference('logo', { ...ref, name: '../etc/passwd' })).toEqual([{ key: 'validation.file.name' }]);
+  });
+});
+
+describe('V2 F9 withoutEmptyFiles', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      design: { type: 'object', file: 'boothDesign' },
+      note: { type: 'object' },
+      people: { type: 'array', items: { type: 'object', properties: { passport: { type: 'object', file: 'passportPhoto' }, name: { type: 'string' } } } },
+    },
+  };
+  it('drops the {} of file fields nobody filled, at any depth, and keeps every other value', () => {
+    const reference = { id: 'abc', name: 'stand.pdf', size: 10, type: 'pdf' };
+    expect(withoutEmptyFiles(schema, { design: {}, note: {}, people: [{ passport: {}, name: 'Tan' }, { passport: reference }] })).toEqual({ note: {}, people: [{ name: 'Tan' }, { passport: reference }] });
+    expect(withoutEmptyFiles(schema, { design: reference })).toEqual({ design: reference });
   });
 });

@@ -303,3 +303,31 @@ export function checkFileReference(purpose: FilePurpose, ref: FileReference): Fi
     dpi: typeof ref.dpi === 'number' ? ref.dpi : null,
   });
 }
+
+/** A value in a file field that holds no file: rjsf's `{}` for an object nobody filled, or a reference without its id. */
+export function isEmptyFileValue(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id !== 'string';
+}
+
+type SchemaNode = { file?: unknown; properties?: Record<string, SchemaNode>; items?: SchemaNode | SchemaNode[] };
+
+/**
+ * V2 F9: the data without empty file values (a file field's `{}` that nobody filled): an empty
+ * value is never stored, and a required file field left empty is "missing", not a file with a
+ * bad name. File fields are those the schema gives the `file` keyword.
+ */
+export function withoutEmptyFiles<T>(schemaObject: object, data: T): T {
+  const schema = schemaObject as SchemaNode;
+  if (Array.isArray(data)) {
+    const items = schema.items;
+    return (items && !Array.isArray(items) ? data.map((item) => withoutEmptyFiles(items, item)) : data) as T;
+  }
+  if (typeof data !== 'object' || data === null || !schema.properties) return data;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const property = schema.properties[key];
+    if (property?.file !== undefined && isEmptyFileValue(value)) continue;
+    result[key] = property ? withoutEmptyFiles(property, value) : value;
+  }
+  return result as T;
+}

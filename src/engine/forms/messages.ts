@@ -19,7 +19,7 @@ const FORMAT_KEYS: Record<string, string> = {
 };
 
 /** The locale key and params of one failed keyword. `parentSchema` is the schema that holds it. */
-export function messageFor(keyword: string, params: Record<string, unknown>, parentSchema?: { minItemsMessage?: string }): { key: string; params: Record<string, string | number> } {
+export function messageFor(keyword: string, params: Record<string, unknown>, parentSchema?: { minItemsMessage?: string; properties?: Record<string, unknown> }): { key: string; params: Record<string, string | number> } {
   const plain = (source: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(source).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
   if (typeof params.key === 'string') {
@@ -27,8 +27,11 @@ export function messageFor(keyword: string, params: Record<string, unknown>, par
     return { key, params: plain(rest) };
   }
   switch (keyword) {
-    case 'required':
-      return { key: 'validation.required', params: {} };
+    case 'required': {
+      // A file field (the `file` keyword) left empty asks for a file.
+      const missing = parentSchema?.properties?.[String(params.missingProperty)] as { file?: unknown } | undefined;
+      return { key: missing?.file !== undefined ? 'validation.file.missing' : 'validation.required', params: {} };
+    }
     case 'format':
       return { key: FORMAT_KEYS[String(params.format)] ?? 'validation.format', params: plain(params) };
     case 'minItems':
@@ -44,7 +47,7 @@ export function messageFor(keyword: string, params: Record<string, unknown>, par
 export function toFieldError(error: ErrorObject): FieldError {
   const params = (error.params ?? {}) as Record<string, unknown>;
   const path = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
-  return { path, ...messageFor(error.keyword, params, error.parentSchema as { minItemsMessage?: string } | undefined) };
+  return { path, ...messageFor(error.keyword, params, error.parentSchema as Parameters<typeof messageFor>[2]) };
 }
 
 /** Errors worth showing: `if`/`then` wrappers repeat what their inner keyword already says. */

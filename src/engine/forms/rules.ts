@@ -1,5 +1,5 @@
 import type { FormContext } from './context';
-import { checkFileReference, isFilePurpose, type FileReference } from './files';
+import { checkFileReference, isEmptyFileValue, isFilePurpose, type FileReference } from './files';
 import { checkCustomTags, type CustomTagInput } from '../custom-tags';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
@@ -69,6 +69,19 @@ export function firstDuplicate(items: unknown[], property: string): string | und
   return undefined;
 }
 
+/** V1: the indexes of every item whose `property` another item has too (each duplicate, not only the second one). */
+export function duplicateIndexes(items: unknown[], property: string): number[] {
+  const byValue = new Map<unknown, number[]>();
+  items.forEach((item, index) => {
+    if (!item || typeof item !== 'object') return;
+    const value = (item as Record<string, unknown>)[property];
+    if (value === undefined || value === null || value === '') return;
+    const key = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    byValue.set(key, [...(byValue.get(key) ?? []), index]);
+  });
+  return [...byValue.values()].filter((indexes) => indexes.length > 1).flat().sort((a, b) => a - b);
+}
+
 /** Items that count against a quota: those not marked as extra (extras wait for approval). */
 export function countedItems(items: unknown[]): number {
   return items.filter((item) => !(item && typeof item === 'object' && (item as { extra?: unknown }).extra === true)).length;
@@ -92,6 +105,8 @@ export const RULES = {
   },
   file: (purpose: string, data: FileReference): Problem | null => {
     if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
+    // An empty file value is no file: `required` says "Please upload a file", not a bad name.
+    if (isEmptyFileValue(data)) return null;
     const [first] = checkFileReference(purpose, data);
     if (first) return problem(first.key, first.params ?? {});
     if (context.uploads) {

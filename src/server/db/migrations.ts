@@ -328,6 +328,389 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
   },
+  '0006_organiser_ground': {
+    async up(db: Kysely<any>) {
+      // O2, issue 9: an organisation runs several events; its organisers see only its events.
+      await db.schema
+        .createTable('organisations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .alterTable('events')
+        .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('restrict'))
+        // The event's name per language ({en, cn, ja, vi}); `name` stays the default-language name.
+        .addColumn('names', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('default_language', 'text', (c) => c.notNull().defaultTo('en'))
+        // Show days with opening hours in event time: [{ "date": "2027-03-17", "opens": "10:00", "closes": "18:00" }].
+        .addColumn('show_days', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('currency', 'text', (c) => c.notNull().defaultTo('MYR'))
+        // F5: the fee of one extra exhibitor badge, in hundredths of the currency (K1).
+        .addColumn('extra_badge_fee_cents', 'integer', (c) => c.notNull().defaultTo(1000))
+        // What a new exhibitor of the event starts with (O2).
+        .addColumn('default_modules', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('default_flags', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        // Reminders: days before a deadline on which exhibitors with missing mandatory forms are e-mailed.
+        .addColumn('reminder_days', 'jsonb', (c) => c.notNull().defaultTo(sql`'[7, 1]'::jsonb`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // An exhibitor company is known to one organisation (imports update it by code).
+      await db.schema
+        .alterTable('exhibitors')
+        .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('restrict'))
+        .addColumn('code', 'text')
+        .execute();
+      await sql`create unique index exhibitors_organisation_code on exhibitors (organisation_id, code) where code is not null`.execute(db);
+      await db.schema
+        .alterTable('participations')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'disabled')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await sql`create unique index participations_event_booth on participations (event_id, booth_num) where booth_num <> ''`.execute(db);
+      // An organiser belongs to an organisation; its event_id is the event it is working on
+      // (none before its first event is created).
+      await db.schema.alterTable('users').addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('cascade')).execute();
+      await sql`alter table users alter column event_id drop not null`.execute(db);
+      await sql`alter table users add constraint users_event_unless_organiser check (event_id is not null or role = 'organiser')`.execute(db);
+
+      // O2: deadlines and quotas as rows keyed by name (forms.yaml names them: profile, product,
+      // booth, badges; badges, contractorBadges, teamUsers, contractors). A row without a
+      // participation is the event's value; a participation's row overrides it.
+      for (const [table, column, type] of [
+        ['deadlines', 'due_at', 'timestamptz'],
+        ['quotas', 'value', 'integer'],
+      ] as const) {
+        await db.schema
+          .createTable(table)
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+          .addColumn('participation_id', 'integer', (c) => c.references('participations.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn(column, type, (c) => c.notNull())
+          .execute();
+        await sql`create unique index ${sql.raw(`${table}_key`)} on ${sql.table(table)} (event_id, coalesce(participation_id, 0), name)`.execute(db);
+        await sql`create index ${sql.raw(`${table}_participation`)} on ${sql.table(table)} (participation_id) where participation_id is not null`.execute(db);
+      }
+      // The former columns become participation rows (their values were per participation).
+      for (const [name, columnName] of [
+        ['profile', 'profile_deadline'],
+        ['product', 'product_deadline'],
+        ['booth', 'booth_deadline'],
+        ['badges', 'badges_deadline'],
+      ]) {
+        await sql`insert into deadlines (event_id, participation_id, name, due_at)
+          select event_id, id, ${name}, ${sql.ref(columnName!)} from participations where ${sql.ref(columnName!)} is not null`.execute(db);
+      }
+      for (const [name, columnName] of [
+        ['badges', 'badge_quota'],
+        ['contractorBadges', 'contractor_badge_quota'],
+        ['teamUsers', 'team_user_quota'],
+        ['contractors', 'contractor_quota'],
+      ]) {
+        await sql`insert into quotas (event_id, participation_id, name, value)
+          select event_id, id, ${name}, ${sql.ref(columnName!)} from participations`.execute(db);
+      }
+      await db.schema
+        .alterTable('participations')
+        .dropColumn('profile_deadline')
+        .dropColumn('product_deadline')
+        .dropColumn('booth_deadline')
+        .dropColumn('badges_deadline')
+        .dropColumn('badge_quota')
+        .dropColumn('contractor_badge_quota')
+        .dropColumn('team_user_quota')
+        .dropColumn('contractor_quota')
+        .execute();
+
+      // Issue 9: who changed what, when (before and after), for organisers' changes, imports,
+      // reopenings, reminders, decisions, and exhibitors' logins and submissions.
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        // Kept as text so the record stays readable after the user is removed.
+        .addColumn('actor_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('actor_role', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('cascade'))
+        .addColumn('event_id', 'integer', (c) => c.references('events.id').onDelete('cascade'))
+        .addColumn('participation_id', 'integer', (c) => c.references('participations.id').onDelete('set null'))
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('subject_type', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('subject_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('before', 'jsonb')
+        .addColumn('after', 'jsonb')
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await sql`create index audit_log_event on audit_log (event_id, at desc, id desc)`.execute(db);
+      await sql`create index audit_log_organisation on audit_log (organisation_id, at desc, id desc)`.execute(db);
+
+      // Issue 9: every e-mail goes through this queue; a worker sends it with retries, so a request
+      // never waits for SMTP and several instances never send one message twice.
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('reply_to', 'text')
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        // Who wants to hear how it went (e.g. 'invitation' + the invitation's id).
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('ref_id', 'text', (c) => c.notNull().defaultTo(''))
+        // A message that must exist once (e.g. one reminder per exhibitor, form, deadline and day).
+        .addColumn('dedupe_key', 'text', (c) => c.unique())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sending', 'sent', 'failed')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('locked_until', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', 'timestamptz')
+        .execute();
+      await sql`create index mail_outbox_due on mail_outbox (next_attempt_at) where status in ('pending', 'sending')`.execute(db);
+    },
+  },
+  '0008_storage_privacy': {
+    async up(db: Kysely<any>) {
+      // Issue 15: the shared file store (FILE_STORE=database) — one row per file, marked complete
+      // once every chunk is in, and its bytes in chunks of 256 KiB.
+      await db.schema
+        .createTable('stored_files')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('complete', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('stored_file_chunks')
+        .addColumn('key', 'text', (c) => c.notNull().references('stored_files.key').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('data', 'bytea', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stored_file_chunks_pk', ['key', 'seq'])
+        .execute();
+      // Issue 14: how long exhibitors keep leads after the show (days; null: not set, kept), and
+      // when exhibitors were reminded and the leads erased.
+      await db.schema
+        .alterTable('events')
+        .addColumn('lead_retention_days', 'integer')
+        .addColumn('lead_retention_reminded_at', 'timestamptz')
+        .addColumn('leads_erased_at', 'timestamptz')
+        .execute();
+      // Issue 14: the lead exports' age is what the export purge reads.
+      await db.schema.createIndex('lead_exports_created').on('lead_exports').column('created_at').execute();
+    },
+  },
+  '0013_organiser_operations': {
+    async up(db: Kysely<any>) {
+      // Issue 9, reopen (spec §8 "contact support"): the organiser reopens a submit-once form for
+      // one exhibitor. The reopening counts while the last submission is older than it, so the
+      // exhibitor's next submission closes the form again without anyone deleting the row.
+      await db.schema
+        .createTable('form_reopens')
+        .addColumn('participation_id', 'integer', (c) => c.notNull().references('participations.id').onDelete('cascade'))
+        .addColumn('form_id', 'text', (c) => c.notNull())
+        .addColumn('reopened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('reopened_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addPrimaryKeyConstraint('form_reopens_pkey', ['participation_id', 'form_id'])
+        .execute();
+      // The language a user last signed in with: e-mails sent without a request (decisions,
+      // reminders) are written in it; none yet = the event's default language.
+      await db.schema.alterTable('users').addColumn('language', 'text').execute();
+    },
+  },
+  '0010_leads_ux': {
+    async up(db: Kysely<any>) {
+      // LD1: one lead per visitor (badge) per exhibitor. A later scan of the same badge, by anyone
+      // of the exhibitor, is recorded here against the lead instead of making a second one, so
+      // totals, lists, exports and the trigger-kept rollup count each visitor once. The first
+      // scan stays on the lead (leads.client_scan_id); a resend of any scan is found by its id in
+      // either table.
+      await db.schema
+        .createTable('lead_scans')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('participation_id', 'integer', (c) => c.notNull().references('participations.id').onDelete('cascade'))
+        .addColumn('lead_id', 'bigint', (c) => c.notNull().references('leads.id').onDelete('cascade'))
+        .addColumn('client_scan_id', 'text', (c) => c.notNull())
+        .addColumn('scanned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('scanned_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('lead_scans_participation_scan', ['participation_id', 'client_scan_id'])
+        .execute();
+      await sql`create index lead_scans_by_lead on lead_scans (lead_id, scanned_at desc)`.execute(db);
+      await db.schema
+        .alterTable('leads')
+        .addColumn('scan_count', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('last_scanned_at', 'timestamptz')
+        .addColumn('last_scanned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      // Leads stored twice for one badge before this rule: the first scan keeps the lead (its
+      // qualification is filled from the latest qualified copy when it has none), the others
+      // become its later scans and go (the rollup triggers subtract them).
+      await sql`
+        create temporary table lead_merge as
+        select l.id as duplicate_id, k.keep_id, l.participation_id, l.client_scan_id, l.scanned_by, l.scanned_at
+        from leads l
+        join (
+          select distinct on (participation_id, badge_code) participation_id, badge_code, id as keep_id
+          from leads order by participation_id, badge_code, scanned_at, id
+        ) k on k.participation_id = l.participation_id and k.badge_code = l.badge_code and k.keep_id <> l.id`.execute(db);
+      await sql`
+        insert into lead_scans (participation_id, lead_id, client_scan_id, scanned_by, scanned_at)
+        select participation_id, keep_id, client_scan_id, scanned_by, scanned_at from lead_merge`.execute(db);
+      await sql`
+        update leads k set
+          lead_type = coalesce(k.lead_type, q.lead_type), temperature = coalesce(k.temperature, q.temperature),
+          follow_up = coalesce(k.follow_up, q.follow_up), notes = case when k.notes = '' then q.notes else k.notes end
+        from (
+          select distinct on (m.keep_id) m.keep_id, d.lead_type, d.temperature, d.follow_up, d.notes
+          from lead_merge m join leads d on d.id = m.duplicate_id
+          where d.lead_type is not null order by m.keep_id, d.updated_at desc nulls last, d.id desc
+        ) q
+        where k.id = q.keep_id`.execute(db);
+      await sql`
+        update leads k set scan_count = 1 + s.n, last_scanned_at = s.last_at, last_scanned_by = s.last_by
+        from (
+          select lead_id, count(*)::int as n, max(scanned_at) as last_at,
+            (array_agg(scanned_by order by scanned_at desc, id desc))[1] as last_by
+          from lead_scans group by lead_id
+        ) s
+        where k.id = s.lead_id`.execute(db);
+      await sql`delete from leads where id in (select duplicate_id from lead_merge)`.execute(db);
+      await sql`drop table lead_merge`.execute(db);
+      await sql`create unique index leads_participation_badge on leads (participation_id, badge_code)`.execute(db);
+      // LD1: scanning devices. A device token is a session that does not expire with idleness or
+      // age (an offline app keeps it instead of a password) and opens only the scanning API; it
+      // ends when revoked (by its user or the exhibitor) or when its user is deactivated.
+      await db.schema.alterTable('sessions').addColumn('device_name', 'text').execute();
+      await sql`create index sessions_devices on sessions (user_id) where device_name is not null`.execute(db);
+    },
+  },
+  '0014_content': {
+    async up(db: Kysely<any>) {
+      // CT1-CT5, issue 10: what organisers author per event. Texts are {en, cn, ja, vi} objects;
+      // a missing language falls back to the event's default language.
+      await db.schema
+        .alterTable('content')
+        .addColumn('description', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        // FAQ category per language; manuals: mandatory/optional, acknowledgement, deadline.
+        .addColumn('category', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('mandatory', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('ack_required', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('deadline', 'timestamptz')
+        .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))
+        // Modules whose holders see it (any one); empty = everyone who may open the screen.
+        .addColumn('audience', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        // File references (uploads of purpose contentAttachment).
+        .addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('content_event_kind').on('content').columns(['event_id', 'kind', 'published_at']).execute();
+      // CT1: a manual's status per exhibitor: to be viewed (no row), viewed, acknowledged.
+      await db.schema
+        .createTable('manual_status')
+        .addColumn('content_id', 'integer', (c) => c.notNull().references('content.id').onDelete('cascade'))
+        .addColumn('participation_id', 'integer', (c) => c.notNull().references('participations.id').onDelete('cascade'))
+        .addColumn('viewed_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('viewed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('acknowledged_at', 'timestamptz')
+        .addColumn('acknowledged_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addPrimaryKeyConstraint('manual_status_pk', ['content_id', 'participation_id'])
+        .execute();
+      // CT2: announcements each user has read.
+      await db.schema
+        .createTable('announcement_reads')
+        .addColumn('content_id', 'integer', (c) => c.notNull().references('content.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('read_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('announcement_reads_pk', ['content_id', 'user_id'])
+        .execute();
+      // CT3: one searchable text per item and language (title, description, body), folded by the
+      // engine's searchFold (case, width, diacritics), so "nguyen" finds "Nguyễn" and a CJK
+      // substring finds its item with a plain LIKE (trigram-indexed where pg_trgm exists).
+      await db.schema
+        .createTable('content_search')
+        .addColumn('content_id', 'integer', (c) => c.notNull().references('content.id').onDelete('cascade'))
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('folded', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_search_pk', ['content_id', 'language'])
+        .execute();
+      const trgm = await sql<{ ok: boolean }>`select exists (select 1 from pg_extension where extname = 'pg_trgm') as ok`.execute(db);
+      if (trgm.rows[0]?.ok) await sql`create index content_search_folded on content_search using gin (folded gin_trgm_ops)`.execute(db);
+      // CT5: messages sent through the support form (to the event's support address, copy to the sender).
+      await db.schema
+        .createTable('support_messages')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+        .addColumn('participation_id', 'integer', (c) => c.references('participations.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+  '0015_showroom': {
+    async up(db: Kysely<any>) {
+      // CT5: an exhibitor's public showroom address, and whether it is published.
+      await db.schema
+        .createTable('showrooms')
+        .addColumn('participation_id', 'integer', (c) => c.primaryKey().references('participations.id').onDelete('cascade'))
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('published', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('published_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+  '0007_auth_hardening': {
+    async up(db: Kysely<any>) {
+      // One-time sign-in link codes (S3 ?token=): a short-lived, single-use code stands in the
+      // URL instead of a session token; only its hash is stored.
+      await db.schema
+        .createTable('link_codes')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('link_codes_expires').on('link_codes').column('expires_at').execute();
+      // Housekeeping: one row per scheduled job; claiming a run is one conditional update, so
+      // several servers on one PostgreSQL run each job once per interval.
+      await db.schema
+        .createTable('scheduled_jobs')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('last_run_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // Purges look sessions and resets up by age.
+      await db.schema.createIndex('sessions_last_seen').on('sessions').column('last_seen_at').execute();
+      await db.schema.createIndex('password_resets_expires').on('password_resets').column('expires_at').execute();
+      await db.schema.createIndex('login_failures_at').on('login_failures').column('at').execute();
+    },
+  },
+  '0009_forms_ux': {
+    async up(db: Kysely<any>) {
+      // F9 (issue 12): a submission is never withdrawn by editing. What the columns of
+      // form_entries mean from here on (formStatus in src/engine/forms/definitions.ts reads them):
+      const meaning: Record<string, string> = {
+        data: 'The working copy the exhibitor (or its contractor) edits; autosaved drafts write here only.',
+        status: "'submitted' once a submission exists, and it stays so while the working copy is edited; 'draft' = never submitted.",
+        submitted_data: 'The current submission: what the organiser, approvals and documents (visa letters) read. Replaced only by a new submission.',
+        submitted_at: 'When the current submission was made.',
+        approval_status: 'The decision on the current submission (null = none needed); a new submission resets it, a draft never does.',
+      };
+      for (const [column, text] of Object.entries(meaning)) {
+        await sql`comment on column form_entries.${sql.ref(column)} is ${sql.lit(text)}`.execute(db);
+      }
+      // Entries that an earlier version turned back into drafts by an edit after submitting get their submission back.
+      await db.updateTable('form_entries').set({ status: 'submitted' }).where('submitted_data', 'is not', null).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,38 @@ export interface EventTable {
   utc_offset_minutes: number;
   terms_url: string;
   support_email: string;
+  organisation_id: number | null;
+  /** The event's name per language code (en, cn, ja, vi); `name` is the default-language name. */
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+  default_language: Generated<string>;
+  /** Show days and opening hours in event time. */
+  show_days: ColumnType<ShowDay[], string | undefined, string>;
+  currency: Generated<string>;
+  /** F5: one extra exhibitor badge, in hundredths of the currency (K1). */
+  extra_badge_fee_cents: Generated<number>;
+  default_modules: ColumnType<string[], string | undefined, string>;
+  default_flags: ColumnType<ParticipationFlags, string | undefined, string>;
+  /** Days before a deadline on which reminders go out. */
+  reminder_days: ColumnType<number[], string | undefined, string>;
+  created_at: DefaultedTimestamp;
+  /** Issue 14: days exhibitors keep leads after the show; null = not set (kept). */
+  lead_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_retention_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface ShowDay {
+  /** YYYY-MM-DD in event time. */
+  date: string;
+  /** HH:MM in event time. */
+  opens: string;
+  closes: string;
+}
+
+export interface OrganisationTable {
+  id: Generated<number>;
+  name: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface ExhibitorTable {
@@ -28,6 +60,9 @@ export interface ExhibitorTable {
   name: string;
   legal_name: string;
   logo_url: string;
+  organisation_id: number | null;
+  /** The organiser's code for the company (imports update by it). */
+  code: string | null;
 }
 
 export type ParticipationFlags = Record<string, boolean>;
@@ -39,15 +74,72 @@ export interface ParticipationTable {
   booth_num: string;
   displayed_modules: Json<string[]>;
   flags: Json<ParticipationFlags>;
-  badges_deadline: Timestamp | null;
-  booth_deadline: Timestamp | null;
-  product_deadline: Timestamp | null;
-  profile_deadline: Timestamp | null;
-  badge_quota: number;
-  team_user_quota: number;
-  contractor_badge_quota: Generated<number>;
-  /** P1: how many contractor logins the exhibitor may grant. */
-  contractor_quota: Generated<number>;
+  status: Generated<'active' | 'disabled'>;
+  created_at: DefaultedTimestamp;
+}
+
+/**
+ * O2: a named deadline (forms.yaml `deadline:`) or quota (schema `quota:`, member quotas) of an
+ * event; a row with a participation overrides the event's value for that exhibitor.
+ */
+export interface DeadlineTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  name: string;
+  due_at: Timestamp;
+}
+
+export interface QuotaTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  name: string;
+  value: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: DefaultedTimestamp;
+  actor_user_id: number | null;
+  actor_name: Generated<string>;
+  actor_role: Generated<string>;
+  organisation_id: number | null;
+  event_id: number | null;
+  participation_id: number | null;
+  action: string;
+  subject_type: Generated<string>;
+  subject_id: Generated<string>;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  ip: Generated<string>;
+}
+
+/** Issue 9: a submit-once form the organiser reopened for one exhibitor (until its next submission). */
+export interface FormReopenTable {
+  participation_id: number;
+  form_id: string;
+  reopened_at: DefaultedTimestamp;
+  reopened_by: number | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  created_at: DefaultedTimestamp;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: Generated<string>;
+  ref_id: Generated<string>;
+  dedupe_key: string | null;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
 }
 
 export type { Role };
@@ -62,7 +154,10 @@ export interface UserTable {
   password_hash: string;
   role: Role;
   participation_id: number | null;
-  event_id: number;
+  /** The user's event; for an organiser the event it is working on (none before its first). */
+  event_id: number | null;
+  /** An organiser's organisation. */
+  organisation_id: number | null;
   status: 'active' | 'disabled';
   show_left_menus: Generated<boolean>;
   created_at: DefaultedTimestamp;
@@ -73,6 +168,8 @@ export interface UserTable {
   created_by: number | null;
   /** P1: a contractor's company ('' for other roles). */
   company: Generated<string>;
+  /** The language of the user's last sign-in (e-mails without a request use it). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -83,6 +180,8 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string;
+  /** LD1: set for a scanning device's long-lived token (migration 0010); null for a sign-in. */
+  device_name: string | null;
 }
 
 export interface LoginFailureTable {
@@ -101,15 +200,76 @@ export interface PasswordResetTable {
   used_at: Timestamp | null;
 }
 
+/** A text in each language (en, cn, ja, vi); a missing one falls back to the event's default language. */
+export type Translated = Record<string, string>;
+
+export type ContentKind = 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+export interface LinkCodeTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ScheduledJobTable {
+  name: string;
+  last_run_at: Timestamp;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   event_id: number;
-  kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms';
+  kind: ContentKind;
   /** The catalogue screen whose modules gate this content. */
   screen_id: string;
-  title: Json<Record<string, string>>;
-  body: Json<Record<string, string>>;
+  title: Json<Translated>;
+  body: Json<Translated>;
   published_at: Timestamp;
+  description: ColumnType<Translated, string | undefined, string>;
+  category: ColumnType<Translated, string | undefined, string>;
+  mandatory: Generated<boolean>;
+  ack_required: Generated<boolean>;
+  deadline: Timestamp | null;
+  pinned: Generated<boolean>;
+  /** Modules whose holders see it (any one); empty = everyone who may open the screen. */
+  audience: ColumnType<string[], string | undefined, string>;
+  attachments: ColumnType<Array<{ id: string; name: string; size: number; type: string }>, string | undefined, string>;
+  position: Generated<number>;
+  updated_at: DefaultedTimestamp;
+  updated_by: number | null;
+}
+
+export interface ManualStatusTable {
+  content_id: number;
+  participation_id: number;
+  viewed_at: Timestamp;
+  viewed_by: number | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: number | null;
+}
+
+export interface AnnouncementReadTable {
+  content_id: number;
+  user_id: number;
+  read_at: DefaultedTimestamp;
+}
+
+export interface ContentSearchTable {
+  content_id: number;
+  language: string;
+  folded: string;
+}
+
+export interface SupportMessageTable {
+  id: Generated<number>;
+  event_id: number;
+  participation_id: number | null;
+  user_id: number | null;
+  subject: string;
+  message: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface UploadTable {
@@ -209,6 +369,22 @@ export interface LeadTable {
   interested_products: ColumnType<string[], string | undefined, string>;
   updated_at: Timestamp | null;
   updated_by: number | null;
+  /** LD1: scans of this visitor's badge by the exhibitor's people (the first one included). */
+  scan_count: Generated<number>;
+  /** The latest later scan (null while the lead was scanned once). */
+  last_scanned_at: Timestamp | null;
+  last_scanned_by: number | null;
+}
+
+/** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
+export interface LeadScanTable {
+  id: Generated<number>;
+  participation_id: number;
+  lead_id: number;
+  client_scan_id: string;
+  scanned_by: number | null;
+  scanned_at: Timestamp;
+  received_at: DefaultedTimestamp;
 }
 
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
@@ -259,7 +435,37 @@ export interface InvitationTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface ShowroomTable {
+  participation_id: number;
+  slug: string;
+  published: Generated<boolean>;
+  published_at: Timestamp | null;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Issue 15: a file of the database store (FILE_STORE=database). */
+export interface StoredFileTable {
+  key: string;
+  size: ColumnType<string | number, number | undefined, number>;
+  complete: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface StoredFileChunkTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
+  stored_files: StoredFileTable;
+  stored_file_chunks: StoredFileChunkTable;
+  showrooms: ShowroomTable;
+  organisations: OrganisationTable;
+  deadlines: DeadlineTable;
+  quotas: QuotaTable;
+  audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
   events: EventTable;
   exhibitors: ExhibitorTable;
   participations: ParticipationTable;
@@ -267,11 +473,19 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  link_codes: LinkCodeTable;
+  scheduled_jobs: ScheduledJobTable;
   content: ContentTable;
+  manual_status: ManualStatusTable;
+  announcement_reads: AnnouncementReadTable;
+  content_search: ContentSearchTable;
+  support_messages: SupportMessageTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
+  form_reopens: FormReopenTable;
   visitors: VisitorTable;
   leads: LeadTable;
+  lead_scans: LeadScanTable;
   lead_rollup: LeadRollupTable;
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;

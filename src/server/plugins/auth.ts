@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { API_BASE } from '../../engine/constants';
 import { canAccess, findScreen } from '../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../generated/screens';
-import type { Role } from '../db/schema';
+import type { EventRow, Role } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { resolveSession, type AuthContext } from '../modules/auth/sessions';
 import type { SessionPolicy } from '../../engine/session-rules';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     screen?: ScreenId;
     /** Roles allowed; all roles when absent. */
     roles?: Role[];
+    /** LD1: a scanning device's token may call this route (the scanning API only). */
+    device?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -45,6 +47,7 @@ export default fp<{ policy: SessionPolicy }>(
       if (resolution.status === 'idle-expired') throw new AppError('sessionInactive');
       if (resolution.status !== 'active') throw new AppError('invalidSession');
       request.auth = resolution.auth;
+      if (resolution.auth.device && !config.device) throw new AppError('deviceTokenScope');
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
         const screen = findScreen(catalogue, config.screen);
@@ -59,4 +62,10 @@ export default fp<{ policy: SessionPolicy }>(
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new AppError('invalidSession');
   return request.auth;
+}
+
+/** The event of an exhibitor's, team user's or contractor's session, or of an organiser's current event. */
+export function eventOf(auth: AuthContext): EventRow {
+  if (!auth.event) throw new AppError('noCurrentEvent');
+  return auth.event;
 }

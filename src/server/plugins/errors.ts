@@ -5,6 +5,8 @@ import { ERRORS, type ErrorId } from '../../engine/errors';
 import { languageFromHeader, type Language } from '../../engine/language';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/messages';
+import { NAME_FORMAT } from '../lib/schemas';
+import { storageBoundOf } from './input';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +53,14 @@ export default fp(
       if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params, messageKey: error.messageKey });
       const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
       if (fastifyError.validation) {
+        const issues = fastifyError.validation as Array<{ keyword?: string; params?: { limit?: unknown; format?: unknown } }>;
+        const bound = issues.map(storageBoundOf).find((limit) => limit !== null);
+        if (bound !== undefined && bound !== null) {
+          return sendError(request, reply, 'numberTooLarge', { data: { issues }, params: { limit: new Intl.NumberFormat('en-US').format(Math.abs(bound)) } });
+        }
+        if (issues.some((issue) => issue.keyword === 'format' && issue.params?.format === NAME_FORMAT)) {
+          return sendError(request, reply, 'nameInvalidCharacters', { data: { issues } });
+        }
         return sendError(request, reply, 'badRequest', { data: { issues: fastifyError.validation } });
       }
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 'payloadTooLarge');

@@ -15,8 +15,11 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export default fp(
-  async (app) => {
+export default fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
+    // HSTS only where the portal is reached over https: browsers ignore it on http, and sending
+    // it from a plain-http development server would be a promise the server cannot keep.
+    const hsts = publicUrl.startsWith('https://');
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('Content-Security-Policy', CSP);
       reply.header('X-Content-Type-Options', 'nosniff');
@@ -24,6 +27,7 @@ export default fp(
       reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+      if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       if (request.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
       return payload;
     });

@@ -110,6 +110,14 @@ export async function apiGet(url: string, path: string, token: string): Promise<
   return (await response.json()) as { code: number; msg: string; data: unknown };
 }
 
+/** A one-time sign-in link code (S3 `?token=`) for the account of this session. */
+export async function apiLinkCode(url: string, token: string): Promise<string> {
+  const response = await fetch(`${url}/oga/auth/link-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { data?: { code?: string } };
+  if (!body.data?.code) throw new Error(`No link code: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.data.code;
+}
+
 /**
  * One portal for the whole spec file: started before its tests, closed after them. The returned
  * object is filled in by the time the tests run.

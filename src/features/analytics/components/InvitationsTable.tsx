@@ -30,12 +30,17 @@ export interface PageOf<T> {
   items: T[];
 }
 
+const PENDING_REFRESH_MS = 2_000;
+
 const STATUS_COLOUR = { pending: 'default', sent: 'success', failed: 'error' } as const;
 
 export function InvitationsTable({ path, title, offsetMinutes }: { path: '/invitations' | '/analytics/invitations'; title: string; offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const { data, error } = useSWR<PageOf<Invitation>>([path, paging.page, paging.limit], () => api.get<PageOf<Invitation>>(path, { params: paging }));
+  // The mail queue delivers invitations after the request: look again while any is pending.
+  const { data, error } = useSWR<PageOf<Invitation>>([path, paging.page, paging.limit], () => api.get<PageOf<Invitation>>(path, { params: paging }), {
+    refreshInterval: (latest) => (latest?.items.some((invitation) => invitation.status === 'pending') ? PENDING_REFRESH_MS : 0),
+  });
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (!(data.total > 0) || !Array.isArray(data.items)) return <Typography color="text.secondary">{t('invitations.list.none')}</Typography>;

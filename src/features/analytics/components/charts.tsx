@@ -20,12 +20,16 @@ function tickValues(points: TrendPoint[]): string[] {
 
 export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leadsLabel: string }) {
   const data = [{ id: leadsLabel, data: points.map((point) => ({ x: point.label, y: point.leads })) }];
+  const ticks = tickValues(points);
+  const rotate = ticks.length * Math.max(...ticks.map((label) => label.length), 1) > 60;
   const common = {
     data,
-    margin: { top: 10, right: 20, bottom: 60, left: 50 },
+    // Few labels fit level; many are turned, with room below and on the left for the first
+    // one's turned text (a cut label was LA2's complaint).
+    margin: { top: 10, right: rotate ? 30 : 50, bottom: rotate ? 80 : 40, left: rotate ? 80 : 50 },
     xScale: { type: 'point' as const },
     yScale: { type: 'linear' as const, min: 0, max: 'auto' as const },
-    axisBottom: { tickRotation: -35, tickValues: tickValues(points) },
+    axisBottom: { tickRotation: rotate ? -35 : 0, tickValues: ticks, tickPadding: 6 },
     axisLeft: { tickSize: 4 },
     enableGridX: false,
     colors: ['#1565c0'],

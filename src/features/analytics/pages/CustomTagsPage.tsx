@@ -37,10 +37,22 @@ function problemsFrom(error: unknown): TagProblem[] | null {
   return Array.isArray(problems) && problems.length > 0 ? problems : null;
 }
 
+/** Stored choice → its new text, for the rows edited in place (the leads' answers follow). */
+function renamedChoices(origins: Array<string | null>, choices: string[]): Record<string, string> {
+  const renames: Record<string, string> = {};
+  origins.forEach((origin, index) => {
+    const now = (choices[index] ?? '').trim();
+    if (origin !== null && now !== '' && now !== origin) renames[origin] = now;
+  });
+  return renames;
+}
+
 function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: string[]; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState(draft.name);
   const [choices, setChoices] = useState<string[]>(draft.choices.length > 0 ? draft.choices : ['']);
+  // The stored choice each row started as (null: added here), so an edited row is a rename.
+  const [origins, setOrigins] = useState<Array<string | null>>(draft.choices.length > 0 ? draft.choices : [null]);
   const [problems, setProblems] = useState<TagProblem[]>([]);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -59,7 +71,7 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
     setBusy(true);
     try {
       if (draft.id === null) await api.post(TAGS_KEY, tag, { silent: true });
-      else await api.put(`${TAGS_KEY}/${draft.id}`, tag, { silent: true });
+      else await api.put(`${TAGS_KEY}/${draft.id}`, { ...tag, renamedChoices: renamedChoices(origins, choices) }, { silent: true });
       showToast('success', t('success.saved'));
       onDone(true);
     } catch (error) {
@@ -102,16 +114,26 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
                   error={Boolean(problem)}
                   helperText={message(problem) || ' '}
                 />
-                <IconButton aria-label={t('customTags.removeChoice', { n: index + 1 })} onClick={() => setChoices(choices.filter((_, i) => i !== index))}>
+                <IconButton aria-label={t('customTags.removeChoice', { n: index + 1 })} onClick={() => {
+                    setChoices(choices.filter((_, i) => i !== index));
+                    setOrigins(origins.filter((_, i) => i !== index));
+                  }}>
                   <DeleteOutline />
                 </IconButton>
               </Box>
             );
           })}
           {listProblem && <Alert severity="error">{message(listProblem)}</Alert>}
+          {draft.id !== null && <Typography variant="body2" color="text.secondary">{t('customTags.renameHint')}</Typography>}
           {choices.length < CUSTOM_TAG_CHOICES_MAX && (
             <Box>
-              <Button startIcon={<AddIcon />} onClick={() => setChoices([...choices, ''])}>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => {
+                  setChoices([...choices, '']);
+                  setOrigins([...origins, null]);
+                }}
+              >
                 {t('customTags.addChoice')}
               </Button>
             </Box>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -119,7 +119,10 @@ export default function DashboardPage() {
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
   const [granularity, setGranularity] = useState<TrendGranularity>('day');
-  const { data, error } = useSWR<Dashboard>(['/analytics/dashboard', granularity], () => api.get<Dashboard>('/analytics/dashboard', { params: { granularity } }), {
+  // Hourly: one show day; empty = the server's choice (today during the show, else the latest day with leads).
+  const [day, setDay] = useState('');
+  const params = granularity === 'hour' && day ? { granularity, day } : { granularity };
+  const { data, error } = useSWR<Dashboard>(['/analytics/dashboard', granularity, day], () => api.get<Dashboard>('/analytics/dashboard', { params }), {
     keepPreviousData: true,
     refreshInterval: 60_000,
   });
@@ -161,12 +164,33 @@ export default function DashboardPage() {
           <ChartCard
             title={trendTitle}
             height={320}
-            table={{ columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')], rows: data.trend.points.map((p) => [p.label, p.leads]) }}
+            table={{
+              columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')],
+              rows: data.trend.points.map((p) => [data.trend.day ? `${data.trend.day} ${p.label}` : p.label, p.leads]),
+            }}
             actions={
-              <ToggleButtonGroup size="small" exclusive value={granularity} onChange={(_, next) => next && setGranularity(next)} aria-label={t('dashboard.trend.granularity')}>
-                <ToggleButton value="day">{t('dashboard.trend.daily')}</ToggleButton>
-                <ToggleButton value="hour">{t('dashboard.trend.hourly')}</ToggleButton>
-              </ToggleButtonGroup>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                {granularity === 'hour' && (data.trend.showDays?.length ?? 0) > 0 && (
+                  <TextField
+                    select
+                    size="small"
+                    label={t('dashboard.trend.showDay')}
+                    value={data.trend.day ?? ''}
+                    onChange={(event) => setDay(event.target.value)}
+                    sx={{ minWidth: 150 }}
+                  >
+                    {[...new Set([...(data.trend.showDays ?? []), ...(data.trend.day ? [data.trend.day] : [])])].map((showDay) => (
+                      <MenuItem key={showDay} value={showDay}>
+                        {showDay}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                <ToggleButtonGroup size="small" exclusive value={granularity} onChange={(_, next) => next && setGranularity(next)} aria-label={t('dashboard.trend.granularity')}>
+                  <ToggleButton value="day">{t('dashboard.trend.daily')}</ToggleButton>
+                  <ToggleButton value="hour">{t('dashboard.trend.hourly')}</ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
             }
           >
             <TrendChart points={data.trend.points} leadsLabel={t('dashboard.trend.leads')} />

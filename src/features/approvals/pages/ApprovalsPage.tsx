@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api } from '../../../lib/api';
@@ -22,29 +22,78 @@ interface Submission {
   status: Status;
   comment: string | null;
   data: Record<string, unknown>;
+  summary: SummaryEntry[];
 }
 
-/** What the organiser decides on, in one line: the extra badges, the booth height, the guests. */
+interface SummaryEntry {
+  field: string;
+  title: string;
+  kind: 'value' | 'file' | 'items';
+  value?: string | number | boolean | null;
+  label?: string;
+  file?: { id: string; name: string; type: string } | null;
+  items?: Array<{ text: string; flagged: boolean }>;
+}
+
+const IMAGE_TYPES = new Set(['jpeg', 'jpg', 'png', 'gif', 'webp']);
+
+/** The booth design (or any declared file): a preview the organiser sees at once, and the download. */
+function FilePreview({ file }: { file: { id: string; name: string; type: string } }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    api
+      .get<Blob>(`/uploads/${file.id}`, { responseType: 'blob', silent: true })
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file.id]);
+  const title = t('approvals.previewOf', { name: file.name });
+  return (
+    <Box sx={{ my: 1 }}>
+      {url && IMAGE_TYPES.has(file.type) && <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: 320, display: 'block' }} />}
+      {url && file.type === 'pdf' && <Box component="iframe" src={url} title={title} sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider' }} />}
+      <Button size="small" onClick={() => void api.download(`/uploads/${file.id}`, file.name)}>
+        {t('approvals.download', { name: file.name })}
+      </Button>
+    </Box>
+  );
+}
+
+/** What the organiser decides on, as forms.yaml declares it (approvalSummary). */
 function Summary({ submission }: { submission: Submission }) {
   const { t } = useTranslation();
-  const data = submission.data;
-  const lines: string[] = [];
-  if (Array.isArray(data.badges)) {
-    const extra = data.badges.filter((b) => (b as { extra?: boolean }).extra === true).length;
-    lines.push(t('approvals.badges', { count: data.badges.length, extra }));
-  }
-  if (typeof data.boothHeight === 'number') lines.push(t('approvals.boothHeight', { height: data.boothHeight }));
-  if (Array.isArray(data.invitations)) {
-    lines.push(t('approvals.guests', { names: data.invitations.map((g) => (g as { name?: string }).name ?? '').filter(Boolean).join(', ') }));
-  }
   return (
-    <>
-      {lines.map((line) => (
-        <Typography key={line} variant="body2">
-          {line}
-        </Typography>
+    <Box sx={{ mt: 1 }}>
+      {submission.summary.map((entry) => (
+        <Box key={entry.field} sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3">
+            {t(entry.title)}
+          </Typography>
+          {entry.kind === 'value' && <Typography variant="body2">{entry.label ? t(entry.label) : String(entry.value ?? '')}</Typography>}
+          {entry.kind === 'file' && (entry.file ? <FilePreview file={entry.file} /> : <Typography variant="body2">{t('approvals.noFile')}</Typography>)}
+          {entry.kind === 'items' && (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {entry.items?.map((item, index) => (
+                <Typography key={index} component="li" variant="body2" sx={{ fontWeight: item.flagged ? 600 : undefined }}>
+                  {item.text}
+                  {item.flagged && <Chip size="small" color="warning" label={t('approvals.extra')} sx={{ ml: 1 }} />}
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </Box>
       ))}
-    </>
+    </Box>
   );
 }
 
@@ -90,6 +139,14 @@ export default function ApprovalsPage() {
   const { data: account } = useAccountInfo();
   const [status, setStatus] = useState<Status>('pending');
   const { data, error, mutate } = useSWR<Submission[]>(['/approvals', status], () => api.get<Submission[]>('/approvals', { params: { status } }));
+  const [selected, setSelected] = useState<number[]>([]);
+  const chosen = selected.filter((id) => data?.some((s) => s.id === id && s.status === 'pending'));
+  const approveSelected = async () => {
+    const result = await api.post<{ approved: number }>('/approvals/bulk', { ids: chosen });
+    showToast('success', t('approvals.bulkApproved', { count: result.approved }));
+    setSelected([]);
+    void mutate();
+  };
   return (
     <Box>
       <Tabs value={status} onChange={(_, value) => setStatus(value)} aria-label={t('screens.approvals')} sx={{ mb: 2 }}>
@@ -97,6 +154,11 @@ export default function ApprovalsPage() {
           <Tab key={name} value={name} label={t(`approvals.tab.${name}`)} />
         ))}
       </Tabs>
+      {status === 'pending' && chosen.length > 0 && (
+        <Button variant="contained" sx={{ mb: 2 }} onClick={() => void approveSelected()}>
+          {t('approvals.approveSelected', { count: chosen.length })}
+        </Button>
+      )}
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <PageLoading />}
       {data?.length === 0 && <Typography color="text.secondary">{t('approvals.none')}</Typography>}
@@ -104,6 +166,18 @@ export default function ApprovalsPage() {
         {data?.map((submission) => (
           <Card key={submission.id} variant="outlined" component="li" aria-label={`${submission.exhibitor} ${t(submission.formTitle)}`}>
             <CardContent>
+              {submission.status === 'pending' && (
+                <FormControlLabel
+                  sx={{ float: 'right', mr: 0 }}
+                  control={
+                    <Checkbox
+                      checked={selected.includes(submission.id)}
+                      onChange={(event) => setSelected((current) => (event.target.checked ? [...current, submission.id] : current.filter((id) => id !== submission.id)))}
+                    />
+                  }
+                  label={t('approvals.select')}
+                />
+              )}
               <Typography variant="h6" component="h2">
                 {t(submission.formTitle)} · {submission.exhibitor}
               </Typography>

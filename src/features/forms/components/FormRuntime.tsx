@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
-import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
-import type { FormContext } from '../../../engine/forms/context';
-import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
+import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions';
+import { formatMoney } from '../../../engine/money';
 import type { FieldError } from '../../../engine/forms/messages';
 import { setFormContext } from '../../../engine/forms/rules';
 import { formValidators } from '../../../generated/form-validators';
@@ -15,30 +16,13 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
-import { displayUi, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { useFormPayload } from '../lib/payload';
+import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { StableArrayField } from './StableArrayField';
+import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
-
-export interface FormPayload {
-  definition: FormDefinition;
-  schema: Record<string, unknown>;
-  ui: Record<string, unknown>;
-  context: FormContext;
-  deadline: string | null;
-  status: FormStatus;
-  locked: boolean;
-  closed: boolean;
-  missingPrerequisites: string[];
-  entry: {
-    data: Record<string, unknown>;
-    version: number;
-    status: 'draft' | 'submitted';
-    submittedData: Record<string, unknown> | null;
-    submittedAt: string | null;
-    approval: { status: 'pending' | 'approved' | 'rejected'; comment: string | null; decidedAt: string | null } | null;
-  } | null;
-}
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -49,9 +33,70 @@ const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: Uploa
 const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
 
-export function useFormPayload(formId: string) {
-  return useSWR<FormPayload>(`/forms/${formId}`, (path: string) => api.get<FormPayload>(path), { revalidateOnFocus: false });
+/** The input a summary link moves focus to: the field's own, or the first one inside a list or group. */
+function focusField(id: string) {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const target = element.matches('input, select, textarea, button') ? element : element.querySelector<HTMLElement>('input, select, textarea, button');
+  (target ?? element).scrollIntoView({ block: 'center' });
+  (target ?? element).focus();
 }
+
+/** The label users see for a field, as rendered (a label, a group's legend), or null. */
+function fieldLabel(id: string): string | null {
+  const element = document.getElementById(id);
+  if (!element) return null;
+  const label = (element as HTMLInputElement).labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? element.getAttribute('aria-label');
+  return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
+}
+
+/** F9: what a submission sends, in a few lines: each list's entries and the fee of flagged items. */
+function SubmitSummary({ schema, definition, data }: { schema: Record<string, unknown>; definition: FormDefinition; data: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const properties = (schema.properties ?? {}) as Record<string, { type?: string; title?: string; items?: { type?: string; properties?: Record<string, { title?: string }> } }>;
+  const lists = Object.entries(properties).filter(([name, property]) => property.type === 'array' && property.items?.type === 'object' && Array.isArray(data[name]));
+  const fee = definition.fee;
+  const extras = fee ? feeTotal(fee, data) : null;
+  const flagTitle = fee ? (properties[fee.list]?.items?.properties?.[fee.flag]?.title ?? fee.flag) : '';
+  return (
+    <Box component="ul" sx={{ pl: 2, my: 1 }}>
+      {lists.map(([name, property]) => (
+        <li key={name}>{t('formRuntime.confirm.entries', { list: property.title ? t(property.title) : name, count: (data[name] as unknown[]).length })}</li>
+      ))}
+      {fee && extras && extras.count > 0 && <li>{t('formRuntime.quota.fee', { count: extras.count, flag: t(flagTitle), total: formatMoney(extras.total, fee.currency) })}</li>}
+    </Box>
+  );
+}
+
+/** F9: a refused submit's problems, each a link that moves focus to its field. */
+function ProblemSummary({ problems }: { problems: RJSFValidationError[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      <AlertTitle>{t('formRuntime.problems.title', { count: problems.length })}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {problems.map((problem, index) => {
+          const id = fieldIdOf(problem.property);
+          const label = fieldLabel(id);
+          return (
+            <li key={`${id}-${index}`}>
+              <Link
+                href={`#${id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusField(id);
+                }}
+              >
+                {label ? `${label}: ${problem.message}` : problem.message}
+              </Link>
+            </li>
+          );
+        })}
+      </Box>
+    </Alert>
+  );
+}
+
 
 /** The precompiled validator of this form (the event's patched one when there is one). */
 function usePrecompiled(formId: string, exhibitCode: string | undefined) {
@@ -78,7 +123,7 @@ function usePrecompiled(formId: string, exhibitCode: string | undefined) {
  * - validation runs on submit (and on the server), not on each change;
  * - the autosave is debounced and serialises the data only when it fires.
  */
-export function FormRuntime({ formId, readOnly = false }: { formId: string; readOnly?: boolean }) {
+export function FormRuntime({ formId }: { formId: string }) {
   const { t, i18n } = useTranslation();
   const { data: payload, error, mutate } = useFormPayload(formId);
   const { data: account } = useAccountInfo();
@@ -97,6 +142,14 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [stale, setStale] = useState(false);
+  /**
+   * F9: after the first submit attempt the form validates as the user types, so each error clears
+   * as soon as its field is fixed; `problems` is what the summary lists (empty = no summary).
+   */
+  const [attempted, setAttempted] = useState(false);
+  const [problems, setProblems] = useState<RJSFValidationError[]>([]);
+  /** F9: the valid data waiting for the user's confirmation before it is submitted. */
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
 
   /** Starts the form afresh from `data` (remounting it), unless it already holds that data. */
   const load = (data: Record<string, unknown>) => {
@@ -110,9 +163,9 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   useEffect(() => {
     if (!payload) return;
     version.current = payload.entry?.version ?? 0;
-    // The detail view shows what was submitted; the form shows the working copy.
-    load((readOnly ? payload.entry?.submittedData : payload.entry?.data) ?? {});
-  }, [payload, readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+    // The form shows the working copy (the submitted copy is SubmissionSummary's).
+    load(payload.entry?.data ?? {});
+  }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps
 
 
   const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
@@ -121,11 +174,16 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
     if (!payload || !validateFns) return null;
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
+    const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
     return {
       schema,
-      ui: displayUi(payload.ui, payload.schema, formId, t, payload.context.flags),
+      // The form's title is the page's (title bar): not repeated above the fields.
+      ui: { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), label: false } },
+      formContext,
       validator: createPrecompiledValidator(validateFns as never, schema),
       transformErrors: translateErrors(schema, t, payload.context.flags),
+      customValidate: markDuplicates(payload.schema, t),
       translateString: rjsfStrings(t, (key) => i18n.exists(key)),
     };
     // The language is part of the translated UI schema.
@@ -136,7 +194,20 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
     if (view) mounting.current = false;
   }, [initial.generation, view]);
 
-  const disabled = readOnly || !payload || payload.locked || payload.closed || stale;
+  // R5: opened at a section (/…#distribution from Home): the UI schema names it (`ui:options.anchor`).
+  const { hash } = useLocation();
+  const shownSection = useRef<string | null>(null);
+  useEffect(() => {
+    const anchor = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!view || !anchor || shownSection.current === anchor) return;
+    const property = Object.entries(view.ui).find(([, node]) => (node as { 'ui:options'?: { anchor?: unknown } } | null)?.['ui:options']?.anchor === anchor)?.[0];
+    const section = property ? (document.getElementById(`root_${property}__title`) ?? document.getElementById(`root_${property}`)) : null;
+    if (!section) return;
+    shownSection.current = anchor;
+    section.scrollIntoView({ block: 'start' });
+  }, [hash, view, initial.generation]);
+
+  const disabled = !payload || payload.locked || payload.closed || stale;
 
   /**
    * Saves (autosave, "Save draft", Submit) wait for the one on its way: sent at once, a Submit
@@ -159,13 +230,23 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
       if (submit) {
+        setProblems([]);
+        setAttempted(false);
         setNotice({ kind: 'success', text: t('formRuntime.submitted') });
         await mutate();
-      } else setNotice({ kind: 'success', text: t('success.saved') });
+      } else {
+        // A draft saved while a refused submit's problems are listed is no success to announce.
+        setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t('success.saved') }));
+        // The list shows whether there are changes not submitted yet.
+        if (payload?.entry?.status === 'submitted') void mutate();
+      }
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
       if (failure.errorId === 'staleVersion') setStale(true);
-      if (failure.errorId === 'validationFailed') setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+      if (failure.errorId === 'validationFailed') {
+        setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+        setAttempted(true);
+      }
       const forms = (failure.data as { forms?: string[] } | null)?.forms;
       setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });
     }
@@ -200,16 +281,32 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip label={t(`formRuntime.status.${payload.status}`)} color={payload.status === 'submitted' ? 'success' : payload.status === 'closed' ? 'default' : 'primary'} size="small" />
+        <Chip label={t(`formRuntime.status.${payload.status}`)} color={STATUS_COLOR[payload.status]} size="small" />
         {payload.deadline && (
           <Typography variant="body2" color="text.secondary">
             {t('formRuntime.deadline')}: <UtcTime value={payload.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
           </Typography>
         )}
       </Stack>
-      {payload.missingPrerequisites.length > 0 && (
+      {payload.closedPrerequisites.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+          {t('formRuntime.prerequisiteClosed', { forms: payload.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
+        </Alert>
+      ) : (
+        payload.missingPrerequisites.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('errors.submitFormsFirst')} {payload.missingPrerequisites.join(', ')}
+          </Alert>
+        )
+      )}
+      {payload.changesNotSubmitted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('formRuntime.changesNotSubmitted')}
+        </Alert>
+      )}
+      {!disabled && payload.status === 'approved' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('formRuntime.approvedEditWarning')}
         </Alert>
       )}
       {payload.entry?.approval && (
@@ -225,7 +322,8 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
           {t('errors.staleVersion')}
         </Alert>
       )}
-      {notice && !stale && (
+      {problems.length > 0 && <ProblemSummary problems={problems} />}
+      {notice && !stale && !(notice.kind === 'error' && problems.length > 0) && (
         <Alert severity={notice.kind} sx={{ mb: 2 }} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </Alert>
@@ -234,19 +332,30 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
         key={initial.generation}
         schema={view.schema}
         uiSchema={view.ui}
+        formContext={view.formContext}
         initialFormData={initial.data}
         validator={view.validator}
         fields={fields}
         templates={templates}
         transformErrors={view.transformErrors}
+        customValidate={view.customValidate as never}
         translateString={view.translateString}
         extraErrors={extraErrors}
+        liveValidate={attempted ? 'onChange' : undefined}
+        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         disabled={disabled}
         showErrorList={false}
         noHtml5Validate
         onChange={(event) => {
           const data = event.formData as Record<string, unknown>;
           latest.current = data;
+          // Validated live after a refused submit: the summary follows what is still wrong.
+          if (attempted) {
+            setProblems(event.errors ?? []);
+            if (extraErrors) setExtraErrors(undefined);
+            if ((event.errors ?? []).length === 0) setNotice(null);
+          }
           // While mounting, rjsf reports the data with its defaults filled in: the starting point, not an edit.
           if (mounting.current) {
             saved.current = JSON.stringify(data);
@@ -254,28 +363,47 @@ export function FormRuntime({ formId, readOnly = false }: { formId: string; read
           }
           if (!disabled) scheduleAutosave();
         }}
-        onSubmit={(event) => void save(event.formData as Record<string, unknown>, true)}
-        onError={() => setNotice({ kind: 'error', text: t('errors.validationFailed') })}
+        onSubmit={(event) => setConfirming(event.formData as Record<string, unknown>)}
+        onError={(errors) => {
+          setAttempted(true);
+          setProblems(errors);
+          setNotice({ kind: 'error', text: t('errors.validationFailed') });
+        }}
       >
-        {/* rjsf renders its own Submit button when it has no children: the read-only copy gets an empty fragment. */}
-        {readOnly ? (
-          <></>
-        ) : (
-          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-            <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
-              {t('formRuntime.saveDraft')}
+        <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+          <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
+            {t('formRuntime.saveDraft')}
+          </Button>
+          {payload.definition.inheritFromPreviousEvent && (
+            <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
+              {t('formRuntime.inherit')}
             </Button>
-            {payload.definition.inheritFromPreviousEvent && (
-              <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
-                {t('formRuntime.inherit')}
-              </Button>
-            )}
-            <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
-              {t('formRuntime.submit')}
-            </Button>
-          </Box>
-        )}
+          )}
+          <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
+            {t('formRuntime.submit')}
+          </Button>
+        </Box>
       </Form>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="submit-confirm-title">
+        <DialogTitle id="submit-confirm-title">{t('formRuntime.confirm.title', { form: t(payload.definition.title) })}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('formRuntime.confirm.text')}</Typography>
+          {confirming && <SubmitSummary schema={payload.schema} definition={payload.definition} data={confirming} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('formRuntime.confirm.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              const data = confirming!;
+              setConfirming(null);
+              void save(data, true);
+            }}
+          >
+            {t('formRuntime.confirm.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps } from '@rjsf/utils';
 import { share } from '../lib/share';
+import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
 
 // rjsf's own array field, given the previous objects wherever nothing changed (lib/share.ts).
 // rjsf memoises each array item on its props, but on every change it rebuilds every item of the
@@ -22,5 +23,14 @@ export function StableArrayField(props: FieldProps) {
     schema: share(last?.schema, props.schema),
   };
   previous.current = stable;
-  return <CoreArrayField {...props} {...stable} />;
+  const quota = (props.schema as { quota?: unknown }).quota;
+  const minItems = props.schema.minItems;
+  const context = props.registry.formContext as RuntimeFormContext | undefined;
+  if ((typeof quota !== 'string' && !minItems) || !context?.quotas) return <CoreArrayField {...props} {...stable} />;
+  return (
+    <>
+      <CoreArrayField {...props} {...stable} />
+      <QuotaNote kind={typeof quota === 'string' ? quota : undefined} minItems={minItems} name={props.name} title={context.label(props.schema.title ?? props.name)} items={Array.isArray(props.formData) ? props.formData : []} itemSchema={(props.schema.items ?? {}) as never} context={context} />
+    </>
+  );
 }

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { checkFile, isFilePurpose, type FileReference } from '../../../engine/forms/files';
+import { checkFile, isEmptyFileValue, isFilePurpose, type FileReference } from '../../../engine/forms/files';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
@@ -32,6 +32,11 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
   // rjsf fills a required object field with {} before anything is chosen: only a reference the
   // server made (with its id) is a file, or the field would offer "Replace file" and an empty link.
   const reference = isFileReference(value) ? value : undefined;
+  // …and that {} is no value: dropped, so it is never saved and a required field says "Please upload a file".
+  const empty = value !== undefined && isEmptyFileValue(value);
+  useEffect(() => {
+    if (empty) onChange(undefined, fieldPathId.path);
+  }, [empty]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const choose = async (file: File) => {
     setProblems([]);
@@ -67,7 +72,15 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
           {reference ? t('formRuntime.upload.replace') : t('formRuntime.upload.choose')}
         </Button>
         {reference && (
-          <Link href={`/oga/uploads/${reference.id}`} target="_blank" rel="noopener">
+          // A plain link carries no bearer token (it opened "Invalid session."): a click fetches the
+          // file with the session and hands it to the browser as a download (C3).
+          <Link
+            href={`/oga/uploads/${reference.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              api.download(`/uploads/${reference.id}`, reference.name).catch((failure: unknown) => setProblems([failure instanceof Error ? failure.message : String(failure)]));
+            }}
+          >
             {reference.name}
           </Link>
         )}

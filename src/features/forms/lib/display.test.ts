@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { displayUi, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
+import { displayUi, markDuplicates, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
 
 const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../../schemas/forms', `${id}.schema.json`), 'utf8')) as Record<string, unknown>;
 const t = (key: string) => `«${key}»`;
@@ -72,5 +72,17 @@ describe('hidden fields in the UI schema', () => {
     expect(withoutHiddenErrors(errors, schema, { ...flags, s01ContactShow: true })).toHaveLength(3);
     const translated = translateErrors(schema as never, t, flags)(errors);
     expect(translated.map((e) => e.message)).toEqual(['«validation.required»', '«validation.uri»']);
+  });
+});
+
+describe('V1 markDuplicates', () => {
+  it('V1 marks each entry of a pair that shares the unique value, not only the second', () => {
+    const schema = { type: 'object', properties: { badges: { type: 'array', uniqueItemProperty: 'email', items: { type: 'object', properties: { email: { type: 'string' } } } } } };
+    const marked: string[] = [];
+    const node = (path: string) => ({ addError: (message: string) => marked.push(`${path}: ${message}`) });
+    const errors = { badges: { 0: { email: node('0') }, 1: { email: node('1') }, 2: { email: node('2') }, 3: { email: node('3') } } };
+    const data = { badges: [{ email: 'A@x.example' }, { email: 'b@x.example' }, { email: ' a@x.example' }, { email: '' }] };
+    markDuplicates(schema, (key, params) => `${key} ${String(params?.value)}`)(data, errors);
+    expect(marked).toEqual(['0: validation.duplicateEntry A@x.example', '2: validation.duplicateEntry  a@x.example']);
   });
 });

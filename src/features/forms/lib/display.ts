@@ -1,6 +1,7 @@
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/forms/messages';
 import { messageFor } from '../../../engine/forms/messages';
+import { duplicateIndexes } from '../../../engine/forms/rules';
 import { BOOTH_HEIGHT_LIMIT_M, EXTRA_BADGE_FEE } from '../../../engine/constants';
 
 // Schemas hold locale keys, not text (L1), and the browser validates with the precompiled
@@ -72,7 +73,7 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
 export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     withoutHiddenErrors(errors, schema as Node, flags).map((error) => {
-      const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as { minItemsMessage?: string });
+      const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2]);
       return { ...error, message: t(key, params), stack: t(key, params) };
     });
 }
@@ -150,4 +151,31 @@ function inHiddenNode(schema: Node, schemaPath: string | undefined, flags: Recor
  */
 export function withoutHiddenErrors(errors: RJSFValidationError[], schema: Node = {}, flags: Record<string, boolean> = {}): RJSFValidationError[] {
   return errors.filter((error) => !HIDDEN_KEYWORDS.has(error.name ?? '') && !inHiddenNode(schema, error.schemaPath, flags));
+}
+
+type ErrorNode = { addError?: (message: string) => void; [key: string]: unknown };
+
+/**
+ * V1: rjsf's customValidate marking every entry of a list that shares a value the schema says
+ * must be unique (`uniqueItemProperty`), both of a pair, not only the list as a whole.
+ */
+export function markDuplicates(schema: Node, t: Translate) {
+  const visit = (node: Node, data: unknown, errors: ErrorNode | undefined) => {
+    if (!errors || !isObject(node)) return;
+    if (Array.isArray(data) && typeof node.uniqueItemProperty === 'string') {
+      const property = node.uniqueItemProperty;
+      for (const index of duplicateIndexes(data, property)) {
+        const value = (data[index] as Record<string, unknown>)[property];
+        ((errors[index] as ErrorNode | undefined)?.[property] as ErrorNode | undefined)?.addError?.(t('validation.duplicateEntry', { value: String(value) }));
+      }
+    }
+    if (Array.isArray(data) && isObject(node.items)) data.forEach((item, index) => visit(node.items as Node, item, errors[index] as ErrorNode | undefined));
+    if (isObject(data) && isObject(node.properties)) {
+      for (const [name, child] of Object.entries(node.properties)) visit(child as Node, data[name], errors[name] as ErrorNode | undefined);
+    }
+  };
+  return <T, E>(data: T, errors: E): E => {
+    visit(schema, data, errors as ErrorNode);
+    return errors;
+  };
 }

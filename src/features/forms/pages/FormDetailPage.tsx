@@ -1,13 +1,10 @@
-import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { FormRuntime } from '../components/FormRuntime';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { SubmissionSummary } from '../components/SubmissionSummary';
 
-/** F10: what was submitted, read-only (/orderForms/detail?form=s04). */
+/** F10: what was submitted, as a read-only summary (/orderForms/detail?form=s04); without a form, the forms list. */
 export default function FormDetailPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const formId = params.get('form');
-  if (!formId || !/^[a-z0-9]{2,20}$/.test(formId)) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
-  return <FormRuntime formId={formId} readOnly />;
+  if (!formId || !/^[a-z0-9]{2,20}$/.test(formId)) return <Navigate to="/orderForms" replace />;
+  return <SubmissionSummary formId={formId} />;
 }

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
+import { STATUS_COLOR } from '../lib/status';
 
 interface FormSummary {
   id: string;
@@ -20,18 +21,10 @@ interface FormSummary {
   status: FormStatus;
   submitOnce: boolean;
   missingPrerequisites: string[];
+  closedPrerequisites: string[];
+  changesNotSubmitted: boolean;
   submittedAt: string | null;
 }
-
-const STATUS_COLOR: Record<FormStatus, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  notStarted: 'warning',
-  draft: 'primary',
-  submitted: 'success',
-  pendingApproval: 'info',
-  approved: 'success',
-  rejected: 'error',
-  closed: 'default',
-};
 
 function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
   const { t } = useTranslation();
@@ -58,15 +51,26 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
               <TableRow key={form.id}>
                 <TableCell>
                   <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-                  {form.missingPrerequisites.length > 0 && (
+                  {form.closedPrerequisites.length > 0 ? (
                     <Typography variant="body2" color="warning.main">
-                      {t('errors.submitFormsFirst')} {form.missingPrerequisites.join(', ')}
+                      {t('formRuntime.prerequisiteClosed', { forms: form.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
                     </Typography>
+                  ) : (
+                    form.missingPrerequisites.length > 0 && (
+                      <Typography variant="body2" color="warning.main">
+                        {t('errors.submitFormsFirst')} {form.missingPrerequisites.join(', ')}
+                      </Typography>
+                    )
                   )}
                 </TableCell>
                 <TableCell>{form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'}</TableCell>
                 <TableCell>
                   <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />
+                  {form.changesNotSubmitted && (
+                    <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+                      {t('formRuntime.list.changesNotSubmitted')}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>
                   {screen && (

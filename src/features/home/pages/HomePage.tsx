@@ -1,6 +1,6 @@
-import { Box, Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Grid, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../../generated/screens';
@@ -14,16 +14,19 @@ interface ContentItem {
   body: string;
 }
 
-/** R5: the Home sections and the screen each one opens. */
-const SECTIONS: Array<{ key: string; screen: ScreenId }> = [
+/**
+ * R5: the Home sections and the screen each one opens. `anchor` opens a form at its section: the
+ * form's UI schema names the section that answers it (`ui:options.anchor`).
+ */
+const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'myProfile', screen: 'myAccount' },
-  { key: 'companyProfile', screen: 'promotionProfile' },
+  { key: 'companyProfile', screen: 'promotionProfile', anchor: 'companyProfile' },
   { key: 'brands', screen: 'productHighlights' },
   { key: 'products', screen: 'productHighlights' },
-  { key: 'distribution', screen: 'promotionProfile' },
-  { key: 'goals', screen: 'promotionProfile' },
+  { key: 'distribution', screen: 'promotionProfile', anchor: 'distribution' },
+  { key: 'goals', screen: 'promotionProfile', anchor: 'goals' },
   { key: 'team', screen: 'teamUser' },
-  { key: 'leads', screen: 'dashboard' },
+  { key: 'leads', screen: 'leads' },
   { key: 'reports', screen: 'leadReport' },
   { key: 'events', screen: 'eventInfo' },
 ];
@@ -35,7 +38,118 @@ const DEADLINES = [
   ['profileDlinedate', 'account.profileDeadline'],
 ] as const;
 
-/** R5: welcome title and tips instead of the menu, the participation sections and deadlines. */
+interface DueForm {
+  id: string;
+  title: string;
+  screen: string | null;
+  mandatory: boolean;
+  deadline: string | null;
+  status: string;
+}
+
+interface DueManual {
+  id: number;
+  title: string;
+  mandatory: boolean;
+  ackRequired: boolean;
+  deadline: string | null;
+  status: string;
+}
+
+interface Latest {
+  items: Array<{ id: number; title: string; read: boolean; publishedAt: string }>;
+}
+
+/** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
+function Checklist({ modules, role, offsetMinutes }: { modules: string[]; role: Parameters<typeof canAccess>[2]; offsetMinutes: number }) {
+  const { t } = useTranslation();
+  const may = (id: ScreenId) => {
+    const screen = findScreen(catalogue, id);
+    return screen ? canAccess(screen, modules, role) : false;
+  };
+  const { data: forms } = useSWR<DueForm[]>(may('orderForms') ? '/forms' : null, () => api.get<DueForm[]>('/forms'));
+  const { data: manuals } = useSWR<DueManual[]>(may('manuals') ? ['/content/manuals', 'all'] : null, () => api.get<DueManual[]>('/content/manuals'));
+  const { data: latest } = useSWR<Latest>(may('announcements') ? ['/content/announcements', 1, 10] : null, () => api.get<Latest>('/content/announcements', { params: { page: 1, limit: 10 } }));
+  const now = Date.now();
+  const open = (deadline: string | null) => deadline === null || new Date(deadline).getTime() >= now;
+  const due = [
+    ...(forms ?? [])
+      .filter((form) => ['notStarted', 'draft', 'rejected'].includes(form.status) && open(form.deadline) && form.screen)
+      .map((form) => ({ key: `form-${form.id}`, title: t(form.title), what: t(form.mandatory ? 'home.due.mandatoryForm' : 'home.due.optionalForm'), deadline: form.deadline, to: findScreen(catalogue, form.screen as ScreenId)?.path ?? '/orderForms' })),
+    ...(manuals ?? [])
+      .filter((manual) => manual.ackRequired && manual.status !== 'acknowledged' && open(manual.deadline))
+      .map((manual) => ({ key: `manual-${manual.id}`, title: manual.title, what: t('home.due.manual'), deadline: manual.deadline, to: `/manuals/detail?id=${manual.id}` })),
+  ].sort((a, b) => (a.deadline ? new Date(a.deadline).getTime() : Infinity) - (b.deadline ? new Date(b.deadline).getTime() : Infinity));
+  const announcements = (latest?.items ?? []).slice(0, 3);
+  if (due.length === 0 && announcements.length === 0) return null;
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      {due.length > 0 && (
+        <Grid size={{ xs: 12, md: announcements.length > 0 ? 7 : 12 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="due-title">
+            <Typography id="due-title" variant="h6" component="h3">
+              {t('home.due.title')}
+            </Typography>
+            <List dense>
+              {due.slice(0, 8).map((item) => (
+                <ListItem key={item.key} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={item.to}>
+                        {item.title}
+                      </Link>
+                    }
+                    secondary={
+                      <>
+                        {item.what}
+                        {item.deadline ? (
+                          <>
+                            {' · '}
+                            {t('home.due.by')} <UtcTime value={item.deadline} offsetMinutes={offsetMinutes} />
+                          </>
+                        ) : null}
+                      </>
+                    }
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        </Grid>
+      )}
+      {announcements.length > 0 && (
+        <Grid size={{ xs: 12, md: due.length > 0 ? 5 : 12 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="latest-title">
+            <Typography id="latest-title" variant="h6" component="h3">
+              {t('home.due.announcements')}
+            </Typography>
+            <List dense>
+              {announcements.map((item) => (
+                <ListItem key={item.id} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={`/announcements/detail?id=${item.id}`} sx={{ fontWeight: item.read ? 400 : 700 }}>
+                        {item.title}
+                      </Link>
+                    }
+                    secondary={
+                      <>
+                        {item.read ? '' : `${t('content.announcements.new')} · `}
+                        <UtcTime value={item.publishedAt} offsetMinutes={offsetMinutes} />
+                      </>
+                    }
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        </Grid>
+      )}
+    </Grid>
+  );
+}
+
+/** R5: welcome title and tips instead of the menu, what is due next, the participation sections and deadlines. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const { data: user } = useUserInfo();
@@ -43,6 +157,8 @@ export default function HomePage() {
   const { data: tips } = useSWR<ContentItem[]>(['tips', i18n.language], () => api.get<ContentItem[]>('/system/content/list', { params: { kind: 'tip' } }));
   const modules = user?.displayedModule ?? [];
   const now = Date.now();
+  // Issue 9: an organiser's Home is its console's overview, not the exhibitor's sections.
+  if (user?.role === 'organiser') return <Navigate to="/organiser" replace />;
 
   return (
     <Box>
@@ -52,19 +168,22 @@ export default function HomePage() {
       <Typography color="text.secondary" gutterBottom>
         {t('home.intro', { event: account?.exhibitName ?? '' })}
       </Typography>
+      <Box sx={{ mt: 2 }}>
+        <Checklist modules={user?.displayedModule ?? []} role={user?.role} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+      </Box>
       <Grid container spacing={3} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Typography variant="h6" component="h3" gutterBottom>
             {t('home.sections')}
           </Typography>
           <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {SECTIONS.map(({ key, screen: screenId }) => {
+            {SECTIONS.map(({ key, screen: screenId, anchor }) => {
               const screen = findScreen(catalogue, screenId);
               const allowed = screen ? canAccess(screen, modules, user?.role) : false;
               return (
                 <Grid key={key} size={{ xs: 12, sm: 6 }} component="li">
                   <Card variant="outlined" sx={{ height: '100%', opacity: allowed ? 1 : 0.55 }}>
-                    <CardActionArea component={RouterLink} to={allowed && screen ? screen.path : '#'} disabled={!allowed} sx={{ height: '100%' }}>
+                    <CardActionArea component={RouterLink} to={allowed && screen ? `${screen.path}${anchor ? `#${anchor}` : ''}` : '#'} disabled={!allowed} sx={{ height: '100%' }}>
                       <CardContent>
                         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
                           {t(`home.section.${key}`)}

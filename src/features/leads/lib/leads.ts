@@ -23,6 +23,8 @@ export interface LeadRow {
   followUp: string | null;
   scannedBy: { id: number; name: string };
   scannedAt: string;
+  /** LD1: every scan of the visitor's badge by the exhibitor's people (one lead per visitor). */
+  scans?: { count: number; lastSeenAt: string; lastScannedBy: { id: number | null; name: string } };
   updatedAt: string | null;
   tagAnswers: Record<string, string[]>;
   interestedProducts: string[];
@@ -35,6 +37,8 @@ export interface LeadPage {
   page: number;
   limit: number;
   utcOffsetMinutes: number;
+  /** Issue 14: when the organiser's retention period ends and the leads are erased; null = kept. */
+  eraseAt?: string | null;
 }
 
 export function queryFromSearch(search: URLSearchParams): LeadQuery {

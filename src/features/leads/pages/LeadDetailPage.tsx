@@ -26,7 +26,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { checkFile, type FileReference } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
-import { QUALIFICATION_LIMITS, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
+import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
@@ -128,7 +128,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
 
   const save = async () => {
     const input: Qualification = { ...form, tagAnswers: form.tagAnswers };
-    const found = validateQualification(input, { badgeKnown: lead.badgeKnown, tags });
+    const found = validateQualification(input, { badgeKnown: lead.badgeKnown, tags, stored: lead.tagAnswers });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -139,7 +139,8 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
         interestedProducts: products.map((p) => p.trim()).filter(Boolean),
         ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
       };
-      const next = await api.put<LeadDetail>(`/leads/${lead.id}`, body, { silent: true });
+      // PATCH: only what the form holds changes; nothing the page does not show is erased.
+      const next = await api.request<LeadDetail>('PATCH', `/leads/${lead.id}`, { body, silent: true });
       showToast('success', t(SUCCESS_MESSAGES.saved));
       onSaved(next);
     } catch (failure) {
@@ -210,14 +211,16 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
           {tags.length === 0 && <Typography color="text.secondary">{t('leads.detail.noTags')}</Typography>}
           {tags.map((tag) => {
             const chosen = form.tagAnswers[String(tag.id)] ?? [];
+            // Answers stored before the exhibitor removed the choice: shown, and removable.
+            const stale = staleChoices(tag, lead.tagAnswers[String(tag.id)] ?? []);
             return (
               <FormControl key={tag.id} component="fieldset" sx={{ display: 'block', mt: 1 }}>
                 <FormLabel component="legend">{tag.name}</FormLabel>
                 <FormGroup row>
-                  {tag.choices.map((choice) => (
+                  {[...tag.choices, ...stale].map((choice) => (
                     <FormControlLabel
                       key={choice}
-                      label={choice}
+                      label={stale.includes(choice) ? t('leads.detail.removedChoice', { choice }) : choice}
                       control={
                         <Checkbox
                           checked={chosen.includes(choice)}
@@ -321,6 +324,16 @@ export default function LeadDetailPage() {
             <Field label={t('leads.field.badgeCode')} value={lead.badgeCode} />
             <Field label={t('leads.field.scannedBy')} value={lead.scannedBy.name} />
             <Field label={t('leads.field.scannedAt')} value={<UtcTime value={lead.scannedAt} offsetMinutes={offset} />} />
+            {lead.scans && lead.scans.count > 1 && (
+              <Field
+                label={t('leads.field.scans')}
+                value={
+                  <>
+                    {t('leads.detail.scansSummary', { count: lead.scans.count, name: lead.scans.lastScannedBy.name })} <UtcTime value={lead.scans.lastSeenAt} offsetMinutes={offset} />
+                  </>
+                }
+              />
+            )}
             <Field label={t('leads.field.leadType')} value={label('type', lead.leadType)} />
             <Field label={t('leads.field.temperature')} value={label('temperature', lead.temperature)} />
             <Field label={t('leads.field.followUp')} value={label('followUp', lead.followUp)} />

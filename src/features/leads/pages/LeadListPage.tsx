@@ -36,6 +36,11 @@ export default function LeadListPage() {
     <Box>
       <LeadFiltersBar value={query} onChange={setFilters} />
       {error && <Alert severity="error">{error.message}</Alert>}
+      {data?.eraseAt && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('privacy.leadsNotice', { date: data.eraseAt.slice(0, 10) })}
+        </Alert>
+      )}
       {isLoading && !data && <PageLoading />}
       {data && (
         <>

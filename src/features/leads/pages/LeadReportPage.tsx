@@ -28,6 +28,7 @@ interface ExportPage {
   page: number;
   limit: number;
   utcOffsetMinutes: number;
+  eraseAt?: string | null;
 }
 
 /** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
@@ -57,6 +58,7 @@ export default function LeadReportPage() {
 
   return (
     <Stack spacing={2}>
+      {downloads?.eraseAt && <Alert severity="warning">{t('privacy.leadsNotice', { date: downloads.eraseAt.slice(0, 10) })}</Alert>}
       <Card variant="outlined">
         <CardContent>
           <LeadFiltersBar value={filters} onChange={setFilters} />

@@ -1,21 +1,90 @@
-import { Paper, Typography } from '@mui/material';
+import { Alert, Card, CardActionArea, CardContent, Paper, Stack, Typography } from '@mui/material';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { NotAvailable } from '../../../components/NotAvailable';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { PAGINATION } from '../../../engine/constants';
+import { findMatches } from '../../../engine/search';
+import { Pagination } from '../../../components/Pagination';
+import { PageLoading } from '../../../components/PageLoading';
+import { api } from '../../../lib/api';
 
-/** R3: /search?keyword= — the keyword is taken from the header; the search itself comes later (CT3). */
+type Kind = 'manual' | 'announcement' | 'faq' | 'form';
+
+interface Result {
+  kind: Kind;
+  id: string;
+  title: string;
+  snippet: string;
+  path: string;
+}
+
+interface Page {
+  total: number;
+  page: number;
+  limit: number;
+  keyword: string;
+  items: Result[];
+}
+
+/** The text with each match of the keyword (case, width and diacritics ignored) marked. */
+function Highlighted({ text, keyword }: { text: string; keyword: string }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of findMatches(text, keyword)) {
+    parts.push(text.slice(at, match.start), <mark key={match.start}>{text.slice(match.start, match.end)}</mark>);
+    at = match.end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts.map((part, index) => (typeof part === 'string' ? <Fragment key={`t${index}`}>{part}</Fragment> : part))}</>;
+}
+
+/** R3 CT3: /search?keyword= — manuals, announcements, FAQ and forms, grouped by kind, paginated. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
+  const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const { data, error } = useSWR<Page>(keyword ? ['/search', keyword, paging.page, paging.limit] : null, () => api.get<Page>('/search', { params: { keyword, ...paging } }));
+  const kinds = data ? [...new Set(data.items.map((item) => item.kind))] : [];
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography variant="h6" component="h2">
           {keyword ? t('search.resultsFor', { keyword }) : t('search.noKeyword')}
         </Typography>
+        {data && <Typography color="text.secondary">{t('search.count', { count: data.total })}</Typography>}
       </Paper>
-      <NotAvailable />
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {keyword && !data && !error && <PageLoading />}
+      {kinds.map((kind) => (
+        <section key={kind} aria-label={t(`search.kind.${kind}`)}>
+          <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
+            {t(`search.kind.${kind}`)}
+          </Typography>
+          <Stack spacing={1}>
+            {data!.items
+              .filter((item) => item.kind === kind)
+              .map((item) => (
+                <Card key={`${item.kind}-${item.id}`} variant="outlined">
+                  <CardActionArea component={RouterLink} to={item.path}>
+                    <CardContent>
+                      <Typography component="h3" sx={{ fontWeight: 600 }}>
+                        <Highlighted text={item.title} keyword={data!.keyword} />
+                      </Typography>
+                      {item.snippet && (
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                          <Highlighted text={item.snippet} keyword={data!.keyword} />
+                        </Typography>
+                      )}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              ))}
+          </Stack>
+        </section>
+      ))}
+      {data && data.total > 0 && <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />}
     </>
   );
 }

@@ -7,7 +7,8 @@ import {
   inEnumOrder,
   leaderboard,
   topWithOther,
-  trendPoints,
+  showTrend,
+  type ShowDayHours,
   type CountByKey,
   type Dashboard,
   type TrendGranularity,
@@ -16,8 +17,9 @@ import {
 import { API_BASE } from '../../../engine/constants';
 import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
-import type { Database } from '../../db/schema';
+import type { Database, EventRow } from '../../db/schema';
 import { envelope } from '../../lib/schemas';
+import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage } from '../leads/exports-list';
@@ -49,6 +51,8 @@ const dashboardSchema = {
       type: 'object',
       properties: {
         granularity: { type: 'string', enum: ['day', 'hour'] },
+        showDays: { type: 'array', items: { type: 'string', format: 'date' }, description: 'The show days (event time)' },
+        day: { type: ['string', 'null'], description: 'Hourly: the day shown (YYYY-MM-DD, event time)' },
         points: { type: 'array', items: { type: 'object', properties: { bucket: { type: 'integer' }, label: { type: 'string' }, leads: { type: 'integer' } } } },
       },
     },
@@ -94,9 +98,10 @@ export async function buildDashboard(
   db: Kysely<Database>,
   participationId: number,
   offsetMinutes: number,
-  options: { granularity: TrendGranularity; top: number; now?: Date },
+  options: { granularity: TrendGranularity; top: number; now?: Date; showDays?: ShowDayHours[]; day?: string },
 ): Promise<Dashboard> {
   const todayStart = eventDay(eventHour(options.now ?? new Date(), offsetMinutes)) * 24;
+  const chosenDay = options.day ? Math.floor(Date.parse(`${options.day}T00:00:00Z`) / 86_400_000) : undefined;
   const queries = dashboardQueries(db, participationId, todayStart);
   const [byKey, hours, people] = await Promise.all([queries.byKey.execute(), queries.hours.execute(), queries.people.execute()]);
 
@@ -126,7 +131,11 @@ export async function buildDashboard(
       activeTeamUsers: people.filter((p) => p.role === 'team_user' && p.status === 'active').length,
       scanningUsers: users.length,
     },
-    trend: { granularity: options.granularity, points: trendPoints(hours.map((h) => ({ hour: h.hour, leads: toNumber(h.leads) })), options.granularity) },
+    trend: showTrend(
+      hours.map((h) => ({ hour: h.hour, leads: toNumber(h.leads) })),
+      options.granularity,
+      { days: options.showDays ?? [], today: todayStart / 24, chosenDay: Number.isFinite(chosenDay) ? chosenDay : undefined },
+    ),
     countries: topWithOther(of('country'), options.top),
     users: users.slice(0, options.top),
     types: total === 0 ? [] : inEnumOrder(of('type'), LEAD_TYPES),
@@ -135,21 +144,36 @@ export async function buildDashboard(
   };
 }
 
+/** LA2: the event's show days with their hours; the days from its start to its end if none are recorded. */
+export function showDaysOf(event: Pick<EventRow, 'show_days' | 'starts_at' | 'ends_at' | 'utc_offset_minutes'>): ShowDayHours[] {
+  const recorded = Array.isArray(event.show_days) ? event.show_days : [];
+  const days = recorded
+    .map((d) => ({ day: Math.floor(Date.parse(`${d.date}T00:00:00Z`) / 86_400_000), opens: d.opens, closes: d.closes }))
+    .filter((d) => Number.isFinite(d.day));
+  if (days.length > 0) return days;
+  const first = eventDay(eventHour(event.starts_at, event.utc_offset_minutes));
+  const last = Math.max(first, eventDay(eventHour(event.ends_at, event.utc_offset_minutes)));
+  return Array.from({ length: Math.min(31, last - first + 1) }, (_, i) => ({ day: first + i }));
+}
+
 export default async function dashboardRoutes(app: FastifyInstance) {
   const base = `${API_BASE}/analytics`;
 
-  app.get<{ Querystring: { granularity: TrendGranularity; top: number } }>(
+  app.get<{ Querystring: { granularity: TrendGranularity; top: number; day?: string } }>(
     `${base}/dashboard`,
     {
       config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
       schema: {
         tags: ['analytics'],
         summary: 'LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation',
+        description:
+          'The daily trend shows every show day (0 when empty) and the days outside the show that have leads. The hourly trend shows one day: `day` (YYYY-MM-DD, event time), else today during the show, else the latest show day with leads; from opening to closing hour, widened to hours with leads.',
         querystring: {
           type: 'object',
           properties: {
             granularity: { type: 'string', enum: ['day', 'hour'], default: 'day' },
             top: { type: 'integer', minimum: 1, maximum: BREAKDOWN_TOP_MAX, default: BREAKDOWN_TOP_DEFAULT },
+            day: { type: 'string', format: 'date', description: 'Hourly trend: the day to show (event time)' },
           },
           additionalProperties: false,
         },
@@ -158,7 +182,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { participation, auth } = ownParticipation(request);
-      return ok(await buildDashboard(app.db, participation.id, auth.event.utc_offset_minutes, request.query));
+      const event = eventOf(auth);
+      return ok(await buildDashboard(app.db, participation.id, event.utc_offset_minutes, { ...request.query, showDays: showDaysOf(event) }));
     },
   );
 
@@ -175,7 +200,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { participation, auth } = ownParticipation(request);
-      return ok(await exportsPage(app.db, { participationId: participation.id, offsetMinutes: auth.event.utc_offset_minutes }, request.query));
+      return ok(await exportsPage(app.db, { participationId: participation.id, offsetMinutes: eventOf(auth).utc_offset_minutes }, request.query));
     },
   );
 }

@@ -12,7 +12,8 @@ import type { Language } from '../../../engine/language';
 import { eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, nameText } from '../../lib/schemas';
+import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { ownParticipation, toNumber } from './shared';
@@ -22,8 +23,6 @@ import { ownParticipation, toNumber } from './shared';
 // row: pending, then sent (with the time) or failed (with a reason code the list translates).
 // A mail server that refuses or cannot be reached is a failed invitation, not an error.
 
-/** A send that takes longer than this is recorded as failed (timeout). */
-export const INVITATION_SEND_TIMEOUT_MS = 30_000;
 
 const invitationSchema = {
   type: 'object',
@@ -70,15 +69,16 @@ function present(row: Row, language: Language) {
 
 const COLUMNS = ['id', 'recipient_name', 'recipient_email', 'sender_email', 'message', 'status', 'sent_at', 'created_at', 'failure_reason'] as const;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`No answer from the mail server within ${ms} ms`), { code: 'TIMEOUT' })), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export default async function invitationRoutes(app: FastifyInstance) {
+  // LA5: the queue tells how each invitation went; a refusal or a server that stays unreachable
+  // is a failed invitation with a reason code.
+  app.mailer.onResult('invitation', async (refId, result) => {
+    await app.db
+      .updateTable('invitations')
+      .set(result.status === 'sent' ? { status: 'sent', sent_at: new Date(), failure_reason: null } : { status: 'failed', failure_reason: invitationFailureOf(result.error) })
+      .where('id', '=', Number(refId))
+      .execute();
+  });
   const listFor = async (request: FastifyRequest<{ Querystring: { page: number; limit: number } }>) => {
     const { participation } = ownParticipation(request);
     const counted = await app.db
@@ -122,7 +122,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
               items: {
                 type: 'object',
                 required: ['name', 'email'],
-                properties: { name: { type: 'string', maxLength: 400 }, email: { type: 'string', maxLength: 400 } },
+                properties: { name: nameText(400), email: { type: 'string', maxLength: 400 } },
                 additionalProperties: false,
               },
             },
@@ -153,7 +153,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
         throw new AppError('invitationsDailyLimit', null, { limit: INVITATIONS_PER_DAY_MAX });
       }
 
-      const event = auth.event;
+      const event = eventOf(auth);
       const offset = event.utc_offset_minutes;
       const day = (instant: Date) => formatEventDay(eventDay(eventHour(instant, offset)));
       const exhibitor = auth.exhibitor?.name ?? '';
@@ -181,25 +181,9 @@ export default async function invitationRoutes(app: FastifyInstance) {
           senderEmail: sender.email,
         };
         const text = [translate(language, 'invitations.mail.text', params), message ? `\n${translate(language, 'invitations.mail.personal', { sender: sender.display_name })}\n${message}` : '', `\n${translate(language, 'invitations.mail.signature', params)}`].join('\n');
-        let row: Row;
-        try {
-          await withTimeout(app.mailer.send({ to: email, replyTo: sender.email, subject: translate(language, 'invitations.mail.subject', params), text }), INVITATION_SEND_TIMEOUT_MS);
-          row = await app.db
-            .updateTable('invitations')
-            .set({ status: 'sent', sent_at: new Date(), failure_reason: null })
-            .where('id', '=', pending.id)
-            .returning([...COLUMNS])
-            .executeTakeFirstOrThrow();
-        } catch (error) {
-          const reason = invitationFailureOf(error);
-          request.log.warn({ err: error, invitation: pending.id, reason }, 'invitation not sent');
-          row = await app.db
-            .updateTable('invitations')
-            .set({ status: 'failed', failure_reason: reason })
-            .where('id', '=', pending.id)
-            .returning([...COLUMNS])
-            .executeTakeFirstOrThrow();
-        }
+        // The mail queue delivers it; the invitation turns sent or failed when it knows (below).
+        await app.mailer.send({ to: email, replyTo: sender.email, subject: translate(language, 'invitations.mail.subject', params), text, kind: 'invitation', refId: pending.id });
+        const row = pending;
         results.push(row);
       }
       return ok(results.map((row) => present(row, language)));

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { API_BASE, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
 import {
   CUSTOM_TAG_CHOICE_MAX_LENGTH,
@@ -43,11 +45,46 @@ const tagBody = {
   additionalProperties: false,
 } as const;
 
+/** PUT only: which stored choices were renamed (old → new), so the leads' answers follow. */
+const tagUpdateBody = {
+  ...tagBody,
+  properties: {
+    ...tagBody.properties,
+    renamedChoices: {
+      type: 'object',
+      maxProperties: CUSTOM_TAG_CHOICES_MAX * 4,
+      additionalProperties: { type: 'string', maxLength: CUSTOM_TAG_CHOICE_MAX_LENGTH * 4 },
+      description:
+        'Stored choice → its new text. The leads that chose the old text are changed to the new one in the same transaction. A rename whose old text is not a stored choice, or whose new text is not among `choices`, is ignored. A choice removed without a rename stays on the leads that chose it (shown there as no longer a choice, removable).',
+    },
+  },
+} as const;
+
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
 
 function refuse(problems: TagProblem[]): never {
   const [first] = problems;
   throw new AppError(errorIdOfTagProblem(first!), { problems }, first!.params, first!.key);
+}
+
+/**
+ * LD6: a renamed choice is renamed in the answers of every lead that chose it (one statement;
+ * order kept, a choice the lead already had under the new text is not doubled).
+ */
+async function renameAnswers(trx: Kysely<Database>, participationId: number, tagId: number, renames: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  const key = String(tagId);
+  const mapping = JSON.stringify(Object.fromEntries(renames));
+  await sql`
+    update leads set tag_answers = jsonb_set(tag_answers, array[${key}]::text[], (
+      select coalesce(jsonb_agg(to_jsonb(choice) order by first), '[]'::jsonb)
+      from (
+        select coalesce(${mapping}::jsonb ->> e.value, e.value) as choice, min(e.ord) as first
+        from jsonb_array_elements_text(tag_answers -> ${key}) with ordinality as e(value, ord)
+        group by 1
+      ) renamed))
+    where participation_id = ${participationId}
+      and jsonb_typeof(tag_answers -> ${key}) = 'array'
+      and (tag_answers -> ${key}) ?| array[${sql.join(renames.map(([from]) => sql`${from}::text`))}]`.execute(trx);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -110,20 +147,34 @@ export default async function customTagRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: CustomTagInput }>(
+  app.put<{ Params: { id: number }; Body: CustomTagInput & { renamedChoices?: Record<string, string> } }>(
     `${base}/:id`,
-    { config, schema: { tags: ['custom tags'], summary: 'LD6/V5: change a tag of my participation', params: idParams, body: tagBody, response: { 200: envelope(tagSchema) } } },
+    {
+      config,
+      schema: {
+        tags: ['custom tags'],
+        summary: 'LD6/V5: change a tag of my participation; renamed choices are renamed on the leads too',
+        params: idParams,
+        body: tagUpdateBody,
+        response: { 200: envelope(tagSchema) },
+      },
+    },
     async (request) => {
       const { participation } = ownParticipation(request);
       const tag = normalizeTag(request.body);
       try {
         const updated = await app.db.transaction().execute(async (trx) => {
           await trx.selectFrom('participations').select('id').where('id', '=', participation.id).forUpdate().execute();
-          const existing = await trx.selectFrom('custom_tags').select(['id', 'name']).where('participation_id', '=', participation.id).execute();
+          const existing = await trx.selectFrom('custom_tags').select(['id', 'name', 'choices']).where('participation_id', '=', participation.id).execute();
           // Another exhibitor's tag and an unknown id look the same.
           if (!existing.some((e) => e.id === request.params.id)) throw new AppError('notFound');
           const problems = checkCustomTag(tag, existing.filter((e) => e.id !== request.params.id).map((e) => e.name));
           if (problems.length > 0) refuse(problems);
+          const before = (existing.find((e) => e.id === request.params.id)!.choices ?? []) as string[];
+          const renames = Object.entries(request.body.renamedChoices ?? {})
+            .map(([from, to]) => [from, to.trim()] as const)
+            .filter(([from, to]) => from !== to && before.includes(from) && !tag.choices.includes(from) && tag.choices.includes(to));
+          if (renames.length > 0) await renameAnswers(trx, participation.id, request.params.id, renames);
           return trx
             .updateTable('custom_tags')
             .set({ name: tag.name, choices: JSON.stringify(tag.choices) })
@@ -145,12 +196,13 @@ export default async function customTagRoutes(app: FastifyInstance) {
     { config, schema: { tags: ['custom tags'], summary: 'LD6: delete a tag of my participation', params: idParams, response: { 200: envelope() } } },
     async (request) => {
       const { participation } = ownParticipation(request);
-      const deleted = await app.db
-        .deleteFrom('custom_tags')
-        .where('id', '=', request.params.id)
-        .where('participation_id', '=', participation.id)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) throw new AppError('notFound');
+      await app.db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('custom_tags').where('id', '=', request.params.id).where('participation_id', '=', participation.id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) throw new AppError('notFound');
+        // The tag's column leaves the lists and exports: its answers leave the leads too.
+        await sql`update leads set tag_answers = tag_answers - ${String(request.params.id)}
+          where participation_id = ${participation.id} and tag_answers ? ${String(request.params.id)}`.execute(trx);
+      });
       return ok(null);
     },
   );

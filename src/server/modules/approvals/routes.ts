@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { approvalSummary } from '../../../engine/forms/approval-summary';
+import type { Config } from '../../config';
+import type { EventRow } from '../../db/schema';
+import { translate } from '../../lib/messages';
 import type { FormRegistry } from '../forms/registry';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
@@ -22,11 +26,86 @@ const decisionSchema = {
     status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
     comment: { type: ['string', 'null'] },
     data: { type: 'object', additionalProperties: true },
+    summary: {
+      type: 'array',
+      description: 'O1: what is decided, as forms.yaml approvalSummary declares it',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string' },
+          title: { type: 'string', description: 'Locale key' },
+          kind: { type: 'string', enum: ['value', 'file', 'items'] },
+          value: { type: ['string', 'number', 'boolean', 'null'] },
+          label: { type: 'string', description: 'Locale key of an enum value' },
+          file: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } } },
+          items: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, flagged: { type: 'boolean' } } } },
+        },
+      },
+    },
   },
 } as const;
 
-export default async function approvalRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+type Decision = 'approved' | 'rejected';
+
+export default async function approvalRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/approvals`;
+
+  /**
+   * Records the decision on waiting entries of the event (all or nothing), with an audit record
+   * each and the exhibitor's e-mail through the queue; answers how many were decided.
+   */
+  async function decide(request: FastifyRequest, event: EventRow, ids: number[], decision: Decision, comment: string | null): Promise<number> {
+    const auth = requireAuth(request);
+    const decided = await app.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable('form_entries')
+        .set({ approval_status: decision, approval_comment: comment, decided_at: new Date(), decided_by: auth.user.id })
+        .where('id', 'in', ids)
+        .where('approval_status', '=', 'pending')
+        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', event.id))
+        .returning(['id', 'participation_id', 'form_id'])
+        .execute();
+      // Another event's entry, an unknown id and one already decided all look the same.
+      if (rows.length !== ids.length) throw new AppError('notFound');
+      for (const row of rows) {
+        await app.audit.record(
+          { action: `approval.${decision}`, subjectType: 'form_entry', subjectId: row.id, participationId: row.participation_id, before: { status: 'pending' }, after: { status: decision, comment, form: row.form_id } },
+          { request, db: trx },
+        );
+      }
+      return rows;
+    });
+    for (const row of decided) await sendDecisionMail(event, row.participation_id, row.form_id, decision, comment);
+    return decided.length;
+  }
+
+  /** O1: the exhibitor hears of the decision in its language (its last sign-in's, else the event's). */
+  async function sendDecisionMail(event: EventRow, participationId: number, formId: string, decision: Decision, comment: string | null) {
+    const definition = registry.find(formId);
+    const users = await app.db
+      .selectFrom('users')
+      .innerJoin('participations', 'participations.id', 'users.participation_id')
+      .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+      .select(['users.email', 'users.display_name', 'users.language', 'exhibitors.name as exhibitor'])
+      .where('users.participation_id', '=', participationId)
+      .where('users.role', '=', 'exhibitor')
+      .where('users.status', '=', 'active')
+      .execute();
+    for (const user of users) {
+      const language = user.language ?? event.default_language;
+      const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+      const params = {
+        name: user.display_name,
+        exhibitor: user.exhibitor,
+        event: (event.names as Record<string, string>)[language] ?? event.name,
+        form: `${definition?.code ?? formId} ${definition ? t(definition.title) : ''}`.trim(),
+        comment: comment ?? '',
+        link: `${config.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
+      };
+      const text = [t(`approvals.mail.${decision}.text`, params), comment ? t('approvals.mail.comment', params) : '', t('approvals.mail.signature', params)].filter(Boolean).join('\n\n');
+      await app.mailer.send({ to: user.email, subject: t(`approvals.mail.${decision}.subject`, params), text });
+    }
+  }
 
   app.get<{ Querystring: { status?: 'pending' | 'approved' | 'rejected' } }>(
     base,
@@ -41,6 +120,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
     },
     async (request) => {
       const auth = requireAuth(request);
+      const event = eventOf(auth);
       const rows = await app.db
         .selectFrom('form_entries')
         .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
@@ -55,13 +135,15 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
           'exhibitors.name as exhibitor',
           'participations.booth_num',
         ])
-        .where('participations.event_id', '=', auth.event.id)
+        .where('participations.event_id', '=', event.id)
         .where('form_entries.approval_status', '=', request.query.status ?? 'pending')
         .orderBy('form_entries.submitted_at', 'asc')
         .execute();
       return ok(
         rows.map((row) => {
           const definition = registry.find(row.form_id);
+          const data = (row.submitted_data ?? {}) as Record<string, unknown>;
+          const schema = definition ? (registry.filesFor(definition.id, event.code).schema as { properties?: Record<string, unknown> }) : {};
           return {
             id: row.id,
             formId: row.form_id,
@@ -72,7 +154,8 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
             submittedAt: new Date(row.submitted_at!).toISOString(),
             status: row.approval_status!,
             comment: row.approval_comment,
-            data: row.submitted_data ?? {},
+            data,
+            summary: definition ? approvalSummary(definition, schema, data) : [],
           };
         }),
       );
@@ -99,16 +182,31 @@ export default async function approvalRoutes(app: FastifyInstance, { registry }:
       const auth = requireAuth(request);
       const { decision, comment } = request.body;
       if (decision === 'rejected' && !comment?.trim()) throw new AppError('commentRequired');
-      const decided = await app.db
-        .updateTable('form_entries')
-        .set({ approval_status: decision, approval_comment: comment?.trim() || null, decided_at: new Date(), decided_by: auth.user.id })
-        .where('id', '=', request.params.id)
-        .where('approval_status', '=', 'pending')
-        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', auth.event.id))
-        .executeTakeFirst();
-      // Another event's entry, an unknown id and one already decided all look the same.
-      if (Number(decided.numUpdatedRows) !== 1) throw new AppError('notFound');
+      await decide(request, eventOf(auth), [request.params.id], decision, comment?.trim() || null);
       return ok(null);
+    },
+  );
+
+  app.post<{ Body: { ids: number[]; comment?: string } }>(
+    `${base}/bulk`,
+    {
+      config: { screen: 'approvals', roles: ['organiser'] },
+      schema: {
+        tags: ['approvals'],
+        summary: 'O1: approve several waiting submissions at once (all or none), with one comment',
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 500, uniqueItems: true }, comment: { type: 'string', maxLength: 1000 } },
+          additionalProperties: false,
+        },
+        response: { 200: envelope({ type: 'object', properties: { approved: { type: 'integer' } } }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const approved = await decide(request, eventOf(auth), request.body.ids, 'approved', request.body.comment?.trim() || null);
+      return ok({ approved });
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
+import { loginWaitSeconds } from '../../../engine/login-throttle';
 import { passwordLengthProblem } from '../../../engine/password-policy';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
@@ -8,15 +9,23 @@ import { envelope, okEnvelope, passwordField } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
 import { ok } from '../../plugins/errors';
 import { requireAuth } from '../../plugins/auth';
+import { purgeAuthLeftovers } from './housekeeping';
 import { createSession, revokeSession, revokeUserSessions, touchSession } from './sessions';
 import type { Config } from '../../config';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The scheduled job purging expired sessions, login failures, reset links and link codes. */
+export const AUTH_PURGE_JOB = 'auth-purge';
 /** At most this many reset e-mails per account per hour, so the form cannot flood a mailbox. */
 const RESETS_PER_ACCOUNT_HOUR = 5;
 
 export default async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const base = `${API_BASE}/auth`;
+
+  app.scheduler.every(AUTH_PURGE_JOB, config.housekeepingSeconds || 15 * 60, async () => {
+    const purged = await purgeAuthLeftovers(app.db, config);
+    app.log.info({ purged }, 'auth housekeeping');
+  });
 
   app.post<{ Body: { account: string; password: string } }>(
     `${base}/login`,
@@ -45,20 +54,12 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const loginKey = request.body.account.trim().toLowerCase();
-      const since = new Date(Date.now() - HOUR_MS);
-      const failures = await app.db
-        .selectFrom('login_failures')
-        .select((eb) => [
-          eb.fn.countAll<number>().filterWhere('login_key', '=', loginKey).as('account'),
-          eb.fn.countAll<number>().filterWhere('ip', '=', request.ip).as('address'),
-        ])
-        .where('at', '>=', since)
-        .where((eb) => eb.or([eb('login_key', '=', loginKey), eb('ip', '=', request.ip)]))
-        .executeTakeFirstOrThrow();
-      if (Number(failures.account) >= config.login.maxFailuresPerAccountHour || Number(failures.address) >= config.login.maxFailuresPerAddressHour) {
-        throw new AppError('tooManyAttempts');
+      const wait = await loginWait(loginKey, request.ip);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError('tooManyAttempts', { retryAfterSeconds: wait }, { seconds: wait }, 'errors.loginDelayed');
       }
       const user = await app.db.selectFrom('users').selectAll().where('login_key', '=', loginKey).executeTakeFirst();
       const valid = user ? await verifyPassword(user.password_hash, request.body.password) : (await spendVerifyTime(request.body.password), false);
@@ -67,10 +68,59 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         throw new AppError('badCredentials');
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
+      // Issue 9: an exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
+      if (user.participation_id !== null) {
+        const participation = await app.db.selectFrom('participations').select('status').where('id', '=', user.participation_id).executeTakeFirst();
+        if (participation?.status !== 'active') throw new AppError('accountDisabled');
+      }
+      // The owner got in from here: earlier failures of this account from this address are forgiven.
+      await app.db.deleteFrom('login_failures').where('login_key', '=', loginKey).where('ip', '=', request.ip).execute();
       const token = await createSession(app.db, user.id, request.ip);
+      // The language the user works in, for the e-mails sent later without a request (decisions, reminders).
+      if ((request.headers.language || request.headers['accept-language']) && user.language !== request.language) {
+        await app.db.updateTable('users').set({ language: request.language }).where('id', '=', user.id).execute();
+      }
+      // Issue 9: the audit log holds every login (the request carries no session yet).
+      const event = user.event_id ? await app.db.selectFrom('events').select(['organisation_id']).where('id', '=', user.event_id).executeTakeFirst() : undefined;
+      await app.audit.record(
+        {
+          action: 'auth.login',
+          subjectType: 'user',
+          subjectId: user.id,
+          actor: { id: user.id, name: user.display_name, role: user.role },
+          eventId: user.event_id,
+          participationId: user.participation_id,
+          organisationId: user.organisation_id ?? event?.organisation_id ?? null,
+        },
+        { request },
+      );
       return ok({ token, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
     },
   );
+
+  /** S1: seconds this account+address must still wait, from the failures counted in the window. */
+  async function loginWait(loginKey: string, ip: string): Promise<number> {
+    const now = Date.now();
+    const row = await app.db
+      .selectFrom('login_failures')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('login_key', '=', loginKey).as('pair_count'),
+        eb.fn.max('at').filterWhere('login_key', '=', loginKey).as('pair_last'),
+        eb.fn.countAll<number>().as('address_count'),
+        eb.fn.max('at').as('address_last'),
+        eb.fn.min('at').as('address_first'),
+      ])
+      .where('ip', '=', ip)
+      .where('at', '>=', new Date(now - config.login.windowSeconds * 1000))
+      .executeTakeFirstOrThrow();
+    const time = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).getTime());
+    return loginWaitSeconds(
+      { count: Number(row.pair_count), lastAt: time(row.pair_last), firstAt: null },
+      { count: Number(row.address_count), lastAt: time(row.address_last), firstAt: time(row.address_first) },
+      config.login,
+      now,
+    );
+  }
 
   app.post(
     `${base}/logout`,
@@ -160,7 +210,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     return app.db
       .selectFrom('password_resets')
       .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .select(['password_resets.id', 'password_resets.user_id', 'users.login'])
+      .select(['password_resets.id', 'password_resets.user_id', 'users.login', 'users.login_key'])
       .where('password_resets.token_hash', '=', hashToken(token))
       .where('password_resets.used_at', 'is', null)
       .where('password_resets.expires_at', '>', new Date())
@@ -219,6 +269,8 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
         await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', reset.user_id).execute();
         await revokeUserSessions(trx, reset.user_id, { now });
+        // The rightful owner proved control of the mailbox: failures against the account are lifted.
+        await trx.deleteFrom('login_failures').where('login_key', '=', reset.login_key).execute();
         return true;
       });
       if (!used) throw new AppError('resetLinkInvalid');

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { modulesForRole } from '../../../engine/roles';
 import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
 import type { Database, EventRow, Exhibitor, Participation, User } from '../../db/schema';
+import { effectiveSettingsSql, parseSettings } from '../../lib/participation-settings';
 import { hashToken, newToken } from '../../lib/tokens';
 
 // Server-side sessions (S3–S6): an opaque token goes to the browser, only its hash is stored.
@@ -11,15 +12,21 @@ export interface AuthContext {
   sessionId: number;
   createdAt: Date;
   lastSeenAt: Date;
+  /** LD1: the scanning device this token belongs to (null for a browser sign-in). */
+  device: { name: string } | null;
   participation: Participation | null;
   /** The exhibitor of the participation (none for an organiser). */
   exhibitor: Exhibitor | null;
-  event: EventRow;
+  /** The user's event; null only for an organiser that has no event yet. */
+  event: EventRow | null;
   displayedModules: string[];
+  /** O2: the participation's effective deadlines and quotas by name (empty for organisers). */
+  deadlines: Record<string, Date>;
+  quotas: Record<string, number>;
 }
 
 /** An organiser works for the event, not an exhibitor: these are its modules (O1). */
-export const ORGANISER_MODULES = ['Organiser Approvals'];
+export const ORGANISER_MODULES = ['Organiser Console', 'Organiser Approvals'];
 
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
 
@@ -40,11 +47,22 @@ export async function createSession(db: Kysely<Database>, userId: number, ip: st
   return token;
 }
 
+/** LD1: a scanning device's long-lived token for a user (shown once; only its hash is kept). */
+export async function createDeviceSession(db: Kysely<Database>, userId: number, name: string, ip: string, now = new Date()): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, ip, device_name: name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
 export async function resolveSession(db: Kysely<Database>, token: string, policy: SessionPolicy, now = new Date()): Promise<Resolution> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('events', 'events.id', 'users.event_id')
+    .leftJoin('events', 'events.id', 'users.event_id')
     .leftJoin('participations', 'participations.id', 'users.participation_id')
     .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
     .select([
@@ -52,18 +70,22 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       'sessions.created_at as session_created_at',
       'sessions.last_seen_at',
       'sessions.revoked_at',
+      'sessions.device_name',
     ])
     .selectAll('users')
     .select((eb) => [
       eb.fn.toJson('events').as('event'),
       eb.fn.toJson('participations').as('participation'),
       eb.fn.toJson('exhibitors').as('exhibitor'),
+      effectiveSettingsSql('deadlines', 'participations.id', 'participations.event_id').as('deadlines'),
+      effectiveSettingsSql('quotas', 'participations.id', 'participations.event_id').as('quotas'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at || row.status !== 'active') return { status: 'invalid' };
   const times = { createdAt: new Date(row.session_created_at).getTime(), lastSeenAt: new Date(row.last_seen_at).getTime() };
-  const state = sessionState(times, policy, now.getTime());
+  // A device token has no idle or absolute limit: it lives until revoked (or its user is off).
+  const state = row.device_name !== null ? 'active' : sessionState(times, policy, now.getTime());
   if (state !== 'active') {
     await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
     return state === 'idle-expired' ? { status: 'idle-expired' } : { status: 'invalid' };
@@ -72,11 +94,12 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
-  const { session_id, session_created_at, last_seen_at, revoked_at, event, participation, exhibitor, ...user } = row;
-  const parsedEvent = reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at']);
-  const parsedParticipation = participation
-    ? reviveDates(participation as unknown as Participation, ['badges_deadline', 'booth_deadline', 'product_deadline', 'profile_deadline'])
-    : null;
+  const { session_id, session_created_at, last_seen_at, revoked_at, device_name, event, participation, exhibitor, deadlines, quotas, ...user } = row;
+  const parsedEvent = event ? reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at', 'created_at']) : null;
+  const parsedParticipation = participation ? reviveDates(participation as unknown as Participation, ['created_at']) : null;
+  // A participation the organiser disabled signs its people out (O2).
+  if (parsedParticipation && parsedParticipation.status !== 'active') return { status: 'invalid' };
+  const settings = parseSettings(deadlines, quotas);
   return {
     status: 'active',
     auth: {
@@ -84,6 +107,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       sessionId: session_id,
       createdAt: new Date(times.createdAt),
       lastSeenAt: new Date(times.lastSeenAt),
+      device: device_name !== null ? { name: device_name } : null,
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
@@ -92,6 +116,8 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
         : user.role === 'organiser'
           ? ORGANISER_MODULES
           : [],
+      deadlines: settings.deadlines,
+      quotas: settings.quotas,
     },
   };
 }

@@ -4,9 +4,16 @@ import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue } from '../../../generated/screens';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
+import type { FormRegistry } from '../forms/registry';
+import announcementRoutes from './announcements';
+import manualRoutes from './manuals';
+import organiserContentRoutes from './organiser';
+import searchRoutes from './search';
+import { mayRead, textIn } from './store';
+import supportRoutes from './support';
 
 // Event content (tips, announcements, manuals, FAQ) in the caller's language. Each item is
 // gated by the modules of the screen it belongs to, the same rule as the screen itself.
@@ -15,7 +22,7 @@ const contentSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] },
+    kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms', 'introduction', 'supportContact'] },
     title: { type: 'string' },
     body: { type: 'string' },
     publishedAt: { type: 'string', format: 'date-time' },
@@ -27,13 +34,19 @@ function allowed(auth: AuthContext, screenId: string): boolean {
   return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
 }
 
-export default async function contentRoutes(app: FastifyInstance) {
+export default async function contentRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  await app.register(manualRoutes);
+  await app.register(announcementRoutes);
+  await app.register(supportRoutes);
+  await app.register(searchRoutes, { registry });
+  await app.register(organiserContentRoutes);
+
   const base = `${API_BASE}/system/content`;
-  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string) => ({
+  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string, eventLanguage: string) => ({
     id: row.id,
     kind: row.kind,
-    title: row.title[language] ?? row.title.en ?? '',
-    body: row.body[language] ?? row.body.en ?? '',
+    title: textIn(row.title, language, eventLanguage),
+    body: textIn(row.body, language, eventLanguage),
     publishedAt: new Date(row.published_at).toISOString(),
   });
 
@@ -53,15 +66,16 @@ export default async function contentRoutes(app: FastifyInstance) {
         .selectFrom('content')
         .selectAll()
         .where('id', '=', request.params.id)
-        .where('event_id', '=', auth.event.id)
+        .where('event_id', '=', eventOf(auth).id)
         .executeTakeFirst();
       if (!row) throw new AppError('notFound');
       if (!allowed(auth, row.screen_id)) throw new AppError('noPermission');
-      return ok(present(row, request.language));
+      if (!mayRead(auth, row)) throw new AppError('notFound');
+      return ok(present(row, request.language, eventOf(auth).default_language));
     },
   );
 
-  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' } }>(
+  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact' } }>(
     `${base}/list`,
     {
       schema: {
@@ -70,7 +84,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           required: ['kind'],
-          properties: { kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms'] } },
+          properties: { kind: { type: 'string', enum: ['tip', 'announcement', 'manual', 'faq', 'terms', 'introduction', 'supportContact'] } },
         },
         response: { 200: envelope({ type: 'array', items: contentSchema }) },
       },
@@ -80,11 +94,11 @@ export default async function contentRoutes(app: FastifyInstance) {
       const rows = await app.db
         .selectFrom('content')
         .selectAll()
-        .where('event_id', '=', auth.event.id)
+        .where('event_id', '=', eventOf(auth).id)
         .where('kind', '=', request.query.kind)
         .orderBy('published_at', 'desc')
         .execute();
-      return ok(rows.filter((row) => allowed(auth, row.screen_id)).map((row) => present(row, request.language)));
+      return ok(rows.filter((row) => mayRead(auth, row)).map((row) => present(row, request.language, eventOf(auth).default_language)));
     },
   );
 }

@@ -1,3 +1,4 @@
+import { canonicalJson as canonical } from '../../../engine/forms/canonical';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { AppError } from '../../lib/app-error';
 
@@ -28,19 +29,6 @@ export function contractorUi(ui: Data, schema: { properties?: Record<string, unk
 export function contractorView(data: Data | null, fields: string[]): Data | null {
   if (!data) return data;
   return Object.fromEntries(Object.entries(data).filter(([key]) => fields.includes(key)));
-}
-
-/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Data)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Data)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

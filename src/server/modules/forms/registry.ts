@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
+import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
 import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
 import { mergePatch } from '../../../engine/forms/merge-patch';
+import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
 
 // The forms as data: schemas/forms/forms.yaml, each form's schema and UI schema, and an
 // event's merge patch (schemas/events/<exhibitCode>/<id>.patch.json). Read once per process.
@@ -28,6 +30,8 @@ export interface FormFiles {
 
 export interface FormRegistry {
   definitions: FormDefinition[];
+  /** CT5: where the showroom's company and products come from (forms.yaml `showroom:`). */
+  showroom?: ShowroomDeclaration;
   find(id: string): FormDefinition | undefined;
   /** The form's schema and UI schema for an event, its patch applied. */
   filesFor(id: string, exhibitCode: string): FormFiles;
@@ -39,7 +43,10 @@ function readJson(path: string): unknown {
 
 export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
   const listFile = join(dir, 'forms', 'forms.yaml');
-  const definitions: FormDefinition[] = existsSync(listFile) ? ((parse(readFileSync(listFile, 'utf8')) as { forms?: FormDefinition[] }).forms ?? []) : [];
+  const list = existsSync(listFile) ? (parse(readFileSync(listFile, 'utf8')) as { forms?: FormDefinition[]; showroom?: ShowroomDeclaration }) : {};
+  const definitions: FormDefinition[] = list.forms ?? [];
+  const showroomIssues = showroomProblems(list.showroom, definitions.map((d) => d.id));
+  if (showroomIssues.length > 0) throw new Error(showroomIssues.join('\n'));
   const base = new Map<string, FormFiles>();
   for (const definition of definitions) {
     base.set(definition.id, {
@@ -47,12 +54,14 @@ export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
       ui: readJson(join(dir, 'forms', `${definition.id}.ui.json`)) as Record<string, unknown>,
     });
     // P1: a wrong contractor part would show a contractor the wrong fields: refuse to start.
-    const problems = contractorFieldProblems(definition, base.get(definition.id)!.schema as { properties?: Record<string, unknown> });
+    const schema = base.get(definition.id)!.schema as { properties?: Record<string, unknown> };
+    const problems = [...contractorFieldProblems(definition, schema), ...approvalSummaryProblems(definition, schema)];
     if (problems.length > 0) throw new Error(problems.join('\n'));
   }
   const patched = new Map<string, FormFiles>();
   return {
     definitions,
+    showroom: list.showroom,
     find: (id) => definitions.find((d) => d.id === id),
     filesFor(id, exhibitCode) {
       const key = `${exhibitCode}/${id}`;

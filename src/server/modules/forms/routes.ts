@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { formStatus, needsApproval, type DeadlineKind, type FormDefinition } from '../../../engine/forms/definitions';
+import { withoutEmptyFiles } from '../../../engine/forms/files';
+import { formStatus, hasUnsubmittedChanges, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
@@ -14,13 +15,8 @@ import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.
-
-const DEADLINE_COLUMN: Record<DeadlineKind, keyof Participation> = {
-  profile: 'profile_deadline',
-  product: 'product_deadline',
-  booth: 'booth_deadline',
-  badges: 'badges_deadline',
-};
+// A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
+// with its submitted copy, approval decision and documents, until a new submission replaces them.
 
 /** Largest form data accepted, as JSON; a form holds file references, never file contents. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -35,16 +31,31 @@ export function mergeInherited(current: Record<string, unknown>, previous: Recor
   return merged;
 }
 
-export function formContext(participation: Participation): FormContext {
-  return {
-    flags: participation.flags ?? {},
-    quotas: { badges: participation.badge_quota, contractorBadges: participation.contractor_badge_quota },
-  };
+/** The exhibitor's flags and its effective quotas by name (O2), as the form's rules see them. */
+export function formContext(participation: Participation, auth: Pick<AuthContext, 'quotas'>): FormContext {
+  return { flags: participation.flags ?? {}, quotas: auth.quotas };
 }
 
-function deadlineOf(definition: FormDefinition, participation: Participation): Date | null {
-  const value = participation[DEADLINE_COLUMN[definition.deadline]];
-  return value ? new Date(value as Date) : null;
+/** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
+function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
+  return auth.deadlines[definition.deadline] ?? null;
+}
+
+type Entries = Map<string, { status: 'draft' | 'submitted' }>;
+
+/**
+ * F10: the prerequisites not submitted yet, and those of them closed by their deadline: a dependent
+ * form cannot be submitted until the organiser reopens them, and says so (never a silent deadlock).
+ */
+function prerequisitesOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>, entries: Entries, registry: FormRegistry, now: Date) {
+  const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+  const closed = missing.filter((id) => {
+    const prerequisite = registry.find(id);
+    const deadline = prerequisite ? deadlineOf(prerequisite, auth) : null;
+    return deadline !== null && deadline.getTime() < now.getTime();
+  });
+  const code = (id: string) => registry.find(id)?.code ?? id;
+  return { missing: missing.map(code), closed: closed.map(code) };
 }
 
 function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
@@ -76,6 +87,22 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return definition;
   }
 
+  /**
+   * A submit-once form closes with its submission, unless the organiser reopened it for this
+   * exhibitor after that submission (issue 9, spec §8 "contact support"): the next submission
+   * is newer than the reopening and closes it again.
+   */
+  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
+    if (!definition.submitOnceFlag || participation.flags[definition.submitOnceFlag] !== true || entry?.status !== 'submitted') return false;
+    const reopen = await app.db
+      .selectFrom('form_reopens')
+      .select('reopened_at')
+      .where('participation_id', '=', participation.id)
+      .where('form_id', '=', definition.id)
+      .executeTakeFirst();
+    return !reopen || !entry.submitted_at || new Date(entry.submitted_at).getTime() > new Date(reopen.reopened_at).getTime();
+  }
+
   async function entriesOf(participationId: number) {
     const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
     return new Map(rows.map((row) => [row.form_id, row]));
@@ -96,8 +123,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .filter((definition) => visibleTo(definition, auth))
         .map((definition) => {
           const entry = entries.get(definition.id) ?? null;
-          const deadline = deadlineOf(definition, participation);
-          const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
+          const deadline = deadlineOf(definition, auth);
+          const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
           return {
             id: definition.id,
             code: definition.code,
@@ -106,8 +133,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
             mandatory: definition.mandatory,
             deadline: deadline?.toISOString() ?? null,
             status: formStatus(entry, deadline, now),
+            changesNotSubmitted: hasUnsubmittedChanges(entry),
             submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
-            missingPrerequisites: missing.map((id) => registry.find(id)?.code ?? id),
+            missingPrerequisites: prerequisites.missing,
+            closedPrerequisites: prerequisites.closed,
             submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
           };
         });
@@ -129,12 +158,13 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
       const entries = await entriesOf(participation.id);
       const entry = entries.get(definition.id) ?? null;
-      const deadline = deadlineOf(definition, participation);
+      const deadline = deadlineOf(definition, auth);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
@@ -142,12 +172,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         definition,
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
-        context: formContext(participation),
+        context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
         status: formStatus(entry, deadline, now),
-        locked: submitOnce && entry?.status === 'submitted',
+        changesNotSubmitted: hasUnsubmittedChanges(entry),
+        locked: submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
         closed: deadline !== null && deadline.getTime() < now.getTime(),
-        missingPrerequisites: (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted').map((id) => registry.find(id)?.code ?? id),
+        missingPrerequisites: prerequisites.missing,
+        closedPrerequisites: prerequisites.closed,
         entry: entry
           ? {
               data: visible(entry.data),
@@ -184,7 +216,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       .updateTable('form_entries')
       .set((eb) => ({
         data: json,
-        status,
+        // A draft never withdraws a submission: the status follows submissions only.
+        ...(submitted ? { status } : {}),
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
@@ -200,11 +233,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return updated.version;
   }
 
-  async function guard(definition: FormDefinition, participation: Participation) {
+  async function guard(definition: FormDefinition, participation: Participation, auth: AuthContext) {
     const entries = await entriesOf(participation.id);
     const entry = entries.get(definition.id);
-    const deadline = deadlineOf(definition, participation);
-    if (definition.submitOnceFlag && participation.flags[definition.submitOnceFlag] === true && entry?.status === 'submitted') throw new AppError('submitOnce');
+    const deadline = deadlineOf(definition, auth);
+    if (await lockedBySubmitOnce(definition, participation, entry)) throw new AppError('submitOnce');
     if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
     return entries;
   }
@@ -225,8 +258,9 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
-      const data = asContractor(definition, auth, entries, request.body.data);
+      const entries = await guard(definition, participation, auth);
+      // An empty file value ({} of a file field nobody filled) is never stored.
+      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, asContractor(definition, auth, entries, request.body.data));
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
       return ok({ version });
     },
@@ -247,7 +281,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
-      await guard(definition, participation);
+      await guard(definition, participation, auth);
       const previous = await app.db
         .selectFrom('form_entries')
         .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
@@ -255,7 +289,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         .select(['form_entries.data'])
         .where('participations.exhibitor_id', '=', participation.exhibitor_id)
         .where('form_entries.form_id', '=', definition.id)
-        .where('events.starts_at', '<', auth.event.starts_at)
+        .where('events.starts_at', '<', eventOf(auth).starts_at)
         .orderBy('events.starts_at', 'desc')
         .executeTakeFirst();
       if (!previous) throw new AppError('nothingToInherit');
@@ -277,16 +311,19 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation);
-      const missing = (definition.prerequisites ?? []).filter((id) => entries.get(id)?.status !== 'submitted');
-      if (missing.length > 0) throw new AppError('submitFormsFirst', { forms: missing.map((id) => registry.find(id)?.code ?? id) });
-      const data = asContractor(definition, auth, entries, request.body.data);
-      const files = registry.filesFor(definition.id, auth.event.code);
+      const entries = await guard(definition, participation, auth);
+      const prerequisites = prerequisitesOf(definition, auth, entries, registry, new Date());
+      const supportEmail = eventOf(auth).support_email;
+      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
+      if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
+      const files = registry.filesFor(definition.id, eventOf(auth).code);
+      const data = withoutEmptyFiles(files.schema, asContractor(definition, auth, entries, request.body.data));
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
-      const errors = await validateSubmission(auth.event.code, definition.id, files.schema, data, { ...formContext(participation), uploads });
+      const errors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
       const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
+      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval } }, { request });
       return ok({ version });
     },
   );

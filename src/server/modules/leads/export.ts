@@ -1,16 +1,18 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { formatUtcOffset, formatOffset } from '../../../engine/time';
-import { csvField, neutraliseCell, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
+import { csvField, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
+import { zipCaughtUp } from '../../lib/xlsx-stream';
 import { leadChunks, type LeadListRow, type LeadScope } from './query';
 
 // LD4: the filtered leads as CSV or XLSX, written to a file chunk by chunk (keyset reads, a
 // streaming workbook writer), so 100,000 leads never sit in memory at once. Headers and enum
-// labels are in the user's language, times in event time; formula-like cells are neutralised.
+// labels are in the user's language, times in event time; CSV cells that could run as a formula
+// are neutralised, XLSX cells are typed text.
 
 interface Column {
   header: string;
@@ -53,34 +55,6 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[])
   return [...base, ...tagColumns];
 }
 
-/** Bytes of sheet XML allowed to wait for compression before reading more leads. */
-const ZIP_BACKLOG_BYTES = 1 << 20;
-
-/**
- * exceljs's streaming writer hands the sheet's XML to the zip entry without waiting for it
- * (its buffer ignores backpressure: exceljs issues #1894, #2916), so a fast reader piles the
- * whole uncompressed sheet up in memory. Waiting here until the entry has taken in most of
- * what we wrote keeps the export's memory flat (about +95 MB instead of +215 MB for 100,000
- * rows, measured). Reaches into exceljs's internals, so it does nothing if their shape changes.
- */
-async function zipCaughtUp(sheet: unknown): Promise<void> {
-  type Entry = NodeJS.EventEmitter & { _writableState?: { length: number }; _readableState?: { length: number } };
-  const entry = (sheet as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
-  const backlog = () => (entry?._writableState?.length ?? 0) + (entry?._readableState?.length ?? 0);
-  while (entry && backlog() > ZIP_BACKLOG_BYTES) {
-    // 'drain' when the entry empties its input; the timer in case only its output waits.
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        entry.off('drain', done);
-        resolve();
-      };
-      const timer = setTimeout(done, 10);
-      entry.once('drain', done);
-    });
-  }
-}
-
 export interface ExportRequest {
   db: Kysely<Database>;
   scope: LeadScope;
@@ -88,15 +62,16 @@ export interface ExportRequest {
   format: ExportFormat;
   language: string;
   tags: TagDefinition[];
-  path: string;
+  /** Where the file goes (the file store's put reads it); ended when the file is whole. */
+  output: Writable;
 }
 
-/** Writes the export file; answers the number of leads in it. */
-export async function writeExport({ db, scope, filters, format, language, tags, path }: ExportRequest): Promise<number> {
+/** Writes the export file to the output; answers the number of leads in it. */
+export async function writeExport({ db, scope, filters, format, language, tags, output }: ExportRequest): Promise<number> {
   const cols = columns(language, scope.offsetMinutes, tags);
   let rows = 0;
   if (format === 'csv') {
-    const out = createWriteStream(path, { mode: 0o600 });
+    const out = output;
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
     };
@@ -110,21 +85,23 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
         await write(text);
       }
       out.end();
-      await once(out, 'finish');
     } catch (error) {
-      out.destroy();
+      out.destroy(error as Error);
       throw error;
     }
     return rows;
   }
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(translate(language, 'leads.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = cols.map((c) => ({ header: neutraliseCell(c.header), width: c.width }));
+  // Every cell is a typed text cell (format "@"): a spreadsheet shows it exactly as stored and
+  // never runs it, so nothing needs neutralising (no apostrophe on "+84 31864359"), and an
+  // edited cell stays text.
+  sheet.columns = cols.map((c) => ({ header: c.header, width: c.width, style: { numFmt: '@' } }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const chunk of leadChunks(db, scope, filters)) {
-    for (const row of chunk) sheet.addRow(cols.map((c) => neutraliseCell(c.value(row)))).commit();
+    for (const row of chunk) sheet.addRow(cols.map((c) => c.value(row))).commit();
     rows += chunk.length;
     await zipCaughtUp(sheet);
   }

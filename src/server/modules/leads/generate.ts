@@ -141,6 +141,8 @@ export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): P
       from generate_series(${sql.lit(plan.first)}::int, ${sql.lit(plan.last)}::int) as n
     ) s
     left join visitors v on v.event_id = ${plan.eventId} and v.badge_code = s.code
-    on conflict (participation_id, client_scan_id) do nothing`.execute(db);
+    -- One lead per badge per exhibitor (LD1): a badge already a lead of it is skipped, like a
+    -- scan id already stored. With more leads than visitors, the extra ones are skipped.
+    on conflict do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -123,6 +123,9 @@ export const LEAD_COLUMNS = [
   'leads.tag_answers',
   'leads.interested_products',
   'leads.business_card',
+  'leads.scan_count',
+  'leads.last_scanned_at',
+  'leads.last_scanned_by',
 ] as const;
 
 const SORT_COLUMN: Record<LeadSort, 'leads.scanned_at' | 'leads.visitor_name' | 'leads.company'> = {
@@ -136,7 +139,8 @@ export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadF
   return db
     .selectFrom('leads')
     .leftJoin('users', 'users.id', 'leads.scanned_by')
-    .select([...LEAD_COLUMNS, 'users.display_name as scanned_by_name'])
+    .leftJoin('users as last_scanner', 'last_scanner.id', 'leads.last_scanned_by')
+    .select([...LEAD_COLUMNS, 'users.display_name as scanned_by_name', 'last_scanner.display_name as last_scanned_by_name'])
     .where((eb) => leadConditions(eb, scope, filters))
     .orderBy(SORT_COLUMN[sort], order)
     .orderBy('leads.id', order);

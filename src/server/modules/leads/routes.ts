@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
@@ -23,12 +21,15 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
 import { exportsPage, visibleExports } from './exports-list';
 import type { AuthContext } from '../auth/sessions';
+import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
+import { leadsEraseAt } from '../../../engine/retention';
+import { fileKey } from '../../plugins/storage';
 import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
 import {
@@ -56,7 +57,7 @@ function scopeOf(auth: AuthContext): LeadScope {
   if (!auth.participation) throw new AppError('notFound');
   return {
     participationId: auth.participation.id,
-    offsetMinutes: auth.event.utc_offset_minutes,
+    offsetMinutes: eventOf(auth).utc_offset_minutes,
     onlyScannedBy: auth.user.role === 'team_user' ? auth.user.id : undefined,
   };
 }
@@ -82,6 +83,11 @@ function leadOut(row: LeadListRow & { scanned_by_name: string | null }, extra: {
     followUp: row.follow_up,
     scannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' },
     scannedAt: new Date(row.scanned_at).toISOString(),
+    scans: {
+      count: row.scan_count,
+      lastSeenAt: new Date(Math.max(new Date(row.scanned_at).getTime(), row.last_scanned_at ? new Date(row.last_scanned_at).getTime() : 0)).toISOString(),
+      lastScannedBy: row.last_scanned_by ? { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } : { id: row.scanned_by, name: row.scanned_by_name ?? '' },
+    },
     updatedAt: extra.updated_at ? new Date(extra.updated_at).toISOString() : null,
     tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
     interestedProducts: (row.interested_products ?? []) as string[],
@@ -101,19 +107,19 @@ function stamp(now: Date, offsetMinutes: number): string {
 
 export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const base = `${API_BASE}/leads`;
-  const exportDir = join(config.dataDir, 'exports');
-  await mkdir(exportDir, { recursive: true, mode: 0o700 });
 
   const scannerOf = (auth: AuthContext) => {
     if (!auth.participation) throw new AppError('notFound');
-    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: auth.event.id, offsetMinutes: auth.event.utc_offset_minutes };
+    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: eventOf(auth).id, offsetMinutes: eventOf(auth).utc_offset_minutes };
   };
 
   // ---- LD1: scans -----------------------------------------------------------------------------
 
-  const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab) and send \`Authorization: Bearer <data.token>\` with every scan request.
+  const scanDescription = `For the scanning app. Log in first with \`POST /oga/auth/login\` \`{ "account": "…", "password": "…" }\` (an exhibitor or a team user; module Leadgrab), then get a long-lived device token with \`POST /oga/leads/devices\` \`{ "name": "Booth iPad 1" }\` and send \`Authorization: Bearer <token>\` with every scan request: the app keeps the token, never the password (the exhibitor sees and revokes devices on its Devices page).
 
-**Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
+**Resend semantics.** Every scan carries the app's own \`clientScanId\`, made once when the badge is read. Sending the same id again (a retry after a timeout, an offline queue synced twice) never makes a second lead: the answer says \`duplicate\` with \`reason: "resend"\` and the stored lead's id. So the app can resend anything it is not sure about, and drops a scan from its queue once the answer says \`created\` or \`duplicate\`.
+
+**One lead per visitor.** A badge that already is a lead of the exhibitor (scanned before by anyone of it: the exhibitor or any team user) makes no second lead: the scan answers \`duplicate\` with \`reason: "alreadyScanned"\` and the stored lead's id, and is recorded on that lead (scan count, last seen, who; see \`scans\` on GET /oga/leads/{id}). Totals, lists, exports and the dashboard count the visitor once; a team user's quota counts only the leads it made.
 
 **Unknown badges.** A code that matches no visitor of the event is kept (\`badgeKnown: false\`); the exhibitor completes the visitor's name and company when qualifying it.
 
@@ -130,7 +136,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   app.post<{ Body: { scans: ScanInput[] } }>(
     `${base}/scans`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: `LD1: send a batch of scans (1-${SCAN_BATCH_MAX}), e.g. the app's offline queue`,
@@ -146,7 +152,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
                 data: {
                   results: [
                     { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' },
-                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
+                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', reason: 'alreadyScanned', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
                     { clientScanId: 'c3d9e1a0-2f4b-4e7c-8a11-9b0d5e6f7a88', status: 'created', leadId: 1202, badgeKnown: false, visitorName: '', company: '' },
                   ],
                   created: 2,
@@ -168,27 +174,48 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   app.post<{ Body: ScanInput }>(
     `${base}/scan`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: send one scan as soon as the badge is read',
-        description: `${scanDescription}\n\nThe answer is the one scan's result. A scan refused for the quota answers code 601 \`quotaNotEnough\`.`,
+        description: `${scanDescription}\n\nThe answer has the same shape as a batch's (\`results\` holds the one scan's result), so the app reads both the same way. A scan refused for the quota answers code 601 \`quotaNotEnough\`.`,
         body: scanSchema,
         response: {
           200: {
-            ...envelope(scanResultSchema),
+            ...envelope(scanBatchAnswer),
             examples: [
-              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
-              { code: 200, msg: 'ok', data: { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'duplicate', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' } },
+              {
+                code: 200,
+                msg: 'ok',
+                data: {
+                  results: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  created: 1,
+                  duplicates: 0,
+                  refusedForQuota: 0,
+                  invalid: 0,
+                  quota: 500,
+                  remaining: 311,
+                },
+              },
+              {
+                code: 200,
+                msg: 'ok',
+                data: {
+                  results: [{ clientScanId: '5d0e7c21-93aa-4f6b-b1c4-2e8f0a6d9b37', status: 'duplicate', reason: 'alreadyScanned', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  created: 0,
+                  duplicates: 1,
+                  refusedForQuota: 0,
+                  invalid: 0,
+                  quota: 500,
+                  remaining: 311,
+                },
+              },
             ],
           },
         },
       },
     },
-    async (request) => {
-      const outcome = await scanHandler(requireAuth(request), [request.body]);
-      return ok(outcome.results[0]);
-    },
+    async (request) => ok(await scanHandler(requireAuth(request), [request.body])),
   );
 
   // ---- LD2: list ------------------------------------------------------------------------------
@@ -211,6 +238,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
               page: { type: 'integer' },
               limit: { type: 'integer' },
               utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
+              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when the organiser\'s retention period ends and these leads are erased (export them before); null = kept' },
             },
           }),
         },
@@ -224,14 +252,14 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const total = await countLeads(app.db, scope, filters);
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
-      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes });
+      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes, eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null });
     },
   );
 
   app.get(
     `${base}/options`,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD2: what the list filters offer: who scanned, countries/regions present, event days, custom tags',
@@ -285,7 +313,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       return ok({
         users: userRows,
         countries: countryRows.map((row) => row.key),
-        eventDays: { first: day(auth.event.starts_at), last: day(auth.event.ends_at) },
+        eventDays: { first: day(eventOf(auth).starts_at), last: day(eventOf(auth).ends_at) },
         utcOffsetMinutes: scope.offsetMinutes,
         tags,
       });
@@ -307,6 +335,8 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   };
 
   const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+  // Export ids are `serial` (integer), unlike lead ids (bigint): bounded like every integer by the input guard.
+  const exportIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
   const detailAnswer = envelope({
     type: 'object',
     properties: {
@@ -345,71 +375,89 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
   );
 
-  app.put<{ Params: { id: number }; Body: Qualification & { interestedProducts?: string[] } }>(
-    `${base}/:id`,
-    {
-      config: { screen: 'leadDetail', roles: [...ROLES] },
-      schema: {
-        tags: TAGS,
-        summary: 'LD3: qualify a lead: type, temperature, follow-up (required), notes, custom tag answers, business card',
-        description:
-          'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags.',
-        params: idParams,
-        body: qualificationBody,
-        response: { 200: detailAnswer },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const scope = scopeOf(auth);
-      const { row } = await findLead(scope, request.params.id);
-      const body = request.body;
-      const input: Qualification = {
-        leadType: body.leadType ?? null,
-        temperature: body.temperature ?? null,
-        followUp: body.followUp ?? null,
-        notes: body.notes ?? '',
-        tagAnswers: body.tagAnswers ?? {},
-        businessCard: body.businessCard ?? null,
-        visitorName: body.visitorName,
-        company: body.company,
-      };
-      const tags = await tagsOf(app.db, scope.participationId);
-      const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags }) };
-      if (input.businessCard && input.businessCard !== row.business_card) {
-        const upload = await app.db
-          .selectFrom('uploads')
-          .select(['id'])
-          .where('id', '=', input.businessCard)
-          .where('purpose', '=', 'businessCard')
-          .where('participation_id', '=', scope.participationId)
-          .executeTakeFirst();
-        if (!upload) fields.businessCard = 'leads.validation.businessCard';
-      }
-      const firstField = Object.keys(fields)[0];
-      if (firstField) {
-        throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
-      }
-      const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
-      await app.db
-        .updateTable('leads')
-        .set({
-          lead_type: input.leadType,
-          temperature: input.temperature,
-          follow_up: input.followUp,
-          notes: input.notes.trim(),
-          tag_answers: JSON.stringify(tagAnswers),
-          business_card: input.businessCard,
-          ...(body.interestedProducts ? { interested_products: JSON.stringify(body.interestedProducts.map((p) => p.trim()).filter(Boolean)) } : {}),
-          ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
-          updated_at: new Date(),
-          updated_by: auth.user.id,
-        })
-        .where('id', '=', Number(row.id))
+  type QualificationChanges = Partial<Omit<Qualification, 'notes'>> & { notes?: string; interestedProducts?: string[] };
+
+  /**
+   * LD3: qualify a lead with the fields sent; a field left out keeps its stored value (tag
+   * answers per tag: a tag left out keeps its answers). The result is checked whole.
+   */
+  const qualify = async (auth: AuthContext, id: number, body: QualificationChanges) => {
+    const scope = scopeOf(auth);
+    const { row } = await findLead(scope, id);
+    const stored = (row.tag_answers ?? {}) as Record<string, string[]>;
+    const has = (field: keyof QualificationChanges) => Object.prototype.hasOwnProperty.call(body, field) && body[field] !== undefined;
+    const input: Qualification = {
+      leadType: has('leadType') ? body.leadType! : row.lead_type,
+      temperature: has('temperature') ? body.temperature! : row.temperature,
+      followUp: has('followUp') ? body.followUp! : row.follow_up,
+      notes: has('notes') ? body.notes! : row.notes,
+      tagAnswers: has('tagAnswers') ? { ...stored, ...body.tagAnswers } : stored,
+      businessCard: has('businessCard') ? body.businessCard! : row.business_card,
+      visitorName: has('visitorName') ? body.visitorName : row.visitor_name,
+      company: has('company') ? body.company : row.company,
+    };
+    const tags = await tagsOf(app.db, scope.participationId);
+    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored }) };
+    if (input.businessCard && input.businessCard !== row.business_card) {
+      const upload = await app.db
+        .selectFrom('uploads')
+        .select(['id'])
+        .where('id', '=', input.businessCard)
+        .where('purpose', '=', 'businessCard')
         .where('participation_id', '=', scope.participationId)
-        .execute();
-      return ok(await detail(scope, Number(row.id)));
-    },
+        .executeTakeFirst();
+      if (!upload) fields.businessCard = 'leads.validation.businessCard';
+    }
+    const firstField = Object.keys(fields)[0];
+    if (firstField) {
+      throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
+    }
+    const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
+    await app.db
+      .updateTable('leads')
+      .set({
+        lead_type: input.leadType,
+        temperature: input.temperature,
+        follow_up: input.followUp,
+        notes: input.notes.trim(),
+        tag_answers: JSON.stringify(tagAnswers),
+        business_card: input.businessCard,
+        ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
+        ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+        updated_at: new Date(),
+        updated_by: auth.user.id,
+      })
+      .where('id', '=', Number(row.id))
+      .where('participation_id', '=', scope.participationId)
+      .execute();
+    // A card replaced or removed is deleted with its file (kept if anything still refers to it).
+    if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
+    return detail(scope, Number(row.id));
+  };
+
+  const qualifyDescription =
+    'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags; a choice the exhibitor has removed since it was stored stays acceptable on that lead until it is unticked.';
+  const partialNote =
+    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
+
+  const qualifyRoute = (summary: string, description: string) => ({
+    config: { screen: 'leadDetail' as const, roles: [...ROLES] },
+    schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
+  });
+
+  app.patch<{ Params: { id: number }; Body: QualificationChanges }>(
+    `${base}/:id`,
+    qualifyRoute('LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests', `${partialNote}\n\n${qualifyDescription}`),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.put<{ Params: { id: number }; Body: QualificationChanges }>(
+    `${base}/:id`,
+    qualifyRoute(
+      'LD3: qualify a lead: the same as PATCH (kept for existing clients)',
+      `PUT behaves exactly like \`PATCH /oga/leads/{id}\`: it is not a full replacement. ${partialNote}\n\n${qualifyDescription}`,
+    ),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
   );
 
   // ---- LD4: exports and the data download list -------------------------------------------------
@@ -432,22 +480,36 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const filters = filtersOf(parseLeadQuery(request.body.filters ?? {}));
       const { format } = request.body;
       const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
-      const path = join(exportDir, storageName);
+      const key = fileKey.leadExport(storageName);
       const now = new Date();
-      const fileName = `leads-${auth.event.code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      // The writer streams into the file store as it goes; the store keeps nothing unless whole.
+      const output = new PassThrough();
+      const stored = app.storage.put(key, output);
+      // A store that fails first (full, unreachable) stops the writer instead of leaving it waiting.
+      stored.catch((error: Error) => output.destroy(error));
       let rows: number;
+      let size: number;
       try {
-        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), path });
+        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), output });
+        ({ size } = await stored);
       } catch (error) {
-        await unlink(path).catch(() => undefined);
+        output.destroy();
+        await stored.catch(() => undefined);
+        await app.storage.delete(key).catch(() => undefined);
         throw error;
       }
-      const size = (await stat(path)).size;
-      const record = await app.db
-        .insertInto('lead_exports')
-        .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
-        .returning(['id'])
-        .executeTakeFirstOrThrow();
+      let record: { id: number };
+      try {
+        record = await app.db
+          .insertInto('lead_exports')
+          .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
+          .returning(['id'])
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        await app.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       return ok({ id: record.id, fileName, format, rows, size, createdAt: now.toISOString(), user: auth.user.display_name });
     },
   );
@@ -460,14 +522,16 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' } })) },
+        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' }, eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' } })) },
       },
     },
     async (request) => {
-      const scope = scopeOf(requireAuth(request));
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
       return ok({
         ...(await exportsPage(app.db, scope, request.query)),
         utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
       });
     },
   );
@@ -479,7 +543,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD4: download an export again (own participation only; others answer code 404)',
-        params: idParams,
+        params: exportIdParams,
         response: {
           200: {
             description: 'The file, as an attachment under its file name',
@@ -495,10 +559,11 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const scope = scopeOf(requireAuth(request));
       const row = await visibleExports(app.db, scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
       if (!row) throw new AppError('notFound');
-      const path = join(exportDir, row.storage_name);
-      const file = await stat(path).catch(() => null);
-      if (!file?.isFile()) {
-        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing on disk');
+      const key = fileKey.leadExport(row.storage_name);
+      const file = await app.storage.stat(key);
+      const body = file ? await app.storage.get(key) : null;
+      if (!file || !body) {
+        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing from the file store');
         throw new AppError('notFound');
       }
       return reply
@@ -506,7 +571,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition('attachment', row.file_name))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(path));
+        .send(body);
     },
   );
 }

@@ -19,10 +19,23 @@ export const scanSchema = {
     scannedAt: {
       type: 'string',
       maxLength: 40,
-      description: 'When the badge was read, ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock.',
+      description: 'When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples\' dates are illustrative).',
+    },
+    leadType: { type: 'string', enum: [...LEAD_TYPES], description: 'Optional qualification captured with the scan (code, see GET /oga/leads/{id})' },
+    temperature: { type: 'string', enum: [...LEAD_TEMPERATURES], description: 'Optional: cold, warm or hot' },
+    followUp: { type: 'string', enum: [...FOLLOW_UP_ACTIONS], description: 'Optional follow-up action code' },
+    notes: { type: 'string', maxLength: LEAD_NOTES_MAX, description: 'Optional notes taken at the booth' },
+    tagAnswers: {
+      type: 'object',
+      maxProperties: 20,
+      additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+      description: 'Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag\'s answers the scan `invalid` with problem `tagAnswers` (not stored).',
     },
   },
-  examples: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' }],
+  examples: [
+    { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' },
+    { clientScanId: '2c4e6a80-1b3d-4f5a-9c7e-0d2f4b6a8c10', badgeCode: 'AFHE2027-V0000043', scannedAt: '2027-03-17T02:17:40Z', temperature: 'hot', notes: 'Wants samples of the honey.', tagAnswers: { '3': ['Honey'] } },
+  ],
 } as const;
 
 export const scanResultSchema = {
@@ -34,13 +47,18 @@ export const scanResultSchema = {
       type: 'string',
       enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
       description:
-        '`created`: stored now. `duplicate`: this clientScanId was already stored (a resend): nothing changed, `leadId` is the stored lead. `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
+        '`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
     },
     leadId: { type: ['integer', 'null'] },
     badgeKnown: { type: ['boolean', 'null'], description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying' },
     visitorName: { type: ['string', 'null'] },
     company: { type: ['string', 'null'] },
-    problem: { type: 'string', enum: ['format', 'future', 'past'], description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000' },
+    reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
+    problem: {
+      type: 'string',
+      enum: ['format', 'future', 'past', 'tagAnswers'],
+      description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor\'s custom tags',
+    },
   },
 } as const;
 
@@ -97,7 +115,16 @@ export const leadSchema = {
     temperature: { ...nullableCode(LEAD_TEMPERATURES), description: 'Code; label at leads.temperature.<code>' },
     followUp: { ...nullableCode(FOLLOW_UP_ACTIONS), description: 'Code; label at leads.followUp.<code>' },
     scannedBy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the scan)' },
+    scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the first scan of this badge)' },
+    scans: {
+      type: 'object',
+      description: 'LD1: every scan of this visitor\'s badge by the exhibitor\'s people (one lead per visitor)',
+      properties: {
+        count: { type: 'integer', description: 'Scans of the badge, the first one included' },
+        lastSeenAt: { type: 'string', format: 'date-time', description: 'The latest scan' },
+        lastScannedBy: { type: 'object', properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } }, description: 'Who made the latest scan' },
+      },
+    },
     updatedAt: { type: ['string', 'null'], format: 'date-time' },
     tagAnswers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Custom tag id → chosen choices' },
     interestedProducts: { type: 'array', items: { type: 'string' } },
@@ -143,19 +170,27 @@ export const listQuerystring = {
 export const qualificationBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['leadType', 'temperature', 'followUp'],
+  description: 'Every field is optional: a field left out keeps its stored value.',
   properties: {
     leadType: { type: ['string', 'null'] },
     temperature: { type: ['string', 'null'] },
     followUp: { type: ['string', 'null'] },
     notes: { type: 'string', maxLength: LEAD_NOTES_MAX * 2 },
-    tagAnswers: { type: 'object', maxProperties: 20, additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } } },
-    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it' },
+    tagAnswers: {
+      type: 'object',
+      maxProperties: 20,
+      additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+      description: 'Custom tag id → chosen choices, merged per tag: tags left out keep their answers, [] clears a tag',
+    },
+    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it (the card and its file are deleted)' },
     interestedProducts: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
     visitorName: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
     company: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
   },
-  examples: [{ leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { '3': ['Honey'] }, businessCard: null }],
+  examples: [
+    { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { '3': ['Honey'] } },
+    { temperature: 'warm' },
+  ],
 } as const;
 
 export const exportBody = {

@@ -3,7 +3,7 @@ import type { Language } from '../../../engine/language';
 import type { Config } from '../../config';
 import type { EventRow, Exhibitor, User } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { hashToken, newToken } from '../../lib/tokens';
+import { createSetPasswordLink } from '../../lib/set-password-link';
 
 // The activation e-mail of a team user or contractor login (LD5 "activation email after
 // saving", P1): account ID, event, who granted it, and a single-use link to set their own
@@ -32,19 +32,14 @@ export async function linksLastHour(app: FastifyInstance, userId: number): Promi
 }
 
 export async function sendActivationMail(app: FastifyInstance, config: Config, { user, event, exhibitor, language }: ActivationMail): Promise<void> {
-  const token = newToken();
-  const now = new Date();
-  await app.db
-    .insertInto('password_resets')
-    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, expires_at: new Date(now.getTime() + ACTIVATION_LINK_HOURS * HOUR_MS) })
-    .execute();
+  const link = await createSetPasswordLink(app.db, config.publicUrl, user.id, ACTIVATION_LINK_HOURS);
   const kind = user.role === 'contractor' ? 'contractor' : 'teamUser';
   const params = {
     name: user.display_name,
     account: user.login,
     event: event.name,
     exhibitor: exhibitor?.name ?? '',
-    link: `${config.publicUrl}/reset-password?token=${token}`,
+    link,
     hours: ACTIVATION_LINK_HOURS,
     login: `${config.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
   };

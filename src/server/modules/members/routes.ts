@@ -5,10 +5,11 @@ import { LANGUAGES, type Language } from '../../../engine/language';
 import type { Config } from '../../config';
 import type { Database, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { effectiveQuota } from '../../lib/participation-settings';
 import { hashPassword } from '../../lib/passwords';
-import { envelope } from '../../lib/schemas';
+import { envelope, nameText } from '../../lib/schemas';
 import { newToken } from '../../lib/tokens';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import type { AuthContext } from '../auth/sessions';
@@ -30,12 +31,13 @@ interface Kind {
   /** Path segment under /oga/members. */
   path: string;
   screen: 'teamUser' | 'contractorAccess';
-  quota: (auth: AuthContext) => number;
+  /** O2: the quota (by name) of active members of this kind. */
+  quota: string;
 }
 
 const KINDS: Kind[] = [
-  { role: 'team_user', path: 'team-users', screen: 'teamUser', quota: (auth) => auth.participation?.team_user_quota ?? 0 },
-  { role: 'contractor', path: 'contractors', screen: 'contractorAccess', quota: (auth) => auth.participation?.contractor_quota ?? 0 },
+  { role: 'team_user', path: 'team-users', screen: 'teamUser', quota: 'teamUsers' },
+  { role: 'contractor', path: 'contractors', screen: 'contractorAccess', quota: 'contractors' },
 ];
 
 const memberSchema = {
@@ -139,13 +141,8 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
   async function withinQuota<T>(kind: Kind, auth: AuthContext, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const participationId = participationIdOf(auth);
     return app.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('participations')
-        .select(['team_user_quota', 'contractor_quota'])
-        .where('id', '=', participationId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const quota = kind.role === 'team_user' ? locked.team_user_quota : locked.contractor_quota;
+      const locked = await trx.selectFrom('participations').select(['event_id']).where('id', '=', participationId).forUpdate().executeTakeFirstOrThrow();
+      const quota = await effectiveQuota(trx, locked.event_id, participationId, kind.quota);
       if ((await activeCount(trx, participationId, kind.role)) >= quota) throw new AppError('quotaNotEnough');
       return change(trx);
     });
@@ -166,7 +163,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
 
   async function mail(user: User, auth: AuthContext, language: Language): Promise<boolean> {
     try {
-      await sendActivationMail(app, config, { user, event: auth.event, exhibitor: auth.exhibitor, language });
+      await sendActivationMail(app, config, { user, event: eventOf(auth), exhibitor: auth.exhibitor, language });
       return true;
     } catch (error) {
       app.log.error({ err: error, userId: user.id }, 'activation mail failed');
@@ -207,7 +204,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           .limit(limit)
           .offset(offset)
           .execute();
-        return ok({ items: rows.map(toMember), total, page, limit, quota: kind.quota(auth), active: Number(totals.active) });
+        return ok({ items: rows.map(toMember), total, page, limit, quota: auth.quotas[kind.quota] ?? 0, active: Number(totals.active) });
       },
     );
 
@@ -224,8 +221,8 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
             properties: {
               account: text(64),
               email: text(254),
-              name: text(100),
-              company: text(200),
+              name: nameText(100),
+              company: nameText(200),
               password: text(256),
               leadQuota: leadQuotaField,
               language: languageField,
@@ -267,7 +264,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
               password_hash: passwordHash,
               role: kind.role,
               participation_id: participationIdOf(auth),
-              event_id: auth.event.id,
+              event_id: eventOf(auth).id,
               status: 'active',
               lead_quota: leadQuota,
               created_by: auth.user.id,
@@ -295,7 +292,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           body: {
             type: 'object',
             required: ['email'],
-            properties: { email: text(254), name: text(100), company: text(200), password: text(256), leadQuota: leadQuotaField },
+            properties: { email: text(254), name: nameText(100), company: nameText(200), password: text(256), leadQuota: leadQuotaField },
             additionalProperties: false,
           },
           response: { 200: savedSchema },

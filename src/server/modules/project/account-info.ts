@@ -1,37 +1,34 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { ALL_FLAGS } from '../../../engine/participation-flags';
 import type { AuthContext } from '../auth/sessions';
 
 // Account info of spec §3, built from the user's participation and event.
 
-export const FEATURE_FLAGS = ['eventShow', 'leadgrabShow', 'digitalShow', 'hideAccountHome', 'downloadPdf', 'countryRequired'] as const;
-export const SECTION_FLAGS = ['s01CompanyShow', 's01ContactShow', 's01DistributionShow', 's01GoalShow', 's02BrandNameShow', 'S01BoothDisplayName'] as const;
-export const LANGUAGE_FLAGS = ['productSecondLanguage', 'profileSecondLanguage'] as const;
-export const SUBMIT_ONCE_FLAGS = ['s01SubmitOnceOnly', 's02SubmitOnceOnly', 's03SubmitOnceOnly', 's04SubmitOnceOnly', 's05SubmitOnceOnly'] as const;
-export const ALL_FLAGS = [...FEATURE_FLAGS, ...SECTION_FLAGS, ...LANGUAGE_FLAGS, ...SUBMIT_ONCE_FLAGS] as const;
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 export function accountInfo(auth: AuthContext) {
-  const { event, participation, exhibitor, displayedModules, user } = auth;
+  const { event, participation, exhibitor, displayedModules, user, deadlines } = auth;
   const flags = participation?.flags ?? {};
   return {
     name: exhibitor?.name ?? user.display_name,
     legalName: exhibitor?.legal_name ?? '',
     boothNum: participation?.booth_num ?? '',
-    exhibitCode: event.code,
-    exhibitionId: event.code,
-    exhibitName: event.name,
-    exhibitionName: event.name,
+    exhibitCode: event?.code ?? '',
+    exhibitionId: event?.code ?? '',
+    exhibitName: event?.name ?? '',
+    exhibitionName: event?.name ?? '',
     companyLog: exhibitor?.logo_url ?? '',
-    eventLog: event.logo_url,
-    eventUrl: event.url,
-    termsUrl: event.terms_url,
-    supportEmail: event.support_email,
-    utcOffsetMinutes: event.utc_offset_minutes,
-    badgesDlinedate: iso(participation?.badges_deadline),
-    boothDlinedate: iso(participation?.booth_deadline),
-    productDlinedate: iso(participation?.product_deadline),
-    profileDlinedate: iso(participation?.profile_deadline),
+    eventLog: event?.logo_url ?? '',
+    eventUrl: event?.url ?? '',
+    termsUrl: event?.terms_url ?? '',
+    supportEmail: event?.support_email ?? '',
+    utcOffsetMinutes: event?.utc_offset_minutes ?? 0,
+    // Spec §3's four dates are the deadlines of these names (forms.yaml names each form's).
+    badgesDlinedate: iso(deadlines.badges),
+    boothDlinedate: iso(deadlines.booth),
+    productDlinedate: iso(deadlines.product),
+    profileDlinedate: iso(deadlines.profile),
     displayedModule: displayedModules,
     ...Object.fromEntries(ALL_FLAGS.map((flag) => [flag, flags[flag] === true])),
     multilingual: LANGUAGE_OPTIONS,

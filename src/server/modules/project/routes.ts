@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { accountInfo, accountInfoSchema } from './account-info';
 
@@ -76,7 +76,7 @@ export default async function projectRoutes(app: FastifyInstance) {
         .orderBy('events.starts_at', 'desc');
       query = auth.participation
         ? query.where('participations.exhibitor_id', '=', auth.participation.exhibitor_id)
-        : query.where('events.id', '=', auth.event.id);
+        : query.where('events.id', '=', eventOf(auth).id);
       const keyword = request.query.keyword?.trim().toLowerCase();
       const rows = await query.execute();
       const events = rows
@@ -91,7 +91,7 @@ export default async function projectRoutes(app: FastifyInstance) {
           eventLog: row.logo_url,
           boothNum: row.booth_num ?? '',
           status: eventStatus(new Date(row.starts_at), new Date(row.ends_at), now),
-          current: row.id === auth.event.id,
+          current: row.id === eventOf(auth).id,
         }))
         .filter((event) => !request.query.status || event.status === request.query.status)
         .filter((event) => !keyword || `${event.exhibitName} ${event.exhibitCode} ${event.venue}`.toLowerCase().includes(keyword));

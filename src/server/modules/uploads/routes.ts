@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
@@ -9,15 +6,21 @@ import { checkFile, detectType, FILE_PURPOSE_IDS, FILE_TYPE_MIME, isFilePurpose,
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contentDisposition } from '../../lib/content-disposition';
+import { sql } from 'kysely';
+import { inspectContent } from './inspect';
+import { contractorPart, contractorView } from '../forms/contractor';
+import type { FormRegistry } from '../forms/registry';
+import { fileKey } from '../../plugins/storage';
 
 // Uploads (V2/V3): a form never holds file contents, only a reference made here. The bytes are
 // checked with the engine's rules (the same the browser applied before sending), stored under a
 // random server-made name and served back only to the participation that owns them and to the
-// organisers of its event.
+// organisers of its event. The bytes go through app.storage (key uploads/<id>); a participation
+// keeps at most UPLOAD_QUOTA_MB of uploads (issue 14).
 
 /** 32 random bytes, base64url: the stored file's name and the reference's id. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -35,17 +38,64 @@ const fileReferenceSchema = {
   required: ['id', 'name', 'size', 'type', 'dpi'],
 } as const;
 
-/** Same participation (exhibitor, its team users and contractors), an organiser of the event, or the uploader. */
-function mayRead(auth: AuthContext, row: { participation_id: number | null; event_id: number; user_id: number }): boolean {
-  if (row.participation_id !== null && auth.participation?.id === row.participation_id) return true;
-  if (auth.user.role === 'organiser' && auth.event.id === row.event_id) return true;
-  return row.user_id === auth.user.id;
-}
+type UploadRow = { id: string; participation_id: number | null; event_id: number; user_id: number };
 
-export default async function uploadRoutes(app: FastifyInstance, { config }: { config: Config }) {
+/** The file's id appears among the form data (a file reference holds it as "id"). */
+const mentions = (data: unknown, id: string) => data !== null && data !== undefined && JSON.stringify(data).includes(`"${id}"`);
+
+export default async function uploadRoutes(app: FastifyInstance, { config, registry }: { config: Config; registry: FormRegistry }) {
+  /**
+   * Issue 12: who reads an uploaded file. The uploader always; the exhibitor every file of its
+   * participation; a team user also the business cards of the leads it scanned; a contractor also
+   * the files its own part of the shared forms holds; an organiser the files of its event's
+   * exhibitors (for approvals). Anyone else is answered "not found".
+   */
+  async function mayRead(auth: AuthContext, row: UploadRow): Promise<boolean> {
+    if (row.user_id === auth.user.id) return true;
+    const sameParticipation = row.participation_id !== null && auth.participation?.id === row.participation_id;
+    switch (auth.user.role) {
+      case 'organiser':
+        return eventOf(auth).id === row.event_id;
+      case 'exhibitor':
+        return sameParticipation;
+      case 'team_user': {
+        if (!sameParticipation) return false;
+        const lead = await app.db.selectFrom('leads').select('id').where('business_card', '=', row.id).where('scanned_by', '=', auth.user.id).where('participation_id', '=', row.participation_id!).executeTakeFirst();
+        return lead !== undefined;
+      }
+      case 'contractor': {
+        if (!sameParticipation) return false;
+        const shared = registry.definitions.filter((definition) => definition.audience === 'both');
+        if (shared.length === 0) return false;
+        const entries = await app.db
+          .selectFrom('form_entries')
+          .select(['form_id', 'data', 'submitted_data'])
+          .where('participation_id', '=', row.participation_id!)
+          .where('form_id', 'in', shared.map((definition) => definition.id))
+          .execute();
+        return entries.some((entry) => {
+          const part = contractorPart(registry.find(entry.form_id)!, 'contractor');
+          const visible = (data: unknown) => (part ? contractorView(data as Record<string, unknown> | null, part) : data);
+          return mentions(visible(entry.data), row.id) || mentions(visible(entry.submitted_data), row.id);
+        });
+      }
+      default:
+        return false;
+    }
+  }
+
   const base = `${API_BASE}/uploads`;
-  const dir = join(config.dataDir, 'uploads');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const quotaBytes = config.uploadQuotaBytes;
+  const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+  /** Bytes the participation's uploads take. */
+  const usedBytes = async (db: typeof app.db, participationId: number) => {
+    const row = await db.selectFrom('uploads').select(sql<string>`coalesce(sum(size), 0)::bigint`.as('used')).where('participation_id', '=', participationId).executeTakeFirst();
+    return Number(row?.used ?? 0);
+  };
+  const refuseOverQuota = (used: number, size: number) => {
+    if (used + size > quotaBytes) throw new AppError('uploadQuotaExceeded', { used, limit: quotaBytes }, { used: megabytes(used), limit: megabytes(quotaBytes) });
+  };
 
   app.post(
     base,
@@ -107,27 +157,43 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
       }
 
       const type = detectType(upload.bytes)!;
+      const contentProblems = await inspectContent(upload.bytes, type);
+      if (contentProblems.length > 0) {
+        const [first] = contentProblems;
+        throw new AppError('fileRejected', { problems: contentProblems }, first!.params ?? {}, first!.key);
+      }
+      const participationId = auth.participation?.id ?? null;
+      // Refused early when plainly over, and checked again under a lock with the row's insert, so
+      // parallel uploads cannot pass the quota together.
+      if (participationId !== null) refuseOverQuota(await usedBytes(app.db, participationId), upload.bytes.length);
+
       const reference: FileReference = { id: randomBytes(32).toString('base64url'), name: upload.name, size: upload.bytes.length, type, dpi: readDpi(upload.bytes, type) };
-      const path = join(dir, reference.id);
-      await writeFile(path, upload.bytes, { flag: 'wx', mode: 0o600 });
+      const key = fileKey.upload(reference.id);
+      await app.storage.put(key, upload.bytes);
       try {
-        await app.db
-          .insertInto('uploads')
-          .values({
-            id: reference.id,
-            participation_id: auth.participation?.id ?? null,
-            event_id: auth.event.id,
-            user_id: auth.user.id,
-            purpose,
-            original_name: reference.name,
-            content_type: FILE_TYPE_MIME[type],
-            size: reference.size,
-            dpi: reference.dpi,
-            sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-          })
-          .execute();
+        await app.db.transaction().execute(async (trx) => {
+          if (participationId !== null) {
+            await sql`select pg_advisory_xact_lock(14, ${participationId}::int)`.execute(trx);
+            refuseOverQuota(await usedBytes(trx, participationId), reference.size);
+          }
+          await trx
+            .insertInto('uploads')
+            .values({
+              id: reference.id,
+              participation_id: participationId,
+              event_id: eventOf(auth).id,
+              user_id: auth.user.id,
+              purpose,
+              original_name: reference.name,
+              content_type: FILE_TYPE_MIME[type],
+              size: reference.size,
+              dpi: reference.dpi,
+              sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+            })
+            .execute();
+        });
       } catch (error) {
-        await unlink(path).catch(() => undefined);
+        await app.storage.delete(key).catch(() => undefined);
         throw error;
       }
       return ok(reference);
@@ -139,7 +205,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Download an uploaded file: its own participation and the organisers of its event only (others get code 404)',
+        summary: 'Download an uploaded file (others get code 404): the uploader, the exhibitor (its participation\'s files), a team user (the business cards of its own leads), a contractor (the files of its part of the shared forms), the organisers of the event',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
         response: {
           200: {
@@ -159,11 +225,12 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
         .select(['id', 'participation_id', 'event_id', 'user_id', 'original_name', 'content_type', 'size'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row || !mayRead(auth, row)) throw new AppError('notFound');
-      const path = join(dir, row.id);
-      const file = await stat(path).catch(() => null);
-      if (!file?.isFile()) {
-        request.log.error({ uploadId: row.id, reqId: request.id }, 'uploaded file missing on disk');
+      if (!row || !(await mayRead(auth, row))) throw new AppError('notFound');
+      const key = fileKey.upload(row.id);
+      const file = await app.storage.stat(key);
+      const body = file ? await app.storage.get(key) : null;
+      if (!file || !body) {
+        request.log.error({ uploadId: row.id, reqId: request.id }, 'uploaded file missing from the file store');
         throw new AppError('notFound');
       }
       return reply
@@ -171,7 +238,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config }: { c
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition('attachment', row.original_name))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(path));
+        .send(body);
     },
   );
 }

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../engine/constants';
 import { contentDisposition } from '../../lib/content-disposition';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import type { FormRegistry } from '../forms/registry';
@@ -82,12 +82,13 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
     if (!auth.participation || !seesForm(auth)) return none;
     const entry = await app.db
       .selectFrom('form_entries')
-      .select(['data', 'status', 'submitted_at', 'updated_at'])
+      .select(['submitted_data', 'status', 'submitted_at', 'updated_at'])
       .where('participation_id', '=', auth.participation.id)
       .where('form_id', '=', FORM_ID)
       .executeTakeFirst();
     if (!entry || entry.status !== 'submitted') return none;
-    const data = (typeof entry.data === 'string' ? JSON.parse(entry.data) : entry.data) as { applicants?: unknown };
+    // The letters follow the current submission, not the working copy being edited (F9).
+    const data = (typeof entry.submitted_data === 'string' ? JSON.parse(entry.submitted_data) : entry.submitted_data) as { applicants?: unknown } | null;
     const applicants = Array.isArray(data?.applicants) ? data.applicants.map(applicantOf) : [];
     // The letter is dated the day the form was submitted, so every copy of it is the same.
     return { applicants, issuedAt: new Date(entry.submitted_at ?? entry.updated_at) };
@@ -111,7 +112,7 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
           index,
           name: applicant.fullName,
           passportNumber: applicant.passportNumber,
-          reference: letterReference(auth.event.code, auth.participation!.id, index),
+          reference: letterReference(eventOf(auth).code, auth.participation!.id, index),
           fileName: letterFileName(applicant.fullName, index),
         })),
       );
@@ -147,11 +148,11 @@ export default async function visaRoutes(app: FastifyInstance, { registry }: { r
       const applicant = applicants[index];
       if (!applicant || !auth.participation || !auth.exhibitor) throw new AppError('notFound');
       const bytes = await renderInvitationLetter({
-        event: auth.event,
+        event: eventOf(auth),
         exhibitor: auth.exhibitor,
         boothNum: auth.participation.booth_num,
         applicant,
-        reference: letterReference(auth.event.code, auth.participation.id, index),
+        reference: letterReference(eventOf(auth).code, auth.participation.id, index),
         issuedAt,
       });
       const download = request.query.download === '1' || request.query.download === 'true';

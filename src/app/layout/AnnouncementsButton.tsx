@@ -1,0 +1,28 @@
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import Campaign from '@mui/icons-material/CampaignOutlined';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { api } from '../../lib/api';
+
+/** How often the header looks for new announcements (an opened one updates it at once). */
+const UNREAD_REFRESH_MS = 60_000;
+
+/** CT2: the header's way to the announcements, with the number not read yet. */
+export function AnnouncementsButton() {
+  const { t } = useTranslation();
+  const { data } = useSWR<{ unread: number }>('/content/announcements/unread-count', () => api.get<{ unread: number }>('/content/announcements/unread-count', { silent: true }), {
+    refreshInterval: UNREAD_REFRESH_MS,
+  });
+  const unread = data?.unread ?? 0;
+  const label = unread > 0 ? t('header.announcementsUnread', { count: unread }) : t('header.announcements');
+  return (
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to="/announcements" aria-label={label}>
+        <Badge badgeContent={unread} color="primary" max={99}>
+          <Campaign />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

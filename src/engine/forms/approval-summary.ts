@@ -1,0 +1,83 @@
+import type { FormDefinition } from './definitions';
+
+// O1: what the organiser decides on, as forms.yaml declares it per form (`approvalSummary`): the
+// top-level fields shown beside a waiting submission (the booth design and height, the names of
+// the badges with the extra ones marked, the guests of a VIP list). No field is named in code.
+
+type Node = Record<string, unknown>;
+const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One declared field: its name, and for a list the item fields that make up each line. */
+export interface ApprovalSummaryField {
+  field: string;
+  show?: string[];
+}
+
+export interface SummaryItem {
+  text: string;
+  /** The item the approval rule waits for (an extra badge). */
+  flagged: boolean;
+}
+
+export interface SummaryEntry {
+  field: string;
+  /** Locale key of the field's title. */
+  title: string;
+  kind: 'value' | 'file' | 'items';
+  value?: string | number | boolean | null;
+  /** Locale key of an enum value's label. */
+  label?: string;
+  file?: { id: string; name: string; type: string } | null;
+  items?: SummaryItem[];
+}
+
+/** forms.yaml mistakes, reported by `npm run check` and refused at start. */
+export function approvalSummaryProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
+  const declared = definition.approvalSummary;
+  if (declared === undefined) return [];
+  const where = `schemas/forms/forms.yaml (${definition.id}) approvalSummary`;
+  if (!Array.isArray(declared)) return [`${where}: must be a list`];
+  const problems: string[] = [];
+  for (const entry of declared) {
+    const property = isObject(entry) && typeof entry.field === 'string' ? (schema.properties ?? {})[entry.field] : undefined;
+    if (!isObject(property)) {
+      problems.push(`${where}: "${JSON.stringify(entry)}" is not a property of the form`);
+      continue;
+    }
+    const itemProperties = isObject(property.items) && isObject(property.items.properties) ? property.items.properties : null;
+    for (const name of entry.show ?? []) if (!itemProperties || !Object.hasOwn(itemProperties, name)) problems.push(`${where}: "${entry.field}" items have no field "${name}"`);
+  }
+  return problems;
+}
+
+/** The summary of one submission for the organiser. */
+export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>): SummaryEntry[] {
+  const rule = definition.approval;
+  return (definition.approvalSummary ?? []).map(({ field, show }) => {
+    const property = ((schema.properties ?? {})[field] ?? {}) as Node;
+    const title = typeof property.title === 'string' ? property.title : field;
+    const value = data[field];
+    if (property.file !== undefined) {
+      const ref = isObject(value) && typeof value.id === 'string' ? { id: value.id, name: String(value.name ?? ''), type: String(value.type ?? '') } : null;
+      return { field, title, kind: 'file', file: ref };
+    }
+    if (Array.isArray(value) || property.type === 'array') {
+      const items = (Array.isArray(value) ? value : []).map((item) => {
+        const record = isObject(item) ? item : {};
+        const names = show ?? Object.keys(record);
+        const text = names
+          .map((name) => record[name])
+          .filter((part) => (typeof part === 'string' && part.trim() !== '') || typeof part === 'number')
+          .join(' ');
+        const flagged = rule?.when === 'anyItemFlag' && rule.list === field && record[rule.flag] === true;
+        return { text, flagged };
+      });
+      return { field, title, kind: 'items', items };
+    }
+    // A section (the contractor's company, e-mail, contact) reads as its texts in a row.
+    const section = isObject(value) ? Object.values(value).filter((part) => typeof part === 'string' && part.trim() !== '').join(' · ') : null;
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : section;
+    const label = Array.isArray(property.enum) && typeof scalar === 'string' ? `forms.${definition.id}.enum.${field}.${scalar}` : undefined;
+    return { field, title, kind: 'value', value: scalar, ...(label ? { label } : {}) };
+  });
+}

@@ -1,0 +1,69 @@
+import { emailProblem, loginProblem } from './members';
+import type { EventVocabulary, FieldProblems } from './organiser-events';
+
+// Issue 9 (O2, spec §3): an exhibitor's account as the organiser sets it — in the console and
+// in an import row alike. Deadline overrides are instants; they may not fall after the show.
+
+export interface ExhibitorInput {
+  /** The organiser's code for the company (imports update by it). */
+  code: string;
+  name: string;
+  legalName: string;
+  boothNum: string;
+  logoUrl: string;
+  /** The exhibitor's main account: account ID, e-mail, contact name. */
+  account: string;
+  email: string;
+  contactName: string;
+  modules: string[];
+  flags: Record<string, boolean>;
+  /** Overrides of the event's quotas by name (absent = the event's value). */
+  quotas: Record<string, number>;
+  /** Overrides of the event's deadlines by name (ISO instants). */
+  deadlines: Record<string, string>;
+}
+
+export const EXHIBITOR_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+export const NAME_MAX = 200;
+
+/** A spreadsheet formula smuggled into a cell (CSV injection): refused wherever text is stored. */
+export function isFormulaText(value: string): boolean {
+  return value.startsWith('=');
+}
+
+export function exhibitorProblems(input: ExhibitorInput, vocabulary: EventVocabulary, showEndsAt: Date | null): FieldProblems {
+  const problems: FieldProblems = {};
+  const add = (field: string, key: string) => {
+    if (!(field in problems)) problems[field] = key;
+  };
+  for (const field of ['code', 'name', 'legalName', 'boothNum', 'logoUrl', 'account', 'email', 'contactName'] as const) {
+    if (isFormulaText(input[field])) add(field, 'organiser.validation.formula');
+  }
+  if (!EXHIBITOR_CODE_PATTERN.test(input.code)) add('code', 'organiser.validation.exhibitorCode');
+  if (!input.name.trim()) add('name', 'organiser.validation.exhibitorNameRequired');
+  else if (input.name.length > NAME_MAX) add('name', 'organiser.validation.tooLong');
+  if (input.legalName.length > NAME_MAX) add('legalName', 'organiser.validation.tooLong');
+  if (input.boothNum.length > 40) add('boothNum', 'organiser.validation.tooLong');
+  if (input.logoUrl !== '') {
+    try {
+      if (!['https:', 'http:'].includes(new URL(input.logoUrl).protocol)) add('logoUrl', 'organiser.validation.url');
+    } catch {
+      add('logoUrl', 'organiser.validation.url');
+    }
+  }
+  if (loginProblem(input.account)) add('account', 'errors.memberLoginInvalid');
+  if (emailProblem(input.email)) add('email', 'errors.emailInvalid');
+  for (const module of input.modules) if (!vocabulary.modules.includes(module)) add('modules', 'organiser.validation.unknownModule');
+  for (const flag of Object.keys(input.flags)) if (!vocabulary.flags.includes(flag)) add('flags', 'organiser.validation.unknownName');
+  for (const [name, value] of Object.entries(input.quotas)) {
+    if (!vocabulary.quotaNames.includes(name)) add(`quotas.${name}`, 'organiser.validation.unknownName');
+    else if (!Number.isInteger(value) || value < 0) add(`quotas.${name}`, 'organiser.validation.quota');
+  }
+  for (const [name, value] of Object.entries(input.deadlines)) {
+    const at = Date.parse(value);
+    if (!vocabulary.deadlineNames.includes(name)) add(`deadlines.${name}`, 'organiser.validation.unknownName');
+    else if (Number.isNaN(at)) add(`deadlines.${name}`, 'organiser.validation.dateTime');
+    else if (showEndsAt && at > showEndsAt.getTime()) add(`deadlines.${name}`, 'organiser.validation.deadlineAfterShow');
+  }
+  return problems;
+}

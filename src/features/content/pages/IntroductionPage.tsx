@@ -1,0 +1,33 @@
+import { Alert, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { Markdown } from '../../../components/Markdown';
+import { PageLoading } from '../../../components/PageLoading';
+import { api } from '../../../lib/api';
+
+interface Item {
+  id: number;
+  title: string;
+  body: string;
+}
+
+/** CT5: the LeadGrab introduction the organiser wrote (how scanning works, team users, the API). */
+export default function IntroductionPage() {
+  const { t } = useTranslation();
+  const { data, error } = useSWR<Item[]>('/system/content/list?kind=introduction', () => api.get<Item[]>('/system/content/list', { params: { kind: 'introduction' } }));
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+  if (data.length === 0) return <Typography color="text.secondary">{t('content.introduction.none')}</Typography>;
+  return (
+    <>
+      {data.map((item) => (
+        <Paper key={item.id} variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
+          <Typography variant="h5" component="h2">
+            {item.title}
+          </Typography>
+          <Markdown source={item.body} />
+        </Paper>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { Markdown } from '../../../components/Markdown';
+import { PageLoading } from '../../../components/PageLoading';
+import { UtcTime } from '../../../components/UtcTime';
+import { api } from '../../../lib/api';
+import { useAccountInfo } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { ManualStatusChip } from '../components/ManualStatusChip';
+import type { ManualSummary } from './ManualsPage';
+
+/** CT1: a manual; opening it marks it viewed, the button acknowledges it (time and user recorded). */
+export default function ManualDetailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { data: account } = useAccountInfo();
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, error, mutate } = useSWR<ManualSummary & { body: string }>(valid ? ['/content/manuals', id] : null, () => api.get(`/content/manuals/${id}`));
+  const [busy, setBusy] = useState(false);
+  if (!valid) return <Navigate to="/manuals" replace />;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+  const acknowledge = async () => {
+    setBusy(true);
+    try {
+      const updated = await api.post<ManualSummary>(`/content/manuals/${id}/acknowledge`, {});
+      await mutate({ ...data, ...updated }, { revalidate: false });
+      showToast('success', t('content.manuals.acknowledgedToast'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ flex: '1 1 12rem' }}>
+          {data.title}
+        </Typography>
+        <ManualStatusChip status={data.status} />
+      </Stack>
+      {data.deadline && (
+        <Typography variant="body2">
+          {t('content.manuals.deadline')}: <UtcTime value={data.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+        </Typography>
+      )}
+      <Markdown source={data.body} />
+      {data.status === 'acknowledged' ? (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {t('content.manuals.acknowledgedBy', { name: data.acknowledgedBy ?? '' })} <UtcTime value={data.acknowledgedAt!} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+        </Alert>
+      ) : (
+        data.ackRequired && (
+          <Button variant="contained" sx={{ mt: 2 }} disabled={busy} onClick={() => void acknowledge()}>
+            {t('content.manuals.acknowledge')}
+          </Button>
+        )
+      )}
+    </Paper>
+  );
+}

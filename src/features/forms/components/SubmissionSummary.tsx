@@ -1,0 +1,130 @@
+import { Alert, Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { UtcTime } from '../../../components/UtcTime';
+import { useAccountInfo } from '../../../lib/session';
+import { displayUi } from '../lib/display';
+import { STATUS_COLOR } from '../lib/status';
+import { useFormPayload } from '../lib/payload';
+
+// F10: what was submitted, as a read-only summary (a list of labelled values), not a disabled
+// form: nothing looks editable, and long lists read as text. Labels and enum names come from the
+// same translated UI schema the form renders with.
+
+type Node = Record<string, unknown>;
+const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFileReference = (value: unknown): value is { id: string; name: string } => isObject(value) && typeof value.id === 'string' && typeof value.name === 'string' && 'size' in value;
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.values(value).every(isEmpty));
+}
+
+/** The property names of an object schema in the UI schema's order (`ui:order`, `*` for the rest). */
+function ordered(schema: Node, ui: Node): string[] {
+  const names = Object.keys(isObject(schema.properties) ? schema.properties : {});
+  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
+  const listed = order.filter((name) => names.includes(name));
+  const rest = names.filter((name) => !listed.includes(name));
+  const star = order.indexOf('*');
+  return star < 0 ? [...listed, ...rest] : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
+}
+
+function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: unknown; yes: string; no: string }): ReactNode {
+  if (isFileReference(value)) {
+    // The same link the upload field shows.
+    return (
+      <Link href={`/oga/uploads/${value.id}`} target="_blank" rel="noopener">
+        {value.name}
+      </Link>
+    );
+  }
+  if (typeof value === 'boolean') return value ? yes : no;
+  const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : null;
+  const codes = Array.isArray(schema.enum) ? schema.enum : isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : null;
+  const label = (code: unknown) => (names && codes && codes.indexOf(code) >= 0 ? names[codes.indexOf(code)] : String(code));
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  return label(value);
+}
+
+function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; data: Node; depth: number; yes: string; no: string }) {
+  const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Node>;
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {ordered(schema, ui).map((name) => {
+        const child = properties[name]!;
+        const childUi = isObject(ui[name]) ? (ui[name] as Node) : {};
+        const value = data[name];
+        if (childUi['ui:field'] === 'hidden' || isEmpty(value)) return null;
+        const title = typeof childUi['ui:title'] === 'string' ? (childUi['ui:title'] as string) : name;
+        if (isObject(value) && !isFileReference(value)) {
+          return (
+            <Box key={name} sx={{ mt: 2 }}>
+              <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+                {title}
+              </Typography>
+              <Fields schema={child} ui={childUi} data={value} depth={depth + 1} yes={yes} no={no} />
+            </Box>
+          );
+        }
+        if (Array.isArray(value) && isObject(child.items) && child.items.type === 'object') {
+          const itemUi = isObject(childUi.items) ? (childUi.items as Node) : {};
+          const itemTitle = typeof itemUi['ui:title'] === 'string' ? (itemUi['ui:title'] as string) : title;
+          return (
+            <Box key={name} sx={{ mt: 2 }}>
+              <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+                {title} ({value.length})
+              </Typography>
+              {value.map((item, index) => (
+                <Paper key={index} variant="outlined" sx={{ p: 2, mt: 1 }}>
+                  <Typography component="h4" variant="subtitle2">
+                    {itemTitle} {index + 1}
+                  </Typography>
+                  <Fields schema={child.items as Node} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
+                </Paper>
+              ))}
+            </Box>
+          );
+        }
+        return (
+          <Box key={name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, 1fr) 2fr' }, gap: 1, py: 0.5 }}>
+            <Typography component="dt" color="text.secondary">
+              {title}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              <Value schema={child} ui={childUi} value={value} yes={yes} no={no} />
+            </Typography>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** F10: the current submission of a form, read-only. */
+export function SubmissionSummary({ formId }: { formId: string }) {
+  const { t } = useTranslation();
+  const { data: payload, error } = useFormPayload(formId);
+  const { data: account } = useAccountInfo();
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!payload) return null;
+  const submitted = payload.entry?.submittedData;
+  const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip label={t(`formRuntime.status.${payload.status}`)} color={STATUS_COLOR[payload.status]} size="small" />
+        {payload.entry?.submittedAt && (
+          <Typography variant="body2" color="text.secondary">
+            {t('formRuntime.submittedAt')}: <UtcTime value={payload.entry.submittedAt} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+          </Typography>
+        )}
+      </Stack>
+      {payload.changesNotSubmitted && <Alert severity="warning" sx={{ mb: 2 }}>{t('formRuntime.changesNotSubmitted')}</Alert>}
+      {submitted ? (
+        <Fields schema={payload.schema} ui={ui} data={submitted} depth={0} yes={t('formRuntime.rjsf.YesLabel')} no={t('formRuntime.rjsf.NoLabel')} />
+      ) : (
+        <Alert severity="info">{t('formRuntime.notSubmittedYet')}</Alert>
+      )}
+    </Paper>
+  );
+}

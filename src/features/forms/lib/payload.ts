@@ -1,0 +1,35 @@
+import useSWR from 'swr';
+import type { FormContext } from '../../../engine/forms/context';
+import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
+import { api } from '../../../lib/api';
+
+// One form as GET /forms/{id} answers it: read by the form (FormRuntime) and the read-only
+// summary of its submission (SubmissionSummary).
+
+export interface FormPayload {
+  definition: FormDefinition;
+  schema: Record<string, unknown>;
+  ui: Record<string, unknown>;
+  context: FormContext;
+  deadline: string | null;
+  status: FormStatus;
+  /** F9: the working copy differs from the current submission. */
+  changesNotSubmitted: boolean;
+  locked: boolean;
+  closed: boolean;
+  missingPrerequisites: string[];
+  /** F10: prerequisites closed by their deadline before they were submitted (the organiser can reopen them). */
+  closedPrerequisites: string[];
+  entry: {
+    data: Record<string, unknown>;
+    version: number;
+    status: 'draft' | 'submitted';
+    submittedData: Record<string, unknown> | null;
+    submittedAt: string | null;
+    approval: { status: 'pending' | 'approved' | 'rejected'; comment: string | null; decidedAt: string | null } | null;
+  } | null;
+}
+
+export function useFormPayload(formId: string) {
+  return useSWR<FormPayload>(`/forms/${formId}`, (path: string) => api.get<FormPayload>(path), { revalidateOnFocus: false });
+}

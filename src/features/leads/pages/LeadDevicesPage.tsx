@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { UtcTime } from '../../../components/UtcTime';
+
+// LD1: the scanning devices signed in with a long-lived device token. A user adds a device here
+// (or the app does it after one sign-in) and types or pastes the token into the app once; the
+// exhibitor sees every device of its people and revokes a lost one.
+
+interface Device {
+  id: number;
+  name: string;
+  user: { id: number; name: string };
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+const DEVICES_KEY = '/leads/devices';
+const NAME_MAX = 60;
+
+export default function LeadDevicesPage() {
+  const { t } = useTranslation();
+  const { data: devices, error, mutate } = useSWR<Device[]>(DEVICES_KEY, () => api.get<Device[]>(DEVICES_KEY));
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<Device | null>(null);
+
+  const add = async () => {
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError(t('leads.devices.nameRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<{ id: number; name: string; token: string }>(DEVICES_KEY, { name: trimmed }, { skipDuplicateCheck: true });
+      setCreated({ name: answer.name, token: answer.token });
+      setName('');
+      await mutate();
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (device: Device) => {
+    try {
+      await api.del(`${DEVICES_KEY}/${device.id}`);
+      showToast('success', t('leads.devices.revoked', { name: device.name }));
+      await mutate();
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography sx={{ mb: 2 }}>{t('leads.devices.intro')}</Typography>
+          <Box
+            component="form"
+            noValidate
+            aria-label={t('leads.devices.add')}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void add();
+            }}
+          >
+            <TextField
+              size="small"
+              required
+              label={t('leads.devices.name')}
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError('');
+              }}
+              error={Boolean(nameError)}
+              helperText={nameError || t('leads.devices.nameHint')}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+              sx={{ minWidth: 260 }}
+            />
+            <Button type="submit" variant="contained" disabled={busy}>
+              {t('leads.devices.add')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      {created && (
+        <Alert severity="success" onClose={() => setCreated(null)}>
+          <Typography sx={{ mb: 1 }}>{t('leads.devices.tokenOnce', { name: created.name })}</Typography>
+          <TextField
+            fullWidth
+            size="small"
+            label={t('leads.devices.token')}
+            value={created.token}
+            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+            onFocus={(event) => event.target.select()}
+          />
+          <Button sx={{ mt: 1 }} size="small" onClick={() => void navigator.clipboard?.writeText(created.token).then(() => showToast('success', t('leads.devices.copied')), () => undefined)}>
+            {t('leads.devices.copy')}
+          </Button>
+        </Alert>
+      )}
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('leads.devices.list')}
+          </Typography>
+          {error && <Alert severity="error">{error.message}</Alert>}
+          {devices && devices.length === 0 && <Typography color="text.secondary">{t('leads.devices.none')}</Typography>}
+          {devices && devices.length > 0 && (
+            <TableContainer>
+              <Table size="small" aria-label={t('leads.devices.list')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('leads.devices.name')}</TableCell>
+                    <TableCell>{t('leads.devices.user')}</TableCell>
+                    <TableCell>{t('leads.devices.createdAt')}</TableCell>
+                    <TableCell>{t('leads.devices.lastUsedAt')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {devices.map((device) => (
+                    <TableRow key={device.id}>
+                      <TableCell>{device.name}</TableCell>
+                      <TableCell>{device.user.name}</TableCell>
+                      <TableCell>
+                        <UtcTime value={device.createdAt} />
+                      </TableCell>
+                      <TableCell>
+                        <UtcTime value={device.lastUsedAt} />
+                      </TableCell>
+                      <TableCell align="right">
+                        <Button size="small" color="error" aria-label={t('leads.devices.revokeNamed', { name: device.name })} onClick={() => setRevoking(device)}>
+                          {t('leads.devices.revoke')}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-device-title">
+        <DialogTitle id="revoke-device-title">{t('leads.devices.revokeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('leads.devices.revokeText', { name: revoking?.name ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRevoking(null)}>{t('leads.devices.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
+            {t('leads.devices.revoke')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

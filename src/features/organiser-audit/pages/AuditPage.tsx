@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { PageLoading } from '../../../components/PageLoading';
+import { Pagination } from '../../../components/Pagination';
+
+// Issue 9, audit log: who did what and when in the organisation's events, filtered and exported.
+
+interface AuditItem {
+  id: number;
+  at: string;
+  action: string;
+  actorName: string;
+  actorRole: string;
+  exhibitor: string | null;
+  event: string | null;
+  subjectType: string;
+  subjectId: string;
+  before: unknown;
+  after: unknown;
+}
+
+interface AuditPage {
+  total: number;
+  page: number;
+  limit: number;
+  items: AuditItem[];
+}
+
+const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event'] as const;
+
+export default function AuditPage() {
+  const { t } = useTranslation();
+  const [action, setAction] = useState('');
+  const [who, setWho] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const filters = { ...(action ? { action: `${action}.` } : {}), ...(who.trim() ? { who: who.trim() } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const { data, error } = useSWR<AuditPage>(['/organiser/audit', JSON.stringify(filters), paging.page, paging.limit], () =>
+    api.get<AuditPage>('/organiser/audit', { params: { ...filters, ...paging } }),
+  );
+  const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+  const changeFilter = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField select label={t('organiser.audit.action')} value={action} onChange={changeFilter(setAction)} sx={{ minWidth: 220 }}>
+          <MenuItem value="">{t('organiser.audit.anyAction')}</MenuItem>
+          {ACTION_GROUPS.map((group) => (
+            <MenuItem key={group} value={group}>
+              {t(`organiser.audit.actions.${group}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField label={t('organiser.audit.who')} value={who} onChange={changeFilter(setWho)} />
+        <TextField type="date" label={t('organiser.audit.from')} value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" label={t('organiser.audit.to')} value={to} onChange={changeFilter(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
+        <Button variant="outlined" onClick={() => void api.download('/organiser/audit/export', 'audit-log.xlsx', { params: filters })}>
+          {t('organiser.audit.export')}
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data?.items.length === 0 && <Typography color="text.secondary">{t('organiser.audit.none')}</Typography>}
+      {data && data.items.length > 0 && (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={t('screens.organiserAudit')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('organiser.audit.at')}</TableCell>
+                  <TableCell>{t('organiser.audit.action')}</TableCell>
+                  <TableCell>{t('organiser.audit.who')}</TableCell>
+                  <TableCell>{t('organiser.audit.exhibitor')}</TableCell>
+                  <TableCell>{t('organiser.audit.details')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((item) => (
+                  <TableRow key={item.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(item.at).toLocaleString()}</TableCell>
+                    <TableCell>{item.action}</TableCell>
+                    <TableCell>
+                      {item.actorName}
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {item.actorRole}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{item.exhibitor ?? ''}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>
+                      {`${item.subjectType} ${item.subjectId}`.trim()}
+                      {item.before !== null && <div>{`${t('organiser.audit.before')}: ${json(item.before)}`}</div>}
+                      {item.after !== null && <div>{`${t('organiser.audit.after')}: ${json(item.after)}`}</div>}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { catalogue } from '../../../generated/screens';
+import { Markdown } from '../../../components/Markdown';
+import { PageLoading } from '../../../components/PageLoading';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+
+// Issue 10: the organiser authors its current event's content in four languages, sees which
+// translations are missing (exhibitors then read the event's default language), previews the
+// Markdown exactly as exhibitors will see it, and sees manual acknowledgements.
+
+const KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const;
+type Kind = (typeof KINDS)[number];
+type Texts = Partial<Record<string, string>>;
+
+interface Item {
+  id: number;
+  kind: Kind;
+  title: Texts;
+  description: Texts;
+  body: Texts;
+  category: Texts;
+  mandatory: boolean;
+  ackRequired: boolean;
+  deadline: string | null;
+  pinned: boolean;
+  audience: string[];
+  publishedAt: string;
+  position: number;
+  missingLanguages: string[];
+  viewed?: number;
+  acknowledged?: number;
+}
+
+type Draft = Omit<Item, 'id' | 'missingLanguages' | 'viewed' | 'acknowledged'> & { id?: number; emailExhibitors: boolean };
+
+const MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
+
+const blank = (kind: Kind): Draft => ({ kind, title: {}, description: {}, body: {}, category: {}, mandatory: false, ackRequired: false, deadline: null, pinned: false, audience: [], publishedAt: new Date().toISOString(), position: 0, emailExhibitors: false });
+
+/** datetime-local input value in the browser's time zone, and back. */
+const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<Draft>(draft);
+  const [language, setLanguage] = useState<string>('en');
+  const [preview, setPreview] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const text = (field: 'title' | 'description' | 'body' | 'category') => (event: React.ChangeEvent<HTMLInputElement>) => setValue({ ...value, [field]: { ...value[field], [language]: event.target.value } });
+  const save = async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      const { id, ...body } = value;
+      await (id ? api.put(`/organiser/content/${id}`, body) : api.post('/organiser/content', body));
+      showToast('success', t('success.saved'));
+      onSaved();
+    } catch (error) {
+      setProblem(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="content-editor-title">
+      <DialogTitle id="content-editor-title">{t(`organiserContent.kind.${value.kind}`)}</DialogTitle>
+      <DialogContent>
+        <Tabs value={language} onChange={(_, next) => setLanguage(next)} aria-label={t('organiserContent.language')} variant="scrollable">
+          {LANGUAGE_OPTIONS.map(({ code, label }) => (
+            <Tab key={code} value={code} label={value.title[code]?.trim() ? label : t('organiserContent.missingTab', { language: label })} />
+          ))}
+        </Tabs>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <TextField label={value.kind === 'faq' ? t('organiserContent.question') : t('organiserContent.title')} value={value.title[language] ?? ''} onChange={text('title')} required={language === 'en'} slotProps={{ htmlInput: { maxLength: 300 } }} />
+          {value.kind === 'faq' && <TextField label={t('organiserContent.category')} value={value.category[language] ?? ''} onChange={text('category')} />}
+          {value.kind === 'manual' && <TextField label={t('organiserContent.description')} value={value.description[language] ?? ''} onChange={text('description')} multiline />}
+          <FormControlLabel control={<Checkbox checked={preview} onChange={(e) => setPreview(e.target.checked)} />} label={t('organiserContent.preview')} />
+          {preview ? (
+            <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('organiserContent.preview')}>
+              <Markdown source={value.body[language] ?? ''} />
+            </Paper>
+          ) : (
+            <TextField label={value.kind === 'faq' ? t('organiserContent.answer') : t('organiserContent.body')} helperText={t('organiserContent.markdownHelp')} value={value.body[language] ?? ''} onChange={text('body')} multiline minRows={6} />
+          )}
+          {value.kind === 'manual' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormControlLabel control={<Checkbox checked={value.mandatory} onChange={(e) => setValue({ ...value, mandatory: e.target.checked })} />} label={t('organiserContent.mandatory')} />
+              <FormControlLabel control={<Checkbox checked={value.ackRequired} onChange={(e) => setValue({ ...value, ackRequired: e.target.checked })} />} label={t('organiserContent.ackRequired')} />
+              <TextField type="datetime-local" label={t('organiserContent.deadline')} value={toLocalInput(value.deadline)} onChange={(e) => setValue({ ...value, deadline: fromLocalInput(e.target.value) })} slotProps={{ inputLabel: { shrink: true } }} />
+            </Stack>
+          )}
+          {value.kind === 'announcement' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormControlLabel control={<Checkbox checked={value.pinned} onChange={(e) => setValue({ ...value, pinned: e.target.checked })} />} label={t('organiserContent.pinned')} />
+              <FormControlLabel control={<Checkbox checked={value.emailExhibitors} onChange={(e) => setValue({ ...value, emailExhibitors: e.target.checked })} />} label={t('organiserContent.emailExhibitors')} />
+            </Stack>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField type="datetime-local" label={t('organiserContent.publishedAt')} value={toLocalInput(value.publishedAt)} onChange={(e) => setValue({ ...value, publishedAt: fromLocalInput(e.target.value) ?? new Date().toISOString() })} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField select label={t('organiserContent.audience')} value={value.audience} onChange={(e) => setValue({ ...value, audience: e.target.value as unknown as string[] })} slotProps={{ select: { multiple: true } }} helperText={t('organiserContent.audienceHelp')} sx={{ minWidth: 240 }}>
+              {MODULES.map((module) => (
+                <MenuItem key={module} value={module}>
+                  {module}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          {problem && <Alert severity="error">{problem}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('organiserContent.cancel')}</Button>
+        <Button variant="contained" disabled={busy} onClick={() => void save()}>
+          {t('organiserContent.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Issue 10: the organiser's content of its current event, by kind. */
+export default function OrganiserContentPage() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<Kind>('manual');
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const { data, error, mutate } = useSWR<Item[]>(['/organiser/content', kind], () => api.get<Item[]>('/organiser/content', { params: { kind } }));
+  const remove = async (item: Item) => {
+    await api.del(`/organiser/content/${item.id}`);
+    showToast('success', t('success.deleted'));
+    void mutate();
+  };
+  return (
+    <>
+      <Tabs value={kind} onChange={(_, next) => setKind(next)} variant="scrollable" aria-label={t('organiserContent.kinds')}>
+        {KINDS.map((value) => (
+          <Tab key={value} value={value} label={t(`organiserContent.kind.${value}`)} />
+        ))}
+      </Tabs>
+      <Box sx={{ my: 2 }}>
+        <Button variant="contained" onClick={() => setEditing(blank(kind))}>
+          {t('organiserContent.add', { kind: t(`organiserContent.kind.${kind}`) })}
+        </Button>
+      </Box>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data && data.length === 0 && <Typography color="text.secondary">{t('organiserContent.none')}</Typography>}
+      {data && data.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t(`organiserContent.kind.${kind}`)}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('organiserContent.title')}</TableCell>
+                <TableCell>{t('organiserContent.translations')}</TableCell>
+                {kind === 'manual' && <TableCell>{t('organiserContent.acknowledgements')}</TableCell>}
+                <TableCell>{t('formRuntime.list.action')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell>
+                    {item.title.en || Object.values(item.title)[0]}
+                    {item.mandatory && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.mandatory')} />}
+                    {item.pinned && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.pinned')} />}
+                  </TableCell>
+                  <TableCell>{item.missingLanguages.length === 0 ? t('organiserContent.complete') : t('organiserContent.missing', { languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', ') })}</TableCell>
+                  {kind === 'manual' && <TableCell>{t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 })}</TableCell>}
+                  <TableCell>
+                    <Button size="small" onClick={() => setEditing({ ...item, emailExhibitors: false })}>
+                      {t('organiserContent.edit')}
+                    </Button>
+                    <Button size="small" color="error" onClick={() => void remove(item)}>
+                      {t('organiserContent.remove')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {editing && (
+        <Editor
+          draft={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void mutate();
+          }}
+        />
+      )}
+    </>
+  );
+}

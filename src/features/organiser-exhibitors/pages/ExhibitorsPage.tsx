@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { PAGINATION } from '../../../engine/constants';
+import { ALL_FLAGS } from '../../../engine/participation-flags';
+import { PageLoading } from '../../../components/PageLoading';
+import { Pagination } from '../../../components/Pagination';
+import { api } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+
+const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
+
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+  boothNum: string;
+  account: string;
+  email: string;
+  modules: string[];
+  status: 'active' | 'disabled';
+  forms: Record<string, string>;
+}
+interface Page {
+  total: number;
+  page: number;
+  limit: number;
+  items: Row[];
+}
+interface Vocabulary {
+  modules: string[];
+}
+
+/** Issue 9: the current event's exhibitors — search, filters, pages, and the account actions. */
+export default function ExhibitorsPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState({ keyword: '', module: '', flag: '', form: '', formStatus: '' });
+  const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const params: Record<string, string | number> = { ...paging };
+  for (const key of ['keyword', 'module', 'flag'] as const) if (filters[key].trim()) params[key] = filters[key].trim();
+  // A form status filter needs both the form and the status.
+  if (filters.form && filters.formStatus) Object.assign(params, { form: filters.form, formStatus: filters.formStatus });
+  const { data, error, mutate } = useSWR<Page>(['/organiser/exhibitors', JSON.stringify(params)], () => api.get<Page>('/organiser/exhibitors', { params }));
+  const { data: vocabulary } = useSWR<Vocabulary>('/organiser/vocabulary', () => api.get<Vocabulary>('/organiser/vocabulary'));
+  const forms = data?.items[0] ? Object.keys(data.items[0].forms) : [];
+  const filter = (key: keyof typeof filters, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+  const act = async (path: string, body: unknown, message: string, method: 'post' | 'put' = 'post') => {
+    await (method === 'post' ? api.post(path, body) : api.put(path, body));
+    showToast('success', t(message));
+    await mutate();
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" component={RouterLink} to="/organiser/exhibitors/edit">
+          {t('organiser.exhibitors.new')}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/organiser/exhibitors/import">
+          {t('screens.organiserImport')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(5, 1fr)' } }}>
+        <TextField size="small" label={t('organiser.exhibitors.search')} value={filters.keyword} onChange={(e) => filter('keyword', e.target.value)} />
+        <TextField size="small" select label={t('organiser.event.modules')} value={filters.module} onChange={(e) => filter('module', e.target.value)}>
+          <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
+          {(vocabulary?.modules ?? []).map((module) => (
+            <MenuItem key={module} value={module}>
+              {module}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label={t('organiser.event.flags')} value={filters.flag} onChange={(e) => filter('flag', e.target.value)}>
+          <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
+          {ALL_FLAGS.map((flag) => (
+            <MenuItem key={flag} value={flag}>
+              {flag}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label={t('organiser.exhibitors.form')} value={filters.form} onChange={(e) => filter('form', e.target.value)}>
+          <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
+          {forms.map((form) => (
+            <MenuItem key={form} value={form}>
+              {form.toUpperCase()}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label={t('organiser.exhibitors.formStatus')} value={filters.formStatus} onChange={(e) => filter('formStatus', e.target.value)}>
+          <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
+          {FORM_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`formRuntime.status.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data?.total === 0 && <Typography color="text.secondary">{t('organiser.exhibitors.none')}</Typography>}
+      {data && data.total > 0 && (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label={t('screens.organiserExhibitors')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('organiser.import.columns.code')}</TableCell>
+                  <TableCell>{t('organiser.import.columns.name')}</TableCell>
+                  <TableCell>{t('organiser.import.columns.boothNum')}</TableCell>
+                  <TableCell>{t('organiser.import.columns.account')}</TableCell>
+                  <TableCell>{t('organiser.event.modules')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.code}</TableCell>
+                    <TableCell>
+                      {row.name} {row.status === 'disabled' && <Chip size="small" label={t('organiser.exhibitors.disabled')} />}
+                    </TableCell>
+                    <TableCell>{row.boothNum}</TableCell>
+                    <TableCell>
+                      {row.account}
+                      <Typography variant="body2" color="text.secondary">
+                        {row.email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{row.modules.join(', ')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" component={RouterLink} to={`/organiser/exhibitors/edit?id=${row.id}`} aria-label={`${t('organiser.events.edit')} ${row.name}`}>
+                        {t('organiser.events.edit')}
+                      </Button>
+                      <Button size="small" onClick={() => void act(`/organiser/exhibitors/${row.id}/activation`, {}, 'organiser.exhibitors.activationSent')} aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}>
+                        {t('organiser.exhibitors.sendActivation')}
+                      </Button>
+                      <Button size="small" onClick={() => void act(`/organiser/exhibitors/${row.id}/password-reset`, {}, 'organiser.exhibitors.resetSent')}>
+                        {t('organiser.exhibitors.reset')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color={row.status === 'active' ? 'error' : 'primary'}
+                        onClick={() => void act(`/organiser/exhibitors/${row.id}/status`, { status: row.status === 'active' ? 'disabled' : 'active' }, 'success.modified', 'put')}
+                      >
+                        {t(row.status === 'active' ? 'organiser.exhibitors.deactivate' : 'organiser.exhibitors.activate')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
+        </>
+      )}
+    </Box>
+  );
+}

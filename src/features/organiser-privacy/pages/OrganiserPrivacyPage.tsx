@@ -1,0 +1,147 @@
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { PageLoading } from '../../../components/PageLoading';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+
+// Issue 14: the organiser sets how long exhibitors keep leads after the show, and exports or
+// erases one visitor's data across every exhibitor of its events on request.
+
+interface Settings {
+  event: string;
+  retentionDays: number | null;
+  showEndsAt: string;
+  eraseAt: string | null;
+  remindedAt: string | null;
+  erasedAt: string | null;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [days, setDays] = useState(settings.retentionDays === null ? '' : String(settings.retentionDays));
+  const [problem, setProblem] = useState('');
+  const save = async () => {
+    setProblem('');
+    const value = days.trim() === '' ? null : Number(days);
+    if (value !== null && (!Number.isInteger(value) || value < 1 || value > 3650)) {
+      setProblem(t('privacy.retention.invalid'));
+      return;
+    }
+    try {
+      await api.put('/organiser/privacy', { retentionDays: value }, { silent: true });
+      showToast('success', t('privacy.retention.saved'));
+      onSaved();
+    } catch (failure) {
+      setProblem(messageOf(failure));
+    }
+  };
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('privacy.retention.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('privacy.retention.explain', { event: settings.event, end: day(settings.showEndsAt) })}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField label={t('privacy.retention.days')} value={days} onChange={(event) => setDays(event.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} disabled={settings.erasedAt !== null} />
+        <Button variant="contained" onClick={() => void save()} disabled={settings.erasedAt !== null}>
+          {t('privacy.save')}
+        </Button>
+      </Stack>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        {settings.erasedAt ? t('privacy.retention.erased', { date: day(settings.erasedAt) }) : settings.eraseAt ? t('privacy.retention.eraseAt', { date: day(settings.eraseAt) }) : t('privacy.retention.notSet')}
+      </Typography>
+    </Paper>
+  );
+}
+
+function VisitorRequest() {
+  const { t } = useTranslation();
+  const [badgeCode, setBadgeCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const who = () => ({ ...(badgeCode.trim() ? { badgeCode: badgeCode.trim() } : {}), ...(email.trim() ? { email: email.trim() } : {}) });
+  const exportData = async () => {
+    setOutcome(null);
+    try {
+      const data = await api.post<{ leads: unknown[] }>('/organiser/privacy/visitor/export', who(), { silent: true });
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const href = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = 'visitor-data.json';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      setOutcome({ severity: 'success', text: t('privacy.visitor.exported', { count: data.leads.length }) });
+    } catch (failure) {
+      setOutcome({ severity: 'error', text: failure instanceof ApiError ? failure.message : messageOf(failure) });
+    }
+  };
+  const erase = async () => {
+    if (!window.confirm(t('privacy.visitor.confirm'))) return;
+    setOutcome(null);
+    try {
+      const counts = await api.post<{ leads: number; exports: number; businessCards: number }>('/organiser/privacy/visitor/erase', who(), { silent: true });
+      setOutcome({ severity: 'success', text: t('privacy.visitor.erased', counts) });
+    } catch (failure) {
+      setOutcome({ severity: 'error', text: messageOf(failure) });
+    }
+  };
+  const empty = !badgeCode.trim() && !email.trim();
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('privacy.visitor.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('privacy.visitor.explain')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label={t('privacy.visitor.badgeCode')} value={badgeCode} onChange={(event) => setBadgeCode(event.target.value)} />
+        <TextField label={t('privacy.visitor.email')} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+        <Button variant="outlined" disabled={empty} onClick={() => void exportData()}>
+          {t('privacy.visitor.export')}
+        </Button>
+        <Button variant="contained" color="error" disabled={empty} onClick={() => void erase()}>
+          {t('privacy.visitor.erase')}
+        </Button>
+      </Stack>
+      {outcome && (
+        <Alert severity={outcome.severity} sx={{ mt: 2 }} role="status">
+          {outcome.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+export default function OrganiserPrivacyPage() {
+  const { t } = useTranslation();
+  const { data, mutate } = useSWR<Settings>('/organiser/privacy', (path: string) => api.get<Settings>(path));
+  if (!data) return <PageLoading />;
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('screens.organiserPrivacy')}
+      </Typography>
+      <Stack spacing={3}>
+        <Retention key={`${data.retentionDays}`} settings={data} onSaved={() => void mutate()} />
+        <VisitorRequest />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { PageLoading } from '../../../components/PageLoading';
+
+// Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
+// closed or submit-once form for one exhibitor from its cell.
+
+type Status = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+
+interface Matrix {
+  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<Status, number> }>;
+  rows: Array<{ participationId: number; exhibitor: string; code: string | null; boothNum: string; statuses: Record<string, Status>; missingMandatory: string[]; manualsAcknowledged: number }>;
+  manualsToAcknowledge: number;
+}
+
+const COLOUR: Record<Status, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+  notStarted: 'default',
+  draft: 'info',
+  submitted: 'success',
+  pendingApproval: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  closed: 'error',
+};
+
+interface Target {
+  participationId: number;
+  exhibitor: string;
+  formId: string;
+  formLabel: string;
+  status: Status;
+}
+
+/** The organiser's local time as a datetime-local value, `days` from now. */
+function localInput(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setMinutes(date.getMinutes() - date.getTimezoneOffset());
+  return date.toISOString().slice(0, 16);
+}
+
+function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [until, setUntil] = useState(localInput(7));
+  const [extend, setExtend] = useState(target.status === 'closed');
+  const [error, setError] = useState('');
+  const submit = async () => {
+    try {
+      await api.post(`/organiser/exhibitors/${target.participationId}/forms/${target.formId}/reopen`, extend ? { until: new Date(until).toISOString() } : {}, { silent: true });
+      showToast('success', t('organiser.progress.reopened'));
+      onDone();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('organiser.progress.reopenTitle', { form: target.formLabel, exhibitor: target.exhibitor })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormControlLabel control={<Switch checked={extend} onChange={(e) => setExtend(e.target.checked)} />} label={t('organiser.progress.extendDeadline')} />
+          {extend && (
+            <TextField
+              type="datetime-local"
+              label={t('organiser.progress.newDeadline')}
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('organiser.progress.cancel')}</Button>
+        <Button variant="contained" onClick={() => void submit()}>
+          {t('organiser.progress.reopen')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function ProgressPage() {
+  const { t } = useTranslation();
+  const [missing, setMissing] = useState(false);
+  const [target, setTarget] = useState<Target | null>(null);
+  const { data, error, mutate } = useSWR<Matrix>(['/organiser/progress', missing], () => api.get<Matrix>('/organiser/progress', { params: { missing } }));
+  const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <FormControlLabel control={<Switch checked={missing} onChange={(e) => setMissing(e.target.checked)} />} label={t('organiser.progress.missingOnly')} />
+        <Button variant="outlined" onClick={exportXlsx}>
+          {t('organiser.progress.export')}
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data && data.rows.length === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
+      {data && data.rows.length > 0 && (
+        <TableContainer sx={{ maxHeight: '70vh' }}>
+          <Table stickyHeader size="small" aria-label={t('screens.organiserProgress')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>{t('organiser.progress.exhibitor')}</TableCell>
+                {data.forms.map((form) => (
+                  <TableCell key={form.id} title={t(form.title)}>
+                    <Typography variant="subtitle2" component="span">
+                      {form.code}
+                      {form.mandatory ? ' *' : ''}
+                    </Typography>
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {t('organiser.progress.submittedCount', { count: form.counts.submitted + form.counts.pendingApproval + form.counts.approved })}
+                    </Typography>
+                  </TableCell>
+                ))}
+                {data.manualsToAcknowledge > 0 && <TableCell>{t('organiser.progress.manuals')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.rows.map((row) => (
+                <TableRow key={row.participationId}>
+                  <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>
+                    {row.exhibitor}
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {row.boothNum}
+                    </Typography>
+                  </TableCell>
+                  {data.forms.map((form) => {
+                    const status = row.statuses[form.id]!;
+                    const label = t(`formRuntime.status.${status}`);
+                    return (
+                      <TableCell key={form.id}>
+                        <Chip
+                          size="small"
+                          color={COLOUR[status]}
+                          label={label}
+                          aria-label={`${row.exhibitor} ${form.code}: ${label}`}
+                          onClick={() => setTarget({ participationId: row.participationId, exhibitor: row.exhibitor, formId: form.id, formLabel: `${form.code} ${t(form.title)}`, status })}
+                        />
+                      </TableCell>
+                    );
+                  })}
+                  {data.manualsToAcknowledge > 0 && <TableCell>{t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: data.manualsToAcknowledge })}</TableCell>}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {target && (
+        <ReopenDialog
+          target={target}
+          onClose={() => setTarget(null)}
+          onDone={() => {
+            setTarget(null);
+            void mutate();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { PageLoading } from '../../../components/PageLoading';
+
+// Issue 9, reminders: the reminder days of the event, "send a reminder now" to the exhibitors
+// with mandatory forms missing, and the reminders sent.
+
+interface Reminders {
+  days: number[];
+  recent: Array<{ at: string; exhibitor: string; forms: string[]; daysBefore: number | null; by: string }>;
+}
+
+interface Missing {
+  forms: Array<{ id: string; code: string }>;
+  rows: Array<{ participationId: number; exhibitor: string; boothNum: string; missingMandatory: string[] }>;
+}
+
+function parseDays(text: string): number[] | null {
+  const parts = text.split(/[,，、\s]+/).filter(Boolean);
+  const days = parts.map(Number);
+  return days.every((d) => Number.isInteger(d) && d >= 0 && d <= 365) && new Set(days).size === days.length && days.length <= 10 ? days : null;
+}
+
+export default function RemindersPage() {
+  const { t } = useTranslation();
+  const reminders = useSWR<Reminders>('/organiser/reminders', () => api.get<Reminders>('/organiser/reminders'));
+  const missing = useSWR<Missing>('/organiser/progress?missing', () => api.get<Missing>('/organiser/progress', { params: { missing: true } }));
+  const [daysText, setDaysText] = useState('');
+  const [daysError, setDaysError] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  useEffect(() => {
+    if (reminders.data) setDaysText(reminders.data.days.join(', '));
+  }, [reminders.data]);
+
+  const saveDays = async () => {
+    const days = parseDays(daysText);
+    if (!days) return setDaysError(t('reminders.daysInvalid'));
+    setDaysError('');
+    await api.put('/organiser/reminders', { days });
+    showToast('success', t('reminders.saved'));
+    void reminders.mutate();
+  };
+  const send = async () => {
+    const result = await api.post<{ sent: number; skipped: number }>('/organiser/reminders/send', { participationIds: selected });
+    showToast('success', t('reminders.sentToast', result));
+    setSelected([]);
+    void reminders.mutate();
+  };
+  const codeOf = new Map(missing.data?.forms.map((f) => [f.id, f.code]));
+  const rows = missing.data?.rows ?? [];
+
+  return (
+    <Stack spacing={4}>
+      <Box component="section">
+        {reminders.error && <Alert severity="error">{reminders.error.message}</Alert>}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label={t('reminders.days')}
+            value={daysText}
+            onChange={(e) => setDaysText(e.target.value)}
+            error={Boolean(daysError)}
+            helperText={daysError || t('reminders.daysHelp')}
+            sx={{ minWidth: { sm: 360 } }}
+          />
+          <Button variant="contained" onClick={() => void saveDays()} sx={{ mt: { sm: 1 } }}>
+            {t('reminders.save')}
+          </Button>
+        </Stack>
+      </Box>
+
+      <Box component="section" aria-labelledby="reminders-send">
+        <Typography id="reminders-send" variant="h6" component="h2">
+          {t('reminders.sendTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('reminders.sendHelp')}
+        </Typography>
+        {!missing.data && !missing.error && <PageLoading />}
+        {missing.data && rows.length === 0 && <Typography>{t('reminders.noneMissing')}</Typography>}
+        {rows.length > 0 && (
+          <>
+            <FormControlLabel
+              control={<Checkbox checked={selected.length === rows.length} indeterminate={selected.length > 0 && selected.length < rows.length} onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.participationId) : [])} />}
+              label={t('reminders.selectAll')}
+            />
+            <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>
+              {rows.map((row) => (
+                <ListItem key={row.participationId} disableGutters>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={selected.includes(row.participationId)}
+                        onChange={(e) => setSelected((current) => (e.target.checked ? [...current, row.participationId] : current.filter((id) => id !== row.participationId)))}
+                      />
+                    }
+                    label={`${row.exhibitor} · ${row.boothNum} — ${row.missingMandatory.map((id) => codeOf.get(id) ?? id).join(', ')}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+            <Button variant="contained" disabled={selected.length === 0} onClick={() => void send()}>
+              {t('reminders.send', { count: selected.length })}
+            </Button>
+          </>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby="reminders-recent">
+        <Typography id="reminders-recent" variant="h6" component="h2">
+          {t('reminders.recent')}
+        </Typography>
+        {reminders.data?.recent.length === 0 && <Typography color="text.secondary">{t('reminders.noneSent')}</Typography>}
+        <List dense>
+          {reminders.data?.recent.map((r, index) => (
+            <ListItem key={index} disableGutters>
+              <ListItemText
+                primary={`${r.exhibitor} — ${r.forms.join(', ')}`}
+                secondary={`${new Date(r.at).toLocaleString()} · ${r.daysBefore !== null ? t('reminders.automatic', { days: r.daysBefore }) : t('reminders.by', { name: r.by })}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </Stack>
+  );
+}

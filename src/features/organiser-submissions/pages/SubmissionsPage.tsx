@@ -1,0 +1,63 @@
+import { Alert, Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { PageLoading } from '../../../components/PageLoading';
+
+// Issue 9, submissions export: one spreadsheet per form across the event's exhibitors.
+
+interface FormSubmissions {
+  id: string;
+  code: string;
+  title: string;
+  submissions: number;
+}
+
+export default function SubmissionsPage() {
+  const { t } = useTranslation();
+  const { data, error } = useSWR<FormSubmissions[]>('/organiser/submissions', () => api.get<FormSubmissions[]>('/organiser/submissions'));
+  return (
+    <Box>
+      <Typography sx={{ mb: 2 }}>{t('organiser.submissions.intro')}</Typography>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data && (
+        <TableContainer>
+          <Table size="small" aria-label={t('screens.organiserSubmissions')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('organiser.submissions.form')}</TableCell>
+                <TableCell align="right">{t('organiser.submissions.count')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((form) => {
+                const label = `${form.code} ${t(form.title)}`;
+                return (
+                  <TableRow key={form.id}>
+                    <TableCell component="th" scope="row">
+                      {label}
+                    </TableCell>
+                    <TableCell align="right">{form.submissions}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        disabled={form.submissions === 0}
+                        aria-label={t('organiser.submissions.downloadOf', { form: label })}
+                        onClick={() => void api.download(`/organiser/submissions/${form.id}/export`, `${form.code}.xlsx`)}
+                      >
+                        {t('organiser.submissions.download')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Box, CircularProgress, Container, Link, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { api } from '../../../lib/api';
+import { ShowroomView, type ShowroomData } from '../components/ShowroomView';
+
+interface PublicShowroom {
+  exhibitor: string;
+  booth: string;
+  event: string;
+  eventUrl: string;
+  dates: string;
+  venue: string;
+  showroom: ShowroomData;
+}
+
+/** CT5: /showroom?s=… — a published showroom, for anyone, without login. */
+export default function PublicShowroomPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const slug = params.get('s') ?? '';
+  const { data, error } = useSWR<PublicShowroom>(slug ? ['/public/showrooms', slug] : null, () => api.get<PublicShowroom>(`/public/showrooms/${encodeURIComponent(slug)}`, { auth: false, silent: true }));
+  useEffect(() => {
+    if (data) document.title = `${data.showroom.company.name || data.exhibitor} — ${data.event}`;
+  }, [data]);
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      {!slug || error ? (
+        <Alert severity="info">{t('showroom.notFound')}</Alert>
+      ) : !data ? (
+        <CircularProgress aria-label={t('app.loading')} />
+      ) : (
+        <>
+          <Box sx={{ mb: 3 }}>
+            <Typography color="text.secondary">
+              {data.eventUrl ? <Link href={data.eventUrl} target="_blank" rel="noopener noreferrer">{data.event}</Link> : data.event} · {data.dates} · {data.venue}
+            </Typography>
+            <Typography variant="h6" component="p">
+              {t('showroom.visitUs', { booth: data.booth })}
+            </Typography>
+          </Box>
+          <ShowroomView showroom={{ ...data.showroom, company: { ...data.showroom.company, name: data.showroom.company.name || data.exhibitor } }} imageUrl={(file) => `/oga/public/showrooms/${encodeURIComponent(slug)}/files/${file.id}`} />
+        </>
+      )}
+    </Container>
+  );
+}

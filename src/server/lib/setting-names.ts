@@ -1,0 +1,39 @@
+import { ALL_FLAGS, MEMBER_QUOTAS } from '../../engine/participation-flags';
+import { catalogue } from '../../generated/screens';
+import type { FormRegistry } from '../modules/forms/registry';
+import { ORGANISER_MODULES } from '../modules/auth/sessions';
+
+// O2: the names an organiser sets per event and per exhibitor, read from the declarations:
+// deadline names from forms.yaml (`deadline:` of each form), quota names from the schemas'
+// `quota` keyword plus the member quotas, modules from the screen catalogue.
+
+export interface SettingNames {
+  /** Exhibitor modules (organiser modules are not an exhibitor's). */
+  modules: string[];
+  flags: string[];
+  deadlineNames: string[];
+  quotaNames: string[];
+}
+
+function quotaKeywords(node: unknown, found: Set<string>): void {
+  if (Array.isArray(node)) for (const item of node) quotaKeywords(item, found);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'quota' && typeof value === 'string') found.add(value);
+      else quotaKeywords(value, found);
+    }
+  }
+}
+
+export function settingNames(registry: FormRegistry): SettingNames {
+  const deadlineNames = [...new Set(registry.definitions.map((definition) => definition.deadline))];
+  const quotas = new Set<string>();
+  for (const definition of registry.definitions) quotaKeywords(registry.filesFor(definition.id, '').schema, quotas);
+  for (const name of MEMBER_QUOTAS) quotas.add(name);
+  return {
+    modules: catalogue.modules.filter((module) => !ORGANISER_MODULES.includes(module)),
+    flags: [...ALL_FLAGS],
+    deadlineNames,
+    quotaNames: [...quotas],
+  };
+}

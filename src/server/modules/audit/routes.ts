@@ -1,0 +1,214 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { API_BASE } from '../../../engine/constants';
+import { neutraliseCell } from '../../../engine/leads-rules';
+import { formatUtcOffset } from '../../../engine/time';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { translate } from '../../lib/messages';
+import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import { zipCaughtUp } from '../../lib/xlsx-stream';
+
+// Issue 9, audit log: what happened in the organiser's organisation's events (organiser changes,
+// reopenings, reminders, decisions, exhibitors' logins and submissions), filtered by action, by
+// who and by date, paged and exported to XLSX. Another organisation's records are never listed.
+
+interface AuditQuery {
+  action?: string;
+  who?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  limit?: number;
+}
+
+const filterProperties = {
+  action: { type: 'string', maxLength: 64, description: 'An action or its prefix ("form." = every form action)' },
+  who: { type: 'string', maxLength: 100, description: 'Part of the actor’s name' },
+  from: { type: 'string', format: 'date', description: 'First day (UTC), inclusive' },
+  to: { type: 'string', format: 'date', description: 'Last day (UTC), inclusive' },
+} as const;
+
+const itemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+    action: { type: 'string' },
+    actorName: { type: 'string' },
+    actorRole: { type: 'string' },
+    exhibitor: { type: ['string', 'null'] },
+    event: { type: ['string', 'null'] },
+    subjectType: { type: 'string' },
+    subjectId: { type: 'string' },
+    before: {},
+    after: {},
+    ip: { type: 'string' },
+  },
+} as const;
+
+const EXPORT_CHUNK = 1000;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: Kysely<Database>, organisationId: number, query: AuditQuery) {
+  let q = db
+    .selectFrom('audit_log')
+    .leftJoin('participations', 'participations.id', 'audit_log.participation_id')
+    .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+    .leftJoin('events', 'events.id', 'audit_log.event_id')
+    .where('audit_log.organisation_id', '=', organisationId);
+  if (query.action) q = q.where('audit_log.action', 'like', `${escapeLike(query.action)}%`);
+  if (query.who) q = q.where('audit_log.actor_name', 'ilike', `%${escapeLike(query.who)}%`);
+  if (query.from) q = q.where('audit_log.at', '>=', new Date(`${query.from}T00:00:00Z`));
+  if (query.to) q = q.where('audit_log.at', '<', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
+  return q;
+}
+
+function withColumns<T extends SelectQueryBuilder<any, any, any>>(q: T) {
+  return q.select([
+    'audit_log.id',
+    'audit_log.at',
+    'audit_log.action',
+    'audit_log.actor_name',
+    'audit_log.actor_role',
+    'audit_log.subject_type',
+    'audit_log.subject_id',
+    'audit_log.before',
+    'audit_log.after',
+    'audit_log.ip',
+    'exhibitors.name as exhibitor',
+    'events.code as event',
+  ]);
+}
+
+export default async function auditRoutes(app: FastifyInstance) {
+  const base = `${API_BASE}/organiser/audit`;
+
+  const organisationOf = (request: Parameters<typeof requireAuth>[0]): number => {
+    const auth = requireAuth(request);
+    const organisationId = auth.user.organisation_id ?? auth.event?.organisation_id ?? null;
+    if (organisationId === null) throw new AppError('notFound');
+    return organisationId;
+  };
+
+  app.get<{ Querystring: AuditQuery }>(
+    base,
+    {
+      config: { screen: 'organiserAudit', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: "Issue 9: the audit log of the organiser's organisation, newest first, filtered and paged",
+        querystring: { ...pageQuerySchema, properties: { ...pageQuerySchema.properties, ...filterProperties } },
+        response: { 200: envelope(pageSchema(itemSchema)) },
+      },
+    },
+    async (request) => {
+      const organisationId = organisationOf(request);
+      const { total } = await filtered(app.db, organisationId, request.query)
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const page = pageOf(request.query, Number(total));
+      const rows = await withColumns(filtered(app.db, organisationId, request.query))
+        .orderBy('audit_log.at', 'desc')
+        .orderBy('audit_log.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return ok({
+        total: Number(total),
+        page: page.page,
+        limit: page.limit,
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          at: new Date(r.at).toISOString(),
+          action: r.action,
+          actorName: r.actor_name,
+          actorRole: r.actor_role,
+          exhibitor: r.exhibitor,
+          event: r.event,
+          subjectType: r.subject_type,
+          subjectId: r.subject_id,
+          before: r.before ?? null,
+          after: r.after ?? null,
+          ip: r.ip,
+        })),
+      });
+    },
+  );
+
+  app.get<{ Querystring: AuditQuery }>(
+    `${base}/export`,
+    {
+      config: { screen: 'organiserAudit', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Issue 9: the filtered audit log as XLSX, headers in the caller’s language',
+        querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const organisationId = organisationOf(request);
+      const offset = eventOf(requireAuth(request)).utc_offset_minutes;
+      const t = (key: string) => translate(request.language, key);
+      // The log of one organisation fits in memory once compressed; the rows are read in chunks.
+      const chunks: Buffer[] = [];
+      const sink = new PassThrough();
+      sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(t('organiser.audit.title').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = [
+        { header: t('organiser.audit.at'), width: 22 },
+        { header: t('organiser.audit.event'), width: 14 },
+        { header: t('organiser.audit.action'), width: 20 },
+        { header: t('organiser.audit.who'), width: 24 },
+        { header: t('organiser.audit.role'), width: 12 },
+        { header: t('organiser.audit.exhibitor'), width: 28 },
+        { header: t('organiser.audit.subject'), width: 20 },
+        { header: t('organiser.audit.before'), width: 40 },
+        { header: t('organiser.audit.after'), width: 40 },
+        { header: t('organiser.audit.ip'), width: 16 },
+      ];
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      let lastId: number | null = null;
+      for (;;) {
+        let q = withColumns(filtered(app.db, organisationId, request.query));
+        if (lastId !== null) q = q.where('audit_log.id', '<', lastId);
+        const rows = await q.orderBy('audit_log.id', 'desc').limit(EXPORT_CHUNK).execute();
+        for (const r of rows) {
+          const json = (value: unknown) => (value === null || value === undefined ? '' : neutraliseCell(JSON.stringify(value)));
+          sheet
+            .addRow([
+              formatUtcOffset(r.at, offset),
+              r.event ?? '',
+              r.action,
+              neutraliseCell(r.actor_name),
+              r.actor_role,
+              neutraliseCell(r.exhibitor ?? ''),
+              `${r.subject_type} ${r.subject_id}`.trim(),
+              json(r.before),
+              json(r.after),
+              r.ip,
+            ])
+            .commit();
+        }
+        await zipCaughtUp(sheet);
+        if (rows.length < EXPORT_CHUNK) break;
+        lastId = Number(rows[rows.length - 1]!.id);
+      }
+      sheet.commit();
+      await workbook.commit();
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', 'audit-log.xlsx'))
+        .send(Buffer.concat(chunks));
+    },
+  );
+}

@@ -1,0 +1,238 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { LANGUAGES } from '../../../engine/language';
+import { catalogue } from '../../../generated/screens';
+import type { ContentKind } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/messages';
+import { envelope, okEnvelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } from './store';
+
+// Issue 10: organisers author their current event's content — manuals, announcements (optionally
+// e-mailed to the exhibitors through the mail queue), FAQ, Home tips, the LeadGrab introduction and
+// support contacts — in every language; a missing translation is flagged here and falls back to
+// the event's default language for exhibitors.
+
+export const AUTHORED_KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const satisfies readonly ContentKind[];
+type AuthoredKind = (typeof AUTHORED_KINDS)[number];
+
+const TITLE_MAX = 300;
+const BODY_MAX = 100_000;
+const translated = (max: number) => ({ type: 'object', properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])), additionalProperties: false }) as const;
+const exhibitorModules = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
+
+const itemBody = {
+  type: 'object',
+  required: ['kind', 'title', 'body'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: [...AUTHORED_KINDS] },
+    title: translated(TITLE_MAX),
+    description: translated(2_000),
+    body: translated(BODY_MAX),
+    category: translated(200),
+    mandatory: { type: 'boolean', default: false },
+    ackRequired: { type: 'boolean', default: false },
+    deadline: { type: ['string', 'null'], format: 'date-time' },
+    pinned: { type: 'boolean', default: false },
+    audience: { type: 'array', items: { type: 'string', enum: exhibitorModules }, uniqueItems: true, default: [] },
+    publishedAt: { type: ['string', 'null'], format: 'date-time', description: 'Published from (now when empty)' },
+    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+    emailExhibitors: { type: 'boolean', default: false, description: 'Announcements: also e-mail the exhibitors (through the mail queue)' },
+  },
+} as const;
+
+interface ItemBody {
+  kind: AuthoredKind;
+  title: Record<string, string>;
+  description?: Record<string, string>;
+  body: Record<string, string>;
+  category?: Record<string, string>;
+  mandatory: boolean;
+  ackRequired: boolean;
+  deadline?: string | null;
+  pinned: boolean;
+  audience: string[];
+  publishedAt?: string | null;
+  position: number;
+  emailExhibitors: boolean;
+}
+
+const itemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string' },
+    title: { type: 'object', additionalProperties: { type: 'string' } },
+    description: { type: 'object', additionalProperties: { type: 'string' } },
+    body: { type: 'object', additionalProperties: { type: 'string' } },
+    category: { type: 'object', additionalProperties: { type: 'string' } },
+    mandatory: { type: 'boolean' },
+    ackRequired: { type: 'boolean' },
+    deadline: { type: ['string', 'null'] },
+    pinned: { type: 'boolean' },
+    audience: { type: 'array', items: { type: 'string' } },
+    publishedAt: { type: 'string' },
+    position: { type: 'integer' },
+    missingLanguages: { type: 'array', items: { type: 'string' } },
+    acknowledged: { type: 'integer', description: 'Manuals: exhibitors who acknowledged it' },
+    viewed: { type: 'integer', description: 'Manuals: exhibitors who opened it' },
+  },
+} as const;
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
+
+const clean = (texts: Record<string, string> | undefined) => Object.fromEntries(Object.entries(texts ?? {}).map(([l, v]) => [l, v.trim()]).filter(([, v]) => v));
+
+function present(row: ContentRow, counts?: { viewed: number; acknowledged: number }) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    body: row.body,
+    category: row.category,
+    mandatory: row.mandatory,
+    ackRequired: row.ack_required,
+    deadline: row.deadline ? new Date(row.deadline).toISOString() : null,
+    pinned: row.pinned,
+    audience: row.audience,
+    publishedAt: new Date(row.published_at).toISOString(),
+    position: row.position,
+    missingLanguages: missingLanguages(row),
+    ...(counts ?? {}),
+  };
+}
+
+export default async function organiserContentRoutes(app: FastifyInstance) {
+  const base = `${API_BASE}/organiser/content`;
+  const config = { roles: ['organiser' as const] };
+
+  function values(body: ItemBody, eventLanguage: string, eventEndsAt: Date) {
+    const title = clean(body.title);
+    if (!title[eventLanguage] && Object.keys(title).length === 0) throw new AppError('required', { field: 'title' });
+    const deadline = body.deadline ? new Date(body.deadline) : null;
+    if (deadline && deadline.getTime() > eventEndsAt.getTime()) throw new AppError('contentDeadlineAfterShow', { field: 'deadline' });
+    return {
+      kind: body.kind,
+      screen_id: KIND_SCREEN[body.kind],
+      title: JSON.stringify(title),
+      description: JSON.stringify(clean(body.description)),
+      body: JSON.stringify(clean(body.body)),
+      category: JSON.stringify(clean(body.category)),
+      mandatory: body.kind === 'manual' && body.mandatory,
+      ack_required: body.kind === 'manual' && body.ackRequired,
+      deadline: body.kind === 'manual' ? deadline : null,
+      pinned: body.kind === 'announcement' && body.pinned,
+      audience: JSON.stringify(body.audience ?? []),
+      position: body.position ?? 0,
+      published_at: body.publishedAt ? new Date(body.publishedAt) : new Date(),
+    };
+  }
+
+  async function own(eventId: number, id: number): Promise<ContentRow> {
+    const row = await app.db.selectFrom('content').selectAll().where('id', '=', id).where('event_id', '=', eventId).executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    return row;
+  }
+
+  /** Announcements may go out by e-mail to the event's active exhibitors, each in the event language. */
+  async function emailAnnouncement(row: ContentRow, event: ReturnType<typeof eventOf>) {
+    const people = await app.db
+      .selectFrom('users')
+      .innerJoin('participations', 'participations.id', 'users.participation_id')
+      .select(['users.email', 'users.display_name'])
+      .where('participations.event_id', '=', event.id)
+      .where('participations.status', '=', 'active')
+      .where('users.role', '=', 'exhibitor')
+      .where('users.status', '=', 'active')
+      .execute();
+    const language = event.default_language;
+    for (const person of people) {
+      await app.mailer.send({
+        to: person.email,
+        subject: translate(language, 'content.mail.announcementSubject', { event: event.name, title: textIn(row.title, language, language) }),
+        text: translate(language, 'content.mail.announcementText', { name: person.display_name, event: event.name, title: textIn(row.title, language, language), body: textIn(row.body, language, language) }),
+        dedupeKey: `announcement:${row.id}:${person.email.toLowerCase()}`,
+      });
+    }
+  }
+
+  app.get<{ Querystring: { kind?: AuthoredKind } }>(
+    base,
+    {
+      config,
+      schema: {
+        tags: ['organiser'],
+        summary: "Issue 10: the current event's authored content, with missing translations flagged",
+        querystring: { type: 'object', properties: { kind: { type: 'string', enum: [...AUTHORED_KINDS] } }, additionalProperties: false },
+        response: { 200: envelope({ type: 'array', items: itemSchema }) },
+      },
+    },
+    async (request) => {
+      const event = eventOf(requireAuth(request));
+      let query = app.db.selectFrom('content').selectAll().where('event_id', '=', event.id).where('kind', 'in', [...AUTHORED_KINDS]);
+      if (request.query.kind) query = query.where('kind', '=', request.query.kind);
+      const rows = await query.orderBy('kind').orderBy('position').orderBy('published_at', 'desc').execute();
+      const statuses = await app.db
+        .selectFrom('manual_status')
+        .select((eb) => ['content_id', eb.fn.countAll<number>().as('viewed'), eb.fn.count<number>('acknowledged_at').as('acknowledged')])
+        .where('content_id', 'in', rows.length ? rows.map((r) => r.id) : [0])
+        .groupBy('content_id')
+        .execute();
+      const counts = new Map(statuses.map((s) => [s.content_id, { viewed: Number(s.viewed), acknowledged: Number(s.acknowledged) }]));
+      return ok(rows.map((row) => present(row, row.kind === 'manual' ? (counts.get(row.id) ?? { viewed: 0, acknowledged: 0 }) : undefined)));
+    },
+  );
+
+  app.post<{ Body: ItemBody }>(
+    base,
+    { config, schema: { tags: ['organiser'], summary: 'Issue 10: author a content item for the current event', body: itemBody, response: { 200: envelope(itemSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = eventOf(auth);
+      const row = await app.db
+        .insertInto('content')
+        .values({ ...values(request.body, event.default_language, new Date(event.ends_at)), event_id: event.id, updated_by: auth.user.id })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await indexContent(app.db, row, event.default_language);
+      await app.audit.record({ action: 'content.create', subjectType: row.kind, subjectId: row.id, after: present(row) }, { request });
+      if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
+      return ok(present(row));
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: ItemBody }>(
+    `${base}/:id`,
+    { config, schema: { tags: ['organiser'], summary: 'Issue 10: change a content item of the current event', params: idParams, body: itemBody, response: { 200: envelope(itemSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = eventOf(auth);
+      const before = await own(event.id, request.params.id);
+      const row = await app.db
+        .updateTable('content')
+        .set({ ...values(request.body, event.default_language, new Date(event.ends_at)), updated_at: new Date(), updated_by: auth.user.id })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await indexContent(app.db, row, event.default_language);
+      await app.audit.record({ action: 'content.update', subjectType: row.kind, subjectId: row.id, before: present(before), after: present(row) }, { request });
+      if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
+      return ok(present(row));
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${base}/:id`,
+    { config, schema: { tags: ['organiser'], summary: 'Issue 10: remove a content item of the current event', params: idParams, response: okEnvelope } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const before = await own(eventOf(auth).id, request.params.id);
+      await app.db.deleteFrom('content').where('id', '=', before.id).execute();
+      await app.audit.record({ action: 'content.delete', subjectType: before.kind, subjectId: before.id, before: present(before) }, { request });
+      return ok(null);
+    },
+  );
+}

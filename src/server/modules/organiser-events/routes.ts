@@ -1,0 +1,344 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '../../../engine/constants';
+import { LANGUAGES } from '../../../engine/language';
+import { eventProblems, showSpan, type EventInput } from '../../../engine/organiser-events';
+import type { Database, EventRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { currentOrganiserEvent, organisationOf, organiserEvent } from '../../lib/organiser-scope';
+import { envelope } from '../../lib/schemas';
+import { settingNames } from '../../lib/setting-names';
+import { requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { FormRegistry } from '../forms/registry';
+
+// Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.
+// An organisation runs several events; another organisation's event answers 404. Deadlines and
+// quotas are the event's rows (no participation) in `deadlines`/`quotas`, keyed by the names the
+// forms declare; each change is audited with its before and after.
+
+const SCREEN = { screen: 'organiserEvents' as const, roles: ['organiser' as const] };
+const EDIT_SCREEN = { screen: 'organiserEventEdit' as const, roles: ['organiser' as const] };
+
+const stringMap = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
+
+export const eventInputSchema = {
+  type: 'object',
+  required: [
+    'code', 'names', 'defaultLanguage', 'showDays', 'utcOffsetMinutes', 'venue', 'logoUrl', 'url', 'termsUrl', 'supportEmail',
+    'currency', 'extraBadgeFeeCents', 'deadlines', 'defaultModules', 'defaultFlags', 'defaultQuotas', 'reminderDays',
+  ],
+  properties: {
+    code: { type: 'string', maxLength: 64 },
+    names: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
+    defaultLanguage: { type: 'string', enum: [...LANGUAGES] },
+    showDays: {
+      type: 'array',
+      maxItems: 31,
+      items: {
+        type: 'object',
+        required: ['date', 'opens', 'closes'],
+        properties: { date: { type: 'string', maxLength: 10 }, opens: { type: 'string', maxLength: 5 }, closes: { type: 'string', maxLength: 5 } },
+        additionalProperties: false,
+      },
+    },
+    utcOffsetMinutes: { type: 'integer' },
+    venue: { type: 'string', maxLength: 300 },
+    logoUrl: { type: 'string', maxLength: 2000 },
+    url: { type: 'string', maxLength: 2000 },
+    termsUrl: { type: 'string', maxLength: 2000 },
+    supportEmail: { type: 'string', maxLength: 254 },
+    currency: { type: 'string', maxLength: 3 },
+    extraBadgeFeeCents: { type: 'integer' },
+    deadlines: { ...stringMap({ type: 'string', maxLength: 40 }), description: 'Deadline name (forms.yaml) → ISO 8601 instant' },
+    defaultModules: { type: 'array', items: { type: 'string' }, maxItems: 100 },
+    defaultFlags: stringMap({ type: 'boolean' }),
+    defaultQuotas: { ...stringMap({ type: 'integer' }), description: "Quota name → value for the event's exhibitors (unless overridden)" },
+    reminderDays: { type: 'array', items: { type: 'integer' }, maxItems: 10 },
+  },
+  additionalProperties: false,
+} as const;
+
+const eventSummarySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    names: stringMap({ type: 'string' }),
+    startsAt: { type: 'string', format: 'date-time' },
+    endsAt: { type: 'string', format: 'date-time' },
+    utcOffsetMinutes: { type: 'integer' },
+    exhibitors: { type: 'integer' },
+    current: { type: 'boolean' },
+  },
+} as const;
+
+const vocabularySchema = {
+  type: 'object',
+  properties: {
+    modules: { type: 'array', items: { type: 'string' } },
+    flags: { type: 'array', items: { type: 'string' } },
+    deadlineNames: { type: 'array', items: { type: 'string' } },
+    quotaNames: { type: 'array', items: { type: 'string' } },
+    languages: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const problemsDescription =
+  'Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller\'s language.';
+
+async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput> {
+  const [deadlines, quotas] = await Promise.all([
+    db.selectFrom('deadlines').select(['name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
+    db.selectFrom('quotas').select(['name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
+  ]);
+  return {
+    code: event.code,
+    names: { ...event.names, [event.default_language]: event.names[event.default_language] ?? event.name },
+    defaultLanguage: event.default_language,
+    showDays: event.show_days,
+    utcOffsetMinutes: event.utc_offset_minutes,
+    venue: event.venue,
+    logoUrl: event.logo_url,
+    url: event.url,
+    termsUrl: event.terms_url,
+    supportEmail: event.support_email,
+    currency: event.currency,
+    extraBadgeFeeCents: event.extra_badge_fee_cents,
+    deadlines: Object.fromEntries(deadlines.map((row) => [row.name, new Date(row.due_at).toISOString()])),
+    defaultModules: event.default_modules,
+    defaultFlags: event.default_flags,
+    defaultQuotas: Object.fromEntries(quotas.map((row) => [row.name, row.value])),
+    reminderDays: event.reminder_days,
+  };
+}
+
+/** The input with names trimmed, days sorted and empty names dropped. */
+function normalised(input: EventInput): EventInput {
+  return {
+    ...input,
+    code: input.code.trim(),
+    names: Object.fromEntries(Object.entries(input.names).map(([language, name]) => [language, (name ?? '').trim()]).filter(([, name]) => name !== '')),
+    showDays: [...input.showDays].sort((a, b) => a.date.localeCompare(b.date)),
+    venue: input.venue.trim(),
+    logoUrl: input.logoUrl.trim(),
+    url: input.url.trim(),
+    termsUrl: input.termsUrl.trim(),
+    supportEmail: input.supportEmail.trim(),
+    currency: input.currency.trim().toUpperCase(),
+    defaultModules: [...new Set(input.defaultModules)],
+    reminderDays: [...input.reminderDays].sort((a, b) => b - a),
+  };
+}
+
+export default async function organiserEventRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  const base = `${API_BASE}/organiser/events`;
+  const names = settingNames(registry);
+
+  const check = (input: EventInput) => {
+    const problems = eventProblems(input, names);
+    const first = Object.keys(problems)[0];
+    if (first) throw new AppError('validationFailed', { fields: problems }, {}, problems[first]);
+  };
+
+  const columnsOf = (input: EventInput) => {
+    const span = showSpan(input.showDays, input.utcOffsetMinutes)!;
+    return {
+      code: input.code,
+      name: input.names[input.defaultLanguage]!,
+      names: JSON.stringify(input.names),
+      default_language: input.defaultLanguage,
+      show_days: JSON.stringify(input.showDays),
+      starts_at: span.startsAt,
+      ends_at: span.endsAt,
+      utc_offset_minutes: input.utcOffsetMinutes,
+      venue: input.venue,
+      logo_url: input.logoUrl,
+      url: input.url,
+      terms_url: input.termsUrl,
+      support_email: input.supportEmail,
+      currency: input.currency,
+      extra_badge_fee_cents: input.extraBadgeFeeCents,
+      default_modules: JSON.stringify(input.defaultModules),
+      default_flags: JSON.stringify(input.defaultFlags),
+      reminder_days: JSON.stringify(input.reminderDays),
+    };
+  };
+
+  /** The event's deadlines and quotas become exactly the input's rows. */
+  const writeSettings = async (db: Kysely<Database>, eventId: number, input: EventInput) => {
+    await db.deleteFrom('deadlines').where('event_id', '=', eventId).where('participation_id', 'is', null).execute();
+    await db.deleteFrom('quotas').where('event_id', '=', eventId).where('participation_id', 'is', null).execute();
+    const deadlines = Object.entries(input.deadlines).map(([name, at]) => ({ event_id: eventId, participation_id: null, name, due_at: new Date(at) }));
+    const quotas = Object.entries(input.defaultQuotas).map(([name, value]) => ({ event_id: eventId, participation_id: null, name, value }));
+    if (deadlines.length > 0) await db.insertInto('deadlines').values(deadlines).execute();
+    if (quotas.length > 0) await db.insertInto('quotas').values(quotas).execute();
+  };
+
+  const codeTaken = async (db: Kysely<Database>, code: string, exceptId: number | null) => {
+    let query = db.selectFrom('events').select('id').where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()));
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    if (await query.executeTakeFirst()) throw new AppError('validationFailed', { fields: { code: 'organiser.validation.codeTaken' } }, {}, 'organiser.validation.codeTaken');
+  };
+
+  app.get(
+    `${API_BASE}/organiser/vocabulary`,
+    {
+      config: SCREEN,
+      schema: {
+        tags: ['organiser'],
+        summary: 'O2: the names an organiser sets — exhibitor modules, flags, deadline names (forms.yaml), quota names (schemas), languages',
+        response: { 200: envelope(vocabularySchema) },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      return ok({ ...names, languages: [...LANGUAGES] });
+    },
+  );
+
+  app.get(
+    base,
+    {
+      config: SCREEN,
+      schema: { tags: ['organiser'], summary: "The organisation's events, newest show first, with the organiser's current one marked", response: { 200: envelope({ type: 'array', items: eventSummarySchema }) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await app.db
+        .selectFrom('events')
+        .select((eb) => [
+          'events.id',
+          'events.code',
+          'events.name',
+          'events.names',
+          'events.starts_at',
+          'events.ends_at',
+          'events.utc_offset_minutes',
+          eb.selectFrom('participations').select((e) => e.fn.countAll<number>().as('n')).whereRef('participations.event_id', '=', 'events.id').as('exhibitors'),
+        ])
+        .where('organisation_id', '=', organisationOf(auth))
+        .orderBy('starts_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return ok(
+        rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          name: row.name,
+          names: row.names,
+          startsAt: new Date(row.starts_at).toISOString(),
+          endsAt: new Date(row.ends_at).toISOString(),
+          utcOffsetMinutes: row.utc_offset_minutes,
+          exhibitors: Number(row.exhibitors ?? 0),
+          current: row.id === auth.user.event_id,
+        })),
+      );
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    `${base}/:id`,
+    {
+      config: EDIT_SCREEN,
+      schema: { tags: ['organiser'], summary: 'One event of the organisation, every setting (404 for another organisation’s)', params: idParams, response: { 200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } } }) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = await organiserEvent(app.db, auth, request.params.id);
+      return ok({ id: event.id, ...(await eventInputOf(app.db, event)) });
+    },
+  );
+
+  const record = (request: FastifyRequest, action: string, event: { id: number; organisation_id: number | null }, before: EventInput | null, after: EventInput, db: Kysely<Database>) =>
+    app.audit.record({ action, eventId: event.id, participationId: null, organisationId: event.organisation_id, subjectType: 'event', subjectId: event.id, before, after }, { request, db });
+
+  app.post<{ Body: EventInput }>(
+    base,
+    {
+      config: EDIT_SCREEN,
+      schema: {
+        tags: ['organiser'],
+        summary: 'Create an event of the organisation; it becomes the current event of an organiser without one',
+        description: problemsDescription,
+        body: eventInputSchema,
+        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const organisationId = organisationOf(auth);
+      const input = normalised(request.body);
+      check(input);
+      const id = await app.db.transaction().execute(async (trx) => {
+        await codeTaken(trx, input.code, null);
+        const inserted = await trx
+          .insertInto('events')
+          .values({ ...columnsOf(input), organisation_id: organisationId })
+          .returning(['id', 'organisation_id'])
+          .executeTakeFirstOrThrow();
+        await writeSettings(trx, inserted.id, input);
+        if (auth.user.event_id === null) await trx.updateTable('users').set({ event_id: inserted.id }).where('id', '=', auth.user.id).execute();
+        await record(request, 'event.create', inserted, null, input, trx);
+        return inserted.id;
+      });
+      return ok({ id });
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: EventInput }>(
+    `${base}/:id`,
+    {
+      config: EDIT_SCREEN,
+      schema: { tags: ['organiser'], summary: 'Change every setting of one of the organisation’s events', description: problemsDescription, params: idParams, body: eventInputSchema, response: { 200: envelope() } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = await organiserEvent(app.db, auth, request.params.id);
+      const input = normalised(request.body);
+      check(input);
+      await app.db.transaction().execute(async (trx) => {
+        const before = await eventInputOf(trx, event);
+        await codeTaken(trx, input.code, event.id);
+        await trx.updateTable('events').set(columnsOf(input)).where('id', '=', event.id).execute();
+        await writeSettings(trx, event.id, input);
+        await record(request, 'event.update', event, before, input, trx);
+      });
+      return ok(null);
+    },
+  );
+
+  app.put<{ Body: { eventId: number } }>(
+    `${API_BASE}/organiser/current-event`,
+    {
+      config: SCREEN,
+      schema: {
+        tags: ['organiser'],
+        summary: 'Switch the organiser’s current event (the one its console, approvals and exports work on)',
+        body: { type: 'object', required: ['eventId'], properties: { eventId: { type: 'integer', minimum: 1 } }, additionalProperties: false },
+        response: { 200: envelope() },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = await organiserEvent(app.db, auth, request.body.eventId);
+      await app.db.updateTable('users').set({ event_id: event.id }).where('id', '=', auth.user.id).execute();
+      return ok(null);
+    },
+  );
+
+  // The current event's summary (the console's header and home).
+  app.get(
+    `${API_BASE}/organiser/current-event`,
+    {
+      config: { screen: 'organiserHome', roles: ['organiser'] },
+      schema: { tags: ['organiser'], summary: "The organiser's current event (code 601 noCurrentEvent before its first)", response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } } }) } },
+    },
+    async (request) => {
+      const event = await currentOrganiserEvent(app.db, requireAuth(request));
+      return ok({ id: event.id, code: event.code, name: event.name });
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
+import { API_BASE } from '../../../engine/constants';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { currentOrganiserEvent, organisationOf } from '../../lib/organiser-scope';
+import { envelope } from '../../lib/schemas';
+import { settingNames } from '../../lib/setting-names';
+import { requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { FormRegistry } from '../forms/registry';
+import { columnHeaders, importExhibitors } from './import';
+import { readSheet, writeTemplate } from './spreadsheet';
+
+// Issue 9: the exhibitor import — template download, dry run with a report per row, commit of
+// the good rows in one transaction (recorded in the audit log).
+
+const SCREEN = { screen: 'organiserImport' as const, roles: ['organiser' as const] };
+/** More rows than this are refused before reading them (a show has at most a few thousand). */
+export const IMPORT_MAX_ROWS = 10_000;
+
+const reportSchema = {
+  type: 'object',
+  properties: {
+    dryRun: { type: 'boolean' },
+    rows: { type: 'integer', description: 'Data rows read (empty rows skipped)' },
+    good: { type: 'integer', description: 'Rows without a problem (stored on commit)' },
+    created: { type: 'integer' },
+    updated: { type: 'integer', description: 'Rows whose code the event already had' },
+    problems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { row: { type: 'integer' }, column: { type: 'string' }, problem: { type: 'string' }, key: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+export default async function organiserImportRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  const base = `${API_BASE}/organiser/exhibitors/import`;
+  const names = settingNames(registry);
+
+  app.get<{ Querystring: { format?: 'xlsx' | 'csv' } }>(
+    `${base}/template`,
+    {
+      config: SCREEN,
+      schema: {
+        tags: ['organiser'],
+        summary: "The import template: one header row in the caller's language (XLSX or CSV)",
+        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' } }, additionalProperties: false },
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      const format = request.query.format ?? 'xlsx';
+      const headers = columnHeaders(request.language, names.quotaNames).map(([, header]) => header);
+      const bytes = await writeTemplate(headers, format);
+      return reply
+        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', contentDisposition('attachment', `exhibitors-template.${format}`))
+        .send(bytes);
+    },
+  );
+
+  app.post<{ Querystring: { commit?: boolean } }>(
+    base,
+    {
+      config: SCREEN,
+      // The multipart plugin streams the body (nothing parsed to validate); the handler checks it.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['organiser'],
+        summary: 'Import exhibitors from XLSX or CSV (multipart field `file`): a dry run by default, `?commit=true` stores the good rows in one transaction',
+        description:
+          'Every row is checked and reported (row, column, problem in the caller\'s language): unknown module, duplicate booth, code or account ID (in the file or the event), bad e-mail, missing name, a cell starting with "=". Nothing of a bad row is stored. A code the event already has updates that exhibitor; empty optional cells keep stored values.',
+        consumes: ['multipart/form-data'],
+        querystring: { type: 'object', properties: { commit: { type: 'boolean', default: false } } },
+        response: { 200: envelope(reportSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const organisationId = organisationOf(auth);
+      const event = await currentOrganiserEvent(app.db, auth);
+      const commit = String((request.query as Record<string, unknown>).commit) === 'true';
+      let bytes: Buffer | undefined;
+      let fileName = '';
+      const options = { throwFileSizeLimit: false } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];
+      for await (const part of request.parts(options)) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          if (part.fieldname === 'file' && bytes === undefined) {
+            bytes = content;
+            fileName = part.filename;
+          }
+        }
+      }
+      if (!bytes || bytes.length === 0) throw new AppError('importFileUnreadable');
+      let rows;
+      try {
+        rows = await readSheet(bytes);
+      } catch {
+        throw new AppError('importFileUnreadable');
+      }
+      if (rows.length - 1 > IMPORT_MAX_ROWS) throw new AppError('importTooManyRows', null, { limit: IMPORT_MAX_ROWS });
+      const run = (db: typeof app.db) => importExhibitors(db, { organisationId, event, vocabulary: names, language: request.language, rows, commit });
+      const result = commit
+        ? await app.db.transaction().execute(async (trx) => {
+            const outcome = await run(trx);
+            if (outcome.stored.length > 0) {
+              await app.audit.record(
+                {
+                  action: 'exhibitor.import',
+                  eventId: event.id,
+                  participationId: null,
+                  organisationId: event.organisation_id,
+                  subjectType: 'event',
+                  subjectId: event.id,
+                  after: {
+                    file: fileName,
+                    created: outcome.stored.filter((s) => s.created).map((s) => s.code),
+                    updated: outcome.stored.filter((s) => !s.created).map((s) => s.code),
+                    refusedRows: [...new Set(outcome.problems.map((p) => p.row))],
+                  },
+                },
+                { request, db: trx },
+              );
+            }
+            return outcome;
+          })
+        : await run(app.db);
+      const { stored: _stored, ...report } = result;
+      return ok({ dryRun: !commit, ...report });
+    },
+  );
+}

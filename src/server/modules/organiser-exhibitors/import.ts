@@ -1,0 +1,223 @@
+import type { Kysely } from 'kysely';
+import { LANGUAGES, type Language } from '../../../engine/language';
+import { exhibitorProblems, isFormulaText, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import type { EventVocabulary } from '../../../engine/organiser-events';
+import type { Database, EventRow } from '../../db/schema';
+import { translate } from '../../lib/messages';
+import { accountOf, createAccount, updateAccount } from './accounts';
+import type { SheetRows } from './spreadsheet';
+
+// Issue 9: exhibitors from a spreadsheet. Headers are read in any of the four languages; every
+// row is checked (the account rules, duplicates in the file, booths and account IDs taken in the
+// database) and reported by row and column in the organiser's language. The good rows are stored
+// in one transaction: a code the event already has updates that exhibitor, never a duplicate.
+
+const TEXT_COLUMNS = ['code', 'name', 'legalName', 'boothNum', 'account', 'email', 'contactName', 'logoUrl'] as const;
+const LIST_COLUMNS = ['modules', 'flags'] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+/** Without these a file cannot say who is who. */
+const REQUIRED_COLUMNS = ['code', 'name', 'email'] as const;
+
+export interface ImportProblem {
+  /** The spreadsheet's row number (1 = the headers). */
+  row: number;
+  /** The column's header as the organiser reads it ('' for a whole row or file). */
+  column: string;
+  problem: string;
+  key: string;
+}
+
+export interface ImportReport {
+  rows: number;
+  good: number;
+  created: number;
+  updated: number;
+  problems: ImportProblem[];
+}
+
+/** Column key → header text in a language (quota columns: "quota.<name>"). */
+export function columnHeaders(language: Language, quotaNames: readonly string[]): Array<[string, string]> {
+  return [
+    ...[...TEXT_COLUMNS, ...LIST_COLUMNS].map((key) => [key, translate(language, `organiser.import.columns.${key}`)] as [string, string]),
+    ...quotaNames.map((name) => [`quota.${name}`, translate(language, 'organiser.import.columns.quota', { name: translate(language, `organiser.names.${name}`) })] as [string, string]),
+  ];
+}
+
+function headerIndex(quotaNames: readonly string[]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const language of LANGUAGES) for (const [key, header] of columnHeaders(language, quotaNames)) index.set(header.trim().toLowerCase(), key);
+  for (const key of [...TEXT_COLUMNS, ...LIST_COLUMNS]) index.set(key.toLowerCase(), key);
+  for (const name of quotaNames) index.set(`quota.${name}`.toLowerCase(), `quota.${name}`);
+  return index;
+}
+
+const listOf = (cell: string) =>
+  cell
+    .split(/[;,\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+interface Existing {
+  participationId: number;
+  account: ExhibitorInput;
+}
+
+export async function importExhibitors(
+  db: Kysely<Database>,
+  options: { organisationId: number; event: EventRow; vocabulary: EventVocabulary; language: Language; rows: SheetRows; commit: boolean },
+): Promise<ImportReport & { stored: Array<{ code: string; participationId: number; created: boolean }> }> {
+  const { event, vocabulary, language } = options;
+  const headers = columnHeaders(language, vocabulary.quotaNames);
+  const headerOf = new Map(headers);
+  const report: ImportReport = { rows: 0, good: 0, created: 0, updated: 0, problems: [] };
+  const problem = (row: number, columnKey: string, key: string, params: Record<string, string | number> = {}) =>
+    report.problems.push({ row, column: columnKey ? (headerOf.get(columnKey) ?? columnKey) : '', key, problem: translate(language, key, params) });
+
+  const [headerRow = [], ...body] = options.rows;
+  const index = headerIndex(vocabulary.quotaNames);
+  const columns = headerRow.map((header) => index.get(header.trim().toLowerCase()) ?? null);
+  headerRow.forEach((header, i) => {
+    if (header && columns[i] === null) report.problems.push({ row: 1, column: header, key: 'organiser.import.unknownColumn', problem: translate(language, 'organiser.import.unknownColumn') });
+  });
+  const missing = REQUIRED_COLUMNS.filter((key) => !columns.includes(key));
+  for (const key of missing) problem(1, key, 'organiser.import.missingColumn');
+  if (missing.length > 0) return { ...report, stored: [] };
+
+  // What the event already holds: accounts by code (a re-import updates them), booths, account IDs.
+  const existingRows = await db
+    .selectFrom('participations')
+    .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+    .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
+    .select([
+      'participations.id',
+      'participations.booth_num',
+      'participations.displayed_modules',
+      'participations.flags',
+      'exhibitors.code',
+      'exhibitors.name',
+      'exhibitors.legal_name',
+      'exhibitors.logo_url',
+      'users.login',
+      'users.email',
+      'users.display_name',
+    ])
+    .where('participations.event_id', '=', event.id)
+    .execute();
+  const quotaRows = await db.selectFrom('quotas').select(['participation_id', 'name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is not', null).execute();
+  const deadlineRows = await db.selectFrom('deadlines').select(['participation_id', 'name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is not', null).execute();
+  const byCode = new Map<string, Existing>();
+  const boothHolder = new Map<string, number>();
+  for (const row of existingRows) {
+    if (row.booth_num) boothHolder.set(row.booth_num.toLowerCase(), row.id);
+    if (!row.code) continue;
+    byCode.set(row.code.toLowerCase(), {
+      participationId: row.id,
+      account: accountOf(
+        row,
+        Object.fromEntries(quotaRows.filter((q) => q.participation_id === row.id).map((q) => [q.name, q.value])),
+        Object.fromEntries(deadlineRows.filter((d) => d.participation_id === row.id).map((d) => [d.name, new Date(d.due_at).toISOString()])),
+      ),
+    });
+  }
+
+  interface Candidate {
+    row: number;
+    input: ExhibitorInput;
+    existing: Existing | undefined;
+  }
+  const candidates: Candidate[] = [];
+  body.forEach((cells, i) => {
+    const rowNumber = i + 2;
+    if (cells.every((cell) => cell === '')) return;
+    report.rows++;
+    const cell = (key: string) => {
+      const at = columns.indexOf(key);
+      return at < 0 ? '' : (cells[at] ?? '');
+    };
+    const before = report.problems.length;
+    columns.forEach((key, at) => {
+      if (key && isFormulaText(cells[at] ?? '') && !(TEXT_COLUMNS as readonly string[]).includes(key)) problem(rowNumber, key, 'organiser.validation.formula');
+    });
+    const existing = byCode.get(cell('code').toLowerCase());
+    const base: ExhibitorInput = existing
+      ? { ...existing.account, quotas: { ...existing.account.quotas } }
+      : { code: '', name: '', legalName: '', boothNum: '', logoUrl: '', account: '', email: '', contactName: '', modules: event.default_modules, flags: event.default_flags, quotas: {}, deadlines: {} };
+    const input: ExhibitorInput = { ...base };
+    for (const key of TEXT_COLUMNS) {
+      if (!columns.includes(key)) continue;
+      const value = cell(key);
+      // Optional columns left empty keep what is stored; required ones are checked as given.
+      if (value !== '' || (REQUIRED_COLUMNS as readonly string[]).includes(key)) input[key as TextColumn] = value;
+    }
+    if (!input.account) input.account = input.email;
+    if (cell('modules')) input.modules = [...new Set(listOf(cell('modules')))];
+    if (cell('flags')) {
+      const on = listOf(cell('flags'));
+      input.flags = Object.fromEntries([...vocabulary.flags.map((flag) => [flag, on.includes(flag)] as const), ...on.filter((flag) => !vocabulary.flags.includes(flag)).map((flag) => [flag, true] as const)]);
+    }
+    for (const name of vocabulary.quotaNames) {
+      const value = cell(`quota.${name}`);
+      if (value === '' || isFormulaText(value)) continue;
+      input.quotas[name] = /^\d+$/.test(value) ? Number(value) : -1;
+    }
+    const found = exhibitorProblems(input, vocabulary, event.ends_at);
+    for (const [field, key] of Object.entries(found)) {
+      const column = field.startsWith('quotas.') ? `quota.${field.slice('quotas.'.length)}` : field;
+      problem(rowNumber, column, key);
+    }
+    if (report.problems.length === before) candidates.push({ row: rowNumber, input, existing });
+    else candidates.push({ row: -rowNumber, input, existing });
+  });
+
+  // Duplicates inside the file: every row after the first holding a code, booth or account ID.
+  const seen = { code: new Map<string, number>(), boothNum: new Map<string, number>(), account: new Map<string, number>() };
+  for (const candidate of candidates) {
+    const rowNumber = Math.abs(candidate.row);
+    for (const key of ['code', 'boothNum', 'account'] as const) {
+      const value = candidate.input[key].toLowerCase();
+      if (!value) continue;
+      const first = seen[key].get(value);
+      if (first !== undefined) {
+        problem(rowNumber, key, 'organiser.import.duplicateInFile', { row: first });
+        candidate.row = -rowNumber;
+      } else seen[key].set(value, rowNumber);
+    }
+  }
+  // Against the database: a booth held by another exhibitor of the event, an account ID in use.
+  const accounts = candidates.map((c) => c.input.account.toLowerCase()).filter(Boolean);
+  const holders = new Map<string, { participation_id: number | null; role: string }>();
+  for (let at = 0; at < accounts.length; at += 1000) {
+    const chunk = accounts.slice(at, at + 1000);
+    for (const user of await db.selectFrom('users').select(['login_key', 'participation_id', 'role']).where('login_key', 'in', chunk).execute()) holders.set(user.login_key, user);
+  }
+  for (const candidate of candidates) {
+    const rowNumber = Math.abs(candidate.row);
+    const own = candidate.existing?.participationId ?? null;
+    const booth = candidate.input.boothNum.toLowerCase();
+    const boothOwner = booth ? boothHolder.get(booth) : undefined;
+    if (boothOwner !== undefined && boothOwner !== own) {
+      problem(rowNumber, 'boothNum', 'organiser.validation.boothTaken');
+      candidate.row = -rowNumber;
+    }
+    const holder = holders.get(candidate.input.account.toLowerCase());
+    if (holder && !(own !== null && holder.participation_id === own && holder.role === 'exhibitor')) {
+      problem(rowNumber, 'account', 'organiser.validation.accountTaken');
+      candidate.row = -rowNumber;
+    }
+  }
+  report.problems.sort((a, b) => a.row - b.row);
+  const good = candidates.filter((candidate) => candidate.row > 0);
+  report.good = good.length;
+  report.created = good.filter((c) => !c.existing).length;
+  report.updated = good.length - report.created;
+  if (!options.commit || good.length === 0) return { ...report, stored: [] };
+
+  const stored: Array<{ code: string; participationId: number; created: boolean }> = [];
+  for (const candidate of good) {
+    const account = candidate.existing
+      ? await updateAccount(db, event, candidate.existing.participationId, candidate.input)
+      : await createAccount(db, options.organisationId, event, candidate.input);
+    stored.push({ code: candidate.input.code, participationId: account.participationId, created: !candidate.existing });
+  }
+  return { ...report, stored };
+}

@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { FORM_STATUSES } from '../../../engine/forms/definitions';
+import { neutraliseCell } from '../../../engine/leads-rules';
+import { contentDisposition } from '../../lib/content-disposition';
+import { translate } from '../../lib/messages';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { FormRegistry } from '../forms/registry';
+import { progressMatrix } from './matrix';
+
+// Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
+// counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
+
+const counts = { type: 'object', properties: Object.fromEntries(FORM_STATUSES.map((s) => [s, { type: 'integer' }])) } as const;
+const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
+
+const matrixSchema = {
+  type: 'object',
+  properties: {
+    forms: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, mandatory: { type: 'boolean' }, counts },
+      },
+    },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          participationId: { type: 'integer' },
+          exhibitor: { type: 'string' },
+          code: { type: ['string', 'null'] },
+          boothNum: { type: 'string' },
+          statuses: statusMap,
+          missingMandatory: { type: 'array', items: { type: 'string' } },
+          manualsAcknowledged: { type: 'integer', description: 'Issue 10: manuals needing acknowledgement that the exhibitor acknowledged' },
+        },
+      },
+    },
+    manualsToAcknowledge: { type: 'integer', description: 'Issue 10: published manuals of the event that need acknowledging' },
+  },
+} as const;
+
+const querystring = {
+  type: 'object',
+  properties: { missing: { type: 'boolean', description: 'Only exhibitors with a mandatory form not submitted' } },
+  additionalProperties: false,
+} as const;
+
+export default async function progressRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  const base = `${API_BASE}/organiser/progress`;
+
+  app.get<{ Querystring: { missing?: boolean } }>(
+    base,
+    {
+      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      schema: { tags: ['organiser'], summary: "Issue 9: exhibitors × forms of the organiser's event with status and counts", querystring, response: { 200: envelope(matrixSchema) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return ok(await progressMatrix(app.db, eventOf(auth).id, registry.definitions, { missingOnly: request.query.missing === true }));
+    },
+  );
+
+  app.get<{ Querystring: { missing?: boolean } }>(
+    `${base}/export`,
+    {
+      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Issue 9: the progress matrix as XLSX, headers and statuses in the caller’s language',
+        querystring,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const event = eventOf(auth);
+      const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true });
+      const t = (key: string, params?: Record<string, string | number>) => translate(request.language, key, params);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet(t('organiser.progress.title').slice(0, 31));
+      sheet.columns = [
+        { header: t('organiser.progress.exhibitor'), width: 32 },
+        { header: t('organiser.progress.code'), width: 14 },
+        { header: t('organiser.progress.booth'), width: 16 },
+        ...matrix.forms.map((form) => ({ header: `${form.code} ${t(form.title)}`, width: 22 })),
+        { header: t('organiser.progress.missingMandatory'), width: 24 },
+        { header: t('organiser.progress.manuals'), width: 18 },
+      ];
+      sheet.getRow(1).font = { bold: true };
+      sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 1 }];
+      const codeOf = new Map(matrix.forms.map((f) => [f.id, f.code]));
+      for (const row of matrix.rows) {
+        sheet.addRow([
+          neutraliseCell(row.exhibitor),
+          neutraliseCell(row.code ?? ''),
+          neutraliseCell(row.boothNum),
+          ...matrix.forms.map((form) => t(`formRuntime.status.${row.statuses[form.id]}`)),
+          row.missingMandatory.map((id) => codeOf.get(id) ?? id).join(', '),
+          t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: matrix.manualsToAcknowledge }),
+        ]);
+      }
+      const buffer = await workbook.xlsx.writeBuffer();
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', `${event.code}-progress.xlsx`))
+        .send(Buffer.from(buffer));
+    },
+  );
+}

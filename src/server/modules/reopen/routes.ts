@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { formStatus } from '../../../engine/forms/definitions';
+import { AppError } from '../../lib/app-error';
+import { loadParticipationSettings } from '../../lib/participation-settings';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { FormRegistry } from '../forms/registry';
+
+// Issue 9, reopen: the "contact support" path of spec §8 made real. For one exhibitor the
+// organiser moves the form's deadline (a participation row in `deadlines`, which every form
+// sharing that deadline follows) and/or reopens a submit-once form until its next submission.
+
+interface ReopenBody {
+  /** The exhibitor's own deadline for this form's deadline name; needed when it has passed. */
+  until?: string;
+}
+
+export default async function reopenRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+  app.post<{ Params: { participationId: number; formId: string }; Body: ReopenBody }>(
+    `${API_BASE}/organiser/exhibitors/:participationId/forms/:formId/reopen`,
+    {
+      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Issue 9: extend the deadline of a form and/or reopen a submit-once form for one exhibitor',
+        params: {
+          type: 'object',
+          properties: { participationId: { type: 'integer', minimum: 1 }, formId: { type: 'string', maxLength: 64 } },
+          required: ['participationId', 'formId'],
+        },
+        body: { type: 'object', properties: { until: { type: 'string', format: 'date-time' } }, additionalProperties: false },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { deadline: { type: ['string', 'null'], format: 'date-time' }, reopened: { type: 'boolean' }, status: { type: 'string' } },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const event = eventOf(auth);
+      const definition = registry.find(request.params.formId);
+      const participation = await app.db
+        .selectFrom('participations')
+        .select(['id', 'flags'])
+        .where('id', '=', request.params.participationId)
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
+      // Another organisation's exhibitor, another event's and an unknown one look the same.
+      if (!participation || !definition) throw new AppError('notFound');
+      const now = new Date();
+      const deadline = (await loadParticipationSettings(app.db, event.id, [participation.id])).get(participation.id)!.deadlines[definition.deadline] ?? null;
+      const entry = await app.db
+        .selectFrom('form_entries')
+        .select(['status', 'approval_status', 'submitted_at'])
+        .where('participation_id', '=', participation.id)
+        .where('form_id', '=', definition.id)
+        .executeTakeFirst();
+      const until = request.body.until ? new Date(request.body.until) : null;
+      const passed = deadline !== null && deadline.getTime() < now.getTime();
+      if (passed && !until) throw new AppError('reopenUntilRequired');
+      if (until && until.getTime() <= now.getTime()) throw new AppError('reopenUntilPast');
+      if (until && until.getTime() > new Date(event.ends_at).getTime()) throw new AppError('reopenUntilAfterShow');
+      const submitOnce = Boolean(definition.submitOnceFlag && (participation.flags as Record<string, boolean>)[definition.submitOnceFlag] === true && entry?.status === 'submitted');
+      if (!until && !submitOnce) throw new AppError('reopenNotNeeded');
+
+      await app.db.transaction().execute(async (trx) => {
+        if (until) {
+          await trx.deleteFrom('deadlines').where('participation_id', '=', participation.id).where('name', '=', definition.deadline).execute();
+          await trx.insertInto('deadlines').values({ event_id: event.id, participation_id: participation.id, name: definition.deadline, due_at: until }).execute();
+        }
+        if (submitOnce) {
+          await trx
+            .insertInto('form_reopens')
+            .values({ participation_id: participation.id, form_id: definition.id, reopened_at: now, reopened_by: auth.user.id })
+            .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: now, reopened_by: auth.user.id }))
+            .execute();
+        }
+        await app.audit.record(
+          {
+            action: 'form.reopen',
+            subjectType: 'form',
+            subjectId: definition.id,
+            participationId: participation.id,
+            before: { deadline: deadline?.toISOString() ?? null, submitOnceLocked: submitOnce },
+            after: { deadline: (until ?? deadline)?.toISOString() ?? null, submitOnceLocked: false },
+          },
+          { request, db: trx },
+        );
+      });
+      const effective = until ?? deadline;
+      return ok({ deadline: effective?.toISOString() ?? null, reopened: submitOnce, status: formStatus(entry ?? null, effective, now) });
+    },
+  );
+}

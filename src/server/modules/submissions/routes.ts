@@ -1,0 +1,95 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { FormRegistry } from '../forms/registry';
+import { writeSubmissionsExport } from './export';
+
+// Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
+// form's submissions across the organiser's current event as XLSX (badges for printing…).
+
+export default async function submissionRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+  const base = `${API_BASE}/organiser/submissions`;
+
+  app.get(
+    base,
+    {
+      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: "Issue 9: the forms of the organiser's event with their number of current submissions",
+        response: {
+          200: envelope({
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, submissions: { type: 'integer' } } },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const counts = await app.db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('participations.event_id', '=', eventOf(auth).id)
+        .where('participations.status', '=', 'active')
+        .where('form_entries.submitted_data', 'is not', null)
+        .groupBy('form_entries.form_id')
+        .execute();
+      const countOf = new Map(counts.map((c) => [c.form_id, Number(c.n)]));
+      return ok(registry.definitions.map((d) => ({ id: d.id, code: d.code, title: d.title, submissions: countOf.get(d.id) ?? 0 })));
+    },
+  );
+
+  app.get<{ Params: { formId: string } }>(
+    `${base}/:formId/export`,
+    {
+      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
+        params: { type: 'object', properties: { formId: { type: 'string', maxLength: 64 } }, required: ['formId'] },
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const event = eventOf(auth);
+      const definition = registry.find(request.params.formId);
+      if (!definition) throw new AppError('notFound');
+      const dir = await mkdtemp(join(tmpdir(), 'portal-submissions-'));
+      const path = join(dir, 'export.xlsx');
+      try {
+        await writeSubmissionsExport({
+          db: app.db,
+          eventId: event.id,
+          utcOffsetMinutes: event.utc_offset_minutes,
+          formId: definition.id,
+          schema: registry.filesFor(definition.id, event.code).schema,
+          language: request.language,
+          publicUrl: config.publicUrl,
+          path,
+        });
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      const stream = createReadStream(path);
+      // The file lives until the answer is sent (or the client goes away).
+      stream.once('close', () => void rm(dir, { recursive: true, force: true }));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', `${event.code}-${definition.code}.xlsx`))
+        .send(stream);
+    },
+  );
+}

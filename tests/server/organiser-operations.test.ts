@@ -1,0 +1,241 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { translate } from '../../src/server/lib/messages';
+import { setParticipationDeadline } from '../support/settings';
+import { bodyOf, createTestApp, DEMO_PASSWORD, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
+
+// Issue 9 (i9b): the organiser's progress matrix and its XLSX, reopening a form for one exhibitor
+// (a deadline of its own, a submit-once form open until the next submission), and the audit
+// records of logins, submissions and reopenings. Another organisation's organiser reaches none of it.
+
+const DAY = 24 * HOUR;
+const badges = (...names: string[]) => ({ badges: names.map((n, i) => ({ firstName: n, lastName: 'Santoso', email: `badge${i}@kopi.example` })) });
+
+interface Matrix {
+  forms: Array<{ id: string; code: string; mandatory: boolean; counts: Record<string, number> }>;
+  rows: Array<{ participationId: number; exhibitor: string; statuses: Record<string, string>; missingMandatory: string[] }>;
+}
+
+describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
+  let t: TestApp;
+  let organiser: string;
+  let rival: string;
+  let limited: string;
+  let kopi: number;
+  let borneo: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const db = t.app.db;
+    // Another organisation with its own event and organiser.
+    const organisation = await db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
+    const event = await db
+      .insertInto('events')
+      .values({
+        organisation_id: organisation.id,
+        code: 'RIVAL2027',
+        name: 'Rival Fair 2027',
+        url: 'https://rival.example',
+        logo_url: '',
+        venue: 'Elsewhere',
+        starts_at: new Date(Date.now() + 100 * DAY),
+        ends_at: new Date(Date.now() + 103 * DAY),
+        utc_offset_minutes: 0,
+        terms_url: 'https://rival.example/terms',
+        support_email: 'support@rival.example',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({ login: 'rival', login_key: 'rival', email: 'rival@rival.example', display_name: 'Rival', password_hash: await hashPassword(DEMO_PASSWORD), role: 'organiser', participation_id: null, organisation_id: organisation.id, event_id: event.id, status: 'active' })
+      .execute();
+    [organiser, rival, limited] = await Promise.all([login(t.app, 'organiser'), login(t.app, 'rival'), login(t.app, 'limited')]);
+    const participationOf = async (account: string) => (await db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;
+    [kopi, borneo] = await Promise.all([participationOf('limited'), participationOf('demo')]);
+  });
+  afterAll(async () => t?.close());
+
+  const matrix = async (token = organiser, query = '') => (await get<Matrix>(t.app, `/oga/organiser/progress${query}`, token)).data;
+  const statusOf = async (formId: string) => ((await get(t.app, '/oga/forms', limited)).data as Array<{ id: string; status: string }>).find((f) => f.id === formId)!.status;
+  const reopen = (participationId: number, formId: string, body: object, token = organiser) => post(t.app, `/oga/organiser/exhibitors/${participationId}/forms/${formId}/reopen`, body, token);
+
+  it('the new endpoints refuse an exhibitor (403) and a caller without a token (401); another organisation sees none of this event', async () => {
+    for (const url of ['/oga/organiser/progress', '/oga/organiser/progress/export']) {
+      expect((await t.app.inject({ method: 'GET', url })).json().code).toBe(401);
+      expect((await get(t.app, url, limited)).code).toBe(403);
+    }
+    expect((await reopen(kopi, 's04', {}, limited)).code).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `/oga/organiser/exhibitors/${kopi}/forms/s04/reopen`, payload: {} })).json().code).toBe(401);
+    // The rival organiser's own event has no exhibitors; ours are out of its reach.
+    expect((await matrix(rival)).rows).toEqual([]);
+    expect(bodyOf(await reopen(kopi, 's04', { until: new Date(Date.now() + DAY).toISOString() }, rival))).toMatchObject({ code: 404, error: 'notFound' });
+    expect((await reopen(kopi, 'noSuchForm', {})).code).toBe(404);
+  });
+
+  it('the matrix holds every exhibitor × form with the status the exhibitor sees; counts add up; the filter keeps missing mandatory forms', async () => {
+    const all = await matrix();
+    expect(all.rows.map((r) => r.exhibitor)).toEqual(['Borneo Botanica', 'Kopi Nusantara']);
+    for (const form of all.forms) expect(Object.values(form.counts).reduce((a, b) => a + b, 0)).toBe(all.rows.length);
+    const kopiRow = all.rows.find((r) => r.participationId === kopi)!;
+    const seen = (await get(t.app, '/oga/forms', limited)).data as Array<{ id: string; status: string }>;
+    for (const form of seen) expect(kopiRow.statuses[form.id]).toBe(form.status);
+    expect(kopiRow.missingMandatory).toEqual(all.forms.filter((f) => f.mandatory).map((f) => f.id));
+    expect((await matrix(organiser, '?missing=true')).rows).toHaveLength(2);
+  });
+
+  it('reopen: a passed deadline needs a new one in the future and before the show ends; then the exhibitor submits', async () => {
+    await setParticipationDeadline(t.app.db, kopi, 'badges', new Date(Date.now() - HOUR));
+    expect(await statusOf('s04')).toBe('closed');
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi'), version: 0 }, limited)).error).toBe('deadlinePassed');
+    expect(bodyOf(await reopen(kopi, 's04', {}))).toMatchObject({ code: 601, error: 'reopenUntilRequired' });
+    expect((await reopen(kopi, 's04', { until: new Date(Date.now() - 60_000).toISOString() })).error).toBe('reopenUntilPast');
+    expect((await reopen(kopi, 's04', { until: new Date(Date.now() + 400 * DAY).toISOString() })).error).toBe('reopenUntilAfterShow');
+    expect((await reopen(kopi, 's04', { until: 'tomorrow' })).code).not.toBe(200);
+    const until = new Date(Date.now() + 2 * DAY);
+    const reopened = await reopen(kopi, 's04', { until: until.toISOString() });
+    expect(reopened.data).toEqual({ deadline: until.toISOString(), reopened: false, status: 'notStarted' });
+    expect(await statusOf('s04')).toBe('notStarted');
+    // Only this exhibitor's deadline moved.
+    expect((await matrix()).rows.find((r) => r.participationId === borneo)!.statuses.s04).not.toBe('closed');
+    const submitted = await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi', 'Sari'), version: 0 }, limited);
+    expect(submitted.code).toBe(200);
+    expect((await matrix()).rows.find((r) => r.participationId === kopi)!.statuses.s04).toBe('submitted');
+  });
+
+  it('reopen: a submit-once form opens for one more submission, then closes again; an open form has nothing to reopen', async () => {
+    // The organiser makes S04 submit-once for this exhibitor (its flag, as the exhibitor editor sets it).
+    await t.app.db
+      .updateTable('participations')
+      .set({ flags: sql`flags || '{"s04SubmitOnceOnly": true}'::jsonb` })
+      .where('id', '=', kopi)
+      .execute();
+    const first = (await get(t.app, '/oga/forms/s04', limited)).data as { locked: boolean; entry: { version: number } };
+    expect(first.locked).toBe(true);
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi'), version: first.entry.version }, limited)).error).toBe('submitOnce');
+    const reopened = await reopen(kopi, 's04', {});
+    expect(reopened.data).toMatchObject({ reopened: true, status: 'submitted' });
+    const open = (await get(t.app, '/oga/forms/s04', limited)).data as { locked: boolean; entry: { version: number } };
+    expect(open.locked).toBe(false);
+    const again = await post<{ version: number }>(t.app, '/oga/forms/s04/submit', { data: badges('Budi', 'Sari', 'Wayan'), version: open.entry.version }, limited);
+    expect(again.code).toBe(200);
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi'), version: again.data.version }, limited)).error).toBe('submitOnce');
+    // S06 has no submit-once flag and its deadline is ahead: nothing to reopen.
+    expect((await reopen(kopi, 's06', {})).error).toBe('reopenNotNeeded');
+  });
+
+  it('the audit log holds the logins, the submissions and the reopenings with before and after', async () => {
+    const rows = await t.app.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const login = rows.find((r) => r.action === 'auth.login' && r.actor_name === 'Budi Santoso')!;
+    expect(login).toMatchObject({ actor_role: 'exhibitor', participation_id: kopi });
+    expect(login.organisation_id).not.toBeNull();
+    expect(rows.filter((r) => r.action === 'form.submit' && r.participation_id === kopi && r.subject_id === 's04')).toHaveLength(2);
+    const reopenings = rows.filter((r) => r.action === 'form.reopen');
+    expect(reopenings).toHaveLength(2);
+    expect(reopenings[0]).toMatchObject({ participation_id: kopi, subject_id: 's04', actor_name: 'AFHE Organising Committee' });
+    expect((reopenings[0]!.after as { deadline: string }).deadline).not.toBe((reopenings[0]!.before as { deadline: string }).deadline);
+    expect(reopenings[1]!.before).toMatchObject({ submitOnceLocked: true });
+  });
+
+  it('the progress export reads back in the organiser’s language with one row per exhibitor', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/oga/organiser/progress/export', headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'ja' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header[0]).toBe(translate('ja', 'organiser.progress.exhibitor'));
+    const s04Column = header.findIndex((h) => h.startsWith('S04 ')) + 1;
+    expect(s04Column).toBeGreaterThan(0);
+    const kopiRow = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2)).find((row) => row.getCell(1).value === 'Kopi Nusantara')!;
+    expect(kopiRow.getCell(s04Column).value).toBe(translate('ja', 'formRuntime.status.submitted'));
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  const exportOf = async (formId: string, token = organiser, language = 'en') => {
+    const response = await t.app.inject({ method: 'GET', url: `/oga/organiser/submissions/${formId}/export`, headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const cell = (row: ExcelJS.Row, title: string) => row.getCell(header.indexOf(title) + 1).value;
+    return { header, rows, cell, disposition: String(response.headers['content-disposition']) };
+  };
+
+  it('submissions export: one row per badge of every exhibitor, headers and labels in the organiser’s language; refused to others', async () => {
+    const demo = await login(t.app, 'demo');
+    const person = (firstName: string, gender: string) => ({ firstName, lastName: 'Rahman', email: `${firstName.toLowerCase()}@borneo.example`, gender });
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: { badges: [person('Aisyah', 'female'), person('Hafiz', 'male')] }, version: 0 }, demo)).code).toBe(200);
+    // Kopi's current submission holds three badges, Borneo's two: one row each.
+    const { header, rows, cell, disposition } = await exportOf('s04', organiser, 'vi');
+    expect(disposition).toContain('S04.xlsx');
+    expect(header).toContain(translate('vi', 'forms.s04.firstName'));
+    const names = rows.map((row) => `${String(cell(row, translate('vi', 'organiser.progress.exhibitor')))}:${String(cell(row, translate('vi', 'forms.s04.firstName')))}`);
+    expect(names.sort()).toEqual(['Borneo Botanica:Aisyah', 'Borneo Botanica:Hafiz', 'Kopi Nusantara:Budi', 'Kopi Nusantara:Sari', 'Kopi Nusantara:Wayan']);
+    const hafiz = rows.find((row) => cell(row, translate('vi', 'forms.s04.firstName')) === 'Hafiz')!;
+    expect(cell(hafiz, translate('vi', 'forms.s04.gender'))).toBe(translate('vi', 'forms.s04.enum.gender.male'));
+
+    expect((await t.app.inject({ method: 'GET', url: '/oga/organiser/submissions/s04/export' })).json().code).toBe(401);
+    expect((await get(t.app, '/oga/organiser/submissions/s04/export', demo)).code).toBe(403);
+    expect((await get(t.app, '/oga/organiser/submissions', demo)).code).toBe(403);
+    expect((await get(t.app, '/oga/organiser/submissions/nothing/export', organiser)).code).toBe(404);
+    // The rival organisation's organiser exports its own event: none of our badges.
+    expect((await exportOf('s04', rival)).rows).toHaveLength(0);
+    const counts = (await get<Array<{ id: string; submissions: number }>>(t.app, '/oga/organiser/submissions', organiser)).data;
+    expect(counts.find((c) => c.id === 's04')!.submissions).toBe(2);
+    expect((await get<Array<{ id: string; submissions: number }>>(t.app, '/oga/organiser/submissions', rival)).data.every((c) => c.submissions === 0)).toBe(true);
+  });
+
+  it('submissions export: files are links to the upload, one row per product', async () => {
+    const image = { id: 'P'.repeat(43), name: 'tualang-honey.jpg', size: 2048, type: 'jpeg', dpi: 300 };
+    const products = { products: [{ brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', category: 'beverages', image }, { brandName: 'Borneo Botanica', productName: '=cmd|calc', category: 'dairy' }] };
+    await t.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: borneo, form_id: 's02', data: JSON.stringify(products), submitted_data: JSON.stringify(products), status: 'submitted', submitted_at: new Date() })
+      .execute();
+    const { rows, cell } = await exportOf('s02');
+    expect(rows).toHaveLength(2);
+    const link = cell(rows[0]!, translate('en', 'forms.s02.image')) as { text: string; hyperlink: string };
+    expect(link).toEqual({ text: 'tualang-honey.jpg', hyperlink: `${t.config.publicUrl}/oga/uploads/${image.id}` });
+    expect(cell(rows[0]!, translate('en', 'forms.s02.category'))).toBe(translate('en', 'forms.s02.enum.category.beverages'));
+    // A formula-like value is stored as text, never run by the spreadsheet.
+    expect(cell(rows[1]!, translate('en', 'forms.s02.productName'))).toBe("'=cmd|calc");
+  });
+
+  it('audit log page: the organisation’s records only, filtered by action, who and date, paged; XLSX export; refused to others', async () => {
+    const all = (await get(t.app, '/oga/organiser/audit?limit=50', organiser)).data as { total: number; items: Array<{ action: string; actorName: string; exhibitor: string | null }> };
+    expect(all.total).toBeGreaterThan(3);
+    expect(all.items.some((i) => i.action === 'form.reopen' && i.exhibitor === 'Kopi Nusantara')).toBe(true);
+    expect(all.items.some((i) => i.actorName === 'Rival')).toBe(false);
+    const reopenings = (await get(t.app, '/oga/organiser/audit?action=form.reopen', organiser)).data as { total: number; items: Array<{ action: string }> };
+    expect(reopenings.total).toBe(2);
+    const byWho = (await get(t.app, '/oga/organiser/audit?who=budi', organiser)).data as { items: Array<{ actorName: string }> };
+    expect(byWho.items.length).toBeGreaterThan(0);
+    expect(byWho.items.every((i) => i.actorName === 'Budi Santoso')).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(((await get(t.app, `/oga/organiser/audit?from=${tomorrow}`, organiser)).data as { total: number }).total).toBe(0);
+    const paged = (await get(t.app, '/oga/organiser/audit?limit=10&page=1', organiser)).data as { items: unknown[]; limit: number };
+    expect(paged.items.length).toBeLessThanOrEqual(10);
+    // The rival organisation's log holds only its own organiser's login.
+    const theirs = (await get(t.app, '/oga/organiser/audit', rival)).data as { items: Array<{ actorName: string }> };
+    expect(theirs.items.map((i) => i.actorName)).toEqual(['Rival']);
+    expect((await get(t.app, '/oga/organiser/audit', limited)).code).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/oga/organiser/audit' })).json().code).toBe(401);
+    expect((await get(t.app, '/oga/organiser/audit/export', limited)).code).toBe(403);
+
+    const response = await t.app.inject({ method: 'GET', url: '/oga/organiser/audit/export?action=form.', headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'cn' } });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(3).value).toBe(translate('cn', 'organiser.audit.action'));
+    const actions = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(3).value));
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.every((a) => a.startsWith('form.'))).toBe(true);
+  });
+});

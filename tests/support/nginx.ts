@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './ports';
+
+// A real nginx reverse proxy in front of a test server (Debian's nginx-light, installed by
+// scripts/ensure-system-deps.sh), configured like the README's example but appending to
+// X-Forwarded-For ($proxy_add_x_forwarded_for), as many deployments do.
+
+export interface Nginx {
+  port: number;
+  close(): Promise<void>;
+}
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+async function waitForPort(port: number, child: ChildProcess, errors: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${errors()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.end(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`nginx did not listen on ${port}: ${errors()}`);
+}
+
+export async function startNginx(upstreamPort: number): Promise<Nginx> {
+  if (!NGINX) throw new Error('nginx is missing: run scripts/ensure-system-deps.sh');
+  const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
+  const port = await freePort();
+  const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+pid ${join(dir, 'nginx.pid')};
+error_log stderr warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://127.0.0.1:${upstreamPort};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  let stderr = '';
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    await waitForPort(port, child, () => stderr);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
