@@ -46,3 +46,6 @@ export const SESSION_DEFAULTS = {
 } as const;
 
 export const SUPPORT_EMAIL = 'support@exhibitor-portal.example';
+
+/** Below this width (px) the left menu is a drawer over the page, closed until asked for. */
+export const DRAWER_BELOW_PX = 992;

@@ -98,7 +98,7 @@ describe('languages', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}/orderForms`);
-    await page.getByRole('button', { name: text('en', 'header.language'), exact: true }).click();
+    await page.getByRole('button', { name: text('en', 'header.languageCurrent', { language: 'English' }), exact: true }).click();
     const options = page.getByRole('menuitem');
     expect(await options.allInnerTexts()).toEqual(['English', '中文', '日本語', 'Tiếng Việt']);
     const calls = recordApiCalls(page, { afterNavigation: true });

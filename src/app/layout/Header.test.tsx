@@ -80,7 +80,7 @@ describe('Header', () => {
 
   it('L1/L5: the language menu lists English, 中文, 日本語, Tiếng Việt, the current one selected', () => {
     renderHeader();
-    const button = screen.getByRole('button', { name: 'Language' });
+    const button = screen.getByRole('button', { name: 'Language: English' });
     expect(button.textContent).toBe('English');
     fireEvent.click(button);
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
@@ -94,7 +94,7 @@ describe('Header', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, pathname: '/orderForms', search: '', reload, assign });
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     fireEvent.click(screen.getByRole('menuitem', { name: '日本語' }));
     expect(localStorage.getItem('oem_language')).toBe('ja');
     expect(reload).toHaveBeenCalledTimes(1);

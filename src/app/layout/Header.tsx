@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AppBar, Avatar, Box, Button, IconButton, InputAdornment, Menu, MenuItem, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, IconButton, InputAdornment, Menu, MenuItem, TextField, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircleOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -25,11 +25,13 @@ export function Header({
   displayedModules,
   onToggleMenu,
   menuToggleLabel,
+  menuExpanded,
 }: {
   account: AccountInfo | undefined;
   displayedModules: readonly string[];
   onToggleMenu?: () => void;
   menuToggleLabel?: string;
+  menuExpanded?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,12 +41,16 @@ export function Header({
   const [keyword, setKeyword] = useState('');
   const hideAccountHome = account?.hideAccountHome === true;
   const language = currentLanguage();
+  const languageLabel = LANGUAGE_OPTIONS.find((option) => option.code === language)?.label ?? '';
+  // On a phone the account and logout buttons keep their icon; their words become the name.
+  const compact = useMediaQuery('(max-width:599.95px)', { noSsr: true });
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={1} component="header">
-      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+    // A phone's screen is too short for a header that stays on top: it scrolls away there.
+    <AppBar position="sticky" color="inherit" elevation={1} component="header" sx={{ position: { xs: 'static', md: 'sticky' } }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, flexWrap: 'wrap', py: { xs: 1, md: 0.5 }, px: { xs: 1, sm: 2 } }}>
         {onToggleMenu && (
-          <IconButton edge="start" onClick={onToggleMenu} aria-label={menuToggleLabel}>
+          <IconButton edge="start" onClick={onToggleMenu} aria-label={menuToggleLabel} aria-expanded={menuExpanded}>
             <MenuIcon />
           </IconButton>
         )}
@@ -55,15 +61,16 @@ export function Header({
             </IconButton>
           </Tooltip>
         )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: 1 }}>
+        {/* H1: event, exhibitor and booth wrap onto more lines rather than being cut off. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: '1 1 12rem' }}>
           {account?.companyLog && (
             <Avatar src={account.companyLog} alt={t('header.companyLogo', { name: account.name })} variant="rounded" sx={{ width: 40, height: 40 }} />
           )}
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" component="p" noWrap sx={{ fontWeight: 600 }} data-testid="exhibition-name">
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }} data-testid="exhibition-name">
               {account?.exhibitName}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               <span data-testid="exhibitor-name">{account?.name}</span>
               {account?.boothNum ? <> · {t('header.booth', { booth: account.boothNum })}</> : null}
             </Typography>
@@ -73,6 +80,7 @@ export function Header({
           <TextField
             size="small"
             type="search"
+            sx={{ flex: { xs: '1 1 100%', sm: '0 1 16rem' }, order: { xs: 10, sm: 0 } }}
             placeholder={t('header.searchPlaceholder')}
             value={keyword}
             onChange={(event) => setKeyword(event.target.value)}
@@ -92,8 +100,8 @@ export function Header({
           />
         )}
         {account?.exhibitCode && <AnnouncementsButton />}
-        <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.language')}>
-          {LANGUAGE_OPTIONS.find((option) => option.code === language)?.label}
+        <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.languageCurrent', { language: languageLabel })}>
+          {languageLabel}
         </Button>
         <Menu anchorEl={languageAnchor} open={Boolean(languageAnchor)} onClose={() => setLanguageAnchor(null)}>
           {LANGUAGE_OPTIONS.map((option) => (
@@ -110,9 +118,17 @@ export function Header({
             </MenuItem>
           ))}
         </Menu>
-        <Button startIcon={<AccountCircle />} onClick={(event) => setAccountAnchor(event.currentTarget)} aria-haspopup="menu">
-          {t('header.account')}
-        </Button>
+        {compact ? (
+          <Tooltip title={t('header.account')}>
+            <IconButton onClick={(event) => setAccountAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.account')}>
+              <AccountCircle />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button startIcon={<AccountCircle />} onClick={(event) => setAccountAnchor(event.currentTarget)} aria-haspopup="menu">
+            {t('header.account')}
+          </Button>
+        )}
         <Menu anchorEl={accountAnchor} open={Boolean(accountAnchor)} onClose={() => setAccountAnchor(null)}>
           {!hideAccountHome && (
             <MenuItem component={RouterLink} to="/home" onClick={() => setAccountAnchor(null)}>
@@ -123,9 +139,17 @@ export function Header({
             {t('header.myAccount')}
           </MenuItem>
         </Menu>
-        <Button startIcon={<Logout />} onClick={() => setLogoutOpen(true)}>
-          {t('header.logout')}
-        </Button>
+        {compact ? (
+          <Tooltip title={t('header.logout')}>
+            <IconButton onClick={() => setLogoutOpen(true)} aria-label={t('header.logout')}>
+              <Logout />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button startIcon={<Logout />} onClick={() => setLogoutOpen(true)}>
+            {t('header.logout')}
+          </Button>
+        )}
       </Toolbar>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </AppBar>

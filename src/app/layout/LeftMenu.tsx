@@ -16,7 +16,7 @@ function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
             <Icon />
           </ListItemIcon>
         )}
-        <ListItemText primary={item.label} />
+        <ListItemText primary={item.label} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
       </ListItemButton>
       {item.children.length > 0 && (
         <Collapse in={open || depth === 0} unmountOnExit={false}>
@@ -32,10 +32,23 @@ function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
 }
 
 /** P3 and Y5: the permitted, non-hidden screens, and the event logo linking to the event site. */
-export function LeftMenu({ items, eventLog, eventUrl, eventName }: { items: MenuItem[]; eventLog?: string; eventUrl?: string; eventName?: string }) {
+export function LeftMenu({
+  items,
+  eventLog,
+  eventUrl,
+  eventName,
+  inDrawer = false,
+}: {
+  items: MenuItem[];
+  eventLog?: string;
+  eventUrl?: string;
+  eventName?: string;
+  /** Inside the narrow screen's drawer: fill it instead of the desktop's 260 px column. */
+  inDrawer?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Box component="nav" aria-label={t('menu.label')} sx={{ width: 260, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}>
+    <Box component="nav" aria-label={t('menu.label')} sx={{ width: inDrawer ? '100%' : 260, minHeight: inDrawer ? '100%' : undefined, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}>
       <List sx={{ flex: 1 }}>
         {items.map((item) => (
           <MenuEntry key={item.id} item={item} depth={0} />

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Container, CssBaseline, ThemeProvider } from '@mui/material';
+import { Box, Container, CssBaseline, Drawer, ThemeProvider, useMediaQuery } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { buildMenu } from '../../engine/catalogue';
+import { DRAWER_BELOW_PX } from '../../engine/constants';
 import { catalogue } from '../../generated/screens';
 import { api } from '../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../lib/session';
@@ -14,6 +15,8 @@ import { TitleBar } from './TitleBar';
 import { useCurrentScreen } from './useCurrentScreen';
 import { RequireSession } from '../guards';
 import { theme } from '../theme';
+
+const WIDE_SCREEN_QUERY = `(min-width:${DRAWER_BELOW_PX}px)`;
 
 /** The frame around signed-in pages; `withMenu` is false for the second layout group. */
 export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
@@ -27,6 +30,15 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key), role), [modules, t, role]);
   const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
   const onHome = pathname === '/home';
+  // noSsr: read the width on the first render, so a phone never flashes the open desktop menu.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
+  // On a narrow screen the menu is a drawer: closed by default, closed again by navigating.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
 
   // Y3: Home shows its tips instead of the menu; arriving at Home reopens the menu. Decided
   // while rendering (not in an effect) so leaving Home at once cannot skip it.
@@ -41,6 +53,12 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
 
   const toggleMenu = () => setMenuOpen(!menuOpen);
   const showMenu = withMenu && !onHome;
+  // Y3 (Home shows tips instead of the menu) is about the desktop's side menu; on a phone the
+  // drawer stays reachable from Home too, closed until asked for.
+  const showDrawerButton = withMenu && !wide;
+  const leftMenu = (inDrawer: boolean) => (
+    <LeftMenu items={menu} eventLog={account?.eventLog} eventUrl={account?.eventUrl} eventName={account?.exhibitName} inDrawer={inDrawer} />
+  );
 
   return (
     <ThemeProvider theme={theme}>
@@ -49,13 +67,19 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
       <Header
         account={account}
         displayedModules={modules}
-        onToggleMenu={showMenu ? toggleMenu : undefined}
-        menuToggleLabel={t(menuOpen ? 'menu.collapse' : 'menu.expand')}
+        onToggleMenu={showDrawerButton ? () => setDrawerOpen(true) : showMenu ? toggleMenu : undefined}
+        menuToggleLabel={t(showDrawerButton ? 'menu.open' : menuOpen ? 'menu.collapse' : 'menu.expand')}
+        menuExpanded={showDrawerButton ? drawerOpen : menuOpen}
       />
+      {showDrawerButton && (
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 'min(300px, 85vw)' } } }}>
+          {leftMenu(true)}
+        </Drawer>
+      )}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        {showMenu && menuOpen && <LeftMenu items={menu} eventLog={account?.eventLog} eventUrl={account?.eventUrl} eventName={account?.exhibitName} />}
+        {wide && showMenu && menuOpen && leftMenu(false)}
         <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <Container maxWidth="lg" sx={{ py: 3, flex: 1 }}>
+          <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, flex: 1 }}>
             {screen && <TitleBar screen={screen} />}
             <Outlet />
           </Container>

@@ -24,7 +24,7 @@ const ALL = '';
 function CodeSelect({ label, value, codes, group, onChange }: { label: string; value: string | undefined; codes: readonly string[]; group: string; onChange: (value: string | undefined) => void }) {
   const { t } = useTranslation();
   return (
-    <TextField select size="small" label={label} value={value ?? ALL} onChange={(event) => onChange(event.target.value || undefined)} sx={{ minWidth: 170 }}>
+    <TextField select size="small" label={label} value={value ?? ALL} onChange={(event) => onChange(event.target.value || undefined)} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
       <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
       <MenuItem value={UNSET}>{t('leads.filter.none')}</MenuItem>
       {codes.map((code) => (
@@ -54,7 +54,7 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
         label={t('leads.filter.keyword')}
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
-        sx={{ minWidth: 300 }}
+        sx={{ minWidth: { xs: '100%', sm: 300 } }}
         slotProps={{
           htmlInput: { maxLength: 100 },
           input: {
@@ -72,7 +72,7 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
       <CodeSelect label={t('leads.field.temperature')} value={value.temperature} codes={LEAD_TEMPERATURES} group="temperature" onChange={(temperature) => set({ temperature })} />
       <CodeSelect label={t('leads.field.followUp')} value={value.followUp} codes={FOLLOW_UP_ACTIONS} group="followUp" onChange={(followUp) => set({ followUp })} />
       {options && options.users.length > 1 && (
-        <TextField select size="small" label={t('leads.field.scannedBy')} value={value.scannedBy ? String(value.scannedBy) : ALL} onChange={(event) => set({ scannedBy: event.target.value ? Number(event.target.value) : undefined })} sx={{ minWidth: 170 }}>
+        <TextField select size="small" label={t('leads.field.scannedBy')} value={value.scannedBy ? String(value.scannedBy) : ALL} onChange={(event) => set({ scannedBy: event.target.value ? Number(event.target.value) : undefined })} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
           <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
           {options.users.map((user) => (
             <MenuItem key={user.id} value={String(user.id)}>
@@ -81,7 +81,7 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
           ))}
         </TextField>
       )}
-      <TextField select size="small" label={t('leads.field.country')} value={value.country ?? ALL} onChange={(event) => set({ country: event.target.value || undefined })} sx={{ minWidth: 170 }}>
+      <TextField select size="small" label={t('leads.field.country')} value={value.country ?? ALL} onChange={(event) => set({ country: event.target.value || undefined })} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
         <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
         {(options?.countries ?? []).map((country) => (
           <MenuItem key={country} value={country}>
