@@ -32,7 +32,8 @@ describe.each(ENGINES)('showroom on %s', (engine) => {
     participationId = (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'demo').executeTakeFirstOrThrow()).participation_id!;
     logoId = 'L'.repeat(43);
     await recordUpload(t.app, participationId, 'logo', { id: logoId, name: 'logo.jpg', size: 100, type: 'jpeg', dpi: 300 });
-    // What demo submitted: the showroom reads submitted data only.
+    // What demo submitted: the showroom reads submitted data only (the seed's entries replaced).
+    await t.app.db.deleteFrom('form_entries').where('participation_id', '=', participationId).where('form_id', 'in', ['s01', 's02']).execute();
     await t.app.db
       .insertInto('form_entries')
       .values([
