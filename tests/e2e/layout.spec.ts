@@ -13,6 +13,8 @@ const portal = usePortal();
 const session = useBrowser({ viewport: { width: 360, height: 740 } });
 
 const WIDTHS = [360, 390, 768, 1024, 1440];
+/** The walk grows with the catalogue (about 60 screens now, a minute on a quiet machine). */
+const WALK_TIMEOUT_MS = 300_000;
 
 /** How far the page scrolls sideways at the current width, and the element sticking out most. */
 function sidewaysOverflow(page: Page) {
@@ -68,7 +70,8 @@ describe('responsive layout (issue 13)', () => {
       await check(`screen "${screen.id}" (${screen.path}) as ${walker.account}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
-  });
+    // Every screen of the catalogue at five widths: longer than one page's test.
+  }, WALK_TIMEOUT_MS);
 
   test('below 992 px the menu is a drawer: closed by default, opened by the menu button, closed by navigating', async () => {
     const { page } = session;
