@@ -67,6 +67,8 @@ export interface MailerOptions {
 /** A message being sent is another instance's for this long; after it, it is retried. */
 const CLAIM_SECONDS = 120;
 const BATCH = 20;
+/** How long a delivered message's body stays in the outbox table. */
+const SENT_BODY_KEEP_MS = 24 * 3_600_000;
 /** SMTP time limits: a server that accepts and never answers fails the attempt instead of hanging. */
 const SMTP_TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
 
@@ -230,7 +232,18 @@ export default fp<MailerOptions>(
         await running?.catch(() => undefined);
       });
     }
+    // Sent messages keep who and when, not their bodies: set-password and reset links must not
+    // stay readable in the database once delivered (a day later, when nobody needs a resend).
+    app.scheduler.every('mail-outbox-bodies', 3_600, async () => {
+      await app.db
+        .updateTable('mail_outbox')
+        .set({ text_body: '', html_body: null })
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', new Date(Date.now() - SENT_BODY_KEEP_MS))
+        .where('text_body', '!=', '')
+        .execute();
+    });
     app.addHook('onClose', async () => transport.close());
   },
-  { name: 'mailer', dependencies: ['database'] },
+  { name: 'mailer', dependencies: ['database', 'scheduler'] },
 );
