@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { toHundredths } from '../../../engine/money';
@@ -116,7 +117,8 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
     try {
       if (id === null) await api.post<{ id: number }>('/organiser/events', input, { silent: true });
       else await api.put<null>(`/organiser/events/${id}`, input, { silent: true });
-      await loadUserInfo();
+      // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
+      await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
       showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
       navigate('/organiser/events');
     } catch (failure) {

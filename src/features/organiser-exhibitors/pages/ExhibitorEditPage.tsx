@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
@@ -48,6 +48,8 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
     try {
       if (id === null) await api.post('/organiser/exhibitors', input, { silent: true });
       else await api.put(`/organiser/exhibitors/${id}`, input, { silent: true });
+      // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
+      await mutate((key) => Array.isArray(key) && key[0] === '/organiser/exhibitors');
       showToast('success', t('success.saved'));
       navigate('/organiser/exhibitors');
     } catch (failure) {
