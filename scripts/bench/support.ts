@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -19,11 +19,14 @@ export function ensureBuilt() {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-/** A portal on a fresh database; `webDir` is the built web app it serves (another build can be compared). */
-export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web')) {
+/**
+ * A portal on a fresh database; `webDir` is the built web app it serves (another build can be
+ * compared). `requestLog` logs as production does (level info: two lines per request), to /dev/null.
+ */
+export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web'), options: { requestLog?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: 'silent' });
-  const app = await buildApp(config, { logger: false });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: options.requestLog ? 'info' : 'silent' });
+  const app = await buildApp(config, options.requestLog ? { logger: true, logStream: createWriteStream('/dev/null') } : { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

@@ -4,7 +4,8 @@ import { canAccess, findScreen } from '../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../generated/screens';
 import type { EventRow, Role } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { resolveSession, type AuthContext } from '../modules/auth/sessions';
+import type { AuthContext } from '../modules/auth/sessions';
+import { SessionCache } from '../modules/auth/session-cache';
 import type { SessionPolicy } from '../../engine/session-rules';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ export default fp<{ policy: SessionPolicy }>(
   async (app, { policy }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('bearer', null);
+    const sessions = new SessionCache(app.db, policy);
+    app.dbWrites.onWrite(sessions.forget);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith(`${API_BASE}/`)) return;
       const config = request.routeOptions.config ?? {};
@@ -43,7 +46,7 @@ export default fp<{ policy: SessionPolicy }>(
       // An unknown /oga path matches no API route (only the web app's catch-all): not-found answers it.
       if (!request.routeOptions.url?.startsWith(`${API_BASE}/`)) return;
       if (!request.bearer) throw new AppError('invalidSession');
-      const resolution = await resolveSession(app.db, request.bearer, policy);
+      const resolution = await sessions.resolve(request.bearer);
       if (resolution.status === 'idle-expired') throw new AppError('sessionInactive');
       if (resolution.status !== 'active') throw new AppError('invalidSession');
       request.auth = resolution.auth;

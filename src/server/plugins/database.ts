@@ -4,11 +4,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../db/connection';
 import type { Database } from '../db/schema';
 import { seedDemo } from '../db/seed';
+import { WriteObserver } from '../db/write-observer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbEngine: 'postgres' | 'pglite';
+    /** Tells caches of rows (the auth hook's sessions) about every write made through app.db. */
+    dbWrites: WriteObserver;
   }
 }
 
@@ -27,7 +30,9 @@ export default fp<DatabasePluginOptions>(
       pgliteDir: defaultPgliteDir(options.dataDir),
       pglite: options.pglite,
     });
-    app.decorate('db', opened.db);
+    const writes = new WriteObserver();
+    app.decorate('db', opened.db.withPlugin(writes));
+    app.decorate('dbWrites', writes);
     app.decorate('dbEngine', opened.engine);
     app.addHook('onClose', async () => opened.close());
     await migrateToLatest(opened.db);

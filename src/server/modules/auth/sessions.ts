@@ -34,7 +34,7 @@ export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'in
  * Writes of last_seen_at are skipped when the last one is this recent, to spare the database;
  * never coarser than a tenth of the idle time, so a short idle time stays accurate.
  */
-function touchGranularityMs(policy: SessionPolicy): number {
+export function touchGranularityMs(policy: SessionPolicy): number {
   return Math.min(5_000, policy.idleSeconds * 100);
 }
 
