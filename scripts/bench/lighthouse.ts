@@ -1,0 +1,125 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort } from '../../tests/support/ports';
+import { STORAGE_KEYS } from '../../src/engine/constants';
+import { launchChromium, loginToken } from './support';
+
+// Issue 13's Lighthouse benchmark and issue 15's /login weight, against a running portal.
+// Lighthouse (npm `lighthouse`, 12.x: 13.x declares Node >= 22.19) drives Debian's Chromium
+// through its debugging port; signed-in pages get the demo account's token in localStorage
+// before Lighthouse opens them (disableStorageReset keeps it).
+
+export const LOGIN_WIRE_BUDGET_KB = 150;
+const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, cls: 0.05 };
+
+/** Every response /login loads (document, scripts, styles, fonts, API answers), and its size raw, gzip -9 and brotli 11. */
+export async function loginPageWeight(url: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const bodies: Array<Promise<{ path: string; raw: number; gzip: number; brotli: number }>> = [];
+    page.on('response', (response) => {
+      bodies.push(
+        response.body().then(
+          (body) => ({
+            path: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+            brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+          }),
+          () => ({ path: new URL(response.url()).pathname, raw: 0, gzip: 0, brotli: 0 }),
+        ),
+      );
+    });
+    await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Account ID').waitFor();
+    await page.waitForTimeout(300);
+    return await Promise.all(bodies);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function printLoginWeight(url: string) {
+  const files = (await loginPageWeight(url)).sort((a, b) => b.brotli - a.brotli);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  console.log(`\n## What /login loads (every response; sizes as served raw, and compressed here with gzip -9 and brotli 11)`);
+  console.log(`  ${'raw kB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
+  for (const file of files) console.log(`  ${kb(file.raw)} ${kb(file.gzip)} ${kb(file.brotli)}  ${file.path}`);
+  const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
+  console.log(`  ${kb(total('raw'))} ${kb(total('gzip'))} ${kb(total('brotli'))}  total, ${files.length} responses`);
+  const met = (bytes: number) => (bytes / 1024 <= LOGIN_WIRE_BUDGET_KB ? 'met' : 'NOT met');
+  console.log(`  budget ${LOGIN_WIRE_BUDGET_KB} kB on the wire: raw ${met(total('raw'))}, gzip ${met(total('gzip'))}, brotli ${met(total('brotli'))}`);
+}
+
+interface Target {
+  name: string;
+  path: string;
+  formFactor: 'mobile' | 'desktop';
+  signedIn: boolean;
+}
+
+const TARGETS: Target[] = [
+  { name: '/login (mobile)', path: '/login', formFactor: 'mobile', signedIn: false },
+  { name: '/home (desktop)', path: '/home', formFactor: 'desktop', signedIn: true },
+  { name: '/orderForms (desktop)', path: '/orderForms', formFactor: 'desktop', signedIn: true },
+  { name: 'S04 exhibitor badges (desktop)', path: '/myParticipation/exhibitorBadges', formFactor: 'desktop', signedIn: true },
+  { name: '/dashboard (desktop)', path: '/dashboard', formFactor: 'desktop', signedIn: true },
+];
+
+export async function lighthouseBenchmarks(url: string) {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${port}`],
+  });
+  const flagged = new Map<string, Set<string>>();
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${url}/login`);
+    console.log(`\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`);
+    console.log(`  ${'page'.padEnd(32)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`);
+    for (const target of TARGETS) {
+      const token = target.signedIn ? await loginToken(url) : null;
+      await page.evaluate(
+        ([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)),
+        [STORAGE_KEYS.token, token] as const,
+      );
+      const result = await lighthouse(
+        `${url}${target.path}`,
+        { port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+        target.formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const figures = { performance: score('performance'), accessibility: score('accessibility'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), bytes: value('total-byte-weight') };
+      const misses = [
+        figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
+        figures.accessibility < LIGHTHOUSE_BUDGET.accessibility && 'accessibility',
+        figures.cls > LIGHTHOUSE_BUDGET.cls && 'CLS',
+      ].filter(Boolean);
+      console.log(
+        `  ${target.name.padEnd(32)} ${String(figures.performance).padStart(4)} ${String(figures.accessibility).padStart(4)} ${figures.lcp.toFixed(0).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.bytes / 1024).toFixed(0).padStart(7)}  ${misses.length === 0 ? 'met' : `NOT met: ${misses.join(', ')}`}`,
+      );
+      // What Lighthouse flags for accessibility (the fixes are issue 13's).
+      for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+          if (!flagged.has(audit.id)) flagged.set(audit.id, new Set());
+          flagged.get(audit.id)!.add(target.name);
+        }
+      }
+    }
+    if (flagged.size > 0) {
+      console.log('  accessibility audits that failed:');
+      for (const [id, pages] of flagged) console.log(`    ${id}: ${[...pages].join(', ')}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
