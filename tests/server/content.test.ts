@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
 import { call, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
 // Issue 10 (CT1-CT5): manuals with their status per exhibitor, announcements read per user,
@@ -16,7 +17,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    [demo, limited, scanner, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, 'scanner'), login(t.app, 'organiser')]);
+    [demo, limited, scanner, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, DEMO_TEAM_USER_LOGIN), login(t.app, 'organiser')]);
   });
   afterAll(async () => t?.close());
 

@@ -10,6 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { localStorage } from '../../src/server/plugins/storage';
 import { sweepOrphanFiles } from '../../src/server/modules/files/jobs';
 import { concat, empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
+import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
 import { bodyOf, createTestApp, ENGINES, get, login, type Answer, type TestApp } from './helpers';
 
 // V2/V3 on the server: POST /oga/uploads checks the received bytes with the engine's rules and
@@ -263,7 +264,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
   });
 
   it('issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor\'s part', async () => {
-    const contractor = await login(t.app, 'builder');
+    const contractor = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
     const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
     const inWholeForm = await upload(t.app, demo, 'brochure', 'safety.pdf', pdf());
