@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -87,17 +90,19 @@ async function audit(port: number, url: string, formFactor: Target['formFactor']
 
 export async function lighthouseBenchmarks(url: string) {
   const port = await freePort();
-  const browser = await chromium.launch({
+  // A persistent context is the browser's default one: the tabs Lighthouse opens share its localStorage.
+  const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${port}`],
   });
   const flagged = new Map<string, Set<string>>();
   try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     // Lighthouse keeps the cache along with the storage (disableStorageReset): each page loads cold.
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
     console.log(`\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`);
     console.log(`  ${'page'.padEnd(32)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`);
     for (const target of TARGETS) {
@@ -136,6 +141,7 @@ export async function lighthouseBenchmarks(url: string) {
       for (const [id, pages] of flagged) console.log(`    ${id}: ${[...pages].join(', ')}`);
     }
   } finally {
-    await browser.close();
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
