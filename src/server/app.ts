@@ -10,6 +10,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import inputPlugin, { addInputFormats } from './plugins/input';
 import auditPlugin from './plugins/audit';
+import compressionPlugin from './plugins/compression';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import storagePlugin from './plugins/storage';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,
