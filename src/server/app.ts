@@ -112,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retryBaseMs: config.mail.retrySeconds * 1000,
     pollMs: config.mail.pollSeconds * 1000,
     worker: options.mailWorker,
+    logLinks: !config.smtpUrl && isLocalAddress(config.publicUrl),
   });
   await app.register(auditPlugin);
   await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
@@ -155,6 +156,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
+}
+
+/** A development server: PUBLIC_URL on this machine (localhost, 127.x, ::1). */
+function isLocalAddress(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }
 
 function trustHops(hops: number) {
