@@ -1,6 +1,6 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { embeddedOnly, loadCommandConfig } from './command-config';
 import { defaultPgliteDir, openDatabase } from '../src/server/db/connection';
 import { DataDirLockedError, liveHolder } from '../src/server/db/data-dir-lock';
 import { createPrivately } from '../src/server/db/private-files';
@@ -15,20 +15,8 @@ async function main(args: string[]): Promise<number> {
     console.log('Usage: npm run backup [-- <file>]   (DATA_DIR names the data directory; default ./data)');
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig(process.env, { seedDemo: false });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (and the file store) as README "Backups" shows.');
-    return 2;
-  }
+  const config = loadCommandConfig();
+  if (!config || !embeddedOnly(config, 'back up PostgreSQL with pg_dump and the file store')) return 2;
   createPrivately();
   const file = resolve(args[0] ?? `portal-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar`);
   const pgliteDir = defaultPgliteDir(config.dataDir);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { embeddedOnly, loadCommandConfig } from './command-config';
 import { createPrivately } from '../src/server/db/private-files';
 import { restoreBackup } from '../src/server/ops/backup';
 
@@ -12,20 +12,8 @@ async function main(args: string[]): Promise<number> {
     console.error('Usage: DATA_DIR=<fresh directory> npm run restore -- <backup file>');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env, { seedDemo: false });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (README "Backups"); this restores the embedded database.');
-    return 2;
-  }
+  const config = loadCommandConfig();
+  if (!config || !embeddedOnly(config, 'restore PostgreSQL with pg_restore')) return 2;
   createPrivately();
   const manifest = await restoreBackup(resolve(args[0]!), config.dataDir);
   console.log(`Restored the backup of ${manifest.createdAt} (database and ${manifest.files} files) into ${config.dataDir}.`);
