@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app';
 import { AdminInputError, createOrganiser, organiserMailStatus } from '../src/server/admin/create-organiser';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { loadCommandConfig } from './command-config';
 
 // Operator commands: `npm run admin -- <command> [options]`. They use the database the server
@@ -71,7 +72,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    // A running server holds the embedded database: say so in one line, not a stack.
+    console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);
   },
 );
