@@ -32,6 +32,8 @@ function HiddenField() {
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
 const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
+/** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
+const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
 
 /** The input a summary link moves focus to: the field's own, or the first one inside a list or group. */
 function focusField(id: string) {
@@ -342,8 +344,10 @@ export function FormRuntime({ formId }: { formId: string }) {
         translateString={view.translateString}
         extraErrors={extraErrors}
         liveValidate={attempted ? 'onChange' : undefined}
-        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked; a list
+        // that needs entries (`minItems`) starts empty and says how many it needs (QuotaNote), rather
+        // than holding blank entries nobody added.
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         disabled={disabled}
         showErrorList={false}
         noHtml5Validate
