@@ -23,6 +23,8 @@ import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
+import { PartStatuses } from './PartStatuses';
+import { partsOf } from '../../../engine/forms/parts';
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -176,7 +178,10 @@ export function FormRuntime({ formId }: { formId: string }) {
     if (!payload || !validateFns) return null;
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
-    const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
+    const lockedFields = new Set((partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields));
+    const ui = lockedFields.size === 0 ? shown : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
     const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
     return {
       schema,
@@ -290,6 +295,11 @@ export function FormRuntime({ formId }: { formId: string }) {
           </Typography>
         )}
       </Stack>
+      {payload.parts && (
+        <Box sx={{ mb: 2 }}>
+          <PartStatuses parts={payload.parts} />
+        </Box>
+      )}
       {payload.closedPrerequisites.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('formRuntime.prerequisiteClosed', { forms: payload.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
@@ -318,6 +328,14 @@ export function FormRuntime({ formId }: { formId: string }) {
         </Alert>
       )}
       {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}
+      {!payload.locked &&
+        payload.parts
+          ?.filter((part) => part.mine && part.locked)
+          .map((part) => (
+            <Alert key={part.id} severity="info" sx={{ mb: 2 }}>
+              {t('formRuntime.partLocked', { part: t(part.title) })}
+            </Alert>
+          ))}
       {payload.closed && !payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.deadlinePassed')}</Alert>}
       {stale && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
