@@ -148,6 +148,21 @@ describe.each(ENGINES)('content on %s', (engine) => {
       expect(tooLong.status).toBe(400);
     });
 
+    it('follows every change at once: an edited word is found, a removed item is gone, a scheduled one appears only when published', async () => {
+      const word = `quokka${engine}`;
+      expect((await search(word)).total).toBe(0);
+      const created = await post(t.app, '/oga/organiser/content', { kind: 'manual', title: { en: 'Loading dock rules' }, body: { en: 'Vans only.' } }, organiser);
+      const id = created.data.id as number;
+      expect((await search(word)).total).toBe(0);
+      await put(t.app, `/oga/organiser/content/${id}`, { kind: 'manual', title: { en: 'Loading dock rules' }, body: { en: `Vans only; no ${word} at the dock.` } }, organiser);
+      expect((await search(word)).items.map((r: { id: string }) => r.id)).toEqual([String(id)]);
+      await call(t.app, 'DELETE', `/oga/organiser/content/${id}`, { token: organiser });
+      expect((await search(word)).total).toBe(0);
+      // Published in an hour: not found yet.
+      await post(t.app, '/oga/organiser/content', { kind: 'announcement', title: { en: `Later ${word}` }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 3_600_000).toISOString() }, organiser);
+      expect((await search(word)).total).toBe(0);
+    });
+
     it('only lists what the user may open (limited has no Manuals module)', async () => {
       const results = await search('manual', 'en', limited);
       expect(results.items.filter((r: { kind: string }) => r.kind === 'manual')).toEqual([]);
