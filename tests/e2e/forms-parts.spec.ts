@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectVisible, field, loginAndLand, waitForPath } from './support/browser';
-import { useBrowser } from './support/browser';
+import { expectHidden, expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 12: S03 is shared by the exhibitor and its booth contractor (P1 F4): the contractor
 // submits its part, the exhibitor still submits its booth (the demo's S03 is submit-once, and the
 // contractor's submission no longer locks the exhibitor out); the list shows each part's status.
-// An empty S04 is no submission: it says how many badges it needs (F9).
+// An empty S04 is no submission: it says how many badges it needs (F9). Errors show only after a
+// first submit, clear as fields are fixed and show for a new problem when the user leaves the field.
 
 const portal = usePortal();
 const session = useBrowser();
@@ -90,5 +90,44 @@ describe('issue 12: shared S03 and the empty S04', () => {
     await expectVisible(page.getByRole('alert').getByText(en('validation.atLeastOneBadge'), { exact: false }), 'the problem: at least one badge');
     expect(await page.getByRole('dialog').count(), 'no confirmation').toBe(0);
     expect((await entryOf('s04'))?.status ?? null).not.toBe('submitted');
+  });
+
+  test('F9: errors show only after a first submit; then each clears as its field is fixed, and a new one shows when the user leaves its field', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}${S04}`);
+    await expectVisible(submitButton(page), 'the S04 form');
+    await page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    const badge = page.locator('.rjsf-field-array .rjsf-field-object').first();
+    const firstName = field(badge, en('forms.s04.firstName'));
+    const lastName = field(badge, en('forms.s04.lastName'));
+    const email = field(badge, en('forms.s04.email'));
+    const errorOf = (input: typeof email, message: string) => badge.locator('.rjsf-field').filter({ has: input }).getByText(message, { exact: true });
+
+    // Before any submit: a bad e-mail and a field left empty say nothing, even once left.
+    await email.fill('not-an-email');
+    await firstName.click();
+    await lastName.click();
+    await firstName.click();
+    expect(await badge.getByText(en('validation.email'), { exact: true }).count(), 'no e-mail error before the first submit').toBe(0);
+    expect(await badge.getByText(en('validation.required'), { exact: true }).count(), 'no "required" before the first submit').toBe(0);
+
+    // The first submit shows them all.
+    await submitButton(page).click();
+    await expectVisible(errorOf(email, en('validation.email')), 'the e-mail error after the submit');
+    await expectVisible(errorOf(lastName, en('validation.required')), 'the last name error after the submit');
+
+    // Fixed, an error clears while the user is still in the field.
+    await email.fill('aisyah@borneo-botanica.example');
+    await expectHidden(errorOf(email, en('validation.email')), 'the e-mail error, gone once fixed');
+    await lastName.fill('Rahman');
+    await expectHidden(errorOf(lastName, en('validation.required')), 'the last name error, gone once fixed');
+
+    // A new problem shows when the user leaves the field, not while typing.
+    await firstName.fill('Aisyah');
+    await email.fill('aisyah@');
+    expect(await errorOf(email, en('validation.email')).count(), 'no error while still typing').toBe(0);
+    await firstName.click();
+    await expectVisible(errorOf(email, en('validation.email')), 'the e-mail error once the field is left');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
+import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
 import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
@@ -152,6 +153,14 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const [attempted, setAttempted] = useState(false);
   const [problems, setProblems] = useState<RJSFValidationError[]>([]);
+  /**
+   * F9: which fields' errors are shown. Before a first submit attempt, none (the form is not
+   * validated); a submit shows every error (`all`); after it, a field's error clears as soon as it
+   * is fixed (live validation on change) and a new one shows once the user leaves that field
+   * (`ids`: the fields shown, by input id).
+   */
+  const reveal = useRef<{ all: boolean; ids: Set<string> }>({ all: false, ids: new Set() });
+  const formRef = useRef<CoreForm>(null);
   /** F9: the valid data waiting for the user's confirmation before it is submitted. */
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
 
@@ -196,6 +205,15 @@ export function FormRuntime({ formId }: { formId: string }) {
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  /** F9: the translated errors, those of fields not shown yet left out (see `reveal`). */
+  const transformErrors = useMemo(() => {
+    if (!view) return undefined;
+    return (errors: RJSFValidationError[]) => {
+      const translated = view.transformErrors(errors);
+      return reveal.current.all ? translated : translated.filter((problem) => reveal.current.ids.has(fieldIdOf(problem.property)));
+    };
+  }, [view]);
+
   // The form has mounted (it needs the view): from now on what it reports is the user's doing.
   useEffect(() => {
     if (view) mounting.current = false;
@@ -239,6 +257,7 @@ export function FormRuntime({ formId }: { formId: string }) {
       if (submit) {
         setProblems([]);
         setAttempted(false);
+        reveal.current = { all: false, ids: new Set() };
         setNotice({ kind: 'success', text: t('formRuntime.submitted') });
         await mutate();
       } else {
@@ -348,7 +367,14 @@ export function FormRuntime({ formId }: { formId: string }) {
           {notice.text}
         </Alert>
       )}
+      {/* A submit (button or Enter) validates every field: shown all at once (F9). */}
+      <Box
+        onSubmitCapture={() => {
+          reveal.current.all = true;
+        }}
+      >
       <Form
+        ref={formRef}
         key={initial.generation}
         schema={view.schema}
         uiSchema={view.ui}
@@ -357,7 +383,7 @@ export function FormRuntime({ formId }: { formId: string }) {
         validator={view.validator}
         fields={fields}
         templates={templates}
-        transformErrors={view.transformErrors}
+        transformErrors={transformErrors}
         customValidate={view.customValidate as never}
         translateString={view.translateString}
         extraErrors={extraErrors}
@@ -385,8 +411,18 @@ export function FormRuntime({ formId }: { formId: string }) {
           }
           if (!disabled) scheduleAutosave();
         }}
-        onSubmit={(event) => setConfirming(event.formData as Record<string, unknown>)}
+        onBlur={(id) => {
+          if (!attempted || reveal.current.ids.has(id)) return;
+          // F9: leaving a field shows its error; validated once rjsf has taken the field's last change.
+          reveal.current.ids.add(id);
+          window.setTimeout(() => formRef.current?.validateForm(), 0);
+        }}
+        onSubmit={(event) => {
+          reveal.current.all = false;
+          setConfirming(event.formData as Record<string, unknown>);
+        }}
         onError={(errors) => {
+          if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
           setAttempted(true);
           setProblems(errors);
           setNotice({ kind: 'error', text: t('errors.validationFailed') });
@@ -406,6 +442,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           </Button>
         </Box>
       </Form>
+      </Box>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="submit-confirm-title">
         <DialogTitle id="submit-confirm-title">{t('formRuntime.confirm.title', { form: t(payload.definition.title) })}</DialogTitle>
         <DialogContent>
