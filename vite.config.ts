@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress.js';
 
 // The API lives on the same origin (Fastify serves the built app), so the dev server proxies /oga.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   root: '.',
   publicDir: 'public',
   build: {

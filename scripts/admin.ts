@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app';
 import { AdminInputError, createOrganiser, organiserMailStatus } from '../src/server/admin/create-organiser';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { loadCommandConfig } from './command-config';
 
 // Operator commands: `npm run admin -- <command> [options]`. They use the database the server
 // would (DATABASE_URL, else the embedded one under DATA_DIR), migrate it when empty, never seed
@@ -41,16 +42,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`create-organiser needs --email and --name.\n\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env, { seedDemo: false });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCommandConfig();
+  if (!config) return 2;
   const app = await buildApp(config, { logger: false, mailWorker: false });
   try {
     await app.ready();
@@ -79,7 +72,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    // A running server holds the embedded database: say so in one line, not a stack.
+    console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);
   },
 );

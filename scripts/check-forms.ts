@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { approvalSummaryProblems } from '../src/engine/forms/approval-summary';
-import { contractorFieldProblems, DEADLINE_KINDS, type FormDefinition } from '../src/engine/forms/definitions';
+import { DEADLINE_KINDS, type FormDefinition } from '../src/engine/forms/definitions';
+import { partProblems } from '../src/engine/forms/parts';
 import { FILE_PURPOSE_IDS } from '../src/engine/forms/files';
 import { mergePatch } from '../src/engine/forms/merge-patch';
 import { createFormAjv } from '../src/engine/forms/validator';
@@ -115,7 +116,7 @@ export function formProblems(): string[] {
       const schema = JSON.parse(readFileSync(join(FORMS_DIR, `${definition.id}.schema.json`), 'utf8'));
       const ui = JSON.parse(readFileSync(join(FORMS_DIR, `${definition.id}.ui.json`), 'utf8'));
       files.set(definition.id, { schema, ui });
-      problems.push(...contractorFieldProblems(definition, schema));
+      problems.push(...partProblems(definition, schema));
       problems.push(...approvalSummaryProblems(definition, schema));
       problems.push(...checkForm(`schemas/forms/${definition.id}`, definition.id, schema, ui, locales));
     } catch (error) {

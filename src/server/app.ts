@@ -10,6 +10,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import inputPlugin, { addInputFormats } from './plugins/input';
 import auditPlugin from './plugins/audit';
+import compressionPlugin from './plugins/compression';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import storagePlugin from './plugins/storage';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retryBaseMs: config.mail.retrySeconds * 1000,
     pollMs: config.mail.pollSeconds * 1000,
     worker: options.mailWorker,
+    logLinks: !config.smtpUrl && isLocalAddress(config.publicUrl),
   });
   await app.register(auditPlugin);
   await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
@@ -153,6 +156,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
+}
+
+/** A development server: PUBLIC_URL on this machine (localhost, 127.x, ::1). */
+function isLocalAddress(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }
 
 function trustHops(hops: number) {

@@ -1,8 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { createPrivately } from './db/private-files';
 import { demoExposureWarning } from './lib/demo-exposure';
 
 async function main() {
+  // The data directory (database, uploads, exports, outgoing mail) is the service user's alone.
+  createPrivately();
   let config;
   try {
     config = loadConfig();
@@ -30,6 +34,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(3);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -89,7 +89,10 @@ describe('S02 product highlights and S06 visa invitation', () => {
     expect(await submitButton(page).isEnabled(), 'Submit is enabled once S01 is submitted').toBe(true);
     await expectHidden(page.getByText(en('errors.submitFormsFirst')), 'no "submit S01 first" warning');
 
-    // The list needs at least one product, so the form starts with one empty product to fill.
+    // The list needs at least one product: it starts empty (no blank entry nobody added), says so, and the user adds one (F9).
+    await expectVisible(page.getByText(new RegExp(en('formRuntime.quota.needs', { count: 1 }))), '"at least 1 needed"');
+    expect(await products(page).count(), 'no blank product').toBe(0);
+    await addItemButton(page).click();
     const first = products(page).nth(0);
     await expectVisible(field(first, en('forms.s02.productName')), 'product 1 with its product name field');
     expect(await productNames(page)).toEqual(['']);
@@ -133,8 +136,8 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S02);
     await expectVisible(statusChip(page, en('formRuntime.status.notStarted')), 'the status "Not started"');
-    await expectVisible(products(page).first(), 'the empty product a fresh S02 starts with');
-    expect(await productNames(page), 'a fresh S02 holds no product yet').toEqual(['']);
+    await expectVisible(addItemButton(page), 'the Add button of a fresh S02');
+    expect(await productNames(page), 'a fresh S02 holds no product yet').toEqual([]);
 
     await page.getByRole('button', { name: en('formRuntime.inherit'), exact: true }).click();
     const inherited = en('success.inheritedProduct');
@@ -148,7 +151,8 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S06);
-    // The list needs at least one applicant, so the form starts with one to fill.
+    // The list needs at least one applicant: the user adds one (F9: no blank entry nobody added).
+    await addItemButton(page).click();
     const applicant = listItems(page, en('forms.s06.fullName')).first();
     await expectVisible(field(applicant, en('forms.s06.fullName')), 'applicant 1 with its full name field');
     expect(await listItems(page, en('forms.s06.fullName')).count(), 'one applicant').toBe(1);

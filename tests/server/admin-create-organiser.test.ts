@@ -116,6 +116,8 @@ describe.each(ENGINES)('admin create-organiser on an empty %s database', (engine
   });
 
   it('refuses a taken account ID and bad arguments with a message and exit code 2, storing nothing', async () => {
+    // The embedded database is one process's (issue 15): the command runs with the server stopped.
+    await app!.close();
     const again = await adminCommand(['create-organiser', '--email', 'ANNA.LIM@expo-asia.example', '--name', 'Anna again'], env);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('is taken');
@@ -125,6 +127,8 @@ describe.each(ENGINES)('admin create-organiser on an empty %s database', (engine
     const missing = await adminCommand(['create-organiser', '--email', 'b@expo-asia.example'], env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--name');
+    app = await buildApp(config, { logger: false, mailWorker: false });
+    await app.ready();
     expect(await app!.db.selectFrom('users').select('id').execute()).toHaveLength(1);
   }, 120_000);
 

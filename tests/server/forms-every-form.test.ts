@@ -611,9 +611,18 @@ describe.each(ENGINES)('every form on %s', (engine) => {
   });
 
   describe('O1 approvals declared in forms.yaml', () => {
-    /** Per form with an approval rule: a submission that waits, and (unless always) one that does not. */
-    const APPROVAL_CASES: Array<{ id: string; waits: (files: Files) => Data; plain?: (files: Files) => Data }> = [
-      { id: 's03', waits: (files) => ({ ...CASES[2]!.valid(files, tag()), boothHeight: 3.5 }), plain: (files) => ({ ...CASES[2]!.valid(files, tag()), boothHeight: 2.44 }) },
+    /**
+     * Per form with an approval rule: a submission that waits, one changed so that it waits again
+     * (default: `waits` again), and (unless always) one that does not. S03's decision is its booth
+     * part's (P1 F4): the changed submission changes the booth height.
+     */
+    const APPROVAL_CASES: Array<{ id: string; waits: (files: Files) => Data; changed?: (files: Files) => Data; plain?: (files: Files) => Data }> = [
+      {
+        id: 's03',
+        waits: (files) => ({ ...CASES[2]!.valid(files, tag()), boothHeight: 3.5 }),
+        changed: (files) => ({ ...CASES[2]!.valid(files, tag()), boothHeight: 3.6 }),
+        plain: (files) => ({ ...CASES[2]!.valid(files, tag()), boothHeight: 2.44 }),
+      },
       {
         id: 's04',
         waits: (files) => ({ badges: [...(CASES[3]!.valid(files, tag()).badges as Data[]), person('Farid', 'Ismail', `farid.${tag()}@borneo-botanica.example`, { extra: true })] }),
@@ -626,7 +635,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect(APPROVAL_CASES.map((c) => c.id)).toEqual(FORMS.filter((f) => f.approval).map((f) => f.id));
     });
 
-    it.each(APPROVAL_CASES)('$id: waits, is approved, and a new submission waits again with the decision cleared', async ({ id, waits, plain }) => {
+    it.each(APPROVAL_CASES)('$id: waits, is approved, and a new submission waits again with the decision cleared', async ({ id, waits, changed, plain }) => {
       await setFlags(demoId, Object.fromEntries(FORMS.flatMap((f) => (f.submitOnceFlag ? [[f.submitOnceFlag, false]] : []))));
       await satisfyPrerequisites(demoId, id);
       expect((await post(t.app, `/oga/forms/${id}/submit`, { data: waits(demoFiles), version: 0 }, demo)).data).toEqual({ version: 1 });
@@ -640,7 +649,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect((await get(t.app, `/oga/forms/${id}`, demo)).data.entry.approval).toEqual({ status: 'approved', comment: 'Checked by the hall manager.', decidedAt: expect.stringMatching(ISO) });
 
       // A changed submission needs a new decision.
-      expect((await post(t.app, `/oga/forms/${id}/submit`, { data: waits(demoFiles), version: 1 }, demo)).data).toEqual({ version: 2 });
+      expect((await post(t.app, `/oga/forms/${id}/submit`, { data: (changed ?? waits)(demoFiles), version: 1 }, demo)).data).toEqual({ version: 2 });
       expect((await get(t.app, `/oga/forms/${id}`, demo)).data.entry.approval).toEqual({ status: 'pending', comment: null, decidedAt: null });
       expect(await statusInList(demo, id)).toBe('pendingApproval');
 

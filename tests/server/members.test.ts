@@ -349,12 +349,14 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     const afterDraft = (await get(t.app, '/oga/forms/s03', demo)).data.entry;
     expect(afterDraft.data).toEqual({ ...contractorPart, boothDesign: BOOTH_DESIGN, boothHeight: 2.2 });
 
-    // Sending the exhibitor's part back unchanged is no change; the submission keeps it too.
+    // Sending the exhibitor's part back unchanged is no change; the contractor submits its own part
+    // only (P1 F4): the exhibitor's booth design stays in the working copy, not submitted by it.
     const submitted = await post(t.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothHeight: 2.2 }, version: 2 }, builder);
     expect(bodyOf(submitted)).toEqual({ code: 200, msg: 'ok', data: { version: 3 } });
     const entry = await t.app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participation).where('form_id', '=', 's03').executeTakeFirstOrThrow();
     expect(entry.status).toBe('submitted');
-    expect(entry.submitted_data).toEqual({ ...contractorPart, boothDesign: BOOTH_DESIGN, boothHeight: 2.2 });
+    expect(entry.data).toEqual({ ...contractorPart, boothDesign: BOOTH_DESIGN, boothHeight: 2.2 });
+    expect(entry.submitted_data).toEqual(contractorPart);
     expect(entry.submitted_by).toBe((await userRow(DEMO_CONTRACTOR_LOGIN))!.id);
     // The contractor's view of the submission leaves the exhibitor's part out as well.
     expect((await get(t.app, '/oga/forms/s03', builder)).data.entry.submittedData).toEqual(contractorPart);

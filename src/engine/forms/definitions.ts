@@ -1,6 +1,7 @@
 // A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
 
 import { sameJson } from './canonical';
+import { partHasData, type FormPart, type PartDeclaration, type PartStates } from './parts';
 
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
@@ -58,20 +59,10 @@ export interface FormDefinition {
   approval?: ApprovalRule;
   /** F5: what each item of `list` carrying `flag` costs (extra badges). */
   fee?: ItemFee;
-  /** P1: the top-level properties a contractor fills in a form shared with the exhibitor. */
-  contractorFields?: string[];
+  /** P1 F4: the parts besides the exhibitor's own, each submitted on its own (engine/forms/parts.ts). */
+  parts?: PartDeclaration[];
   /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
   approvalSummary?: Array<{ field: string; show?: string[] }>;
-}
-
-/** Checks the declaration against the form's schema when the forms are loaded; answers the problems. */
-export function contractorFieldProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
-  const fields = definition.contractorFields;
-  if (fields === undefined) return [];
-  const where = `schemas/forms/forms.yaml (${definition.id}) contractorFields`;
-  if (!Array.isArray(fields) || fields.length === 0) return [`${where}: must be a non-empty list`];
-  if (definition.audience !== 'both') return [`${where}: only a form for contractors (audience: both) has a contractor part`];
-  return fields.filter((field) => typeof field !== 'string' || !Object.hasOwn(schema.properties ?? {}, field)).map((field) => `${where}: "${String(field)}" is not a property of the form`);
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
@@ -93,6 +84,23 @@ export function formStatus(
   if (entry?.status === 'submitted') return entry.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
   if (deadline && deadline.getTime() < now.getTime()) return 'closed';
   return entry ? 'draft' : 'notStarted';
+}
+
+/**
+ * P1 F4: what the lists say about one part of a form with parts: its own submission's status (the
+ * approval decision belongs to the part the approval rule reads), else closed, draft or not started.
+ */
+export function partStatus(
+  part: FormPart,
+  states: PartStates,
+  entry: { data: Record<string, unknown> | null; approval_status?: ApprovalStatus | null } | null,
+  approvalPartId: string | undefined,
+  deadline: Date | null,
+  now: Date,
+): FormStatus {
+  if (states[part.id]) return part.id === approvalPartId && entry?.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
+  if (deadline && deadline.getTime() < now.getTime()) return 'closed';
+  return partHasData(part, entry?.data) ? 'draft' : 'notStarted';
 }
 
 /** F9: the working copy of a submitted form differs from its current submission ("changes not submitted yet"). */

@@ -10,8 +10,8 @@ function cjs(ns) {
 }
 
 const validators = {};
-validators["14e0a53f"] = validate12;
-const schema13 = {"type":"object","title":"forms.s04.title","additionalProperties":false,"required":["badges"],"properties":{"badges":{"type":"array","title":"forms.s04.badges","uniqueItemProperty":"email","quota":"badges","items":{"type":"object","title":"forms.s04.badge","additionalProperties":false,"required":["firstName","lastName","email"],"properties":{"firstName":{"type":"string","title":"forms.s04.firstName","maxLength":100,"realName":"any"},"middleName":{"type":"string","title":"forms.s04.middleName","maxLength":100},"lastName":{"type":"string","title":"forms.s04.lastName","maxLength":100,"realName":"any"},"lastNameFirst":{"type":"boolean","title":"forms.s04.lastNameFirst","default":false},"companyOnBadge":{"type":"string","title":"forms.s04.companyOnBadge","maxLength":100},"gender":{"type":"string","title":"forms.s04.gender","enum":["male","female"]},"email":{"type":"string","title":"forms.s04.email","format":"email","noFullWidth":true,"maxLength":254},"extra":{"type":"boolean","title":"forms.s04.extra","default":false}}}}},"$id":"14e0a53f"};
+validators["2a3b1bc0"] = validate12;
+const schema13 = {"type":"object","title":"forms.s04.title","additionalProperties":false,"required":["badges"],"properties":{"badges":{"type":"array","title":"forms.s04.badges","uniqueItemProperty":"email","quota":"badges","minItems":1,"minItemsMessage":"atLeastOneBadge","items":{"type":"object","title":"forms.s04.badge","additionalProperties":false,"required":["firstName","lastName","email"],"properties":{"firstName":{"type":"string","title":"forms.s04.firstName","maxLength":100,"realName":"any"},"middleName":{"type":"string","title":"forms.s04.middleName","maxLength":100},"lastName":{"type":"string","title":"forms.s04.lastName","maxLength":100,"realName":"any"},"lastNameFirst":{"type":"boolean","title":"forms.s04.lastNameFirst","default":false},"companyOnBadge":{"type":"string","title":"forms.s04.companyOnBadge","maxLength":100},"gender":{"type":"string","title":"forms.s04.gender","enum":["male","female"]},"email":{"type":"string","title":"forms.s04.email","format":"email","noFullWidth":true,"maxLength":254},"extra":{"type":"boolean","title":"forms.s04.extra","default":false}}}}},"$id":"2a3b1bc0"};
 const func2 = imported0.default;
 const keyword0 = imported1.RULES["realName"];
 const keyword2 = imported1.RULES["noFullWidth"];
@@ -20,7 +20,7 @@ const keyword4 = imported1.RULES["quota"];
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="14e0a53f" */;
+/*# sourceURL="2a3b1bc0" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -49,12 +49,8 @@ errors++;
 if(data.badges !== undefined){
 let data0 = data.badges;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.firstName === undefined){
-const err2 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -63,8 +59,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.lastName === undefined){
-const err3 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.firstName === undefined){
+const err3 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -73,8 +73,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.email === undefined){
-const err4 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
+if(data1.lastName === undefined){
+const err4 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -83,9 +83,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((((((key1 === "firstName") || (key1 === "middleName")) || (key1 === "lastName")) || (key1 === "lastNameFirst")) || (key1 === "companyOnBadge")) || (key1 === "gender")) || (key1 === "email")) || (key1 === "extra"))){
-const err5 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.badges.items,data:data1};
+if(data1.email === undefined){
+const err5 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema13.properties.badges.items.required,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -94,12 +93,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data1.firstName !== undefined){
-let data2 = data1.firstName;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err6 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
+for(const key1 in data1){
+if(!((((((((key1 === "firstName") || (key1 === "middleName")) || (key1 === "lastName")) || (key1 === "lastNameFirst")) || (key1 === "companyOnBadge")) || (key1 === "gender")) || (key1 === "email")) || (key1 === "extra"))){
+const err6 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,9 +104,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-const problem0 = keyword0("any", data2);
-if(problem0 !== null){
-const err7 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
+}
+if(data1.firstName !== undefined){
+let data2 = data1.firstName;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err7 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,9 +118,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.firstName.type,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
+const problem0 = keyword0("any", data2);
+if(problem0 !== null){
+const err8 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/realName",keyword:"realName",params:Object.assign({ key: problem0.key }, problem0.params),message:problem0.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -131,11 +130,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.middleName !== undefined){
-let data3 = data1.middleName;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err9 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
+else {
+const err9 = {instancePath:instancePath+"/badges/" + i0+"/firstName",schemaPath:"#/properties/badges/items/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.firstName.type,parentSchema:schema13.properties.badges.items.properties.firstName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -145,8 +141,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.middleName.type,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
+if(data1.middleName !== undefined){
+let data3 = data1.middleName;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err10 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -156,11 +155,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.lastName !== undefined){
-let data4 = data1.lastName;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err11 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
+else {
+const err11 = {instancePath:instancePath+"/badges/" + i0+"/middleName",schemaPath:"#/properties/badges/items/properties/middleName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.middleName.type,parentSchema:schema13.properties.badges.items.properties.middleName,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -169,9 +165,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const problem1 = keyword0("any", data4);
-if(problem1 !== null){
-const err12 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
+}
+if(data1.lastName !== undefined){
+let data4 = data1.lastName;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err12 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -180,9 +179,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.lastName.type,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
+const problem1 = keyword0("any", data4);
+if(problem1 !== null){
+const err13 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/realName",keyword:"realName",params:Object.assign({ key: problem1.key }, problem1.params),message:problem1.key,schema:"any",parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,10 +191,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.lastNameFirst !== undefined){
-let data5 = data1.lastNameFirst;
-if(typeof data5 !== "boolean"){
-const err14 = {instancePath:instancePath+"/badges/" + i0+"/lastNameFirst",schemaPath:"#/properties/badges/items/properties/lastNameFirst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.lastNameFirst.type,parentSchema:schema13.properties.badges.items.properties.lastNameFirst,data:data5};
+else {
+const err14 = {instancePath:instancePath+"/badges/" + i0+"/lastName",schemaPath:"#/properties/badges/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.lastName.type,parentSchema:schema13.properties.badges.items.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -205,11 +202,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.companyOnBadge !== undefined){
-let data6 = data1.companyOnBadge;
-if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err15 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
+if(data1.lastNameFirst !== undefined){
+let data5 = data1.lastNameFirst;
+if(typeof data5 !== "boolean"){
+const err15 = {instancePath:instancePath+"/badges/" + i0+"/lastNameFirst",schemaPath:"#/properties/badges/items/properties/lastNameFirst/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.lastNameFirst.type,parentSchema:schema13.properties.badges.items.properties.lastNameFirst,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -219,8 +215,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.companyOnBadge.type,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
+if(data1.companyOnBadge !== undefined){
+let data6 = data1.companyOnBadge;
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err16 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -230,10 +229,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data1.gender !== undefined){
-let data7 = data1.gender;
-if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.gender.type,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
+else {
+const err17 = {instancePath:instancePath+"/badges/" + i0+"/companyOnBadge",schemaPath:"#/properties/badges/items/properties/companyOnBadge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.companyOnBadge.type,parentSchema:schema13.properties.badges.items.properties.companyOnBadge,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -242,8 +239,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!((data7 === "male") || (data7 === "female"))){
-const err18 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema13.properties.badges.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.badges.items.properties.gender.enum,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
+}
+if(data1.gender !== undefined){
+let data7 = data1.gender;
+if(typeof data7 !== "string"){
+const err18 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.gender.type,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,12 +252,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data1.email !== undefined){
-let data8 = data1.email;
-if(typeof data8 === "string"){
-if(func2(data8) > 254){
-const err19 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
+if(!((data7 === "male") || (data7 === "female"))){
+const err19 = {instancePath:instancePath+"/badges/" + i0+"/gender",schemaPath:"#/properties/badges/items/properties/gender/enum",keyword:"enum",params:{allowedValues: schema13.properties.badges.items.properties.gender.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.badges.items.properties.gender.enum,parentSchema:schema13.properties.badges.items.properties.gender,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -266,8 +262,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats0.test(data8))){
-const err20 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.badges.items.properties.email,data:data8};
+}
+if(data1.email !== undefined){
+let data8 = data1.email;
+if(typeof data8 === "string"){
+if(func2(data8) > 254){
+const err20 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -276,9 +276,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-const problem2 = keyword2(true, data8);
-if(problem2 !== null){
-const err21 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:true,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
+if(!(formats0.test(data8))){
+const err21 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -287,9 +286,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.email.type,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
+const problem2 = keyword2(true, data8);
+if(problem2 !== null){
+const err22 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/noFullWidth",keyword:"noFullWidth",params:Object.assign({ key: problem2.key }, problem2.params),message:problem2.key,schema:true,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -299,10 +298,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.extra !== undefined){
-let data9 = data1.extra;
-if(typeof data9 !== "boolean"){
-const err23 = {instancePath:instancePath+"/badges/" + i0+"/extra",schemaPath:"#/properties/badges/items/properties/extra/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.extra.type,parentSchema:schema13.properties.badges.items.properties.extra,data:data9};
+else {
+const err23 = {instancePath:instancePath+"/badges/" + i0+"/email",schemaPath:"#/properties/badges/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.badges.items.properties.email.type,parentSchema:schema13.properties.badges.items.properties.email,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -312,9 +309,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.badges.items.type,parentSchema:schema13.properties.badges.items,data:data1};
+if(data1.extra !== undefined){
+let data9 = data1.extra;
+if(typeof data9 !== "boolean"){
+const err24 = {instancePath:instancePath+"/badges/" + i0+"/extra",schemaPath:"#/properties/badges/items/properties/extra/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.badges.items.properties.extra.type,parentSchema:schema13.properties.badges.items.properties.extra,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -324,9 +322,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-const problem3 = keyword3("email", data0);
-if(problem3 !== null){
-const err25 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"email",parentSchema:schema13.properties.badges,data:data0};
+}
+else {
+const err25 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.badges.items.type,parentSchema:schema13.properties.badges.items,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -335,9 +333,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const problem4 = keyword4("badges", data0);
-if(problem4 !== null){
-const err26 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/quota",keyword:"quota",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"badges",parentSchema:schema13.properties.badges,data:data0};
+}
+const problem3 = keyword3("email", data0);
+if(problem3 !== null){
+const err26 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/uniqueItemProperty",keyword:"uniqueItemProperty",params:Object.assign({ key: problem3.key }, problem3.params),message:problem3.key,schema:"email",parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -346,9 +345,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.badges.type,parentSchema:schema13.properties.badges,data:data0};
+const problem4 = keyword4("badges", data0);
+if(problem4 !== null){
+const err27 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/quota",keyword:"quota",params:Object.assign({ key: problem4.key }, problem4.params),message:problem4.key,schema:"badges",parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -358,14 +357,25 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err28 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.badges.type,parentSchema:schema13.properties.badges,data:data0};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }

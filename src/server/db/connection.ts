@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { migrationProvider } from './migrations';
+import { makePrivate } from './private-files';
 import type { Database } from './schema';
 
 // One data-access layer over two engines: embedded PGlite (default, files under DATA_DIR/db)
@@ -20,11 +22,15 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** An already-open PGlite (tests load one from a dump). */
   pglite?: PGlite;
+  /** Told when a stale lock of the embedded database is taken over. */
+  log?: (message: string) => void;
 }
 
 export interface OpenDatabase {
   db: Kysely<Database>;
   engine: 'postgres' | 'pglite';
+  /** The embedded database itself (backups dump it), when that is the engine. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -47,13 +53,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let pglite = options.pglite;
+  let lock: DataDirLock | undefined;
   if (!pglite) {
-    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-    pglite = createPglite({ dataDir: options.pgliteDir });
+    if (options.pgliteDir) {
+      // One process per embedded database (issue 15): a second one stops here with a clear message.
+      mkdirSync(dirname(options.pgliteDir), { recursive: true, mode: 0o700 });
+      lock = acquireDataDirLock(`${options.pgliteDir}.lock`, `The embedded database ${options.pgliteDir}`, options.log);
+      mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
+      makePrivate(dirname(options.pgliteDir));
+    }
+    try {
+      pglite = createPglite({ dataDir: options.pgliteDir });
+      await pglite.waitReady;
+      if (options.pgliteDir) makePrivate(options.pgliteDir, { always: true });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    async close() {
+      try {
+        await db.destroy();
+        // What PGlite wrote since it opened (see makePrivate) is put right as it closes.
+        if (lock && options.pgliteDir) makePrivate(options.pgliteDir, { always: true });
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

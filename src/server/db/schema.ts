@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PartStates } from '../../engine/forms/parts';
 import type { Role } from '../../engine/roles';
 
 // Table types for kysely. Timestamps are written as Date and read back as Date on both
@@ -306,6 +307,8 @@ export interface FormEntryTable {
   approval_comment: string | null;
   decided_at: Timestamp | null;
   decided_by: number | null;
+  /** P1 F4: each part's own submission (engine/forms/parts.ts PartStates); null = one part. */
+  parts: Json<PartStates> | null;
 }
 
 export interface VisitorTable {

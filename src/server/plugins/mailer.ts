@@ -62,6 +62,11 @@ export interface MailerOptions {
   pollMs?: number;
   /** Run the worker (false for one-off commands that call deliverDue themselves). */
   worker?: boolean;
+  /**
+   * Without SMTP on a development server (PUBLIC_URL on localhost): log each message's links as
+   * written, since the .eml file is quoted-printable and a link copied out of it is broken.
+   */
+  logLinks?: boolean;
 }
 
 /** A message being sent is another instance's for this long; after it, it is retried. */
@@ -86,6 +91,11 @@ function deliveryErrorOf(error: unknown): DeliveryError {
     ...(typeof source.responseCode === 'number' ? { responseCode: source.responseCode } : {}),
     ...(typeof source.command === 'string' ? { command: source.command } : {}),
   };
+}
+
+/** The web links in a message's text, as written (not quoted-printable). */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
 /** A refusal for good (5xx: no such mailbox, message refused) is not retried. */
@@ -120,11 +130,13 @@ export default fp<MailerOptions>(
         app.log.info({ mail: row.id, to: row.to_address, subject: row.subject, messageId: info.messageId }, 'mail sent');
         return;
       }
-      mkdirSync(options.outboxDir, { recursive: true });
+      // Mail holds set-password and sign-in links: readable by the service user only (issue 15).
+      mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       sequence += 1;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}-${sequence}.eml`);
-      writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      app.log.info({ mail: row.id, to: row.to_address, subject: row.subject, file }, `mail written to ${file}`);
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      const links = options.logLinks ? linksIn(row.text_body) : [];
+      app.log.info({ mail: row.id, to: row.to_address, subject: row.subject, file, ...(links.length ? { links } : {}) }, `mail written to ${file}${links.length ? ` — links: ${links.join(' ')}` : ''}`);
     }
 
     async function report(row: Selectable<MailOutboxTable>, result: DeliveryResult) {

@@ -20,6 +20,9 @@ export default fp<{ webDir: string }>(
       root: webDir,
       wildcard: false,
       index: false,
+      // Issue 15: each file's .br / .gz twin (written at build by scripts/vite-precompress.ts) is
+      // sent to clients that accept it, with Vary: Accept-Encoding; the plain file otherwise.
+      preCompressed: true,
       setHeaders(reply, path) {
         if (path.includes(`${join('assets', '')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

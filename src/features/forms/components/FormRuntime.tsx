@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
+import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
 import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
@@ -23,6 +24,8 @@ import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
+import { PartStatuses } from './PartStatuses';
+import { partsOf } from '../../../engine/forms/parts';
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -32,6 +35,8 @@ function HiddenField() {
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
 const templates = { BaseInputTemplate: BufferedInputTemplate };
 const AUTOSAVE_MS = 1500;
+/** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
+const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
 
 /** The input a summary link moves focus to: the field's own, or the first one inside a list or group. */
 function focusField(id: string) {
@@ -148,6 +153,14 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const [attempted, setAttempted] = useState(false);
   const [problems, setProblems] = useState<RJSFValidationError[]>([]);
+  /**
+   * F9: which fields' errors are shown. Before a first submit attempt, none (the form is not
+   * validated); a submit shows every error (`all`); after it, a field's error clears as soon as it
+   * is fixed (live validation on change) and a new one shows once the user leaves that field
+   * (`ids`: the fields shown, by input id).
+   */
+  const reveal = useRef<{ all: boolean; ids: Set<string> }>({ all: false, ids: new Set() });
+  const formRef = useRef<CoreForm>(null);
   /** F9: the valid data waiting for the user's confirmation before it is submitted. */
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
 
@@ -174,7 +187,10 @@ export function FormRuntime({ formId }: { formId: string }) {
     if (!payload || !validateFns) return null;
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
-    const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
+    const lockedFields = new Set((partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields));
+    const ui = lockedFields.size === 0 ? shown : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
     const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
     return {
       schema,
@@ -188,6 +204,15 @@ export function FormRuntime({ formId }: { formId: string }) {
     };
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** F9: the translated errors, those of fields not shown yet left out (see `reveal`). */
+  const transformErrors = useMemo(() => {
+    if (!view) return undefined;
+    return (errors: RJSFValidationError[]) => {
+      const translated = view.transformErrors(errors);
+      return reveal.current.all ? translated : translated.filter((problem) => reveal.current.ids.has(fieldIdOf(problem.property)));
+    };
+  }, [view]);
 
   // The form has mounted (it needs the view): from now on what it reports is the user's doing.
   useEffect(() => {
@@ -232,6 +257,7 @@ export function FormRuntime({ formId }: { formId: string }) {
       if (submit) {
         setProblems([]);
         setAttempted(false);
+        reveal.current = { all: false, ids: new Set() };
         setNotice({ kind: 'success', text: t('formRuntime.submitted') });
         await mutate();
       } else {
@@ -288,6 +314,11 @@ export function FormRuntime({ formId }: { formId: string }) {
           </Typography>
         )}
       </Stack>
+      {payload.parts && (
+        <Box sx={{ mb: 2 }}>
+          <PartStatuses parts={payload.parts} />
+        </Box>
+      )}
       {payload.closedPrerequisites.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('formRuntime.prerequisiteClosed', { forms: payload.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
@@ -316,6 +347,14 @@ export function FormRuntime({ formId }: { formId: string }) {
         </Alert>
       )}
       {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}
+      {!payload.locked &&
+        payload.parts
+          ?.filter((part) => part.mine && part.locked)
+          .map((part) => (
+            <Alert key={part.id} severity="info" sx={{ mb: 2 }}>
+              {t('formRuntime.partLocked', { part: t(part.title) })}
+            </Alert>
+          ))}
       {payload.closed && !payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.deadlinePassed')}</Alert>}
       {stale && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
@@ -328,7 +367,14 @@ export function FormRuntime({ formId }: { formId: string }) {
           {notice.text}
         </Alert>
       )}
+      {/* A submit (button or Enter) validates every field: shown all at once (F9). */}
+      <Box
+        onSubmitCapture={() => {
+          reveal.current.all = true;
+        }}
+      >
       <Form
+        ref={formRef}
         key={initial.generation}
         schema={view.schema}
         uiSchema={view.ui}
@@ -337,13 +383,15 @@ export function FormRuntime({ formId }: { formId: string }) {
         validator={view.validator}
         fields={fields}
         templates={templates}
-        transformErrors={view.transformErrors}
+        transformErrors={transformErrors}
         customValidate={view.customValidate as never}
         translateString={view.translateString}
         extraErrors={extraErrors}
         liveValidate={attempted ? 'onChange' : undefined}
-        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked; a list
+        // that needs entries (`minItems`) starts empty and says how many it needs (QuotaNote), rather
+        // than holding blank entries nobody added.
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         disabled={disabled}
         showErrorList={false}
         noHtml5Validate
@@ -363,8 +411,18 @@ export function FormRuntime({ formId }: { formId: string }) {
           }
           if (!disabled) scheduleAutosave();
         }}
-        onSubmit={(event) => setConfirming(event.formData as Record<string, unknown>)}
+        onBlur={(id) => {
+          if (!attempted || reveal.current.ids.has(id)) return;
+          // F9: leaving a field shows its error; validated once rjsf has taken the field's last change.
+          reveal.current.ids.add(id);
+          window.setTimeout(() => formRef.current?.validateForm(), 0);
+        }}
+        onSubmit={(event) => {
+          reveal.current.all = false;
+          setConfirming(event.formData as Record<string, unknown>);
+        }}
         onError={(errors) => {
+          if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
           setAttempted(true);
           setProblems(errors);
           setNotice({ kind: 'error', text: t('errors.validationFailed') });
@@ -384,6 +442,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           </Button>
         </Box>
       </Form>
+      </Box>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="submit-confirm-title">
         <DialogTitle id="submit-confirm-title">{t('formRuntime.confirm.title', { form: t(payload.definition.title) })}</DialogTitle>
         <DialogContent>

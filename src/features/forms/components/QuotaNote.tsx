@@ -20,8 +20,8 @@ export interface RuntimeFormContext {
 export function QuotaNote({ kind, minItems, name, title, items, itemSchema, context }: { kind?: string; minItems?: number; name: string; title: string; items: unknown[]; itemSchema: { properties?: Record<string, { title?: string }> }; context: RuntimeFormContext }) {
   const { t } = useTranslation();
   const limit = kind === undefined ? undefined : context.quotas[kind];
-  // F9: a list the form needs says how many entries it needs.
-  const needs = minItems !== undefined && minItems > 0 ? t('formRuntime.quota.needs', { count: minItems }) : null;
+  // F9: a list the form needs says how many entries it needs, while it has fewer.
+  const needs = minItems !== undefined && minItems > 0 && items.length < minItems ? t('formRuntime.quota.needs', { count: minItems }) : null;
   if (limit === undefined) {
     return needs ? (
       <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }}>

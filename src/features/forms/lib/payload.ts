@@ -6,6 +6,20 @@ import { api } from '../../../lib/api';
 // One form as GET /forms/{id} answers it: read by the form (FormRuntime) and the read-only
 // summary of its submission (SubmissionSummary).
 
+/** One part of a form with parts (P1 F4) as GET /forms and GET /forms/{id} answer it. */
+export interface PartSummary {
+  id: string;
+  /** Locale key of the part's name. */
+  title: string;
+  /** The user fills this part. */
+  mine: boolean;
+  status: FormStatus;
+  submittedAt: string | null;
+  /** Closed by its own submit-once lock. */
+  locked: boolean;
+  changesNotSubmitted: boolean;
+}
+
 export interface FormPayload {
   definition: FormDefinition;
   schema: Record<string, unknown>;
@@ -20,6 +34,8 @@ export interface FormPayload {
   missingPrerequisites: string[];
   /** F10: prerequisites closed by their deadline before they were submitted (the organiser can reopen them). */
   closedPrerequisites: string[];
+  /** P1 F4: a shared form's parts, each with its own status and submit-once lock (null = one part). */
+  parts: PartSummary[] | null;
   entry: {
     data: Record<string, unknown>;
     version: number;

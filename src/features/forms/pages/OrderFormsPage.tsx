@@ -10,6 +10,8 @@ import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { STATUS_COLOR } from '../lib/status';
+import { PartStatuses } from '../components/PartStatuses';
+import type { PartSummary } from '../lib/payload';
 
 interface FormSummary {
   id: string;
@@ -24,6 +26,8 @@ interface FormSummary {
   closedPrerequisites: string[];
   changesNotSubmitted: boolean;
   submittedAt: string | null;
+  /** P1 F4: a shared form's parts, each with its own status (null = one part). */
+  parts: PartSummary[] | null;
 }
 
 function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
@@ -65,8 +69,12 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
                 </TableCell>
                 <TableCell>{form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'}</TableCell>
                 <TableCell>
-                  <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />
-                  {form.changesNotSubmitted && (
+                  {form.parts ? (
+                    <PartStatuses parts={form.parts} />
+                  ) : (
+                    <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />
+                  )}
+                  {!form.parts && form.changesNotSubmitted && (
                     <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
                       {t('formRuntime.list.changesNotSubmitted')}
                     </Typography>

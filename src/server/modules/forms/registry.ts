@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
 import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
-import { contractorFieldProblems, type FormDefinition } from '../../../engine/forms/definitions';
+import type { FormDefinition } from '../../../engine/forms/definitions';
+import { partProblems } from '../../../engine/forms/parts';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
 
@@ -55,7 +56,7 @@ export function loadFormRegistry(dir = SCHEMAS_DIR): FormRegistry {
     });
     // P1: a wrong contractor part would show a contractor the wrong fields: refuse to start.
     const schema = base.get(definition.id)!.schema as { properties?: Record<string, unknown> };
-    const problems = [...contractorFieldProblems(definition, schema), ...approvalSummaryProblems(definition, schema)];
+    const problems = [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema)];
     if (problems.length > 0) throw new Error(problems.join('\n'));
   }
   const patched = new Map<string, FormFiles>();

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withoutEmptyFiles } from '../../../engine/forms/files';
-import { formStatus, hasUnsubmittedChanges, needsApproval, type FormDefinition } from '../../../engine/forms/definitions';
+import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
+import { approvalPart, partChanged, partHasData, partsFilledBy, partsOf, partStates, sideOf, topField, withPartsFrom, type FormPart, type PartStates } from '../../../engine/forms/parts';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import { contractorPart, contractorUi, contractorView, mergeContractorChange } from './contractor';
+import { contractorPart, contractorUi, contractorView, mergePartChange } from './contractor';
 import type { FormRegistry } from './registry';
 import { uploadsForReferences, validateSubmission } from './validate';
 
@@ -90,22 +91,78 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
   /**
    * A submit-once form closes with its submission, unless the organiser reopened it for this
    * exhibitor after that submission (issue 9, spec §8 "contact support"): the next submission
-   * is newer than the reopening and closes it again.
+   * is newer than the reopening and closes it again. `null` = the form is not submit-once for
+   * this exhibitor; otherwise when it was last reopened (null = never).
    */
-  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
-    if (!definition.submitOnceFlag || participation.flags[definition.submitOnceFlag] !== true || entry?.status !== 'submitted') return false;
+  async function submitOnceOf(definition: FormDefinition, participation: Participation): Promise<{ reopenedAt: Date | null } | null> {
+    if (!definition.submitOnceFlag || participation.flags[definition.submitOnceFlag] !== true) return null;
     const reopen = await app.db
       .selectFrom('form_reopens')
       .select('reopened_at')
       .where('participation_id', '=', participation.id)
       .where('form_id', '=', definition.id)
       .executeTakeFirst();
-    return !reopen || !entry.submitted_at || new Date(entry.submitted_at).getTime() > new Date(reopen.reopened_at).getTime();
+    return { reopenedAt: reopen ? new Date(reopen.reopened_at) : null };
+  }
+
+  /** Whether a submission made at `submittedAt` (null = none) closes the form (or its part). */
+  function lockedSince(submitOnce: { reopenedAt: Date | null } | null, submitted: boolean, submittedAt: Date | string | null | undefined): boolean {
+    if (!submitOnce || !submitted) return false;
+    return !submitOnce.reopenedAt || !submittedAt || new Date(submittedAt).getTime() > submitOnce.reopenedAt.getTime();
+  }
+
+  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
+    return lockedSince(await submitOnceOf(definition, participation), entry?.status === 'submitted', entry?.submitted_at);
+  }
+
+  type Entry = Awaited<ReturnType<typeof entriesOf>> extends Map<string, infer E> ? E : never;
+
+  /**
+   * P1 F4: a form with parts as one user meets it: every part with its status, which of them the
+   * user fills, and which are closed by their own submit-once lock. Null for a form of one part.
+   */
+  async function partsFor(definition: FormDefinition, participation: Participation, auth: AuthContext, entry: Entry | null | undefined, now: Date) {
+    const parts = partsOf(definition, registry.filesFor(definition.id, eventOf(auth).code).schema as { properties?: Record<string, unknown> });
+    if (!parts) return null;
+    const states = partStates(entry, parts);
+    const submitOnce = await submitOnceOf(definition, participation);
+    const deadline = deadlineOf(definition, auth);
+    const approvalId = approvalPart(parts, definition.approval)?.id;
+    const side = sideOf(auth.user.role);
+    const mine = partsFilledBy(parts, side);
+    const locked = parts.filter((part) => lockedSince(submitOnce, states[part.id] !== undefined, states[part.id]?.submittedAt)).map((part) => part.id);
+    return {
+      parts,
+      states,
+      mine,
+      /** The user's own parts: those it submits with every submission (the first side filledBy names). */
+      own: mine.filter((part) => part.filledBy[0] === side),
+      locked,
+      approvalId,
+      view: parts.map((part) => ({
+        id: part.id,
+        title: `forms.parts.${part.id}`,
+        mine: mine.includes(part),
+        status: partStatus(part, states, entry ?? null, approvalId, deadline, now),
+        submittedAt: states[part.id]?.submittedAt ?? null,
+        locked: locked.includes(part.id),
+        changesNotSubmitted: states[part.id] !== undefined && partChanged(part, entry?.data, entry?.submitted_data),
+      })),
+    };
   }
 
   async function entriesOf(participationId: number) {
     const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
     return new Map(rows.map((row) => [row.form_id, row]));
+  }
+
+  /** The status, unsubmitted changes and submission time a user is shown: its own part's for a form with parts. */
+  function statusFor(entry: Entry | null, deadline: Date | null, now: Date, parts: Awaited<ReturnType<typeof partsFor>>) {
+    if (!parts || parts.own.length === 0) {
+      return { status: formStatus(entry, deadline, now), changesNotSubmitted: hasUnsubmittedChanges(entry), submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null };
+    }
+    const own = parts.view.find((part) => part.id === parts.own[0]!.id)!;
+    return { status: own.status, changesNotSubmitted: parts.view.some((part) => part.mine && part.changesNotSubmitted), submittedAt: own.submittedAt };
   }
 
   app.get(
@@ -119,12 +176,13 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const entries = await entriesOf(participation.id);
       const now = new Date();
-      const forms = registry.definitions
+      const forms = await Promise.all(registry.definitions
         .filter((definition) => visibleTo(definition, auth))
-        .map((definition) => {
+        .map(async (definition) => {
           const entry = entries.get(definition.id) ?? null;
           const deadline = deadlineOf(definition, auth);
           const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
+          const parts = await partsFor(definition, participation, auth, entry, now);
           return {
             id: definition.id,
             code: definition.code,
@@ -132,14 +190,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
             screen: definition.screen,
             mandatory: definition.mandatory,
             deadline: deadline?.toISOString() ?? null,
-            status: formStatus(entry, deadline, now),
-            changesNotSubmitted: hasUnsubmittedChanges(entry),
+            // P1 F4: a form with parts reads as the user's own part, each part listed beside it.
+            ...statusFor(entry, deadline, now, parts),
             submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
             missingPrerequisites: prerequisites.missing,
             closedPrerequisites: prerequisites.closed,
-            submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
+            parts: parts?.view ?? null,
           };
-        });
+        }));
       return ok(forms);
     },
   );
@@ -168,15 +226,21 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
+      const parts = await partsFor(definition, participation, auth, entry, now);
+      const status = statusFor(entry, deadline, now, parts);
+      // The approval decision is the part's that the approval rule reads: shown to those who fill it.
+      const approvalShown = !parts || parts.mine.some((mine) => mine.id === parts.approvalId);
       return ok({
         definition,
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation, auth),
         deadline: deadline?.toISOString() ?? null,
-        status: formStatus(entry, deadline, now),
-        changesNotSubmitted: hasUnsubmittedChanges(entry),
-        locked: submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
+        status: status.status,
+        changesNotSubmitted: status.changesNotSubmitted,
+        // A form with parts is locked for a user once every part it fills is.
+        locked: parts ? parts.mine.every((mine) => parts.locked.includes(mine.id)) : submitOnce && (await lockedBySubmitOnce(definition, participation, entry)),
+        parts: parts?.view ?? null,
         closed: deadline !== null && deadline.getTime() < now.getTime(),
         missingPrerequisites: prerequisites.missing,
         closedPrerequisites: prerequisites.closed,
@@ -187,7 +251,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
               status: entry.status,
               submittedData: visible(entry.submitted_data),
               submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
-              approval: entry.approval_status
+              approval: entry.approval_status && approvalShown
                 ? { status: entry.approval_status, comment: entry.approval_comment, decidedAt: entry.decided_at ? new Date(entry.decided_at).toISOString() : null }
                 : null,
             }
@@ -196,16 +260,31 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
+  /**
+   * What a submission records: the submitted copy, the approval it needs ('keep' = the decision on
+   * the previous submission stays: a part that the approval rule does not read was submitted) and
+   * each part's submission (null for a form of one part).
+   */
+  interface Submission {
+    submittedData: Record<string, unknown>;
+    approval: 'pending' | null | 'keep';
+    parts: PartStates | null;
+  }
+
   /** Writes the entry if it is still at `version`; answers the new version or refuses. */
-  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submitted: boolean, approval: 'pending' | null = null): Promise<number> {
+  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submission: Submission | null): Promise<number> {
     const now = new Date();
     const json = JSON.stringify(data);
     if (json.length > MAX_FORM_BYTES) throw new AppError('payloadTooLarge');
+    const submitted = submission !== null;
     const status = submitted ? ('submitted' as const) : ('draft' as const);
+    const submittedJson = submission ? JSON.stringify(submission.submittedData) : null;
+    const partsJson = submission?.parts ? JSON.stringify(submission.parts) : null;
+    const approval = submission && submission.approval !== 'keep' ? submission.approval : null;
     if (version === 0) {
       const inserted = await app.db
         .insertInto('form_entries')
-        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submitted ? json : null, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null, approval_status: submitted ? approval : null })
+        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submittedJson, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null, approval_status: approval, parts: partsJson })
         .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doNothing())
         .returning('version')
         .executeTakeFirst();
@@ -221,8 +300,9 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         version: eb('version', '+', 1),
         updated_at: now,
         updated_by: userId,
-        // A new submission replaces the decision on the previous one.
-        ...(submitted ? { submitted_data: json, submitted_at: now, submitted_by: userId, approval_status: approval, approval_comment: null, decided_at: null, decided_by: null } : {}),
+        ...(submission ? { submitted_data: submittedJson, submitted_at: now, submitted_by: userId, ...(partsJson ? { parts: partsJson } : {}) } : {}),
+        // A new submission replaces the decision on the previous one (of the part the rule reads).
+        ...(submission && submission.approval !== 'keep' ? { approval_status: approval, approval_comment: null, decided_at: null, decided_by: null } : {}),
       }))
       .where('participation_id', '=', participationId)
       .where('form_id', '=', formId)
@@ -233,19 +313,47 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return updated.version;
   }
 
+  /**
+   * Refuses a change to a closed form (deadline, submit-once) and answers the entries and, for a
+   * form with parts, the user's parts. A form with parts is closed by submit-once only when every
+   * part the user fills is.
+   */
   async function guard(definition: FormDefinition, participation: Participation, auth: AuthContext) {
     const entries = await entriesOf(participation.id);
     const entry = entries.get(definition.id);
     const deadline = deadlineOf(definition, auth);
-    if (await lockedBySubmitOnce(definition, participation, entry)) throw new AppError('submitOnce');
+    const parts = await partsFor(definition, participation, auth, entry, new Date());
+    const locked = parts ? parts.mine.every((mine) => parts.locked.includes(mine.id)) : await lockedBySubmitOnce(definition, participation, entry);
+    if (locked) throw new AppError('submitOnce');
     if (deadline && deadline.getTime() < Date.now()) throw new AppError('deadlinePassed');
-    return entries;
+    return { entries, parts };
   }
 
-  /** P1: what a contractor's save stores: its part as sent, the exhibitor's part as stored. */
-  function asContractor(definition: FormDefinition, auth: AuthContext, entries: Awaited<ReturnType<typeof entriesOf>>, data: Record<string, unknown>) {
-    const part = contractorPart(definition, auth.user.role);
-    return part ? mergeContractorChange(entries.get(definition.id)?.data ?? {}, data, part) : data;
+  /**
+   * P1 F4: what a save of a form with parts stores: the parts the user may change as sent, the
+   * others (someone else's, or closed by their submit-once lock) as stored.
+   */
+  function withFixedParts(definition: FormDefinition, entries: Awaited<ReturnType<typeof entriesOf>>, parts: Awaited<ReturnType<typeof partsFor>>, data: Record<string, unknown>) {
+    if (!parts) return data;
+    const changeable = parts.mine.filter((part) => !parts.locked.includes(part.id));
+    const fixedParts = parts.parts.filter((part) => !changeable.includes(part));
+    const lockedFields = parts.parts.filter((part) => parts.locked.includes(part.id) && parts.mine.includes(part)).flatMap((part) => part.fields);
+    return mergePartChange(entries.get(definition.id)?.data ?? {}, data, fixedParts.flatMap((part) => part.fields), lockedFields);
+  }
+
+  /**
+   * P1 F4: the parts a submission sends, among the open parts the user fills: its own parts until
+   * they are first submitted, and any part whose data differs from its last submission (the
+   * exhibitor filling the contractor's part when it has no contractor). An unchanged part is not
+   * sent again, so its approval decision stays; when nothing changed, the user's own open parts are
+   * submitted again.
+   */
+  function partsSent(parts: NonNullable<Awaited<ReturnType<typeof partsFor>>>, data: Record<string, unknown>, entry: Entry | undefined): FormPart[] {
+    const open = parts.mine.filter((part) => !parts.locked.includes(part.id));
+    const sent = open.filter((part) =>
+      parts.states[part.id] ? partChanged(part, data, entry?.submitted_data) : parts.own.includes(part) || partHasData(part, data),
+    );
+    return sent.length > 0 ? sent : open.filter((part) => parts.own.includes(part));
   }
 
   app.put<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
@@ -258,10 +366,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation, auth);
+      const { entries, parts } = await guard(definition, participation, auth);
       // An empty file value ({} of a file field nobody filled) is never stored.
-      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, asContractor(definition, auth, entries, request.body.data));
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, false);
+      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, withFixedParts(definition, entries, parts, request.body.data));
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null);
       return ok({ version });
     },
   );
@@ -296,7 +404,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const entries = await entriesOf(participation.id);
       const current = entries.get(definition.id);
       const data = mergeInherited(current?.data ?? {}, previous.data);
-      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, false);
+      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, null);
       return ok({ version, data });
     },
   );
@@ -311,19 +419,34 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
-      const entries = await guard(definition, participation, auth);
+      const { entries, parts } = await guard(definition, participation, auth);
       const prerequisites = prerequisitesOf(definition, auth, entries, registry, new Date());
       const supportEmail = eventOf(auth).support_email;
       if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
       const files = registry.filesFor(definition.id, eventOf(auth).code);
-      const data = withoutEmptyFiles(files.schema, asContractor(definition, auth, entries, request.body.data));
+      const data = withoutEmptyFiles(files.schema, withFixedParts(definition, entries, parts, request.body.data));
+      const entry = entries.get(definition.id);
+      // P1 F4: the parts this submission sends: the user's own, and another it fills only when it filled it itself.
+      const sending = parts ? partsSent(parts, data, entry) : null;
+      if (sending && sending.length === 0) throw new AppError('submitOnce');
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
-      const errors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
+      const allErrors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
+      // A part is submitted on its own: what is wrong in a part not sent is not this submission's problem.
+      const sentFields = sending ? new Set(sending.flatMap((part) => part.fields)) : null;
+      const errors = sentFields ? allErrors.filter((error) => topField(error.path) === '' || sentFields.has(topField(error.path))) : allErrors;
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
-      const approval = needsApproval(definition.approval, data) ? ('pending' as const) : null;
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, true, approval);
-      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval } }, { request });
+      const submission: Submission = sending && parts
+        ? (() => {
+            const submittedData = withPartsFrom(entry?.submitted_data ?? {}, data, sending);
+            const at = new Date().toISOString();
+            const states: PartStates = { ...parts.states, ...Object.fromEntries(sending.map((part) => [part.id, { submittedAt: at, submittedBy: auth.user.id }])) };
+            const readsApproval = definition.approval !== undefined && sending.some((part) => part.id === parts.approvalId);
+            return { submittedData, parts: states, approval: readsApproval ? (needsApproval(definition.approval, submittedData) ? 'pending' : null) : 'keep' };
+          })()
+        : { submittedData: data, parts: null, approval: needsApproval(definition.approval, data) ? 'pending' : null };
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission);
+      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } }, { request });
       return ok({ version });
     },
   );

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { approvalPart, partChanged, partProblems, partsFilledBy, partsOf, partStates, withPartsFrom } from './parts';
+
+const schema = { properties: { contractor: {}, contractorType: {}, boothDesign: {}, boothHeight: {} } };
+const definition = { id: 'x', audience: 'both', parts: [{ id: 'contractor', filledBy: ['contractor' as const, 'exhibitor' as const], fields: ['contractor', 'contractorType'] }] };
+
+describe('P1 F4 form parts', () => {
+  it("the exhibitor's part is every property no declared part names", () => {
+    const parts = partsOf(definition, schema)!;
+    expect(parts.map((part) => [part.id, part.fields])).toEqual([
+      ['exhibitor', ['boothDesign', 'boothHeight']],
+      ['contractor', ['contractor', 'contractorType']],
+    ]);
+    expect(partsFilledBy(parts, 'contractor').map((part) => part.id)).toEqual(['contractor']);
+    expect(partsFilledBy(parts, 'exhibitor').map((part) => part.id)).toEqual(['exhibitor', 'contractor']);
+    expect(approvalPart(parts, { when: 'above', field: 'boothHeight' })?.id).toBe('exhibitor');
+    expect(partsOf({}, schema)).toBeNull();
+  });
+
+  it('an entry submitted whole before parts existed counts as every part submitted then', () => {
+    const parts = partsOf(definition, schema)!;
+    const at = new Date('2027-01-02T03:04:05Z');
+    expect(partStates({ parts: null, submitted_at: at, submitted_by: 7 }, parts)).toEqual({
+      exhibitor: { submittedAt: at.toISOString(), submittedBy: 7 },
+      contractor: { submittedAt: at.toISOString(), submittedBy: 7 },
+    });
+    expect(partStates({ parts: null, submitted_at: null, submitted_by: null }, parts)).toEqual({});
+  });
+
+  it("a part's submission replaces that part's fields only", () => {
+    const parts = partsOf(definition, schema)!;
+    const submitted = { boothHeight: 2.2, contractorType: 'contractor' };
+    const data = { boothHeight: 3, contractor: { company: 'A' } };
+    expect(withPartsFrom(submitted, data, [parts[1]!])).toEqual({ boothHeight: 2.2, contractor: { company: 'A' } });
+    expect(partChanged(parts[0]!, data, submitted)).toBe(true);
+    expect(partChanged(parts[0]!, { boothHeight: 2.2 }, submitted)).toBe(false);
+  });
+
+  it('a wrong declaration is refused with where it is wrong', () => {
+    expect(partProblems(definition, schema)).toEqual([]);
+    expect(partProblems({ ...definition, audience: 'exhibitor' }, schema)).toEqual(['schemas/forms/forms.yaml (x) parts: only a form for contractors (audience: both) has parts']);
+    const wrong = { id: 'x', audience: 'both', parts: [{ id: 'exhibitor', filledBy: ['visitor' as never], fields: ['nope'] }] };
+    expect(partProblems(wrong, schema)).toEqual([
+      'schemas/forms/forms.yaml (x) parts: "exhibitor" is taken',
+      'schemas/forms/forms.yaml (x) parts (exhibitor): filledBy lists exhibitor and/or contractor',
+      'schemas/forms/forms.yaml (x) parts (exhibitor): "nope" is not a property of the form',
+    ]);
+  });
+});

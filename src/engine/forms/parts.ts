@@ -1,0 +1,128 @@
+import { canonicalJson } from './canonical';
+
+// P1 F4 (issue 12): a form shared between an exhibitor and its contractor is made of parts, each
+// saved, submitted, locked (submit-once) and approved on its own, so that neither side's
+// submission locks the other out. forms.yaml declares the parts a form has besides the
+// exhibitor's own (`parts:`); the exhibitor's part is every top-level property no declared part
+// names. A form without `parts` is one part, as before.
+
+/** Who fills a part: the exhibitor's side (exhibitor and its team users) or its contractor. */
+export type PartSide = 'exhibitor' | 'contractor';
+
+/** A part as forms.yaml declares it. */
+export interface PartDeclaration {
+  /** Names the part in the API, the lists and the locale key `forms.parts.<id>`. */
+  id: string;
+  /** The sides that may fill and submit it. */
+  filledBy: PartSide[];
+  /** The top-level properties of the form that belong to it. */
+  fields: string[];
+}
+
+/** The exhibitor's own part: what no declared part names. */
+export const EXHIBITOR_PART = 'exhibitor';
+
+export interface FormPart {
+  id: string;
+  filledBy: PartSide[];
+  /** Its top-level properties; the exhibitor's part lists the rest of the schema's. */
+  fields: string[];
+}
+
+/** What is recorded of each part's submission, by part id (form_entries.parts). */
+export type PartStates = Record<string, { submittedAt: string; submittedBy: number | null }>;
+
+export function sideOf(role: string): PartSide | null {
+  if (role === 'contractor') return 'contractor';
+  if (role === 'exhibitor' || role === 'team_user') return 'exhibitor';
+  return null;
+}
+
+/** The parts of a form, the exhibitor's own first; null for a form that is one part. */
+export function partsOf(definition: { parts?: PartDeclaration[] }, schema: { properties?: Record<string, unknown> }): FormPart[] | null {
+  const declared = definition.parts;
+  if (!declared || declared.length === 0) return null;
+  const named = new Set(declared.flatMap((part) => part.fields));
+  const rest = Object.keys(schema.properties ?? {}).filter((field) => !named.has(field));
+  return [{ id: EXHIBITOR_PART, filledBy: ['exhibitor'], fields: rest }, ...declared.map((part) => ({ id: part.id, filledBy: [...part.filledBy], fields: [...part.fields] }))];
+}
+
+/** The parts a side may fill. */
+export function partsFilledBy(parts: FormPart[], side: PartSide | null): FormPart[] {
+  return side ? parts.filter((part) => part.filledBy.includes(side)) : [];
+}
+
+/** The part holding a top-level property. */
+export function partOfField(parts: FormPart[], field: string): FormPart | undefined {
+  return parts.find((part) => part.fields.includes(field));
+}
+
+/** The part the form's approval rule reads (O1): only its submission resets the decision. */
+export function approvalPart(parts: FormPart[], rule: { when: string; field?: string; list?: string } | undefined): FormPart | undefined {
+  const field = rule?.field ?? rule?.list;
+  return field === undefined ? parts[0] : partOfField(parts, field);
+}
+
+/**
+ * When each part was last submitted. An entry submitted before parts existed (no states recorded)
+ * counts as every part submitted then.
+ */
+export function partStates(entry: { parts?: PartStates | null; submitted_at: Date | string | null; submitted_by: number | null } | null | undefined, parts: FormPart[]): PartStates {
+  if (entry?.parts) return entry.parts;
+  if (!entry?.submitted_at) return {};
+  const submittedAt = new Date(entry.submitted_at).toISOString();
+  return Object.fromEntries(parts.map((part) => [part.id, { submittedAt, submittedBy: entry.submitted_by }]));
+}
+
+/** True when any of the part's fields holds a value. */
+export function partHasData(part: FormPart, data: Record<string, unknown> | null | undefined): boolean {
+  return part.fields.some((field) => data?.[field] !== undefined);
+}
+
+/** True when the part's working copy differs from its submitted copy. */
+export function partChanged(part: FormPart, data: Record<string, unknown> | null | undefined, submitted: Record<string, unknown> | null | undefined): boolean {
+  return part.fields.some((field) => canonicalJson(data?.[field]) !== canonicalJson(submitted?.[field]));
+}
+
+/** `base` with the part's fields replaced by those of `from` (a field `from` lacks is removed). */
+export function withPartsFrom(base: Record<string, unknown>, from: Record<string, unknown>, parts: FormPart[]): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const field of parts.flatMap((part) => part.fields)) {
+    if (from[field] === undefined) delete result[field];
+    else result[field] = from[field];
+  }
+  return result;
+}
+
+/** The top-level property a JSON pointer (/contractor/email) is about. */
+export function topField(pointer: string): string {
+  return pointer.split('/')[1] ?? '';
+}
+
+/** Problems of a form's `parts` declaration against its schema (checked when the forms load). */
+export function partProblems(definition: { id: string; audience: string; parts?: PartDeclaration[] }, schema: { properties?: Record<string, unknown> }): string[] {
+  const declared = definition.parts;
+  if (declared === undefined) return [];
+  const where = `schemas/forms/forms.yaml (${definition.id}) parts`;
+  if (!Array.isArray(declared) || declared.length === 0) return [`${where}: must be a non-empty list`];
+  if (definition.audience !== 'both') return [`${where}: only a form for contractors (audience: both) has parts`];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const ids = new Set<string>([EXHIBITOR_PART]);
+  for (const part of declared) {
+    if (typeof part?.id !== 'string' || !/^[a-z][a-zA-Z0-9]*$/.test(part.id)) problems.push(`${where}: each part needs an id (letters and digits)`);
+    else if (ids.has(part.id)) problems.push(`${where}: "${part.id}" is taken`);
+    else ids.add(part.id);
+    if (!Array.isArray(part?.filledBy) || part.filledBy.length === 0 || part.filledBy.some((side) => side !== 'exhibitor' && side !== 'contractor')) problems.push(`${where} (${part?.id}): filledBy lists exhibitor and/or contractor`);
+    if (!Array.isArray(part?.fields) || part.fields.length === 0) {
+      problems.push(`${where} (${part?.id}): fields must be a non-empty list`);
+      continue;
+    }
+    for (const field of part.fields) {
+      if (typeof field !== 'string' || !Object.hasOwn(schema.properties ?? {}, field)) problems.push(`${where} (${part.id}): "${String(field)}" is not a property of the form`);
+      else if (seen.has(field)) problems.push(`${where} (${part.id}): "${field}" belongs to two parts`);
+      seen.add(String(field));
+    }
+  }
+  return problems;
+}
