@@ -48,7 +48,8 @@ async function openForm(page: Page, path: string) {
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 /** F9: the confirmation asked before a valid form is submitted. */
 const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
-const addItemButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true });
+/** Issue 13: the list's add button says what it adds. */
+const addProductButton = (page: Page) => page.getByRole('button', { name: en('forms.s02.addProduct'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
@@ -100,7 +101,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await expectVisible(imageLink, 'the product image "kelulut-honey.jpg" as a link');
     expect(await imageLink.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
 
-    await addItemButton(page).click();
+    await addProductButton(page).click();
     const second = products(page).nth(1);
     await expectVisible(field(second, en('forms.s02.productName')), 'product 2 with its product name field');
     await field(second, en('forms.s02.productName')).fill('Sarawak Pepper');
@@ -111,7 +112,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     expect(await page.getByRole('link', { name: 'pepper-72dpi.jpg' }).count(), 'the 72 dpi image is not taken').toBe(0);
 
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey', 'Sarawak Pepper']);
-    await page.getByRole('button', { name: en('formRuntime.rjsf.RemoveButton'), exact: true }).nth(1).click();
+    await page.getByRole('button', { name: en('forms.s02.removeProduct', { number: 2 }), exact: true }).click();
     await expectHidden(page.getByText(dpi, { exact: true }), 'the dpi message, removed with its product');
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey']);
 
