@@ -59,13 +59,8 @@ describe('keyboard only (issue 13)', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/home');
 
-    // The menu's Forms entry, then the Open link of the badge form's row.
-    const menu = page.getByRole('navigation', { name: en('menu.label') });
-    await tabTo(page, menu.getByRole('link', { name: en('menu.mandatoryForms'), exact: true }), 'the menu entry of the forms');
-    await page.keyboard.press('Enter');
-    await waitForPath(page, '/orderForms');
-    const row = page.getByRole('row').filter({ hasText: en('forms.s04.title') });
-    await tabTo(page, row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }), 'the Open link of S04');
+    // Home's "Due next" list links to the badge form.
+    await tabTo(page, page.getByRole('link', { name: en('forms.s04.title'), exact: true }), 'the S04 link under "Due next"');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/myParticipation/exhibitorBadges');
 
