@@ -28,10 +28,10 @@ describe('pseudo-language walk (issue 13)', () => {
         return;
       }
       const { page } = session;
-      const data = await usePseudoLanguage(page);
+      const pseudo = await usePseudoLanguage(page);
       await signInPage(page, portal.url, walker, 'en');
       await openScreen(page, portal.url, screen);
-      const strays = await textsNotFromLocales(page, data);
+      const strays = await textsNotFromLocales(page, pseudo);
       expect(strays, `${screen.path} shows text that is not from the locale tables:\n${strays.join('\n')}`).toEqual([]);
     });
   }

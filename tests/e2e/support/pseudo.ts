@@ -43,7 +43,14 @@ export function pseudoTable(): Record<string, unknown> {
  * chosen language's chunk, assets/en-<hash>.js), and records every string the server's JSON
  * answers carry: that is data (names, titles an organiser typed), not UI text.
  */
-export async function usePseudoLanguage(page: Page): Promise<Set<string>> {
+export interface PseudoSession {
+  /** Every string the server's JSON answers carried so far. */
+  data: Set<string>;
+  /** Resolves once every answer received so far has been read. */
+  settled(): Promise<void>;
+}
+
+export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   const table = pseudoTable();
   const names = Object.keys(table).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
   const module = `const table = ${JSON.stringify(table)};\nexport default table;\nexport const { ${names.join(', ')} } = table;\n`;
@@ -54,18 +61,27 @@ export async function usePseudoLanguage(page: Page): Promise<Set<string>> {
     else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
+  const reading: Promise<unknown>[] = [];
   page.on('response', (response) => {
     if (!response.url().includes('/oga/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    void response.json().then(collect, () => undefined);
+    reading.push(response.json().then(collect, () => undefined));
   });
-  return data;
+  return { data, settled: async () => void (await Promise.all(reading)) };
 }
+
+/**
+ * Notations that are the same in every language, not words: K2 writes event times as
+ * "2027-03-04 09:30 (UTC+08:00)" in every language.
+ */
+const NOTATIONS = [/UTC[+-]\d\d:\d\d/g];
 
 /**
  * The visible texts on the page that are neither inside pseudo wrappers nor data: each a word of
  * two or more Latin letters left over once wrapped texts and data strings are taken out.
  */
-export async function textsNotFromLocales(page: Page, data: Set<string>): Promise<string[]> {
+export async function textsNotFromLocales(page: Page, session: PseudoSession): Promise<string[]> {
+  await session.settled();
+  const data = session.data;
   const shown = await page.evaluate(() => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -73,6 +89,8 @@ export async function textsNotFromLocales(page: Page, data: Set<string>): Promis
       const parent = node.parentElement;
       if (!parent || !node.textContent?.trim()) continue;
       if (parent.closest('script, style, noscript, svg, [aria-hidden="true"]')) continue;
+      // Text that declares a language of its own (a language's name in that language) is not UI text.
+      if (parent.closest('body [lang]')) continue;
       const box = parent.getBoundingClientRect();
       const style = getComputedStyle(parent);
       // Visible (a visually hidden text counts: a screen reader reads it).
@@ -81,12 +99,19 @@ export async function textsNotFromLocales(page: Page, data: Set<string>): Promis
     }
     return texts;
   });
+  // A text node may hold part of a data string (markdown an organiser wrote is split into
+  // elements) or data strings inside a wrapped text: both are data.
+  const blob = [...data].join('\n');
   const pieces = [...data].filter((value) => value.length > 1).sort((a, b) => b.length - a.length);
   const leftovers: string[] = [];
   for (const text of shown) {
-    let rest = text.replace(new RegExp(`${PSEUDO_OPEN}[^${PSEUDO_CLOSE}]*${PSEUDO_CLOSE}`, 'g'), ' ');
+    let rest = text.replace(new RegExp(`${PSEUDO_OPEN}[^${PSEUDO_CLOSE}]*${PSEUDO_CLOSE}`, 'g'), '\n');
     if (!/[A-Za-z]{2,}/.test(rest)) continue;
+    const chunks = rest.split('\n').map((chunk) => chunk.trim()).filter((chunk) => /[A-Za-z]{2,}/.test(chunk) && !blob.includes(chunk));
+    if (chunks.length === 0) continue;
+    rest = chunks.join('\n');
     for (const piece of pieces) if (rest.includes(piece)) rest = rest.split(piece).join(' ');
+    for (const notation of NOTATIONS) rest = rest.replace(notation, ' ');
     const words = rest.match(/[A-Za-z]{2,}/g);
     if (words) leftovers.push(`"${text.trim().slice(0, 80)}" (${words.join(' ')})`);
   }
