@@ -1,4 +1,5 @@
 import { eventDay, formatEventDay } from './leads';
+import { isEmailAddress } from './email';
 import { hasFullWidth } from './forms/rules';
 
 // LA1-LA5: the lead dashboard's shapes and the small rules the browser and the server share
@@ -176,15 +177,6 @@ export function showTrend(
 
 // ---- LA5 invitations ------------------------------------------------------------------------
 
-/** The e-mail format of ajv-formats (what the forms check), without full-width characters (V1). */
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-
-export function isValidEmail(text: string): boolean {
-  const value = text.trim();
-  return value.length <= 254 && !hasFullWidth(value) && EMAIL.test(value);
-}
-
 export interface InvitationRecipient {
   name: string;
   email: string;
@@ -208,7 +200,7 @@ export function checkRecipients(recipients: readonly InvitationRecipient[]): Rec
     else if (name.length > INVITATION_NAME_MAX_LENGTH) problems.push({ index, field: 'name', key: 'validation.maxLength', params: { limit: INVITATION_NAME_MAX_LENGTH } });
     if (email === '') problems.push({ index, field: 'email', key: 'validation.required', params: {} });
     else if (hasFullWidth(email)) problems.push({ index, field: 'email', key: 'validation.noFullWidth', params: {} });
-    else if (!isValidEmail(email)) problems.push({ index, field: 'email', key: 'validation.email', params: {} });
+    else if (!isEmailAddress(email)) problems.push({ index, field: 'email', key: 'validation.email', params: {} });
     else if (seen.has(email.toLowerCase())) problems.push({ index, field: 'email', key: 'invitations.duplicateEmail', params: { value: email } });
     seen.add(email.toLowerCase());
   });

@@ -1,3 +1,4 @@
+import { fromEventClock } from './time';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from './leads';
 import { PAGINATION } from './constants';
 
@@ -162,12 +163,11 @@ export function dayNumber(value: string | undefined): number | null {
  * `to` is inclusive: its whole day counts.
  */
 export function dayRangeInstants(from: string | undefined, to: string | undefined, offsetMinutes: number): { start?: Date; end?: Date } {
-  const offsetMs = offsetMinutes * 60_000;
   const first = dayNumber(from);
   const last = dayNumber(to);
   return {
-    start: first === null ? undefined : new Date(first * DAY_MS - offsetMs),
-    end: last === null ? undefined : new Date((last + 1) * DAY_MS - offsetMs),
+    start: first === null ? undefined : fromEventClock(first * DAY_MS, offsetMinutes),
+    end: last === null ? undefined : fromEventClock((last + 1) * DAY_MS, offsetMinutes),
   };
 }
 

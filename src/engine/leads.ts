@@ -1,3 +1,4 @@
+import { toEventClock } from './time';
 // Lead capture (spec §3 Lead and its enumerations), shared by the scanning API, the lead list,
 // the qualification form, exports and the dashboard. Stored values are these stable codes;
 // every screen shows them through the locale keys `leads.<enum>.<code>`.
@@ -34,8 +35,7 @@ const HOUR_MS = 3_600_000;
 
 /** Hours since 1970-01-01T00:00 in event time (UTC + offset): the trend bucket of an instant. */
 export function eventHour(instant: Date | string | number, offsetMinutes: number): number {
-  const ms = new Date(instant).getTime() + offsetMinutes * 60_000;
-  return Math.floor(ms / HOUR_MS);
+  return Math.floor(toEventClock(instant, offsetMinutes).getTime() / HOUR_MS);
 }
 
 /** The event-time day (days since 1970-01-01) an event hour falls on. */

@@ -1,5 +1,5 @@
 import type { ErrorId } from './errors';
-import { hasFullWidth } from './forms/rules';
+import { isEmailAddress } from './email';
 import { passwordLengthProblem } from './password-policy';
 
 // The checks on a member (team user, contractor login) the exhibitor enters: one definition,
@@ -27,16 +27,15 @@ export function chosenLoginPart(login: string): string {
   return at < 0 ? login : login.slice(at + 1);
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LEAD_QUOTA_MAX = 1_000_000;
 
 export function loginProblem(login: string): ErrorId | null {
   return LOGIN_PATTERN.test(login) ? null : 'memberLoginInvalid';
 }
 
-/** Spec §5: a valid address, no full-width characters. */
+/** Spec §5: a valid address, no full-width characters (the portal's one rule, see email.ts). */
 export function emailProblem(email: string): ErrorId | null {
-  return EMAIL_PATTERN.test(email) && !hasFullWidth(email) && email.length <= 254 ? null : 'emailInvalid';
+  return isEmailAddress(email) ? null : 'emailInvalid';
 }
 
 /** An initial password is optional; when given it follows the portal's password policy. */

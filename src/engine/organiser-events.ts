@@ -1,3 +1,4 @@
+import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { emailProblem } from './members';
 
@@ -70,7 +71,7 @@ function webAddress(value: string): boolean {
 
 /** The instant of an event-time day and clock. */
 export function eventInstant(date: string, clock: string, utcOffsetMinutes: number): Date {
-  return new Date(Date.parse(`${date}T${clock}:00Z`) - utcOffsetMinutes * 60_000);
+  return fromEventClock(Date.parse(`${date}T${clock}:00Z`), utcOffsetMinutes);
 }
 
 /** The show's first opening and last closing, or null without valid show days. */
@@ -141,7 +142,7 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
 /** An instant as event-local "YYYY-MM-DDTHH:MM" (a datetime-local field in event time). */
 export function toEventLocal(iso: string, utcOffsetMinutes: number): string {
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? '' : new Date(at + utcOffsetMinutes * 60_000).toISOString().slice(0, 16);
+  return Number.isNaN(at) ? '' : toEventClock(at, utcOffsetMinutes).toISOString().slice(0, 16);
 }
 
 /** An event-local "YYYY-MM-DDTHH:MM" as an ISO instant ('' when it is not one). */

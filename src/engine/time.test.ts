@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOffset, formatUtcOffset } from './time';
+import { eventDate, formatOffset, formatUtcOffset, fromEventClock, toEventClock } from './time';
 
 const INSTANT = '2027-03-04T01:30:00Z';
 
@@ -54,5 +54,20 @@ describe('K2 formatUtcOffset', () => {
     expect(formatUtcOffset('not a date', 480)).toBe('-');
     expect(formatUtcOffset(Number.NaN, 0)).toBe('-');
     expect(formatUtcOffset(new Date('garbage'), 0)).toBe('-');
+  });
+});
+
+describe('event time (K2): one rule', () => {
+  it('shifts an instant to the event wall clock and back', () => {
+    const instant = new Date('2027-03-03T17:30:00Z');
+    expect(toEventClock(instant, 480).toISOString()).toBe('2027-03-04T01:30:00.000Z');
+    expect(fromEventClock(toEventClock(instant, 480), 480).toISOString()).toBe(instant.toISOString());
+    expect(toEventClock(instant, -300).toISOString()).toBe('2027-03-03T12:30:00.000Z');
+  });
+
+  it('gives the calendar day at the event, which may differ from the UTC day', () => {
+    expect(eventDate('2027-03-03T17:30:00Z', 480)).toBe('2027-03-04');
+    expect(eventDate('2027-03-03T17:30:00Z', 0)).toBe('2027-03-03');
+    expect(eventDate('2027-03-04T02:00:00Z', -300)).toBe('2027-03-03');
   });
 });

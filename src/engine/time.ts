@@ -4,6 +4,26 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * K2, the one rule for event time: an instant shifted by the event's UTC offset, so that its UTC
+ * fields (getUTCHours, toISOString…) read as the event's wall clock. Never a real instant.
+ */
+export function toEventClock(instant: Date | string | number, offsetMinutes: number): Date {
+  return new Date(new Date(instant).getTime() + offsetMinutes * MINUTE_MS);
+}
+
+/** The real instant of an event wall-clock time (a Date or epoch ms whose UTC fields are event time). */
+export function fromEventClock(eventClock: Date | number, offsetMinutes: number): Date {
+  return new Date(new Date(eventClock).getTime() - offsetMinutes * MINUTE_MS);
+}
+
+/** The event-time calendar day of an instant, "YYYY-MM-DD". */
+export function eventDate(instant: Date | string | number, offsetMinutes: number): string {
+  return toEventClock(instant, offsetMinutes).toISOString().slice(0, 10);
+}
+
 export function formatOffset(offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
@@ -19,7 +39,7 @@ export function formatUtcOffset(
   if (instant === null || instant === undefined || instant === '') return '-';
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return '-';
-  const shifted = new Date(date.getTime() + offsetMinutes * 60_000);
+  const shifted = toEventClock(date, offsetMinutes);
   const day = `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
   const clock = withTime ? ` ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}` : '';
   return `${day}${clock} (${formatOffset(offsetMinutes)})`;

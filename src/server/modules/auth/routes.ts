@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
+import { isEmailAddress } from '../../../engine/email';
 import { loginWaitSeconds } from '../../../engine/login-throttle';
 import { passwordLengthProblem } from '../../../engine/password-policy';
 import { AppError } from '../../lib/app-error';
@@ -165,7 +166,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('emailInvalid');
+      if (!isEmailAddress(email)) throw new AppError('emailInvalid');
       const language = request.language;
       // Sent after answering, so the answer takes the same time whether or not the e-mail is known.
       setImmediate(() => {

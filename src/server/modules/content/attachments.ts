@@ -6,7 +6,7 @@ import { checkFileByRule, detectType, FILE_TYPE_MIME } from '../../../engine/for
 import type { Database } from '../../db/schema';
 import { demoAttachments } from '../../db/seed-content';
 import { AppError } from '../../lib/app-error';
-import { contentDisposition } from '../../lib/content-disposition';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { envelope } from '../../lib/schemas';
 import { readSingleUpload } from '../../lib/single-upload';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -60,19 +60,7 @@ export async function sendAttachment(app: FastifyInstance, request: FastifyReque
     .where('purpose', '=', MANUAL_ATTACHMENT_PURPOSE)
     .executeTakeFirst();
   if (!row) throw new AppError('notFound');
-  const key = fileKey.upload(row.id);
-  const file = await app.storage.stat(key);
-  const body = file ? await app.storage.get(key) : null;
-  if (!file || !body) {
-    request.log.error({ uploadId: row.id, reqId: request.id }, 'manual attachment missing from the file store');
-    throw new AppError('notFound');
-  }
-  return reply
-    .header('Content-Type', row.content_type)
-    .header('Content-Length', file.size)
-    .header('Content-Disposition', contentDisposition('attachment', row.original_name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(body);
+  return sendStoredFile(app.storage, request, reply, { key: fileKey.upload(row.id), name: row.original_name, contentType: row.content_type });
 }
 
 /** The demo's attachments are rows made by the seed; their bytes are written once the file store is up. */

@@ -210,12 +210,17 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const row = await app.db
-        .insertInto('content')
-        .values({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments: await attachmentsOf(request.body, event.id), event_id: event.id, updated_by: auth.user.id })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await indexContent(app.db, row, event.default_language);
+      const attachments = await attachmentsOf(request.body, event.id);
+      // The item and its search rows together: the search reads them as one version (see search.ts).
+      const row = await app.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('content')
+          .values({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments, event_id: event.id, updated_by: auth.user.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await indexContent(trx, inserted, event.default_language);
+        return inserted;
+      });
       await app.audit.record({ action: 'content.create', subjectType: row.kind, subjectId: row.id, after: present(row) }, { request });
       if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
       return ok(present(row));
@@ -229,13 +234,17 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
       const auth = requireAuth(request);
       const event = eventOf(auth);
       const before = await own(event.id, request.params.id);
-      const row = await app.db
-        .updateTable('content')
-        .set({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments: await attachmentsOf(request.body, event.id), updated_at: new Date(), updated_by: auth.user.id })
-        .where('id', '=', before.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await indexContent(app.db, row, event.default_language);
+      const attachments = await attachmentsOf(request.body, event.id);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('content')
+          .set({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments, updated_at: new Date(), updated_by: auth.user.id })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await indexContent(trx, updated, event.default_language);
+        return updated;
+      });
       await app.audit.record({ action: 'content.update', subjectType: row.kind, subjectId: row.id, before: present(before), after: present(row) }, { request });
       if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
       return ok(present(row));

@@ -1,3 +1,4 @@
+import { eventDate, toEventClock } from '../../../engine/time';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -102,7 +103,7 @@ async function tagsOf(db: Kysely<Database>, participationId: number): Promise<Ta
 
 /** Time of an export in event time, for its file name: 20270317-1015. */
 function stamp(now: Date, offsetMinutes: number): string {
-  return new Date(now.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  return toEventClock(now, offsetMinutes).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 }
 
 export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -309,7 +310,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
           .orderBy('country') as never;
       }
       const [userRows, countryRows, tags] = [await users.execute(), await countries.execute(), await tagsOf(app.db, scope.participationId)];
-      const day = (date: Date) => new Date(new Date(date).getTime() + scope.offsetMinutes * 60_000).toISOString().slice(0, 10);
+      const day = (date: Date) => eventDate(date, scope.offsetMinutes);
       return ok({
         users: userRows,
         countries: countryRows.map((row) => row.key),

@@ -8,6 +8,7 @@ import { buildShowroom, showroomFiles, type Showroom } from '../../../engine/sho
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { translate } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -147,15 +148,8 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
       const id = request.params.id;
       if (!UPLOAD_ID.test(id) || !showroomFiles(await showroomOf(row.participation_id)).includes(id)) throw new AppError('notFound');
       const upload = await app.db.selectFrom('uploads').select(['content_type', 'original_name']).where('id', '=', id).where('participation_id', '=', row.participation_id).executeTakeFirst();
-      const file = upload ? await app.storage.stat(fileKey.upload(id)) : null;
-      const body = file ? await app.storage.get(fileKey.upload(id)) : null;
-      if (!upload || !file || !body) throw new AppError('notFound');
-      return reply
-        .header('Content-Type', upload.content_type)
-        .header('Content-Length', file.size)
-        .header('Content-Disposition', contentDisposition('inline', upload.original_name))
-        .header('Cache-Control', 'public, max-age=300')
-        .send(body);
+      if (!upload) throw new AppError('notFound');
+      return sendStoredFile(app.storage, request, reply, { key: fileKey.upload(id), name: upload.original_name, contentType: upload.content_type, disposition: 'inline', cacheControl: 'public, max-age=300' });
     },
   );
 

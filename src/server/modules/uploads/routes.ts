@@ -8,7 +8,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import { contentDisposition } from '../../lib/content-disposition';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { sql } from 'kysely';
 import { inspectContent } from './inspect';
 import { contractorPart, contractorView } from '../forms/contractor';
@@ -211,19 +211,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row || !(await mayRead(auth, row))) throw new AppError('notFound');
-      const key = fileKey.upload(row.id);
-      const file = await app.storage.stat(key);
-      const body = file ? await app.storage.get(key) : null;
-      if (!file || !body) {
-        request.log.error({ uploadId: row.id, reqId: request.id }, 'uploaded file missing from the file store');
-        throw new AppError('notFound');
-      }
-      return reply
-        .header('Content-Type', row.content_type)
-        .header('Content-Length', file.size)
-        .header('Content-Disposition', contentDisposition('attachment', row.original_name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      return sendStoredFile(app.storage, request, reply, { key: fileKey.upload(row.id), name: row.original_name, contentType: row.content_type });
     },
   );
 }
