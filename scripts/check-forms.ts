@@ -38,7 +38,7 @@ function keysOf(formId: string, schema: unknown, ui: unknown): string[] {
     if (Array.isArray(node)) return node.forEach(visitUi);
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
-      if (['ui:help', 'ui:title', 'ui:description', 'ui:placeholder'].includes(key) && typeof value === 'string') keys.push(value);
+      if (['ui:help', 'ui:title', 'ui:description', 'ui:placeholder', 'ui:addLabel', 'ui:removeLabel'].includes(key) && typeof value === 'string') keys.push(value);
       else visitUi(value);
     }
   };

@@ -155,7 +155,7 @@ describe('S01 promotion profile', () => {
     await contactField(page, 'email', 1).fill('sales@borneo-botanica.example');
 
     // Distribution: one agent.
-    await page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    await page.getByRole('button', { name: en('forms.s01.addDistributor'), exact: true }).click();
     await expectVisible(field(page, s01('distributorCompany')), 'a distribution partner to fill in');
     await page.getByRole('radio', { name: s01('enum.relationship.agent'), exact: true }).check();
     await field(page, s01('distributorCompany')).fill('Lim Trading Pte. Ltd.');

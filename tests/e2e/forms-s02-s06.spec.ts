@@ -48,7 +48,8 @@ async function openForm(page: Page, path: string) {
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 /** F9: the confirmation asked before a valid form is submitted. */
 const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
-const addItemButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true });
+/** Issue 13: the list's add button says what it adds. */
+const addProductButton = (page: Page) => page.getByRole('button', { name: en('forms.s02.addProduct'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
@@ -92,7 +93,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     // The list needs at least one product: it starts empty (no blank entry nobody added), says so, and the user adds one (F9).
     await expectVisible(page.getByText(new RegExp(en('formRuntime.quota.needs', { count: 1 }))), '"at least 1 needed"');
     expect(await products(page).count(), 'no blank product').toBe(0);
-    await addItemButton(page).click();
+    await addProductButton(page).click();
     const first = products(page).nth(0);
     await expectVisible(field(first, en('forms.s02.productName')), 'product 1 with its product name field');
     expect(await productNames(page)).toEqual(['']);
@@ -103,7 +104,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await expectVisible(imageLink, 'the product image "kelulut-honey.jpg" as a link');
     expect(await imageLink.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
 
-    await addItemButton(page).click();
+    await addProductButton(page).click();
     const second = products(page).nth(1);
     await expectVisible(field(second, en('forms.s02.productName')), 'product 2 with its product name field');
     await field(second, en('forms.s02.productName')).fill('Sarawak Pepper');
@@ -114,7 +115,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     expect(await page.getByRole('link', { name: 'pepper-72dpi.jpg' }).count(), 'the 72 dpi image is not taken').toBe(0);
 
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey', 'Sarawak Pepper']);
-    await page.getByRole('button', { name: en('formRuntime.rjsf.RemoveButton'), exact: true }).nth(1).click();
+    await page.getByRole('button', { name: en('forms.s02.removeProduct', { number: 2 }), exact: true }).click();
     await expectHidden(page.getByText(dpi, { exact: true }), 'the dpi message, removed with its product');
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey']);
 
@@ -136,7 +137,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S02);
     await expectVisible(statusChip(page, en('formRuntime.status.notStarted')), 'the status "Not started"');
-    await expectVisible(addItemButton(page), 'the Add button of a fresh S02');
+    await expectVisible(addProductButton(page), 'the Add button of a fresh S02');
     expect(await productNames(page), 'a fresh S02 holds no product yet').toEqual([]);
 
     await page.getByRole('button', { name: en('formRuntime.inherit'), exact: true }).click();
@@ -152,7 +153,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S06);
     // The list needs at least one applicant: the user adds one (F9: no blank entry nobody added).
-    await addItemButton(page).click();
+    await page.getByRole('button', { name: en('forms.s06.addApplicant'), exact: true }).click();
     const applicant = listItems(page, en('forms.s06.fullName')).first();
     await expectVisible(field(applicant, en('forms.s06.fullName')), 'applicant 1 with its full name field');
     expect(await listItems(page, en('forms.s06.fullName')).count(), 'one applicant').toBe(1);

@@ -68,7 +68,7 @@ describe('issue 12: forms without dead ends', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S04);
-    await page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    await page.getByRole('button', { name: en('forms.s04.addBadge'), exact: true }).click();
     const badge = page.locator('.rjsf-field-array .rjsf-field-object').first();
     await field(badge, en('forms.s04.firstName')).fill('Aisyah');
     await submitButton(page).click();

@@ -45,10 +45,10 @@ interface Badge {
   email: string;
 }
 
-/** Adds a badge with the "+" (Add Item) button and fills its fields, found by label inside the new item. */
+/** Adds a badge with the "+" (Add a badge) button and fills its fields, found by label inside the new item. */
 async function addBadge(page: Page, badge: Partial<Badge>): Promise<Locator> {
   const before = await badgeItems(page).count();
-  await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+  await page.getByRole('button', { name: 'Add a badge', exact: true }).click();
   const item = badgeItems(page).nth(before);
   await expectVisible(field(item, en('forms.s04.firstName')), `badge ${before + 1} with its First name field`);
   if (badge.first !== undefined) await field(item, en('forms.s04.firstName')).fill(badge.first);
@@ -147,7 +147,7 @@ describe('participation forms', () => {
     const refused = (await apiGet(portal.url, '/forms/s04', token)).data as { status: string };
     expect(refused.status, 'S04 is not submitted with six badges').not.toBe('submitted');
 
-    await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Remove badge 6', exact: true }).click();
     expect(await badgeItems(page).count()).toBe(5);
     await submitButton(page).click();
     await confirmSubmit(page);
@@ -291,7 +291,7 @@ describe('participation forms', () => {
     const submit = page.getByRole('button', { name: text('ja', 'formRuntime.submit'), exact: true });
     await expectVisible(submit, `the Japanese Submit button "${text('ja', 'formRuntime.submit')}"`);
     await expectVisible(page.getByText(text('ja', 'forms.s04.title'), { exact: true }).first(), 'the Japanese form title');
-    await page.getByRole('button', { name: text('ja', 'formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    await page.getByRole('button', { name: text('ja', 'forms.s04.addBadge'), exact: true }).click();
     await submit.click();
     const required = text('ja', 'validation.required');
     expect(required).not.toBe(en('validation.required'));

@@ -47,7 +47,7 @@ describe('organiser progress and reopen', () => {
 
     await page.goto(`${portal.url}/organiser/submissions`);
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: en('organiser.submissions.downloadOf', { form: `S04 ${en('forms.s04.title')}` }) }).click();
+    await page.getByRole('button', { name: `${en('organiser.submissions.download')}: S04 ${en('forms.s04.title')}` }).click();
     const file = await downloading;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await file.path()) as unknown as ArrayBuffer);

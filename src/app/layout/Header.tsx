@@ -101,7 +101,8 @@ export function Header({
         )}
         {account?.exhibitCode && <AnnouncementsButton />}
         <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.languageCurrent', { language: languageLabel })}>
-          {languageLabel}
+          {/* A language is named in itself, never translated: marked so (and read in its own voice). */}
+          <span lang={language === 'cn' ? 'zh' : language}>{languageLabel}</span>
         </Button>
         <Menu anchorEl={languageAnchor} open={Boolean(languageAnchor)} onClose={() => setLanguageAnchor(null)}>
           {LANGUAGE_OPTIONS.map((option) => (

@@ -1,19 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-
-/** Hidden from sight, read by screen readers (the chart's text alternative while the chart shows). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../../components/visuallyHidden';
 
 export interface ChartTable {
   columns: string[];

@@ -52,6 +52,8 @@ export function BarBreakdown({ slices, horizontal = true }: { slices: Slice[]; h
       margin={{ top: 10, right: 20, bottom: 30, left: horizontal ? 130 : 40 }}
       padding={0.3}
       colors={['#2e7d32']}
+      // nivo's default label colour (#333) on this green was dark on dark (1.9:1); white is 5.1:1.
+      labelTextColor="#ffffff"
       enableGridY={!horizontal}
       enableGridX={horizontal}
       labelSkipWidth={16}
@@ -76,6 +78,8 @@ export function PieBreakdown({ slices }: { slices: Slice[] }) {
       arcLinkLabel={(datum) => String(datum.label)}
       arcLinkLabelsSkipAngle={8}
       arcLabelsSkipAngle={12}
+      // Black reads at 5:1 or more on every temperature colour (nivo's #333 was 3:1 on hot red).
+      arcLabelsTextColor="#000000"
     />
   );
 }

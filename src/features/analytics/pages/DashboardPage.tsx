@@ -46,15 +46,15 @@ function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, m: 0 }}>
         {cards.map(([name, value]) => (
-          <Card key={name} variant="outlined">
-            <CardContent sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t(`dashboard.summary.${name}`)}
-              </Typography>
-              <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-                {value.toLocaleString()}
-              </Typography>
-            </CardContent>
+          // A card is the dl's group (a div holding one dt and its dd): a further wrapper between
+          // them breaks the list for screen readers.
+          <Card key={name} variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t(`dashboard.summary.${name}`)}
+            </Typography>
+            <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+              {value.toLocaleString()}
+            </Typography>
           </Card>
         ))}
       </Box>

@@ -21,6 +21,7 @@ import { useFormPayload } from '../lib/payload';
 import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
+import { ListAddButton, ListItemButtons } from './ListControls';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
@@ -33,7 +34,7 @@ function HiddenField() {
 }
 
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-const templates = { BaseInputTemplate: BufferedInputTemplate };
+const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton } };
 const AUTOSAVE_MS = 1500;
 /** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
@@ -73,11 +74,21 @@ function SubmitSummary({ schema, definition, data }: { schema: Record<string, un
   );
 }
 
-/** F9: a refused submit's problems, each a link that moves focus to its field. */
-function ProblemSummary({ problems }: { problems: RJSFValidationError[] }) {
+/**
+ * F9: a refused submit's problems, each a link that moves focus to its field. Issue 13: each
+ * refused submit (`refusal` counts them) moves focus to the summary, so keyboard and screen-reader
+ * users land on what to fix; live re-validation while typing leaves focus where it is.
+ */
+function ProblemSummary({ problems, refusal }: { problems: RJSFValidationError[]; refusal: number }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal === 0) return;
+    box.current?.scrollIntoView({ block: 'start' });
+    box.current?.focus();
+  }, [refusal]);
   return (
-    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+    <Alert ref={box} tabIndex={-1} severity="error" role="alert" sx={{ mb: 2 }}>
       <AlertTitle>{t('formRuntime.problems.title', { count: problems.length })}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {problems.map((problem, index) => {
@@ -161,6 +172,8 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const reveal = useRef<{ all: boolean; ids: Set<string> }>({ all: false, ids: new Set() });
   const formRef = useRef<CoreForm>(null);
+  /** How many submits the browser refused: each one moves focus to the problem summary. */
+  const [refusals, setRefusals] = useState(0);
   /** F9: the valid data waiting for the user's confirmation before it is submitted. */
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
 
@@ -361,7 +374,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           {t('errors.staleVersion')}
         </Alert>
       )}
-      {problems.length > 0 && <ProblemSummary problems={problems} />}
+      {problems.length > 0 && <ProblemSummary problems={problems} refusal={refusals} />}
       {notice && !stale && !(notice.kind === 'error' && problems.length > 0) && (
         <Alert severity={notice.kind} sx={{ mb: 2 }} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
@@ -425,6 +438,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
           setAttempted(true);
           setProblems(errors);
+          setRefusals((count) => count + 1);
           setNotice({ kind: 'error', text: t('errors.validationFailed') });
         }}
       >

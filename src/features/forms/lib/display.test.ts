@@ -86,3 +86,38 @@ describe('V1 markDuplicates', () => {
     expect(marked).toEqual(['0: validation.duplicateEntry A@x.example', '2: validation.duplicateEntry  a@x.example']);
   });
 });
+
+describe('list controls name what they add or remove (issue 13)', () => {
+  const tp = (key: string, params: Record<string, unknown> = {}) => `«${key}${Object.keys(params).length ? ` ${JSON.stringify(params)}` : ''}»`;
+  const schema = {
+    type: 'object',
+    properties: {
+      badges: { type: 'array', title: 'forms.x.badges', items: { type: 'object', title: 'forms.x.badge', properties: { name: { type: 'string' } } } },
+      guests: { type: 'array', title: 'forms.x.guests', items: { type: 'object', properties: { name: { type: 'string' } } } },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  type Options = { addLabel?: string; itemLabels?: { remove: (n: number) => string; moveUp: (n: number) => string } };
+  const optionsOf = (node: unknown) => (node as { 'ui:options'?: Options })['ui:options'] ?? {};
+
+  it('uses the list\'s own texts from the UI schema, with the item\'s number', () => {
+    const ui = displayUi({ badges: { 'ui:addLabel': 'forms.x.addBadge', 'ui:removeLabel': 'forms.x.removeBadge' } }, schema, 'x', tp, {});
+    const badges = ui.badges as Record<string, unknown>;
+    expect(optionsOf(badges).addLabel).toBe('«forms.x.addBadge»');
+    expect(optionsOf(badges.items).itemLabels!.remove(3)).toBe('«forms.x.removeBadge {"number":3}»');
+    // The keys themselves are gone: rjsf would read any ui: key as an option.
+    expect(badges['ui:addLabel']).toBeUndefined();
+    expect(badges['ui:removeLabel']).toBeUndefined();
+  });
+
+  it('falls back to the item\'s title, then the list\'s, for lists without their own texts', () => {
+    const ui = displayUi({}, schema, 'x', tp, {});
+    const badges = ui.badges as Record<string, unknown>;
+    expect(optionsOf(badges).addLabel).toBe('«formRuntime.listControls.add {"item":"«forms.x.badge»"}»');
+    expect(optionsOf(badges.items).itemLabels!.moveUp(2)).toBe('«formRuntime.listControls.moveUp {"item":"«forms.x.badge»","number":2}»');
+    const guests = ui.guests as Record<string, unknown>;
+    expect(optionsOf(guests.items).itemLabels!.remove(1)).toBe('«formRuntime.listControls.remove {"item":"«forms.x.guests»","number":1}»');
+    // A list of plain values (a multiple choice) has no item buttons to name.
+    expect(optionsOf(ui.tags).addLabel).toBeUndefined();
+  });
+});

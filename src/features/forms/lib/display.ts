@@ -52,10 +52,51 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     }
     if (isObject(schemaNode.items)) {
       result.items = describe(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
+      if (schemaNode.items.type === 'object') {
+        Object.assign(result, listControlLabels(result, schemaNode, t));
+        // Locale keys, already turned into ui:options texts (rjsf would read them as options too).
+        delete result['ui:addLabel'];
+        delete result['ui:removeLabel'];
+      }
     }
     return result;
   };
   return describe(translateTexts(ui) as Node, schema, null);
+}
+
+/** The names of a list's controls, built per item number (issue 13: "Remove badge 3", not "Remove"). */
+export interface ListItemLabels {
+  remove: (number: number) => string;
+  moveUp: (number: number) => string;
+  moveDown: (number: number) => string;
+  copy: (number: number) => string;
+}
+
+/**
+ * What a list's add, remove, move and copy buttons say, for screen readers and as tooltips: the
+ * list's own texts when its UI schema names them (`ui:addLabel`, `ui:removeLabel` with
+ * {{number}}), otherwise built from the item's title ("Add Badge", "Remove Badge 3"). The add
+ * label goes in the list's ui:options, the per-item ones in its items' (each button template
+ * receives only that part of the UI schema).
+ */
+function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
+  const items = schemaNode.items as Node;
+  const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
+  const item = t(itemTitle);
+  const own = (name: string) => (typeof uiNode[name] === 'string' ? (uiNode[name] as string) : undefined);
+  const addKey = own('ui:addLabel');
+  const removeKey = own('ui:removeLabel');
+  const labels: ListItemLabels = {
+    remove: (number) => (removeKey ? t(removeKey, { number }) : t('formRuntime.listControls.remove', { item, number })),
+    moveUp: (number) => t('formRuntime.listControls.moveUp', { item, number }),
+    moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
+    copy: (number) => t('formRuntime.listControls.copy', { item, number }),
+  };
+  const itemsUi = uiNode.items as Node;
+  return {
+    'ui:options': { ...(uiNode['ui:options'] as Node | undefined), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    items: { ...itemsUi, 'ui:options': { ...(itemsUi['ui:options'] as Node | undefined), itemLabels: labels } },
+  };
 }
 
 function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | undefined {

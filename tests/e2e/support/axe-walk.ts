@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { canAccess, type Screen } from '../../../src/engine/catalogue';
+import type { Role } from '../../../src/engine/roles';
+import { catalogue } from '../../../src/generated/screens';
+import { useBrowser } from './browser';
+import type { Lang } from './locales';
+import { usePortal } from './portal';
+import { openScreen, publicScreens, signInPage, walkerFor, type SignedInWalker } from './screen-walk';
+
+// Issue 13, accessibility: axe-core (the reader assistive-technology testers use) over every
+// screen of the catalogue, for one login of each role, in English and in one CJK language.
+// One test per screen and language, so each stays far below the e2e time limit and a failure
+// names its screen; one spec file per role, so the files run in parallel workers.
+
+/** What the issue allows: no serious and no critical violation. */
+const BLOCKING = new Set(['serious', 'critical']);
+/** English and one CJK language (Japanese: its labels are the longest of cn and ja). */
+export const AXE_LANGUAGES: readonly Lang[] = ['en', 'ja'];
+
+/** The blocking violations on the page as readable lines (rule, impact, where, why). */
+export async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
+    );
+}
+
+/** The signed-in screens the catalogue lets `role` open at all (its `roles` list), in catalogue order. */
+function screensForRole(role: Role): Screen[] {
+  return catalogue.screens.filter((screen) => screen.layout !== 'public' && (!screen.roles || screen.roles.includes(role)));
+}
+
+/**
+ * Registers the walk of one login: a test per screen its role may open and per language. A
+ * screen the login's modules do not open is skipped, saying so (the catalogue decides, not the test).
+ */
+export function axeWalkOf(account: string, role: Role) {
+  const portal = usePortal();
+  const session = useBrowser();
+  let walker: SignedInWalker | undefined;
+  const walkerOnce = async () => (walker ??= await walkerFor(portal.url, account));
+
+  for (const language of AXE_LANGUAGES) {
+    test.for(screensForRole(role).map((screen) => [screen.id, screen] as const))(`${account}, ${language}: %s has no serious or critical axe violation`, async ([, screen], context) => {
+      const login = await walkerOnce();
+      expect(login.role, `${account} signs in as ${role}`).toBe(role);
+      if (!login.screens.some((own) => own.id === screen.id)) {
+        context.skip(`${account} does not hold the modules of ${screen.id}`);
+        return;
+      }
+      const { page } = session;
+      await signInPage(page, portal.url, login, language);
+      await openScreen(page, portal.url, screen);
+      const violations = await blockingViolations(page);
+      expect(violations, `${screen.path} as ${account} in ${language}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+}
+
+/** Registers the walk of the public screens (nobody signed in), in each language. */
+export function axeWalkOfPublicScreens() {
+  const portal = usePortal();
+  const session = useBrowser();
+  for (const language of AXE_LANGUAGES) {
+    test.for(publicScreens().map((screen) => [screen.id, screen] as const))(`${language}: public screen %s has no serious or critical axe violation`, async ([, screen]) => {
+      const { page } = session;
+      await page.goto(`${portal.url}${screen.path}?lang=${language}`);
+      await page.waitForFunction(() => (document.getElementById('root')?.innerText.trim().length ?? 0) > 0 && document.querySelectorAll('[role="progressbar"]').length === 0);
+      const violations = await blockingViolations(page);
+      expect(violations, `${screen.path} in ${language}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+}
