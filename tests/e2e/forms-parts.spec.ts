@@ -97,7 +97,7 @@ describe('issue 12: shared S03 and the empty S04', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}${S04}`);
     await expectVisible(submitButton(page), 'the S04 form');
-    await page.getByRole('button', { name: en('formRuntime.rjsf.AddItemButton'), exact: true }).click();
+    await page.getByRole('button', { name: en('forms.s04.addBadge'), exact: true }).click();
     const badge = page.locator('.rjsf-field-array .rjsf-field-object').first();
     const firstName = field(badge, en('forms.s04.firstName'));
     const lastName = field(badge, en('forms.s04.lastName'));
