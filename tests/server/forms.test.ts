@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/registry';
+import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
 

@@ -10,6 +10,10 @@ export interface FormPayload {
   definition: FormDefinition;
   schema: Record<string, unknown>;
   ui: Record<string, unknown>;
+  /** The version of the forms this payload comes from (they change while the portal runs). */
+  formsVersion: string;
+  /** The server-compiled validators of this schema: a same-origin ES module. */
+  validator: { url: string; rootKey: string };
   context: FormContext;
   deadline: string | null;
   status: FormStatus;

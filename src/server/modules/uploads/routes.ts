@@ -13,7 +13,7 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { sql } from 'kysely';
 import { inspectContent } from './inspect';
 import { contractorPart, contractorView } from '../forms/contractor';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import { fileKey } from '../../plugins/storage';
 
 // Uploads (V2/V3): a form never holds file contents, only a reference made here. The bytes are
