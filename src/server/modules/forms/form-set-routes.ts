@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
-import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import type { FormSetStatus } from './service';
@@ -48,6 +47,9 @@ export default async function formSetRoutes(app: FastifyInstance) {
   app.get<{ Params: { hash: string } }>(
     `${VALIDATORS}/:hash.js`,
     {
+      // Public: the browser imports it as a module, which carries no bearer token. It holds a
+      // form's schema (no one's data), and its name is a hash of its content.
+      config: { public: true, immutable: true },
       schema: {
         tags: ['forms'],
         summary: "A form's compiled validators as an ES module (content-hashed, immutable)",
@@ -56,9 +58,9 @@ export default async function formSetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const module = app.forms.validatorModule(request.params.hash);
-      if (!module) throw new AppError('notFound');
-      // Behind a session (it holds the form's schema), so cached by the browser only.
-      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'private, max-age=31536000, immutable').send(module);
+      // A module import wants an HTTP status, not an envelope.
+      if (!module) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').send(module);
     },
   );
 

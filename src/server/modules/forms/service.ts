@@ -1,4 +1,4 @@
-import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { readFormSet, type FormRegistry, type FormSet, type FormSetProblem } from './form-set';
@@ -47,8 +47,17 @@ export default fp<{ dir: string; watch?: boolean }>(
     let refused: FormSetStatus['refused'] = null;
     const modules = new Map(current.modules);
 
+    /** Reads the set, or says why it could not (a file removed while being read, a folder gone). */
+    const read = (): ReturnType<typeof readFormSet> => {
+      try {
+        return readFormSet(dir);
+      } catch (error) {
+        return { set: null, problems: [{ file: '', path: '', message: (error as Error).message }] };
+      }
+    };
+
     const reload = (reason: string) => {
-      const { set, problems } = readFormSet(dir);
+      const { set, problems } = read();
       if (!set) {
         refused = { at: new Date(), problems };
         app.log.error({ reason, problems }, `Form change refused (${problems.length} problem(s)); still serving forms version ${current.version}`);
@@ -89,19 +98,33 @@ export default fp<{ dir: string; watch?: boolean }>(
       clearTimeout(timer);
       timer = setTimeout(() => reload('file change'), SETTLE_MS);
     };
-    const watchers: FSWatcher[] = [];
-    const localesDir = join(dir, '..', 'locales');
-    for (const [path, recursive] of [[dir, true], [localesDir, false]] as const) {
-      if (!existsSync(path)) continue;
-      const watcher = watch(path, { recursive }, changed);
-      watcher.on('error', (error) => app.log.warn({ err: error, path }, 'Watching the forms failed; SIGHUP or the reload action still work'));
-      watchers.push(watcher);
-    }
+    // One watcher per folder (Node 20's recursive watching misses changes on Linux): FORMS_DIR,
+    // forms/, events/ and each event's folder, and the strings beside them; a new event folder
+    // is watched from the change that adds it.
+    const watchers = new Map<string, FSWatcher>();
+    const watchFolders = () => {
+      const events = join(dir, 'events');
+      const folders = [dir, join(dir, 'forms'), events, join(dir, '..', 'locales')];
+      if (existsSync(events)) for (const name of readdirSync(events)) folders.push(join(events, name));
+      for (const folder of folders) {
+        if (watchers.has(folder) || !existsSync(folder) || !statSync(folder).isDirectory()) continue;
+        const watcher = watch(folder, () => {
+          watchFolders();
+          changed();
+        });
+        watcher.on('error', (error) => {
+          watchers.delete(folder);
+          app.log.warn({ err: error, folder }, 'Watching a forms folder failed; SIGHUP or the reload action still work');
+        });
+        watchers.set(folder, watcher);
+      }
+    };
+    watchFolders();
     const hangUp = () => reload('SIGHUP');
     process.on('SIGHUP', hangUp);
     app.addHook('onClose', async () => {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
       process.off('SIGHUP', hangUp);
     });
   },
