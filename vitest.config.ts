@@ -1,16 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects so the test script can run them as separate, clearly reported stages.
+// Projects so the test script can run them as separate, clearly reported stages.
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react()],
+        // Pure tests (the engine, the scripts) need no DOM: the node environment spares jsdom's start-up per file.
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/server/**'],
+          include: ['src/engine/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit-dom',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: ['src/server/**', 'src/engine/**'],
           environment: 'jsdom',
         },
       },

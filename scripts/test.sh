@@ -22,18 +22,21 @@ stage() {
   fi
 }
 
+# vitest_stage <report name> <project>…: one run of the projects, one JSON report.
 vitest_stage() {
-  local project=$1
-  npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json=".tmp/vitest-$project.json"
+  local report=$1; shift
+  local projects=()
+  for project in "$@"; do projects+=(--project "$project"); done
+  npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json=".tmp/vitest-$report.json"
 }
 
 stage "checks (catalogue, generated code, locales, imports)" npm run --silent check
 stage "type check" npx tsc --noEmit -p tsconfig.json
-stage "unit tests" vitest_stage unit
-stage "server tests (PGlite and PostgreSQL)" vitest_stage server
+stage "unit tests (pure in node, components in jsdom)" vitest_stage unit unit unit-dom
+stage "server tests (PGlite and PostgreSQL)" vitest_stage server server
 build() { npx vite build --logLevel warn && node scripts/build-server.mjs; }
 stage "build (web app and bundled server)" build
-stage "browser tests (Chromium)" vitest_stage e2e
+stage "browser tests (Chromium)" vitest_stage e2e e2e
 
 node -e '
   const fs = require("fs");

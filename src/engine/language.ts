@@ -12,6 +12,14 @@ export const LANGUAGE_OPTIONS: ReadonlyArray<{ label: string; code: Language }> 
   { label: 'Tiếng Việt', code: 'vi' },
 ];
 
+/** The BCP 47 tag of each portal language, for Intl (the portal's own code for Chinese is `cn`). */
+export const INTL_LOCALE: Record<Language, string> = { en: 'en', cn: 'zh-CN', ja: 'ja', vi: 'vi' };
+
+/** The Intl locale of any language code (English for one the portal does not know). */
+export function intlLocale(language: string): string {
+  return isLanguage(language) ? INTL_LOCALE[language] : INTL_LOCALE[DEFAULT_LANGUAGE];
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -7,6 +7,26 @@ import { passwordLengthProblem } from './password-policy';
 
 /** An account ID: 3–64 letters, digits, dot, underscore, hyphen or @, starting with a letter or digit. */
 export const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
+/**
+ * Issue 14: a member's login lives under its exhibitor's, `<exhibitor login>/<chosen ID>`. No other
+ * login may hold a '/', so a chosen ID can only be taken inside the same exhibitor: trying names tells
+ * an exhibitor nothing about anyone else's logins.
+ */
+export const MEMBER_LOGIN_SEPARATOR = '/';
+
+/** The full login of a member an exhibitor names `chosen`; an ID typed with the exhibitor's own prefix keeps it once. */
+export function memberLogin(exhibitorLogin: string, chosen: string): string {
+  const prefix = `${exhibitorLogin}${MEMBER_LOGIN_SEPARATOR}`;
+  const own = chosen.toLowerCase().startsWith(prefix.toLowerCase()) ? chosen.slice(prefix.length) : chosen;
+  return `${prefix}${own}`;
+}
+
+/** The part of a member's login its exhibitor chose (the whole login for anyone else). */
+export function chosenLoginPart(login: string): string {
+  const at = login.indexOf(MEMBER_LOGIN_SEPARATOR);
+  return at < 0 ? login : login.slice(at + 1);
+}
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LEAD_QUOTA_MAX = 1_000_000;
 

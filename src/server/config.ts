@@ -49,6 +49,9 @@ export interface Config {
   housekeepingSeconds: number;
 }
 
+/** The levels the logger (pino) knows; anything else is refused at start rather than crashing later. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuration problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -94,17 +97,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const absoluteSeconds = integer('SESSION_ABSOLUTE_SECONDS', SESSION_DEFAULTS.absoluteSeconds, 60);
   if (absoluteSeconds < idleSeconds) problems.push('SESSION_ABSOLUTE_SECONDS must not be shorter than SESSION_IDLE_SECONDS');
   const fileStore = (env.FILE_STORE || 'local').toLowerCase();
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const host = env.HOST || '0.0.0.0';
+  if (!/^[A-Za-z0-9.:_-]+$/.test(host)) problems.push(`HOST must be an address or host name to listen on (got "${host}")`);
+  const mailFrom = env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>';
+  if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(mailFrom.trim())) problems.push(`MAIL_FROM must be an address, optionally with a name ("Name <address>") (got "${mailFrom}")`);
   if (fileStore !== 'local' && fileStore !== 'database') problems.push(`FILE_STORE must be local or database (got "${env.FILE_STORE}")`);
   if (fileStore === 'database' && !env.DATABASE_URL) problems.push('FILE_STORE=database shares files between instances through PostgreSQL: set DATABASE_URL too');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   const config: Config = {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>',
+    mailFrom,
     mail: {
       maxAttempts: integer('MAIL_MAX_ATTEMPTS', 6, 1, 100),
       retrySeconds: integer('MAIL_RETRY_SECONDS', 30, 0, 86_400),
@@ -128,7 +137,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     resetTokenMinutes: integer('RESET_TOKEN_MINUTES', 60, 1, 24 * 60),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     seedDemo: flag('SEED_DEMO', true),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel,
     fileStore: fileStore === 'database' ? 'database' : 'local',
     uploadQuotaBytes: integer('UPLOAD_QUOTA_MB', 200, 1, 1_000_000) * 1024 * 1024,
     exportRetentionDays: integer('EXPORT_RETENTION_DAYS', 30, 1, 3650),

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { pdf } from '../support/fixtures';
+import { pdfText } from '../support/pdf-text';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
@@ -60,6 +63,13 @@ describe('content', () => {
     await expectVisible(manual.getByText(en('content.manuals.status.toView')), 'status "To be viewed"');
     await manual.click();
     await expectVisible(page.getByText(en('content.manuals.status.viewed')), 'status "Viewed" once opened');
+    // Its PDF attachment downloads through the download helper and a PDF reader opens it.
+    const attachments = page.getByRole('region', { name: en('content.manuals.attachments') });
+    const downloading = page.waitForEvent('download');
+    await attachments.getByRole('button', { name: /health and safety rules\.pdf/i }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/health and safety rules\.pdf$/i);
+    expect(await pdfText(readFileSync(await file.path()))).toContain('Keep aisles clear at all times.');
     await page.getByRole('button', { name: en('content.manuals.acknowledge') }).click();
     await expectVisible(page.getByText(en('content.manuals.acknowledgedBy', { name: 'Aisyah Rahman' }), { exact: false }), 'who acknowledged it');
     await signOut();
@@ -68,6 +78,38 @@ describe('content', () => {
     await page.goto(`${portal.url}/organiser/content`);
     const row = page.getByRole('row').filter({ hasText: 'Health and safety rules' });
     await expectVisible(row.getByText(en('organiserContent.ackCount', { acknowledged: 1, viewed: 1 })), 'one acknowledgement in the console');
+    await signOut();
+  });
+
+  test('CT1: the organiser attaches a file to a manual; a refused file is explained; the exhibitor downloads the same bytes', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
+    await page.goto(`${portal.url}/organiser/content`);
+    await page.getByRole('row').filter({ hasText: 'Logistics and freight guide' }).getByRole('button', { name: en('organiserContent.edit') }).click();
+    const dialog = page.getByRole('dialog', { name: en('organiserContent.kind.manual') });
+    const attach = async (name: string, buffer: Buffer) => {
+      const choosing = page.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: en('organiserContent.attachFile') }).click();
+      await (await choosing).setFiles({ name, mimeType: 'application/pdf', buffer });
+    };
+    // A web page renamed .pdf is refused before anything is sent.
+    await attach('customs.pdf', Buffer.from('<html><body>not a pdf</body></html>'));
+    await expectVisible(dialog.getByRole('alert').filter({ hasText: en('validation.file.type', { types: 'PDF, JPEG, PNG' }) }), 'the type problem');
+    const plan = Buffer.from(pdf());
+    await attach('Freight schedule.pdf', plan);
+    await expectVisible(dialog.getByRole('button', { name: en('organiserContent.removeAttachment', { name: 'Freight schedule.pdf' }) }), 'the attached file listed');
+    await dialog.getByRole('button', { name: en('organiserContent.save') }).click();
+    await expectVisible(page.getByText(en('success.saved')), 'saved');
+    await signOut();
+
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/manuals`);
+    await page.getByRole('link').filter({ hasText: 'Logistics and freight guide' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('region', { name: en('content.manuals.attachments') }).getByRole('button', { name: /Freight schedule\.pdf/ }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe('Freight schedule.pdf');
+    expect(Buffer.compare(readFileSync(await file.path()), plan)).toBe(0);
     await signOut();
   });
 

@@ -115,7 +115,7 @@ describe('lead capture', () => {
     const qualified = await call(token, 'PATCH', `/leads/${leadId}`, { leadType: 'partner', temperature: 'warm', followUp: 'other', tagAnswers: { [tag.data.id]: ['Jar', 'Pallet'] } });
     expect(qualified.code).toBe(200);
     // A team user scans the same badge later: one lead, two scans.
-    const again = await call(await apiLogin(portal.url, 'scanner'), 'POST', '/leads/scan', { clientScanId: `e2e-tag2-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
+    const again = await call(await apiLogin(portal.url, 'demo/scanner'), 'POST', '/leads/scan', { clientScanId: `e2e-tag2-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
     expect(again.data.results[0]).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId });
 
     const { page } = session;

@@ -19,11 +19,13 @@ async function addTeamUser(page: Page, account: string) {
   const dialog = page.getByRole('dialog', { name: en('members.teamUsers.addTitle') });
   await expectVisible(dialog, 'the "Add team user" dialog');
   await field(dialog, en('members.fields.account')).fill(account);
+  // The ID lives under the exhibitor's account: the dialog says what they will log in with.
+  await expectVisible(dialog.getByText(en('members.fields.accountLoginHelp', { login: `demo/${account}` }), { exact: true }), `the login demo/${account} shown`);
   await field(dialog, en('members.fields.email')).fill(`${account}@borneo-botanica.example`);
   await field(dialog, en('members.fields.leadQuota')).fill('250');
   await dialog.getByRole('button', { name: en('members.save'), exact: true }).click();
   await expectHidden(dialog, 'the dialog once saved');
-  await expectVisible(page.getByRole('row', { name: new RegExp(`^${account}\\b`) }), `the row of ${account}`);
+  await expectVisible(page.getByRole('row', { name: new RegExp(`^demo/${account}\\b`) }), `the row of demo/${account}`);
 }
 
 describe('team users and contractor logins', () => {
@@ -32,7 +34,7 @@ describe('team users and contractor logins', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}/digital-tools/team-user`);
     const table = page.getByRole('table', { name: en('members.teamUsers.table') });
-    await expectVisible(table.getByRole('row', { name: /^scanner\b/ }), 'the seeded team user "scanner"');
+    await expectVisible(table.getByRole('row', { name: /^demo\/scanner\b/ }), 'the seeded team user "scanner"');
     await expectVisible(page.getByText(en('members.usage', { active: 1, quota: 3 }), { exact: true }), '"1 of 3 active"');
 
     // A field the server would refuse is said beside the field before anything is sent.
@@ -61,19 +63,19 @@ describe('team users and contractor logins', () => {
     expect(await tips.getByRole('link', { name: SUPPORT }).getAttribute('href')).toBe(`mailto:${SUPPORT}`);
 
     // Deactivating frees a place; once it is taken again, activating is refused with the spec's message.
-    await page.getByRole('button', { name: `${en('members.actions.deactivate')} booth-helper-1`, exact: true }).click();
-    await expectVisible(page.getByRole('row', { name: /^booth-helper-1\b/ }).getByText(en('members.status.disabled'), { exact: true }), 'booth-helper-1 deactivated');
+    await page.getByRole('button', { name: `${en('members.actions.deactivate')} demo/booth-helper-1`, exact: true }).click();
+    await expectVisible(page.getByRole('row', { name: /^demo\/booth-helper-1\b/ }).getByText(en('members.status.disabled'), { exact: true }), 'booth-helper-1 deactivated');
     await addTeamUser(page, 'booth-helper-3');
     await expectHidden(page.getByRole('button', { name: en('members.teamUsers.add'), exact: true }), 'the add button at the limit again');
-    await page.getByRole('button', { name: `${en('members.actions.activate')} booth-helper-1`, exact: true }).click();
+    await page.getByRole('button', { name: `${en('members.actions.activate')} demo/booth-helper-1`, exact: true }).click();
     await expectVisible(page.getByText(en('errors.quotaNotEnough'), { exact: true }), '"Quota is not enough!"');
     expect(en('errors.quotaNotEnough')).toBe('Quota is not enough!');
-    await expectVisible(page.getByRole('row', { name: /^booth-helper-1\b/ }).getByText(en('members.status.disabled'), { exact: true }), 'booth-helper-1 still deactivated');
+    await expectVisible(page.getByRole('row', { name: /^demo\/booth-helper-1\b/ }).getByText(en('members.status.disabled'), { exact: true }), 'booth-helper-1 still deactivated');
   });
 
   test('P1: a contractor sees only the contractor forms, and in S03 only the contractor part', async () => {
     const { page } = session;
-    await loginAndLand(page, portal.url, 'builder', DEMO_PASSWORD);
+    await loginAndLand(page, portal.url, 'demo/builder', DEMO_PASSWORD);
     await page.goto(`${portal.url}/orderForms`);
     const mandatory = page.getByRole('table', { name: en('menu.mandatoryForms') });
     const optional = page.getByRole('table', { name: en('formRuntime.list.optional') });
@@ -99,7 +101,7 @@ describe('team users and contractor logins', () => {
     await page.goto(`${portal.url}/orderForms`);
     await page.getByRole('link', { name: en('members.contractors.link'), exact: true }).click();
     const table = page.getByRole('table', { name: en('members.contractors.table') });
-    await expectVisible(table.getByRole('row', { name: /^builder\b/ }), 'the seeded contractor "builder"');
+    await expectVisible(table.getByRole('row', { name: /^demo\/builder\b/ }), 'the seeded contractor "builder"');
     await expectVisible(table.getByText('Rimba Stand Builders Sdn. Bhd.', { exact: true }), 'its company');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
 import { call, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
 // Issue 10 (CT1-CT5): manuals with their status per exhibitor, announcements read per user,
@@ -16,7 +17,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    [demo, limited, scanner, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, 'scanner'), login(t.app, 'organiser')]);
+    [demo, limited, scanner, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'limited'), login(t.app, DEMO_TEAM_USER_LOGIN), login(t.app, 'organiser')]);
   });
   afterAll(async () => t?.close());
 
@@ -145,6 +146,21 @@ describe.each(ENGINES)('content on %s', (engine) => {
       expect((await search('%')).total).toBe(0);
       const tooLong = await get(t.app, '/oga/search', demo, { query: { keyword: 'x'.repeat(1001) } });
       expect(tooLong.status).toBe(400);
+    });
+
+    it('follows every change at once: an edited word is found, a removed item is gone, a scheduled one appears only when published', async () => {
+      const word = `quokka${engine}`;
+      expect((await search(word)).total).toBe(0);
+      const created = await post(t.app, '/oga/organiser/content', { kind: 'manual', title: { en: 'Loading dock rules' }, body: { en: 'Vans only.' } }, organiser);
+      const id = created.data.id as number;
+      expect((await search(word)).total).toBe(0);
+      await put(t.app, `/oga/organiser/content/${id}`, { kind: 'manual', title: { en: 'Loading dock rules' }, body: { en: `Vans only; no ${word} at the dock.` } }, organiser);
+      expect((await search(word)).items.map((r: { id: string }) => r.id)).toEqual([String(id)]);
+      await call(t.app, 'DELETE', `/oga/organiser/content/${id}`, { token: organiser });
+      expect((await search(word)).total).toBe(0);
+      // Published in an hour: not found yet.
+      await post(t.app, '/oga/organiser/content', { kind: 'announcement', title: { en: `Later ${word}` }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 3_600_000).toISOString() }, organiser);
+      expect((await search(word)).total).toBe(0);
     });
 
     it('only lists what the user may open (limited has no Manuals module)', async () => {

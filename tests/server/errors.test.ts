@@ -163,6 +163,21 @@ describe('configuration check', () => {
     expect((error as ConfigError).message).toContain('SESSION_IDLE_SECONDS');
   });
 
+  it('a log level, listening host or mail sender the service cannot use is refused at start, by name', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")']);
+    expect(problemsOf({ HOST: 'localhost; rm -rf /' })[0]).toMatch(/^HOST must be/);
+    expect(problemsOf({ MAIL_FROM: 'Expo team' })[0]).toMatch(/^MAIL_FROM must be/);
+    for (const good of [{ LOG_LEVEL: 'warn' } as Record<string, string>, { HOST: '::1' }, { HOST: 'portal.internal' }, { MAIL_FROM: 'Expo <team@expo.example>' }, { MAIL_FROM: 'team@expo.example' }]) expect(problemsOf(good), JSON.stringify(good)).toEqual([]);
+  });
+
   it('a valid environment gives the values asked for and the defaults elsewhere', () => {
     const config = loadConfig({ PORT: '9090', SESSION_IDLE_SECONDS: '600', PUBLIC_URL: 'https://portal.example/', DATA_DIR: '/tmp/portal-data' });
     expect(config.port).toBe(9090);

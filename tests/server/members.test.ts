@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { chosenLoginPart } from '../../src/engine/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interpolate, lookup, type LocaleTable } from '../../src/engine/i18n';
 import { DEMO_CONTRACTOR_LOGIN, DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
@@ -46,7 +47,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
   /** Adds a team user as the demo exhibitor and answers it with the token of its activation link. */
   async function addTeamUser(account: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    const email = `${account.toLowerCase()}@borneo-botanica.example`;
+    const email = `${chosenLoginPart(account).toLowerCase()}@borneo-botanica.example`;
     const since = sink.messages.length;
     const answer = await post(t.app, '/oga/members/team-users', { account, email, leadQuota: 120, ...extra }, demo, { headers });
     expect(bodyOf(answer)).toMatchObject({ code: 200, msg: 'ok' });
@@ -73,9 +74,9 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
   it('LD5 an added team user gets an activation e-mail, sets a password with its link and logs in holding only the lead modules', async () => {
     await resetTeam();
-    const account = unique('Scanner');
+    const account = `demo/${unique('Scanner')}`;
     const { member, mailSent, mail, token, email } = await addTeamUser(account);
-    expect(member).toMatchObject({ account, email, status: 'active', leadQuota: 120, name: account });
+    expect(member).toMatchObject({ account, email, status: 'active', leadQuota: 120, name: chosenLoginPart(account) });
     expect(mailSent).toBe(true);
 
     // The e-mail: English (the request's language), account ID, event, exhibitor and a 72-hour single-use link.
@@ -85,7 +86,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     expect(link).toMatch(/^http:\/\/portal\.test\/reset-password\?token=[A-Za-z0-9_-]{43,}$/);
     expect(mailText(mail.text)).toBe(
       interpolate(lookup(en, 'members.mail.teamUser.text')!, {
-        name: account,
+        name: chosenLoginPart(account),
         account,
         event: EVENT_NAME,
         exhibitor: 'Borneo Botanica',
@@ -120,7 +121,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
   it('LD5 the activation e-mail is in the language chosen for it', async () => {
     await resetTeam();
     const ja = localeTable('ja');
-    const account = unique('Tanaka');
+    const account = `demo/${unique('Tanaka')}`;
     const { mail } = await addTeamUser(account, { language: 'ja' });
     const subject = interpolate(lookup(ja, 'members.mail.teamUser.subject')!, { event: EVENT_NAME });
     expect(subject).not.toBe(interpolate(lookup(en, 'members.mail.teamUser.subject')!, { event: EVENT_NAME }));
@@ -154,7 +155,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
   it('LD5 a deactivated team user is logged out at once and cannot log in; activating again sends a new link', async () => {
     await resetTeam();
-    const account = unique('Shortlived');
+    const account = `demo/${unique('Shortlived')}`;
     const { member, token } = await addTeamUser(account);
     await setPassword(token);
     const session = await login(t.app, account, NEW_PASSWORD);
@@ -189,14 +190,15 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
   it('LD5 edits: e-mail and lead quota change, the user name stays; checks on the user name, e-mail, password and quota', async () => {
     await resetTeam();
-    const account = unique('Editable');
+    const account = `demo/${unique('Editable')}`;
     const { member } = await addTeamUser(account);
     const edited = await put(t.app, `/oga/members/team-users/${member.id}`, { email: 'renamed@borneo-botanica.example', leadQuota: null }, demo);
     expect(bodyOf(edited)).toMatchObject({ code: 200, data: { member: { account, email: 'renamed@borneo-botanica.example', leadQuota: null } } });
     expect((await userRow(account.toLowerCase()))!.lead_quota).toBeNull();
 
     const refusals: Array<[Record<string, unknown>, string]> = [
-      [{ account: 'DEMO', email: 'x@borneo-botanica.example' }, 'memberLoginTaken'],
+      [{ account: 'Scanner', email: 'x@borneo-botanica.example' }, 'memberLoginTaken'],
+      [{ account: 'other/name', email: 'x@borneo-botanica.example' }, 'memberLoginInvalid'],
       [{ account: DEMO_CONTRACTOR_LOGIN.toUpperCase(), email: 'x@borneo-botanica.example' }, 'memberLoginTaken'],
       [{ account: 'a b', email: 'x@borneo-botanica.example' }, 'memberLoginInvalid'],
       [{ account: unique('Mail'), email: 'ｘ@borneo-botanica.example' }, 'emailInvalid'],
@@ -223,6 +225,20 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     }
     expect((await t.app.db.selectFrom('users').select('id').execute()).length).toBe(before);
     expect((await userRow(DEMO_TEAM_USER_LOGIN))!).toMatchObject({ status: 'active', email: 'scanner@borneo-botanica.example' });
+  });
+
+  it("issue 14: a member's ID is chosen inside its exhibitor: another exhibitor learns nothing by trying names", async () => {
+    // demo already has `builder`; limited may name its own contractor `builder` too — nothing says it is taken.
+    const granted = await post(t.app, '/oga/members/contractors', { account: 'builder', email: 'builder@kopi.example', company: 'Kopi Stands', name: 'Dewi Lestari' }, limited);
+    expect(bodyOf(granted)).toMatchObject({ code: 200, data: { member: { account: 'limited/builder' } } });
+    // Typing another exhibitor's full login only names a member of one's own (the '/' is refused in a chosen ID).
+    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: DEMO_CONTRACTOR_LOGIN, email: 'x@kopi.example', company: 'K', name: 'K' }, limited)).error).toBe('memberLoginInvalid');
+    // Inside demo the same name is taken, whatever its case.
+    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: 'BUILDER', email: 'x@borneo-botanica.example', company: 'K', name: 'K' }, demo)).error).toBe('memberLoginTaken');
+    // Both log in with their own full IDs once they set a password; nothing of demo's changed.
+    expect((await userRow('limited/builder'))!.participation_id).toBe(await participationOf('limited'));
+    expect((await userRow(DEMO_CONTRACTOR_LOGIN))!.participation_id).toBe(await participationOf('demo'));
+    await t.app.db.deleteFrom('users').where('login_key', '=', 'limited/builder').execute();
   });
 
   it("P5 another exhibitor's members are never reachable: not listed, not editable, not (de)activated, no e-mail", async () => {
@@ -267,7 +283,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
   });
 
   it('P1 a contractor login: granted within the contractor quota, activation e-mail, only the Forms module and only S03/S05/S08', async () => {
-    const account = unique('StandBuilder');
+    const account = `demo/${unique('StandBuilder')}`;
     const email = 'ops@stand-builder.example';
     const since = sink.messages.length;
     const granted = await post(t.app, '/oga/members/contractors', { account, email, company: 'Stand Builder Sdn. Bhd.', name: 'Lim Wei Jie' }, demo);

@@ -67,14 +67,17 @@ describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
     const someLead = await t.app.db.selectFrom('leads').select(['id', 'visitor_name']).where('participation_id', '=', demoParticipation).orderBy('id').executeTakeFirstOrThrow();
     await t.app.db.updateTable('leads').set({ business_card: 'card-of-a-lead-000000000000000000000000000' }).where('id', '=', someLead.id).execute();
     expect(await leadCount(demoParticipation)).toBeGreaterThan(0);
+    // demo reads the portal in Japanese: its reminder is in Japanese, with the event's Japanese name.
+    await t.app.db.updateTable('users').set({ language: 'ja' }).where('login_key', '=', 'demo').execute();
 
     expect(await remindBeforeErasure(t.app, 'https://portal.example')).toBeGreaterThan(0);
     const mails = await t.app.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'leadRetentionReminder').execute();
     const toDemo = mails.filter((mail) => mail.to_address === demoUser.email);
     expect(toDemo).toHaveLength(1);
     const date = new Date(endsAt.getTime() + 30 * DAY).toISOString().slice(0, 10);
-    const event = await t.app.db.selectFrom('events').select('name').where('id', '=', eventId).executeTakeFirstOrThrow();
-    expect(toDemo[0]!.subject).toBe(translate('en', 'privacy.reminder.subject', { event: event.name, date }));
+    const event = await t.app.db.selectFrom('events').select(['name', 'names']).where('id', '=', eventId).executeTakeFirstOrThrow();
+    expect(toDemo[0]!.subject).toBe(translate('ja', 'privacy.reminder.subject', { event: event.names.ja ?? event.name, date }));
+    expect(toDemo[0]!.subject).not.toBe(translate('en', 'privacy.reminder.subject', { event: event.name, date }));
     expect(toDemo[0]!.text_body).toContain(date);
     expect(toDemo[0]!.text_body).toContain('https://portal.example/leadReport');
     // Once only.

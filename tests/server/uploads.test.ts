@@ -10,36 +10,13 @@ import { createWriteStream } from 'node:fs';
 import { localStorage } from '../../src/server/plugins/storage';
 import { sweepOrphanFiles } from '../../src/server/modules/files/jobs';
 import { concat, empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
+import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
+import { multipart, type Part } from '../support/multipart';
 import { bodyOf, createTestApp, ENGINES, get, login, type Answer, type TestApp } from './helpers';
 
 // V2/V3 on the server: POST /oga/uploads checks the received bytes with the engine's rules and
 // stores accepted files under a random name; GET /oga/uploads/:id serves them to the owning
 // participation and the organisers of its event only.
-
-type Part = { name: string; value: string } | { name: string; filename: string; bytes: Uint8Array; contentType?: string };
-
-/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
-function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----portal-test-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      const filename = part.filename.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-          'utf8',
-        ),
-        Buffer.from(part.bytes),
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function send(app: FastifyInstance, token: string | undefined, parts: Part[], headers: Record<string, string> = {}): Promise<Answer> {
   const { payload, contentType } = multipart(parts);
@@ -263,7 +240,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
   });
 
   it('issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor\'s part', async () => {
-    const contractor = await login(t.app, 'builder');
+    const contractor = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
     const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
     const inWholeForm = await upload(t.app, demo, 'brochure', 'safety.pdf', pdf());

@@ -288,7 +288,11 @@ function problemsOf(rule: FilePurposeRule, { name, size, type, dpi }: FileFacts)
 
 /** Everything wrong with a file for a purpose, in order: empty, name, type, size, resolution. */
 export function checkFile(purpose: FilePurpose, file: { name: string; bytes: Uint8Array }): FileProblem[] {
-  const rule = ruleOf(purpose);
+  return checkFileByRule(ruleOf(purpose), file);
+}
+
+/** The same checks against a rule of its own (files that belong to no form, such as a manual's attachments). */
+export function checkFileByRule(rule: FilePurposeRule, file: { name: string; bytes: Uint8Array }): FileProblem[] {
   const type = detectType(file.bytes);
   return problemsOf(rule, { name: file.name, size: file.bytes.length, type, dpi: readDpi(file.bytes, type) });
 }

@@ -1,15 +1,17 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { VISITOR_PROFILE_FIELDS } from './schema';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones.
-// Append new migrations; never edit one that has shipped.
+// Append new migrations; never edit one that has shipped. A migration names its columns itself:
+// it never reads a constant the application may change later (that would change what it did).
 
-/** The visitor profile of spec §3 Lead, on visitors and copied onto each lead (LD1). */
-function withVisitorProfile<T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_FIELDS)[number]> {
+/** The visitor profile of spec §3 Lead as migration 0004 created it, on visitors and on each lead (LD1). */
+const VISITOR_PROFILE_COLUMNS_0004 = ['salutation', 'company', 'business_nature', 'job_title', 'country', 'mobile', 'email', 'phone', 'address'] as const;
+
+function withVisitorProfile<T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_COLUMNS_0004)[number]> {
   let builder: CreateTableBuilder<T, string> = table;
-  for (const column of VISITOR_PROFILE_FIELDS) builder = builder.addColumn(column, 'text', (c) => c.notNull().defaultTo(''));
-  return builder as CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_FIELDS)[number]>;
+  for (const column of VISITOR_PROFILE_COLUMNS_0004) builder = builder.addColumn(column, 'text', (c) => c.notNull().defaultTo(''));
+  return builder as CreateTableBuilder<T, C | (typeof VISITOR_PROFILE_COLUMNS_0004)[number]>;
 }
 
 const migrations: Record<string, Migration> = {

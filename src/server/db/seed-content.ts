@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { MANUAL_ATTACHMENT_PURPOSE } from '../../engine/content-attachments';
 import { indexContent } from '../lib/content-search';
 import type { ContentKind, Database } from './schema';
 
@@ -22,6 +25,38 @@ interface Item {
   pinned?: boolean;
   publishedDays?: number;
   position?: number;
+  /** A file attached to the manual (see demoAttachments). */
+  attachment?: { id: string; name: string };
+}
+
+/** The demo's one attachment: the health and safety rules as a printable PDF (CT1). */
+const SAFETY_RULES_PDF = { id: 'demo-health-and-safety-rules-afhe2027-00000', name: 'AFHE2027 health and safety rules.pdf' };
+
+const SAFETY_RULES_LINES = [
+  'ASEAN Food & Hospitality Expo 2027',
+  'Health and safety rules for exhibitors and stand builders',
+  '',
+  '1. Stand builders need a valid safety training green card.',
+  '2. Keep aisles clear at all times.',
+  '3. No open flames anywhere in the halls.',
+  '4. Electrical work only by the official contractor.',
+  '5. Hot food sampling needs a fire extinguisher on the stand.',
+  '6. Stands above 2.44 m need the organiser\'s approval (form S03).',
+  '',
+  'Questions: exhibitor-support@afhe-expo.example',
+];
+
+/** The demo's attachments and their bytes (made the same way each time, so the seed's size and hash hold). */
+export async function demoAttachments(): Promise<Array<{ id: string; name: string; bytes: Buffer }>> {
+  const pdf = await PDFDocument.create();
+  const fixed = new Date('2026-01-01T00:00:00Z');
+  pdf.setTitle('AFHE2027 health and safety rules');
+  pdf.setCreationDate(fixed);
+  pdf.setModificationDate(fixed);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  SAFETY_RULES_LINES.forEach((line, index) => page.drawText(line, { x: 56, y: 780 - index * 22, size: index < 2 ? 14 : 11, font }));
+  return [{ ...SAFETY_RULES_PDF, bytes: Buffer.from(await pdf.save({ useObjectStreams: false })) }];
 }
 
 const BADGES = t('Badges', '证件', 'バッジ', 'Thẻ');
@@ -79,6 +114,7 @@ const ITEMS: Item[] = [
     ackRequired: true,
     deadlineDays: 60,
     position: 2,
+    attachment: SAFETY_RULES_PDF,
     title: t('Health and safety rules', '健康与安全规定', '安全衛生規則', 'Quy định an toàn và sức khỏe'),
     description: t('What every stand builder and exhibitor must follow on site.', '所有展位搭建商和参展商在现场必须遵守的规定。', '会場ですべての施工業者と出展者が守るべき規則。', 'Những quy định mọi nhà thầu và đơn vị triển lãm phải tuân thủ tại chỗ.'),
     body: t(
@@ -249,7 +285,17 @@ const ITEMS: Item[] = [
 const DAY = 24 * 60 * 60 * 1000;
 
 export async function seedDemoContent(db: Kysely<Database>, eventId: number, eventLanguage: string, now: Date): Promise<void> {
+  // The attachment's row is made here; its bytes are written once the file store is up (content module).
+  const files = new Map((await demoAttachments()).map((file) => [file.id, file]));
+  const organiser = await db.selectFrom('users').select('id').where('role', '=', 'organiser').orderBy('id').executeTakeFirstOrThrow();
   for (const item of ITEMS) {
+    const file = item.attachment ? files.get(item.attachment.id) : undefined;
+    if (file) {
+      await db
+        .insertInto('uploads')
+        .values({ id: file.id, participation_id: null, event_id: eventId, user_id: organiser.id, purpose: MANUAL_ATTACHMENT_PURPOSE, original_name: file.name, content_type: 'application/pdf', size: file.bytes.length, dpi: null, sha256: createHash('sha256').update(file.bytes).digest('hex') })
+        .execute();
+    }
     const published = new Date(now.getTime() + (item.publishedDays ?? -10) * DAY);
     const row = await db
       .insertInto('content')
@@ -267,6 +313,7 @@ export async function seedDemoContent(db: Kysely<Database>, eventId: number, eve
         pinned: item.pinned ?? false,
         position: item.position ?? 0,
         published_at: published,
+        attachments: JSON.stringify(file ? [{ id: file.id, name: file.name, size: file.bytes.length, type: 'pdf' }] : []),
       })
       .returning(['id'])
       .executeTakeFirstOrThrow();

@@ -14,8 +14,9 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_VISITORS = 3000;
 export const DEMO_LEADS_PER_DAY = 160;
 /** LD5/P1: the demo exhibitor's team user (scans leads) and contractor (fills S03/S05/S08). */
-export const DEMO_TEAM_USER_LOGIN = 'scanner';
-export const DEMO_CONTRACTOR_LOGIN = 'builder';
+/** Members' logins live under their exhibitor's (`demo/…`, see memberLogin). */
+export const DEMO_TEAM_USER_LOGIN = 'demo/scanner';
+export const DEMO_CONTRACTOR_LOGIN = 'demo/builder';
 /** Every account the demo creates (all share DEMO_PASSWORD, so none may face the internet). */
 export const DEMO_LOGINS = ['demo', 'limited', 'organiser', DEMO_TEAM_USER_LOGIN, DEMO_CONTRACTOR_LOGIN];
 
@@ -238,7 +239,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
           login: DEMO_TEAM_USER_LOGIN,
           login_key: DEMO_TEAM_USER_LOGIN,
           email: 'scanner@borneo-botanica.example',
-          display_name: DEMO_TEAM_USER_LOGIN,
+          display_name: 'scanner',
           password_hash: passwordHash,
           role: 'team_user',
           participation_id: demoParticipation.id,

@@ -11,7 +11,7 @@ import { apiGet, apiLogin } from './portal';
 // touching the tests.
 
 /** The demo logins, one per role (and the limited exhibitor), with the password Demo-pass-2026. */
-export const WALK_ACCOUNTS = ['demo', 'limited', 'scanner', 'builder', 'organiser'] as const;
+export const WALK_ACCOUNTS = ['demo', 'limited', 'demo/scanner', 'demo/builder', 'organiser'] as const;
 export type WalkAccount = (typeof WALK_ACCOUNTS)[number];
 
 export interface SignedInWalker {

@@ -1,8 +1,10 @@
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { intlLocale } from '../../../engine/language';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
@@ -12,9 +14,16 @@ import { showToast } from '../../../lib/toast';
 import { ManualStatusChip } from '../components/ManualStatusChip';
 import type { ManualSummary } from './ManualsPage';
 
+/** A file size as people of the language read it (kilobytes below a megabyte). */
+const sizeIn = (language: string) => (bytes: number) =>
+  bytes < 1024 * 1024
+    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))
+    : new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+
 /** CT1: a manual; opening it marks it viewed, the button acknowledges it (time and user recorded). */
 export default function ManualDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const sizeLabel = sizeIn(intlLocale(i18n.language));
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const { data: account } = useAccountInfo();
@@ -48,6 +57,28 @@ export default function ManualDetailPage() {
         </Typography>
       )}
       <Markdown source={data.body} />
+      {data.attachments.length > 0 && (
+        <section aria-labelledby="manual-attachments">
+          <Typography id="manual-attachments" variant="h6" component="h3" sx={{ mt: 2 }}>
+            {t('content.manuals.attachments')}
+          </Typography>
+          <List dense disablePadding>
+            {data.attachments.map((file) => (
+              <ListItem key={file.id} disableGutters>
+                {/* C3: through the download helper, so the session goes with it and the file keeps its name. */}
+                <Button
+                  startIcon={<DownloadIcon />}
+                  sx={{ textAlign: 'start', wordBreak: 'break-word' }}
+                  aria-label={t('content.manuals.downloadAttachment', { name: file.name, size: sizeLabel(file.size) })}
+                  onClick={() => void api.download(`/content/manuals/${id}/attachments/${file.id}`, file.name)}
+                >
+                  {file.name} ({sizeLabel(file.size)})
+                </Button>
+              </ListItem>
+            ))}
+          </List>
+        </section>
+      )}
       {data.status === 'acknowledged' ? (
         <Alert severity="success" sx={{ mt: 2 }}>
           {t('content.manuals.acknowledgedBy', { name: data.acknowledgedBy ?? '' })} <UtcTime value={data.acknowledgedAt!} offsetMinutes={account?.utcOffsetMinutes ?? 0} />

@@ -19,6 +19,7 @@ export interface ManualSummary {
   status: ManualStatus;
   acknowledgedAt: string | null;
   acknowledgedBy: string | null;
+  attachments: Array<{ id: string; name: string; size: number; type: string }>;
 }
 
 const FILTERS = ['all', 'toView', 'viewed', 'acknowledged'] as const;

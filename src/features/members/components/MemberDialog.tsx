@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type ErrorId } from '../../../engine/errors';
+import { MEMBER_LOGIN_SEPARATOR, memberLogin } from '../../../engine/members';
 import { isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
+import { useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { leadQuotaValue, memberProblems, type MemberDraft } from '../lib/rules';
 import type { Member, MemberKind } from './types';
@@ -27,6 +29,8 @@ const FIELD_OF_ERROR: Partial<Record<string, keyof MemberDraft>> = {
 /** Add or edit a team user / contractor login. `member` absent = add. */
 export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberKind; member?: Member; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
+  /** The exhibitor account its members' logins live under. */
+  const owner = useUserInfo().data?.account;
   const creating = !member;
   const contractor = kind.role === 'contractor';
   const [draft, setDraft] = useState<MemberDraft>({
@@ -73,7 +77,7 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
     }
   };
 
-  const field = (name: keyof MemberDraft, label: string, options: { help?: string; type?: string; autoComplete?: string; disabled?: boolean; required?: boolean; numeric?: boolean } = {}) => (
+  const field = (name: keyof MemberDraft, label: string, options: { help?: string; type?: string; autoComplete?: string; disabled?: boolean; required?: boolean; numeric?: boolean; prefix?: string } = {}) => (
     <TextField
       label={label}
       value={draft[name]}
@@ -84,7 +88,10 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
       onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
       error={Boolean(errors[name])}
       helperText={errors[name] ?? options.help ?? ' '}
-      slotProps={{ htmlInput: options.numeric ? { inputMode: 'numeric', maxLength: 7 } : { maxLength: name === 'email' ? 254 : name === 'password' ? 256 : 200 } }}
+      slotProps={{
+        htmlInput: options.numeric ? { inputMode: 'numeric', maxLength: 7 } : { maxLength: name === 'email' ? 254 : name === 'password' ? 256 : 200 },
+        ...(options.prefix ? { input: { startAdornment: <InputAdornment position="start">{options.prefix}</InputAdornment> } } : {}),
+      }}
       fullWidth
     />
   );
@@ -99,7 +106,14 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
             {formError && <Alert severity="error">{formError}</Alert>}
             {contractor && field('company', t('members.fields.company'), { required: true })}
             {contractor && field('name', t('members.fields.contactName'), { required: true })}
-            {field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), { help: t('members.fields.accountHelp'), disabled: !creating, required: true })}
+            {creating
+              ? field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), {
+                  // Issue 14: the ID is chosen under the exhibitor's own account; show what they will type.
+                  prefix: owner ? `${owner}${MEMBER_LOGIN_SEPARATOR}` : undefined,
+                  help: owner && draft.account.trim() ? t('members.fields.accountLoginHelp', { login: memberLogin(owner, draft.account.trim()) }) : t('members.fields.accountHelp'),
+                  required: true,
+                })
+              : field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), { help: t('members.fields.accountHelp'), disabled: true, required: true })}
             {field('email', t('members.fields.email'), { type: 'email', required: true })}
             {creating
               ? field('password', t('members.fields.password'), { type: 'password', autoComplete: 'new-password', help: `${t('members.fields.passwordHelp')} ${t('auth.passwordRules')}` })

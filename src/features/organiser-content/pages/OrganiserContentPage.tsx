@@ -9,6 +9,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { AttachmentsField, type Attachment } from '../components/AttachmentsField';
 
 // Issue 10: the organiser authors its current event's content in four languages, sees which
 // translations are missing (exhibitors then read the event's default language), previews the
@@ -33,6 +34,7 @@ interface Item {
   publishedAt: string;
   position: number;
   missingLanguages: string[];
+  attachments: Attachment[];
   viewed?: number;
   acknowledged?: number;
 }
@@ -41,7 +43,10 @@ type Draft = Omit<Item, 'id' | 'missingLanguages' | 'viewed' | 'acknowledged'> &
 
 const MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 
-const blank = (kind: Kind): Draft => ({ kind, title: {}, description: {}, body: {}, category: {}, mandatory: false, ackRequired: false, deadline: null, pinned: false, audience: [], publishedAt: new Date().toISOString(), position: 0, emailExhibitors: false });
+const blank = (kind: Kind): Draft => ({ kind, title: {}, description: {}, body: {}, category: {}, mandatory: false, ackRequired: false, deadline: null, pinned: false, audience: [], publishedAt: new Date().toISOString(), position: 0, emailExhibitors: false, attachments: [] });
+
+/** The editable part of an item (its counts and missing languages are the server's, never sent back). */
+const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item): Draft => ({ ...editable, emailExhibitors: false });
 
 /** datetime-local input value in the browser's time zone, and back. */
 const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
@@ -97,6 +102,7 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
               <TextField type="datetime-local" label={t('organiserContent.deadline')} value={toLocalInput(value.deadline)} onChange={(e) => setValue({ ...value, deadline: fromLocalInput(e.target.value) })} slotProps={{ inputLabel: { shrink: true } }} />
             </Stack>
           )}
+          {value.kind === 'manual' && <AttachmentsField value={value.attachments} onChange={(attachments) => setValue({ ...value, attachments })} />}
           {value.kind === 'announcement' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormControlLabel control={<Checkbox checked={value.pinned} onChange={(e) => setValue({ ...value, pinned: e.target.checked })} />} label={t('organiserContent.pinned')} />
@@ -174,7 +180,7 @@ export default function OrganiserContentPage() {
                   <TableCell>{item.missingLanguages.length === 0 ? t('organiserContent.complete') : t('organiserContent.missing', { languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', ') })}</TableCell>
                   {kind === 'manual' && <TableCell>{t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 })}</TableCell>}
                   <TableCell>
-                    <Button size="small" onClick={() => setEditing({ ...item, emailExhibitors: false })}>
+                    <Button size="small" onClick={() => setEditing(draftOf(item))}>
                       {t('organiserContent.edit')}
                     </Button>
                     <Button size="small" color="error" onClick={() => void remove(item)}>

@@ -38,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         body: {
           type: 'object',
           required: ['account', 'password'],
-          properties: { account: { type: 'string', minLength: 1, maxLength: 128 }, password: passwordField },
+          properties: { account: { type: 'string', minLength: 1, maxLength: 160 }, password: passwordField },
           additionalProperties: false,
         },
         response: {

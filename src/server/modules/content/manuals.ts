@@ -5,6 +5,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
+import { attachmentSchema, fileIdParam, fileResponse, sendAttachment } from './attachments';
 import { mayRead, textIn, type ContentRow } from './store';
 
 // CT1: manuals — mandatory first, then optional; each exhibitor's status moves from to be viewed
@@ -13,7 +14,6 @@ import { mayRead, textIn, type ContentRow } from './store';
 export const MANUAL_STATUSES = ['toView', 'viewed', 'acknowledged'] as const;
 type ManualStatus = (typeof MANUAL_STATUSES)[number];
 
-const attachmentSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, type: { type: 'string' } } } as const;
 const manualSchema = {
   type: 'object',
   properties: {
@@ -138,6 +138,25 @@ export default async function manualRoutes(app: FastifyInstance) {
       }
       const [updated] = await readable(auth, row.id);
       return ok(present(updated!, request.language, event.default_language));
+    },
+  );
+
+  app.get<{ Params: { id: number; fileId: string } }>(
+    `${base}/:id/attachments/:fileId`,
+    {
+      config: { screen: 'manualDetail' },
+      schema: {
+        tags: ['content'],
+        summary: "CT1 C3: download one of a manual's attachments (whoever may read the manual; others get code 404)",
+        params: { type: 'object', required: ['id', 'fileId'], properties: { id: idParams.properties.id, fileId: fileIdParam } },
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const [row] = await readable(auth, request.params.id);
+      if (!row || !(row.attachments ?? []).some((attachment) => attachment.id === request.params.fileId)) throw new AppError('notFound');
+      return sendAttachment(app, request, reply, eventOf(auth).id, request.params.fileId);
     },
   );
 }

@@ -8,6 +8,8 @@ import { translate } from '../../lib/messages';
 import { envelope, okEnvelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
+import { attachmentSchema, fileIdParam, recordedAttachments } from './attachments';
 import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } from './store';
 
 // Issue 10: organisers author their current event's content — manuals, announcements (optionally
@@ -41,6 +43,13 @@ const itemBody = {
     publishedAt: { type: ['string', 'null'], format: 'date-time', description: 'Published from (now when empty)' },
     position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
     emailExhibitors: { type: 'boolean', default: false, description: 'Announcements: also e-mail the exhibitors (through the mail queue)' },
+    attachments: {
+      type: 'array',
+      maxItems: MANUAL_ATTACHMENTS_MAX,
+      default: [],
+      description: 'Manuals: the files attached, each uploaded first through POST /oga/organiser/content/attachments (only `id` is read)',
+      items: { type: 'object', required: ['id'], properties: { id: fileIdParam } },
+    },
   },
 } as const;
 
@@ -58,6 +67,7 @@ interface ItemBody {
   publishedAt?: string | null;
   position: number;
   emailExhibitors: boolean;
+  attachments: Array<{ id: string }>;
 }
 
 const itemSchema = {
@@ -77,6 +87,7 @@ const itemSchema = {
     publishedAt: { type: 'string' },
     position: { type: 'integer' },
     missingLanguages: { type: 'array', items: { type: 'string' } },
+    attachments: { type: 'array', items: attachmentSchema },
     acknowledged: { type: 'integer', description: 'Manuals: exhibitors who acknowledged it' },
     viewed: { type: 'integer', description: 'Manuals: exhibitors who opened it' },
   },
@@ -101,6 +112,7 @@ function present(row: ContentRow, counts?: { viewed: number; acknowledged: numbe
     publishedAt: new Date(row.published_at).toISOString(),
     position: row.position,
     missingLanguages: missingLanguages(row),
+    attachments: row.attachments ?? [],
     ...(counts ?? {}),
   };
 }
@@ -129,6 +141,12 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
       position: body.position ?? 0,
       published_at: body.publishedAt ? new Date(body.publishedAt) : new Date(),
     };
+  }
+
+  /** A manual's attachments as the server recorded them (other kinds hold none). */
+  async function attachmentsOf(body: ItemBody, eventId: number): Promise<string> {
+    const ids = body.kind === 'manual' ? (body.attachments ?? []).map((attachment) => attachment.id) : [];
+    return JSON.stringify(await recordedAttachments(app.db, eventId, ids));
   }
 
   async function own(eventId: number, id: number): Promise<ContentRow> {
@@ -192,12 +210,17 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const row = await app.db
-        .insertInto('content')
-        .values({ ...values(request.body, event.default_language, new Date(event.ends_at)), event_id: event.id, updated_by: auth.user.id })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await indexContent(app.db, row, event.default_language);
+      const attachments = await attachmentsOf(request.body, event.id);
+      // The item and its search rows together: the search reads them as one version (see search.ts).
+      const row = await app.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('content')
+          .values({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments, event_id: event.id, updated_by: auth.user.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await indexContent(trx, inserted, event.default_language);
+        return inserted;
+      });
       await app.audit.record({ action: 'content.create', subjectType: row.kind, subjectId: row.id, after: present(row) }, { request });
       if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
       return ok(present(row));
@@ -211,13 +234,17 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
       const auth = requireAuth(request);
       const event = eventOf(auth);
       const before = await own(event.id, request.params.id);
-      const row = await app.db
-        .updateTable('content')
-        .set({ ...values(request.body, event.default_language, new Date(event.ends_at)), updated_at: new Date(), updated_by: auth.user.id })
-        .where('id', '=', before.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await indexContent(app.db, row, event.default_language);
+      const attachments = await attachmentsOf(request.body, event.id);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('content')
+          .set({ ...values(request.body, event.default_language, new Date(event.ends_at)), attachments, updated_at: new Date(), updated_by: auth.user.id })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await indexContent(trx, updated, event.default_language);
+        return updated;
+      });
       await app.audit.record({ action: 'content.update', subjectType: row.kind, subjectId: row.id, before: present(before), after: present(row) }, { request });
       if (row.kind === 'announcement' && request.body.emailExhibitors) await emailAnnouncement(row, event);
       return ok(present(row));

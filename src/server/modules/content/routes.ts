@@ -9,6 +9,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import type { FormRegistry } from '../forms/form-set';
 import announcementRoutes from './announcements';
+import attachmentRoutes from './attachments';
 import manualRoutes from './manuals';
 import organiserContentRoutes from './organiser';
 import searchRoutes from './search';
@@ -40,6 +41,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
   await app.register(supportRoutes);
   await app.register(searchRoutes, { registry });
   await app.register(organiserContentRoutes);
+  await app.register(attachmentRoutes);
 
   const base = `${API_BASE}/system/content`;
   const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string, eventLanguage: string) => ({

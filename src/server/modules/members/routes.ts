@@ -15,7 +15,7 @@ import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import type { AuthContext } from '../auth/sessions';
 import { revokeUserSessions } from '../auth/sessions';
 import { linksLastHour, sendActivationMail } from './activation';
-import { emailProblem, initialPasswordProblem, LEAD_QUOTA_MAX, leadQuotaProblem, loginProblem } from '../../../engine/members';
+import { emailProblem, initialPasswordProblem, LEAD_QUOTA_MAX, leadQuotaProblem, loginProblem, memberLogin, chosenLoginPart } from '../../../engine/members';
 
 // LD5 team users and P1 contractor logins: people an exhibitor grants a login under its own
 // participation. Only the exhibitor manages them (team users and contractors get 403), only its
@@ -235,15 +235,17 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       async (request) => {
         const auth = requireAuth(request);
         const body = request.body;
-        const account = body.account.trim();
-        const loginIssue = loginProblem(account);
+        // Issue 14: the ID is chosen inside the exhibitor's own namespace (see memberLogin).
+        const chosen = body.account.trim();
+        const account = memberLogin(auth.user.login, chosen);
+        const loginIssue = loginProblem(chosenLoginPart(account));
         if (loginIssue) throw new AppError(loginIssue);
         const email = checkEmail(body.email);
         const passwordIssue = initialPasswordProblem(body.password);
         if (passwordIssue) throw new AppError(passwordIssue);
         const contractor = kind.role === 'contractor';
         const company = contractor ? requiredText(body.company) : '';
-        const name = contractor ? requiredText(body.name) : account;
+        const name = contractor ? requiredText(body.name) : chosenLoginPart(account);
         const leadQuota = contractor ? null : (body.leadQuota ?? null);
         const quotaIssue = leadQuotaProblem(leadQuota);
         if (quotaIssue) throw new AppError(quotaIssue);

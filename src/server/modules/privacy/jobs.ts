@@ -15,7 +15,7 @@ const eraseAtOf = leadsEraseAt;
 export async function remindBeforeErasure(app: FastifyInstance, publicUrl: string, now = new Date()): Promise<number> {
   const events = await app.db
     .selectFrom('events')
-    .select(['id', 'name', 'ends_at', 'lead_retention_days'])
+    .select(['id', 'name', 'names', 'default_language', 'ends_at', 'lead_retention_days'])
     .where('lead_retention_days', 'is not', null)
     .where('lead_retention_reminded_at', 'is', null)
     .where('leads_erased_at', 'is', null)
@@ -27,7 +27,7 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
     const exhibitors = await app.db
       .selectFrom('users')
       .innerJoin('participations', 'participations.id', 'users.participation_id')
-      .select(['users.id', 'users.email', 'users.display_name'])
+      .select(['users.id', 'users.email', 'users.display_name', 'users.language'])
       .where('participations.event_id', '=', event.id)
       .where('users.role', '=', 'exhibitor')
       .where('users.status', '=', 'active')
@@ -35,8 +35,10 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
       .execute();
     for (const user of exhibitors) {
       if (!user.email) continue;
-      const params = { name: user.display_name, event: event.name, date: eraseAt.toISOString().slice(0, 10), url: `${publicUrl}/leadReport` };
-      if (await app.mailer.send({ to: user.email, subject: translate('en', 'privacy.reminder.subject', params), text: translate('en', 'privacy.reminder.body', params), kind: 'leadRetentionReminder', refId: event.id, dedupeKey: `lead-retention-${event.id}-${user.id}` })) sent++;
+      // In the exhibitor's language (else the event's), with the event's name in that language.
+      const language = user.language ?? event.default_language;
+      const params = { name: user.display_name, event: event.names[language] ?? event.name, date: eraseAt.toISOString().slice(0, 10), url: `${publicUrl}/leadReport` };
+      if (await app.mailer.send({ to: user.email, subject: translate(language, 'privacy.reminder.subject', params), text: translate(language, 'privacy.reminder.body', params), kind: 'leadRetentionReminder', refId: event.id, dedupeKey: `lead-retention-${event.id}-${user.id}` })) sent++;
     }
     await app.db.updateTable('events').set({ lead_retention_reminded_at: now }).where('id', '=', event.id).execute();
   }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { checkFile, detectType, FILE_PURPOSE_IDS, FILE_TYPE_MIME, isFilePurpose, readDpi, type FileReference } from '../../../engine/forms/files';
@@ -15,6 +14,7 @@ import { inspectContent } from './inspect';
 import { contractorPart, contractorView } from '../forms/contractor';
 import type { FormRegistry } from '../forms/form-set';
 import { fileKey } from '../../plugins/storage';
+import { readSingleUpload } from '../../lib/single-upload';
 
 // Uploads (V2/V3): a form never holds file contents, only a reference made here. The bytes are
 // checked with the engine's rules (the same the browser applied before sending), stored under a
@@ -130,25 +130,10 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
     },
     async (request) => {
       const auth = requireAuth(request);
-      let purpose: string | undefined;
-      let upload: { name: string; bytes: Buffer } | undefined;
-      let malformed = false;
-      // Read every part to the end, so a request we refuse is still consumed cleanly. The plugin's
-      // fileSize limit is one byte over the largest purpose's: a truncated file is then over every
-      // limit and checkFile reports it as too large.
-      // (The plugin reads throwFileSizeLimit per call too; its types list it only for file().)
-      const options = { throwFileSizeLimit: false } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];
-      for await (const part of request.parts(options)) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'purpose' && purpose === undefined && upload === undefined) purpose = String(part.value);
-          else malformed = true;
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'file' || purpose === undefined || upload !== undefined) malformed = true;
-        else upload = { name: part.filename, bytes };
-      }
-      if (malformed || !upload || !isFilePurpose(purpose)) throw new AppError('badRequest', { expected: ['purpose', 'file'] });
+      const received = await readSingleUpload(request);
+      const purpose = received?.fields.purpose;
+      const upload = received?.file;
+      if (!received || Object.keys(received.fields).length !== 1 || !upload || !isFilePurpose(purpose)) throw new AppError('badRequest', { expected: ['purpose', 'file'] });
 
       const problems = checkFile(purpose, upload);
       if (problems.length > 0) {
