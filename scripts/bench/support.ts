@@ -20,9 +20,9 @@ export function ensureBuilt() {
 }
 
 /** A portal on a fresh database; `webDir` is the built web app it serves (another build can be compared). */
-export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web')) {
+export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web'), formsDir?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: 'silent' });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: 'silent', ...(formsDir ? { formsDir } : {}) });
   const app = await buildApp(config, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
