@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { hashForSchema } from '@rjsf/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mergePatch } from '../../src/engine/forms/merge-patch';
+import { runValidator, validateForm } from '../../src/engine/forms/validator';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, post, type TestApp } from './helpers';
 
@@ -142,7 +143,36 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
   });
 });
 
+/** Data each served validator must judge exactly as a validator compiled at run time does. */
+const CONTEXT = { flags: { s01CompanyShow: true, s01ContactShow: true }, quotas: { badges: 2, contractorBadges: 2 } };
+const SAMPLES: Record<string, unknown[]> = {
+  s04: [
+    { badges: [] },
+    { badges: [{ firstName: 'Aisyah', lastName: 'Rahman', email: 'a@x.example' }] },
+    { badges: [{ firstName: 'A1', lastName: 'R', email: 'ａ@x.example' }, { firstName: 'B', lastName: 'C', email: 'ａ@x.example' }, { firstName: 'D', lastName: 'E', email: 'd@x.example' }] },
+  ],
+  s01: [{}, { company: { companyName: 'Borneo Botanica', website: 'not a url' } }, { goals: { categories: ['company'] } }],
+};
+
 describe('issue 11 served validators', () => {
+  const forms = loadFormRegistry();
+  const cases = forms.definitions.flatMap((definition) => [[definition.id, ''] as const, ['AFHE2027', definition.id] as const].map(([a, b]) => (b === '' ? { id: a, event: '' } : { id: b, event: a })));
+
+  it.each(cases)('$id ($event): the served validator agrees with one compiled at run time', ({ id, event }) => {
+    const served = forms.validatorFor(id, event);
+    const validate = served.validators[served.rootKey]!;
+    for (const data of SAMPLES[id] ?? [{}, { unexpected: true }]) {
+      expect(runValidator(validate, () => validate.errors, data, CONTEXT)).toEqual(validateForm(`served-${id}-${event}`, forms.filesFor(id, event).schema, data, CONTEXT));
+    }
+  });
+
+  it('V1 V7 the served S04 validator reports the spec messages', () => {
+    const served = forms.validatorFor('s04', '');
+    const validate = served.validators[served.rootKey]!;
+    const keys = runValidator(validate, () => validate.errors, SAMPLES.s04![2], CONTEXT).map((e) => e.key);
+    expect(keys).toEqual(expect.arrayContaining(['validation.noFullWidth', 'validation.uniqueItemProperty', 'validation.quota', 'validation.realName']));
+  });
+
   let root: string;
   let formsDir: string;
   beforeAll(() => ({ root, formsDir } = copyOfForms()));
