@@ -39,7 +39,7 @@ const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-o
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 
 describe('issue 11 live forms', () => {
-  test("an event patch saved as a file while the portal runs: the exhibitor's page and the server's validation follow it without a restart", async () => {
+  test("an event patch and its strings saved as files while the portal runs: the exhibitor's page and the server's validation follow them without a restart", async () => {
     const { page } = session;
     const token = await apiLogin(portal.url, 'demo');
     const before = ((await apiGet(portal.url, '/forms/s04', token)).data as { formsVersion: string }).formsVersion;
@@ -61,10 +61,17 @@ describe('issue 11 live forms', () => {
     const base = readJson(join(formsDir, 'forms', 's04.schema.json'));
     const required = (base.properties.badges.items.required as string[]).filter((name) => name !== 'lastName');
     const ui = readJson(join(formsDir, 'forms', 's04.ui.json'));
-    const order = (ui.badges?.items?.['ui:order'] as string[] | undefined)?.filter((name) => name !== 'lastName');
+    const order = (ui.badges?.items?.['ui:order'] as string[] | undefined)?.filter((name) => name !== 'lastName').concat('halalVoucher');
+    // A new question with its label in every language, saved first (the patch names it).
+    const LABELS: Record<string, string> = { en: 'Needs a halal meal voucher', cn: '需要清真餐券', ja: 'ハラール食の食券が必要', vi: 'Cần phiếu ăn halal' };
+    for (const [language, label] of Object.entries(LABELS)) {
+      const table = readJson(join(root, 'locales', `${language}.json`));
+      table.forms.s04.halalVoucher = label;
+      writeJson(join(root, 'locales', `${language}.json`), table);
+    }
     mkdirSync(join(formsDir, 'events', event.code), { recursive: true });
     writeJson(join(formsDir, 'events', event.code, 's04.patch.json'), {
-      schema: { properties: { badges: { items: { required, properties: { lastName: null, firstName: { maxLength: 4 } } } } } },
+      schema: { properties: { badges: { items: { required, properties: { lastName: null, firstName: { maxLength: 4 }, halalVoucher: { type: 'boolean', title: 'forms.s04.halalVoucher' } } } } } },
       ...(order ? { ui: { badges: { items: { 'ui:order': order } } } } : {}),
     });
     await newFormsVersion(token, before);
@@ -78,6 +85,8 @@ describe('issue 11 live forms', () => {
     const item = badgeItems(page).first();
     await expectVisible(field(item, en('forms.s04.firstName')), 'the new badge');
     expect(await field(item, en('forms.s04.lastName')).count(), 'no Last name field any more').toBe(0);
+    // The new question, labelled with the string saved with it (not in the build).
+    await expectVisible(item.getByRole('checkbox', { name: LABELS.en, exact: true }), 'the new question with its label');
     await field(item, en('forms.s04.firstName')).fill('Aisyah');
     await field(item, en('forms.s04.email')).fill('aisyah@borneo-botanica.example');
     await submitButton(page).click();

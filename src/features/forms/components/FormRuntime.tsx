@@ -172,6 +172,9 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   const view = useMemo(() => {
     if (!payload || !validateFns) return null;
+    // The form's labels come with it: a label changed or added while the portal runs wins over the build's.
+    const strings = payload.strings[i18n.language];
+    if (strings) i18n.addResourceBundle(i18n.language, 'translation', { forms: { [formId]: strings } }, true, true);
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
     const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);

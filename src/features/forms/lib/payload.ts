@@ -14,6 +14,8 @@ export interface FormPayload {
   formsVersion: string;
   /** The server-compiled validators of this schema: a same-origin ES module. */
   validator: { url: string; rootKey: string };
+  /** This form's strings (`forms.<id>` of the locales) by language, as the server has them now. */
+  strings: Record<string, Record<string, unknown>>;
   context: FormContext;
   deadline: string | null;
   status: FormStatus;

@@ -66,6 +66,8 @@ export interface FormSet extends FormRegistry {
   validatorFor(id: string, exhibitCode: string): ServedValidator;
   /** Served validator modules by content hash. */
   modules: ReadonlyMap<string, string>;
+  /** A form's own strings (`forms.<id>` of locales/) by language, as the set was read. */
+  stringsFor(id: string): Record<string, LocaleTable>;
 }
 
 type Json = Record<string, unknown>;
@@ -136,8 +138,12 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const files = setFiles(dir);
   const contents = new Map<string, string>();
   for (const file of files) contents.set(file, readFileSync(join(dir, file), 'utf8'));
+  const locales = readLocaleTables(dir);
+  const formStrings = Object.fromEntries(LANGUAGES.map((language) => [language, (locales[language]!.forms ?? {}) as LocaleTable]));
+  // The forms' strings are part of the set: a changed label is a new version too.
   const version = createHash('sha256')
     .update(files.map((file) => `${file}\0${contents.get(file)}\0`).join(''))
+    .update(JSON.stringify(formStrings))
     .digest('hex')
     .slice(0, 12);
   const json = (file: string): Json | null => {
@@ -162,7 +168,6 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     problems.push({ file: listFile, path: '', message: (error as Error).message });
   }
   const definitions = list.forms ?? [];
-  const locales = readLocaleTables(dir);
   const ids = new Set(definitions.map((d) => d.id));
   for (const message of showroomProblems(list.showroom, [...ids])) problems.push({ file: listFile, path: '$.showroom', message });
 
@@ -236,6 +241,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
       if (!files) throw new Error(`Unknown form ${id}`);
       return files;
     },
+    stringsFor: (id) => Object.fromEntries(LANGUAGES.map((language) => [language, (formStrings[language]![id] ?? {}) as LocaleTable])),
     validatorFor(id, exhibitCode) {
       const served = validators.get(`${exhibitCode}/${id}`) ?? validators.get(id);
       if (!served) throw new Error(`Unknown form ${id}`);

@@ -176,6 +176,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         definition,
         formsVersion: forms.version,
         validator: { url: validatorUrl(validator.hash), rootKey: validator.rootKey },
+        // The form's labels as the set in use has them (a label added or changed with the form).
+        strings: forms.stringsFor(definition.id),
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation, auth),
