@@ -22,7 +22,7 @@ await build({
   // Bundled packages that are CommonJS need require() in an ES module.
   plugins: [
     {
-      // The precompiled validators import ajv's and ajv-formats' files without an extension,
+      // The served form validators' runtime imports ajv's and ajv-formats' files without an extension,
       // which Node's ES module loader refuses: name the file.
       name: 'ajv-file-extension',
       setup(builder) {

@@ -54,7 +54,8 @@ function layerOf(file: string): { layer: string; feature?: string } {
 }
 
 /** Libraries that run unchanged in the browser and in Node; everything else is off limits to the engine. */
-const ENGINE_LIBRARIES = new Set(['ajv', 'ajv/dist/2020', 'ajv-formats']);
+// ajv's runtime files and ajv-formats' formats are what compiled form validators require (served-validators.ts).
+const ENGINE_LIBRARIES = new Set(['ajv', 'ajv/dist/2020', 'ajv-formats', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats']);
 
 const ALLOWED: Record<string, string[]> = {
   engine: ['engine'],

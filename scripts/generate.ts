@@ -2,8 +2,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../src/engine/catalogue';
 import { loadCatalogue, ROOT } from './catalogue-source';
-import { renderFormTypes } from './form-types';
-import { renderFormValidators } from './form-validators';
 
 // Turns screens.yaml into the typed catalogue (src/generated/screens.ts) and the web app's lazy
 // page loaders (src/generated/pages.ts). With --check it writes nothing and fails when the
@@ -46,8 +44,6 @@ export async function generatedFiles(root = ROOT): Promise<{ files: Record<strin
     files: {
       'src/generated/screens.ts': renderScreens(catalogue),
       'src/generated/pages.ts': renderPages(catalogue),
-      ...renderFormValidators(root),
-      ...(await renderFormTypes(root)),
     },
     problems,
   };

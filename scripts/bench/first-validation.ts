@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashForSchema } from '@rjsf/utils';
 import type { FormContext } from '../../src/engine/forms/context';
+import { instantiateValidators, type ValidatorModule } from '../../src/engine/forms/served-validators';
 import { createFormAjv, runValidator } from '../../src/engine/forms/validator';
+import { loadFormRegistry } from '../../src/server/modules/forms/form-set';
 import { ROOT } from '../catalogue-source';
 
 // The first validation of a form, the two ways the portal could do it: compiling the schema
-// with ajv at run time, or importing the precompiled module from src/generated/validators.
+// with ajv at run time, or loading the validator module the server compiled and serves to the
+// browser (issue 11; before it, the same ajv code was precompiled into src/generated/validators).
 // Kept apart from the browser benchmarks so that a fresh child process running this file
 // loads only what the server has loaded before its first submission (ajv, ajv-formats, the
 // form rules, @rjsf/utils) and not the server, the database or playwright.
@@ -72,7 +75,7 @@ export const FORMS: BenchForm[] = [
   { id: 's02', label: 'S02, 50 products', document: products() },
 ];
 
-export type Variant = 'runtime' | 'precompiled';
+export type Variant = 'runtime' | 'served';
 
 export interface Sample {
   /** Getting a validate function (compile, or import) plus the first validation. */
@@ -87,12 +90,15 @@ function schemaOf(id: string): Record<string, unknown> {
 }
 
 /**
- * Prepares one form, untimed: reads its schema and the key of its root validator in the
- * generated module (as the server does before validating).
+ * Prepares one form, untimed: its schema, and the module the server serves for it written to a
+ * file (the browser fetches it over HTTP; here it is loaded from disk) with its root key.
  */
 export function prepare(form: BenchForm) {
   const schema = schemaOf(form.id);
-  return { ...form, schema, hash: hashForSchema(schema), moduleUrl: pathToFileURL(join(ROOT, 'src/generated/validators', `${form.id}.ts`)).href };
+  const served = loadFormRegistry().validatorFor(form.id, '');
+  const file = join(mkdtempSync(join(tmpdir(), 'portal-bench-validators-')), `${served.hash}.mjs`);
+  writeFileSync(file, served.module);
+  return { ...form, schema, rootKey: served.rootKey, moduleUrl: pathToFileURL(file).href };
 }
 
 export type PreparedForm = ReturnType<typeof prepare>;
@@ -108,15 +114,15 @@ export function runtimeFirstValidation(form: PreparedForm): Sample {
 }
 
 /**
- * Precompiled: import the generated module (a URL never imported before in this process, so
- * Node loads, transforms through tsx's loader, parses and evaluates it again) and validate once.
- * Its imports (the form rules, ajv's ucs2length) are already loaded, as in the server.
+ * Served: import the module the server serves (a URL never imported before in this process, so
+ * Node loads, parses and evaluates it again), give it the runtime modules and validate once.
+ * Those modules (the form rules, ajv's runtime) are already loaded, as in the browser's bundle.
  */
-export async function precompiledFirstValidation(form: PreparedForm, sample: string): Promise<Sample> {
+export async function servedFirstValidation(form: PreparedForm, sample: string): Promise<Sample> {
   const start = performance.now();
-  const module = (await import(`${form.moduleUrl}?sample=${sample}`)) as { default: Record<string, ((data: unknown) => boolean) & { errors?: null }> };
-  const validate = module.default[form.hash];
-  if (!validate) throw new Error(`no precompiled validator for ${form.id}: run \`npm run generate\``);
+  const validators = instantiateValidators((await import(`${form.moduleUrl}?sample=${sample}`)) as ValidatorModule);
+  const validate = validators[form.rootKey];
+  if (!validate) throw new Error(`no root validator for ${form.id}`);
   const ready = performance.now();
   const errors = runValidator(validate, () => validate.errors as never, form.document, CONTEXT);
   const end = performance.now();
@@ -124,14 +130,14 @@ export async function precompiledFirstValidation(form: PreparedForm, sample: str
 }
 
 export function measure(form: PreparedForm, variant: Variant, sample: string): Promise<Sample> {
-  return variant === 'runtime' ? Promise.resolve(runtimeFirstValidation(form)) : precompiledFirstValidation(form, sample);
+  return variant === 'runtime' ? Promise.resolve(runtimeFirstValidation(form)) : servedFirstValidation(form, sample);
 }
 
 /** In a fresh process: `node --import tsx first-validation.ts <form id> <variant>` prints one sample as JSON. */
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [id, variant] = process.argv.slice(2) as [string, Variant];
   const form = FORMS.find((f) => f.id === id);
-  if (!form || (variant !== 'runtime' && variant !== 'precompiled')) throw new Error('usage: first-validation.ts <s04|s02> <runtime|precompiled>');
+  if (!form || (variant !== 'runtime' && variant !== 'served')) throw new Error('usage: first-validation.ts <s04|s02> <runtime|served>');
   const prepared = prepare(form);
   process.stdout.write(JSON.stringify(await measure(prepared, variant, 'fresh')));
 }

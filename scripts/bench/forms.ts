@@ -7,7 +7,7 @@ import { FORMS, measure, prepare, type BenchForm, type PreparedForm, type Sample
 import { launchChromium, loginToken, startPortal } from './support';
 
 // The forms benchmarks of issue 3: what the first validation of a big form costs with the
-// precompiled validators against compiling at run time (Node), and how long a keystroke takes
+// validators the server compiles and serves against compiling at run time (Node), and how long a keystroke takes
 // to reach the screen in a form with 50 items (Chromium). Figures, not tests.
 
 const SAME_PROCESS_SAMPLES = 40;
@@ -29,9 +29,9 @@ function checkValid(form: BenchForm, variant: Variant, sample: Sample) {
 
 /** Same process: both variants one after the other (order alternating), many times. */
 async function sameProcess(form: PreparedForm) {
-  const times: Record<Variant, Sample[]> = { runtime: [], precompiled: [] };
+  const times: Record<Variant, Sample[]> = { runtime: [], served: [] };
   for (let i = 0; i < SAME_PROCESS_SAMPLES; i++) {
-    for (const variant of (i % 2 === 0 ? ['runtime', 'precompiled'] : ['precompiled', 'runtime']) as Variant[]) {
+    for (const variant of (i % 2 === 0 ? ['runtime', 'served'] : ['served', 'runtime']) as Variant[]) {
       const sample = await measure(form, variant, String(i));
       checkValid(form, variant, sample);
       times[variant].push(sample);
@@ -42,9 +42,9 @@ async function sameProcess(form: PreparedForm) {
 
 /** Fresh process per sample: the very first validation a new server process does. */
 function freshProcess(form: BenchForm) {
-  const times: Record<Variant, Sample[]> = { runtime: [], precompiled: [] };
+  const times: Record<Variant, Sample[]> = { runtime: [], served: [] };
   for (let i = 0; i < FRESH_PROCESS_SAMPLES; i++) {
-    for (const variant of (i % 2 === 0 ? ['runtime', 'precompiled'] : ['precompiled', 'runtime']) as Variant[]) {
+    for (const variant of (i % 2 === 0 ? ['runtime', 'served'] : ['served', 'runtime']) as Variant[]) {
       const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench/first-validation.ts'), form.id, variant], { cwd: ROOT, encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`first-validation.ts ${form.id} ${variant} failed: ${child.stderr}`);
       const sample = JSON.parse(child.stdout) as Sample;
@@ -58,16 +58,16 @@ function freshProcess(form: BenchForm) {
 function printComparison(label: string, how: string, samples: Record<Variant, Sample[]>) {
   const median = (variant: Variant, part: keyof Sample) => percentile(samples[variant].map((sample) => sample[part]), 50);
   const runtime = median('runtime', 'ms');
-  const precompiled = median('precompiled', 'ms');
+  const served = median('served', 'ms');
   const validate = (variant: Variant) => `(validate ${median(variant, 'validateMs').toFixed(1)})`.padEnd(15);
-  console.log(`  ${label.padEnd(18)} ${how.padEnd(24)} runtime ${ms(runtime)} ${validate('runtime')} precompiled ${ms(precompiled)} ${validate('precompiled')} runtime/precompiled ${(runtime / precompiled).toFixed(1)}×`);
+  console.log(`  ${label.padEnd(18)} ${how.padEnd(24)} runtime ${ms(runtime)} ${validate('runtime')} served ${ms(served)} ${validate('served')} runtime/served ${(runtime / served).toFixed(1)}×`);
 }
 
 async function firstValidation() {
-  console.log(`\n## First validation: precompiled vs runtime-compiled (Node ${process.version}, medians)`);
-  console.log('  runtime     = createFormAjv().compile(schema) + runValidator on the document');
-  console.log('  precompiled = import() of src/generated/validators/<id>.ts (a URL not imported before; through tsx\'s loader and');
-  console.log('                its transform cache, as `npm run serve` loads it; rules and ajv already loaded) + runValidator');
+  console.log(`\n## First validation: served (server-compiled) vs runtime-compiled (Node ${process.version}, medians)`);
+  console.log('  runtime = createFormAjv().compile(schema) + runValidator on the document');
+  console.log('  served  = import() of the module the server serves at /oga/forms/validators/<hash>.js (a URL not imported');
+  console.log('            before; rules and ajv runtime already loaded) + instantiate + runValidator');
   console.log('  (validate …) = median of the first runValidator call alone, the rest being compile or import');
   console.log('  "same process": alternating, both warm after the first samples (ajv\'s compiler, tsx\'s loader already JIT-compiled);');
   console.log('  "fresh process": one sample per new Node process after loading what the server has loaded (the true first one).');
@@ -340,6 +340,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'k
       return { name, webDir: join(ROOT, dir) };
     });
   compareKeystrokes(builds.length ? builds : [{ name: 'dist/web', webDir: join(ROOT, 'dist/web') }], rounds, args.includes('--profile')).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+// `npx tsx scripts/bench/forms.ts first-validation`: the first-validation section alone.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'first-validation') {
+  firstValidation().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

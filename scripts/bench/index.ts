@@ -5,6 +5,7 @@ import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
+import { liveFormsBenchmarks } from './forms-live';
 import { leadsBenchmarks } from './leads';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
@@ -40,7 +41,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content` or `-- organiser` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser` or `-- forms-live` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -51,6 +52,7 @@ async function main() {
   if (wants('content')) await contentBenchmarks();
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
+  if (wants('forms-live')) await liveFormsBenchmarks();
 }
 
 async function webBenchmarks() {

@@ -21,11 +21,12 @@ export function ensureBuilt() {
 
 /**
  * A portal on a fresh database; `webDir` is the built web app it serves (another build can be
- * compared). `requestLog` logs as production does (level info: two lines per request), to /dev/null.
+ * compared). `requestLog` logs as production does (level info: two lines per request), to /dev/null;
+ * `formsDir` serves another copy of the forms (live-forms bench).
  */
-export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web'), options: { requestLog?: boolean } = {}) {
+export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web'), options: { requestLog?: boolean; formsDir?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: options.requestLog ? 'info' : 'silent' });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: options.requestLog ? 'info' : 'silent', ...(options.formsDir ? { formsDir: options.formsDir } : {}) });
   const app = await buildApp(config, options.requestLog ? { logger: true, logStream: createWriteStream('/dev/null') } : { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -39,6 +39,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "organiser-exhibitors/ExhibitorEditPage": () => import('../features/organiser-exhibitors/pages/ExhibitorEditPage'),
   "organiser-exhibitors/ExhibitorsPage": () => import('../features/organiser-exhibitors/pages/ExhibitorsPage'),
   "organiser-exhibitors/ImportPage": () => import('../features/organiser-exhibitors/pages/ImportPage'),
+  "organiser-forms/OrganiserFormsPage": () => import('../features/organiser-forms/pages/OrganiserFormsPage'),
   "organiser-privacy/OrganiserPrivacyPage": () => import('../features/organiser-privacy/pages/OrganiserPrivacyPage'),
   "organiser-progress/ProgressPage": () => import('../features/organiser-progress/pages/ProgressPage'),
   "organiser-reminders/RemindersPage": () => import('../features/organiser-reminders/pages/RemindersPage'),

@@ -30,7 +30,8 @@ import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
 import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
 import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
-import { loadFormRegistry } from './modules/forms/registry';
+import formService from './modules/forms/service';
+import formSetRoutes from './modules/forms/form-set-routes';
 import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
 import reopenRoutes from './modules/reopen/routes';
@@ -57,6 +58,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Run the reminders' due check every REMINDER_CHECK_MS (default); one-off commands do not. */
   reminders?: boolean;
+  /** Pick form changes up as files change (default); one-off commands read the forms once. */
+  watchForms?: boolean;
 }
 
 /** How often each instance looks for reminders that have come due (issue 9). */
@@ -126,8 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(linkCodeRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(projectRoutes);
-  // The forms as data are read once and shared by the modules that need them.
-  const registry = loadFormRegistry();
+  // The forms as data (FORMS_DIR), live: modules read the set in use through app.forms.
+  await app.register(formService, { dir: config.formsDir, watch: options.watchForms });
+  const registry = app.forms.registry;
+  await app.register(formSetRoutes);
   await app.register(healthRoutes, { registry });
   await app.register(formRoutes, { registry });
   await app.register(contentRoutes, { registry });

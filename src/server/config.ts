@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SCHEMAS_DIR } from './modules/forms/form-set';
 import type { LoginThrottlePolicy } from '../engine/login-throttle';
 import { SESSION_DEFAULTS } from '../engine/constants';
 
@@ -22,6 +24,8 @@ export interface Config {
   publicUrl: string;
   /** The built web app, served with fallback to index.html. */
   webDir: string;
+  /** The forms as data (forms/, events/), read live: changes are picked up without a restart. */
+  formsDir: string;
   session: { idleSeconds: number; absoluteSeconds: number; warningSeconds: number };
   login: LoginThrottlePolicy;
   resetTokenMinutes: number;
@@ -117,6 +121,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     publicUrl: publicUrl.replace(/\/+$/, ''),
     webDir: resolve(env.WEB_DIR || './dist/web'),
+    formsDir: env.FORMS_DIR ? resolve(env.FORMS_DIR) : SCHEMAS_DIR,
     session: {
       idleSeconds,
       absoluteSeconds,
@@ -141,6 +146,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     housekeepingSeconds: integer('HOUSEKEEPING_SECONDS', 15 * 60, 0, 7 * 24 * 3600),
     ...overrides,
   };
+  if (!existsSync(join(config.formsDir, 'forms', 'forms.yaml'))) problems.push(`FORMS_DIR must be a folder holding forms/forms.yaml (got "${config.formsDir}")`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

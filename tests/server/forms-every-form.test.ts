@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import type { FileReference } from '../../src/engine/forms/files';
 import type { ApprovalRule } from '../../src/engine/forms/definitions';
 import { translate } from '../../src/server/lib/messages';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/registry';
+import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import type { Participation } from '../../src/server/db/schema';
 import { jpegJfif, pdf, png } from '../support/fixtures';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';

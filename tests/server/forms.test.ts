@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/registry';
+import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
 
@@ -309,7 +309,7 @@ describe('F11 an event patch is applied by the registry', () => {
     writeFileSync(
       join(dir, 'events', 'AFHE2027', 's04.patch.json'),
       JSON.stringify({
-        schema: { properties: { badges: { items: { properties: { gender: null, halalCertified: { type: 'boolean', title: 'forms.s04.halalCertified' } } } } } },
+        schema: { properties: { badges: { items: { properties: { gender: null, halalCertified: { type: 'boolean', title: 'forms.s04.lastNameFirst' } } } } } },
         ui: { 'ui:order': ['badges'] },
       }),
     );
@@ -323,7 +323,7 @@ describe('F11 an event patch is applied by the registry', () => {
     const patched = registry.filesFor('s04', 'AFHE2027');
     const item = patched.schema.properties.badges.items;
     expect(item.properties.gender).toBeUndefined();
-    expect(item.properties.halalCertified).toEqual({ type: 'boolean', title: 'forms.s04.halalCertified' });
+    expect(item.properties.halalCertified).toEqual({ type: 'boolean', title: 'forms.s04.lastNameFirst' });
     expect(item.properties.email).toEqual(original.properties.badges.items.properties.email);
     expect(item.required).toEqual(original.properties.badges.items.required);
     expect(patched.ui['ui:order']).toEqual(['badges']);

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Log at the configured level into this stream (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Watch FORMS_DIR for changes (tests of live forms); other tests read the forms once. */
+  watchForms?: boolean;
 }
 
 function databaseUrl(adminUrl: string, database: string): string {
@@ -78,7 +80,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
   );
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { pglite, logger: options.logStream ? true : false, logStream: options.logStream });
+    app = await buildApp(config, { pglite, logger: options.logStream ? true : false, logStream: options.logStream, watchForms: options.watchForms ?? false });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { loadFormRegistry } from '../../src/server/modules/forms/registry';
+import { loadFormRegistry } from '../../src/server/modules/forms/form-set';
 import { sendDueReminders } from '../../src/server/modules/reminders/due';
 import { freePort } from '../support/ports';
 import { setParticipationDeadline } from '../support/settings';

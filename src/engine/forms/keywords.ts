@@ -1,14 +1,12 @@
 import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import { RULES, type RuleName } from './rules';
+import { RULES_MODULE } from './served-validators';
 
 // The spec's rules as JSON Schema keywords, defined once and added to every ajv that validates
-// a form: the server's, the check script's, and the precompiled validators the browser runs
-// (its CSP forbids compiling code at run time). Each keyword calls its rule in rules.ts; in a
-// precompiled validator that call is an import of that same module.
-
-/** How a precompiled validator in src/generated/validators/ reaches the rules. */
-export const RULES_MODULE = '../../engine/forms/rules';
+// a form: the server's, the check script's, and the compiled validators the server serves to the
+// browser (its CSP forbids compiling code at run time). Each keyword calls its rule in rules.ts;
+// in a compiled validator that call is a require of that same module (served-validators.ts).
 
 const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; schemaType: 'string' | 'boolean' | 'object'; metaSchema?: object }> = {
   noFullWidth: { type: 'string', schemaType: 'boolean' },

@@ -1,6 +1,6 @@
 import { ALL_FLAGS, MEMBER_QUOTAS } from '../../engine/participation-flags';
 import { catalogue } from '../../generated/screens';
-import type { FormRegistry } from '../modules/forms/registry';
+import type { FormRegistry } from '../modules/forms/form-set';
 import { ORGANISER_MODULES } from '../modules/auth/sessions';
 
 // O2: the names an organiser sets per event and per exhibitor, read from the declarations:

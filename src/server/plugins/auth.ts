@@ -18,6 +18,8 @@ declare module 'fastify' {
     roles?: Role[];
     /** LD1: a scanning device's token may call this route (the scanning API only). */
     device?: boolean;
+    /** The answer is named by its content hash and may be cached for good (security.ts). */
+    immutable?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -28,7 +28,8 @@ export default fp<{ publicUrl: string }>(
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
       if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      if (request.url.startsWith(API_BASE)) reply.header('Cache-Control', 'no-store');
+      // API answers are never cached, except content-addressed ones (their URL changes with their content).
+      if (request.url.startsWith(API_BASE) && !request.routeOptions.config?.immutable) reply.header('Cache-Control', 'no-store');
       return payload;
     });
   },

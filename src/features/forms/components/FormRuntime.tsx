@@ -11,7 +11,7 @@ import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions
 import { formatMoney } from '../../../engine/money';
 import type { FieldError } from '../../../engine/forms/messages';
 import { setFormContext } from '../../../engine/forms/rules';
-import { formValidators } from '../../../generated/form-validators';
+import { instantiateValidators, type ValidatorModule } from '../../../engine/forms/served-validators';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -114,13 +114,13 @@ function ProblemSummary({ problems, refusal }: { problems: RJSFValidationError[]
 }
 
 
-/** The precompiled validator of this form (the event's patched one when there is one). */
-function usePrecompiled(formId: string, exhibitCode: string | undefined) {
-  return useSWR(exhibitCode ? ['validators', exhibitCode, formId] : null, async () => {
-    const load = formValidators[`${exhibitCode}/${formId}`] ?? formValidators[formId];
-    if (!load) throw new Error(`No validator for form ${formId}`);
-    return (await load()).default;
-  }, { revalidateOnFocus: false });
+/**
+ * The server-compiled validators of this form's schema (the event's patched one when there is
+ * one): a same-origin module named by its content hash, so the CSP needs no eval and a browser
+ * loads each version once.
+ */
+function useServedValidators(url: string | undefined) {
+  return useSWR(url ? ['validators', url] : null, async () => instantiateValidators((await import(/* @vite-ignore */ url!)) as ValidatorModule), { revalidateOnFocus: false });
 }
 
 /**
@@ -194,10 +194,13 @@ export function FormRuntime({ formId }: { formId: string }) {
   }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps
 
 
-  const { data: validateFns, error: validatorError } = usePrecompiled(formId, account?.exhibitCode);
+  const { data: validateFns, error: validatorError } = useServedValidators(payload?.validator.url);
 
   const view = useMemo(() => {
     if (!payload || !validateFns) return null;
+    // The form's labels come with it: a label changed or added while the portal runs wins over the build's.
+    const strings = payload.strings[i18n.language];
+    if (strings) i18n.addResourceBundle(i18n.language, 'translation', { forms: { [formId]: strings } }, true, true);
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
     const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);

@@ -24,6 +24,12 @@ export interface FormPayload {
   definition: FormDefinition;
   schema: Record<string, unknown>;
   ui: Record<string, unknown>;
+  /** The version of the forms this payload comes from (they change while the portal runs). */
+  formsVersion: string;
+  /** The server-compiled validators of this schema: a same-origin ES module. */
+  validator: { url: string; rootKey: string };
+  /** This form's strings (`forms.<id>` of the locales) by language, as the server has them now. */
+  strings: Record<string, Record<string, unknown>>;
   context: FormContext;
   deadline: string | null;
   status: FormStatus;

@@ -8,7 +8,7 @@ import { approvalSummary } from '../../../engine/forms/approval-summary';
 import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
 // designs above the height limit, extra badges. Only submissions of the organiser's own event.

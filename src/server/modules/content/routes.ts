@@ -7,7 +7,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import announcementRoutes from './announcements';
 import attachmentRoutes from './attachments';
 import manualRoutes from './manuals';

@@ -11,7 +11,8 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
 import { contractorPart, contractorUi, contractorView, mergePartChange } from './contractor';
-import type { FormRegistry } from './registry';
+import type { FormRegistry } from './form-set';
+import { validatorUrl } from './form-set-routes';
 import { uploadsForReferences, validateSubmission } from './validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
@@ -82,8 +83,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return auth.participation;
   }
 
-  function definitionFor(id: string, auth: AuthContext): FormDefinition {
-    const definition = registry.find(id);
+  function definitionFor(id: string, auth: AuthContext, forms: FormRegistry = registry): FormDefinition {
+    const definition = forms.find(id);
     if (!definition || !visibleTo(definition, auth)) throw new AppError('notFound');
     return definition;
   }
@@ -215,14 +216,17 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     async (request) => {
       const auth = requireAuth(request);
       const participation = await participationOf(auth);
-      const definition = definitionFor(request.params.id, auth);
-      const files = registry.filesFor(definition.id, eventOf(auth).code);
+      // The schema, UI schema and validator of one form set.
+      const forms = app.forms.current();
+      const definition = definitionFor(request.params.id, auth, forms);
+      const files = forms.filesFor(definition.id, eventOf(auth).code);
+      const validator = forms.validatorFor(definition.id, eventOf(auth).code);
       const entries = await entriesOf(participation.id);
       const entry = entries.get(definition.id) ?? null;
       const deadline = deadlineOf(definition, auth);
       const now = new Date();
       const submitOnce = definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false;
-      const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
+      const prerequisites = prerequisitesOf(definition, auth, entries, forms, now);
       // P1: a contractor sees its part of the form only (the schema stays as precompiled).
       const part = contractorPart(definition, auth.user.role);
       const visible = (data: Record<string, unknown> | null) => (part ? contractorView(data, part) : data);
@@ -232,6 +236,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const approvalShown = !parts || parts.mine.some((mine) => mine.id === parts.approvalId);
       return ok({
         definition,
+        formsVersion: forms.version,
+        validator: { url: validatorUrl(validator.hash), rootKey: validator.rootKey },
+        // The form's labels as the set in use has them (a label added or changed with the form).
+        strings: forms.stringsFor(definition.id),
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation, auth),
@@ -417,21 +425,24 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
     async (request) => {
       const auth = requireAuth(request);
+      // One form set from start to end: a change swapped in meanwhile does not mix with this one.
+      const forms = app.forms.current();
       const participation = await participationOf(auth);
-      const definition = definitionFor(request.params.id, auth);
+      const definition = definitionFor(request.params.id, auth, forms);
       const { entries, parts } = await guard(definition, participation, auth);
-      const prerequisites = prerequisitesOf(definition, auth, entries, registry, new Date());
+      const prerequisites = prerequisitesOf(definition, auth, entries, forms, new Date());
       const supportEmail = eventOf(auth).support_email;
       if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
-      const files = registry.filesFor(definition.id, eventOf(auth).code);
+      const exhibitCode = eventOf(auth).code;
+      const files = forms.filesFor(definition.id, exhibitCode);
       const data = withoutEmptyFiles(files.schema, withFixedParts(definition, entries, parts, request.body.data));
       const entry = entries.get(definition.id);
       // P1 F4: the parts this submission sends: the user's own, and another it fills only when it filled it itself.
       const sending = parts ? partsSent(parts, data, entry) : null;
       if (sending && sending.length === 0) throw new AppError('submitOnce');
       const uploads = await uploadsForReferences(app.db, participation.exhibitor_id, data);
-      const allErrors = await validateSubmission(eventOf(auth).code, definition.id, files.schema, data, { ...formContext(participation, auth), uploads });
+      const allErrors = validateSubmission(forms.validatorFor(definition.id, exhibitCode), data, { ...formContext(participation, auth), uploads });
       // A part is submitted on its own: what is wrong in a part not sent is not this submission's problem.
       const sentFields = sending ? new Set(sending.flatMap((part) => part.fields)) : null;
       const errors = sentFields ? allErrors.filter((error) => topField(error.path) === '' || sentFields.has(topField(error.path))) : allErrors;

@@ -1,20 +1,16 @@
-import { hashForSchema } from '@rjsf/utils';
 import type { Kysely } from 'kysely';
 import type { FormContext, RecordedUpload } from '../../../engine/forms/context';
 import { FILE_TYPE_MIME } from '../../../engine/forms/files';
 import type { FieldError } from '../../../engine/forms/messages';
 import { runValidator } from '../../../engine/forms/validator';
-import { formValidators } from '../../../generated/form-validators';
 import type { Database } from '../../db/schema';
+import type { ServedValidator } from './form-set';
 
-// The server validates a submission with the precompiled validator the browser runs too
-// (src/generated/validators), for the event's patched form when it has one.
+// The server validates a submission with the compiled validator it serves to the browser, for
+// the event's patched form when it has one (both from the same form set).
 
-export async function validateSubmission(exhibitCode: string, formId: string, schema: Record<string, unknown>, data: unknown, context: FormContext): Promise<FieldError[]> {
-  const load = formValidators[`${exhibitCode}/${formId}`] ?? formValidators[formId];
-  if (!load) throw new Error(`No precompiled validator for form ${formId}: run \`npm run generate\``);
-  const validate = (await load()).default[hashForSchema(schema)];
-  if (!validate) throw new Error(`The precompiled validator of ${formId} is stale: run \`npm run generate\``);
+export function validateSubmission(served: ServedValidator, data: unknown, context: FormContext): FieldError[] {
+  const validate = served.validators[served.rootKey]!;
   return runValidator(validate, () => validate.errors, data, context);
 }
 

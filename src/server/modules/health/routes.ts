@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { migrationProvider } from '../../db/migrations';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 
 // Probes for a load balancer or systemd (issue 15): /healthz says the process answers,
 // /readyz says it can serve users (database reachable, every migration applied, forms loaded).

@@ -10,7 +10,7 @@ import { envelope } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 
 // Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.
 // An organisation runs several events; another organisation's event answers 404. Deadlines and

@@ -8,7 +8,7 @@ import { translate } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import { progressMatrix } from './matrix';
 
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with

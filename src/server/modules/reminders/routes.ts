@@ -3,7 +3,7 @@ import { API_BASE } from '../../../engine/constants';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import { progressMatrix } from '../progress/matrix';
 import { queueReminder, type ReminderContext } from './due';
 

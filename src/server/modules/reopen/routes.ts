@@ -6,7 +6,7 @@ import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 
 // Issue 9, reopen: the "contact support" path of spec §8 made real. For one exhibitor the
 // organiser moves the form's deadline (a participation row in `deadlines`, which every form

@@ -12,7 +12,7 @@ import { sendStoredFile } from '../../lib/send-stored-file';
 import { sql } from 'kysely';
 import { inspectContent } from './inspect';
 import { contractorPart, contractorView } from '../forms/contractor';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import { fileKey } from '../../plugins/storage';
 import { readSingleUpload } from '../../lib/single-upload';
 

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../auth/sessions';
-import type { FormRegistry } from '../forms/registry';
+import type { FormRegistry } from '../forms/form-set';
 import { letterReference, renderInvitationLetter, type VisaApplicant } from './letter';
 
 // F7: the visa invitation letters of a participation, one per applicant of its submitted S06

@@ -1,0 +1,103 @@
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { PageLoading } from '../../../components/PageLoading';
+import { UtcTime } from '../../../components/UtcTime';
+import { api } from '../../../lib/api';
+
+// Issue 11: the forms are files the organiser edits while the portal runs. This page says which
+// version of them is in use and since when, lists the problems of a change that was refused
+// (file, place in it, message: the forms in use keep serving meanwhile), and reads them again on
+// request (a change is otherwise picked up by itself within seconds).
+
+interface Problem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+interface FormSetStatus {
+  version: string;
+  loadedAt: string;
+  forms: number;
+  refused: { at: string; problems: Problem[] } | null;
+}
+
+export default function OrganiserFormsPage() {
+  const { t } = useTranslation();
+  const { data, mutate } = useSWR<FormSetStatus>('/organiser/forms', (path: string) => api.get<FormSetStatus>(path), { refreshInterval: 5000 });
+  const [outcome, setOutcome] = useState<'changed' | 'unchanged' | 'refused' | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!data) return <PageLoading />;
+  const reload = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await api.post<{ changed: boolean; status: FormSetStatus }>('/organiser/forms/reload', {});
+      await mutate(answer.status, { revalidate: false });
+      setOutcome(answer.status.refused ? 'refused' : answer.changed ? 'changed' : 'unchanged');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {t('organiserForms.explain')}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+          <dt>{t('organiserForms.version')}</dt>
+          <dd style={{ margin: 0 }}>
+            <code>{data.version}</code>
+          </dd>
+          <dt>{t('organiserForms.loadedAt')}</dt>
+          <dd style={{ margin: 0 }}>
+            <UtcTime value={data.loadedAt} />
+          </dd>
+          <dt>{t('organiserForms.count')}</dt>
+          <dd style={{ margin: 0 }}>{data.forms}</dd>
+        </Box>
+        <Button variant="contained" sx={{ mt: 2 }} onClick={() => void reload()} disabled={busy}>
+          {t('organiserForms.reload')}
+        </Button>
+        {outcome && outcome !== 'refused' && (
+          <Alert severity="success" role="status" sx={{ mt: 2 }}>
+            {t(outcome === 'changed' ? 'organiserForms.changed' : 'organiserForms.unchanged')}
+          </Alert>
+        )}
+      </Paper>
+      {data.refused && (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('organiserForms.refused', { count: data.refused.problems.length })}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            <UtcTime value={data.refused.at} /> — {t('organiserForms.stillServing', { version: data.version })}
+          </Typography>
+          <Table size="small" aria-label={t('organiserForms.problems')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('organiserForms.file')}</TableCell>
+                <TableCell>{t('organiserForms.path')}</TableCell>
+                <TableCell>{t('organiserForms.message')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.refused.problems.map((problem, index) => (
+                <TableRow key={index}>
+                  <TableCell>
+                    <code>{problem.file}</code>
+                  </TableCell>
+                  <TableCell>
+                    <code>{problem.path || '—'}</code>
+                  </TableCell>
+                  <TableCell>{problem.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../../engine/constants';
+import { envelope } from '../../lib/schemas';
+import { ok } from '../../plugins/errors';
+import type { FormSetStatus } from './service';
+
+// Issue 11: the live form set as a resource. Its compiled validators, served to the browser as
+// same-origin ES modules named by their content hash (so cacheable for good, and the CSP needs no
+// eval), and the organiser's view of the set in use: its version, when it was loaded, the problems
+// of the last refused change, and a reload action.
+
+const VALIDATORS = `${API_BASE}/forms/validators`;
+
+/** Where the browser loads a form's compiled validators from. */
+export function validatorUrl(hash: string): string {
+  return `${VALIDATORS}/${hash}.js`;
+}
+
+const problemSchema = {
+  type: 'object',
+  properties: { file: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } },
+  required: ['file', 'path', 'message'],
+} as const;
+
+const statusSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'string' },
+    loadedAt: { type: 'string', format: 'date-time' },
+    forms: { type: 'integer', description: 'How many forms the set in use holds' },
+    refused: {
+      type: ['object', 'null'],
+      properties: { at: { type: 'string', format: 'date-time' }, problems: { type: 'array', items: problemSchema } },
+    },
+  },
+  required: ['version', 'loadedAt', 'forms', 'refused'],
+} as const;
+
+export default async function formSetRoutes(app: FastifyInstance) {
+  const statusOf = (status: FormSetStatus) => ({
+    version: status.version,
+    loadedAt: status.loadedAt.toISOString(),
+    forms: app.forms.current().definitions.length,
+    refused: status.refused ? { at: status.refused.at.toISOString(), problems: status.refused.problems } : null,
+  });
+
+  app.get<{ Params: { hash: string } }>(
+    `${VALIDATORS}/:hash.js`,
+    {
+      // Public: the browser imports it as a module, which carries no bearer token. It holds a
+      // form's schema (no one's data), and its name is a hash of its content.
+      config: { public: true, immutable: true },
+      schema: {
+        tags: ['forms'],
+        summary: "A form's compiled validators as an ES module (content-hashed, immutable)",
+        params: { type: 'object', properties: { hash: { type: 'string', pattern: '^[0-9a-f]{20}$' } }, required: ['hash'] },
+      },
+    },
+    async (request, reply) => {
+      const module = app.forms.validatorModule(request.params.hash);
+      // A module import wants an HTTP status, not an envelope.
+      if (!module) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').send(module);
+    },
+  );
+
+  app.get(
+    `${API_BASE}/organiser/forms`,
+    {
+      config: { screen: 'organiserForms' },
+      schema: { tags: ['organiser'], summary: 'Issue 11: the form set in use and the problems of the last refused change', response: { 200: envelope(statusSchema) } },
+    },
+    async () => ok(statusOf(app.forms.status())),
+  );
+
+  app.post(
+    `${API_BASE}/organiser/forms/reload`,
+    {
+      config: { screen: 'organiserForms' },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Issue 11: read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole',
+        response: { 200: envelope({ type: 'object', properties: { changed: { type: 'boolean' }, status: statusSchema }, required: ['changed', 'status'] }) },
+      },
+    },
+    async (request) => {
+      const result = app.forms.reload('organiser');
+      await app.audit.record({ action: 'forms.reload', subjectType: 'forms', subjectId: result.version, after: { changed: result.changed, problems: result.problems.length } }, { request });
+      return ok({ changed: result.changed, status: statusOf(app.forms.status()) });
+    },
+  );
+}

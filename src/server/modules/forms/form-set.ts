@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { hashForSchema } from '@rjsf/utils';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { parse } from 'yaml';
+import type { AnySchemaObject } from 'ajv';
+import { findScreen } from '../../../engine/catalogue';
+import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
+import { DEADLINE_KINDS, type FormDefinition } from '../../../engine/forms/definitions';
+import { partProblems } from '../../../engine/forms/parts';
+import { checkForm } from '../../../engine/forms/form-checks';
+import { addFormKeywords } from '../../../engine/forms/keywords';
+import { mergePatch } from '../../../engine/forms/merge-patch';
+import { setFormContext } from '../../../engine/forms/rules';
+import { validatorBody, validatorModule, validatorRequire, type CompiledValidators } from '../../../engine/forms/served-validators';
+import { FORM_AJV_OPTIONS } from '../../../engine/forms/validator';
+import { lookup, type LocaleTable } from '../../../engine/i18n';
+import { LANGUAGES } from '../../../engine/language';
+import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
+import { catalogue } from '../../../generated/screens';
+import { localeTables } from '../../lib/messages';
+
+// The forms as data, read from FORMS_DIR as one set: schemas/forms/forms.yaml, each form's schema
+// and UI schema, each event's merge patch (events/<exhibitCode>/<id>.patch.json), and a compiled
+// validator for every form the portal serves. A set is checked as a whole and is immutable: the
+// form-set service swaps whole sets, so a request holding one never sees half of a change.
+
+export interface FormFiles {
+  schema: AnySchemaObject;
+  ui: Record<string, unknown>;
+}
+
+/** One thing wrong with a change to the forms: the file, where in it (JSON path), and what. */
+export interface FormSetProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** A form's compiled validators, as the server runs them and the browser loads them. */
+export interface ServedValidator {
+  /** Content hash of the module: its URL's name, immutable. */
+  hash: string;
+  /** rjsf's hash of the root schema: the root validator's key. */
+  rootKey: string;
+  /** The ES module served to the browser. */
+  module: string;
+  validators: CompiledValidators;
+}
+
+/** What modules that read forms need (a live view of the current set, or one set). */
+export interface FormRegistry {
+  definitions: FormDefinition[];
+  /** CT5: where the showroom's company and products come from (forms.yaml `showroom:`). */
+  showroom?: ShowroomDeclaration;
+  find(id: string): FormDefinition | undefined;
+  /** The form's schema and UI schema for an event, its patch applied. */
+  filesFor(id: string, exhibitCode: string): FormFiles;
+}
+
+export interface FormSet extends FormRegistry {
+  /** Hash of every file the set was read from: changes when and only when a file does. */
+  version: string;
+  loadedAt: Date;
+  /** The compiled validators of a form for an event (its patched form's when it has a patch). */
+  validatorFor(id: string, exhibitCode: string): ServedValidator;
+  /** Served validator modules by content hash. */
+  modules: ReadonlyMap<string, string>;
+  /** A form's own strings (`forms.<id>` of locales/) by language, as the set was read. */
+  stringsFor(id: string): Record<string, LocaleTable>;
+}
+
+type Json = Record<string, unknown>;
+
+/** The portal's schemas/ folder: the nearest one above this module (source tree and bundle alike). */
+function findSchemasDir(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'schemas', 'forms', 'forms.yaml'))) return join(dir, 'schemas');
+    if (dirname(dir) === dir) return join(from, '../../../../schemas');
+  }
+}
+
+function dirname(path: string): string {
+  return join(path, '..');
+}
+
+/** FORMS_DIR's default. */
+export const SCHEMAS_DIR = findSchemasDir(import.meta.dirname);
+
+/** Where the strings of a form set live: `locales/` beside FORMS_DIR when there is one. */
+function readLocaleTables(dir: string): Record<string, LocaleTable> {
+  const localesDir = join(dir, '..', 'locales');
+  if (!LANGUAGES.every((language) => existsSync(join(localesDir, `${language}.json`)))) return localeTables;
+  return Object.fromEntries(LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8')) as LocaleTable]));
+}
+
+/** Every file a form set is read from, relative to its folder, sorted (the set's version covers them). */
+function setFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    if (!existsSync(folder)) return;
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(json|ya?ml)$/.test(name)) files.push(relative(dir, path));
+    }
+  };
+  walk(join(dir, 'forms'));
+  walk(join(dir, 'events'));
+  return files;
+}
+
+/** Splits `file: message` lines of the engine's checks into problems. */
+function fromLines(lines: string[], file: string): FormSetProblem[] {
+  return lines.map((line) => {
+    const match = /^(\S+?)(?: \(([^)]*)\))?: (.*)$/s.exec(line);
+    return match ? { file: match[1]!, path: match[2] ?? '', message: match[3]! } : { file, path: '', message: line };
+  });
+}
+
+/** rjsf's standalone compile of a form's schema with the form keywords, as module text and functions. */
+function compileValidators(schema: Json): ServedValidator {
+  const commonJs = compileSchemaValidatorsCode(schema, { extenderFn: (ajv) => addFormKeywords(ajv as never) as never, ajvOptionsOverrides: { ...FORM_AJV_OPTIONS } });
+  const body = validatorBody(commonJs);
+  const module = validatorModule(body);
+  const hash = createHash('sha256').update(module).digest('hex').slice(0, 20);
+  // The very body the browser's module runs, given the same `require`.
+  const validators = new Function('require', body)(validatorRequire) as CompiledValidators;
+  return { hash, rootKey: hashForSchema(schema), module, validators };
+}
+
+/**
+ * Reads and checks a whole form set. Problems come back all at once (the set is then unusable);
+ * without problems, the set is ready to serve.
+ */
+export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set: null; problems: FormSetProblem[] } {
+  const problems: FormSetProblem[] = [];
+  const files = setFiles(dir);
+  const contents = new Map<string, string>();
+  for (const file of files) contents.set(file, readFileSync(join(dir, file), 'utf8'));
+  const locales = readLocaleTables(dir);
+  const formStrings = Object.fromEntries(LANGUAGES.map((language) => [language, (locales[language]!.forms ?? {}) as LocaleTable]));
+  // The forms' strings are part of the set: a changed label is a new version too.
+  const version = createHash('sha256')
+    .update(files.map((file) => `${file}\0${contents.get(file)}\0`).join(''))
+    .update(JSON.stringify(formStrings))
+    .digest('hex')
+    .slice(0, 12);
+  const json = (file: string): Json | null => {
+    const text = contents.get(file);
+    if (text === undefined) {
+      problems.push({ file, path: '', message: 'file missing' });
+      return null;
+    }
+    try {
+      return JSON.parse(text) as Json;
+    } catch (error) {
+      problems.push({ file, path: '', message: (error as Error).message });
+      return null;
+    }
+  };
+
+  const listFile = join('forms', 'forms.yaml');
+  let list: { forms?: FormDefinition[]; showroom?: ShowroomDeclaration } = {};
+  try {
+    list = (parse(contents.get(listFile) ?? '') ?? {}) as typeof list;
+  } catch (error) {
+    problems.push({ file: listFile, path: '', message: (error as Error).message });
+  }
+  const definitions = list.forms ?? [];
+  const ids = new Set(definitions.map((d) => d.id));
+  for (const message of showroomProblems(list.showroom, [...ids])) problems.push({ file: listFile, path: '$.showroom', message });
+
+  const base = new Map<string, FormFiles>();
+  definitions.forEach((definition, index) => {
+    const at = `$.forms[${index}]`;
+    if (!DEADLINE_KINDS.includes(definition.deadline)) problems.push({ file: listFile, path: `${at}.deadline`, message: `must be one of ${DEADLINE_KINDS.join(', ')}` });
+    if (definition.screen && !findScreen(catalogue, definition.screen)) problems.push({ file: listFile, path: `${at}.screen`, message: `screen "${definition.screen}" is not in screens.yaml` });
+    for (const prerequisite of definition.prerequisites ?? []) if (!ids.has(prerequisite)) problems.push({ file: listFile, path: `${at}.prerequisites`, message: `"${prerequisite}" is not a form` });
+    for (const language of LANGUAGES) if (lookup(locales[language]!, definition.title) === undefined) problems.push({ file: listFile, path: `${at}.title`, message: `key "${definition.title}" missing in locales/${language}.json` });
+    const schemaFile = join('forms', `${definition.id}.schema.json`);
+    const schema = json(schemaFile);
+    const ui = json(join('forms', `${definition.id}.ui.json`));
+    if (!schema || !ui) return;
+    base.set(definition.id, { schema, ui });
+    // P1: a wrong contractor part would show a contractor the wrong fields.
+    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    problems.push(...fromLines(checkForm(schemaFile, definition.id, schema, ui, locales), schemaFile));
+  });
+
+  const patched = new Map<string, FormFiles>();
+  for (const file of files.filter((f) => f.startsWith(`events${'/'}`) && f.endsWith('.patch.json'))) {
+    const [, event, name] = file.split('/');
+    const formId = name!.replace(/\.patch\.json$/, '');
+    const files = base.get(formId);
+    if (!files) {
+      if (!ids.has(formId)) problems.push({ file, path: '', message: `no form "${formId}"` });
+      continue;
+    }
+    const patch = json(file) as { schema?: unknown; ui?: unknown } | null;
+    if (!patch) continue;
+    for (const part of Object.keys(patch).filter((k) => k !== 'schema' && k !== 'ui')) problems.push({ file, path: `$.${part}`, message: 'only "schema" and "ui" may be patched' });
+    const result = { schema: mergePatch(files.schema, patch.schema ?? {}) as AnySchemaObject, ui: mergePatch(files.ui, patch.ui ?? {}) };
+    patched.set(`${event}/${formId}`, result);
+    problems.push(...fromLines(checkForm(file, formId, result.schema, result.ui, locales), file));
+  }
+
+  // Every form the portal serves gets its validator, loaded and run once on an empty submission:
+  // a validator that does not compile or crashes refuses the set, never a submit.
+  const validators = new Map<string, ServedValidator>();
+  const modules = new Map<string, string>();
+  const compile = (key: string, file: string, schema: Json) => {
+    try {
+      const served = compileValidators(schema);
+      const root = served.validators[served.rootKey];
+      if (!root) throw new Error('the compiled validator has no root function');
+      setFormContext({ flags: {}, quotas: {} });
+      root({});
+      validators.set(key, served);
+    } catch (error) {
+      problems.push({ file, path: '', message: `validator: ${(error as Error).message}` });
+    }
+  };
+  if (problems.length === 0) {
+    for (const [id, files] of base) compile(id, join('forms', `${id}.schema.json`), files.schema);
+    for (const [key, files] of patched) compile(key, join('events', `${key}.patch.json`), files.schema);
+  }
+  if (problems.length > 0) return { set: null, problems };
+
+  for (const served of validators.values()) modules.set(served.hash, served.module);
+  const find = (id: string) => definitions.find((d) => d.id === id);
+  const set: FormSet = {
+    version,
+    loadedAt: new Date(),
+    definitions,
+    showroom: list.showroom,
+    find,
+    modules,
+    filesFor(id, exhibitCode) {
+      const files = patched.get(`${exhibitCode}/${id}`) ?? base.get(id);
+      if (!files) throw new Error(`Unknown form ${id}`);
+      return files;
+    },
+    stringsFor: (id) => Object.fromEntries(LANGUAGES.map((language) => [language, (formStrings[language]![id] ?? {}) as LocaleTable])),
+    validatorFor(id, exhibitCode) {
+      const served = validators.get(`${exhibitCode}/${id}`) ?? validators.get(id);
+      if (!served) throw new Error(`Unknown form ${id}`);
+      return served;
+    },
+  };
+  return { set, problems: [] };
+}
+
+/** A form set that must be valid (scripts and tests that read the forms once). */
+export function loadFormRegistry(dir = SCHEMAS_DIR): FormSet {
+  const { set, problems } = readFormSet(dir);
+  if (!set) throw new Error(problems.map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n'));
+  return set;
+}
