@@ -54,7 +54,7 @@ describe('issue 11 live forms', () => {
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}${S04}`);
     await expectVisible(submitButton(page), 'the S04 form');
-    await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await page.getByRole('button', { name: en('forms.s04.addBadge'), exact: true }).click();
     await expectVisible(field(badgeItems(page).first(), en('forms.s04.lastName')), 'the Last name field before the change');
 
     // The organiser's change for this event: no last name on badges, first names of at most 4 characters.
@@ -81,7 +81,7 @@ describe('issue 11 live forms', () => {
     await portal.app.db.deleteFrom('form_entries').where('form_id', '=', 's04').execute();
     await page.reload();
     await expectVisible(submitButton(page), 'the S04 form after the change');
-    await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await page.getByRole('button', { name: en('forms.s04.addBadge'), exact: true }).click();
     const item = badgeItems(page).first();
     await expectVisible(field(item, en('forms.s04.firstName')), 'the new badge');
     expect(await field(item, en('forms.s04.lastName')).count(), 'no Last name field any more').toBe(0);
