@@ -41,14 +41,17 @@ export function pseudoTable(): Record<string, unknown> {
 /**
  * Serves the pseudo table in place of the built English table (the web app downloads only the
  * chosen language's chunk, assets/en-<hash>.js), and records every string the server's JSON
- * answers carry: that is data (names, titles an organiser typed), not UI text.
+ * answers carry: that is data (names, titles an organiser typed), not UI text. A form's own
+ * labels come with its answer (`strings`, issue 11: they change while the portal runs): they
+ * are locale-table texts too, so they are turned into pseudo form on the way.
  */
 export interface PseudoSession {
   /** Every string the server's JSON answers carried so far. */
   data: Set<string>;
-  /** Resolves once every answer received so far has been read. */
-  settled(): Promise<void>;
 }
+
+/** Headers of a fetched answer that no longer describe a body handed over decoded. */
+const BODY_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding']);
 
 export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   const table = pseudoTable();
@@ -61,12 +64,23 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
     else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
-  const reading: Promise<unknown>[] = [];
-  page.on('response', (response) => {
-    if (!response.url().includes('/oga/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    reading.push(response.json().then(collect, () => undefined));
+  // Read through a route rather than the page's response events: the answer is recorded before
+  // the page can show it, however busy the machine (a response event's body can come too late).
+  await page.route(/\/oga\//, async (route) => {
+    const response = await route.fetch();
+    if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response });
+    let body: { data?: { strings?: Record<string, unknown> } } | undefined;
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      return route.fulfill({ response });
+    }
+    if (body?.data?.strings?.en) body.data.strings.en = pseudoTree(body.data.strings.en);
+    collect(body);
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !BODY_HEADERS.has(name)));
+    return route.fulfill({ status: response.status(), headers, body: JSON.stringify(body) });
   });
-  return { data, settled: async () => void (await Promise.all(reading)) };
+  return { data };
 }
 
 /**
@@ -80,7 +94,6 @@ const NOTATIONS = [/UTC[+-]\d\d:\d\d/g];
  * two or more Latin letters left over once wrapped texts and data strings are taken out.
  */
 export async function textsNotFromLocales(page: Page, session: PseudoSession): Promise<string[]> {
-  await session.settled();
   const data = session.data;
   const shown = await page.evaluate(() => {
     const texts: string[] = [];
