@@ -190,7 +190,8 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "page": "forms/VisaLettersPage"
+      "page": "forms/FormDocumentsPage",
+      "documentsOf": "s06"
     },
     {
       "id": "vehicle",

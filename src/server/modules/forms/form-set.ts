@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
 import { findScreen } from '../../../engine/catalogue';
 import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
+import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import { DEADLINE_KINDS, type FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
 import { checkForm } from '../../../engine/forms/form-checks';
@@ -185,7 +186,11 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
     // P1: a wrong contractor part would show a contractor the wrong fields.
-    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema), ...documentProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    // F7: a document's text comes from the form's strings, in every language.
+    for (const key of documentKeys(definition)) {
+      for (const language of LANGUAGES) if (lookup(locales[language]!, key) === undefined) problems.push({ file: listFile, path: `${at}.documents`, message: `key "${key}" missing in locales/${language}.json` });
+    }
     problems.push(...fromLines(checkForm(schemaFile, definition.id, schema, ui, locales), schemaFile));
   });
 
