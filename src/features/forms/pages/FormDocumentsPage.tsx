@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { findScreen, findScreenByPath } from '../../../engine/catalogue';
 import { LANGUAGE_OPTIONS, isLanguage, type Language } from '../../../engine/language';
-import { catalogue } from '../../../generated/screens';
+import { useCatalogue } from '../../../lib/catalogue';
 import { api } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 
@@ -35,6 +35,7 @@ const VIEW_URL_LIFETIME_MS = 60_000;
 
 export default function FormDocumentsPage() {
   const { t, i18n } = useTranslation();
+  const catalogue = useCatalogue();
   const formId = findScreenByPath(catalogue, useLocation().pathname)?.documentsOf ?? '';
   const listPath = `/forms/${encodeURIComponent(formId)}/documents`;
   const { data, error } = useSWR<FormDocument[]>([listPath, i18n.language], () => api.get<FormDocument[]>(listPath));
