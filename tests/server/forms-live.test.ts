@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mergePatch } from '../../src/engine/forms/merge-patch';
 import { runValidator, validateForm } from '../../src/engine/forms/validator';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, post, type TestApp } from './helpers';
 
 // Issue 11: the forms are read live from FORMS_DIR. Each test works on a copy of the project's
@@ -228,41 +229,6 @@ describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
   });
 });
 
-/** Adds S09, a whole new form, to a copy of the forms: schema, UI schema, forms.yaml entry, screen and strings. */
-function addParkingForm(root: string, formsDir: string) {
-  writeJson(join(formsDir, 'forms', 's09.schema.json'), {
-    type: 'object',
-    title: 'forms.s09.title',
-    additionalProperties: false,
-    required: ['plate'],
-    properties: { plate: { type: 'string', title: 'forms.s09.plate', maxLength: 10 } },
-  });
-  writeJson(join(formsDir, 'forms', 's09.ui.json'), { 'ui:order': ['plate'] });
-  for (const language of ['en', 'cn', 'ja', 'vi']) {
-    const file = join(root, 'locales', `${language}.json`);
-    const table = readJson(file);
-    table.forms.s09 = { title: language === 'ja' ? 'S09 駐車許可' : 'S09 Parking pass', plate: language === 'ja' ? 'ナンバー' : 'Number plate' };
-    writeJson(file, table);
-  }
-  const screens = readFileSync(join(root, 'screens.yaml'), 'utf8');
-  writeFileSync(
-    join(root, 'screens.yaml'),
-    screens.replace(
-      /\n  - id: vehicle\n/,
-      '\n  - id: parkingPass\n    path: /myParticipation/parkingPass\n    layout: main\n    title: forms.s09.title\n    parent: orderForms\n    hidden: true\n    modules: [Forms]\n    form: s09\n  - id: vehicle\n',
-    ),
-  );
-  // Last, as an organiser would: the form list names a form whose files are all there.
-  const list = join(formsDir, 'forms', 'forms.yaml');
-  writeFileSync(
-    list,
-    readFileSync(list, 'utf8').replace(
-      /\n  - id: s07\n/,
-      '\n  - id: s09\n    code: S09\n    title: forms.s09.title\n    screen: parkingPass\n    mandatory: false\n    deadline: booth\n    submitOnceFlag: null\n    prerequisites: []\n    audience: exhibitor\n  - id: s07\n',
-    ),
-  );
-}
-
 describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the portal runs on %s', (engine) => {
   let t: TestApp;
   let root: string;
@@ -284,20 +250,20 @@ describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the por
   it('is served with its screen and title, listed to exhibitors, and validated by the server', async () => {
     const before = (await get(t.app, '/oga/catalogue')).data as { version: string; screens: Array<{ id: string }> };
     expect(before.screens.map((screen) => screen.id)).not.toContain('parkingPass');
-    addParkingForm(root, formsDir);
+    addParkingForm(root);
 
     const catalogue = await eventually(
       async () => (await t.app.inject({ method: 'GET', url: '/oga/catalogue', headers: { language: 'ja' } })).json().data as { version: string; screens: Array<Record<string, unknown>>; strings: Record<string, Record<string, string>> },
       (answer) => answer.version !== before.version,
     );
     expect(catalogue.screens.find((screen) => screen.id === 'parkingPass')).toMatchObject({ path: '/myParticipation/parkingPass', form: 's09' });
-    expect(catalogue.strings.ja?.['forms.s09.title']).toBe('S09 駐車許可');
+    expect(catalogue.strings.ja?.['forms.s09.title']).toBe(PARKING_FORM.strings.ja!.title);
 
     const listed = (await get(t.app, '/oga/forms', demo)).data as Array<{ id: string; screen: string | null }>;
     expect(listed.find((form) => form.id === 's09')).toMatchObject({ screen: 'parkingPass' });
     const form = (await get(t.app, '/oga/forms/s09', demo)).data as { schema: Json; strings: Record<string, Json> };
     expect(form.schema.properties.plate.maxLength).toBe(10);
-    expect(form.strings.en).toMatchObject({ plate: 'Number plate' });
+    expect(form.strings.en).toMatchObject({ plate: PARKING_FORM.strings.en!.plate });
 
     const refused = await post(t.app, '/oga/forms/s09/submit', { data: { plate: 'WXY 1234 ABC' }, version: 0 }, demo);
     expect(refused.error).toBe('validationFailed');
