@@ -54,7 +54,7 @@ export function axeWalkOf(account: string, role: Role) {
       }
       const { page } = session;
       await signInPage(page, portal.url, login, language);
-      await openScreen(page, portal.url, screen);
+      await openScreen(page, portal.url, screen, login);
       const violations = await blockingViolations(page);
       expect(violations, `${screen.path} as ${account} in ${language}:\n${violations.join('\n')}`).toEqual([]);
     });
