@@ -25,6 +25,7 @@ const schema = {
           seats: { type: 'integer', title: 'forms.t.seats', minimum: 1 },
           meal: { type: 'string', title: 'forms.t.meal', enum: ['fish', 'veg'] },
           vip: { type: 'boolean', title: 'forms.t.vip' },
+          arrival: { type: 'string', title: 'forms.t.arrival', format: 'date' },
           localName: { type: 'string', title: 'forms.t.localName', secondLanguage: 'localNames' },
           photo: { type: 'object', title: 'forms.t.photo', file: 'productImage' },
         },
@@ -61,6 +62,7 @@ describe('importable lists', () => {
       ['seats', 'integer'],
       ['meal', 'choice'],
       ['vip', 'yesNo'],
+      ['arrival', 'date'],
     ]);
     expect(list!.columns.find((column) => column.property === 'meal')!.labels).toEqual(['forms.t.enum.meal.fish', 'forms.t.enum.meal.veg']);
     expect(importableLists('t', schema, { localNames: true })[0]!.columns.map((column) => column.property)).toContain('localName');
@@ -70,22 +72,22 @@ describe('importable lists', () => {
 describe('reading a sheet', () => {
   const list = importableLists('t', schema, {})[0]!;
 
-  it('recognises headers and choices in any language, skips empty rows and keeps sheet row numbers', () => {
+  it('recognises headers and choices in any language, skips empty rows, keeps sheet row numbers and reads a spreadsheet date as a date', () => {
     const read = readListSheet(
       [
-        ['メールアドレス', ' 氏名 ', 'Meal', 'Seats', 'VIP', 'Remarks'],
-        ['a@example.com', 'Aiko', 'ベジタリアン', '2', 'はい', 'ignored'],
-        ['', '', '', '', '', ''],
-        ['b@example.com', 'Ben', 'fish', '', 'no', ''],
-        ['c@example.com', 'Chi', 'Beef', 'two', 'maybe', ''],
+        ['メールアドレス', ' 氏名 ', 'Meal', 'Seats', 'VIP', 'Remarks', 'arrival'],
+        ['a@example.com', 'Aiko', 'ベジタリアン', '2', 'はい', 'ignored', '2027-03-01T00:00:00.000Z'],
+        ['', '', '', '', '', '', ''],
+        ['b@example.com', 'Ben', 'fish', '', 'no', '', '2027-03-02'],
+        ['c@example.com', 'Chi', 'Beef', 'two', 'maybe', '', ''],
       ],
       list,
       texts,
     );
-    expect(read.headers.map((header) => header.property)).toEqual(['email', 'name', 'meal', 'seats', 'vip', null]);
+    expect(read.headers.map((header) => header.property)).toEqual(['email', 'name', 'meal', 'seats', 'vip', null, 'arrival']);
     expect(read.rows).toEqual([
-      { row: 2, item: { email: 'a@example.com', name: 'Aiko', meal: 'veg', seats: 2, vip: true } },
-      { row: 4, item: { email: 'b@example.com', name: 'Ben', meal: 'fish', vip: false } },
+      { row: 2, item: { email: 'a@example.com', name: 'Aiko', meal: 'veg', seats: 2, vip: true, arrival: '2027-03-01' } },
+      { row: 4, item: { email: 'b@example.com', name: 'Ben', meal: 'fish', vip: false, arrival: '2027-03-02' } },
       { row: 5, item: { email: 'c@example.com', name: 'Chi' } },
     ]);
     expect(read.problems.map((p) => [p.row, p.column, p.key])).toEqual([

@@ -11,7 +11,7 @@ import { uniqueKey } from './rules';
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type ColumnKind = 'text' | 'number' | 'integer' | 'yesNo' | 'choice';
+export type ColumnKind = 'text' | 'date' | 'number' | 'integer' | 'yesNo' | 'choice';
 
 export interface SheetColumn {
   /** The item property the column fills. */
@@ -60,7 +60,7 @@ function columnOf(formId: string, property: string, node: Node): SheetColumn | n
   }
   switch (scalarType(node)) {
     case 'string':
-      return { property, title, kind: 'text' };
+      return { property, title, kind: node.format === 'date' ? 'date' : 'text' };
     case 'number':
       return { property, title, kind: 'number' };
     case 'integer':
@@ -171,6 +171,10 @@ export function readListSheet(sheet: string[][], list: ImportableList, textsOf: 
       switch (column.kind) {
         case 'text':
           item[property] = text;
+          break;
+        case 'date':
+          // A date typed in a spreadsheet program is stored as a date and read as midnight UTC.
+          item[property] = /^\d{4}-\d{2}-\d{2}T00:00:00(?:\.000)?Z$/.test(text) ? text.slice(0, 10) : text;
           break;
         case 'number':
         case 'integer': {
