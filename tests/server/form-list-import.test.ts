@@ -128,6 +128,11 @@ describe.each(ENGINES)('a list filled from a spreadsheet (%s)', (engine) => {
     expect(brokenZip.error).toBe('importFileUnreadable');
     const empty = await importSheet(t.app, demo, { bytes: Buffer.alloc(0), filename: 'badges.csv' }, {});
     expect(empty.error).toBe('importFileUnreadable');
+    const large = await importSheet(t.app, demo, { bytes: Buffer.from('First name;Email\r\n' + 'Ann;ann@example.com\r\n'.repeat(300_000)), filename: 'badges.csv' }, {});
+    expect(large.error).toBe('importFileTooLarge');
+    expect(large.msg).toBe('The file is larger than 5 MB.');
+    const withoutData = await importSheet(t.app, demo, { bytes: Buffer.from('First name\r\nAnn\r\n'), filename: 'badges.csv' }, undefined);
+    expect(withoutData.code).toBe(200);
     const unknownList = await t.app.inject({ method: 'GET', url: '/oga/forms/s04/lists/nothing/template', headers: { authorization: `Bearer ${demo}` } });
     expect(unknownList.json().code).toBe(404);
     const builder = await login(t.app, 'demo/builder');

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { API_BASE, SHEET_MAX_BYTES, SHEET_MAX_ROWS } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { checkListRows, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
@@ -9,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { localeTables } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
+import { readSingleUpload } from '../../lib/single-upload';
 import { looksLikeSheet, readSheet, writeTemplate } from '../../lib/spreadsheet';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -153,32 +153,20 @@ export default async function listImportRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { forms, definition, schema, list, participation } = listFor(auth, request.params.id, request.params.list);
-      let dataText: string | undefined;
-      let file: { bytes: Buffer; truncated: boolean } | undefined;
-      let malformed = false;
-      const options = { throwFileSizeLimit: false, limits: { fileSize: SHEET_MAX_BYTES, fieldSize: SHEET_MAX_BYTES, files: 1 } } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];
-      for await (const part of request.parts(options)) {
-        if (part.type === 'field') {
-          if (part.fieldname !== 'data' || dataText !== undefined || (part as { valueTruncated?: boolean }).valueTruncated) malformed = true;
-          else dataText = String(part.value);
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'file' || file !== undefined) malformed = true;
-        else file = { bytes, truncated: part.file.truncated };
-      }
-      let data: Record<string, unknown> = {};
-      if (dataText !== undefined && dataText !== '') {
+      const received = await readSingleUpload(request);
+      const extraFields = received ? Object.keys(received.fields).filter((name) => name !== 'data') : [];
+      let data: Record<string, unknown> | null = {};
+      if (received?.fields.data) {
         try {
-          const parsed: unknown = JSON.parse(dataText);
-          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
-          else malformed = true;
+          const parsed: unknown = JSON.parse(received.fields.data);
+          data = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
         } catch {
-          malformed = true;
+          data = null;
         }
       }
-      if (malformed || !file) throw new AppError('badRequest', { expected: ['data', 'file'] });
-      if (file.truncated) throw new AppError('importFileTooLarge', null, { limit: Math.round(SHEET_MAX_BYTES / (1024 * 1024)) });
+      if (!received || extraFields.length > 0 || !data) throw new AppError('badRequest', { expected: ['data', 'file'] });
+      const { file } = received;
+      if (file.bytes.length > SHEET_MAX_BYTES) throw new AppError('importFileTooLarge', null, { limit: Math.round(SHEET_MAX_BYTES / (1024 * 1024)) });
       if (file.bytes.length === 0 || !looksLikeSheet(file.bytes)) throw new AppError('importFileUnreadable');
       let sheet: string[][];
       try {
