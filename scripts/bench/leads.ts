@@ -66,7 +66,7 @@ async function createTeamUsers(db: Kysely<Database>, participationId: number, ev
  * spread over the event's days and 50,000 visitors; the first EXPORT_ROWS are all the first team
  * user's (the export's rows), the rest are shared by the other team users.
  */
-async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: string) => void) {
+export async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (line: string) => void) {
   const participation = await db
     .selectFrom('participations')
     .innerJoin('users', 'users.participation_id', 'participations.id')
