@@ -122,18 +122,24 @@ export async function leadTotal(db: Kysely<Database>, scope: LeadScope, filters:
     const estimate = Math.round(single.reduce((product, n) => product * (n / all), all));
     return { total: estimate, kind: 'about' };
   }
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('leads')
-        .select(sql<number>`1`.as('one'))
-        .where((inner) => leadConditions(inner, scope, filters))
-        .limit(cap + 1)
-        .as('matches'),
-    )
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirst();
-  const counted = Number(row?.total ?? 0);
+  const counted = await db.transaction().execute(async (trx) => {
+    // With a LIMIT the planner bets on a sequential scan meeting matches early; ILIKE over the
+    // keyword expression costs ~15 µs a row in PGlite (380 ms for 1,001 matches of 100,000
+    // leads, measured), while the trigram index finds them in ~40 ms. Only for this statement.
+    if (filters.keyword) await sql`set local enable_seqscan = off`.execute(trx);
+    const row = await trx
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('leads')
+          .select(sql<number>`1`.as('one'))
+          .where((inner) => leadConditions(inner, scope, filters))
+          .limit(cap + 1)
+          .as('matches'),
+      )
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  });
   return counted > cap ? { total: cap, kind: 'moreThan' } : { total: counted, kind: 'exact' };
 }
 
