@@ -2,24 +2,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
+import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';
 
 // F1 forms list, F9 drafts / submit / submit-once / deadlines, F10 detail, V1 + V7 on the
 // server's validation of S04, P5 isolation between exhibitors, F11 event patches in the registry.
 
-interface YamlForm {
-  id: string;
-  code: string;
-  mandatory: boolean;
-  deadline: 'profile' | 'product' | 'booth' | 'badges';
-  submitOnceFlag: string | null;
-  prerequisites: string[];
-}
-
-const FORMS = (parse(readFileSync(join(SCHEMAS_DIR, 'forms', 'forms.yaml'), 'utf8')) as { forms: YamlForm[] }).forms;
+const FORMS = formListOf(readFileSync(join(SCHEMAS_DIR, FORM_LIST_FILE), 'utf8')).forms;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NOT_FOUND = { code: 404, msg: 'The resource does not exist.', data: null, error: 'notFound' };
 const SUBMIT_ONCE_MSG = 'This form is set to be submitted once only (contact support).';

@@ -3,6 +3,7 @@ import { lookup, type LocaleTable } from '../i18n';
 import { LANGUAGES } from '../language';
 import type { FormProblem } from './form-list';
 import { messageFor } from './messages';
+import { objectProperties } from './object-properties';
 import { createFormAjv } from './validator';
 
 // S5 (issue 11 item 6): the checks of one form (a base form, or a base form with an event patch
@@ -61,24 +62,7 @@ function subschemas(schema: unknown): Visit[] {
   return found;
 }
 
-/**
- * The properties an object schema can have: its own and those its same-object applicators define
- * (a field that exists only when `then` applies). `if` and `not` only test, so define nothing.
- */
-function definedProperties(node: Node): Set<string> {
-  const names = new Set<string>(isObject(node.properties) ? Object.keys(node.properties) : []);
-  for (const key of ['then', 'else']) if (isObject(node[key])) for (const name of definedProperties(node[key])) names.add(name);
-  for (const key of SCHEMA_LISTS) if (Array.isArray(node[key])) for (const child of node[key] as unknown[]) if (isObject(child)) for (const name of definedProperties(child)) names.add(name);
-  return names;
-}
-
-/** A property's schema wherever the object defines it (its own properties, then/else, allOf…). */
-function propertySchema(node: Node, name: string): Node | undefined {
-  if (isObject(node.properties) && isObject(node.properties[name])) return node.properties[name];
-  for (const key of ['then', 'else']) if (isObject(node[key])) { const found = propertySchema(node[key], name); if (found) return found; }
-  for (const key of SCHEMA_LISTS) if (Array.isArray(node[key])) for (const child of node[key] as unknown[]) if (isObject(child)) { const found = propertySchema(child, name); if (found) return found; }
-  return undefined;
-}
+const definedProperties = (node: Node) => new Set(objectProperties(node).keys());
 
 /** Object schemas and the same-object applicators inside them: `required` in any of them names a property of the object. */
 function requiredProblems(schema: unknown, at: (path: string) => string): Array<{ path: string; message: string }> {
@@ -111,11 +95,11 @@ function orderProblems(schema: unknown, ui: unknown): Array<{ path: string; mess
       order.forEach((name, index) => {
         if (name !== '*' && !names.has(String(name))) problems.push({ path: join(path, 'ui:order', index), message: `"${String(name)}" is not a field of the form here` });
       });
-      const own = isObject(schemaNode.properties) ? Object.keys(schemaNode.properties) : [];
-      const missing = own.filter((name) => !order.includes(name));
+      // rjsf merges a `then` field into the object when it applies: it must be listed too.
+      const missing = [...names].filter((name) => !order.includes(name));
       if (!order.includes('*') && missing.length > 0) problems.push({ path: join(path, 'ui:order'), message: `lists neither "*" nor ${missing.map((name) => `"${name}"`).join(', ')}: the form could not be shown` });
     }
-    for (const name of names) visit(propertySchema(schemaNode, name), uiNode[name], join(path, name));
+    for (const [name, child] of objectProperties(schemaNode)) visit(child, uiNode[name], join(path, name));
     if (isObject(schemaNode.items)) visit(schemaNode.items, uiNode.items, join(path, 'items'));
   };
   visit(schema, ui, '');

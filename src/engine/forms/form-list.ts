@@ -33,6 +33,8 @@ function listValidator() {
 /** ajv's error as the organiser reads it: the key at fault in the path, a plain message. */
 function toProblem(error: ErrorObject): FormProblem {
   const params = error.params as Record<string, unknown>;
+  // A key outside a closed list of names (showroom fields).
+  if (error.propertyName !== undefined) return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(error.propertyName)}`, message: `unknown key "${error.propertyName}"` };
   if (error.keyword === 'additionalProperties') {
     return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`, message: `unknown key "${String(params.additionalProperty)}"` };
   }
@@ -60,7 +62,8 @@ export function loadFormList(source: string | unknown): { list: FormList; proble
   }
   const validate = listValidator();
   const valid = validate(value);
-  const problems: FormProblem[] = (validate.errors ?? []).map(toProblem);
+  // propertyNames' own error only repeats the one about the name it refused.
+  const problems: FormProblem[] = (validate.errors ?? []).filter((error) => error.keyword !== 'propertyNames').map(toProblem);
   // Ids and codes are compared even when the file has other problems: every problem at once.
   const forms = (isObject(value) && Array.isArray(value.forms) ? value.forms : []).map((form) => (isObject(form) ? form : {}));
   const ids = new Set(forms.map((form) => form.id));
@@ -80,4 +83,11 @@ export function loadFormList(source: string | unknown): { list: FormList; proble
   });
   if (valid && problems.length === 0) return { list: value as FormList, problems: [] };
   return { list: null, problems };
+}
+
+/** The forms of a forms.yaml that must be valid (tests and scripts reading the project's own); throws with every problem. */
+export function formListOf(source: string | unknown): FormList {
+  const loaded = loadFormList(source);
+  if (!loaded.list) throw new Error(loaded.problems.map((problem) => `${problem.file} ${problem.path}: ${problem.message}`).join('\n'));
+  return loaded.list;
 }
