@@ -185,7 +185,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     const formId = name!.replace(/\.patch\.json$/, '');
     const files = base.get(formId);
     if (!files) {
-      if (!ids.has(formId)) problems.push({ file, path: '', message: `no form "${formId}"` });
+      // With forms.yaml unreadable no form is known yet: its own problems come first.
+      if (loaded.list && !ids.has(formId)) problems.push({ file, path: '', message: `no form "${formId}"` });
       continue;
     }
     const patch = json(file) as { schema?: unknown; ui?: unknown } | null;
