@@ -356,7 +356,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
   };
   /** The forms that must be submitted first, marked submitted in the database. */
   const satisfyPrerequisites = async (participationId: number, formId: string) => {
-    for (const prerequisite of formOf(formId).prerequisites) {
+    for (const prerequisite of formOf(formId).prerequisites ?? []) {
       await t.app.db
         .insertInto('form_entries')
         .values({ participation_id: participationId, form_id: prerequisite, data: '{}', submitted_data: '{}', status: 'submitted', submitted_at: new Date() })

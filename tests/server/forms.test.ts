@@ -63,7 +63,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
       // S01 closes with the profile deadline, which has passed; every other form is open.
       expect(listed.status, form.id).toBe(form.id === 's01' ? 'closed' : 'notStarted');
       expect(listed.submitOnce, form.id).toBe(form.id === 's03' || form.id === 's05');
-      expect(listed.missingPrerequisites, form.id).toEqual(form.prerequisites.map((id) => id.toUpperCase()));
+      expect(listed.missingPrerequisites, form.id).toEqual((form.prerequisites ?? []).map((id) => id.toUpperCase()));
     }
     expect(answer.data.find((f: { id: string }) => f.id === 's02').missingPrerequisites).toEqual(['S01']);
   });

@@ -100,6 +100,33 @@ export const FORM_DEFINITION_SCHEMA = {
         additionalProperties: false,
       },
     },
+    documents: {
+      type: 'array',
+      description: 'F7: documents a submission yields, one per item of a list (engine/forms/documents.ts)',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[A-Za-z][\\w-]*$', description: 'Names the document in URLs and references' },
+          each: propertyName,
+          name: { type: 'string', minLength: 1, description: 'The item field that names each document' },
+          summary: { type: 'array', items: { type: 'string' }, description: 'Item fields shown beside the name in the list of documents' },
+          fileName: { type: 'string', minLength: 1, description: 'The start of the downloaded file’s name' },
+          text: { type: 'string', minLength: 1, description: 'Where its text lives among the form’s strings (forms.<id>.<text>.*)' },
+          particulars: {
+            type: 'array',
+            description: 'The table of particulars, in order: an item field, or { label, value } locale keys',
+            items: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'object', properties: { label: { type: 'string' }, value: { type: 'string' } }, required: ['label', 'value'], additionalProperties: false },
+              ],
+            },
+          },
+        },
+        required: ['id', 'each', 'name', 'fileName', 'text', 'particulars'],
+        additionalProperties: false,
+      },
+    },
   },
   required: ['id', 'code', 'title', 'screen', 'mandatory', 'deadline', 'audience'],
   additionalProperties: false,
