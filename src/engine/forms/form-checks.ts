@@ -1,7 +1,7 @@
 import { FILE_PURPOSE_IDS } from './files';
 import { lookup, type LocaleTable } from '../i18n';
 import { LANGUAGES } from '../language';
-import type { FormProblem } from './form-list';
+import { pointerOf, type FormProblem } from './form-list';
 import { messageFor } from './messages';
 import { objectProperties } from './object-properties';
 import { createFormAjv } from './validator';
@@ -15,8 +15,7 @@ import { createFormAjv } from './validator';
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const escape = (part: string | number) => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
-const join = (path: string, ...parts: Array<string | number>) => path + parts.map((part) => `/${escape(part)}`).join('');
+const join = (path: string, ...parts: Array<string | number>) => path + pointerOf(...parts);
 
 /** Annotations and structure of JSON Schema draft-07 that ajv accepts but does not list as rules. */
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'definitions', '$defs', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated', 'contentMediaType', 'contentEncoding']);
