@@ -301,7 +301,8 @@ describe('F11 an event patch is applied by the registry', () => {
       join(dir, 'events', 'AFHE2027', 's04.patch.json'),
       JSON.stringify({
         schema: { properties: { badges: { items: { properties: { gender: null, halalCertified: { type: 'boolean', title: 'forms.s04.lastNameFirst' } } } } } },
-        ui: { 'ui:order': ['badges'] },
+        // S5: a correct patch also orders the new field and no longer the removed one (npm run check refuses it otherwise).
+        ui: { badges: { items: { 'ui:order': ['firstName', 'middleName', 'lastName', 'lastNameFirst', 'companyOnBadge', 'halalCertified', 'email', 'extra'] } } },
       }),
     );
   });
@@ -318,6 +319,10 @@ describe('F11 an event patch is applied by the registry', () => {
     expect(item.properties.email).toEqual(original.properties.badges.items.properties.email);
     expect(item.required).toEqual(original.properties.badges.items.required);
     expect(patched.ui['ui:order']).toEqual(['badges']);
+    const badgesUi = patched.ui.badges as { items: { 'ui:order': string[] }; 'ui:help': string };
+    expect(badgesUi.items['ui:order']).toContain('halalCertified');
+    // Merged, not replaced: the rest of the list's UI stays.
+    expect(badgesUi['ui:help']).toBe('forms.s04.badgesHelp');
     expect(registry.filesFor('s04', 'AFHE2026').schema).toEqual(original);
     // The base schema is not changed by patching.
     expect(registry.filesFor('s04', 'AFHE2026').schema.properties.badges.items.properties.gender).toBeDefined();
