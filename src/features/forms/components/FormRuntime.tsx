@@ -20,6 +20,7 @@ import { useFormPayload } from '../lib/payload';
 import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
+import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
 import { ListAddButton, ListItemButtons } from './ListControls';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
@@ -33,7 +34,7 @@ function HiddenField() {
 }
 
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton } };
+const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton }, TitleFieldTemplate: HeadingTitleField, DescriptionFieldTemplate: TextDescriptionField };
 const AUTOSAVE_MS = 1500;
 /** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
