@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -57,7 +57,8 @@ async function adminQuery(adminUrl: string, statements: string[]): Promise<void>
   }
 }
 
-async function preparePglite(file: string): Promise<void> {
+/** A migrated + seeded PGlite, dumped to `file` (gzip): what a test's database starts from. */
+export async function preparePglite(file: string): Promise<void> {
   const pglite = createPglite();
   const opened = await openDatabase({ pglite });
   try {

@@ -1,16 +1,18 @@
-import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
+import { createPglite } from '../../../src/server/db/connection';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { freePort } from '../../support/ports';
 
 // The real server (Fastify, embedded PGlite, real SMTP to a sink) serving the built web app,
-// one per spec file, on a free loopback port with a fresh database.
+// one per spec file, on a free loopback port with a fresh database: a copy of the one the run
+// prepared (tests/e2e/global-setup.ts), unless the spec brings its own data directory.
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 // E2E_WEB_DIR lets a second build (another work in progress) be tested without touching dist/web.
@@ -67,7 +69,10 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Port
         ...overrides,
       },
     );
-    app = await buildApp(config, { logger: false });
+    // The run's prepared database, unless the spec asks for its own (a data directory, PostgreSQL, no demo).
+    const prepared = overrides.dataDir === undefined && !overrides.databaseUrl && overrides.seedDemo !== false;
+    const pglite = prepared ? createPglite({ loadDataDir: new Blob([readFileSync(inject('e2ePgliteDumpFile'))]) }) : undefined;
+    app = await buildApp(config, { logger: false, pglite });
     await app.listen({ port, host: config.host });
     const started = app;
     let closed = false;
