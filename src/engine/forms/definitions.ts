@@ -2,6 +2,7 @@
 
 import { sameJson } from './canonical';
 import { partHasData, type FormPart, type PartDeclaration, type PartStates } from './parts';
+import type { Provides } from './provides';
 
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
@@ -63,6 +64,8 @@ export interface FormDefinition {
   parts?: PartDeclaration[];
   /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
   approvalSummary?: Array<{ field: string; show?: string[] }>;
+  /** LD2: lists of this form other features take (engine/forms/provides.ts). */
+  provides?: Provides;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';

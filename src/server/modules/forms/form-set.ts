@@ -9,6 +9,7 @@ import { findScreen } from '../../../engine/catalogue';
 import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
 import { DEADLINE_KINDS, type FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
+import { providerProblems, providesProblems } from '../../../engine/forms/provides';
 import { checkForm } from '../../../engine/forms/form-checks';
 import { addFormKeywords } from '../../../engine/forms/keywords';
 import { mergePatch } from '../../../engine/forms/merge-patch';
@@ -171,6 +172,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const definitions = list.forms ?? [];
   const ids = new Set(definitions.map((d) => d.id));
   for (const message of showroomProblems(list.showroom, [...ids])) problems.push({ file: listFile, path: '$.showroom', message });
+  for (const message of providerProblems(definitions)) problems.push({ file: listFile, path: '$.forms', message });
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
@@ -185,7 +187,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
     // P1: a wrong contractor part would show a contractor the wrong fields.
-    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema), ...providesProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
     problems.push(...fromLines(checkForm(schemaFile, definition.id, schema, ui, locales), schemaFile));
   });
 
