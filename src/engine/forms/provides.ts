@@ -1,5 +1,3 @@
-import type { FormDefinition } from './definitions';
-
 // A form provides a list to another feature as forms.yaml declares it (`provides:`): S02's products
 // are what a visitor scanned at the booth may be interested in (LD2/LD3's lead interests). The
 // feature asks for the list by the provider name; no form or field is named in code.
@@ -18,8 +16,14 @@ export const PROVIDER_NAMES = ['leadInterests'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export type Provides = Partial<Record<ProviderName, ProvidedList>>;
 
+/** What these functions read of a form's forms.yaml entry (FormDefinition, without importing it: no cycle). */
+interface Provider {
+  id: string;
+  provides?: Provides;
+}
+
 /** forms.yaml mistakes, reported by `npm run check` and refused when the forms are read. */
-export function providesProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
+export function providesProblems(definition: Provider, schema: { properties?: Record<string, unknown> }): string[] {
   const declared = definition.provides;
   if (declared === undefined) return [];
   const where = `schemas/forms/forms.yaml (${definition.id}) provides`;
@@ -47,7 +51,7 @@ export function providesProblems(definition: FormDefinition, schema: { propertie
 }
 
 /** Across the forms: each provider name is provided by one form at most (two would be ambiguous). */
-export function providerProblems(definitions: FormDefinition[]): string[] {
+export function providerProblems(definitions: readonly Provider[]): string[] {
   const problems: string[] = [];
   for (const name of PROVIDER_NAMES) {
     const providers = definitions.filter((definition) => isObject(definition.provides) && definition.provides[name] !== undefined).map((definition) => definition.id);
@@ -57,7 +61,7 @@ export function providerProblems(definitions: FormDefinition[]): string[] {
 }
 
 /** The form that provides this list, with its declaration; none when no form does. */
-export function providerOf(definitions: readonly FormDefinition[], name: ProviderName): { form: FormDefinition; provided: ProvidedList } | null {
+export function providerOf<Form extends Provider>(definitions: readonly Form[], name: ProviderName): { form: Form; provided: ProvidedList } | null {
   for (const form of definitions) {
     const provided = form.provides?.[name];
     if (provided) return { form, provided };
