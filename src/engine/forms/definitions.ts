@@ -1,6 +1,7 @@
 // A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
 
 import { sameJson } from './canonical';
+import type { DocumentDeclaration } from './documents';
 import { partHasData, type FormPart, type PartDeclaration, type PartStates } from './parts';
 import type { Provides } from './provides';
 
@@ -66,6 +67,8 @@ export interface FormDefinition {
   approvalSummary?: Array<{ field: string; show?: string[] }>;
   /** LD2: lists of this form other features take (engine/forms/provides.ts). */
   provides?: Provides;
+  /** F7: documents a submission yields, one per item of a list (engine/forms/documents.ts). */
+  documents?: DocumentDeclaration[];
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';

@@ -42,7 +42,6 @@ import {
   qualificationBody,
   scanBatchAnswer,
   scanBatchBody,
-  scanResultSchema,
   scanSchema,
   tagSchema,
 } from './schemas';
