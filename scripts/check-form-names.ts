@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from './catalogue-source';
@@ -26,10 +26,6 @@ export const SHARED_WORDS = new Set([
  * short: a new entry needs a reason and an owner.
  */
 export const NAMING_EXCEPTIONS: Record<string, string> = {
-  // Issue 11 item 4, the visa letter as a declared document of S06: the lead's part.
-  'src/server/modules/visa/routes.ts': 'visa letter (lead)',
-  'src/server/modules/visa/letter.ts': 'visa letter (lead)',
-  'src/features/forms/pages/VisaLettersPage.tsx': 'visa letter (lead)',
   // The demo data written by `npm run seed`: form entries as an exhibitor would have filled them.
   'src/server/db/seed.ts': 'demo data',
   // R5: Home opens S01 at its sections by the anchors its UI schema declares (`ui:options.anchor`);
@@ -99,5 +95,6 @@ export function formNamingProblems(root = ROOT): string[] {
   return walk(join(root, 'src'))
     .map((path) => relative(root, path).split('\\').join('/'))
     .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('src/generated/') && !/\.test\.tsx?$/.test(file) && !(file in NAMING_EXCEPTIONS))
-    .flatMap((file) => namedFormThings(file, readFileSync(join(root, file), 'utf8'), names));
+    .flatMap((file) => namedFormThings(file, readFileSync(join(root, file), 'utf8'), names))
+    .concat(Object.keys(NAMING_EXCEPTIONS).filter((file) => !existsSync(join(root, file))).map((file) => `scripts/check-form-names.ts: the exception "${file}" names no file; remove it`));
 }
