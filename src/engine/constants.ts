@@ -32,8 +32,6 @@ export const CUSTOM_TAG_CHOICES_MAX = 10;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIN_DPI = 300;
-export const BOOTH_HEIGHT_LIMIT_M = 2.44;
-export const EXTRA_BADGE_FEE = { price: '10.00', currency: 'MYR' } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
