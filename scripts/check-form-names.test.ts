@@ -28,7 +28,7 @@ describe('check: TypeScript names no form (issue 11 item 4)', () => {
     const root = portal({
       'src/server/modules/x/routes.ts': "const a = 1;\nwhere('form_id', '=', 'booth');\nconst code = \"B01\";\nconst h = data['standHeight'];\nconst g = `guestName`;\nconst c = 'engineerCertificate';\n",
     });
-    expect(formNamingProblems(root)).toEqual([
+    expect(formNamingProblems(root, {})).toEqual([
       'src/server/modules/x/routes.ts:2: names the form "booth"; read it from forms.yaml',
       'src/server/modules/x/routes.ts:3: names the form "B01"; read it from forms.yaml',
       'src/server/modules/x/routes.ts:4: names the form field "standHeight"; declare what it is for in forms.yaml or the form\'s schema',
@@ -43,7 +43,12 @@ describe('check: TypeScript names no form (issue 11 item 4)', () => {
       'src/generated/forms.ts': "export const ids = ['booth'];\n",
       'src/server/modules/x/routes.ts': "// the 'booth' form\nconst n = 'name';\nconst t = 'booth height';\nconst k = 'forms.booth.title';\n",
     });
-    expect(formNamingProblems(root)).toEqual([]);
+    expect(formNamingProblems(root, {})).toEqual([]);
+  });
+
+  it('reports an exception that names no file, and skips one that does', () => {
+    const root = portal({ 'src/old.ts': "const f = 'booth';\n" });
+    expect(formNamingProblems(root, { 'src/old.ts': 'kept', 'src/gone.ts': 'removed' })).toEqual(['scripts/check-form-names.ts: the exception "src/gone.ts" names no file; remove it']);
   });
 
   it('collects field names from nested sections, list items and conditional branches', () => {
