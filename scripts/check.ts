@@ -6,6 +6,7 @@ import { LANGUAGES } from '../src/engine/language';
 import { ROOT, loadCatalogue, readLocales } from './catalogue-source';
 import { generatedFiles } from './generate';
 import { formProblems } from './check-forms';
+import { formNamingProblems } from './check-form-names';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
@@ -185,6 +186,7 @@ const checks: Check[] = [
     },
   },
   { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
+  { name: 'TypeScript names no form id, code or field (forms are data, issue 11)', run: () => formNamingProblems() },
   {
     name: 'generated files are marked do-not-edit',
     run: () =>

@@ -56,14 +56,6 @@ describe('K3 constants of spec §9', () => {
     expect(constants.IMAGE_MIN_DPI).toBe(300);
   });
 
-  it('F4 booth construction height limit is 2.44 m', () => {
-    expect(constants.BOOTH_HEIGHT_LIMIT_M).toBe(2.44);
-  });
-
-  it('F5 extra badge fee is MYR 10.00', () => {
-    expect(constants.EXTRA_BADGE_FEE).toEqual({ price: '10.00', currency: 'MYR' });
-  });
-
   it('H3 password length is 8 to 64', () => {
     expect(constants.PASSWORD_MIN_LENGTH).toBe(8);
     expect(constants.PASSWORD_MAX_LENGTH).toBe(64);

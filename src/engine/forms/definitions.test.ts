@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeTotal, formStatus, hasUnsubmittedChanges, needsApproval } from './definitions';
+import { feeTotal, formStatus, hasUnsubmittedChanges, helpParams, needsApproval } from './definitions';
 
 describe('O1 needsApproval', () => {
   it('O1 always: every submission waits', () => {
@@ -55,5 +55,14 @@ describe('F9 hasUnsubmittedChanges', () => {
     expect(hasUnsubmittedChanges({ status: 'draft', data: { a: 1 }, submitted_data: null })).toBe(false);
     expect(hasUnsubmittedChanges({ status: 'submitted', data: { a: 1, b: [1, { c: 2, d: 3 }] }, submitted_data: { b: [1, { d: 3, c: 2 }], a: 1 } })).toBe(false);
     expect(hasUnsubmittedChanges({ status: 'submitted', data: { a: 2 }, submitted_data: { a: 1 } })).toBe(true);
+  });
+});
+
+describe('F5 O1 helpParams: what help texts mention comes from the form\'s declarations', () => {
+  it('takes the fee of a flagged item and the limit of an `above` rule', () => {
+    expect(helpParams({ fee: { list: 'items', flag: 'extra', price: '7.50', currency: 'SGD' } })).toEqual({ price: '7.50', currency: 'SGD' });
+    expect(helpParams({ approval: { when: 'above', field: 'height', limit: 3.1 } })).toEqual({ limit: 3.1 });
+    expect(helpParams({ approval: { when: 'always' } })).toEqual({});
+    expect(helpParams({})).toEqual({});
   });
 });

@@ -44,6 +44,18 @@ export function feeTotal(fee: ItemFee, data: Record<string, unknown>): { count: 
   return { count, total: (cents / 100).toFixed(2) };
 }
 
+/**
+ * F5 O1: the values a form's help texts may mention ({{price}}, {{currency}}, {{limit}}), from its
+ * forms.yaml declarations (the fee of a flagged item, the limit of an `above` approval rule): the
+ * text and the rule can never disagree, and no value is written in code.
+ */
+export function helpParams(definition: Pick<FormDefinition, 'fee' | 'approval'>): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (definition.fee) Object.assign(params, { price: definition.fee.price, currency: definition.fee.currency });
+  if (definition.approval?.when === 'above') params.limit = definition.approval.limit;
+  return params;
+}
+
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];

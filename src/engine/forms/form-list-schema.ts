@@ -100,6 +100,23 @@ export const FORM_DEFINITION_SCHEMA = {
         additionalProperties: false,
       },
     },
+    provides: {
+      type: 'object',
+      description: 'LD2: lists of this form other features take (engine/forms/provides.ts); at most one form provides each',
+      properties: {
+        leadInterests: {
+          type: 'object',
+          description: "What a visitor scanned at the booth may be interested in (the lead's interests)",
+          properties: {
+            list: { type: 'string', minLength: 1, description: 'The list property of the form (items are objects)' },
+            label: { type: 'string', minLength: 1, description: 'The text field of each item read as its label' },
+          },
+          required: ['list', 'label'],
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    },
     documents: {
       type: 'array',
       description: 'F7: documents a submission yields, one per item of a list (engine/forms/documents.ts)',

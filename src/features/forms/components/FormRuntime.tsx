@@ -7,7 +7,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
-import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions';
+import { feeTotal, helpParams, type FormDefinition } from '../../../engine/forms/definitions';
 import { formatMoney } from '../../../engine/money';
 import type { FieldError } from '../../../engine/forms/messages';
 import { setFormContext } from '../../../engine/forms/rules';
@@ -205,7 +205,7 @@ export function FormRuntime({ formId }: { formId: string }) {
     if (strings) i18n.addResourceBundle(i18n.language, 'translation', { forms: { [formId]: strings } }, true, true);
     setFormContext(payload.context);
     const schema = payload.schema as RJSFSchema;
-    const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+    const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags, helpParams(payload.definition));
     // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
     const lockedFields = new Set((partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields));
     const ui = lockedFields.size === 0 ? shown : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);

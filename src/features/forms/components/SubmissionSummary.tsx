@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
+import { helpParams } from '../../../engine/forms/definitions';
 import { displayUi } from '../lib/display';
 import { STATUS_COLOR } from '../lib/status';
 import { useFormPayload } from '../lib/payload';
@@ -139,7 +140,7 @@ export function SubmissionSummary({ formId }: { formId: string }) {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!payload) return null;
   const submitted = payload.entry?.submittedData;
-  const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags);
+  const ui = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags, helpParams(payload.definition));
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>

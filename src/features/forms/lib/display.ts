@@ -3,7 +3,6 @@ import type { FieldError } from '../../../engine/forms/messages';
 import { messageFor } from '../../../engine/forms/messages';
 import { objectProperties } from '../../../engine/forms/object-properties';
 import { duplicateIndexes } from '../../../engine/forms/rules';
-import { BOOTH_HEIGHT_LIMIT_M, EXTRA_BADGE_FEE } from '../../../engine/constants';
 
 // Schemas hold locale keys, not text (L1), and the browser validates with the precompiled
 // validator of the exact schema, so the schema is never altered: translations and flag-driven
@@ -14,23 +13,22 @@ type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Values help texts may mention (the extra badge fee, the booth height limit). */
-const HELP_PARAMS = { currency: EXTRA_BADGE_FEE.currency, price: EXTRA_BADGE_FEE.price, limit: BOOTH_HEIGHT_LIMIT_M };
-
 /**
  * The UI schema rjsf renders with. The schema itself must stay exactly as precompiled, so every
  * text goes here: titles and descriptions (locale keys in the schema) as ui:title and
  * ui:description, enum labels as ui:enumNames (forms.<formId>.enum.<property>.<code>), help
- * texts translated, and fields behind an exhibitor flag that is off rendered by no one.
+ * texts translated with the values they may mention (`helpParams` of the form's declarations: the
+ * extra badge fee, the booth height limit), and fields behind an exhibitor flag that is off
+ * rendered by no one.
  */
-export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, flags: Record<string, boolean>): Node {
+export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, flags: Record<string, boolean>, params: Record<string, unknown> = {}): Node {
   const translateTexts = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(translateTexts);
     if (!isObject(node)) return node;
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => [
         key,
-        ['ui:help', 'ui:title', 'ui:description', 'ui:placeholder'].includes(key) && typeof value === 'string' ? t(value, HELP_PARAMS) : translateTexts(value),
+        ['ui:help', 'ui:title', 'ui:description', 'ui:placeholder'].includes(key) && typeof value === 'string' ? t(value, params) : translateTexts(value),
       ]),
     );
   };

@@ -9,6 +9,7 @@ import { approvalSummaryProblems } from '../../../engine/forms/approval-summary'
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
+import { providerProblems, providesProblems } from '../../../engine/forms/provides';
 import { checkForm } from '../../../engine/forms/form-checks';
 import { FORM_LIST_FILE, loadFormList, pointerOf, type FormProblem } from '../../../engine/forms/form-list';
 import { addFormKeywords } from '../../../engine/forms/keywords';
@@ -171,6 +172,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     const match = /^schemas\/forms\/forms\.yaml (showroom[\w.]*): (.*)$/.exec(line);
     problems.push({ file: FORM_LIST_FILE, path: match ? pointerOf(...match[1]!.split('.')) : '/showroom', message: match ? match[2]! : line });
   }
+  for (const message of providerProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
@@ -188,6 +190,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
       ...listLines(partProblems(definition, schema), at('parts')),
       ...listLines(approvalSummaryProblems(definition, schema), at('approvalSummary')),
       ...listLines(documentProblems(definition, schema), at('documents')),
+      ...listLines(providesProblems(definition, schema), at('provides')),
     );
     // F7: a document's text comes from the form's strings, in every language.
     for (const key of documentKeys(definition)) {

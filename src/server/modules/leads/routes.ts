@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
 import { SCAN_BATCH_MAX } from '../../../engine/leads';
+import { providedLabels, providerOf } from '../../../engine/forms/provides';
 import {
   filtersOf,
   parseLeadQuery,
@@ -362,11 +363,15 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
   });
 
-  /** The product names of the participation's S02 (submitted copy first, else the draft). */
+  /**
+   * LD2: what a visitor may be interested in: the labels of the list a form provides as
+   * `leadInterests` (forms.yaml; S02's product names), submitted copy first, else the draft.
+   */
   const productsOf = async (participationId: number): Promise<string[]> => {
-    const entry = await app.db.selectFrom('form_entries').select(['data', 'submitted_data']).where('participation_id', '=', participationId).where('form_id', '=', 's02').executeTakeFirst();
-    const products = ((entry?.submitted_data ?? entry?.data) as { products?: Array<{ productName?: unknown }> } | undefined)?.products ?? [];
-    return [...new Set(products.map((product) => product.productName).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+    const provider = providerOf(app.forms.current().definitions, 'leadInterests');
+    if (!provider) return [];
+    const entry = await app.db.selectFrom('form_entries').select(['data', 'submitted_data']).where('participation_id', '=', participationId).where('form_id', '=', provider.form.id).executeTakeFirst();
+    return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 
   const detail = async (scope: LeadScope, id: number) => {
