@@ -86,3 +86,49 @@ describe('numbers and event times in the user’s language (issue 13, K2)', () =
     expect(spreadsheetDateFormat('en', false)).toBe('mm/dd/yyyy');
   });
 });
+
+const INSTANT = '2027-03-04T01:30:00Z';
+
+describe('K2 event time with its offset, in ja', () => {
+  it('K2 shows the wall-clock time at +08:00', () => {
+    expect(formatEventTimeWithOffset(INSTANT, 'ja', 480)).toBe('2027/03/04 09:30 (UTC+08:00)');
+  });
+
+  it('K2 shows the wall-clock time at -05:30, crossing back to the previous day', () => {
+    expect(formatEventTimeWithOffset(INSTANT, 'ja', -330)).toBe('2027/03/03 20:00 (UTC-05:30)');
+  });
+
+  it('K2 shows UTC itself with offset 0, which is the default', () => {
+    expect(formatEventTimeWithOffset(INSTANT, 'ja', 0)).toBe('2027/03/04 01:30 (UTC+00:00)');
+    expect(formatEventTimeWithOffset(INSTANT, 'ja')).toBe('2027/03/04 01:30 (UTC+00:00)');
+  });
+
+  it('K2 crosses a year boundary forwards', () => {
+    expect(formatEventTimeWithOffset('2026-12-31T20:05:00Z', 'ja', 480)).toBe('2027/01/01 04:05 (UTC+08:00)');
+  });
+
+  it('K2 reads an input that carries its own offset as the same instant', () => {
+    expect(formatEventTimeWithOffset('2027-03-04T09:30:00+08:00', 'ja', 0)).toBe('2027/03/04 01:30 (UTC+00:00)');
+  });
+
+  it('K2 accepts epoch milliseconds and Date objects', () => {
+    const ms = Date.UTC(2027, 2, 4, 1, 30);
+    expect(formatEventTimeWithOffset(ms, 'ja', 480)).toBe('2027/03/04 09:30 (UTC+08:00)');
+    expect(formatEventTimeWithOffset(new Date(ms), 'ja', -330)).toBe('2027/03/03 20:00 (UTC-05:30)');
+    expect(formatEventTimeWithOffset(0, 'ja', 0)).toBe('1970/01/01 00:00 (UTC+00:00)');
+  });
+
+  it('K2 can leave the time out', () => {
+    expect(formatEventTimeWithOffset(INSTANT, 'ja', 480, false)).toBe('2027/03/04 (UTC+08:00)');
+    expect(formatEventTimeWithOffset(INSTANT, 'ja', -330, false)).toBe('2027/03/03 (UTC-05:30)');
+  });
+
+  it('K2 shows a dash for empty or invalid input', () => {
+    expect(formatEventTimeWithOffset(null, 'ja')).toBe('-');
+    expect(formatEventTimeWithOffset(undefined, 'ja', 480)).toBe('-');
+    expect(formatEventTimeWithOffset('', 'ja', 480)).toBe('-');
+    expect(formatEventTimeWithOffset('not a date', 'ja', 480)).toBe('-');
+    expect(formatEventTimeWithOffset(Number.NaN, 'ja', 0)).toBe('-');
+    expect(formatEventTimeWithOffset(new Date('garbage'), 'ja', 0)).toBe('-');
+  });
+});
