@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, compareCountries, countryCode, countryName, formatEventTime, formatEventTimeWithOffset, formatNumber, spreadsheetDateFormat } from './locale-format';
+import { COUNTRY_CODES, compareCountries, countryCode, countryName, formatEventDay, formatEventTime, formatEventTimeWithOffset, formatNumber, spreadsheetDateFormat } from './locale-format';
 
 describe('country codes and names (issue 13)', () => {
   it('knows the ISO 3166-1 countries and leaves out groupings, reserved and withdrawn codes', () => {
     expect(COUNTRY_CODES).toContain('MY');
     expect(COUNTRY_CODES).toContain('VN');
     for (const notACountry of ['EU', 'UN', 'ZZ', 'UK', 'SU', 'XA']) expect(COUNTRY_CODES).not.toContain(notACountry);
-    expect(COUNTRY_CODES.length).toBeGreaterThan(240);
+    expect(COUNTRY_CODES.length).toBe(250);
+    // Every code is one Intl names in each portal language (else it would show as a bare code).
+    for (const language of ['en', 'cn', 'ja', 'vi']) {
+      const names = new Intl.DisplayNames(language === 'cn' ? 'zh-CN' : language, { type: 'region', fallback: 'none' });
+      expect(COUNTRY_CODES.filter((code) => !names.of(code)), language).toEqual([]);
+    }
   });
 
   it('names a code in the user’s language, cn as simplified Chinese', () => {
@@ -72,6 +77,12 @@ describe('numbers and event times in the user’s language (issue 13, K2)', () =
 
   it('crosses the day and the year at the event’s offset', () => {
     expect(formatEventTime('2026-12-31T20:05:00Z', 'ja', 480)).toBe('2027/01/01 04:05');
+  });
+
+  it('writes an event day in the language, leaving what is no day alone', () => {
+    expect(formatEventDay('2027-03-04', 'ja')).toBe('2027/03/04');
+    expect(formatEventDay('2027-03-04', 'vi')).toBe('04/03/2027');
+    expect(formatEventDay('09:00', 'ja')).toBe('09:00');
   });
 
   it('answers a dash (with offset) or nothing (bare) for a missing or invalid instant', () => {
