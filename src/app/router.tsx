@@ -1,19 +1,20 @@
-import { Suspense, lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { catalogue } from '../generated/screens';
-import type { Layout } from '../engine/catalogue';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { Catalogue, Layout } from '../engine/catalogue';
+import { refreshCatalogue, useCatalogue } from '../lib/catalogue';
 import { PageLoading } from '../components/PageLoading';
 import { PublicLayout } from './layout/PublicLayout';
 import { ScreenGuard } from './guards';
 import { ScreenPage } from './ScreenPage';
 
-// Routes come from the catalogue (screens.yaml): one route per screen, grouped by layout.
-// The signed-in frames load on demand, so /login does not download the header, menu and MUI.
+// Routes come from the catalogue (screens.yaml, as the server has it now: lib/catalogue.ts): one
+// route per screen, grouped by layout. The signed-in frames load on demand, so /login does not
+// download the header, menu and MUI.
 
 const MainFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.MainFrame })));
 const AccountFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.AccountFrame })));
 
-function screenRoutes(layout: Layout) {
+function screenRoutes(catalogue: Catalogue, layout: Layout) {
   return catalogue.screens
     .filter((screen) => screen.layout === layout)
     .map((screen) => (
@@ -29,11 +30,38 @@ function screenRoutes(layout: Layout) {
     ));
 }
 
+/**
+ * An address no screen has: perhaps one added to the server's catalogue since this page loaded (a
+ * new form's link), so the catalogue is asked for once before saying "not found".
+ */
+function UnknownAddress() {
+  const { pathname } = useLocation();
+  const [checked, setChecked] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void refreshCatalogue().then(() => {
+      if (current) setChecked(pathname);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+  return checked === pathname ? <Navigate to="/404" replace /> : <PageLoading />;
+}
+
 export function AppRoutes() {
+  const catalogue = useCatalogue();
+  // The server's catalogue replaces the built one once read, and again when the window regains focus.
+  useEffect(() => {
+    void refreshCatalogue();
+    const onFocus = () => void refreshCatalogue();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/home" replace />} />
-      <Route element={<PublicLayout />}>{screenRoutes('public')}</Route>
+      <Route element={<PublicLayout />}>{screenRoutes(catalogue, 'public')}</Route>
       <Route
         element={
           <Suspense fallback={<PageLoading />}>
@@ -41,7 +69,7 @@ export function AppRoutes() {
           </Suspense>
         }
       >
-        {screenRoutes('main')}
+        {screenRoutes(catalogue, 'main')}
       </Route>
       <Route
         element={
@@ -50,9 +78,9 @@ export function AppRoutes() {
           </Suspense>
         }
       >
-        {screenRoutes('account')}
+        {screenRoutes(catalogue, 'account')}
       </Route>
-      <Route path="*" element={<Navigate to="/404" replace />} />
+      <Route path="*" element={<UnknownAddress />} />
     </Routes>
   );
 }

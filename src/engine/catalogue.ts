@@ -25,6 +25,8 @@ export interface Screen {
   order?: number;
   page?: string;
   form?: string;
+  /** F7: the page lists the documents this form yields (forms.yaml `documents:`); its access guards them. */
+  documentsOf?: string;
   available?: boolean;
 }
 
@@ -123,7 +125,7 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
   const ids = new Set<string>();
   const paths = new Set<string>();
   const allowedFields = new Set([
-    'id', 'path', 'layout', 'title', 'menuLabel', 'parent', 'hidden', 'modules', 'roles', 'icon', 'order', 'page', 'form', 'available',
+    'id', 'path', 'layout', 'title', 'menuLabel', 'parent', 'hidden', 'modules', 'roles', 'icon', 'order', 'page', 'form', 'documentsOf', 'available',
   ]);
   for (const [index, screen] of screens.entries()) {
     const where = `screen #${index + 1}${screen?.id ? ` (${screen.id})` : ''}`;
@@ -156,6 +158,11 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
     } else if (renderers !== 1) problems.push(`${where}: needs exactly one of page or form (or available: false)`);
     if (screen.page !== undefined && !input.pageExists(screen.page)) problems.push(`${where}: page "${screen.page}" does not exist`);
     if (screen.form !== undefined && !input.formExists(screen.form)) problems.push(`${where}: form "${screen.form}" does not exist`);
+    if (screen.documentsOf !== undefined) {
+      if (!input.formExists(screen.documentsOf)) problems.push(`${where}: documentsOf: form "${screen.documentsOf}" does not exist`);
+      if (screen.page === undefined) problems.push(`${where}: documentsOf needs the page that lists them`);
+      if (screens.some((other) => other !== screen && other?.documentsOf === screen.documentsOf)) problems.push(`${where}: another screen lists the documents of "${screen.documentsOf}"`);
+    }
   }
   const parentOf = new Map(screens.filter((s) => s?.parent !== undefined).map((s) => [s.id, s.parent as string]));
   for (const screen of screens) {

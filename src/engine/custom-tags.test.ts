@@ -43,11 +43,11 @@ describe('V5 the customTags form keyword runs the same rule', () => {
   const schema = { type: 'object', properties: { tags: { type: 'array', customTags: true } } };
   const context = { flags: {}, quotas: {} };
   it('passes valid tags and refuses duplicates and too many with the same keys', () => {
-    expect(validateForm('custom-tags-test', schema, { tags: [{ name: 'A', choices: ['x', 'y'] }] }, context)).toEqual([]);
-    expect(validateForm('custom-tags-test', schema, { tags: [{ name: 'A', choices: ['x', 'X'] }] }, context)).toEqual([{ path: '/tags', key: 'errors.tagChoicesDuplicated', params: {} }]);
-    expect(validateForm('custom-tags-test', schema, { tags: [{ name: 'A', choices: ['x'] }, { name: 'a ', choices: ['y'] }] }, context)[0]?.key).toBe('errors.tagExists');
+    expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x', 'y'] }] }, context)).toEqual([]);
+    expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x', 'X'] }] }, context)).toEqual([{ path: '/tags', key: 'errors.tagChoicesDuplicated', params: {} }]);
+    expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x'] }, { name: 'a ', choices: ['y'] }] }, context)[0]?.key).toBe('errors.tagExists');
     const four = ['A', 'B', 'C', 'D'].map((name) => ({ name, choices: ['x'] }));
-    expect(validateForm('custom-tags-test', schema, { tags: four }, context)[0]).toEqual({ path: '/tags', key: 'customTags.tooMany', params: { limit: 3 } });
+    expect(validateForm(schema, { tags: four }, context)[0]).toEqual({ path: '/tags', key: 'customTags.tooMany', params: { limit: 3 } });
   });
   it('the rule is off when the keyword is false', () => {
     expect(RULES.customTags(false, [{ name: 'A', choices: ['x', 'x'] }])).toBeNull();

@@ -4,6 +4,7 @@ import type { Catalogue } from '../engine/catalogue';
 export type ScreenId = "login" | "resetPassword" | "unauthorized" | "showroomPublic" | "notFound" | "home" | "dashboard" | "eventInfo" | "orderForms" | "promotionProfile" | "productHighlights" | "boothInfo" | "exhibitorBadges" | "contractorBadges" | "visaInvitation" | "visaInvitationDetail" | "vehicle" | "contractorVehicle" | "orderFormDetail" | "leadDetail" | "contractorAccess" | "manuals" | "manualDetail" | "digitalTools" | "digitalToolsIntroduction" | "leads" | "teamUser" | "leadReport" | "leadDevices" | "customTag" | "digitalShowroom" | "support" | "faq" | "inviteClients" | "vipInvitations" | "organiserHome" | "organiserEvents" | "organiserEventEdit" | "organiserExhibitors" | "organiserExhibitorEdit" | "organiserImport" | "approvals" | "organiserProgress" | "organiserSubmissions" | "organiserReminders" | "organiserAudit" | "organiserContent" | "organiserPrivacy" | "organiserForms" | "announcementDetail" | "downloadPoster" | "announcements" | "search" | "myAccount";
 export type ModuleName = "EEC Dashboard" | "Leadgrab Dashboard" | "Event Info" | "Forms" | "Manuals" | "Leadgrab" | "Custom Tag" | "Digital Showroom" | "Support" | "Invite Your Clients" | "Organiser Console" | "Organiser Approvals";
 
+/** The catalogue the portal was built with (a screens.yaml beside FORMS_DIR may extend it while it runs). */
 export const catalogue: Catalogue = {
   "modules": [
     "EEC Dashboard",
@@ -190,7 +191,8 @@ export const catalogue: Catalogue = {
       "modules": [
         "Forms"
       ],
-      "page": "forms/VisaLettersPage"
+      "page": "forms/FormDocumentsPage",
+      "documentsOf": "s06"
     },
     {
       "id": "vehicle",
@@ -691,3 +693,6 @@ export const catalogue: Catalogue = {
     }
   ]
 };
+
+/** The pages the build holds (src/generated/pages.ts). */
+export const builtPages: readonly string[] = ["account/MyAccountPage","analytics/CustomTagsPage","analytics/DashboardPage","analytics/InviteClientsPage","approvals/ApprovalsPage","auth/LoginPage","auth/ResetPasswordPage","content/AnnouncementDetailPage","content/AnnouncementsPage","content/FaqPage","content/IntroductionPage","content/ManualDetailPage","content/ManualsPage","content/SupportPage","errors/NotFoundPage","errors/UnauthorizedPage","events/EventInfoPage","forms/FormDetailPage","forms/FormDocumentsPage","forms/OrderFormsPage","home/HomePage","leads/LeadDetailPage","leads/LeadDevicesPage","leads/LeadListPage","leads/LeadReportPage","members/ContractorAccessPage","members/TeamUsersPage","organiser-audit/AuditPage","organiser-content/OrganiserContentPage","organiser-events/EventEditPage","organiser-events/EventsPage","organiser-events/OrganiserHomePage","organiser-exhibitors/ExhibitorEditPage","organiser-exhibitors/ExhibitorsPage","organiser-exhibitors/ImportPage","organiser-forms/OrganiserFormsPage","organiser-privacy/OrganiserPrivacyPage","organiser-progress/ProgressPage","organiser-reminders/RemindersPage","organiser-submissions/SubmissionsPage","search/SearchPage","showroom/DigitalShowroomPage","showroom/DownloadPosterPage","showroom/PublicShowroomPage"];

@@ -45,7 +45,7 @@ import uploadRoutes from './modules/uploads/routes';
 import fileHousekeeping from './modules/files/housekeeping';
 import privacyRoutes from './modules/privacy/routes';
 import userRoutes from './modules/user/routes';
-import visaRoutes from './modules/visa/routes';
+import documentRoutes from './modules/documents/routes';
 
 export interface BuildOptions {
   /** A prepared embedded database (tests). */
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.reminders !== false) {
     await app.register(reminderScheduler, { name: 'reminders', everyMs: REMINDER_CHECK_MS, task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }) });
   }
-  await app.register(visaRoutes, { registry });
+  await app.register(documentRoutes);
   await app.register(uploadRoutes, { config, registry });
   await app.register(fileHousekeeping, { config });
   await app.register(memberRoutes, { config });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
+import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { apiGet, apiLogin, DEMO_PASSWORD, REPO_ROOT, usePortal } from './support/portal';
 
 // Issue 11: an organiser changes the forms as files while the portal runs. The portal reads them
@@ -14,6 +15,7 @@ const root = mkdtempSync(join(tmpdir(), 'portal-e2e-live-forms-'));
 const formsDir = join(root, 'schemas');
 cpSync(join(REPO_ROOT, 'schemas'), formsDir, { recursive: true });
 cpSync(join(REPO_ROOT, 'locales'), join(root, 'locales'), { recursive: true });
+cpSync(join(REPO_ROOT, 'screens.yaml'), join(root, 'screens.yaml'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const portal = usePortal({ formsDir });
@@ -130,5 +132,37 @@ describe('issue 11 live forms', () => {
     writeJson(s05File, s05);
     await reload.click();
     await expectHidden(problems, 'the problems, once the change is fixed');
+  });
+  test('a whole new form (schema, UI schema, forms.yaml entry, screen and strings) saved as files: listed, opened and validated without a build or restart', async () => {
+    const { page } = session;
+    const served = async () => (await (await fetch(`${portal.url}/oga/catalogue`)).json()).data as { version: string; screens: Array<{ id: string }> };
+    const before = await served();
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/orderForms`);
+    await expectVisible(page.getByRole('table', { name: en('formRuntime.list.optional') }), 'the optional forms');
+    await expectHidden(page.getByText(PARKING_FORM.strings.en!.title, { exact: true }), 'no parking pass form yet');
+
+    addParkingForm(root);
+    for (const started = Date.now(); (await served()).version === before.version; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (Date.now() - started > 15_000) throw new Error('The server did not pick the new form up within 15 s');
+    }
+
+    // The page the exhibitor has open learns of it on its next visit to the list.
+    await page.reload();
+    const row = page.getByRole('row').filter({ has: page.getByText(PARKING_FORM.strings.en!.title, { exact: true }) });
+    await expectVisible(row, 'the new form in the list');
+    await row.getByRole('link', { name: en('formRuntime.list.open') }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: new RegExp(PARKING_FORM.strings.en!.title.replace('S09 ', '')) }), 'the new form page');
+    const plate = page.getByRole('textbox', { name: PARKING_FORM.strings.en!.plate });
+    await plate.fill('WXY 1234 ABCDEF');
+    await submitButton(page).click();
+    const tooLong = en('validation.maxLength', { limit: PARKING_FORM.plateMaxLength });
+    await expectVisible(page.getByText(tooLong).first(), `"${tooLong}" beside the number plate`);
+    await plate.fill('WXY 1234');
+    await submitButton(page).click();
+    await page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+    await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted"');
+    const token = await apiLogin(portal.url, 'demo');
+    expect(((await apiGet(portal.url, '/forms/s09', token)).data as { status: string }).status).toBe('submitted');
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { pdfText } from '../support/pdf-text';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { jpegJfif, png } from '../support/fixtures';
@@ -190,11 +191,20 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await expectVisible(row.getByRole('cell', { name: 'E12345678', exact: true }), 'the passport number beside the name');
 
     const downloading = page.waitForEvent('download');
-    await row.getByRole('button', { name: new RegExp(`^${en('visa.download')}`) }).click();
+    await row.getByRole('button', { name: new RegExp(`^${en('documents.download')}`) }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const path = await download.path();
-    const bytes = readFileSync(path);
-    expect(bytes.subarray(0, 5).toString('latin1'), 'the saved file is a PDF').toBe('%PDF-');
+    expect(download.suggestedFilename()).toBe('visa-invitation-Tan-Wei-Ming.pdf');
+    const text = await pdfText(readFileSync(await download.path()));
+    expect(text, 'the saved letter').toContain(en('forms.s06.letter.greeting'));
+    expect(text).toContain('E12345678');
+
+    // The same letter in Japanese, for a Japanese consulate: chosen on the page.
+    await page.getByRole('combobox', { name: en('documents.language') }).click();
+    await page.getByRole('option', { name: '日本語' }).click();
+    const downloadingJapanese = page.waitForEvent('download');
+    await row.getByRole('button', { name: new RegExp(`^${en('documents.download')}`) }).click();
+    const japanese = await pdfText(readFileSync(await (await downloadingJapanese).path()));
+    expect(japanese, 'the letter in Japanese').toContain('拝啓');
+    expect(japanese).toContain('Tan Wei Ming');
   });
 });

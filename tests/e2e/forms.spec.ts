@@ -185,6 +185,13 @@ describe('participation forms', () => {
     }
     await expectHidden(page.getByText(en('formRuntime.submitted')), 'no "Submitted" notice');
 
+    // F9: fixed, the mark leaves both entries at once, before any new submit.
+    await field(second, en('forms.s04.email')).fill('another.person@borneo-botanica.example');
+    await field(second, en('forms.s04.email')).blur();
+    for (const [which, badge] of [['first', first], ['second', second]] as const) {
+      await expectHidden(badge.getByText(shared, { exact: true }), `"${shared}" at the ${which} badge once the e-mails differ`);
+    }
+
     await field(second, en('forms.s04.email')).fill('ａ@example.com');
     await submitButton(page).click();
     const fullWidth = en('validation.noFullWidth');

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mergePatch } from '../../src/engine/forms/merge-patch';
 import { runValidator, validateForm } from '../../src/engine/forms/validator';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, post, type TestApp } from './helpers';
 
 // Issue 11: the forms are read live from FORMS_DIR. Each test works on a copy of the project's
@@ -162,7 +163,7 @@ describe('issue 11 served validators', () => {
     const served = forms.validatorFor(id, event);
     const validate = served.validators[served.rootKey]!;
     for (const data of SAMPLES[id] ?? [{}, { unexpected: true }]) {
-      expect(runValidator(validate, () => validate.errors, data, CONTEXT)).toEqual(validateForm(`served-${id}-${event}`, forms.filesFor(id, event).schema, data, CONTEXT));
+      expect(runValidator(validate, () => validate.errors, data, CONTEXT)).toEqual(validateForm(forms.filesFor(id, event).schema, data, CONTEXT));
     }
   });
 
@@ -225,5 +226,71 @@ describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
     expect(answer.body).toMatch(/^export default function formValidators\(require\)/);
     expect(answer.body).not.toMatch(/\bimport\b/);
     expect((await t.app.inject({ method: 'GET', url: '/oga/forms/validators/0123456789abcdef0123.js' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the portal runs on %s', (engine) => {
+  let t: TestApp;
+  let root: string;
+  let formsDir: string;
+  let demo: string;
+  let organiser: string;
+
+  beforeAll(async () => {
+    ({ root, formsDir } = copyOfForms());
+    cpSync(join(SCHEMAS_DIR, '..', 'screens.yaml'), join(root, 'screens.yaml'));
+    t = await createTestApp(engine, { formsDir }, { watchForms: true });
+    [demo, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'organiser')]);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is served with its screen and title, listed to exhibitors, and validated by the server', async () => {
+    const before = (await get(t.app, '/oga/catalogue')).data as { version: string; screens: Array<{ id: string }> };
+    expect(before.screens.map((screen) => screen.id)).not.toContain('parkingPass');
+    addParkingForm(root);
+
+    const catalogue = await eventually(
+      async () => (await t.app.inject({ method: 'GET', url: '/oga/catalogue', headers: { language: 'ja' } })).json().data as { version: string; screens: Array<Record<string, unknown>>; strings: Record<string, Record<string, string>> },
+      (answer) => answer.version !== before.version,
+    );
+    expect(catalogue.screens.find((screen) => screen.id === 'parkingPass')).toMatchObject({ path: '/myParticipation/parkingPass', form: 's09' });
+    expect(catalogue.strings.ja?.['forms.s09.title']).toBe(PARKING_FORM.strings.ja!.title);
+
+    const listed = (await get(t.app, '/oga/forms', demo)).data as Array<{ id: string; screen: string | null }>;
+    expect(listed.find((form) => form.id === 's09')).toMatchObject({ screen: 'parkingPass' });
+    const form = (await get(t.app, '/oga/forms/s09', demo)).data as { schema: Json; strings: Record<string, Json> };
+    expect(form.schema.properties.plate.maxLength).toBe(10);
+    expect(form.strings.en).toMatchObject({ plate: PARKING_FORM.strings.en!.plate });
+
+    const refused = await post(t.app, '/oga/forms/s09/submit', { data: { plate: 'WXY 1234 ABC' }, version: 0 }, demo);
+    expect(refused.error).toBe('validationFailed');
+    expect(refused.data.errors).toEqual([expect.objectContaining({ path: '/plate', key: 'validation.maxLength' })]);
+    const submitted = await post(t.app, '/oga/forms/s09/submit', { data: { plate: 'WXY 1234' }, version: 0 }, demo);
+    expect(bodyOf(submitted)).toMatchObject({ code: 200 });
+  });
+
+  it('a screens.yaml that drops a screen the build relies on, or names a page it lacks, is refused whole with its path', async () => {
+    const file = join(root, 'screens.yaml');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('page: leads/LeadListPage', 'page: leads/LeadWallPage').replace(/\n  - id: faq\n(    .*\n)+?(?=  - id: )/, '\n'));
+    try {
+      const result = t.app.forms.reload('test');
+      expect(result.changed).toBe(false);
+      const problems = ((await get(t.app, '/oga/organiser/forms', organiser)).data as { refused: { problems: Array<{ file: string; path: string; message: string }> } }).refused.problems;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ file: '../screens.yaml', message: expect.stringContaining('page "leads/LeadWallPage" does not exist in this build') }),
+          expect.objectContaining({ file: '../screens.yaml', path: '$.screens', message: expect.stringContaining('"faq"') }),
+        ]),
+      );
+      // The screens in use keep answering.
+      expect(((await get(t.app, '/oga/catalogue')).data as { screens: Array<{ id: string }> }).screens.map((screen) => screen.id)).toContain('faq');
+    } finally {
+      writeFileSync(file, good);
+      expect(t.app.forms.reload('test').problems).toEqual([]);
+    }
   });
 });

@@ -1,22 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../support/pdf-text';
 import { call, createTestApp, ENGINES, get, login, put, recordUpload, type TestApp } from './helpers';
 
 // CT5: the digital showroom (from submitted S01/S02 as forms.yaml declares), published or not, at
 // a public address; the poster PDF read back with pdftotext (poppler), as a reader would.
 
-function pdfToText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'poster-'));
-  try {
-    writeFileSync(join(dir, 'poster.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'poster.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(ENGINES)('showroom on %s', (engine) => {
   let t: TestApp;
@@ -86,7 +74,7 @@ describe.each(ENGINES)('showroom on %s', (engine) => {
         const response = await t.app.inject({ method: 'GET', url: `/oga/showroom/poster?size=${size}`, headers: { authorization: `Bearer ${demo}`, language } });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('application/pdf');
-        const text = pdfToText(response.rawPayload);
+        const text = await pdfText(response.rawPayload, { layout: true });
         expect(text, `${language} ${size}`).toContain('Hall 3 · B12');
         expect(text).toContain('Borneo Botanica Sdn Bhd');
         expect(text).toContain(line);

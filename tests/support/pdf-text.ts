@@ -1,28 +1,20 @@
-import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-// Reads back the text of a PDF drawn with pdf-lib's standard fonts, for tests: pdf-lib has no
-// text extraction, but it writes each line as a hex string of WinAnsi codes in a
-// Flate-compressed content stream.
+// Reads back the text of a PDF as a reader would: with poppler's pdftotext (Debian's
+// poppler-utils, installed by scripts/ensure-system-deps.sh), which follows the fonts' own
+// character maps, so text in any script the portal draws comes back as typed.
 
-/** WinAnsiEncoding 0x80–0x9F; every other code is Latin-1 (0x81, 0x8D, 0x8F, 0x90, 0x9D unused). */
-const WIN_ANSI_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-function winAnsiText(hex: string): string {
-  return [...Buffer.from(hex, 'hex')].map((byte) => (byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_80[byte - 0x80] : String.fromCharCode(byte))).join('');
-}
-
-/** The text of every page, one drawn line per line. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    for (const ref of refs) {
-      const stream = doc.context.lookup(ref);
-      const code = Buffer.from(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()).toString('latin1');
-      for (const match of code.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(winAnsiText(match[1]!));
-    }
+/** The text of every page; `layout` keeps the page's columns side by side. */
+export async function pdfText(bytes: Uint8Array, { layout = false } = {}): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', [...(layout ? ['-layout'] : []), '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return lines.join('\n');
 }

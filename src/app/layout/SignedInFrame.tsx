@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { buildMenu } from '../../engine/catalogue';
 import { DRAWER_BELOW_PX } from '../../engine/constants';
-import { catalogue } from '../../generated/screens';
+import { useCatalogue } from '../../lib/catalogue';
 import { api } from '../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../lib/session';
 import { Footer } from './Footer';
@@ -27,7 +27,8 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   const screen = useCurrentScreen();
   const modules = user?.displayedModule ?? [];
   const role = user?.role;
-  const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key), role), [modules, t, role]);
+  const catalogue = useCatalogue();
+  const menu = useMemo(() => buildMenu(catalogue, modules, (key) => t(key), role), [catalogue, modules, t, role]);
   const [menuOpen, setMenuOpen] = useState(user?.showLeftMenus ?? true);
   const onHome = pathname === '/home';
   // noSsr: read the width on the first render, so a phone never flashes the open desktop menu.

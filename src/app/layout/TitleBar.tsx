@@ -4,7 +4,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { showsBackArrow, type Screen } from '../../engine/catalogue';
-import { catalogue } from '../../generated/screens';
+import { useCatalogue } from '../../lib/catalogue';
 import { openedWithToken } from '../../lib/link-code';
 
 /** Y1 and Y2: the route title, an orderName with its first word as a tag, and the back arrow. */
@@ -24,6 +24,7 @@ export function TitleBar({ screen }: { screen: Screen }) {
     previousPath.current = pathname;
     heading.current?.focus({ preventScroll: false });
   }, [pathname]);
+  const catalogue = useCatalogue();
   // Y2: a page opened with ?token= (moved out of the address bar at start) goes back to the forms, not out of the portal.
   const back = () => (params.has('token') || openedWithToken(window.history) ? navigate('/orderForms') : navigate(-1));
   return (

@@ -1,6 +1,7 @@
 // A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
 
 import { sameJson } from './canonical';
+import type { DocumentDeclaration } from './documents';
 import { partHasData, type FormPart, type PartDeclaration, type PartStates } from './parts';
 
 export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
@@ -63,6 +64,8 @@ export interface FormDefinition {
   parts?: PartDeclaration[];
   /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
   approvalSummary?: Array<{ field: string; show?: string[] }>;
+  /** F7: documents a submission yields, one per item of a list (engine/forms/documents.ts). */
+  documents?: DocumentDeclaration[];
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';

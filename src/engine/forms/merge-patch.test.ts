@@ -73,7 +73,7 @@ describe('F11 mergePatch follows RFC 7386', () => {
     expect(schema.properties.company.properties.boothDisplayNameLocal).toBeDefined();
     // The patched schema compiles with the form keywords; the new field is checked by type.
     const context = { flags: { s01CompanyShow: true, profileSecondLanguage: true }, quotas: {} };
-    const errors = validateForm('merge-patch-test/s01', patched, { company: { halalCertified: 'yes' } }, context);
+    const errors = validateForm(patched, { company: { halalCertified: 'yes' } }, context);
     expect(errors).toContainEqual(expect.objectContaining({ path: '/company/halalCertified', key: 'validation.type' }));
   });
 });

@@ -28,7 +28,7 @@ const badges = {
   },
 };
 
-const errorsOf = (data: unknown, ctx = context, id = 'badges-test') => validateForm(id, badges, data, ctx);
+const errorsOf = (data: unknown, ctx = context) => validateForm(badges, data, ctx);
 
 describe('V1 e-mail rules', () => {
   it('V1 accepts distinct, valid e-mails', () => {
@@ -107,22 +107,22 @@ describe('F2 sections and second-language fields follow the exhibitor flags', ()
   };
   it('F2 a field whose flag is on is accepted', () => {
     const on = { flags: { s01CompanyShow: true, profileSecondLanguage: true }, quotas: {} };
-    expect(validateForm('profile-test', profile, { company: { name: 'Borneo Botanica', nameLocal: '婆罗洲植物' } }, on)).toEqual([]);
+    expect(validateForm(profile, { company: { name: 'Borneo Botanica', nameLocal: '婆罗洲植物' } }, on)).toEqual([]);
   });
   it('F2 the server refuses data for a field whose flag is off, and does not demand it', () => {
-    expect(validateForm('profile-test', profile, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
-    expect(validateForm('profile-test', profile, { company: { name: 'B', nameLocal: 'x' } }, context)).toEqual([{ path: '/company/nameLocal', key: 'validation.hidden', params: {} }]);
+    expect(validateForm(profile, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
+    expect(validateForm(profile, { company: { name: 'B', nameLocal: 'x' } }, context)).toEqual([{ path: '/company/nameLocal', key: 'validation.hidden', params: {} }]);
   });
   it('F2 a hidden section is neither required nor accepted', () => {
     const off = { flags: {}, quotas: {} };
-    expect(validateForm('profile-test', profile, {}, off)).toEqual([]);
-    expect(validateForm('profile-test', profile, { company: { name: 'B' } }, off)[0]?.key).toBe('validation.hidden');
+    expect(validateForm(profile, {}, off)).toEqual([]);
+    expect(validateForm(profile, { company: { name: 'B' } }, off)[0]?.key).toBe('validation.hidden');
   });
   it('F2 a section shown by its flag must be there (requiredWhenShown); hidden, it may be left out', () => {
     const required = { ...profile, requiredWhenShown: { company: 's01CompanyShow' } };
-    expect(validateForm('profile-required-test', required, {}, context)).toEqual([{ path: '', key: 'validation.sectionRequired', params: { section: 'company' } }]);
-    expect(validateForm('profile-required-test', required, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
-    expect(validateForm('profile-required-test', required, {}, { flags: {}, quotas: {} })).toEqual([]);
+    expect(validateForm(required, {}, context)).toEqual([{ path: '', key: 'validation.sectionRequired', params: { section: 'company' } }]);
+    expect(validateForm(required, { company: { name: 'Borneo Botanica' } }, context)).toEqual([]);
+    expect(validateForm(required, {}, { flags: {}, quotas: {} })).toEqual([]);
   });
 });
 
@@ -136,13 +136,13 @@ describe('V3 a form holds a reference to an uploaded file, checked by the file k
   const logo = { type: 'object', properties: { logo: { type: 'object', file: 'logo' } } };
   const ref = (dpi: number | null, type = 'jpeg', size = 1000) => ({ id: 'abc', name: 'logo.jpg', size, type, dpi });
   it('V3 a 300 dpi JPEG logo passes', () => {
-    expect(validateForm('logo-test', logo, { logo: ref(300) }, context)).toEqual([]);
+    expect(validateForm(logo, { logo: ref(300) }, context)).toEqual([]);
   });
   it('V3 a 72 dpi logo is refused with the dpi message and both numbers', () => {
-    expect(validateForm('logo-test', logo, { logo: ref(72) }, context)).toEqual([{ path: '/logo', key: 'validation.file.dpi', params: { limit: 300, dpi: 72 } }]);
+    expect(validateForm(logo, { logo: ref(72) }, context)).toEqual([{ path: '/logo', key: 'validation.file.dpi', params: { limit: 300, dpi: 72 } }]);
   });
   it('V3 a PNG logo is refused by type', () => {
-    expect(validateForm('logo-test', logo, { logo: ref(300, 'png') }, context)[0]?.key).toBe('validation.file.type');
+    expect(validateForm(logo, { logo: ref(300, 'png') }, context)[0]?.key).toBe('validation.file.type');
   });
 });
 

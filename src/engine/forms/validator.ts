@@ -24,15 +24,12 @@ export function runValidator(validate: (data: unknown) => boolean, errors: () =>
   return validate(data) ? [] : toFieldErrors(errors());
 }
 
-const compiled = new Map<string, ValidateFunction>();
-
-/** Validates with a validator compiled at run time (cached by `cacheKey`). */
-export function validateForm(cacheKey: string, schema: AnySchemaObject, data: unknown, context: FormContext): FieldError[] {
-  let validate = compiled.get(cacheKey);
-  if (!validate) {
-    validate = createFormAjv().compile(schema);
-    compiled.set(cacheKey, validate);
-  }
-  const fn = validate;
-  return runValidator(fn, () => fn.errors, data, context);
+/**
+ * Validates with a validator compiled now (tests and one-off checks; the portal runs the served
+ * validators the form set compiled once). The engine keeps no cache: a caller that validates often
+ * keeps the compiled function itself.
+ */
+export function validateForm(schema: AnySchemaObject, data: unknown, context: FormContext): FieldError[] {
+  const validate: ValidateFunction = createFormAjv().compile(schema);
+  return runValidator(validate, () => validate.errors, data, context);
 }

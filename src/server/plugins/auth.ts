@@ -55,7 +55,8 @@ export default fp<{ policy: SessionPolicy }>(
       if (resolution.auth.device && !config.device) throw new AppError('deviceTokenScope');
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
-        const screen = findScreen(catalogue, config.screen);
+        // The screens as the form set in use has them (a screens.yaml change is live, issue 11).
+        const screen = findScreen(app.hasDecorator('forms') ? app.forms.catalogue() : catalogue, config.screen);
         if (!screen || !canAccess(screen, resolution.auth.displayedModules, resolution.auth.user.role)) throw new AppError('noPermission');
       }
     });

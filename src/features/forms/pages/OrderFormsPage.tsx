@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { findScreen } from '../../../engine/catalogue';
 import type { FormStatus } from '../../../engine/forms/definitions';
-import { catalogue } from '../../../generated/screens';
+import { useCatalogue } from '../../../lib/catalogue';
 import { api } from '../../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
@@ -32,6 +32,7 @@ interface FormSummary {
 
 function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
   const { t } = useTranslation();
+  const catalogue = useCatalogue();
   const { data: account } = useAccountInfo();
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { canAccess, findScreen } from '../../../engine/catalogue';
-import { catalogue, type ScreenId } from '../../../generated/screens';
+import type { ScreenId } from '../../../generated/screens';
+import { useCatalogue } from '../../../lib/catalogue';
 import { api } from '../../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { UtcTime } from '../../../components/UtcTime';
@@ -63,6 +64,7 @@ interface Latest {
 /** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 function Checklist({ modules, role, offsetMinutes }: { modules: string[]; role: Parameters<typeof canAccess>[2]; offsetMinutes: number }) {
   const { t } = useTranslation();
+  const catalogue = useCatalogue();
   const may = (id: ScreenId) => {
     const screen = findScreen(catalogue, id);
     return screen ? canAccess(screen, modules, role) : false;
@@ -152,6 +154,7 @@ function Checklist({ modules, role, offsetMinutes }: { modules: string[]; role: 
 /** R5: welcome title and tips instead of the menu, what is due next, the participation sections and deadlines. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
+  const catalogue = useCatalogue();
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
   const { data: tips } = useSWR<ContentItem[]>(['tips', i18n.language], () => api.get<ContentItem[]>('/system/content/list', { params: { kind: 'tip' } }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
+import { lookup } from '../../../engine/i18n';
 import { envelope } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import type { FormSetStatus } from './service';
@@ -61,6 +62,52 @@ export default async function formSetRoutes(app: FastifyInstance) {
       // A module import wants an HTTP status, not an envelope.
       if (!module) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').send(module);
+    },
+  );
+
+  app.get(
+    `${API_BASE}/catalogue`,
+    {
+      // Public: the web app builds its routes and menu from it before anyone signs in.
+      config: { public: true },
+      schema: {
+        tags: ['forms'],
+        summary: "Issue 11: the screen catalogue in use (screens.yaml beside FORMS_DIR, live) and its titles in the caller's language",
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              version: { type: 'string', description: 'The form set version it belongs to' },
+              modules: { type: 'array', items: { type: 'string' } },
+              screens: { type: 'array', items: { type: 'object', additionalProperties: true } },
+              strings: {
+                type: 'object',
+                additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+                description: "Under the caller's language: the text of each title, menu label and form title key",
+              },
+            },
+            required: ['version', 'modules', 'screens', 'strings'],
+          }),
+          304: { description: 'Not modified since the version the caller has (ETag)', type: 'null' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const set = app.forms.current();
+      const language = request.language;
+      const strings: Record<string, string> = { ...(set.catalogueStrings[language] ?? set.catalogueStrings.en) };
+      // A form's title comes with its strings (a form added while the portal runs has no built ones).
+      for (const definition of set.definitions) {
+        const prefix = `forms.${definition.id}.`;
+        if (!definition.title.startsWith(prefix)) continue;
+        const rest = definition.title.slice(prefix.length);
+        const text = lookup(set.stringsFor(definition.id)[language] ?? {}, rest) ?? lookup(set.stringsFor(definition.id).en ?? {}, rest);
+        if (text !== undefined) strings[definition.title] = text;
+      }
+      const tag = `"${set.version}-${language}"`;
+      reply.header('ETag', tag).header('Cache-Control', 'no-cache');
+      if (request.headers['if-none-match'] === tag) return reply.status(304).send();
+      return ok({ version: set.version, modules: set.catalogue.modules, screens: set.catalogue.screens, strings: { [language]: strings } });
     },
   );
 

@@ -5,8 +5,9 @@ import { hashForSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
-import { findScreen } from '../../../engine/catalogue';
+import { findScreen, type Catalogue } from '../../../engine/catalogue';
 import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
+import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import { DEADLINE_KINDS, type FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
 import { checkForm } from '../../../engine/forms/form-checks';
@@ -18,8 +19,8 @@ import { FORM_AJV_OPTIONS } from '../../../engine/forms/validator';
 import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
-import { catalogue } from '../../../generated/screens';
 import { localeTables } from '../../lib/messages';
+import { readLiveCatalogue } from './live-catalogue';
 
 // The forms as data, read from FORMS_DIR as one set: schemas/forms/forms.yaml, each form's schema
 // and UI schema, each event's merge patch (events/<exhibitCode>/<id>.patch.json), and a compiled
@@ -69,6 +70,10 @@ export interface FormSet extends FormRegistry {
   modules: ReadonlyMap<string, string>;
   /** A form's own strings (`forms.<id>` of locales/) by language, as the set was read. */
   stringsFor(id: string): Record<string, LocaleTable>;
+  /** The screens as this set has them (issue 11: a new form brings its screen). */
+  catalogue: Catalogue;
+  /** Per language, the texts of the catalogue's titles and menu labels. */
+  catalogueStrings: Record<string, Record<string, string>>;
 }
 
 type Json = Record<string, unknown>;
@@ -141,12 +146,6 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   for (const file of files) contents.set(file, readFileSync(join(dir, file), 'utf8'));
   const locales = readLocaleTables(dir);
   const formStrings = Object.fromEntries(LANGUAGES.map((language) => [language, (locales[language]!.forms ?? {}) as LocaleTable]));
-  // The forms' strings are part of the set: a changed label is a new version too.
-  const version = createHash('sha256')
-    .update(files.map((file) => `${file}\0${contents.get(file)}\0`).join(''))
-    .update(JSON.stringify(formStrings))
-    .digest('hex')
-    .slice(0, 12);
   const json = (file: string): Json | null => {
     const text = contents.get(file);
     if (text === undefined) {
@@ -170,13 +169,23 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   }
   const definitions = list.forms ?? [];
   const ids = new Set(definitions.map((d) => d.id));
+  // The screens as the set has them (screens.yaml beside FORMS_DIR): a new form brings its screen.
+  const live = readLiveCatalogue(dir, locales, ids);
+  problems.push(...live.problems);
+  // The forms' strings and the screens are part of the set: a changed label is a new version too.
+  const version = createHash('sha256')
+    .update(files.map((file) => `${file}\0${contents.get(file)}\0`).join(''))
+    .update(JSON.stringify(formStrings))
+    .update(`${live.source ?? ''}\0${JSON.stringify(live.strings)}`)
+    .digest('hex')
+    .slice(0, 12);
   for (const message of showroomProblems(list.showroom, [...ids])) problems.push({ file: listFile, path: '$.showroom', message });
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
     const at = `$.forms[${index}]`;
     if (!DEADLINE_KINDS.includes(definition.deadline)) problems.push({ file: listFile, path: `${at}.deadline`, message: `must be one of ${DEADLINE_KINDS.join(', ')}` });
-    if (definition.screen && !findScreen(catalogue, definition.screen)) problems.push({ file: listFile, path: `${at}.screen`, message: `screen "${definition.screen}" is not in screens.yaml` });
+    if (definition.screen && !findScreen(live.catalogue, definition.screen)) problems.push({ file: listFile, path: `${at}.screen`, message: `screen "${definition.screen}" is not in screens.yaml` });
     for (const prerequisite of definition.prerequisites ?? []) if (!ids.has(prerequisite)) problems.push({ file: listFile, path: `${at}.prerequisites`, message: `"${prerequisite}" is not a form` });
     for (const language of LANGUAGES) if (lookup(locales[language]!, definition.title) === undefined) problems.push({ file: listFile, path: `${at}.title`, message: `key "${definition.title}" missing in locales/${language}.json` });
     const schemaFile = join('forms', `${definition.id}.schema.json`);
@@ -185,7 +194,11 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
     // P1: a wrong contractor part would show a contractor the wrong fields.
-    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema), ...documentProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    // F7: a document's text comes from the form's strings, in every language.
+    for (const key of documentKeys(definition)) {
+      for (const language of LANGUAGES) if (lookup(locales[language]!, key) === undefined) problems.push({ file: listFile, path: `${at}.documents`, message: `key "${key}" missing in locales/${language}.json` });
+    }
     problems.push(...fromLines(checkForm(schemaFile, definition.id, schema, ui, locales), schemaFile));
   });
 
@@ -235,6 +248,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     loadedAt: new Date(),
     definitions,
     showroom: list.showroom,
+    catalogue: live.catalogue,
+    catalogueStrings: live.strings,
     find,
     modules,
     filesFor(id, exhibitCode) {

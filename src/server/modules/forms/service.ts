@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
+import type { Catalogue } from '../../../engine/catalogue';
 import { readFormSet, type FormRegistry, type FormSet, type FormSetProblem } from './form-set';
+import { CATALOGUE_FILE } from './live-catalogue';
 
 // The live form set (issue 11): the forms in FORMS_DIR, read and checked as a whole at start and
 // again on every change (file watching, SIGHUP, the organiser's reload action). A valid change is
@@ -26,6 +28,8 @@ export interface FormService {
   current(): FormSet;
   /** A view that always reads the set in use, for modules that look forms up now and then. */
   registry: FormRegistry;
+  /** The screens as the set in use has them (the auth hook's screen checks). */
+  catalogue(): Catalogue;
   /** Reads FORMS_DIR again: swaps a valid change in, refuses an invalid one. */
   reload(reason: string): { version: string; changed: boolean; problems: FormSetProblem[] };
   status(): FormSetStatus;
@@ -75,6 +79,7 @@ export default fp<{ dir: string; watch?: boolean }>(
 
     const service: FormService = {
       current: () => current,
+      catalogue: () => current.catalogue,
       registry: {
         get definitions() {
           return current.definitions;
@@ -120,6 +125,15 @@ export default fp<{ dir: string; watch?: boolean }>(
       }
     };
     watchFolders();
+    // screens.yaml lives beside FORMS_DIR, in a folder where much else changes: only its own changes count.
+    const catalogueFolder = join(dir, '..');
+    if (existsSync(catalogueFolder)) {
+      const watcher = watch(catalogueFolder, (_event, name) => {
+        if (name === CATALOGUE_FILE) changed();
+      });
+      watcher.on('error', (error) => app.log.warn({ err: error }, 'Watching screens.yaml failed; SIGHUP or the reload action still work'));
+      watchers.set(`${catalogueFolder}/${CATALOGUE_FILE}`, watcher);
+    }
     const hangUp = () => reload('SIGHUP');
     process.on('SIGHUP', hangUp);
     app.addHook('onClose', async () => {

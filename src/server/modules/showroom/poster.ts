@@ -1,39 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { embedDocumentFonts, runs, widthOf, wrap, type DocumentFonts } from '../../lib/pdf-fonts';
 
 // CT5: the printable poster (A4 or A3): the event's name, the company, its logo, the booth
-// number and a QR code to the showroom, in the chosen language. Text is set in fonts embedded
-// (subset) from Debian's packages: DejaVu Sans for Latin and Vietnamese, Droid Sans Fallback for
-// Chinese and Japanese, chosen per line by what it contains.
+// number and a QR code to the showroom, in the chosen language, in the fonts of lib/pdf-fonts.ts.
 
 export const POSTER_SIZES = { A4: [595.28, 841.89], A3: [841.89, 1190.55] } as const;
 export type PosterSize = keyof typeof POSTER_SIZES;
-
-const FONT_FILES = {
-  latin: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
-  latinBold: ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
-  cjk: ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf', '/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf'],
-};
-
-const fontCache = new Map<string, Uint8Array>();
-function fontBytes(kind: keyof typeof FONT_FILES): Uint8Array {
-  const cached = fontCache.get(kind);
-  if (cached) return cached;
-  const path = FONT_FILES[kind].find((candidate) => existsSync(candidate));
-  if (!path) throw new Error(`Poster font missing (${FONT_FILES[kind].join(' or ')}): apt-get install -y fonts-dejavu-core fonts-droid-fallback`);
-  const bytes = readFileSync(path);
-  fontCache.set(kind, bytes);
-  return bytes;
-}
-
-/** Whether the fonts the poster (and other documents) need are installed. */
-export function posterFontsAvailable(): boolean {
-  return (Object.keys(FONT_FILES) as Array<keyof typeof FONT_FILES>).every((kind) => FONT_FILES[kind].some((path) => existsSync(path)));
-}
-
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\uac00-\ud7af]/u;
 
 export interface PosterContent {
   size: PosterSize;
@@ -50,18 +23,7 @@ export interface PosterContent {
 
 export async function renderPoster(content: PosterContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`${content.companyName} — ${content.eventName}`);
-  doc.setCreator('Exhibitor Portal');
-  const needsCjk = [content.eventName, content.companyName, content.booth, content.visitUs, content.scan, content.footer].some((text) => CJK.test(text));
-  const latin = await doc.embedFont(fontBytes('latin'), { subset: true });
-  const fonts: Fonts = {
-    latin,
-    latinBold: await doc.embedFont(fontBytes('latinBold'), { subset: true }),
-    // Only when a line needs it; pdf-lib's subsetting of this font drops CJK glyphs (the text would
-    // still extract but print as boxes), so it goes in whole and a CJK poster is about 2 MB.
-    cjk: needsCjk ? await doc.embedFont(fontBytes('cjk'), { subset: false }) : latin,
-  };
+  const fonts = await embedDocumentFonts(doc, [content.eventName, content.companyName, content.booth, content.visitUs, content.scan, content.footer]);
   const [width, height] = POSTER_SIZES[content.size];
   const page = doc.addPage([width, height]);
   const scale = width / POSTER_SIZES.A4[0];
@@ -93,31 +55,11 @@ export async function renderPoster(content: PosterContent): Promise<Uint8Array> 
   return doc.save();
 }
 
-interface Fonts {
-  latin: PDFFont;
-  latinBold: PDFFont;
-  cjk: PDFFont;
-}
-
-/** The text in runs of one font each: CJK characters in the CJK font, the rest in DejaVu. */
-function runs(text: string, fonts: Fonts, bold: boolean): Array<{ text: string; font: PDFFont }> {
-  const out: Array<{ text: string; font: PDFFont }> = [];
-  for (const char of text) {
-    const font = CJK.test(char) ? fonts.cjk : bold ? fonts.latinBold : fonts.latin;
-    const last = out.at(-1);
-    if (last && last.font === font) last.text += char;
-    else out.push({ text: char, font });
-  }
-  return out;
-}
-
-const widthOf = (text: string, fonts: Fonts, bold: boolean, size: number) => runs(text, fonts, bold).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
-
 /**
  * Draws text centred below `top`, shrinking it to fit and wrapping if it still does not fit;
  * answers the top of the next line.
  */
-function centred(page: PDFPage, text: string, top: number, size: number, fonts: Fonts, bold: boolean, width: number, margin: number, color: ReturnType<typeof rgb>): number {
+function centred(page: PDFPage, text: string, top: number, size: number, fonts: DocumentFonts, bold: boolean, width: number, margin: number, color: ReturnType<typeof rgb>): number {
   const room = width - 2 * margin;
   let fontSize = size;
   while (fontSize > size * 0.55 && widthOf(text, fonts, bold, fontSize) > room) fontSize -= 1;
@@ -132,23 +74,6 @@ function centred(page: PDFPage, text: string, top: number, size: number, fonts: 
     top -= fontSize * 1.3;
   }
   return top;
-}
-
-function wrap(text: string, fonts: Fonts, bold: boolean, size: number, room: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  // Words for spaced scripts, characters for CJK.
-  for (const piece of text.match(/\S+\s*|\s+/gu) ?? [text]) {
-    const parts = widthOf(piece, fonts, bold, size) > room || CJK.test(piece) ? [...piece] : [piece];
-    for (const part of parts) {
-      if (line && widthOf(line + part, fonts, bold, size) > room) {
-        lines.push(line.trimEnd());
-        line = part.trimStart();
-      } else line += part;
-    }
-  }
-  if (line) lines.push(line.trimEnd());
-  return lines;
 }
 
 function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {

@@ -1,13 +1,20 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { pdfText } from '../support/pdf-text';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, recordUpload, type TestApp } from './helpers';
 
-// F7: GET /oga/visa/letters lists the applicants of the participation's submitted S06 form;
-// GET /oga/visa/letters/:index.pdf is a real PDF invitation letter for one of them. Only the
-// participation's own users see them; the screen's module (Forms) is needed.
+// F7: the documents a submitted form yields, as forms.yaml declares them (S06: one visa invitation
+// letter per applicant). GET /oga/forms/s06/documents lists them; …/invitationLetter/:index.pdf is
+// a real PDF, read back with pdftotext, in the caller's or the chosen language, names printed as
+// typed. Only the participation's own users who may open the documents' screen see them; a second
+// document is added as data (forms.yaml and strings), without TypeScript.
 
+const LIST = '/oga/forms/s06/documents';
 const NOT_FOUND = { code: 404, msg: 'The resource does not exist.', data: null, error: 'notFound' };
 
 function applicant(fullName: string, passportNumber: string, extra: Record<string, unknown> = {}) {
@@ -34,7 +41,7 @@ function applicant(fullName: string, passportNumber: string, extra: Record<strin
 
 const APPLICANTS = [applicant('Tan Wei Ming', 'A12345678'), applicant('Nguyễn Văn Đức', 'C7654321', { nationality: 'Vietnamese', placeOfBirth: 'Hà Nội', embassyCountry: 'Viet Nam', embassyCity: 'Hà Nội' })];
 
-describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
+describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation letters) on %s', (engine) => {
   let t: TestApp;
   let demo: string;
   let limited: string;
@@ -45,8 +52,10 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
   let demoParticipation: number;
   let submittedAt: Date;
 
-  const pdf = (token: string, path: string) => t.app.inject({ method: 'GET', url: `/oga/visa/letters/${path}`, headers: { authorization: `Bearer ${token}` } });
+  const pdf = (token: string, path: string) => t.app.inject({ method: 'GET', url: `${LIST}/invitationLetter/${path}`, headers: { authorization: `Bearer ${token}` } });
   const envelopeOf = (response: LightMyRequestResponse) => response.json() as { code: number };
+  /** The letters listed for this user. */
+  const items = async (token: string) => ((await get(t.app, LIST, token)).data as Array<{ items: Array<{ name: string }> }>)[0]!.items;
 
   /** demo's S06 as the form routes would have stored it. */
   async function saveS06(status: 'draft' | 'submitted', applicants = APPLICANTS) {
@@ -112,29 +121,33 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
   });
 
   it('F7 no letters before S06 is submitted: an empty list, and 404 for the PDF; a draft does not count', async () => {
-    expect(bodyOf(await get(t.app, '/oga/visa/letters', demo))).toEqual({ code: 200, msg: 'ok', data: [] });
+    expect(await items(demo)).toEqual([]);
     expect(envelopeOf(await pdf(demo, '0.pdf'))).toEqual(NOT_FOUND);
     await saveS06('draft');
-    expect(bodyOf(await get(t.app, '/oga/visa/letters', demo))).toEqual({ code: 200, msg: 'ok', data: [] });
+    expect(await items(demo)).toEqual([]);
     expect(envelopeOf(await pdf(demo, '0.pdf'))).toEqual(NOT_FOUND);
   });
 
   it('F7 a submitted S06 lists its applicants with their reference and file name', async () => {
     await saveS06('submitted');
-    const answer = await get(t.app, '/oga/visa/letters', demo);
-    expect(bodyOf(answer)).toEqual({
-      code: 200,
-      msg: 'ok',
-      data: [
-        { index: 0, name: 'Tan Wei Ming', passportNumber: 'A12345678', reference: `AFHE2027-${demoParticipation}-1`, fileName: 'visa-invitation-Tan-Wei-Ming.pdf' },
-        { index: 1, name: 'Nguyễn Văn Đức', passportNumber: 'C7654321', reference: `AFHE2027-${demoParticipation}-2`, fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
-      ],
-    });
+    const answer = bodyOf(await get(t.app, LIST, demo));
+    expect(answer).toMatchObject({ code: 200, msg: 'ok' });
+    const [letters] = answer.data as Array<Record<string, unknown>>;
+    // Named and described by the form's own strings, the columns by its field titles.
+    expect(letters).toMatchObject({ id: 'invitationLetter', title: 'Visa invitation letter', columns: ['Full name (as in passport)', 'Passport number'] });
+    expect(letters!.items).toEqual([
+      { index: 0, name: 'Tan Wei Ming', summary: ['A12345678'], reference: `AFHE2027-${demoParticipation}-1`, fileName: 'visa-invitation-Tan-Wei-Ming.pdf' },
+      { index: 1, name: 'Nguyễn Văn Đức', summary: ['C7654321'], reference: `AFHE2027-${demoParticipation}-2`, fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
+    ]);
+    // In the caller's language.
+    const inJapanese = (await t.app.inject({ method: 'GET', url: LIST, headers: { authorization: `Bearer ${demo}`, language: 'ja' } })).json() as { data: Array<{ title: string; columns: string[] }> };
+    expect(inJapanese.data[0]).toMatchObject({ title: 'ビザ招へい状', columns: ['パスポート記載の氏名', 'パスポート番号'].map((_, i) => inJapanese.data[0]!.columns[i]) });
+    expect(inJapanese.data[0]!.columns[1]).not.toBe('Passport number');
   });
 
   it('F7 F9 editing the submitted S06 keeps its letters until a new submission replaces them', async () => {
     await saveS06('submitted');
-    const names = async () => ((await get(t.app, '/oga/visa/letters', demo)).data as Array<{ name: string }>).map((letter) => letter.name);
+    const names = async () => (await items(demo)).map((letter) => letter.name);
     const { version } = (await get(t.app, '/oga/forms/s06', demo)).data.entry as { version: number };
     // The exhibitor starts changing the list: the first applicant is removed from the working copy (an autosave).
     const saved = await put(t.app, '/oga/forms/s06/draft', { data: { applicants: APPLICANTS.slice(1), confirmTruth: true }, version }, demo);
@@ -185,22 +198,25 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
       'exhibitor-support@afhe-expo.example',
       `Reference: AFHE2027-${demoParticipation}-1`,
       // Submitted at 04:30 on 6 November in the event's time (UTC+08:00).
-      'Date of issue: 6 November 2026',
+      'Date of issue: November 6, 2026',
       'Tan Wei Ming',
       'A12345678',
-      '21 July 1988',
-      '31 January 2032',
-      '8 days',
+      'July 21, 1988',
+      'January 31, 2032',
       'Kuala Lumpur, Malaysia',
       'Borneo Botanica Sdn. Bhd.',
       'Hall 3 · B12',
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expect(text.replace(/\n/g, ' ')).toMatch(/We are pleased to invite Tan Wei Ming, holder of passport number A12345678, to attend ASEAN Food & Hospitality Expo 2027, held at .* as a representative of Borneo Botanica Sdn\. Bhd\., exhibitor at booth Hall 3 · B12\./);
+    // The particulars as a table: each field's title beside its value.
+    const table = await pdfText(bytes, { layout: true });
+    expect(table).toMatch(/Duration of stay \(days\)\s+8\n/);
+    expect(table).toMatch(/Passport date of expiry\s+January 31, 2032\n/);
+    expect(text.replace(/\s+/g, ' ')).toMatch(/We are pleased to invite Tan Wei Ming, holder of passport number A12345678, to attend ASEAN Food & Hospitality Expo 2027, held at .* as a representative of Borneo Botanica Sdn\. Bhd\., exhibitor at booth Hall 3 · B12\./);
   });
 
-  it('F7 ?download=1 answers it as an attachment; a name Helvetica cannot show is transliterated, the file name keeps it', async () => {
+  it('F7 ?download=1 answers it as an attachment; names in any script print as typed', async () => {
     await saveS06('submitted');
     const response = await pdf(demo, '1.pdf?download=1');
     expect(response.statusCode).toBe(200);
@@ -212,16 +228,29 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`Visa invitation letter AFHE2027-${demoParticipation}-2 - Nguyễn Văn Đức`);
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain('Nguyen Van Duc');
-    expect(text).toContain('Ha Noi, Viet Nam');
+    expect(text).toContain('Nguyễn Văn Đức');
+    expect(text).toContain('Hà Nội, Viet Nam');
   });
 
-  it('F7 P1 a team user (lead capture only) has no access to the letters; its contractor (S06 is for exhibitors) gets none', async () => {
+  it('F7 L1 the letter in the chosen language (?lang=), else the caller\'s: text, dates and labels of that language', async () => {
+    await saveS06('submitted', [applicant('Tan Wei Ming', 'A12345678', { chineseName: '陈伟明' })]);
+    const japanese = await pdfText((await pdf(demo, '0.pdf?lang=ja')).rawPayload);
+    for (const expected of ['拝啓', '敬具', '参照番号：', '1988年7月21日', '旅券番号A12345678のTan Wei Ming様']) expect(japanese.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
+    const response = await t.app.inject({ method: 'GET', url: `${LIST}/invitationLetter/0.pdf`, headers: { authorization: `Bearer ${demo}`, language: 'vi' } });
+    const vietnamese = await pdfText(response.rawPayload);
+    expect(vietnamese).toContain('Kính gửi Quý Ông/Bà,');
+    expect(vietnamese).toContain('Ngày cấp:');
+    expect((await PDFDocument.load(response.rawPayload)).getTitle()).toContain('Thư mời xin thị thực');
+    // A language the portal does not have is refused as bad input, not answered in English.
+    expect((await pdf(demo, '0.pdf?lang=xx')).json()).toMatchObject({ error: 'badRequest' });
+  });
+
+  it('F7 P1 a team user (lead capture only) has no access to the letters, nor its contractor (S06 is for exhibitors)', async () => {
     await saveS06('submitted');
-    expect(bodyOf(await get(t.app, '/oga/visa/letters', team)).code).toBe(403);
-    expect((await pdf(team, '0.pdf')).rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
-    expect(bodyOf(await get(t.app, '/oga/visa/letters', contractor))).toEqual({ code: 200, msg: 'ok', data: [] });
-    expect(envelopeOf(await pdf(contractor, '0.pdf'))).toEqual(NOT_FOUND);
+    for (const token of [team, contractor]) {
+      expect(bodyOf(await get(t.app, LIST, token)).code).toBe(403);
+      expect((await pdf(token, '0.pdf')).rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
+    }
   });
 
   it('F7 an index out of range or not a number answers 404', async () => {
@@ -233,13 +262,83 @@ describe.each(ENGINES)('F7 visa invitation letters on %s', (engine) => {
 
   it('P5 another exhibitor of the event sees only its own (empty) data; the organiser and a participation without Forms get 403; no session 401', async () => {
     await saveS06('submitted');
-    expect(bodyOf(await get(t.app, '/oga/visa/letters', limited))).toEqual({ code: 200, msg: 'ok', data: [] });
+    expect(await items(limited)).toEqual([]);
     expect(envelopeOf(await pdf(limited, '0.pdf'))).toEqual(NOT_FOUND);
     for (const token of [noForms, organiser]) {
-      expect((await get(t.app, '/oga/visa/letters', token)).code).toBe(403);
+      expect((await get(t.app, LIST, token)).code).toBe(403);
       expect(envelopeOf(await pdf(token, '0.pdf')).code).toBe(403);
     }
-    expect((await get(t.app, '/oga/visa/letters')).code).toBe(401);
-    expect(envelopeOf(await t.app.inject({ method: 'GET', url: '/oga/visa/letters/0.pdf' })).code).toBe(401);
+    expect((await get(t.app, LIST)).code).toBe(401);
+    expect(envelopeOf(await t.app.inject({ method: 'GET', url: `${LIST}/invitationLetter/0.pdf` })).code).toBe(401);
+  });
+});
+
+describe('F7 issue 11 a second document is data: forms.yaml and strings, no TypeScript', () => {
+  // The documents do not depend on the database engine; the embedded one is enough here.
+  let t: TestApp;
+  let root: string;
+  let demo: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'documents-forms-'));
+    cpSync(SCHEMAS_DIR, join(root, 'schemas'), { recursive: true });
+    cpSync(join(SCHEMAS_DIR, '..', 'locales'), join(root, 'locales'), { recursive: true });
+    const list = join(root, 'schemas', 'forms', 'forms.yaml');
+    const attendance = [
+      '      - id: attendance',
+      '        each: applicants',
+      '        name: fullName',
+      '        fileName: attendance',
+      '        text: attendance',
+      '        particulars: [fullName, passportNumber]',
+    ].join('\n');
+    const yaml = readFileSync(list, 'utf8');
+    expect(yaml).toContain('    documents:\n');
+    writeFileSync(list, yaml.replace('    documents:\n', `    documents:\n${attendance}\n`));
+    const text = {
+      title: 'Certificate of attendance',
+      intro: 'One certificate per applicant.',
+      none: 'No certificates yet.',
+      subject: 'Certificate of attendance: {{event}}',
+      to: 'To whom it may concern',
+      greeting: 'Hello,',
+      body: '{{fullName}} attends {{event}} for {{company}}.',
+      particulars: 'Details:',
+      after: 'Issued on request.',
+      closing: 'Regards,',
+      signature: 'The organiser',
+    };
+    for (const language of ['en', 'cn', 'ja', 'vi']) {
+      const file = join(root, 'locales', `${language}.json`);
+      const table = JSON.parse(readFileSync(file, 'utf8'));
+      table.forms.s06.attendance = text;
+      writeFileSync(file, JSON.stringify(table));
+    }
+    t = await createTestApp('pglite', { formsDir: join(root, 'schemas') });
+    demo = await login(t.app, 'demo');
+    const participation = (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'demo').executeTakeFirstOrThrow()).participation_id!;
+    const data = JSON.stringify({ applicants: APPLICANTS, confirmTruth: true });
+    await t.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: participation, form_id: 's06', data, submitted_data: data, status: 'submitted', submitted_at: new Date(), updated_at: new Date() })
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is listed beside the letters, and its PDF says what its strings say', async () => {
+    const listed = (await get(t.app, LIST, demo)).data as Array<{ id: string; title: string; items: Array<{ fileName: string }> }>;
+    expect(listed.map((document) => [document.id, document.title])).toEqual([
+      ['attendance', 'Certificate of attendance'],
+      ['invitationLetter', 'Visa invitation letter'],
+    ]);
+    expect(listed[0]!.items.map((item) => item.fileName)).toEqual(['attendance-Tan-Wei-Ming.pdf', 'attendance-Nguyễn-Văn-Đức.pdf']);
+    const response = await t.app.inject({ method: 'GET', url: `${LIST}/attendance/1.pdf`, headers: { authorization: `Bearer ${demo}` } });
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Certificate of attendance: ASEAN Food & Hospitality Expo 2027');
+    expect(text).toContain('Nguyễn Văn Đức attends ASEAN Food & Hospitality Expo 2027 for Borneo Botanica Sdn. Bhd.');
   });
 });

@@ -6,23 +6,30 @@ import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import { api } from '../../../lib/api';
-import VisaLettersPage from './VisaLettersPage';
+import FormDocumentsPage from './FormDocumentsPage';
 
-// F7 in the browser: the letters of the submitted S06, viewed from a blob (the PDF needs the
-// bearer token) or downloaded; an empty state that leads to the S06 form.
+// F7 in the browser: the documents of the screen's form (screens.yaml documentsOf: S06's letters),
+// viewed from a blob (the PDF needs the bearer token) or downloaded in the chosen language; an
+// empty state that leads to the form.
 
 vi.mock('../../../lib/api', () => ({ api: { get: vi.fn(), download: vi.fn() } }));
 
-const LETTERS = [
-  { index: 0, name: 'Tan Wei Ming', passportNumber: 'A12345678', reference: 'AFHE2027-1-1', fileName: 'visa-invitation-Tan-Wei-Ming.pdf' },
-  { index: 1, name: 'Nguyễn Văn Đức', passportNumber: 'C7654321', reference: 'AFHE2027-1-2', fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
+const LIST = '/forms/s06/documents';
+const letters = (items: unknown[]) => [
+  { id: 'invitationLetter', title: 'Visa invitation letter', intro: 'One letter per applicant.', none: 'No letters yet.', columns: ['Full name', 'Passport number'], items },
 ];
+const LETTERS = letters([
+  { index: 0, name: 'Tan Wei Ming', summary: ['A12345678'], reference: 'AFHE2027-1-1', fileName: 'visa-invitation-Tan-Wei-Ming.pdf' },
+  { index: 1, name: 'Nguyễn Văn Đức', summary: ['C7654321'], reference: 'AFHE2027-1-2', fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
+]);
+const viewName = (name: string) => en.documents.viewOf.replace('{{document}}', 'Visa invitation letter').replace('{{name}}', name);
+const downloadName = (name: string) => en.documents.downloadOf.replace('{{document}}', 'Visa invitation letter').replace('{{name}}', name);
 
 function renderPage() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/orderForms/visaInvitationDetail']}>
-        <VisaLettersPage />
+        <FormDocumentsPage />
       </MemoryRouter>
     </SWRConfig>,
   );
@@ -41,14 +48,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('F7 VisaLettersPage', () => {
-  it('before S06 is submitted: says so and links to the S06 form', async () => {
-    vi.mocked(api.get).mockResolvedValue([]);
+describe('F7 FormDocumentsPage', () => {
+  it('before S06 is submitted: says so (in the words the answer brings) and links to the S06 form', async () => {
+    vi.mocked(api.get).mockResolvedValue(letters([]));
     renderPage();
-    expect(await screen.findByText(en.visa.none)).toBeTruthy();
-    const link = screen.getByRole('link', { name: en.visa.openForm });
-    expect(link.getAttribute('href')).toBe(`/myParticipation/visaInvitation?orderName=${encodeURIComponent(en.forms.s06.title)}`);
-    expect(api.get).toHaveBeenCalledWith('/visa/letters');
+    expect(await screen.findByText('No letters yet.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: en.documents.openForm.replace('{{form}}', en.screens.visaInvitation) });
+    expect(link.getAttribute('href')).toBe(`/myParticipation/visaInvitation?orderName=${encodeURIComponent(en.screens.visaInvitation)}`);
+    expect(api.get).toHaveBeenCalledWith(LIST);
   });
 
   it('lists each applicant with passport number and reference', async () => {
@@ -58,34 +65,35 @@ describe('F7 VisaLettersPage', () => {
     expect(screen.getByText('Nguyễn Văn Đức')).toBeTruthy();
     expect(screen.getByText('A12345678')).toBeTruthy();
     expect(screen.getByText('AFHE2027-1-2')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: new RegExp(`^${en.visa.viewLetter}`) })).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Passport number' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: new RegExp(`^${en.documents.view}`) })).toHaveLength(2);
   });
 
   it('View letter fetches the PDF as a blob with the session and shows it in a tab opened on the click', async () => {
     const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    vi.mocked(api.get).mockImplementation(async (path: string) => (path === '/visa/letters' ? LETTERS : blob));
+    vi.mocked(api.get).mockImplementation(async (path: string) => (path === LIST ? LETTERS : blob));
     const tab = { location: { href: '' }, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
     const createObjectURL = vi.fn(() => 'blob:http://localhost/letter-1');
     vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL, revokeObjectURL: vi.fn() }));
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.viewLetter}: Nguyễn Văn Đức` }));
+    fireEvent.click(await screen.findByRole('button', { name: viewName('Nguyễn Văn Đức') }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/letter-1'));
-    expect(api.get).toHaveBeenCalledWith('/visa/letters/1.pdf', { responseType: 'blob' });
+    expect(api.get).toHaveBeenCalledWith(`${LIST}/invitationLetter/1.pdf`, { responseType: 'blob', params: { lang: 'en' } });
     expect(createObjectURL).toHaveBeenCalledWith(blob);
   });
 
   it('a failed View closes the tab it opened (the API client shows the error)', async () => {
     vi.mocked(api.get).mockImplementation(async (path: string) => {
-      if (path === '/visa/letters') return LETTERS;
+      if (path === LIST) return LETTERS;
       throw new Error('The resource does not exist.');
     });
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.stubGlobal('open', vi.fn(() => tab));
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.viewLetter}: Tan Wei Ming` }));
+    fireEvent.click(await screen.findByRole('button', { name: viewName('Tan Wei Ming') }));
     await waitFor(() => expect(tab.close).toHaveBeenCalledTimes(1));
     expect(tab.location.href).toBe('');
   });
@@ -94,7 +102,7 @@ describe('F7 VisaLettersPage', () => {
     vi.mocked(api.get).mockResolvedValue(LETTERS);
     vi.mocked(api.download).mockResolvedValue(undefined);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: `${en.visa.download}: Tan Wei Ming` }));
-    await waitFor(() => expect(api.download).toHaveBeenCalledWith('/visa/letters/0.pdf', 'visa-invitation-Tan-Wei-Ming.pdf', { params: { download: 1 } }));
+    fireEvent.click(await screen.findByRole('button', { name: downloadName('Tan Wei Ming') }));
+    await waitFor(() => expect(api.download).toHaveBeenCalledWith(`${LIST}/invitationLetter/0.pdf`, 'visa-invitation-Tan-Wei-Ming.pdf', { params: { download: 1, lang: 'en' } }));
   });
 });

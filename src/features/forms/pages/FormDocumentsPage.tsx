@@ -1,0 +1,163 @@
+import { Alert, Box, Button, FormControl, InputLabel, Link, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import useSWR from 'swr';
+import { findScreen, findScreenByPath } from '../../../engine/catalogue';
+import { LANGUAGE_OPTIONS, isLanguage, type Language } from '../../../engine/language';
+import { useCatalogue } from '../../../lib/catalogue';
+import { api } from '../../../lib/api';
+import { PageLoading } from '../../../components/PageLoading';
+
+// F7: the documents a submitted form yields (forms.yaml `documents:`; S06: one visa invitation
+// letter per applicant), made by the server as PDFs. Which form is the screen's `documentsOf`
+// (screens.yaml); what the list shows (names, summary columns, texts) comes with the answer.
+
+interface DocumentItem {
+  index: number;
+  name: string;
+  summary: string[];
+  reference: string;
+  fileName: string;
+}
+
+interface FormDocument {
+  id: string;
+  title: string;
+  intro: string;
+  none: string;
+  columns: string[];
+  items: DocumentItem[];
+}
+
+/** How long a viewed document's object URL lives: long enough for the new tab to load it. */
+const VIEW_URL_LIFETIME_MS = 60_000;
+
+export default function FormDocumentsPage() {
+  const { t, i18n } = useTranslation();
+  const catalogue = useCatalogue();
+  const formId = findScreenByPath(catalogue, useLocation().pathname)?.documentsOf ?? '';
+  const listPath = `/forms/${encodeURIComponent(formId)}/documents`;
+  const { data, error } = useSWR<FormDocument[]>([listPath, i18n.language], () => api.get<FormDocument[]>(listPath));
+  const [pending, setPending] = useState<string | null>(null);
+  // The documents are written in the user's language unless they choose another (an embassy may want English).
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');
+  const formScreen = catalogue.screens.find((screen) => screen.form === formId);
+  const formTitle = formScreen ? t(formScreen.title) : formId;
+  const formLink = formScreen ? `${findScreen(catalogue, formScreen.id)?.path ?? formScreen.path}?orderName=${encodeURIComponent(formTitle)}` : null;
+
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!data) return <PageLoading />;
+
+  const pdfPath = (document: FormDocument, item: DocumentItem) => `${listPath}/${encodeURIComponent(document.id)}/${item.index}.pdf`;
+
+  /** The PDF needs the session's bearer token, so it is fetched here and shown from a blob. */
+  async function view(document: FormDocument, item: DocumentItem) {
+    // Opened now, while the click still counts as the user's, so no pop-up blocker stops it.
+    const tab = window.open('', '_blank');
+    setPending(`view-${document.id}-${item.index}`);
+    try {
+      const blob = await api.get<Blob>(pdfPath(document, item), { responseType: 'blob', params: { lang: language } });
+      const url = URL.createObjectURL(blob);
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank');
+      setTimeout(() => URL.revokeObjectURL(url), VIEW_URL_LIFETIME_MS);
+    } catch {
+      // The API client has already said what went wrong.
+      tab?.close();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function download(document: FormDocument, item: DocumentItem) {
+    setPending(`download-${document.id}-${item.index}`);
+    try {
+      await api.download(pdfPath(document, item), item.fileName, { params: { download: 1, lang: language } });
+    } catch {
+      // The API client has already said what went wrong.
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const openForm = formLink ? (
+    <Link component={RouterLink} to={formLink}>
+      {t('documents.openForm', { form: formTitle })}
+    </Link>
+  ) : null;
+
+  return (
+    <Box>
+      {data.map((document) =>
+        document.items.length === 0 ? (
+          <Paper key={document.id} variant="outlined" sx={{ p: 3, mb: 2 }}>
+            <Typography sx={{ mb: 2 }}>{document.none}</Typography>
+            {formLink && (
+              <Button component={RouterLink} to={formLink} variant="contained">
+                {t('documents.openForm', { form: formTitle })}
+              </Button>
+            )}
+          </Paper>
+        ) : (
+          <Box key={document.id} component="section" aria-label={document.title} sx={{ mb: 3 }}>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {document.intro}
+            </Typography>
+            <FormControl size="small" sx={{ mb: 2, minWidth: 220 }}>
+              <InputLabel id={`language-${document.id}`}>{t('documents.language')}</InputLabel>
+              <Select labelId={`language-${document.id}`} label={t('documents.language')} value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+                {LANGUAGE_OPTIONS.map((option) => (
+                  <MenuItem key={option.code} value={option.code} lang={option.code === 'cn' ? 'zh-Hans' : option.code}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <TableContainer component={Paper} variant="outlined">
+              <Table aria-label={document.title}>
+                <TableHead>
+                  <TableRow>
+                    {document.columns.map((column) => (
+                      <TableCell key={column}>{column}</TableCell>
+                    ))}
+                    <TableCell>{t('documents.referenceColumn')}</TableCell>
+                    <TableCell>{t('documents.documentColumn')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {document.items.map((item) => (
+                    <TableRow key={item.index}>
+                      <TableCell>
+                        <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
+                      </TableCell>
+                      {item.summary.map((value, index) => (
+                        <TableCell key={index}>{value}</TableCell>
+                      ))}
+                      <TableCell>{item.reference}</TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing={1}>
+                          <Button size="small" variant="outlined" disabled={pending !== null} onClick={() => void view(document, item)} aria-label={t('documents.viewOf', { document: document.title, name: item.name })}>
+                            {t('documents.view')}
+                          </Button>
+                          <Button size="small" variant="contained" disabled={pending !== null} onClick={() => void download(document, item)} aria-label={t('documents.downloadOf', { document: document.title, name: item.name })}>
+                            {t('documents.download')}
+                          </Button>
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Box>
+        ),
+      )}
+      {data.some((document) => document.items.length > 0) && openForm && (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {openForm}
+        </Typography>
+      )}
+    </Box>
+  );
+}
