@@ -105,7 +105,10 @@ describe('issue 13: the user’s language in data', () => {
     try {
       await submit.click();
       const dialog = page.getByRole('dialog', { name: text('en', 'formRuntime.confirm.title', { form: text('en', 'forms.s04.title') }) });
+      const answered = page.waitForResponse((response) => response.url().endsWith('/oga/forms/s04/submit') && response.request().method() === 'POST');
       await dialog.getByRole('button', { name: text('en', 'formRuntime.confirm.submit'), exact: true }).click();
+      // The refusal is the server's (the page still holds the quota it opened with).
+      expect(((await (await answered).json()) as { error: string }).error).toBe('validationFailed');
       const summary = page.getByRole('alert').filter({ hasText: text('en', 'formRuntime.problems.title', { count: 1 }) });
       await expectVisible(summary, 'the summary of the server’s problems');
       await expectVisible(summary.getByRole('link'), 'a link to the problem');
