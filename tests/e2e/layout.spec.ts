@@ -66,7 +66,7 @@ describe('responsive layout (issue 13)', () => {
     for (const { screen, walker } of visits) {
       await resize(page, 360);
       await signInPage(page, portal.url, walker);
-      await openScreen(page, portal.url, screen);
+      await openScreen(page, portal.url, screen, walker);
       await check(`screen "${screen.id}" (${screen.path}) as ${walker.account}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);

@@ -39,7 +39,7 @@ describe('pseudo-language walk (issue 13)', () => {
       const { page } = session;
       const pseudo = await usePseudoLanguage(page);
       await signInPage(page, portal.url, walker, 'en');
-      await openScreen(page, portal.url, screen);
+      await openScreen(page, portal.url, screen, walker);
       const strays = await textsNotFromLocales(page, pseudo);
       expect(strays, `${screen.path} shows text that is not from the locale tables:\n${strays.join('\n')}`).toEqual([]);
     });

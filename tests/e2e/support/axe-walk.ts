@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { canAccess, type Screen } from '../../../src/engine/catalogue';
+import type { Screen } from '../../../src/engine/catalogue';
 import type { Role } from '../../../src/engine/roles';
 import { catalogue } from '../../../src/generated/screens';
 import { useBrowser } from './browser';
@@ -54,7 +54,7 @@ export function axeWalkOf(account: string, role: Role) {
       }
       const { page } = session;
       await signInPage(page, portal.url, login, language);
-      await openScreen(page, portal.url, screen);
+      await openScreen(page, portal.url, screen, login);
       const violations = await blockingViolations(page);
       expect(violations, `${screen.path} as ${account} in ${language}:\n${violations.join('\n')}`).toEqual([]);
     });

@@ -60,12 +60,49 @@ export async function signInPage(page: Page, url: string, walker: SignedInWalker
   );
 }
 
+/** The first object in an API answer that carries an `id` (a list, or a page of one). */
+function firstWithId(data: unknown, accept: (item: Record<string, unknown>) => boolean = () => true): string | null {
+  const lists = Array.isArray(data) ? [data] : data && typeof data === 'object' ? Object.values(data).filter(Array.isArray) : [];
+  for (const list of lists) {
+    for (const item of list as unknown[]) {
+      if (item && typeof item === 'object' && 'id' in item && accept(item as Record<string, unknown>)) return String((item as { id: unknown }).id);
+    }
+  }
+  return null;
+}
+
 /**
- * Opens a screen and waits until it has rendered: its level-1 heading shows and no progress
- * indicator is left. Fails naming the screen.
+ * Detail screens open on one of the walker's own items, chosen through the API as the list
+ * screen would show it, so the walk checks the item as users see it (not an empty "not found").
  */
-export async function openScreen(page: Page, url: string, screen: Screen) {
-  await page.goto(`${url}${screen.path}`);
+const DETAIL_QUERIES: Record<string, (url: string, token: string) => Promise<string | null>> = {
+  leadDetail: async (url, token) => firstWithId((await apiGet(url, '/leads', token)).data),
+  manualDetail: async (url, token) => firstWithId((await apiGet(url, '/content/manuals', token)).data),
+  announcementDetail: async (url, token) => firstWithId((await apiGet(url, '/content/announcements', token)).data),
+  organiserEventEdit: async (url, token) => firstWithId((await apiGet(url, '/organiser/events', token)).data),
+  organiserExhibitorEdit: async (url, token) => firstWithId((await apiGet(url, '/organiser/exhibitors', token)).data),
+};
+const QUERY_NAMES: Record<string, string> = { orderFormDetail: 'form' };
+
+/** The address of a screen for a walker: a detail screen with one of its items. */
+export async function screenAddress(url: string, screen: Screen, walker?: SignedInWalker): Promise<string> {
+  if (!walker) return screen.path;
+  if (screen.id === 'orderFormDetail') {
+    const form = firstWithId((await apiGet(url, '/forms', walker.token)).data, (item) => typeof item.submittedAt === 'string');
+    return form ? `${screen.path}?${QUERY_NAMES.orderFormDetail}=${encodeURIComponent(form)}` : screen.path;
+  }
+  if (screen.id === 'search') return `${screen.path}?keyword=badge`;
+  const choose = DETAIL_QUERIES[screen.id];
+  const id = choose ? await choose(url, walker.token) : null;
+  return id ? `${screen.path}?id=${encodeURIComponent(id)}` : screen.path;
+}
+
+/**
+ * Opens a screen (a detail screen on one of the walker's items) and waits until it has
+ * rendered: its level-1 heading shows and no progress indicator is left. Fails naming the screen.
+ */
+export async function openScreen(page: Page, url: string, screen: Screen, walker?: SignedInWalker) {
+  await page.goto(`${url}${await screenAddress(url, screen, walker)}`);
   const label = `screen "${screen.id}" (${screen.path})`;
   await expectVisible(page.getByRole('heading', { level: 1 }), `the title of ${label}`);
   try {

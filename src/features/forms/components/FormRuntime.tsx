@@ -14,7 +14,6 @@ import { setFormContext } from '../../../engine/forms/rules';
 import { instantiateValidators, type ValidatorModule } from '../../../engine/forms/served-validators';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload } from '../lib/payload';

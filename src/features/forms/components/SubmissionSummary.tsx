@@ -48,44 +48,55 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
 
 function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; data: Node; depth: number; yes: string; no: string }) {
   const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Node>;
-  return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {ordered(schema, ui).map((name) => {
-        const child = properties[name]!;
-        const childUi = isObject(ui[name]) ? (ui[name] as Node) : {};
-        const value = data[name];
-        if (childUi['ui:field'] === 'hidden' || isEmpty(value)) return null;
-        const title = typeof childUi['ui:title'] === 'string' ? (childUi['ui:title'] as string) : name;
-        if (isObject(value) && !isFileReference(value)) {
-          return (
-            <Box key={name} sx={{ mt: 2 }}>
-              <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
-                {title}
-              </Typography>
-              <Fields schema={child} ui={childUi} data={value} depth={depth + 1} yes={yes} no={no} />
-            </Box>
-          );
-        }
-        if (Array.isArray(value) && isObject(child.items) && child.items.type === 'object') {
-          const itemUi = isObject(childUi.items) ? (childUi.items as Node) : {};
-          const itemTitle = typeof itemUi['ui:title'] === 'string' ? (itemUi['ui:title'] as string) : title;
-          return (
-            <Box key={name} sx={{ mt: 2 }}>
-              <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
-                {title} ({value.length})
-              </Typography>
-              {value.map((item, index) => (
-                <Paper key={index} variant="outlined" sx={{ p: 2, mt: 1 }}>
-                  <Typography component="h4" variant="subtitle2">
-                    {itemTitle} {index + 1}
-                  </Typography>
-                  <Fields schema={child.items as Node} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
-                </Paper>
-              ))}
-            </Box>
-          );
-        }
-        return (
+  // Values are term/description pairs of a list (dl); a section or a list of entries has a heading
+  // and its own fields, so it sits between the lists, never inside one (a dl holds only dt/dd groups).
+  const parts: Array<{ kind: 'pair' | 'block'; key: string; element: ReactNode }> = [];
+  for (const name of ordered(schema, ui)) {
+    const child = properties[name]!;
+    const childUi = isObject(ui[name]) ? (ui[name] as Node) : {};
+    const value = data[name];
+    if (childUi['ui:field'] === 'hidden' || isEmpty(value)) continue;
+    const title = typeof childUi['ui:title'] === 'string' ? (childUi['ui:title'] as string) : name;
+    if (isObject(value) && !isFileReference(value)) {
+      parts.push({
+        kind: 'block',
+        key: name,
+        element: (
+          <Box key={name} sx={{ mt: 2 }}>
+            <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+              {title}
+            </Typography>
+            <Fields schema={child} ui={childUi} data={value} depth={depth + 1} yes={yes} no={no} />
+          </Box>
+        ),
+      });
+    } else if (Array.isArray(value) && isObject(child.items) && child.items.type === 'object') {
+      const itemUi = isObject(childUi.items) ? (childUi.items as Node) : {};
+      const itemTitle = typeof itemUi['ui:title'] === 'string' ? (itemUi['ui:title'] as string) : title;
+      parts.push({
+        kind: 'block',
+        key: name,
+        element: (
+          <Box key={name} sx={{ mt: 2 }}>
+            <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+              {title} ({value.length})
+            </Typography>
+            {value.map((item, index) => (
+              <Paper key={index} variant="outlined" sx={{ p: 2, mt: 1 }}>
+                <Typography component="h4" variant="subtitle2">
+                  {itemTitle} {index + 1}
+                </Typography>
+                <Fields schema={child.items as Node} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
+              </Paper>
+            ))}
+          </Box>
+        ),
+      });
+    } else {
+      parts.push({
+        kind: 'pair',
+        key: name,
+        element: (
           <Box key={name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, 1fr) 2fr' }, gap: 1, py: 0.5 }}>
             <Typography component="dt" color="text.secondary">
               {title}
@@ -94,8 +105,28 @@ function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; 
               <Value schema={child} ui={childUi} value={value} yes={yes} no={no} />
             </Typography>
           </Box>
-        );
-      })}
+        ),
+      });
+    }
+  }
+  // Consecutive pairs make one list.
+  const groups: Array<{ kind: 'pair' | 'block'; key: string; elements: ReactNode[] }> = [];
+  for (const part of parts) {
+    const last = groups.at(-1);
+    if (part.kind === 'pair' && last?.kind === 'pair') last.elements.push(part.element);
+    else groups.push({ kind: part.kind, key: part.key, elements: [part.element] });
+  }
+  return (
+    <Box>
+      {groups.map((group) =>
+        group.kind === 'pair' ? (
+          <Box key={group.key} component="dl" sx={{ m: 0 }}>
+            {group.elements}
+          </Box>
+        ) : (
+          group.elements
+        ),
+      )}
     </Box>
   );
 }

@@ -41,7 +41,6 @@ import {
   qualificationBody,
   scanBatchAnswer,
   scanBatchBody,
-  scanResultSchema,
   scanSchema,
   tagSchema,
 } from './schemas';
