@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventDate, formatOffset, fromEventClock, toEventClock } from './time';
 
-const INSTANT = '2027-03-04T01:30:00Z';
-
 describe('K2 formatOffset', () => {
   it('K2 writes positive, negative and zero offsets as UTC±HH:MM', () => {
     expect(formatOffset(480)).toBe('UTC+08:00');
