@@ -55,7 +55,8 @@ function layerOf(file: string): { layer: string; feature?: string } {
 
 /** Libraries that run unchanged in the browser and in Node; everything else is off limits to the engine. */
 // ajv's runtime files and ajv-formats' formats are what compiled form validators require (served-validators.ts).
-const ENGINE_LIBRARIES = new Set(['ajv', 'ajv/dist/2020', 'ajv-formats', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats']);
+// yaml is plain JavaScript (forms.yaml's loader); json-schema-to-ts is types only (form-list-schema.ts).
+const ENGINE_LIBRARIES = new Set(['yaml', 'json-schema-to-ts', 'ajv', 'ajv/dist/2020', 'ajv-formats', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats']);
 
 const ALLOWED: Record<string, string[]> = {
   engine: ['engine'],

@@ -7,6 +7,7 @@ import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { leadsBenchmarks } from './leads';
+import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
 import { lighthouseBenchmarks, printLoginWeight } from './lighthouse';
@@ -41,7 +42,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser` or `-- forms-live` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live` or `-- list-import` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -53,6 +54,7 @@ async function main() {
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
   if (wants('forms-live')) await liveFormsBenchmarks();
+  if (wants('list-import')) await listImportBenchmarks();
 }
 
 async function webBenchmarks() {

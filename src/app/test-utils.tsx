@@ -30,7 +30,7 @@ export function initTestI18n(): void {
 export function setupComponentTests(): void {
   initTestI18n();
   // Lazy pages import MUI on first use, which can take seconds on a busy machine.
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout: 15_000 });
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   beforeEach(() => {

@@ -21,9 +21,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPagination(props: { total?: number; page?: number; limit?: number } = {}) {
+function renderPagination(props: { total?: number; page?: number; limit?: number; totalKind?: 'exact' | 'about' | 'moreThan' } = {}) {
   const onChange = vi.fn();
-  const view = render(<Pagination total={props.total ?? 95} page={props.page ?? 1} limit={props.limit ?? 10} onChange={onChange} />);
+  const view = render(<Pagination total={props.total ?? 95} page={props.page ?? 1} limit={props.limit ?? 10} totalKind={props.totalKind} onChange={onChange} />);
   return { ...view, onChange };
 }
 
@@ -37,6 +37,16 @@ describe('Pagination', () => {
     renderPagination({ total: 95 });
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy();
     expect(screen.getByText('Total 95')).toBeTruthy();
+  });
+
+  it('issue 15: an estimated total reads "About", a capped one "More than", and the pager still reaches its last page', () => {
+    renderPagination({ total: 5102, totalKind: 'about', limit: 20 });
+    expect(screen.getByText('About 5,102')).toBeTruthy();
+    expect(pagerNumbers()).toContain(256);
+    cleanup();
+    renderPagination({ total: 1000, totalKind: 'moreThan', limit: 20 });
+    expect(screen.getByText('More than 1,000')).toBeTruthy();
+    expect(pagerNumbers()).toContain(50);
   });
 
   it('Y8: the page size select shows the current size and offers 10, 20, 30 and 50 per page', () => {

@@ -37,11 +37,15 @@ export interface PaginationProps {
   total: number;
   page: number;
   limit: number;
+  /** Issue 15: `total` is an estimate (`about`) or a lower bound (`moreThan`) rather than a count. */
+  totalKind?: 'exact' | 'about' | 'moreThan';
   onChange: (next: { page: number; limit: number }) => void;
 }
 
+const TOTAL_TEXT = { exact: 'pagination.total', about: 'pagination.totalAbout', moreThan: 'pagination.totalMoreThan' } as const;
+
 /** Y8: total / prev / pager / next / jumper, sizes 10/20/30/50, pager count by viewport width. */
-export function Pagination({ total, page, limit, onChange }: PaginationProps) {
+export function Pagination({ total, page, limit, totalKind = 'exact', onChange }: PaginationProps) {
   const { t } = useTranslation();
   const pages = pageCount(total, limit);
   const items = pagerItems(page, pages, pagerCount(useViewportWidth()));
@@ -55,7 +59,7 @@ export function Pagination({ total, page, limit, onChange }: PaginationProps) {
   const jumpStep = PAGINATION.pagerCountWide - 2;
   return (
     <Box component="nav" aria-label={t('pagination.label')} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 2 }}>
-      <Typography variant="body2">{t('pagination.total', { total: formatNumber(total, currentLanguage()) })}</Typography>
+      <Typography variant="body2">{t(TOTAL_TEXT[totalKind], { total: formatNumber(total, currentLanguage()) })}</Typography>
       <Select
         size="small"
         value={limit}

@@ -110,6 +110,8 @@ export const ERRORS = {
   importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
   /** Issue 9: more rows than one import takes ({{limit}}). */
   importTooManyRows: { code: 601, message: 'errors.importTooManyRows' },
+  /** Issue 11: a spreadsheet over the size a list import reads ({{limit}} MB). */
+  importFileTooLarge: { code: 601, message: 'errors.importFileTooLarge' },
   // ---- content (CT1-CT5, issue 10) ----
   /** A manual's deadline after the show ends. */
   contentDeadlineAfterShow: { code: 601, message: 'errors.contentDeadlineAfterShow' },

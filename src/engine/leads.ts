@@ -31,6 +31,13 @@ export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
 /** Scans one request may carry (the app syncs its offline queue in batches). */
 export const SCAN_BATCH_MAX = 500;
 
+/**
+ * Issue 15: a keyword search of the lead list counts its matches up to this many, then answers
+ * "more than" it; counting every match of a common word among a million leads took most of a
+ * page's time, and nobody pages through more than this (they narrow the search).
+ */
+export const LEAD_TOTAL_CAP = 1_000;
+
 const HOUR_MS = 3_600_000;
 
 /** Hours since 1970-01-01T00:00 in event time (UTC + offset): the trend bucket of an instant. */

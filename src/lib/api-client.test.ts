@@ -285,11 +285,11 @@ describe('E1 body codes', () => {
 
   it('E1 code 601 shows the server message as a warning toast and rejects with code, id and data', async () => {
     const t = setup({
-      fetch: async () => json({ code: 601, msg: 'Quota is not enough!', error: 'quota', data: { left: 0 } }),
+      fetch: async () => json({ code: 601, msg: 'Quota is not enough!', error: 'quotaNotEnough', data: { left: 0 } }),
     });
     const error = await failure(t.api.post('/badges', { n: 3 }));
     expect(t.toasts).toEqual([{ kind: 'warning', message: 'Quota is not enough!', options: { durationMs: 5000 } }]);
-    expect(error).toMatchObject({ kind: 'body', code: 601, errorId: 'quota', data: { left: 0 }, message: 'Quota is not enough!' });
+    expect(error).toMatchObject({ kind: 'body', code: 601, errorId: 'quotaNotEnough', data: { left: 0 }, message: 'Quota is not enough!' });
   });
 
   it('E1 code 601 without a message shows the generic code text', async () => {

@@ -1,6 +1,6 @@
 import { API_BASE, DUPLICATE_SUBMIT_SIZE_CAP_BYTES, STORAGE_KEYS, TOAST_DURATION_MS } from '../engine/constants';
 import { checkDuplicateSubmit, type KeyValueStorage } from '../engine/duplicate-guard';
-import { BODY_CODE, CLIENT_MESSAGES, ERRORS } from '../engine/errors';
+import { BODY_CODE, CLIENT_MESSAGES, ERRORS, isErrorId, type ErrorId } from '../engine/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '../engine/language';
 
 // The browser's one way to call the API (spec §7, §8):
@@ -74,12 +74,15 @@ export type ApiErrorKind =
   /** The caller aborted the request (not a timeout): no toast. */
   | 'aborted';
 
+/** The client's own reasons for a failure that carries no error id of the server's table. */
+export type ClientErrorId = 'network' | 'timeout' | 'status' | 'backend' | 'resubmit' | 'aborted' | 'unknownError';
+
 export interface ApiErrorInit {
   message: string;
   kind: ApiErrorKind;
   /** Body code for 'body'; HTTP status for a status failure; otherwise 0. */
   code: number;
-  errorId?: string;
+  errorId?: ErrorId | ClientErrorId;
   status?: number;
   data?: unknown;
   html?: string;
@@ -89,8 +92,8 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly code: number;
-  /** `error` of the envelope, or the client's own reason: network, timeout, status, backend, resubmit, aborted. */
-  readonly errorId?: string;
+  /** `error` of the envelope (an id of the server's error table), or the client's own reason. */
+  readonly errorId?: ErrorId | ClientErrorId;
   /** HTTP status, when there was a response. */
   readonly status?: number;
   /** `data` of the envelope. */
@@ -308,7 +311,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg.trim() !== '' ? envelope.msg : undefined;
     const generic = () => deps.translate(CLIENT_MESSAGES.genericCode, { code });
     const fail = (message: string, html?: string) =>
-      new ApiError({ message, kind: 'body', code, errorId: envelope.error, status, data: envelope.data, html });
+      new ApiError({ message, kind: 'body', code, errorId: isErrorId(envelope.error) ? envelope.error : 'unknownError', status, data: envelope.data, html });
 
     switch (code) {
       case BODY_CODE.invalidSession: {

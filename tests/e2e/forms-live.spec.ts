@@ -128,6 +128,8 @@ describe('issue 11 live forms', () => {
     const row = problems.getByRole('row').filter({ hasText: 'forms/s05.schema.json' });
     expect(await row.count()).toBe(1);
     expect(await row.innerText()).toContain('maxLenght');
+    // S5: where in the file, as a JSON pointer.
+    expect(await row.getByRole('cell').filter({ hasText: /^\/maxLenght$/ }).count()).toBe(1);
 
     writeJson(s05File, s05);
     await reload.click();

@@ -3,15 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import type { FileReference } from '../../src/engine/forms/files';
-import type { ApprovalRule } from '../../src/engine/forms/definitions';
 import { translate } from '../../src/server/lib/messages';
 import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import type { Participation } from '../../src/server/db/schema';
 import { jpegJfif, pdf, png } from '../support/fixtures';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { clearParticipationOverrides, setParticipationDeadline, setParticipationQuota } from '../support/settings';
+import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';
 
 // Every participation form of forms.yaml (S01–S08, VIP), table-driven on both engines: a valid
 // submission accepted and read back (F9, F10), an invalid one refused with the field's coded
@@ -21,16 +20,7 @@ import { clearParticipationOverrides, setParticipationDeadline, setParticipation
 // and another exhibitor's entries (P5). tests/server/forms.test.ts covers the forms list and
 // the S04-specific cases; this file covers what holds for every form.
 
-interface YamlForm {
-  id: string;
-  code: string;
-  deadline: 'profile' | 'product' | 'booth' | 'badges';
-  submitOnceFlag: string | null;
-  prerequisites: string[];
-  approval?: ApprovalRule;
-}
-
-const FORMS = (parse(readFileSync(join(SCHEMAS_DIR, 'forms', 'forms.yaml'), 'utf8')) as { forms: YamlForm[] }).forms;
+const FORMS = formListOf(readFileSync(join(SCHEMAS_DIR, FORM_LIST_FILE), 'utf8')).forms;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DAY = 24 * 60 * 60 * 1000;
 const VALIDATION_MSG = 'Some fields need your attention.';
@@ -366,7 +356,7 @@ describe.each(ENGINES)('every form on %s', (engine) => {
   };
   /** The forms that must be submitted first, marked submitted in the database. */
   const satisfyPrerequisites = async (participationId: number, formId: string) => {
-    for (const prerequisite of formOf(formId).prerequisites) {
+    for (const prerequisite of formOf(formId).prerequisites ?? []) {
       await t.app.db
         .insertInto('form_entries')
         .values({ participation_id: participationId, form_id: prerequisite, data: '{}', submitted_data: '{}', status: 'submitted', submitted_at: new Date() })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashForSchema } from '@rjsf/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formListOf } from '../../src/engine/forms/form-list';
 import { mergePatch } from '../../src/engine/forms/merge-patch';
 import { runValidator, validateForm } from '../../src/engine/forms/validator';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
@@ -107,6 +108,23 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
     writeJson(join(formsDir, 'forms', 's05.schema.json'), s05);
     const fixed = await eventually(formsStatus, (value) => value.refused === null && value.version !== before.formsVersion);
     expect((await get(t.app, '/oga/forms/s04', limited)).data.formsVersion).toBe(fixed.version);
+  });
+
+  it('S5 a typo in forms.yaml (aproval:) refuses the whole set with its path; the valid change beside it waits too', async () => {
+    const before = (await get(t.app, '/oga/forms/s04', limited)).data;
+    writeJson(join(formsDir, 'forms', 's04.schema.json'), s04WithFirstNameLimit(formsDir, 5));
+    const listFile = join(formsDir, 'forms', 'forms.yaml');
+    const list = readFileSync(listFile, 'utf8');
+    expect(list).toContain('    approval: { when: always }');
+    writeFileSync(listFile, list.replace('    approval: { when: always }', '    aproval: { when: always }'));
+
+    const status = await eventually(formsStatus, (value) => value.refused !== null);
+    const vip = formListOf(list).forms.findIndex((form) => form.id === 'vip');
+    expect(status.refused!.problems).toEqual([{ file: 'forms/forms.yaml', path: `/forms/${vip}/aproval`, message: 'unknown key "aproval"' }]);
+    expect(status.version).toBe(before.formsVersion);
+    // The VIP list still waits for the organiser and S04 still takes long first names: nothing of the change is in use.
+    expect(t.app.forms.current().find('vip')?.approval).toEqual({ when: 'always' });
+    expect((await submitS04('Aisyahx')).code).toBe(200);
   });
 
   it('a submit during a reload is validated with one form set from start to end', async () => {

@@ -2,24 +2,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
+import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';
 
 // F1 forms list, F9 drafts / submit / submit-once / deadlines, F10 detail, V1 + V7 on the
 // server's validation of S04, P5 isolation between exhibitors, F11 event patches in the registry.
 
-interface YamlForm {
-  id: string;
-  code: string;
-  mandatory: boolean;
-  deadline: 'profile' | 'product' | 'booth' | 'badges';
-  submitOnceFlag: string | null;
-  prerequisites: string[];
-}
-
-const FORMS = (parse(readFileSync(join(SCHEMAS_DIR, 'forms', 'forms.yaml'), 'utf8')) as { forms: YamlForm[] }).forms;
+const FORMS = formListOf(readFileSync(join(SCHEMAS_DIR, FORM_LIST_FILE), 'utf8')).forms;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NOT_FOUND = { code: 404, msg: 'The resource does not exist.', data: null, error: 'notFound' };
 const SUBMIT_ONCE_MSG = 'This form is set to be submitted once only (contact support).';
@@ -72,7 +63,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
       // S01 closes with the profile deadline, which has passed; every other form is open.
       expect(listed.status, form.id).toBe(form.id === 's01' ? 'closed' : 'notStarted');
       expect(listed.submitOnce, form.id).toBe(form.id === 's03' || form.id === 's05');
-      expect(listed.missingPrerequisites, form.id).toEqual(form.prerequisites.map((id) => id.toUpperCase()));
+      expect(listed.missingPrerequisites, form.id).toEqual((form.prerequisites ?? []).map((id) => id.toUpperCase()));
     }
     expect(answer.data.find((f: { id: string }) => f.id === 's02').missingPrerequisites).toEqual(['S01']);
   });
@@ -310,7 +301,8 @@ describe('F11 an event patch is applied by the registry', () => {
       join(dir, 'events', 'AFHE2027', 's04.patch.json'),
       JSON.stringify({
         schema: { properties: { badges: { items: { properties: { gender: null, halalCertified: { type: 'boolean', title: 'forms.s04.lastNameFirst' } } } } } },
-        ui: { 'ui:order': ['badges'] },
+        // S5: a correct patch also orders the new field and no longer the removed one (npm run check refuses it otherwise).
+        ui: { badges: { items: { 'ui:order': ['firstName', 'middleName', 'lastName', 'lastNameFirst', 'companyOnBadge', 'halalCertified', 'email', 'extra'] } } },
       }),
     );
   });
@@ -327,6 +319,10 @@ describe('F11 an event patch is applied by the registry', () => {
     expect(item.properties.email).toEqual(original.properties.badges.items.properties.email);
     expect(item.required).toEqual(original.properties.badges.items.required);
     expect(patched.ui['ui:order']).toEqual(['badges']);
+    const badgesUi = patched.ui.badges as { items: { 'ui:order': string[] }; 'ui:help': string };
+    expect(badgesUi.items['ui:order']).toContain('halalCertified');
+    // Merged, not replaced: the rest of the list's UI stays.
+    expect(badgesUi['ui:help']).toBe('forms.s04.badgesHelp');
     expect(registry.filesFor('s04', 'AFHE2026').schema).toEqual(original);
     // The base schema is not changed by patching.
     expect(registry.filesFor('s04', 'AFHE2026').schema.properties.badges.items.properties.gender).toBeDefined();

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
 import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
+import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';
 
 // Issue 14: a seeded, bounded fuzz test derived from every route's JSON Schema (the OpenAPI
 // document the server builds from its route schemas) and every participation form's schema,
@@ -28,7 +28,7 @@ const SKIPPED = new Map([
   ['POST /oga/uploads', 'multipart, covered by tests/server/uploads.test.ts'],
 ]);
 
-const FORM_IDS = (parse(readFileSync(join(__dirname, '../../schemas/forms/forms.yaml'), 'utf8')) as { forms: Array<{ id: string }> }).forms.map((form) => form.id);
+const FORM_IDS = formListOf(readFileSync(join(__dirname, '../../schemas', FORM_LIST_FILE), 'utf8')).forms.map((form) => form.id);
 const formSchema = (id: string) => JSON.parse(readFileSync(join(__dirname, `../../schemas/forms/${id}.schema.json`), 'utf8')) as Schema;
 
 type Schema = Record<string, any>;

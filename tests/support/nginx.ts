@@ -7,7 +7,9 @@ import { freePort } from './ports';
 
 // A real nginx reverse proxy in front of a test server (Debian's nginx-light, installed by
 // scripts/ensure-system-deps.sh), configured like the README's example but appending to
-// X-Forwarded-For ($proxy_add_x_forwarded_for), as many deployments do.
+// X-Forwarded-For ($proxy_add_x_forwarded_for), as many deployments do. With several upstream
+// ports it balances them round-robin (the README's "Several instances") and names the instance
+// that answered in X-Upstream, so a test can tell which one served a request.
 
 export interface Nginx {
   port: number;
@@ -30,8 +32,9 @@ async function waitForPort(port: number, child: ChildProcess, errors: () => stri
   throw new Error(`nginx did not listen on ${port}: ${errors()}`);
 }
 
-export async function startNginx(upstreamPort: number): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number | number[]): Promise<Nginx> {
   if (!NGINX) throw new Error('nginx is missing: run scripts/ensure-system-deps.sh');
+  const ports = Array.isArray(upstreamPorts) ? upstreamPorts : [upstreamPorts];
   const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
   const port = await freePort();
   const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
@@ -40,14 +43,20 @@ export async function startNginx(upstreamPort: number): Promise<Nginx> {
     `daemon off;
 pid ${join(dir, 'nginx.pid')};
 error_log stderr warn;
+worker_processes 1;
 events { worker_connections 64; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  upstream portal {
+    ${ports.map((upstream) => `server 127.0.0.1:${upstream};`).join('\n    ')}
+  }
   server {
     listen 127.0.0.1:${port};
+    client_max_body_size 12m;
     location / {
-      proxy_pass http://127.0.0.1:${upstreamPort};
+      proxy_pass http://portal;
+      add_header X-Upstream $upstream_addr always;
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }

@@ -80,7 +80,9 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {wide && showMenu && menuOpen && leftMenu(false)}
         <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, flex: 1 }}>
+          {/* The page fills the screen below the header, so the footer starts below the fold and a
+              page's content arriving never moves it under the reader's eyes (layout shift, CLS). */}
+          <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, flex: 1, minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
             {screen && <TitleBar screen={screen} />}
             <Outlet />
           </Container>

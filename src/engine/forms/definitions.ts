@@ -1,17 +1,21 @@
-// A participation form as forms.yaml declares it (schemas/forms/forms.yaml).
+// A participation form as forms.yaml declares it (schemas/forms/forms.yaml). The types come from
+// forms.yaml's JSON Schema (form-list-schema.ts), so the file, its check and the code agree.
 
+import type { FromSchema } from 'json-schema-to-ts';
 import { sameJson } from './canonical';
-import type { DocumentDeclaration } from './documents';
-import { partHasData, type FormPart, type PartDeclaration, type PartStates } from './parts';
+import { FORM_DEFINITION_SCHEMA, FORM_LIST_SCHEMA } from './form-list-schema';
+import { partHasData, type FormPart, type PartStates } from './parts';
 
-export const DEADLINE_KINDS = ['profile', 'product', 'booth', 'badges'] as const;
-export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+/** The whole of forms.yaml, as its loader (form-list.ts) answers it. */
+export type FormList = FromSchema<typeof FORM_LIST_SCHEMA>;
+/** One form of forms.yaml. */
+export type FormDefinition = FromSchema<typeof FORM_DEFINITION_SCHEMA>;
+
+export const DEADLINE_KINDS = FORM_DEFINITION_SCHEMA.properties.deadline.enum;
+export type DeadlineKind = FormDefinition['deadline'];
 
 /** O1: when a submission waits for the organiser's decision. */
-export type ApprovalRule =
-  | { when: 'always' }
-  | { when: 'anyItemFlag'; list: string; flag: string }
-  | { when: 'above'; field: string; limit: number };
+export type ApprovalRule = NonNullable<FormDefinition['approval']>;
 
 export function needsApproval(rule: ApprovalRule | undefined, data: Record<string, unknown>): boolean {
   if (!rule) return false;
@@ -29,12 +33,8 @@ export function needsApproval(rule: ApprovalRule | undefined, data: Record<strin
   }
 }
 
-export interface ItemFee {
-  list: string;
-  flag: string;
-  price: string;
-  currency: string;
-}
+/** F5: what each item of a list carrying a flag costs (extra badges). */
+export type ItemFee = NonNullable<FormDefinition['fee']>;
 
 /** F5: how many items of the data carry the fee's flag, and what they cost together (as a decimal string). */
 export function feeTotal(fee: ItemFee, data: Record<string, unknown>): { count: number; total: string } {
@@ -42,30 +42,6 @@ export function feeTotal(fee: ItemFee, data: Record<string, unknown>): { count: 
   const count = Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null && (item as Record<string, unknown>)[fee.flag] === true).length : 0;
   const cents = Math.round(Number(fee.price) * 100) * count;
   return { count, total: (cents / 100).toFixed(2) };
-}
-
-export interface FormDefinition {
-  id: string;
-  code: string;
-  title: string;
-  screen: string | null;
-  mandatory: boolean;
-  deadline: DeadlineKind;
-  submitOnceFlag?: string | null;
-  prerequisites?: string[];
-  audience: 'exhibitor' | 'both';
-  /** F3: entries may be copied from the exhibitor's previous event. */
-  inheritFromPreviousEvent?: boolean;
-  /** O1: submissions matching this rule wait for the organiser. */
-  approval?: ApprovalRule;
-  /** F5: what each item of `list` carrying `flag` costs (extra badges). */
-  fee?: ItemFee;
-  /** P1 F4: the parts besides the exhibitor's own, each submitted on its own (engine/forms/parts.ts). */
-  parts?: PartDeclaration[];
-  /** O1: the fields shown to the organiser beside a submission that waits for a decision. */
-  approvalSummary?: Array<{ field: string; show?: string[] }>;
-  /** F7: documents a submission yields, one per item of a list (engine/forms/documents.ts). */
-  documents?: DocumentDeclaration[];
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';

@@ -55,14 +55,20 @@ export function isRealName(text: string, script: 'any' | 'chinese'): boolean {
   return REAL_NAME.test(value) && value.length <= 100 && !/(.)\1{3,}/u.test(value);
 }
 
+/** What two values of a unique property compare by (case-insensitive, trimmed); undefined = no value. */
+export function uniqueKey(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' ? value.trim().toLowerCase() : value;
+}
+
 /** The first value of `property` that appears twice (case-insensitive, trimmed), if any. */
 export function firstDuplicate(items: unknown[], property: string): string | undefined {
   const seen = new Set<unknown>();
   for (const item of items) {
     if (!item || typeof item !== 'object') continue;
     const value = (item as Record<string, unknown>)[property];
-    if (value === undefined || value === null || value === '') continue;
-    const key = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    const key = uniqueKey(value);
+    if (key === undefined) continue;
     if (seen.has(key)) return String(value);
     seen.add(key);
   }
@@ -74,9 +80,8 @@ export function duplicateIndexes(items: unknown[], property: string): number[] {
   const byValue = new Map<unknown, number[]>();
   items.forEach((item, index) => {
     if (!item || typeof item !== 'object') return;
-    const value = (item as Record<string, unknown>)[property];
-    if (value === undefined || value === null || value === '') return;
-    const key = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    const key = uniqueKey((item as Record<string, unknown>)[property]);
+    if (key === undefined) return;
     byValue.set(key, [...(byValue.get(key) ?? []), index]);
   });
   return [...byValue.values()].filter((indexes) => indexes.length > 1).flat().sort((a, b) => a - b);

@@ -18,6 +18,8 @@ export default fp<PeriodicTaskOptions>(
     const run = () => {
       if (closed || running) return;
       running = task(app)
+        // One line per run: an operator (and the multi-instance test) sees each instance's run end.
+        .then((result) => app.log.info({ task: name, result }, 'periodic task done'))
         .catch((error: unknown) => app.log.error({ err: error, task: name }, 'periodic task failed'))
         .finally(() => {
           running = null;

@@ -72,7 +72,13 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   // Read through a route rather than the page's response events: the answer is recorded before
   // the page can show it, however busy the machine (a response event's body can come too late).
   await page.route(/\/oga\//, async (route) => {
-    const response = await route.fetch();
+    let response: Awaited<ReturnType<typeof route.fetch>>;
+    try {
+      response = await route.fetch();
+    } catch {
+      // The test ended (its context closed) while this request was still on its way.
+      return route.abort().catch(() => undefined);
+    }
     if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response });
     let body: { data?: { strings?: Record<string, unknown> } } | undefined;
     try {
@@ -83,7 +89,7 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
     if (body?.data?.strings?.en) body.data.strings.en = pseudoTree(body.data.strings.en);
     collect(body);
     const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !BODY_HEADERS.has(name)));
-    return route.fulfill({ status: response.status(), headers, body: JSON.stringify(body) });
+    return route.fulfill({ status: response.status(), headers, body: JSON.stringify(body) }).catch(() => undefined);
   });
   return { data };
 }

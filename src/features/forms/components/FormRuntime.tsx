@@ -20,12 +20,15 @@ import { useFormPayload } from '../lib/payload';
 import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, serverProblems, translateErrors, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
+import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
 import { ListAddButton, ListItemButtons } from './ListControls';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
 import { PartStatuses } from './PartStatuses';
 import { partsOf } from '../../../engine/forms/parts';
+import { importableLists } from '../../../engine/forms/list-import';
+import { ListImport } from './ListImport';
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -33,7 +36,7 @@ function HiddenField() {
 }
 
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton } };
+const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton }, TitleFieldTemplate: HeadingTitleField, DescriptionFieldTemplate: TextDescriptionField };
 const AUTOSAVE_MS = 1500;
 /** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
@@ -312,6 +315,25 @@ export function FormRuntime({ formId }: { formId: string }) {
     }, AUTOSAVE_MS);
   }
 
+  /**
+   * Issue 11 item 5: the lists a spreadsheet can fill, from the schema (those behind a flag that is
+   * off, and those outside a contractor's part, left out as the form leaves them out).
+   */
+  const sheetLists = useMemo(() => {
+    if (!payload) return [];
+    const hiddenFields = new Set(Object.entries(payload.ui).filter(([, node]) => (node as { 'ui:field'?: unknown } | null)?.['ui:field'] === 'hidden').map(([name]) => name));
+    return importableLists(formId, payload.schema, payload.context.flags).filter((list) => !hiddenFields.has(list.property));
+  }, [payload, formId]);
+
+  /** The rows the user accepted are added to the list and saved as a draft at once (nothing lost on leaving). */
+  function addRows(list: string, items: Record<string, unknown>[]) {
+    const current = latest.current;
+    const next = { ...current, [list]: [...(Array.isArray(current[list]) ? (current[list] as unknown[]) : []), ...items] };
+    load(next);
+    // A refused save keeps its own message (stale version, closed form).
+    void save(next, false).then(() => setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t(items.length === 1 ? 'listImport.addedOne' : 'listImport.addedMany', { count: items.length }) })));
+  }
+
   /** F3: copy the entries of the exhibitor's previous event into this draft. */
   async function inherit() {
     try {
@@ -390,6 +412,9 @@ export function FormRuntime({ formId }: { formId: string }) {
           {notice.text}
         </Alert>
       )}
+      {sheetLists.map((list) => (
+        <ListImport key={list.property} formId={formId} formCode={payload.definition.code} list={list} disabled={disabled} currentData={() => latest.current} onAccept={(items) => addRows(list.property, items)} />
+      ))}
       {/* A submit (button or Enter) validates every field: shown all at once (F9). */}
       <Box
         onSubmitCapture={() => {

@@ -143,3 +143,28 @@ describe('a refused submit from the server lists its problems like the browser�
     expect(serverProblems([], t)).toEqual([]);
   });
 });
+
+describe('S5: fields defined only inside if/then/else, and ajv\'s `if` errors', () => {
+  const schema = {
+    type: 'object',
+    properties: { kind: { type: 'string', title: 'forms.x.kind', enum: ['a', 'b'] } },
+    if: { properties: { kind: { const: 'b' } }, required: ['kind'] },
+    then: { properties: { detail: { type: 'string', title: 'forms.x.detail', enum: ['d1'] } }, required: ['detail'] },
+    else: { allOf: [{ properties: { note: { type: 'string', title: 'forms.x.note' } } }] },
+  };
+
+  it('labels a field defined only in `then` (or in allOf under `else`) like any other, enum labels included', () => {
+    const ui = displayUi({}, schema, 'x', t, {});
+    expect(ui.detail).toMatchObject({ 'ui:title': '«forms.x.detail»', 'ui:enumNames': ['«forms.x.enum.detail.d1»'] });
+    expect(ui.note).toMatchObject({ 'ui:title': '«forms.x.note»' });
+  });
+
+  it('never shows the `if` wrapper error, only the rule inside `then`', () => {
+    const errors = [
+      { name: 'required', property: '.detail', message: 'x', params: { missingProperty: 'detail' }, stack: 'x', schemaPath: '#/then/required' },
+      { name: 'if', property: '', message: 'must match "then" schema', params: { failingKeyword: 'then' }, stack: 'x', schemaPath: '#/if' },
+    ];
+    const shown = translateErrors(schema as never, t)(errors);
+    expect(shown.map((error) => error.message)).toEqual(['«validation.required»']);
+  });
+});

@@ -1,6 +1,7 @@
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/forms/messages';
 import { messageFor } from '../../../engine/forms/messages';
+import { objectProperties } from '../../../engine/forms/object-properties';
 import { duplicateIndexes } from '../../../engine/forms/rules';
 import { BOOTH_HEIGHT_LIMIT_M, EXTRA_BADGE_FEE } from '../../../engine/constants';
 
@@ -45,10 +46,10 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     if (codes && property && codes.every((c) => typeof c === 'string')) {
       result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
-    if (isObject(schemaNode.properties)) {
-      for (const [name, child] of Object.entries(schemaNode.properties)) {
-        result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
-      }
+    // S5: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
+    // when their condition holds; they showed raw keys before).
+    for (const [name, child] of objectProperties(schemaNode)) {
+      result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
     }
     if (isObject(schemaNode.items)) {
       result.items = describe(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
@@ -113,7 +114,8 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
  */
 export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    withoutHiddenErrors(errors, schema as Node, flags).map((error) => {
+    // ajv's `if` error ("must match then schema") only repeats what the inner rule says: never shown.
+    withoutHiddenErrors(errors, schema as Node, flags).filter((error) => error.name !== 'if').map((error) => {
       const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2]);
       return { ...error, message: t(key, params), stack: t(key, params) };
     });

@@ -34,6 +34,8 @@ export interface LeadRow {
 export interface LeadPage {
   items: LeadRow[];
   total: number;
+  /** Issue 15: how `total` was had (a count, an estimate, or "more than" it); older servers omit it. */
+  totalKind?: 'exact' | 'about' | 'moreThan';
   page: number;
   limit: number;
   utcOffsetMinutes: number;

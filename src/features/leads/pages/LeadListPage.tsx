@@ -91,7 +91,7 @@ export default function LeadListPage() {
               {t('leads.list.empty')}
             </Typography>
           )}
-          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={(next) => update(next)} />
+          <Pagination total={data.total} totalKind={data.totalKind} page={data.page} limit={data.limit} onChange={(next) => update(next)} />
         </>
       )}
     </Box>

@@ -39,7 +39,8 @@ export default function LeadReportPage() {
   const [filters, setFilters] = useState<LeadFilters>({});
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const params = searchFromQuery({ ...filters, limit: 10 });
+  // The export's preview counts every match (the list estimates broad ones, issue 15).
+  const params = { ...searchFromQuery({ ...filters, limit: 10 }), exactTotal: 'true' };
   const { data: matching } = useSWR<LeadPage>(['/leads', 'count', JSON.stringify(params)], () => api.get<LeadPage>('/leads', { params }), { keepPreviousData: true });
   const { data: downloads, error, mutate } = useSWR<ExportPage>(['/leads/exports', paging.page, paging.limit], () => api.get<ExportPage>('/leads/exports', { params: paging }));
 

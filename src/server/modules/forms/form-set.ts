@@ -3,14 +3,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { hashForSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { parse } from 'yaml';
 import type { AnySchemaObject } from 'ajv';
 import { findScreen, type Catalogue } from '../../../engine/catalogue';
 import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
-import { DEADLINE_KINDS, type FormDefinition } from '../../../engine/forms/definitions';
+import type { FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
 import { checkForm } from '../../../engine/forms/form-checks';
+import { FORM_LIST_FILE, loadFormList, pointerOf, type FormProblem } from '../../../engine/forms/form-list';
 import { addFormKeywords } from '../../../engine/forms/keywords';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 import { setFormContext } from '../../../engine/forms/rules';
@@ -32,12 +32,8 @@ export interface FormFiles {
   ui: Record<string, unknown>;
 }
 
-/** One thing wrong with a change to the forms: the file, where in it (JSON path), and what. */
-export interface FormSetProblem {
-  file: string;
-  path: string;
-  message: string;
-}
+/** One thing wrong with a change to the forms: the file, where in it (JSON pointer), and what. */
+export type FormSetProblem = FormProblem;
 
 /** A form's compiled validators, as the server runs them and the browser loads them. */
 export interface ServedValidator {
@@ -116,12 +112,9 @@ function setFiles(dir: string): string[] {
   return files;
 }
 
-/** Splits `file: message` lines of the engine's checks into problems. */
-function fromLines(lines: string[], file: string): FormSetProblem[] {
-  return lines.map((line) => {
-    const match = /^(\S+?)(?: \(([^)]*)\))?: (.*)$/s.exec(line);
-    return match ? { file: match[1]!, path: match[2] ?? '', message: match[3]! } : { file, path: '', message: line };
-  });
+/** The engine's forms.yaml checks that still answer `schemas/forms/forms.yaml (<id>) <key>: message` lines, at their pointer. */
+function listLines(lines: string[], path: string): FormSetProblem[] {
+  return lines.map((line) => ({ file: FORM_LIST_FILE, path, message: line.replace(/^schemas\/forms\/forms\.yaml \([^)]*\) \w+:? ?/, '') }));
 }
 
 /** rjsf's standalone compile of a form's schema with the form keywords, as module text and functions. */
@@ -160,14 +153,9 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     }
   };
 
-  const listFile = join('forms', 'forms.yaml');
-  let list: { forms?: FormDefinition[]; showroom?: ShowroomDeclaration } = {};
-  try {
-    list = (parse(contents.get(listFile) ?? '') ?? {}) as typeof list;
-  } catch (error) {
-    problems.push({ file: listFile, path: '', message: (error as Error).message });
-  }
-  const definitions = list.forms ?? [];
+  const loaded = loadFormList(contents.get(FORM_LIST_FILE) ?? '');
+  problems.push(...loaded.problems);
+  const definitions: FormDefinition[] = loaded.list?.forms ?? [];
   const ids = new Set(definitions.map((d) => d.id));
   // The screens as the set has them (screens.yaml beside FORMS_DIR): a new form brings its screen.
   const live = readLiveCatalogue(dir, locales, ids);
@@ -179,27 +167,33 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     .update(`${live.source ?? ''}\0${JSON.stringify(live.strings)}`)
     .digest('hex')
     .slice(0, 12);
-  for (const message of showroomProblems(list.showroom, [...ids])) problems.push({ file: listFile, path: '$.showroom', message });
+  for (const line of showroomProblems(loaded.list?.showroom, [...ids])) {
+    const match = /^schemas\/forms\/forms\.yaml (showroom[\w.]*): (.*)$/.exec(line);
+    problems.push({ file: FORM_LIST_FILE, path: match ? pointerOf(...match[1]!.split('.')) : '/showroom', message: match ? match[2]! : line });
+  }
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
-    const at = `$.forms[${index}]`;
-    if (!DEADLINE_KINDS.includes(definition.deadline)) problems.push({ file: listFile, path: `${at}.deadline`, message: `must be one of ${DEADLINE_KINDS.join(', ')}` });
-    if (definition.screen && !findScreen(live.catalogue, definition.screen)) problems.push({ file: listFile, path: `${at}.screen`, message: `screen "${definition.screen}" is not in screens.yaml` });
-    for (const prerequisite of definition.prerequisites ?? []) if (!ids.has(prerequisite)) problems.push({ file: listFile, path: `${at}.prerequisites`, message: `"${prerequisite}" is not a form` });
-    for (const language of LANGUAGES) if (lookup(locales[language]!, definition.title) === undefined) problems.push({ file: listFile, path: `${at}.title`, message: `key "${definition.title}" missing in locales/${language}.json` });
+    const at = (...parts: string[]) => pointerOf('forms', index, ...parts);
+    if (definition.screen && !findScreen(live.catalogue, definition.screen)) problems.push({ file: FORM_LIST_FILE, path: at('screen'), message: `screen "${definition.screen}" is not in screens.yaml` });
+    for (const language of LANGUAGES) if (lookup(locales[language]!, definition.title) === undefined) problems.push({ file: FORM_LIST_FILE, path: at('title'), message: `key "${definition.title}" missing in locales/${language}.json` });
     const schemaFile = join('forms', `${definition.id}.schema.json`);
+    const uiFile = join('forms', `${definition.id}.ui.json`);
     const schema = json(schemaFile);
-    const ui = json(join('forms', `${definition.id}.ui.json`));
+    const ui = json(uiFile);
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
     // P1: a wrong contractor part would show a contractor the wrong fields.
-    for (const message of [...partProblems(definition, schema), ...approvalSummaryProblems(definition, schema), ...documentProblems(definition, schema)]) problems.push({ file: listFile, path: at, message });
+    problems.push(
+      ...listLines(partProblems(definition, schema), at('parts')),
+      ...listLines(approvalSummaryProblems(definition, schema), at('approvalSummary')),
+      ...listLines(documentProblems(definition, schema), at('documents')),
+    );
     // F7: a document's text comes from the form's strings, in every language.
     for (const key of documentKeys(definition)) {
-      for (const language of LANGUAGES) if (lookup(locales[language]!, key) === undefined) problems.push({ file: listFile, path: `${at}.documents`, message: `key "${key}" missing in locales/${language}.json` });
+      for (const language of LANGUAGES) if (lookup(locales[language]!, key) === undefined) problems.push({ file: FORM_LIST_FILE, path: at('documents'), message: `key "${key}" missing in locales/${language}.json` });
     }
-    problems.push(...fromLines(checkForm(schemaFile, definition.id, schema, ui, locales), schemaFile));
+    problems.push(...checkForm({ schemaFile, uiFile }, definition.id, schema, ui, locales));
   });
 
   const patched = new Map<string, FormFiles>();
@@ -208,15 +202,17 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     const formId = name!.replace(/\.patch\.json$/, '');
     const files = base.get(formId);
     if (!files) {
-      if (!ids.has(formId)) problems.push({ file, path: '', message: `no form "${formId}"` });
+      // With forms.yaml unreadable no form is known yet: its own problems come first.
+      if (loaded.list && !ids.has(formId)) problems.push({ file, path: '', message: `no form "${formId}"` });
       continue;
     }
     const patch = json(file) as { schema?: unknown; ui?: unknown } | null;
     if (!patch) continue;
-    for (const part of Object.keys(patch).filter((k) => k !== 'schema' && k !== 'ui')) problems.push({ file, path: `$.${part}`, message: 'only "schema" and "ui" may be patched' });
+    for (const part of Object.keys(patch).filter((k) => k !== 'schema' && k !== 'ui')) problems.push({ file, path: pointerOf(part), message: 'only "schema" and "ui" may be patched' });
     const result = { schema: mergePatch(files.schema, patch.schema ?? {}) as AnySchemaObject, ui: mergePatch(files.ui, patch.ui ?? {}) };
     patched.set(`${event}/${formId}`, result);
-    problems.push(...fromLines(checkForm(file, formId, result.schema, result.ui, locales), file));
+    // Problems of the patched form point into the patch (its `schema` and `ui` halves).
+    problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales));
   }
 
   // Every form the portal serves gets its validator, loaded and run once on an empty submission:
@@ -247,7 +243,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     version,
     loadedAt: new Date(),
     definitions,
-    showroom: list.showroom,
+    showroom: loaded.list?.showroom as ShowroomDeclaration | undefined,
     catalogue: live.catalogue,
     catalogueStrings: live.strings,
     find,

@@ -60,7 +60,8 @@ function prerequisitesOf(definition: FormDefinition, auth: Pick<AuthContext, 'de
   return { missing: missing.map(code), closed: closed.map(code) };
 }
 
-function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
+/** Whether a user's role fills this form at all (a contractor only the forms shared with it). */
+export function visibleTo(definition: FormDefinition, auth: AuthContext): boolean {
   if (auth.user.role === 'contractor') return definition.audience === 'both';
   return auth.user.role === 'exhibitor' || auth.user.role === 'team_user';
 }

@@ -31,7 +31,7 @@ import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
 import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
-import { countLeads, listQuery, type LeadListRow, type LeadScope } from './query';
+import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
 import {
   exportBody,
@@ -234,7 +234,13 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
             type: 'object',
             properties: {
               items: { type: 'array', items: leadSchema },
-              total: { type: 'integer' },
+              total: { type: 'integer', description: 'Leads that match; when `totalIsEstimate`, more than this many do' },
+              totalIsEstimate: { type: 'boolean', description: 'Issue 15: true when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)' },
+              totalKind: {
+                type: 'string',
+                enum: ['exact', 'about', 'moreThan'],
+                description: '`exact`: counted; `about`: estimated from each filter\'s own count (several filters together); `moreThan`: a keyword\'s matches counted up to 1,000, more match',
+              },
               page: { type: 'integer' },
               limit: { type: 'integer' },
               utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
@@ -249,10 +255,19 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const scope = scopeOf(auth);
       const query = parseLeadQuery(request.query);
       const filters = filtersOf(query);
-      const total = await countLeads(app.db, scope, filters);
+      const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true });
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
-      return ok({ items: rows.map((row) => leadOut(row)), total, page, limit, utcOffsetMinutes: scope.offsetMinutes, eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null });
+      return ok({
+        items: rows.map((row) => leadOut(row)),
+        total,
+        totalIsEstimate: kind !== 'exact',
+        totalKind: kind,
+        page,
+        limit,
+        utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
+      });
     },
   );
 

@@ -164,6 +164,11 @@ export const listQuerystring = {
     limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit },
     sort: { type: 'string', enum: [...LEAD_SORTS], default: 'scannedAt' },
     order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    exactTotal: {
+      type: 'boolean',
+      default: false,
+      description: 'Count every match (slower with many leads); by default several filters together are estimated and a keyword\'s matches are counted up to 1,000 (`totalIsEstimate` says so)',
+    },
   },
 } as const;
 

@@ -10,7 +10,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
 import { columnHeaders, importExhibitors } from './import';
-import { readSheet, writeTemplate } from './spreadsheet';
+import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
 // Issue 9: the exhibitor import — template download, dry run with a report per row, commit of
 // the good rows in one transaction (recorded in the audit log).

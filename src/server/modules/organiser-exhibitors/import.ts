@@ -5,7 +5,7 @@ import type { EventVocabulary } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { accountOf, createAccount, updateAccount } from './accounts';
-import type { SheetRows } from './spreadsheet';
+import type { SheetRows } from '../../lib/spreadsheet';
 
 // Issue 9: exhibitors from a spreadsheet. Headers are read in any of the four languages; every
 // row is checked (the account rules, duplicates in the file, booths and account IDs taken in the

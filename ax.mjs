@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+const url = 'http://127.0.0.1:4555';
+const login = await (await fetch(`${url}/oga/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: 'Demo-pass-2026' }) })).json();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+const page = await ctx.newPage();
+await page.goto(`${url}/login`);
+await page.evaluate((t) => localStorage.setItem('oem_token', t), login.data.token);
+await page.goto(`${url}${process.argv[2]}`, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1000);
+const r = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+for (const v of r.violations) for (const n of v.nodes) console.log(v.id, n.html.slice(0, 200));
+console.log(await page.evaluate(() => [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((h) => h.tagName + ':' + h.textContent.slice(0, 40)).join('\n')));
+await browser.close();

@@ -1,0 +1,172 @@
+// Issue 11 item 3 (S5): the JSON Schema of schemas/forms/forms.yaml. It is the one description of
+// what an organiser may write there: the loader (form-list.ts) validates the file against it,
+// the types of a form's declaration are derived from it (json-schema-to-ts), and
+// `npm run generate` writes it to schemas/forms/forms.schema.json for editors and CI.
+// `additionalProperties: false` at every level: a typo (`aproval:`) is refused, never ignored.
+// A new key of forms.yaml is added here, with its description, and nowhere else.
+
+const identifier = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
+const propertyName = { type: 'string', minLength: 1, description: 'A top-level property of the form schema' } as const;
+
+const approvalRule = {
+  description: 'O1: when a submission waits for the organiser’s decision',
+  type: 'object',
+  discriminator: { propertyName: 'when' },
+  oneOf: [
+    {
+      type: 'object',
+      description: 'Every submission waits',
+      properties: { when: { const: 'always' } },
+      required: ['when'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      description: 'A submission waits when any item of `list` has `flag` set (extra badges)',
+      properties: { when: { const: 'anyItemFlag' }, list: propertyName, flag: { type: 'string', minLength: 1, description: 'A boolean property of the list’s items' } },
+      required: ['when', 'list', 'flag'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      description: 'A submission waits when the number `field` is above `limit` (booth height)',
+      properties: { when: { const: 'above' }, field: propertyName, limit: { type: 'number', description: 'The largest value that needs no decision' } },
+      required: ['when', 'field', 'limit'],
+      additionalProperties: false,
+    },
+  ],
+} as const;
+
+const showroomFields = (names: readonly string[]) =>
+  ({
+    type: 'object',
+    description: 'Showroom field → JSON pointer into the data',
+    propertyNames: { enum: names },
+    additionalProperties: { type: 'string', pattern: '^/', description: 'A JSON pointer such as /company/name' },
+  }) as const;
+
+export const FORM_DEFINITION_SCHEMA = {
+  type: 'object',
+  description: 'One participation form (F1)',
+  properties: {
+    id: { ...identifier, description: 'The form id; names <id>.schema.json and <id>.ui.json beside forms.yaml' },
+    code: { type: 'string', minLength: 1, description: 'The code users see (S01 … S08, VIP); unique' },
+    title: { type: 'string', minLength: 1, description: 'Locale key of the form’s title (locales/*.json)' },
+    screen: { type: ['string', 'null'], description: 'Id of its screen in screens.yaml; null while it has none' },
+    mandatory: { type: 'boolean', description: 'true = listed under Mandatory Forms' },
+    deadline: { enum: ['profile', 'product', 'booth', 'badges'], description: 'Which deadline of the account closes it (O2: its value is set per event)' },
+    submitOnceFlag: { type: ['string', 'null'], description: 'The exhibitor flag that makes it submit-once only; null = never' },
+    prerequisites: { type: 'array', items: { type: 'string' }, description: 'Ids of the forms that must be submitted first' },
+    audience: { enum: ['exhibitor', 'both'], description: 'exhibitor, or both (exhibitors and their contractors)' },
+    inheritFromPreviousEvent: { type: 'boolean', description: 'F3: the exhibitor may copy its entries from its previous event' },
+    approval: approvalRule,
+    approvalSummary: {
+      type: 'array',
+      description: 'O1: what the organiser sees beside a waiting submission',
+      items: {
+        type: 'object',
+        properties: {
+          field: propertyName,
+          show: { type: 'array', items: { type: 'string' }, description: 'For a list: the item fields that make up each line' },
+        },
+        required: ['field'],
+        additionalProperties: false,
+      },
+    },
+    fee: {
+      type: 'object',
+      description: 'F5: each item of `list` carrying `flag` costs `price` (shown before submitting)',
+      properties: {
+        list: propertyName,
+        flag: { type: 'string', minLength: 1, description: 'A boolean property of the list’s items' },
+        price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: 'A decimal amount, quoted: \'10.00\'' },
+        currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code' },
+      },
+      required: ['list', 'flag', 'price', 'currency'],
+      additionalProperties: false,
+    },
+    parts: {
+      type: 'array',
+      description: 'P1 F4 (audience both only): the parts besides the exhibitor’s own, each saved and submitted on its own',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          id: { ...identifier, description: 'Names the part (API, lists, locale key forms.parts.<id>)' },
+          filledBy: { type: 'array', minItems: 1, items: { enum: ['exhibitor', 'contractor'] }, description: 'The sides that may fill and submit it' },
+          fields: { type: 'array', minItems: 1, items: propertyName, description: 'The top-level properties that belong to it' },
+        },
+        required: ['id', 'filledBy', 'fields'],
+        additionalProperties: false,
+      },
+    },
+    documents: {
+      type: 'array',
+      description: 'F7: documents a submission yields, one per item of a list (engine/forms/documents.ts)',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[A-Za-z][\\w-]*$', description: 'Names the document in URLs and references' },
+          each: propertyName,
+          name: { type: 'string', minLength: 1, description: 'The item field that names each document' },
+          summary: { type: 'array', items: { type: 'string' }, description: 'Item fields shown beside the name in the list of documents' },
+          fileName: { type: 'string', minLength: 1, description: 'The start of the downloaded file’s name' },
+          text: { type: 'string', minLength: 1, description: 'Where its text lives among the form’s strings (forms.<id>.<text>.*)' },
+          particulars: {
+            type: 'array',
+            description: 'The table of particulars, in order: an item field, or { label, value } locale keys',
+            items: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'object', properties: { label: { type: 'string' }, value: { type: 'string' } }, required: ['label', 'value'], additionalProperties: false },
+              ],
+            },
+          },
+        },
+        required: ['id', 'each', 'name', 'fileName', 'text', 'particulars'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['id', 'code', 'title', 'screen', 'mandatory', 'deadline', 'audience'],
+  additionalProperties: false,
+} as const;
+
+export const SHOWROOM_SCHEMA = {
+  type: 'object',
+  description: 'CT5: where the exhibitor’s digital showroom takes its company and products from',
+  properties: {
+    company: {
+      type: 'object',
+      properties: { form: { type: 'string', description: 'The form holding the company' }, fields: showroomFields(['name', 'description', 'logo', 'website', 'video', 'address']) },
+      required: ['form', 'fields'],
+      additionalProperties: false,
+    },
+    products: {
+      type: 'object',
+      properties: {
+        form: { type: 'string', description: 'The form holding the products' },
+        list: { type: 'string', pattern: '^/', description: 'JSON pointer to the list of products' },
+        fields: showroomFields(['name', 'brand', 'description', 'category', 'image', 'video', 'newLaunch']),
+      },
+      required: ['form', 'list', 'fields'],
+      additionalProperties: false,
+    },
+  },
+  required: ['company'],
+  additionalProperties: false,
+} as const;
+
+/** The whole of forms.yaml. */
+export const FORM_LIST_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://exhibitor-portal.example/schemas/forms/forms.schema.json',
+  title: 'forms.yaml: the participation forms',
+  type: 'object',
+  properties: {
+    forms: { type: 'array', items: FORM_DEFINITION_SCHEMA, description: 'Every participation form, in the order the lists show them' },
+    showroom: SHOWROOM_SCHEMA,
+  },
+  required: ['forms'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,225 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/connection';
+import { jpegJfif } from '../support/fixtures';
+import { multipart } from '../support/multipart';
+import { startNginx, type Nginx } from '../support/nginx';
+import { freePort } from '../support/ports';
+import { setParticipationDeadline } from '../support/settings';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { DEMO_PASSWORD, eventually, HOUR } from './helpers';
+
+// Issue 15, several instances (README "Operating it"): two real server processes on one
+// PostgreSQL with FILE_STORE=database, behind a real nginx balancing them round-robin. What one
+// instance made (a session, an upload, a lead export) is used through the other, and the
+// reminders' due check, which each instance runs as it starts, sends each e-mail once.
+// nginx names the instance that answered in X-Upstream, so every "through the other" is checked,
+// not assumed from the balancing.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const KOPI_EMAIL = 'limited@kopi-nusantara.example';
+const DATABASE = 'portal_multi_instance';
+
+interface Instance {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startInstance(env: Record<string, string>, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: join(dataDir, 'no-web-app'),
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      HOUSEKEEPING_SECONDS: '0',
+      MAIL_POLL_SECONDS: '1',
+      MAIL_RETRY_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, port, output: () => output, exited };
+}
+
+async function ready(instance: Instance): Promise<void> {
+  let exitCode: number | null | undefined;
+  void instance.exited.then((code) => (exitCode = code));
+  await eventually(
+    async () => (exitCode !== undefined ? 'exited' : (await fetch(`http://127.0.0.1:${instance.port}/readyz`).catch(() => null))?.status),
+    (status) => status === 200 || status === 'exited',
+    90_000,
+  );
+  if (exitCode !== undefined) throw new Error(`instance exited (${exitCode}): ${instance.output()}`);
+}
+
+/** Lines of an instance's JSON log that say a reminders run ended. */
+const reminderRuns = (instance: Instance) =>
+  instance
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"task":"reminders"') && line.includes('periodic task done'));
+
+describe('issue 15 several instances: two servers on one PostgreSQL behind nginx', () => {
+  let sink: SmtpSink;
+  let nginx: Nginx;
+  let databaseUrl: string;
+  const instances: Instance[] = [];
+  const dirs: string[] = [];
+  let proxy: string;
+
+  /** A request through nginx; answers the body and which instance (its port) served it. */
+  async function through(path: string, init: RequestInit = {}, token?: string) {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    const response = await fetch(`${proxy}${path}`, { ...init, headers });
+    const upstream = response.headers.get('x-upstream') ?? '';
+    const port = Number(upstream.split(':').pop());
+    expect(instances.map((i) => i.port), `X-Upstream "${upstream}"`).toContain(port);
+    return { response, port };
+  }
+
+  /** Sends requests through nginx until one is served by an instance other than `not`. */
+  async function throughOther(not: number, path: string, init: RequestInit = {}, token?: string) {
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await through(path, init, token);
+      if (answer.port !== not) return answer;
+      await answer.response.arrayBuffer();
+    }
+    throw new Error(`nginx never sent ${path} to the other instance`);
+  }
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const url = new URL(inject('postgresAdminUrl'));
+    url.pathname = `/${DATABASE}`;
+    databaseUrl = url.toString();
+
+    // Reminders come due before the instances start: each runs the due check as it starts.
+    const opened = await openDatabase({ databaseUrl });
+    try {
+      const kopi = await opened.db.selectFrom('users').select(['participation_id', 'event_id']).where('login_key', '=', 'limited').executeTakeFirstOrThrow();
+      await opened.db.updateTable('events').set({ reminder_days: JSON.stringify([1, 7]) }).where('id', '=', kopi.event_id!).execute();
+      await setParticipationDeadline(opened.db, kopi.participation_id!, 'badges', new Date(Date.now() + 12 * HOUR));
+      await setParticipationDeadline(opened.db, kopi.participation_id!, 'booth', new Date(Date.now() + 72 * HOUR));
+    } finally {
+      await opened.close();
+    }
+
+    const env = { DATABASE_URL: databaseUrl, FILE_STORE: 'database', SMTP_URL: sink.url, PUBLIC_URL: 'http://portal.test' };
+    for (let n = 0; n < 2; n += 1) {
+      // Each its own DATA_DIR: nothing may depend on a shared disk.
+      const dataDir = mkdtempSync(join(tmpdir(), `portal-instance-${n}-`));
+      dirs.push(dataDir);
+      instances.push(await startInstance(env, dataDir));
+    }
+    await Promise.all(instances.map(ready));
+    nginx = await startNginx(instances.map((i) => i.port));
+    proxy = `http://127.0.0.1:${nginx.port}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    await nginx?.close();
+    for (const instance of instances) {
+      if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
+      await instance.exited;
+    }
+    await sink?.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  });
+
+  it('a session made through one instance is used through the other; a sign-out through one ends it on both', async () => {
+    const made = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const { data } = (await made.response.json()) as { data: { token: string } };
+    expect(data.token).toBeTruthy();
+    const used = await throughOther(made.port, '/oga/user/info', {}, data.token);
+    const info = (await used.response.json()) as { code: number; data: { account: string } };
+    expect(info.code).toBe(200);
+    expect(info.data.account).toBe('demo');
+
+    const out = await throughOther(used.port, '/oga/auth/logout', { method: 'POST' }, data.token);
+    expect(out.response.status).toBe(200);
+    // The instance that served the sign-out forgets the session at once; the other within its
+    // session cache's second (ARCHITECTURE "How a request flows"), never later.
+    const codeOn = async (instance: Instance) =>
+      ((await (await fetch(`http://127.0.0.1:${instance.port}/oga/user/info`, { headers: { authorization: `Bearer ${data.token}` } })).json()) as { code: number }).code;
+    expect(await codeOn(instances.find((i) => i.port === out.port)!)).toBe(401);
+    expect(await eventually(() => Promise.all(instances.map(codeOn)), (codes) => codes.every((c) => c === 401), 10_000)).toEqual([401, 401]);
+  });
+
+  it('an upload made through one instance is downloaded through the other, byte for byte', async () => {
+    const login = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const { token } = ((await login.response.json()) as { data: { token: string } }).data;
+    const logo = jpegJfif(300);
+    const { payload, contentType } = multipart([{ name: 'purpose', value: 'logo' }, { name: 'file', filename: 'logo.jpg', bytes: logo }]);
+    const uploaded = await through('/oga/uploads', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload) }, token);
+    const { code, data } = (await uploaded.response.json()) as { code: number; data: { id: string } };
+    expect(code).toBe(200);
+    const downloaded = await throughOther(uploaded.port, `/oga/uploads/${data.id}`, {}, token);
+    expect(downloaded.response.status).toBe(200);
+    expect(Buffer.from(await downloaded.response.arrayBuffer()).equals(Buffer.from(logo))).toBe(true);
+  });
+
+  it('a lead export made through one instance is downloaded through the other', async () => {
+    const login = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const { token } = ((await login.response.json()) as { data: { token: string } }).data;
+    const made = await through('/oga/leads/exports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'csv' }) }, token);
+    const { code, data } = (await made.response.json()) as { code: number; data: { id: number; rows: number; size: number } };
+    expect(code).toBe(200);
+    expect(data.rows).toBeGreaterThan(0);
+    const file = await throughOther(made.port, `/oga/leads/exports/${data.id}/file`, {}, token);
+    expect(file.response.status).toBe(200);
+    const text = Buffer.from(await file.response.arrayBuffer());
+    expect(text.byteLength).toBe(data.size);
+    // A header line and one line per lead (the demo's leads have no line breaks in their cells).
+    expect(text.toString('utf8').trimEnd().split('\r\n')).toHaveLength(data.rows + 1);
+  });
+
+  it('the reminders run on both instances as they start: each e-mail reaches the SMTP server once', async () => {
+    // Both instances have finished their run (each logs its end), and the queue has sent it all.
+    await eventually(async () => instances.map((i) => reminderRuns(i).length), (runs) => runs.every((n) => n >= 1), 60_000);
+    const opened = await openDatabase({ databaseUrl });
+    try {
+      const queued = await eventually(
+        () => opened.db.selectFrom('mail_outbox').select(['status', 'to_address']).where('kind', '=', 'reminder').execute(),
+        (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
+        30_000,
+      );
+      // Kopi's badges deadline (the 1-day reminder) and booth deadline (the 7-day one).
+      expect(queued.map((r) => r.to_address)).toEqual([KOPI_EMAIL, KOPI_EMAIL]);
+      const audited = await opened.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).where('action', '=', 'reminder.sent').executeTakeFirstOrThrow();
+      expect(audited.n).toBe(2);
+    } finally {
+      await opened.close();
+    }
+    const received = sink.messages.filter((m) => m.to.includes(KOPI_EMAIL));
+    expect(received).toHaveLength(2);
+    // One run each: the due check did run on both instances.
+    expect(instances.map((i) => reminderRuns(i).length)).toEqual([1, 1]);
+  });
+});
