@@ -41,11 +41,11 @@ describe('Pagination', () => {
 
   it('issue 15: an estimated total reads "About", a capped one "More than", and the pager still reaches its last page', () => {
     renderPagination({ total: 5102, totalKind: 'about', limit: 20 });
-    expect(screen.getByText('About 5102')).toBeTruthy();
+    expect(screen.getByText('About 5,102')).toBeTruthy();
     expect(pagerNumbers()).toContain(256);
     cleanup();
     renderPagination({ total: 1000, totalKind: 'moreThan', limit: 20 });
-    expect(screen.getByText('More than 1000')).toBeTruthy();
+    expect(screen.getByText('More than 1,000')).toBeTruthy();
     expect(pagerNumbers()).toContain(50);
   });
 

@@ -5,6 +5,8 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION, SCROLL_TO_TOP_MS } from '../engine/constants';
+import { formatNumber } from '../engine/locale-format';
+import { currentLanguage } from '../lib/i18n';
 import { pageAfterSizeChange, pageCount, pagerCount, pagerItems } from '../engine/pagination';
 
 /** Y7: after a page change, scroll to the top over 800 ms. */
@@ -57,7 +59,7 @@ export function Pagination({ total, page, limit, totalKind = 'exact', onChange }
   const jumpStep = PAGINATION.pagerCountWide - 2;
   return (
     <Box component="nav" aria-label={t('pagination.label')} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 2 }}>
-      <Typography variant="body2">{t(TOTAL_TEXT[totalKind], { total })}</Typography>
+      <Typography variant="body2">{t(TOTAL_TEXT[totalKind], { total: formatNumber(total, currentLanguage()) })}</Typography>
       <Select
         size="small"
         value={limit}

@@ -1,5 +1,6 @@
 import { fromEventClock } from './time';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from './leads';
+import { countryCode } from './locale-format';
 import { PAGINATION } from './constants';
 
 // LD1-LD4 rules shared by the browser and the server: scan input limits, the qualification
@@ -203,7 +204,8 @@ export function parseLeadQuery(params: Record<string, unknown>): LeadQuery {
     scannedBy: Number.isInteger(scannedBy) && scannedBy > 0 ? scannedBy : undefined,
     from: dayNumber(str(params.from)) === null ? undefined : str(params.from),
     to: dayNumber(str(params.to)) === null ? undefined : str(params.to),
-    country: country && country.length <= LEAD_TEXT_MAX ? country : undefined,
+    // Issue 13: a country given by name (English or a portal language) filters by its ISO code.
+    country: country && country.length <= LEAD_TEXT_MAX ? countryCode(country) : undefined,
     keyword: keyword ? keyword.slice(0, KEYWORD_MAX) : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : PAGINATION.defaultPage,
     limit: (PAGINATION.pageSizes as readonly number[]).includes(limit) ? limit : PAGINATION.defaultLimit,

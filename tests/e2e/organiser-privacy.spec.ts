@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
+import { formatEventDay } from '../../src/engine/locale-format';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 14, as the organiser meets it on /organiser/privacy: the retention period (a wrong value is
@@ -29,7 +30,8 @@ describe("organiser: visitors' privacy", () => {
     await days.fill('30');
     await page.getByRole('button', { name: en('privacy.save') }).click();
     const event = await db.selectFrom('events').select(['id', 'ends_at']).where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
-    const eraseDay = new Date(new Date(event.ends_at).getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
+    // Written as English writes a day (issue 13).
+    const eraseDay = formatEventDay(new Date(new Date(event.ends_at).getTime() + 30 * DAY_MS).toISOString().slice(0, 10), 'en');
     await expectVisible(page.getByText(en('privacy.retention.eraseAt', { date: eraseDay })), 'the day the leads will be erased');
     expect((await db.selectFrom('events').select('lead_retention_days').where('id', '=', event.id).executeTakeFirstOrThrow()).lead_retention_days).toBe(30);
 

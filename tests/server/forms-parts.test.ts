@@ -60,6 +60,16 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     expect(partOf(exhibitorView.parts, 'contractor')).toMatchObject({ status: 'submitted', locked: true, mine: true });
     expect((await listed(builder)).status).toBe('submitted');
     expect((await listed(demo)).parts!.map((part) => [part.id, part.status])).toEqual([['exhibitor', 'draft'], ['contractor', 'submitted']]);
+    // The organiser's progress matrix shows each part; the contractor's part alone is no submitted S03.
+    const demoProgress = async () => {
+      const matrix = (await get(t.app, '/oga/organiser/progress', organiser)).data as { forms: Array<{ id: string; parts?: Array<{ id: string; title: string }> }>; rows: Array<{ exhibitor: string; statuses: Record<string, string>; parts: Record<string, Record<string, string>>; missingMandatory: string[] }> };
+      expect(matrix.forms.find((form) => form.id === 's03')!.parts).toEqual([{ id: 'exhibitor', title: 'forms.parts.exhibitor' }, { id: 'contractor', title: 'forms.parts.contractor' }]);
+      return matrix.rows.find((row) => row.exhibitor === 'Borneo Botanica')!;
+    };
+    const halfway = await demoProgress();
+    expect(halfway.statuses.s03).toBe('draft');
+    expect(halfway.parts.s03).toEqual({ exhibitor: 'draft', contractor: 'submitted' });
+    expect(halfway.missingMandatory).toContain('s03');
 
     // The exhibitor saves (the contractor's part sent back unchanged) and submits its booth above 2.44 m.
     expect(bodyOf(await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, boothHeight: 3.1 }, version: 2 }, demo))).toMatchObject({ code: 200, data: { version: 3 } });
@@ -72,13 +82,22 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     expect((await listed(builder)).status).toBe('submitted');
     expect((await opened(builder)).entry!.approval).toBeNull();
 
+    const whole = await demoProgress();
+    expect(whole.statuses.s03).toBe('pendingApproval');
+    expect(whole.parts.s03).toEqual({ exhibitor: 'pendingApproval', contractor: 'submitted' });
+    expect(whole.missingMandatory).not.toContain('s03');
+
     // Now both parts are closed for the exhibitor (submit-once per part).
     expect((await opened(demo)).locked).toBe(true);
     expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothHeight: 2.2 }, version: 4 }, demo))).toMatchObject({ error: 'submitOnce' });
 
     // The organiser approves the booth; the approval list shows the booth, and the decision stays.
-    const waiting = (await get(t.app, '/oga/approvals', organiser)).data as Array<{ id: number; formCode: string; data: { boothHeight: number } }>;
+    const waiting = (await get(t.app, '/oga/approvals', organiser)).data as Array<{ id: number; formCode: string; part: { id: string; title: string } | null; submittedAt: string; data: { boothHeight: number } }>;
     const booth = waiting.find((item) => item.formCode === 'S03' && item.data.boothHeight === 3.1)!;
+    // The decision is named as the booth part's, dated by that part's own submission.
+    expect(booth.part).toEqual({ id: 'exhibitor', title: 'forms.parts.exhibitor' });
+    expect(booth.submittedAt).toBe((afterExhibitor.parts as Record<string, { submittedAt: string }>).exhibitor!.submittedAt);
+    expect(waiting.filter((item) => item.formCode !== 'S03').every((item) => item.part === null)).toBe(true);
     expect((await post(t.app, `/oga/approvals/${booth.id}`, { decision: 'approved' }, organiser)).code).toBe(200);
     expect(partOf((await opened(demo)).parts, 'exhibitor').status).toBe('approved');
   });

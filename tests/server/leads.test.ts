@@ -348,7 +348,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       if (number > 1) for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
     });
     const timeIndex = header.indexOf('追加日時 (UTC+08:00)') + 1;
-    expect(String(sheet.getRow(2).getCell(timeIndex).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Issue 13: the time is a real date cell (the event's wall clock), shown in ja's field order.
+    expect(sheet.getRow(2).getCell(timeIndex).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(timeIndex).numFmt).toBe('yyyy/mm/dd hh:mm');
 
     // As spreadsheet users see them: both files opened by LibreOffice Calc, the cells read back.
     const stored = await t.app.db

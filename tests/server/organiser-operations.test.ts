@@ -237,5 +237,9 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     const actions = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(3).value));
     expect(actions.length).toBeGreaterThan(0);
     expect(actions.every((a) => a.startsWith('form.'))).toBe(true);
+    // Issue 13: when, as a real date cell in the organiser's language's order, the offset in the header.
+    expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/\(UTC[+-]\d\d:\d\d\)$/);
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy/mm/dd hh:mm');
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { countryCode } from '../../engine/locale-format';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones.
 // Append new migrations; never edit one that has shipped. A migration names its columns itself:
@@ -720,6 +721,25 @@ const migrations: Record<string, Migration> = {
       // here so that one side's submission neither locks nor withdraws the other's.
       await db.schema.alterTable('form_entries').addColumn('parts', 'jsonb').execute();
       await sql`comment on column form_entries.parts is ${sql.lit("Per part of a form with parts: { <part id>: { submittedAt, submittedBy } }. Null = the form is one part, or it was submitted whole before parts existed (every part counts as submitted at submitted_at).")}`.execute(db);
+    },
+  },
+  '0023_country_codes': {
+    async up(db: Kysely<any>) {
+      // Issue 13 (LA3, LD2): countries are stored as ISO 3166-1 alpha-2 codes and named in the
+      // reader's language by Intl.DisplayNames. The English names stored so far become codes; a
+      // value that names no country is kept as it is (and shown as it is). This reads the
+      // engine's name index on purpose: it only ever turns a country's name into its code.
+      // One statement per distinct name, so the rollup triggers move the dashboard's counts
+      // from the name's key to the code's.
+      for (const table of ['visitors', 'leads']) {
+        const names = await db.selectFrom(table).select('country').distinct().where('country', '!=', '').execute();
+        for (const { country } of names as Array<{ country: string }>) {
+          const code = countryCode(country);
+          if (code !== country) await db.updateTable(table).set({ country: code }).where('country', '=', country).execute();
+        }
+      }
+      // The emptied keys of the old names (count 0) would show as empty bars.
+      await db.deleteFrom('lead_rollup').where('dimension', '=', 'country').where('leads', '=', 0).execute();
     },
   },
 };

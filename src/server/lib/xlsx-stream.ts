@@ -1,5 +1,8 @@
 // Streaming XLSX writing shared by the exports (leads LD4, submissions of issue 9).
 
+import { spreadsheetDateFormat } from '../../engine/locale-format';
+import { toEventClock } from '../../engine/time';
+
 /** Bytes of sheet XML allowed to wait for compression before reading more rows. */
 const ZIP_BACKLOG_BYTES = 1 << 20;
 
@@ -26,4 +29,20 @@ export async function zipCaughtUp(sheet: unknown): Promise<void> {
       entry.once('drain', done);
     });
   }
+}
+
+/**
+ * Issue 13: an event-time column of a spreadsheet holds real date cells (sortable, filterable,
+ * readable by formulas), shown in the user's language's field order. The cell is the event's
+ * wall clock (exceljs writes a Date's UTC fields), so the column header names the offset.
+ */
+export function eventTimeStyle(language: string, withTime = true): { numFmt: string } {
+  return { numFmt: spreadsheetDateFormat(language, withTime) };
+}
+
+/** The cell value of an instant in an event-time column; null (an empty cell) for none. */
+export function eventTimeCell(instant: Date | string | null | undefined, offsetMinutes: number): Date | null {
+  if (instant === null || instant === undefined || instant === '') return null;
+  const date = toEventClock(instant, offsetMinutes);
+  return Number.isNaN(date.getTime()) ? null : date;
 }

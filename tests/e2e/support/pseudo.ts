@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { countryName, isCountryCode } from '../../../src/engine/locale-format';
 import { REPO_ROOT } from './portal';
 
 // Issue 13, pseudo-language: the English table turned, at test time, into one where every text is
@@ -60,7 +61,11 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: module }));
   const data = new Set<string>();
   const collect = (value: unknown) => {
-    if (typeof value === 'string') data.add(value);
+    if (typeof value === 'string') {
+      data.add(value);
+      // Issue 13: countries travel as ISO codes and are shown by name (Intl): the name is data too.
+      if (isCountryCode(value)) data.add(countryName(value, 'en'));
+    }
     else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };

@@ -2,6 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visuallyHidden';
+import { formatNumber } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 
 export interface ChartTable {
   columns: string[];
@@ -52,7 +54,7 @@ export function ChartCard({ title, table, children, actions, height = 280 }: { t
                 <TableRow key={index}>
                   {row.map((cell, column) => (
                     <TableCell key={column} align={typeof cell === 'number' ? 'right' : 'left'}>
-                      {cell}
+                      {typeof cell === 'number' ? formatNumber(cell, currentLanguage()) : cell}
                     </TableCell>
                   ))}
                 </TableRow>

@@ -18,7 +18,7 @@ function tickValues(points: TrendPoint[]): string[] {
   return points.filter((_, index) => index % step === 0).map((point) => point.label);
 }
 
-export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leadsLabel: string }) {
+export function TrendChart({ points, leadsLabel, formatValue }: { points: TrendPoint[]; leadsLabel: string; formatValue: (value: number) => string }) {
   const data = [{ id: leadsLabel, data: points.map((point) => ({ x: point.label, y: point.leads })) }];
   const ticks = tickValues(points);
   const rotate = ticks.length * Math.max(...ticks.map((label) => label.length), 1) > 60;
@@ -30,7 +30,8 @@ export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leads
     xScale: { type: 'point' as const },
     yScale: { type: 'linear' as const, min: 0, max: 'auto' as const },
     axisBottom: { tickRotation: rotate ? -35 : 0, tickValues: ticks, tickPadding: 6 },
-    axisLeft: { tickSize: 4 },
+    axisLeft: { tickSize: 4, format: (value: number) => (Number.isInteger(value) ? formatValue(value) : '') },
+    yFormat: (value: number | string | Date) => formatValue(Number(value)),
     enableGridX: false,
     colors: ['#1565c0'],
     pointSize: points.length > 60 ? 0 : 6,
@@ -40,7 +41,7 @@ export function TrendChart({ points, leadsLabel }: { points: TrendPoint[]; leads
   return <ResponsiveLine {...common} useMesh enableSlices={false} />;
 }
 
-export function BarBreakdown({ slices, horizontal = true }: { slices: Slice[]; horizontal?: boolean }) {
+export function BarBreakdown({ slices, horizontal = true, formatValue }: { slices: Slice[]; horizontal?: boolean; formatValue: (value: number) => string }) {
   // Horizontal bars read top to bottom, largest first.
   const data = (horizontal ? [...slices].reverse() : slices).map((slice) => ({ key: slice.label, leads: slice.value }));
   return (
@@ -58,14 +59,15 @@ export function BarBreakdown({ slices, horizontal = true }: { slices: Slice[]; h
       enableGridX={horizontal}
       labelSkipWidth={16}
       axisLeft={{ tickSize: 0, tickPadding: 6 }}
-      valueFormat=">-d"
+      valueFormat={formatValue}
+      axisBottom={{ format: (value: number) => (Number.isInteger(value) ? formatValue(value) : '') }}
     />
   );
 }
 
 const TEMPERATURE_COLOURS: Record<string, string> = { cold: '#64b5f6', warm: '#ffb74d', hot: '#e53935', '': '#bdbdbd' };
 
-export function PieBreakdown({ slices }: { slices: Slice[] }) {
+export function PieBreakdown({ slices, formatValue }: { slices: Slice[]; formatValue: (value: number) => string }) {
   return (
     <ResponsivePie
       data={slices.filter((slice) => slice.value > 0)}
@@ -78,6 +80,7 @@ export function PieBreakdown({ slices }: { slices: Slice[] }) {
       arcLinkLabel={(datum) => String(datum.label)}
       arcLinkLabelsSkipAngle={8}
       arcLabelsSkipAngle={12}
+      valueFormat={formatValue}
       // Black reads at 5:1 or more on every temperature colour (nivo's #333 was 3:1 on hot red).
       arcLabelsTextColor="#000000"
     />

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type Dashboard, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
+import { countryName, formatEventDay, formatNumber } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
@@ -27,6 +29,9 @@ interface ExportRow {
 }
 
 type Dimension = 'country' | 'user' | 'type' | 'temperature';
+
+/** Figures as the user's language writes numbers. */
+const figure = (value: number) => formatNumber(value, currentLanguage());
 
 function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
   const { t } = useTranslation();
@@ -53,7 +58,7 @@ function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
               {t(`dashboard.summary.${name}`)}
             </Typography>
             <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-              {value.toLocaleString()}
+              {figure(value)}
             </Typography>
           </Card>
         ))}
@@ -139,11 +144,14 @@ export default function DashboardPage() {
     if (key === NONE_KEY) return t('dashboard.breakdown.notSet');
     if (dimension === 'type') return t(`leads.type.${key}`);
     if (dimension === 'temperature') return t(`leads.temperature.${key}`);
-    return key;
+    // Countries are stored as ISO codes and named in the user's language (an old name as it is).
+    return countryName(key, currentLanguage());
   };
   const slicesOf = (dimension: Dimension, counts: CountByKey[]): Slice[] => counts.map((c) => ({ id: c.key, label: labelOf(dimension, c.key), value: c.leads }));
   const tableOf = (slices: Slice[]) => ({ columns: [t('dashboard.breakdown.key'), t('dashboard.breakdown.leads')], rows: slices.map((s) => [s.label, s.value]) });
   const empty = data.summary.total === 0;
+  // Trend days come as event days ("YYYY-MM-DD"; hours "HH:00"): shown in the user's language.
+  const day$ = (label: string) => formatEventDay(label, currentLanguage());
 
   const countries = slicesOf('country', data.countries);
   const users = data.users.map((u) => ({ id: String(u.userId), label: u.name, value: u.leads }));
@@ -154,7 +162,7 @@ export default function DashboardPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="body2" color="text.secondary">
-        {t('dashboard.eventTime', { offset: data.offsetLabel, today: data.today })}
+        {t('dashboard.eventTime', { offset: data.offsetLabel, today: day$(data.today) })}
       </Typography>
       <SummaryCards summary={data.summary} />
       {empty ? (
@@ -166,7 +174,7 @@ export default function DashboardPage() {
             height={320}
             table={{
               columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')],
-              rows: data.trend.points.map((p) => [data.trend.day ? `${data.trend.day} ${p.label}` : p.label, p.leads]),
+              rows: data.trend.points.map((p) => [data.trend.day ? `${day$(data.trend.day)} ${p.label}` : day$(p.label), p.leads]),
             }}
             actions={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -181,7 +189,7 @@ export default function DashboardPage() {
                   >
                     {[...new Set([...(data.trend.showDays ?? []), ...(data.trend.day ? [data.trend.day] : [])])].map((showDay) => (
                       <MenuItem key={showDay} value={showDay}>
-                        {showDay}
+                        {day$(showDay)}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -193,27 +201,27 @@ export default function DashboardPage() {
               </Stack>
             }
           >
-            <TrendChart points={data.trend.points} leadsLabel={t('dashboard.trend.leads')} />
+            <TrendChart points={data.trend.points.map((p) => ({ ...p, label: day$(p.label) }))} leadsLabel={t('dashboard.trend.leads')} formatValue={figure} />
           </ChartCard>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <ChartCard title={t('dashboard.breakdown.country')} table={tableOf(countries)}>
-                <BarBreakdown slices={countries} />
+                <BarBreakdown slices={countries} formatValue={figure} />
               </ChartCard>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <ChartCard title={t('dashboard.breakdown.user')} table={tableOf(users)}>
-                <BarBreakdown slices={users} />
+                <BarBreakdown slices={users} formatValue={figure} />
               </ChartCard>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <ChartCard title={t('dashboard.breakdown.type')} table={tableOf(types)}>
-                <BarBreakdown slices={types} />
+                <BarBreakdown slices={types} formatValue={figure} />
               </ChartCard>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <ChartCard title={t('dashboard.breakdown.temperature')} table={tableOf(temperatures)}>
-                <PieBreakdown slices={temperatures} />
+                <PieBreakdown slices={temperatures} formatValue={figure} />
               </ChartCard>
             </Grid>
           </Grid>
@@ -238,7 +246,7 @@ export default function DashboardPage() {
                       <TableRow key={row.userId}>
                         <TableCell>{row.rank}</TableCell>
                         <TableCell>{row.name}</TableCell>
-                        <TableCell align="right">{row.leads}</TableCell>
+                        <TableCell align="right">{figure(row.leads)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -16,6 +16,8 @@ interface Submission {
   formId: string;
   formCode: string;
   formTitle: string;
+  /** Issue 12: of a shared form, the part the decision is about. */
+  part?: { id: string; title: string } | null;
   exhibitor: string;
   boothNum: string;
   submittedAt: string;
@@ -181,6 +183,7 @@ export default function ApprovalsPage() {
               <Typography variant="h6" component="h2">
                 {t(submission.formTitle)} · {submission.exhibitor}
               </Typography>
+              {submission.part && <Typography variant="subtitle2">{t('approvals.partDecided', { part: t(submission.part.title) })}</Typography>}
               <Typography variant="body2" color="text.secondary">
                 {t('approvals.booth', { booth: submission.boothNum })} · <UtcTime value={submission.submittedAt} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
               </Typography>

@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload } from '../lib/payload';
-import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, translateErrors, withoutHidden } from '../lib/display';
+import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, serverProblems, translateErrors, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
@@ -288,8 +288,16 @@ export function FormRuntime({ formId }: { formId: string }) {
       if (!(failure instanceof ApiError)) throw failure;
       if (failure.errorId === 'staleVersion') setStale(true);
       if (failure.errorId === 'validationFailed') {
-        setExtraErrors(serverErrorSchema((failure.data as { errors: FieldError[] }).errors, t));
+        const errors = (failure.data as { errors?: FieldError[] } | null)?.errors ?? [];
+        setExtraErrors(serverErrorSchema(errors, t));
         setAttempted(true);
+        // Issue 13: a submit the server refuses is listed and focused like one the browser refuses.
+        if (submit && errors.length > 0) {
+          const refused = serverProblems(errors, t);
+          reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...refused.map((problem) => fieldIdOf(problem.property))]) };
+          setProblems(refused);
+          setRefusals((count) => count + 1);
+        }
       }
       const forms = (failure.data as { forms?: string[] } | null)?.forms;
       setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { displayUi, markDuplicates, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
+import { displayUi, markDuplicates, serverProblems, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
+import { fieldIdOf } from './status';
 
 const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../../schemas/forms', `${id}.schema.json`), 'utf8')) as Record<string, unknown>;
 const t = (key: string) => `«${key}»`;
@@ -119,6 +120,27 @@ describe('list controls name what they add or remove (issue 13)', () => {
     expect(optionsOf(guests.items).itemLabels!.remove(1)).toBe('«formRuntime.listControls.remove {"item":"«forms.x.guests»","number":1}»');
     // A list of plain values (a multiple choice) has no item buttons to name.
     expect(optionsOf(ui.tags).addLabel).toBeUndefined();
+  });
+});
+
+describe('a refused submit from the server lists its problems like the browser’s (issue 13)', () => {
+  const t = (key: string, params?: Record<string, unknown>) => `${key}${params && Object.keys(params).length > 0 ? JSON.stringify(params) : ''}`;
+
+  it('each server error becomes a problem whose link reaches its field', () => {
+    const problems = serverProblems(
+      [
+        { path: '/badges/2/email', key: 'validation.duplicateEmail', params: {} },
+        { path: '/company/companyName', key: 'validation.required', params: { field: 'x' } },
+        { path: '', key: 'validation.quota', params: { limit: 5 } },
+      ],
+      t,
+    );
+    expect(problems.map((problem) => fieldIdOf(problem.property))).toEqual(['root_badges_2_email', 'root_company_companyName', 'root']);
+    expect(problems.map((problem) => problem.message)).toEqual(['validation.duplicateEmail', 'validation.required{"field":"x"}', 'validation.quota{"limit":5}']);
+  });
+
+  it('no errors, no problems', () => {
+    expect(serverProblems([], t)).toEqual([]);
   });
 });
 

@@ -135,6 +135,18 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
   return root as ErrorSchema;
 }
 
+/**
+ * Issue 13: the server's field errors as the problems a browser-side refusal lists, so a refused
+ * submit shows the same summary (links to each field) and moves focus to it either way.
+ */
+export function serverProblems(errors: FieldError[], t: Translate): RJSFValidationError[] {
+  return errors.map((error) => {
+    const message = t(error.key, error.params);
+    const property = error.path.split('/').filter(Boolean).map((part) => `.${part}`).join('');
+    return { name: 'server', property, message, stack: message, params: error.params, schemaPath: '' };
+  });
+}
+
 /** rjsf's own texts (Add Item, Remove, Yes/No…) from formRuntime.rjsf.*; the rest as rjsf has them. */
 export function rjsfStrings(t: Translate, has: (key: string) => boolean) {
   const keyOf = new Map(Object.entries(TranslatableString).map(([name, text]) => [text as string, `formRuntime.rjsf.${name}`]));

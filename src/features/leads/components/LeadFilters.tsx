@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { UNSET, type LeadFilters } from '../../../engine/leads-rules';
+import { compareCountries, countryName } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 
 export interface LeadOptions {
@@ -83,9 +85,9 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
       )}
       <TextField select size="small" label={t('leads.field.country')} value={value.country ?? ALL} onChange={(event) => set({ country: event.target.value || undefined })} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
         <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
-        {(options?.countries ?? []).map((country) => (
+        {[...(options?.countries ?? [])].sort(compareCountries(currentLanguage())).map((country) => (
           <MenuItem key={country} value={country}>
-            {country}
+            {countryName(country, currentLanguage())}
           </MenuItem>
         ))}
       </TextField>

@@ -28,6 +28,8 @@ import { checkFile, type FileReference } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
+import { countryName } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -316,7 +318,7 @@ export default function LeadDetailPage() {
             <Field label={t('leads.field.company')} value={lead.company} />
             <Field label={t('leads.field.businessNature')} value={lead.businessNature} />
             <Field label={t('leads.field.jobTitle')} value={lead.jobTitle} />
-            <Field label={t('leads.field.country')} value={lead.country} />
+            <Field label={t('leads.field.country')} value={countryName(lead.country, currentLanguage())} />
             <Field label={t('leads.field.mobile')} value={lead.mobile} />
             <Field label={t('leads.field.email')} value={lead.email} />
             <Field label={t('leads.field.phone')} value={lead.phone} />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { LeadFilters, LeadSort } from '../../../engine/leads-rules';
+import { countryName, formatEventDay } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
@@ -38,7 +40,7 @@ export default function LeadListPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {data?.eraseAt && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('privacy.leadsNotice', { date: data.eraseAt.slice(0, 10) })}
+          {t('privacy.leadsNotice', { date: formatEventDay(data.eraseAt.slice(0, 10), currentLanguage()) })}
         </Alert>
       )}
       {isLoading && !data && <PageLoading />}
@@ -70,7 +72,7 @@ export default function LeadListPage() {
                         {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} sx={{ ml: 1 }} />}
                       </TableCell>
                       <TableCell>{lead.company}</TableCell>
-                      <TableCell>{lead.country}</TableCell>
+                      <TableCell>{countryName(lead.country, currentLanguage())}</TableCell>
                       <TableCell>{label('type', lead.leadType)}</TableCell>
                       <TableCell>{label('temperature', lead.temperature)}</TableCell>
                       <TableCell>{label('followUp', lead.followUp)}</TableCell>

@@ -10,6 +10,8 @@ import { showToast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
 import { LeadFiltersBar } from '../components/LeadFilters';
+import { formatEventDay } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { searchFromQuery, type LeadPage } from '../lib/leads';
 
 interface ExportRecord {
@@ -59,7 +61,7 @@ export default function LeadReportPage() {
 
   return (
     <Stack spacing={2}>
-      {downloads?.eraseAt && <Alert severity="warning">{t('privacy.leadsNotice', { date: downloads.eraseAt.slice(0, 10) })}</Alert>}
+      {downloads?.eraseAt && <Alert severity="warning">{t('privacy.leadsNotice', { date: formatEventDay(downloads.eraseAt.slice(0, 10), currentLanguage()) })}</Alert>}
       <Card variant="outlined">
         <CardContent>
           <LeadFiltersBar value={filters} onChange={setFilters} />

@@ -5,6 +5,8 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
+import { UtcTime } from '../../../components/UtcTime';
+import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, audit log: who did what and when in the organisation's events, filtered and exported.
 
@@ -33,6 +35,8 @@ const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event'] as const
 
 export default function AuditPage() {
   const { t } = useTranslation();
+  // K2: times in the organiser's current event's time, in the user's language.
+  const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
   const [from, setFrom] = useState('');
@@ -84,7 +88,7 @@ export default function AuditPage() {
               <TableBody>
                 {data.items.map((item) => (
                   <TableRow key={item.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(item.at).toLocaleString()}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}><UtcTime value={item.at} offsetMinutes={offsetMinutes} /></TableCell>
                     <TableCell>{item.action}</TableCell>
                     <TableCell>
                       {item.actorName}

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatUtcOffset } from '../../../engine/time';
+import { formatEventTimeWithOffset } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { PageLoading } from '../../../components/PageLoading';
 import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -46,7 +47,7 @@ export default function EventsPage() {
                     {event.name} {event.current && <Chip size="small" color="primary" label={t('organiser.events.current')} />}
                   </TableCell>
                   <TableCell>
-                    {formatUtcOffset(event.startsAt, event.utcOffsetMinutes, false)} – {formatUtcOffset(event.endsAt, event.utcOffsetMinutes, false)}
+                    {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} – {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
                   </TableCell>
                   <TableCell align="right">{event.exhibitors}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatUtcOffset } from '../../../engine/time';
+import { formatEventTimeWithOffset } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { PageLoading } from '../../../components/PageLoading';
 import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -44,7 +45,7 @@ export default function OrganiserHomePage() {
                   {current.name}
                 </Typography>
                 <Typography color="text.secondary">
-                  {current.code} · {formatUtcOffset(current.startsAt, current.utcOffsetMinutes, false)} – {formatUtcOffset(current.endsAt, current.utcOffsetMinutes, false)} ·{' '}
+                  {current.code} · {formatEventTimeWithOffset(current.startsAt, currentLanguage(), current.utcOffsetMinutes, false)} – {formatEventTimeWithOffset(current.endsAt, currentLanguage(), current.utcOffsetMinutes, false)} ·{' '}
                   {t('organiser.events.exhibitors')}: {current.exhibitors}
                 </Typography>
               </Box>

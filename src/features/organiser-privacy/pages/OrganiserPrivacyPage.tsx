@@ -5,6 +5,8 @@ import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
+import { formatEventDay } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 
 // Issue 14: the organiser sets how long exhibitors keep leads after the show, and exports or
@@ -19,7 +21,8 @@ interface Settings {
   erasedAt: string | null;
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+/** A day in the user's language (issue 13). */
+const day = (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), currentLanguage()) : '—');
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {

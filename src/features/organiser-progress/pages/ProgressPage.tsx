@@ -33,8 +33,18 @@ import { PageLoading } from '../../../components/PageLoading';
 type Status = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
 
 interface Matrix {
-  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<Status, number> }>;
-  rows: Array<{ participationId: number; exhibitor: string; code: string | null; boothNum: string; statuses: Record<string, Status>; missingMandatory: string[]; manualsAcknowledged: number }>;
+  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<Status, number>; parts?: Array<{ id: string; title: string }> }>;
+  rows: Array<{
+    participationId: number;
+    exhibitor: string;
+    code: string | null;
+    boothNum: string;
+    statuses: Record<string, Status>;
+    /** Forms with parts (issue 12): each part's own status. */
+    parts?: Record<string, Record<string, Status>>;
+    missingMandatory: string[];
+    manualsAcknowledged: number;
+  }>;
   manualsToAcknowledge: number;
 }
 
@@ -163,6 +173,16 @@ export default function ProgressPage() {
                           aria-label={`${row.exhibitor} ${form.code}: ${label}`}
                           onClick={() => setTarget({ participationId: row.participationId, exhibitor: row.exhibitor, formId: form.id, formLabel: `${form.code} ${t(form.title)}`, status })}
                         />
+                        {form.parts && (
+                          // A shared form's parts are submitted on their own: which of them is done.
+                          <Box component="ul" aria-label={t('organiser.progress.partsOf', { form: form.code, exhibitor: row.exhibitor })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+                            {form.parts.map((part) => (
+                              <Typography key={part.id} component="li" variant="caption" sx={{ display: 'block' }}>
+                                {t(part.title)}: {t(`formRuntime.status.${row.parts?.[form.id]?.[part.id] ?? 'notStarted'}`)}
+                              </Typography>
+                            ))}
+                          </Box>
+                        )}
                       </TableCell>
                     );
                   })}

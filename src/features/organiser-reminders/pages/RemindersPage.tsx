@@ -5,6 +5,9 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
+import { formatEventTimeWithOffset } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, reminders: the reminder days of the event, "send a reminder now" to the exhibitors
 // with mandatory forms missing, and the reminders sent.
@@ -27,6 +30,8 @@ function parseDays(text: string): number[] | null {
 
 export default function RemindersPage() {
   const { t } = useTranslation();
+  // K2: times in the organiser's current event's time, in the user's language.
+  const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
   const reminders = useSWR<Reminders>('/organiser/reminders', () => api.get<Reminders>('/organiser/reminders'));
   const missing = useSWR<Missing>('/organiser/progress?missing', () => api.get<Missing>('/organiser/progress', { params: { missing: true } }));
   const [daysText, setDaysText] = useState('');
@@ -119,7 +124,7 @@ export default function RemindersPage() {
             <ListItem key={index} disableGutters>
               <ListItemText
                 primary={`${r.exhibitor} — ${r.forms.join(', ')}`}
-                secondary={`${new Date(r.at).toLocaleString()} · ${r.daysBefore !== null ? t('reminders.automatic', { days: r.daysBefore }) : t('reminders.by', { name: r.by })}`}
+                secondary={`${formatEventTimeWithOffset(r.at, currentLanguage(), offsetMinutes)} · ${r.daysBefore !== null ? t('reminders.automatic', { days: r.daysBefore }) : t('reminders.by', { name: r.by })}`}
               />
             </ListItem>
           ))}

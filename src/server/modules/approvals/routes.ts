@@ -5,6 +5,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { approvalSummary } from '../../../engine/forms/approval-summary';
+import { approvalPart, partsOf, partStates, type PartStates } from '../../../engine/forms/parts';
 import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
@@ -20,6 +21,11 @@ const decisionSchema = {
     formId: { type: 'string' },
     formCode: { type: 'string' },
     formTitle: { type: 'string', description: 'Locale key' },
+    part: {
+      type: ['object', 'null'],
+      description: 'Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part',
+      properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
+    },
     exhibitor: { type: 'string' },
     boothNum: { type: 'string' },
     submittedAt: { type: 'string', format: 'date-time' },
@@ -129,6 +135,8 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
           'form_entries.id',
           'form_entries.form_id',
           'form_entries.submitted_at',
+          'form_entries.submitted_by',
+          'form_entries.parts',
           'form_entries.submitted_data',
           'form_entries.approval_status',
           'form_entries.approval_comment',
@@ -144,14 +152,19 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
           const definition = registry.find(row.form_id);
           const data = (row.submitted_data ?? {}) as Record<string, unknown>;
           const schema = definition ? (registry.filesFor(definition.id, event.code).schema as { properties?: Record<string, unknown> }) : {};
+          // A shared form's decision belongs to one part: named, with that part's submission time.
+          const parts = definition ? partsOf(definition, schema) : null;
+          const part = parts ? approvalPart(parts, definition!.approval) : undefined;
+          const partSubmittedAt = part ? partStates({ parts: row.parts as PartStates | null, submitted_at: row.submitted_at, submitted_by: row.submitted_by }, parts!)[part.id]?.submittedAt : undefined;
           return {
             id: row.id,
             formId: row.form_id,
             formCode: definition?.code ?? row.form_id,
             formTitle: definition?.title ?? row.form_id,
+            part: part ? { id: part.id, title: `forms.parts.${part.id}` } : null,
             exhibitor: row.exhibitor,
             boothNum: row.booth_num,
-            submittedAt: new Date(row.submitted_at!).toISOString(),
+            submittedAt: partSubmittedAt ?? new Date(row.submitted_at!).toISOString(),
             status: row.approval_status!,
             comment: row.approval_comment,
             data,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { neutraliseCell } from '../../../engine/leads-rules';
-import { formatUtcOffset } from '../../../engine/time';
+import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -13,7 +13,7 @@ import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { zipCaughtUp } from '../../lib/xlsx-stream';
+import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 
 // Issue 9, audit log: what happened in the organiser's organisation's events (organiser changes,
 // reopenings, reminders, decisions, exhibitors' logins and submissions), filtered by action, by
@@ -164,7 +164,7 @@ export default async function auditRoutes(app: FastifyInstance) {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet(t('organiser.audit.title').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = [
-        { header: t('organiser.audit.at'), width: 22 },
+        { header: `${t('organiser.audit.at')} (${formatOffset(offset)})`, width: 22, style: eventTimeStyle(request.language) },
         { header: t('organiser.audit.event'), width: 14 },
         { header: t('organiser.audit.action'), width: 20 },
         { header: t('organiser.audit.who'), width: 24 },
@@ -186,7 +186,7 @@ export default async function auditRoutes(app: FastifyInstance) {
           const json = (value: unknown) => (value === null || value === undefined ? '' : neutraliseCell(JSON.stringify(value)));
           sheet
             .addRow([
-              formatUtcOffset(r.at, offset),
+              eventTimeCell(r.at, offset),
               r.event ?? '',
               r.action,
               neutraliseCell(r.actor_name),

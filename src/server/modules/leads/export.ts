@@ -2,23 +2,21 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { formatUtcOffset, formatOffset } from '../../../engine/time';
+import { countryName, formatEventTime } from '../../../engine/locale-format';
+import { formatOffset } from '../../../engine/time';
 import { csvField, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { zipCaughtUp } from '../../lib/xlsx-stream';
+import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 import { leadChunks, type LeadListRow, type LeadScope } from './query';
 
 // LD4: the filtered leads as CSV or XLSX, written to a file chunk by chunk (keyset reads, a
-// streaming workbook writer), so 100,000 leads never sit in memory at once. Headers and enum
-// labels are in the user's language, times in event time; CSV cells that could run as a formula
-// are neutralised, XLSX cells are typed text.
+// streaming workbook writer), so 100,000 leads never sit in memory at once. Headers, enum
+// labels, country names and dates are in the user's language, times in event time; CSV cells
+// that could run as a formula are neutralised, XLSX cells are typed text (times: date cells).
 
-interface Column {
-  header: string;
-  width: number;
-  value: (row: LeadListRow) => string;
-}
+/** A text column, or an event-time column (a date cell in XLSX, the user's notation in CSV). */
+type Column = { header: string; width: number } & ({ value: (row: LeadListRow) => string; time?: undefined } | { time: (row: LeadListRow) => Date | string; value?: undefined });
 
 function columns(language: string, offsetMinutes: number, tags: TagDefinition[]): Column[] {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
@@ -29,7 +27,7 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[])
     { header: t('leads.field.company'), width: 28, value: (r) => r.company },
     { header: t('leads.field.businessNature'), width: 22, value: (r) => r.business_nature },
     { header: t('leads.field.jobTitle'), width: 22, value: (r) => r.job_title },
-    { header: t('leads.field.country'), width: 16, value: (r) => r.country },
+    { header: t('leads.field.country'), width: 16, value: (r) => countryName(r.country, language) },
     { header: t('leads.field.mobile'), width: 18, value: (r) => r.mobile },
     { header: t('leads.field.email'), width: 28, value: (r) => r.email },
     { header: t('leads.field.phone'), width: 18, value: (r) => r.phone },
@@ -43,7 +41,7 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[])
     {
       header: `${t('leads.field.scannedAt')} (${formatOffset(offsetMinutes)})`,
       width: 18,
-      value: (r) => formatUtcOffset(r.scanned_at, offsetMinutes).replace(/ \(UTC[^)]*\)$/, ''),
+      time: (r) => r.scanned_at,
     },
     { header: t('leads.field.interestedProducts'), width: 28, value: (r) => (Array.isArray(r.interested_products) ? r.interested_products.join(', ') : '') },
   ];
@@ -80,7 +78,7 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
       await write('\ufeff' + cols.map((c) => csvField(c.header)).join(',') + '\r\n');
       for await (const chunk of leadChunks(db, scope, filters)) {
         let text = '';
-        for (const row of chunk) text += cols.map((c) => csvField(c.value(row))).join(',') + '\r\n';
+        for (const row of chunk) text += cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), language, scope.offsetMinutes) : c.value(row))).join(',') + '\r\n';
         rows += chunk.length;
         await write(text);
       }
@@ -97,11 +95,12 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
   // Every cell is a typed text cell (format "@"): a spreadsheet shows it exactly as stored and
   // never runs it, so nothing needs neutralising (no apostrophe on "+84 31864359"), and an
   // edited cell stays text.
-  sheet.columns = cols.map((c) => ({ header: c.header, width: c.width, style: { numFmt: '@' } }));
+  // Event times are real date cells instead, in the user's language's order of fields.
+  sheet.columns = cols.map((c) => ({ header: c.header, width: c.width, style: c.time ? eventTimeStyle(language) : { numFmt: '@' } }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const chunk of leadChunks(db, scope, filters)) {
-    for (const row of chunk) sheet.addRow(cols.map((c) => c.value(row))).commit();
+    for (const row of chunk) sheet.addRow(cols.map((c) => (c.time ? eventTimeCell(c.time(row), scope.offsetMinutes) : c.value(row)))).commit();
     rows += chunk.length;
     await zipCaughtUp(sheet);
   }

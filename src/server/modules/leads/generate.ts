@@ -25,22 +25,23 @@ const COMPANY_KINDS = ['Foods', 'Trading', 'Hospitality Group', 'Imports', 'Dist
 const COMPANY_SUFFIXES = ['Sdn. Bhd.', 'Pte. Ltd.', 'Co., Ltd.', 'PT', 'JSC', 'Inc.', 'Pty Ltd', 'K.K.', 'LLC', 'Corp.'];
 const BUSINESS_NATURES = ['Importer / Distributor', 'Hotel / Resort', 'Restaurant / Café', 'Retailer / Supermarket', 'Manufacturer', 'Caterer', 'E-commerce', 'Wholesaler', 'Government / Association', 'Consultant'];
 const JOB_TITLES = ['Purchasing Manager', 'Executive Chef', 'Managing Director', 'Procurement Officer', 'F&B Director', 'Category Buyer', 'Owner', 'Sales Manager', 'Operations Manager', 'Business Development Executive'];
-// Country, dialling code, city and street, so mobile, phone and address agree with the country.
-const COUNTRIES: Array<[string, string, string, string]> = [
-  ['Malaysia', '60', 'Kuala Lumpur', 'Jalan Ampang'],
-  ['Singapore', '65', 'Singapore', 'Orchard Road'],
-  ['Indonesia', '62', 'Jakarta', 'Jalan Sudirman'],
-  ['Thailand', '66', 'Bangkok', 'Sukhumvit Road'],
-  ['Vietnam', '84', 'Ho Chi Minh City', 'Nguyen Hue Boulevard'],
-  ['Philippines', '63', 'Manila', 'Ayala Avenue'],
-  ['China', '86', 'Shanghai', 'Nanjing Road'],
-  ['Japan', '81', 'Tokyo', 'Ginza Chuo-dori'],
-  ['South Korea', '82', 'Seoul', 'Teheran-ro'],
-  ['India', '91', 'Mumbai', 'Marine Drive'],
-  ['Australia', '61', 'Sydney', 'George Street'],
-  ['United Arab Emirates', '971', 'Dubai', 'Sheikh Zayed Road'],
-  ['Malaysia', '60', 'Penang', 'Lebuh Pantai'],
-  ['Singapore', '65', 'Singapore', 'Raffles Place'],
+// Country (ISO code, stored; and its English name, for the address), dialling code, city and
+// street, so mobile, phone and address agree with the country.
+const COUNTRIES: Array<[string, string, string, string, string]> = [
+  ['MY', 'Malaysia', '60', 'Kuala Lumpur', 'Jalan Ampang'],
+  ['SG', 'Singapore', '65', 'Singapore', 'Orchard Road'],
+  ['ID', 'Indonesia', '62', 'Jakarta', 'Jalan Sudirman'],
+  ['TH', 'Thailand', '66', 'Bangkok', 'Sukhumvit Road'],
+  ['VN', 'Vietnam', '84', 'Ho Chi Minh City', 'Nguyen Hue Boulevard'],
+  ['PH', 'Philippines', '63', 'Manila', 'Ayala Avenue'],
+  ['CN', 'China', '86', 'Shanghai', 'Nanjing Road'],
+  ['JP', 'Japan', '81', 'Tokyo', 'Ginza Chuo-dori'],
+  ['KR', 'South Korea', '82', 'Seoul', 'Teheran-ro'],
+  ['IN', 'India', '91', 'Mumbai', 'Marine Drive'],
+  ['AU', 'Australia', '61', 'Sydney', 'George Street'],
+  ['AE', 'United Arab Emirates', '971', 'Dubai', 'Sheikh Zayed Road'],
+  ['MY', 'Malaysia', '60', 'Penang', 'Lebuh Pantai'],
+  ['SG', 'Singapore', '65', 'Singapore', 'Raffles Place'],
 ];
 
 /** The badge code printed on visitor n's badge for an event. */
@@ -61,9 +62,10 @@ export async function insertVisitors(db: Kysely<Database>, event: { id: number; 
   const first_ = textArray(FIRST_NAMES);
   const last_ = textArray(LAST_NAMES);
   const country = pick(textArray(COUNTRIES.map((c) => c[0])), COUNTRIES.length, 5, 3);
-  const dial = pick(textArray(COUNTRIES.map((c) => c[1])), COUNTRIES.length, 5, 3);
-  const city = pick(textArray(COUNTRIES.map((c) => c[2])), COUNTRIES.length, 5, 3);
-  const street = pick(textArray(COUNTRIES.map((c) => c[3])), COUNTRIES.length, 5, 3);
+  const countryInAddress = pick(textArray(COUNTRIES.map((c) => c[1])), COUNTRIES.length, 5, 3);
+  const dial = pick(textArray(COUNTRIES.map((c) => c[2])), COUNTRIES.length, 5, 3);
+  const city = pick(textArray(COUNTRIES.map((c) => c[3])), COUNTRIES.length, 5, 3);
+  const street = pick(textArray(COUNTRIES.map((c) => c[4])), COUNTRIES.length, 5, 3);
   const firstName = pick(first_, FIRST_NAMES.length, 1, 0);
   const lastName = pick(last_, LAST_NAMES.length, 7, 11);
   const company = sql`${pick(textArray(COMPANY_STEMS), COMPANY_STEMS.length, 13, 5)} || ' ' || ${pick(textArray(COMPANY_KINDS), COMPANY_KINDS.length, 3, 1)} || ' ' || ${pick(textArray(COMPANY_SUFFIXES), COMPANY_SUFFIXES.length, 7, 3)}`;
@@ -81,7 +83,7 @@ export async function insertVisitors(db: Kysely<Database>, event: { id: number; 
       lower(regexp_replace(${firstName}, '[^A-Za-z]', '', 'g')) || '.' || lower(regexp_replace(${lastName}, '[^A-Za-z]', '', 'g')) || g::text || '@' ||
         lower(regexp_replace(${pick(textArray(COMPANY_STEMS), COMPANY_STEMS.length, 13, 5)}, '[^A-Za-z]', '', 'g')) || '.example',
       '+' || ${dial} || ' ' || (2000000 + (g::bigint * 104729) % 8000000)::text,
-      (1 + g % 200)::text || ' ' || ${street} || ', ' || ${city} || ', ' || ${country}
+      (1 + g % 200)::text || ' ' || ${street} || ', ' || ${city} || ', ' || ${countryInAddress}
     from generate_series(${sql.lit(first)}::int, ${sql.lit(last)}::int) as g
     on conflict (event_id, badge_code) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);

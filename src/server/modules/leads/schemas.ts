@@ -105,7 +105,7 @@ export const leadSchema = {
     company: { type: 'string' },
     businessNature: { type: 'string' },
     jobTitle: { type: 'string' },
-    country: { type: 'string', description: 'Country/region' },
+    country: { type: 'string', description: 'Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader\'s language. A value older data held that names no country is kept as it was.' },
     mobile: { type: 'string' },
     email: { type: 'string' },
     phone: { type: 'string' },
@@ -151,7 +151,7 @@ export const leadFilterProperties = {
   scannedBy: { type: 'integer', minimum: 1, description: 'User id (see /leads/options)' },
   from: { type: 'string', format: 'date', description: 'First event day (YYYY-MM-DD, event time)' },
   to: { type: 'string', format: 'date', description: 'Last event day, inclusive' },
-  country: { type: 'string', maxLength: LEAD_TEXT_MAX, description: 'Country/region, exactly as listed by /leads/options' },
+  country: { type: 'string', maxLength: LEAD_TEXT_MAX, description: 'Country/region: its ISO 3166-1 alpha-2 code as listed by /leads/options ("JP"); a name in English or a portal language ("Japan", "日本") is accepted and read as its code. A stored value that names no country is matched as it is.' },
   keyword: { type: 'string', maxLength: KEYWORD_MAX, description: 'Part of the visitor name, company, email or badge code (case-insensitive)' },
 } as const;
 

@@ -1,12 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { formStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
+import { formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
+import { approvalPart, partsOf, partStates, type FormPart, type PartStates } from '../../../engine/forms/parts';
+import type { Database } from '../../db/schema';
 
 type EntryState = 'draft' | 'submitted';
-import type { Database } from '../../db/schema';
+/** An entry as the matrix reads it: status, approval, per-part submissions, submitted at, the working copy's top-level keys. */
+type EntryTuple = [EntryState, ApprovalStatus | null, PartStates | null, string | null, string[] | null];
 import { loadParticipationSettings } from '../../lib/participation-settings';
 
 // Issue 9, progress: every exhibitor of one event × every participation form, with the status
-// the exhibitor itself sees (formStatus over the submission and the effective deadline).
+// the exhibitor itself sees (formStatus over the submission and the effective deadline). A form
+// with parts (forms.yaml `parts:`, issue 12) has a status per part, and counts as submitted only
+// when every part is: a contractor's part alone leaves the exhibitor's booth design missing.
 
 /** What counts as done for "mandatory forms missing": submitted, waiting or approved. */
 const DONE: ReadonlySet<FormStatus> = new Set(['submitted', 'pendingApproval', 'approved']);
@@ -17,6 +22,8 @@ export interface ProgressRow {
   code: string | null;
   boothNum: string;
   statuses: Record<string, FormStatus>;
+  /** Forms with parts: each part's status, by form id and part id. */
+  parts: Record<string, Record<string, FormStatus>>;
   missingMandatory: string[];
   /** Issue 10: manuals needing acknowledgement that this exhibitor acknowledged. */
   manualsAcknowledged: number;
@@ -27,7 +34,7 @@ export interface ProgressRow {
 export interface ProgressMatrix {
   /** Issue 10: published manuals of the event that need acknowledging. */
   manualsToAcknowledge: number;
-  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number> }>;
+  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number>; parts?: Array<{ id: string; title: string }> }>;
   rows: ProgressRow[];
 }
 
@@ -37,8 +44,21 @@ const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0
  * The matrix of the event's active exhibitors (by name). Counts are over every exhibitor; with
  * `missingOnly` the rows are those with at least one mandatory form not done.
  */
-export async function progressMatrix(db: Kysely<Database>, eventId: number, definitions: FormDefinition[], options: { missingOnly?: boolean; now?: Date; withDeadlines?: boolean } = {}): Promise<ProgressMatrix> {
+export async function progressMatrix(
+  db: Kysely<Database>,
+  eventId: number,
+  definitions: FormDefinition[],
+  options: { missingOnly?: boolean; now?: Date; withDeadlines?: boolean; schemaOf?: (formId: string) => { properties?: Record<string, unknown> } } = {},
+): Promise<ProgressMatrix> {
   const now = options.now ?? new Date();
+  // Without the schema (reminders) the exhibitor's part has no fields of its own to look at: its
+  // submission still counts, only "draft" vs "not started" of that part is not told apart.
+  const partsByForm = new Map<string, FormPart[]>();
+  for (const definition of definitions) {
+    const parts = partsOf(definition, options.schemaOf?.(definition.id) ?? {});
+    if (parts) partsByForm.set(definition.id, parts);
+  }
+  const partedIds = [...partsByForm.keys()];
   // One row per exhibitor with its entries folded into JSON (form id → [status, approval]):
   // 2,000 rows to read instead of one per entry.
   const participations = await db
@@ -49,7 +69,7 @@ export async function progressMatrix(db: Kysely<Database>, eventId: number, defi
       'exhibitors.name',
       'exhibitors.code',
       'participations.booth_num',
-      sql<Record<string, [EntryState, ApprovalStatus | null]> | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status)) from form_entries fe where fe.participation_id = participations.id)`.as('entries'),
+      sql<Record<string, EntryTuple> | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val(partedIds)}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`.as('entries'),
       sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as('manuals_acknowledged'),
     ])
     .where('participations.event_id', '=', eventId)
@@ -72,22 +92,49 @@ export async function progressMatrix(db: Kysely<Database>, eventId: number, defi
   );
   const entryOf = (participation: (typeof participations)[number], formId: string) => {
     const state = participation.entries?.[formId];
-    return state ? { status: state[0], approval_status: state[1] } : null;
+    if (!state) return null;
+    const [status, approval, parts, submittedAt, keys] = state;
+    return { status, approval_status: approval, parts, submitted_at: submittedAt, submitted_by: null, data: keys ? Object.fromEntries(keys.map((key) => [key, true])) : null };
   };
-  const forms = definitions.map((d) => ({ id: d.id, code: d.code, title: d.title, mandatory: d.mandatory, counts: emptyCounts() }));
+  const forms = definitions.map((d) => {
+    const parts = partsByForm.get(d.id);
+    return { id: d.id, code: d.code, title: d.title, mandatory: d.mandatory, counts: emptyCounts(), ...(parts ? { parts: parts.map((part) => ({ id: part.id, title: `forms.parts.${part.id}` })) } : {}) };
+  });
+  /**
+   * A form with parts as a whole: done (the approval part's decision, else submitted) when every
+   * part is submitted; otherwise closed past the deadline, a draft once any part has begun.
+   */
+  const partedStatus = (statuses: FormStatus[], approvalStatus: FormStatus | undefined, deadline: Date | null): FormStatus => {
+    if (statuses.every((status) => DONE.has(status) || status === 'rejected')) return approvalStatus ?? 'submitted';
+    if (deadline && deadline.getTime() < now.getTime()) return 'closed';
+    return statuses.some((status) => status !== 'notStarted' && status !== 'closed') ? 'draft' : 'notStarted';
+  };
   const rows: ProgressRow[] = [];
   for (const participation of participations) {
     const deadlines = settings.get(participation.id)?.deadlines ?? {};
     const statuses: Record<string, FormStatus> = {};
+    const partStatuses: Record<string, Record<string, FormStatus>> = {};
     const missingMandatory: string[] = [];
     definitions.forEach((definition, index) => {
-      const status = formStatus(entryOf(participation, definition.id), deadlines[definition.deadline] ?? null, now);
+      const entry = entryOf(participation, definition.id);
+      const deadline = deadlines[definition.deadline] ?? null;
+      const parts = partsByForm.get(definition.id);
+      let status: FormStatus;
+      if (parts) {
+        const states = partStates(entry, parts);
+        const approvalId = approvalPart(parts, definition.approval)?.id;
+        const byPart = Object.fromEntries(parts.map((part) => [part.id, partStatus(part, states, entry, approvalId, deadline, now)]));
+        partStatuses[definition.id] = byPart;
+        status = partedStatus(Object.values(byPart), approvalId ? byPart[approvalId] : undefined, deadline);
+      } else {
+        status = formStatus(entry, deadline, now);
+      }
       statuses[definition.id] = status;
       forms[index]!.counts[status] += 1;
       if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
     });
     if (options.missingOnly && missingMandatory.length === 0) continue;
-    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, missingMandatory, manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0), ...(options.withDeadlines ? { deadlines } : {}) });
+    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, parts: partStatuses, missingMandatory, manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0), ...(options.withDeadlines ? { deadlines } : {}) });
   }
   return { manualsToAcknowledge: Number(manuals.count), forms, rows };
 }

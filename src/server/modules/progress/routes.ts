@@ -24,7 +24,18 @@ const matrixSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, mandatory: { type: 'boolean' }, counts },
+        properties: {
+          id: { type: 'string' },
+          code: { type: 'string' },
+          title: { type: 'string', description: 'Locale key' },
+          mandatory: { type: 'boolean' },
+          counts,
+          parts: {
+            type: 'array',
+            description: 'A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is',
+            items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } } },
+          },
+        },
       },
     },
     rows: {
@@ -37,6 +48,7 @@ const matrixSchema = {
           code: { type: ['string', 'null'] },
           boothNum: { type: 'string' },
           statuses: statusMap,
+          parts: { type: 'object', description: 'Forms with parts: form id → part id → status', additionalProperties: statusMap },
           missingMandatory: { type: 'array', items: { type: 'string' } },
           manualsAcknowledged: { type: 'integer', description: 'Issue 10: manuals needing acknowledgement that the exhibitor acknowledged' },
         },
@@ -54,6 +66,8 @@ const querystring = {
 
 export default async function progressRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/progress`;
+  /** The event's form schemas (patched per event), for the parts of shared forms. */
+  const schemaOf = (exhibitCode: string) => (formId: string) => registry.filesFor(formId, exhibitCode).schema as { properties?: Record<string, unknown> };
 
   app.get<{ Querystring: { missing?: boolean } }>(
     base,
@@ -63,7 +77,8 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
     },
     async (request) => {
       const auth = requireAuth(request);
-      return ok(await progressMatrix(app.db, eventOf(auth).id, registry.definitions, { missingOnly: request.query.missing === true }));
+      const event = eventOf(auth);
+      return ok(await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
     },
   );
 
@@ -81,7 +96,7 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
     async (request, reply) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true });
+      const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) });
       const t = (key: string, params?: Record<string, string | number>) => translate(request.language, key, params);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(t('organiser.progress.title').slice(0, 31));
@@ -89,7 +104,10 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
         { header: t('organiser.progress.exhibitor'), width: 32 },
         { header: t('organiser.progress.code'), width: 14 },
         { header: t('organiser.progress.booth'), width: 16 },
-        ...matrix.forms.map((form) => ({ header: `${form.code} ${t(form.title)}`, width: 22 })),
+        ...matrix.forms.flatMap((form) => [
+          { header: `${form.code} ${t(form.title)}`, width: 22 },
+          ...(form.parts ?? []).map((part) => ({ header: `${form.code} · ${t(part.title)}`, width: 22 })),
+        ]),
         { header: t('organiser.progress.missingMandatory'), width: 24 },
         { header: t('organiser.progress.manuals'), width: 18 },
       ];
@@ -101,7 +119,10 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
           neutraliseCell(row.exhibitor),
           neutraliseCell(row.code ?? ''),
           neutraliseCell(row.boothNum),
-          ...matrix.forms.map((form) => t(`formRuntime.status.${row.statuses[form.id]}`)),
+          ...matrix.forms.flatMap((form) => [
+            t(`formRuntime.status.${row.statuses[form.id]}`),
+            ...(form.parts ?? []).map((part) => t(`formRuntime.status.${row.parts[form.id]?.[part.id] ?? 'notStarted'}`)),
+          ]),
           row.missingMandatory.map((id) => codeOf.get(id) ?? id).join(', '),
           t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: matrix.manualsToAcknowledge }),
         ]);

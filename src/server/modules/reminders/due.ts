@@ -1,4 +1,4 @@
-import { eventDate } from '../../../engine/time';
+import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { FormDefinition } from '../../../engine/forms/definitions';
@@ -62,7 +62,7 @@ export async function queueReminder(
     const language = user.language ?? event.default_language;
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
     const lines = forms.map(({ definition, due }) =>
-      due ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: eventDate(due, event.utc_offset_minutes) }) : `- ${definition.code} ${t(definition.title)}`,
+      due ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) }) : `- ${definition.code} ${t(definition.title)}`,
     );
     const params = {
       name: user.display_name,

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { formStatus } from '../../../engine/forms/definitions';
 import { submissionLayout, valueAt, type SubmissionColumn } from '../../../engine/forms/submission-columns';
 import { neutraliseCell } from '../../../engine/leads-rules';
-import { formatUtcOffset } from '../../../engine/time';
+import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { zipCaughtUp } from '../../lib/xlsx-stream';
+import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 
 // Issue 9, submissions export: one form's current submissions across the event's exhibitors, one
 // row per list item (every badge, vehicle, visa applicant, product…) or per exhibitor, with the
@@ -28,7 +28,7 @@ export interface SubmissionsExportRequest {
   path: string;
 }
 
-type CellValue = string | { text: string; hyperlink: string };
+type CellValue = string | Date | null | { text: string; hyperlink: string };
 
 interface Reference {
   id: string;
@@ -75,7 +75,7 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
     { header: t('organiser.progress.exhibitor'), width: 30 },
     { header: t('organiser.progress.code'), width: 14 },
     { header: t('organiser.progress.booth'), width: 16 },
-    { header: t('organiser.submissions.submittedAt'), width: 20 },
+    { header: `${t('organiser.submissions.submittedAt')} (${formatOffset(request.utcOffsetMinutes)})`, width: 20, style: eventTimeStyle(language) },
     { header: t('organiser.submissions.status'), width: 18 },
     ...layout.formColumns.map((c) => ({ header: neutraliseCell(header(c)), width: 22 })),
     ...(layout.list ? [{ header: t('organiser.submissions.itemNumber'), width: 6 }] : []),
@@ -107,7 +107,7 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
         neutraliseCell(entry.name),
         neutraliseCell(entry.code ?? ''),
         neutraliseCell(entry.booth_num),
-        entry.submitted_at ? formatUtcOffset(entry.submitted_at, request.utcOffsetMinutes) : '',
+        eventTimeCell(entry.submitted_at, request.utcOffsetMinutes),
         t(`formRuntime.status.${formStatus({ status: 'submitted', approval_status: entry.approval_status }, null, now)}`),
         ...layout.formColumns.map((c) => render(c, valueAt(data, c.path))),
       ];

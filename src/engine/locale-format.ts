@@ -1,0 +1,160 @@
+// Issue 13 (L1, K2, LA3): country and region names, dates and numbers in the user's language,
+// all through Intl (never a hand-made format), the same in the browser and in the server's exports.
+// The data stores ISO 3166-1 alpha-2 codes for countries; a value that is not one (an old or
+// unrecognised name) is shown as it is.
+
+import { intlLocale } from './language';
+import { formatOffset, toEventClock } from './time';
+
+/**
+ * ISO 3166-1 alpha-2: the officially assigned codes, and XK (Kosovo, the code in common use).
+ * Written out rather than probed from Intl at start (probing 676 pairs costs ~50 ms on load).
+ */
+export const COUNTRY_CODES: readonly string[] = `
+AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS
+BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE
+EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM
+HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC
+LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA
+NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW
+SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO
+TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
+  .trim()
+  .split(/\s+/);
+
+const COUNTRY_CODE_SET = new Set(COUNTRY_CODES);
+
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && COUNTRY_CODE_SET.has(value);
+}
+
+/** The country's or region's name in the user's language; a value that is no code is shown as it is. */
+export function countryName(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  if (!isCountryCode(value)) return value;
+  return new Intl.DisplayNames(intlLocale(language), { type: 'region' }).of(value) ?? value;
+}
+
+/** Case, accents, punctuation and "&"/"and" do not tell two names apart. */
+function foldName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\b(the|of)\b/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Names in common use that Intl does not give (older or official English forms). */
+const OTHER_NAMES: Record<string, string> = {
+  'United States of America': 'US', USA: 'US', 'U.S.A.': 'US', America: 'US',
+  UK: 'GB', 'Great Britain': 'GB', Britain: 'GB', England: 'GB',
+  Korea: 'KR', 'Republic of Korea': 'KR', 'Korea, Republic of': 'KR',
+  'Viet Nam': 'VN', 'Hong Kong': 'HK', Macau: 'MO', Macao: 'MO', Turkey: 'TR',
+  'Czech Republic': 'CZ', 'Russian Federation': 'RU', Burma: 'MM', 'Lao PDR': 'LA',
+  "Lao People's Democratic Republic": 'LA', 'Brunei Darussalam': 'BN', 'East Timor': 'TL',
+  Swaziland: 'SZ', Macedonia: 'MK', 'Ivory Coast': 'CI', Holland: 'NL', 'Mainland China': 'CN',
+  "People's Republic of China": 'CN', PRC: 'CN', UAE: 'AE',
+};
+
+/** Folded name → code, over the names Intl gives in English and in every portal language. */
+function buildNameIndex(): ReadonlyMap<string, string> {
+  const index = new Map<string, string>();
+  for (const language of ['en', 'cn', 'ja', 'vi']) {
+    for (const style of ['long', 'short', 'narrow'] as const) {
+      const names = new Intl.DisplayNames(intlLocale(language), { type: 'region', style, fallback: 'none' });
+      for (const code of COUNTRY_CODES) {
+        const name = names.of(code);
+        const key = name ? foldName(name) : '';
+        if (key && !index.has(key)) index.set(key, code);
+      }
+    }
+  }
+  for (const [name, code] of Object.entries(OTHER_NAMES)) index.set(foldName(name), code);
+  return index;
+}
+
+/**
+ * Built on the first name looked up (~20 ms), never on import: pages that only show names do
+ * not pay for it. A cache of a pure function's answer; nothing else is ever written to it.
+ */
+let codeByName: ReadonlyMap<string, string> | undefined;
+
+/**
+ * The ISO code of a country given by code (any case) or by name (English or a portal language,
+ * as Intl or common usage writes it). A value that names no country comes back trimmed, as
+ * given, so that nothing typed is lost; empty stays empty.
+ */
+export function countryCode(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  if (!text) return '';
+  const upper = text.toUpperCase();
+  if (/^[A-Z]{2}$/.test(upper) && COUNTRY_CODE_SET.has(upper)) return upper;
+  codeByName ??= buildNameIndex();
+  return codeByName.get(foldName(text)) ?? text;
+}
+
+/** Compares two country values by their names in the user's language. */
+export function compareCountries(language: string): (a: string, b: string) => number {
+  const collator = new Intl.Collator(intlLocale(language));
+  return (a, b) => collator.compare(countryName(a, language), countryName(b, language));
+}
+
+/** A count or amount written as the user's language writes numbers ("1,234", "1.234"). */
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
+
+/**
+ * K2: the fields shown for an event-time date and time. Numeric, in the language's order and
+ * separators, on the 24-hour clock K2 writes event times on.
+ */
+const DATE_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+function eventClockFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
+  // The shifted instant's UTC fields are the event's wall clock (toEventClock).
+  return new Intl.DateTimeFormat(intlLocale(language), { ...(withTime ? DATE_TIME_PARTS : DATE_PARTS), timeZone: 'UTC' });
+}
+
+function validDate(instant: string | number | Date | null | undefined): Date | undefined {
+  if (instant === null || instant === undefined || instant === '') return undefined;
+  const date = instant instanceof Date ? instant : new Date(instant);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** An instant as event wall-clock time in the user's language, without the offset (a column header says it). */
+export function formatEventTime(instant: string | number | Date | null | undefined, language: string, offsetMinutes = 0, withTime = true): string {
+  const date = validDate(instant);
+  return date ? eventClockFormat(language, withTime).format(toEventClock(date, offsetMinutes)) : '';
+}
+
+/** An event calendar day ("YYYY-MM-DD", already in event time) in the user's language; a value that is no day comes back as it is. */
+export function formatEventDay(day: string, language: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatEventTime(`${day}T00:00:00Z`, language, 0, false) || day : day;
+}
+
+/** K2: an instant as event wall-clock time in the user's language, with the offset written out; "-" when none. */
+export function formatEventTimeWithOffset(
+  instant: string | number | Date | null | undefined,
+  language: string,
+  offsetMinutes = 0,
+  withTime = true,
+): string {
+  const text = formatEventTime(instant, language, offsetMinutes, withTime);
+  return text ? `${text} (${formatOffset(offsetMinutes)})` : '-';
+}
+
+const EXCEL_TOKEN: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { year: 'yyyy', month: 'mm', day: 'dd', hour: 'hh', minute: 'mm' };
+
+/**
+ * The spreadsheet number format of a date cell in the user's language, read from Intl's own
+ * rendering (order of fields and separators), so a real date cell looks as the portal writes it.
+ */
+export function spreadsheetDateFormat(language: string, withTime = true): string {
+  const parts = eventClockFormat(language, withTime).formatToParts(Date.UTC(2027, 0, 2, 3, 4));
+  return parts
+    .map((part) => EXCEL_TOKEN[part.type] ?? (/^[\s/:.,-]*$/.test(part.value) ? part.value : `"${part.value.replace(/"/g, '')}"`))
+    .join('');
+}
