@@ -67,7 +67,7 @@ describe('AppRoutes', () => {
   it('S4: with a token but no user info yet, the info is fetched first, then the screen opens', async () => {
     const { fetchMock } = renderAt('/dashboard', { prefetched: false });
     expect(await heading1('Dashboard')).toBeTruthy();
-    const [[, init]] = callsTo(fetchMock, '/oga/user/info');
+    const [, init] = callsTo(fetchMock, '/oga/user/info')[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
     await pageLoaded();

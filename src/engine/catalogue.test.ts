@@ -147,7 +147,7 @@ describe('Y2 back arrow: routeDepth and showsBackArrow', () => {
         screen({ id: 'c', path: '/a/b/c', parent: 'b' }),
       ],
     };
-    expect(routeDepth(deeper, deeper.screens[2])).toBe(4);
+    expect(routeDepth(deeper, deeper.screens[2]!)).toBe(4);
   });
 
   it('Y2 stops at a parent id that does not exist', () => {
@@ -205,7 +205,7 @@ describe('P3 menu: buildMenu', () => {
   it('P3 menu shows an allowed child at top level when its parent is not allowed', () => {
     const menu = buildMenu(sample, ['Custom Tag']);
     expect(shape(menu)).toEqual(['customTag']);
-    expect(menu[0].path).toBe('/digital-tools/custom-tag');
+    expect(menu[0]!.path).toBe('/digital-tools/custom-tag');
   });
 
   it('P3 menu shows a visible child at top level when its parent is hidden', () => {
@@ -239,8 +239,8 @@ describe('P3 menu: buildMenu', () => {
       seen.push(key);
       return key.toUpperCase();
     });
-    expect(menu[0].label).toBe('MENU.EVENTSUPPORT');
-    expect(menu[0].children[0].label).toBe('SCREENS.FAQ');
+    expect(menu[0]!.label).toBe('MENU.EVENTSUPPORT');
+    expect(menu[0]!.children[0]!.label).toBe('SCREENS.FAQ');
     expect(seen.sort()).toEqual(['menu.eventSupport', 'screens.faq']);
   });
 
@@ -302,28 +302,28 @@ describe('R2 checkCatalogue', () => {
 
   it('R2 reports an unknown module', () => {
     const raw = sound();
-    raw.screens[1].modules = ['Manuals', 'Manual'];
+    raw.screens[1]!.modules = ['Manuals', 'Manual'];
     expect(checkCatalogue(raw, input())).toEqual(['screen #2 (manuals): unknown module "Manual"']);
   });
 
   it('R2 reports a duplicate path', () => {
     const raw = sound();
-    raw.screens[2].path = '/manuals';
+    raw.screens[2]!.path = '/manuals';
     expect(checkCatalogue(raw, input())).toEqual(['screen #3 (manualDetail): duplicate path "/manuals"']);
   });
 
   it('R2 reports a duplicate id', () => {
     const raw = sound();
-    raw.screens[2].id = 'manuals';
-    raw.screens[2].parent = 'home';
+    raw.screens[2]!.id = 'manuals';
+    raw.screens[2]!.parent = 'home';
     expect(checkCatalogue(raw, input())).toEqual(['screen #3 (manuals): duplicate id "manuals"']);
   });
 
   it('R2 reports an id that is not camelCase and a path without a leading slash', () => {
     const raw = sound();
-    raw.screens[0].id = 'Home-page';
-    raw.screens[0].path = 'home';
-    raw.screens[0].layout = 'side';
+    raw.screens[0]!.id = 'Home-page';
+    raw.screens[0]!.path = 'home';
+    raw.screens[0]!.layout = 'side';
     expect(checkCatalogue(raw, input())).toEqual([
       'screen #1 (Home-page): id must be camelCase',
       'screen #1 (Home-page): path must start with /',
@@ -338,7 +338,7 @@ describe('R2 checkCatalogue', () => {
 
   it('L1 R2 reports a menu label key missing in every language', () => {
     const raw = sound();
-    raw.screens[1].menuLabel = 'menu.nothing';
+    raw.screens[1]!.menuLabel = 'menu.nothing';
     expect(checkCatalogue(raw, input())).toEqual(
       languages.map((language) => `screen #2 (manuals): key "menu.nothing" missing in locales/${language}.json`),
     );
@@ -346,37 +346,37 @@ describe('R2 checkCatalogue', () => {
 
   it('R2 reports a screen without a title key', () => {
     const raw = sound();
-    delete raw.screens[1].title;
+    delete raw.screens[1]!.title;
     expect(checkCatalogue(raw, input())).toEqual(['screen #2 (manuals): title key missing']);
   });
 
   it('R2 reports a page that does not exist', () => {
     const raw = sound();
-    raw.screens[0].page = 'home/MissingPage';
+    raw.screens[0]!.page = 'home/MissingPage';
     expect(checkCatalogue(raw, input())).toEqual(['screen #1 (home): page "home/MissingPage" does not exist']);
   });
 
   it('R2 reports a form that does not exist', () => {
     const raw = sound();
-    raw.screens[2].form = 's99';
+    raw.screens[2]!.form = 's99';
     expect(checkCatalogue(raw, input())).toEqual(['screen #3 (manualDetail): form "s99" does not exist']);
   });
 
   it('R2 reports an unknown field', () => {
     const raw = sound();
-    raw.screens[1].modlues = ['Manuals'];
+    raw.screens[1]!.modlues = ['Manuals'];
     expect(checkCatalogue(raw, input())).toEqual(['screen #2 (manuals): unknown field "modlues"']);
   });
 
   it('R2 reports an unknown icon', () => {
     const raw = sound();
-    raw.screens[1].icon = 'rocket';
+    raw.screens[1]!.icon = 'rocket';
     expect(checkCatalogue(raw, input())).toEqual(['screen #2 (manuals): unknown icon "rocket"']);
   });
 
   it('R2 reports a parent that does not exist', () => {
     const raw = sound();
-    raw.screens[2].parent = 'manual';
+    raw.screens[2]!.parent = 'manual';
     expect(checkCatalogue(raw, input())).toEqual(['screen manualDetail: parent "manual" does not exist']);
   });
 
@@ -388,7 +388,7 @@ describe('R2 checkCatalogue', () => {
 
   it('R2 reports available:false together with a page', () => {
     const raw = sound();
-    raw.screens[1].page = 'home/HomePage';
+    raw.screens[1]!.page = 'home/HomePage';
     expect(checkCatalogue(raw, input())).toEqual([
       'screen #2 (manuals): a screen that is not available yet must not name a page or form',
     ]);
@@ -396,10 +396,10 @@ describe('R2 checkCatalogue', () => {
 
   it('R2 requires exactly one of page or form when the screen is available', () => {
     const none = sound();
-    delete none.screens[0].page;
+    delete none.screens[0]!.page;
     expect(checkCatalogue(none, input())).toEqual(['screen #1 (home): needs exactly one of page or form (or available: false)']);
     const both = sound();
-    both.screens[0].form = 's01';
+    both.screens[0]!.form = 's01';
     expect(checkCatalogue(both, input())).toEqual(['screen #1 (home): needs exactly one of page or form (or available: false)']);
   });
 
@@ -547,8 +547,8 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
   it('P3 menu for modules Forms and Support is exactly orderForms and support at top level', () => {
     const menu = buildMenu(real, ['Forms', 'Support']);
     expect(menu.map((item) => item.id)).toEqual(['orderForms', 'support']);
-    expect(menu[0].children).toEqual([]);
-    expect(menu[1].children.map((item) => item.id)).toEqual(['faq']);
+    expect(menu[0]!.children).toEqual([]);
+    expect(menu[1]!.children.map((item) => item.id)).toEqual(['faq']);
   });
 
   it('P3 menu for no module is empty (home is hidden)', () => {

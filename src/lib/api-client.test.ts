@@ -66,7 +66,7 @@ function setup(options: { fetch?: FetchImpl; token?: string | null; language?: s
       clock += ms;
     },
     call: (index = 0) => {
-      const [url, init] = fetchMock.mock.calls[index];
+      const [url, init] = fetchMock.mock.calls[index]!;
       return { url, init, headers: new Headers(init.headers) };
     },
   };
@@ -682,7 +682,7 @@ describe('C3 blob, arraybuffer and download', () => {
       expect(t.call().init.method).toBe('GET');
       expect(t.call().headers.get('authorization')).toBe('Bearer tok-123');
       expect(clicked).toEqual([{ href: 'blob:http://localhost/1', download: 'leads-2024.pdf', attached: true }]);
-      expect([...new Uint8Array(await created[0].arrayBuffer())]).toEqual(PDF_BYTES);
+      expect([...new Uint8Array(await created[0]!.arrayBuffer())]).toEqual(PDF_BYTES);
       expect(document.querySelector('a[download]')).toBeNull();
       expect(revoked).toEqual([]);
       vi.advanceTimersByTime(1000);

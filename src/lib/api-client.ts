@@ -214,7 +214,7 @@ function bodyFingerprint(body: unknown): { text: string; bytes: number } {
     const view = body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
     if (view.length > DUPLICATE_SUBMIT_SIZE_CAP_BYTES) return { text: '', bytes: view.length };
     let text = 'bytes:';
-    for (let i = 0; i < view.length; i++) text += String.fromCharCode(view[i]);
+    for (const byte of view) text += String.fromCharCode(byte);
     return { text, bytes: view.length };
   }
   if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) {

@@ -34,10 +34,10 @@ describe('E1 sanitizeHtml: server messages shown as HTML', () => {
     );
     const links = [...host.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/help', 'mailto:support@example.com', 'http://example.com']);
-    expect(links[0].getAttribute('target')).toBe('_blank');
-    expect(links[0].getAttribute('rel')).toBe('noopener noreferrer');
-    expect(links[0].hasAttribute('onclick')).toBe(false);
-    expect(links[1].hasAttribute('target')).toBe(false);
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+    expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(links[0]!.hasAttribute('onclick')).toBe(false);
+    expect(links[1]!.hasAttribute('target')).toBe(false);
   });
 
   it.each([

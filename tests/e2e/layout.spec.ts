@@ -75,7 +75,7 @@ describe('responsive layout (issue 13)', () => {
 
   test('below 992 px the menu is a drawer: closed by default, opened by the menu button, closed by navigating', async () => {
     const { page } = session;
-    const [{ walker }] = await eachScreenOnce(portal.url, ['demo']);
+    const { walker } = (await eachScreenOnce(portal.url, ['demo']))[0]!;
     await signInPage(page, portal.url, walker);
     const menu = page.getByRole('navigation', { name: text('en', 'menu.label') });
     for (const width of [360, 768, DRAWER_BELOW_PX - 1]) {

@@ -111,9 +111,9 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
         },
       ])
       .execute();
-    [demo, limited, organiser, noForms, team, contractor] = await Promise.all(
+    [demo, limited, organiser, noForms, team, contractor] = (await Promise.all(
       ['demo', 'limited', 'organiser', 'no-forms', 'demo-team', 'demo-builder'].map((account) => login(t.app, account)),
-    );
+    )) as [string, string, string, string, string, string];
   });
   afterAll(async () => t?.close());
   beforeEach(async () => {

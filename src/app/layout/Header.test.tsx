@@ -86,7 +86,7 @@ describe('Header', () => {
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['English', '中文', '日本語', 'Tiếng Việt']);
     expect(items.map((item) => item.getAttribute('lang'))).toEqual(['en', 'zh', 'ja', 'vi']);
-    expect(items[0].classList.contains('Mui-selected')).toBe(true);
+    expect(items[0]!.classList.contains('Mui-selected')).toBe(true);
   });
 
   it('L1: choosing another language stores it and reloads the page', () => {

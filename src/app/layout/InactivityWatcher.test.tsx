@@ -53,7 +53,7 @@ describe('InactivityWatcher (idle 10 s, warning 4 s before)', () => {
     expect(dialog()).toBeNull();
     const keepalive = callsTo(fetchMock, '/oga/auth/keepalive');
     expect(keepalive).toHaveLength(1);
-    expect(keepalive[0][1]?.method).toBe('POST');
+    expect(keepalive[0]![1]?.method).toBe('POST');
 
     // Idle again from 7 s: no warning before 13 s, still signed in at 16 s, out at 17 s.
     await pass(4900);

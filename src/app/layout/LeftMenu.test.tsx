@@ -23,7 +23,7 @@ function topLabels(list: HTMLElement): string[] {
 describe('LeftMenu', () => {
   it('P3: the full user sees every permitted, non-hidden main screen, in catalogue order', () => {
     const nav = renderMenu(FULL_USER.displayedModule);
-    const list = within(nav).getAllByRole('list')[0];
+    const list = within(nav).getAllByRole('list')[0]!;
     expect(topLabels(list)).toEqual([
       'Dashboard',
       'Event Platform',
@@ -44,7 +44,7 @@ describe('LeftMenu', () => {
     const leadGrab = within(nav).getByRole('link', { name: 'LeadGrab' });
     expect(leadGrab.getAttribute('href')).toBe('/digital-tools');
     const group = leadGrab.closest('li')!;
-    const children = within(group).getAllByRole('list')[0];
+    const children = within(group).getAllByRole('list')[0]!;
     expect(topLabels(children)).toEqual(['Introduction', 'Leads', 'Team users', 'Lead report', 'Scanning devices', 'Custom tags', 'Digital showroom']);
     expect(within(children).getByRole('link', { name: 'Team users' }).getAttribute('href')).toBe('/digital-tools/team-user');
     const support = within(nav).getByRole('link', { name: 'Event Support' }).closest('li')!;
@@ -55,7 +55,7 @@ describe('LeftMenu', () => {
 
   it('P3: the limited user (Forms, Support) sees exactly Mandatory Forms and Event Support (with FAQ)', () => {
     const nav = renderMenu(LIMITED_USER.displayedModule);
-    const list = within(nav).getAllByRole('list')[0];
+    const list = within(nav).getAllByRole('list')[0]!;
     expect(topLabels(list)).toEqual(['Mandatory Forms', 'Event Support']);
     expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mandatory Forms', 'Event Support', 'FAQ']);
   });

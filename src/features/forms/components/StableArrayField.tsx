@@ -10,7 +10,8 @@ import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
 // ui:classNames / ui:style with a rest spread), so without this one keystroke re-renders all
 // items of a 50-item list.
 
-const CoreArrayField = getDefaultRegistry().fields.ArrayField;
+// rjsf always registers its array field.
+const CoreArrayField = getDefaultRegistry().fields.ArrayField!;
 
 /** A plain function component, as rjsf 6.11 on React 19 expects of fields and widgets. */
 export function StableArrayField(props: FieldProps) {
