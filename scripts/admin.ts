@@ -47,7 +47,13 @@ async function main(argv: string[]): Promise<number> {
   const app = await buildApp(config, { logger: false, mailWorker: false });
   try {
     await app.ready();
-    const created = await createOrganiser(app, config, { email: values.email, name: values.name, organisation: values.organisation, login: values.login, language: values.language });
+    const created = await createOrganiser(app, config, {
+      email: values.email,
+      name: values.name,
+      organisation: values.organisation,
+      login: values.login,
+      language: values.language,
+    });
     await app.mailer.deliverDue();
     const mail = await organiserMailStatus(app, created.userId);
     console.log(`Organiser created: account ID ${created.login}, organisation "${created.organisationName}"${created.organisationCreated ? ' (new)' : ' (existing)'}.`);

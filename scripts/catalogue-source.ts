@@ -11,9 +11,7 @@ import { LANGUAGES } from '../src/engine/language';
 export const ROOT = resolve(import.meta.dirname, '..');
 
 export function readLocales(root = ROOT): Record<string, LocaleTable> {
-  return Object.fromEntries(
-    LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8')) as LocaleTable]),
-  );
+  return Object.fromEntries(LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8')) as LocaleTable]));
 }
 
 export function pagePath(page: string, root = ROOT): string {
@@ -24,7 +22,11 @@ export function pagePath(page: string, root = ROOT): string {
 export function formIds(root = ROOT): Set<string> {
   const dir = join(root, 'schemas', 'forms');
   if (!existsSync(dir)) return new Set();
-  return new Set(readdirSync(dir).filter((f) => f.endsWith('.schema.json')).map((f) => f.replace(/\.schema\.json$/, '')));
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.schema.json'))
+      .map((f) => f.replace(/\.schema\.json$/, '')),
+  );
 }
 
 export function loadCatalogue(root = ROOT, text = readFileSync(join(root, 'screens.yaml'), 'utf8')): { catalogue: Catalogue; problems: string[] } {

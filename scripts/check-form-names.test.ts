@@ -11,7 +11,11 @@ function portal(sources: Record<string, string>): string {
   writeFileSync(join(root, 'schemas', 'forms', 'forms.yaml'), 'forms:\n  - id: booth\n    code: B01\n');
   const schema = {
     type: 'object',
-    properties: { stand: { type: 'object', properties: { standHeight: { type: 'number' } } }, guests: { type: 'array', items: { type: 'object', properties: { guestName: { type: 'string' } } } }, name: { type: 'string' } },
+    properties: {
+      stand: { type: 'object', properties: { standHeight: { type: 'number' } } },
+      guests: { type: 'array', items: { type: 'object', properties: { guestName: { type: 'string' } } } },
+      name: { type: 'string' },
+    },
     if: { properties: { standHeight: { minimum: 3 } } },
     then: { properties: { engineerCertificate: { type: 'string' } } },
   };
@@ -26,7 +30,8 @@ function portal(sources: Record<string, string>): string {
 describe('check: TypeScript names no form (issue 11 item 4)', () => {
   it('reports a form id, a form code and fields at any depth, with file:line', () => {
     const root = portal({
-      'src/server/modules/x/routes.ts': "const a = 1;\nwhere('form_id', '=', 'booth');\nconst code = \"B01\";\nconst h = data['standHeight'];\nconst g = `guestName`;\nconst c = 'engineerCertificate';\n",
+      'src/server/modules/x/routes.ts':
+        "const a = 1;\nwhere('form_id', '=', 'booth');\nconst code = \"B01\";\nconst h = data['standHeight'];\nconst g = `guestName`;\nconst c = 'engineerCertificate';\n",
     });
     expect(formNamingProblems(root, {})).toEqual([
       'src/server/modules/x/routes.ts:2: names the form "booth"; read it from forms.yaml',
@@ -48,11 +53,18 @@ describe('check: TypeScript names no form (issue 11 item 4)', () => {
 
   it('reports an exception that names no file, and skips one that does', () => {
     const root = portal({ 'src/old.ts': "const f = 'booth';\n" });
-    expect(formNamingProblems(root, { 'src/old.ts': 'kept', 'src/gone.ts': 'removed' })).toEqual(['scripts/check-form-names.ts: the exception "src/gone.ts" names no file; remove it']);
+    expect(formNamingProblems(root, { 'src/old.ts': 'kept', 'src/gone.ts': 'removed' })).toEqual([
+      'scripts/check-form-names.ts: the exception "src/gone.ts" names no file; remove it',
+    ]);
   });
 
   it('collects field names from nested sections, list items and conditional branches', () => {
-    expect([...schemaFieldNames({ properties: { a: { properties: { b: {} } } }, items: { properties: { c: {} } }, else: { properties: { d: {} } } })].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...schemaFieldNames({ properties: { a: { properties: { b: {} } } }, items: { properties: { c: {} } }, else: { properties: { d: {} } } })].sort()).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
   });
 
   it('the forms of this portal: the former lead-interests lookup would fail the check', () => {

@@ -14,9 +14,33 @@ import { ROOT } from './catalogue-source';
  * the portal's thing, not the form's field. A field name not listed here is the form's own.
  */
 export const SHARED_WORDS = new Set([
-  'id', 'name', 'email', 'type', 'title', 'company', 'country', 'size', 'description', 'purpose', 'notes', 'category',
-  'address', 'contractor', 'mobile', 'logo', 'website', 'image', 'x', 'linkedin', 'facebook', 'invitations', 'products',
-  'badges', 'dpi', 'operations', 'contacts',
+  'id',
+  'name',
+  'email',
+  'type',
+  'title',
+  'company',
+  'country',
+  'size',
+  'description',
+  'purpose',
+  'notes',
+  'category',
+  'address',
+  'contractor',
+  'mobile',
+  'logo',
+  'website',
+  'image',
+  'x',
+  'linkedin',
+  'facebook',
+  'invitations',
+  'products',
+  'badges',
+  'dpi',
+  'operations',
+  'contacts',
   // CT5: the showroom's own product fields (forms.yaml `showroom:` maps the form's fields onto them).
   'newLaunch',
 ]);
@@ -96,5 +120,9 @@ export function formNamingProblems(root = ROOT, exceptions: Record<string, strin
     .map((path) => relative(root, path).split('\\').join('/'))
     .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('src/generated/') && !/\.test\.tsx?$/.test(file) && !(file in exceptions))
     .flatMap((file) => namedFormThings(file, readFileSync(join(root, file), 'utf8'), names))
-    .concat(Object.keys(exceptions).filter((file) => !existsSync(join(root, file))).map((file) => `scripts/check-form-names.ts: the exception "${file}" names no file; remove it`));
+    .concat(
+      Object.keys(exceptions)
+        .filter((file) => !existsSync(join(root, file)))
+        .map((file) => `scripts/check-form-names.ts: the exception "${file}" names no file; remove it`),
+    );
 }

@@ -45,10 +45,15 @@ describe('S5 npm run check on a copy of the forms', () => {
     // The same patch done right (issue 11: removed from properties, required and ui:order) passes.
     const s04 = JSON.parse(readFileSync(join(formsDir, 'forms', 's04.schema.json'), 'utf8'));
     const ui = JSON.parse(readFileSync(join(formsDir, 'forms', 's04.ui.json'), 'utf8'));
-    writeFileSync(patch, JSON.stringify({
-      schema: { properties: { badges: { items: { properties: { lastName: null }, required: s04.properties.badges.items.required.filter((name: string) => name !== 'lastName') } } } },
-      ui: { badges: { items: { 'ui:order': ui.badges.items['ui:order'].filter((name: string) => name !== 'lastName') } } },
-    }));
+    writeFileSync(
+      patch,
+      JSON.stringify({
+        schema: {
+          properties: { badges: { items: { properties: { lastName: null }, required: s04.properties.badges.items.required.filter((name: string) => name !== 'lastName') } } },
+        },
+        ui: { badges: { items: { 'ui:order': ui.badges.items['ui:order'].filter((name: string) => name !== 'lastName') } } },
+      }),
+    );
     const fixed = await check(formsDir);
     expect(fixed.output).toContain('ok   participation forms');
     expect(fixed.code).toBe(0);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { CLIENT_MESSAGES, ERRORS, SUCCESS_MESSAGES } from '../src/engine/errors';
@@ -12,6 +13,18 @@ import { formNamingProblems } from './check-form-names';
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
 
 type Check = { name: string; run: () => string[] | Promise<string[]> };
+
+/** Biome's findings (lint rules and formatting), one line each; `npx biome check --write` fixes most. */
+function biomeProblems(): string[] {
+  try {
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'biome'), ['ci', '--colors=off', '--reporter=github'], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' });
+    return [];
+  } catch (error) {
+    const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+    const lines = output.split('\n').filter((line) => line.startsWith('::error'));
+    return lines.length > 0 ? lines : [output.trim() || String(error)];
+  }
+}
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -57,7 +70,17 @@ function layerOf(file: string): { layer: string; feature?: string } {
 /** Libraries that run unchanged in the browser and in Node; everything else is off limits to the engine. */
 // ajv's runtime files and ajv-formats' formats are what compiled form validators require (served-validators.ts).
 // yaml is plain JavaScript (forms.yaml's loader); json-schema-to-ts is types only (form-list-schema.ts).
-const ENGINE_LIBRARIES = new Set(['yaml', 'json-schema-to-ts', 'ajv', 'ajv/dist/2020', 'ajv-formats', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats']);
+const ENGINE_LIBRARIES = new Set([
+  'yaml',
+  'json-schema-to-ts',
+  'ajv',
+  'ajv/dist/2020',
+  'ajv-formats',
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv-formats/dist/formats',
+]);
 
 const ALLOWED: Record<string, string[]> = {
   engine: ['engine'],
@@ -93,7 +116,11 @@ const checks: Check[] = [
       const locales = readLocales();
       const english = locales.en!;
       const englishKeys = flattenKeys(english);
-      const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort().join(',');
+      const placeholders = (text: string) =>
+        [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)]
+          .map((m) => m[1] ?? `<${m[2]}>`)
+          .sort()
+          .join(',');
       const problems: string[] = [];
       for (const language of LANGUAGES) {
         const table = locales[language]!;
@@ -113,11 +140,7 @@ const checks: Check[] = [
     name: 'every coded message and every t("…") key exists',
     run: () => {
       const english = readLocales().en as LocaleTable;
-      const keys = new Set<string>([
-        ...Object.values(ERRORS).map((e) => e.message),
-        ...Object.values(CLIENT_MESSAGES),
-        ...Object.values(SUCCESS_MESSAGES),
-      ]);
+      const keys = new Set<string>([...Object.values(ERRORS).map((e) => e.message), ...Object.values(CLIENT_MESSAGES), ...Object.values(SUCCESS_MESSAGES)]);
       const problems: string[] = [];
       for (const file of sourceFiles().filter((f) => !/\.test\.tsx?$/.test(f))) {
         const text = readFileSync(file, 'utf8');
@@ -145,7 +168,9 @@ const checks: Check[] = [
         const edges: string[] = [];
         for (const specifier of importsOf(file)) {
           if (from.layer === 'engine' && !isTest && !specifier.startsWith('.') && !ENGINE_LIBRARIES.has(specifier)) {
-            problems.push(`${rel(file)}: the engine runs in the browser and on the server alike, so it may import only ${[...ENGINE_LIBRARIES].join(', ')}; it imports "${specifier}"`);
+            problems.push(
+              `${rel(file)}: the engine runs in the browser and on the server alike, so it may import only ${[...ENGINE_LIBRARIES].join(', ')}; it imports "${specifier}"`,
+            );
             continue;
           }
           const target = resolveImport(file, specifier);
@@ -186,6 +211,7 @@ const checks: Check[] = [
     },
   },
   { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
+  { name: 'lint and format (Biome, biome.jsonc)', run: biomeProblems },
   { name: 'TypeScript names no form id, code or field (forms are data, issue 11)', run: () => formNamingProblems() },
   {
     name: 'generated files are marked do-not-edit',

@@ -48,10 +48,21 @@ async function main() {
     console.log(`\nvisitors: ${inserted} new (${count - inserted} already there) in ${((Date.now() - started) / 1000).toFixed(1)} s (${opened.engine})`);
     if (leads === 0) return;
 
-    const owner = await db.selectFrom('users').select(['participation_id']).where('login_key', '=', values.exhibitor!.toLowerCase()).where('event_id', '=', event.id).executeTakeFirst();
+    const owner = await db
+      .selectFrom('users')
+      .select(['participation_id'])
+      .where('login_key', '=', values.exhibitor!.toLowerCase())
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
     if (!owner?.participation_id) throw new Error(`No exhibitor ${values.exhibitor} in event ${event.code}`);
     const participationId = owner.participation_id;
-    const people = await db.selectFrom('users').select(['id', 'role']).where('participation_id', '=', participationId).where('role', 'in', ['exhibitor', 'team_user']).orderBy('id').execute();
+    const people = await db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('participation_id', '=', participationId)
+      .where('role', 'in', ['exhibitor', 'team_user'])
+      .orderBy('id')
+      .execute();
     const scannedBy = people.map((p) => p.id);
     // Continue after what this script (or the seed) already generated for the participation.
     const last = await db
@@ -97,7 +108,9 @@ async function main() {
         process.stdout.write(`\rleads: ${made} / ${leads}`);
       }
     }
-    console.log(`\nleads: ${stored} stored (${made - stored} skipped: badge already a lead) for participation ${participationId} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nleads: ${stored} stored (${made - stored} skipped: badge already a lead) for participation ${participationId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await opened.close();
   }

@@ -23,5 +23,5 @@ for (const [language, strings] of Object.entries(patch)) {
   const path = new URL(`../locales/${language}.json`, import.meta.url);
   const table = JSON.parse(readFileSync(path, 'utf8'));
   merge(table, strings);
-  writeFileSync(path, JSON.stringify(table, null, 2) + '\n');
+  writeFileSync(path, `${JSON.stringify(table, null, 2)}\n`);
 }

@@ -41,11 +41,13 @@ async function fill(app: FastifyInstance) {
     const batch = Array.from({ length: Math.min(250, ITEMS - start) }, (_, i) => start + i);
     const rows = await app.db
       .insertInto('content')
-      .values(batch.map((index) => {
-        const kind = kinds[index % 3]!;
-        const { title, body } = itemText(index);
-        return { event_id: event.id, kind, screen_id: screens[kind], title: JSON.stringify(title), body: JSON.stringify(body), published_at: new Date(Date.now() - 86_400_000) };
-      }))
+      .values(
+        batch.map((index) => {
+          const kind = kinds[index % 3]!;
+          const { title, body } = itemText(index);
+          return { event_id: event.id, kind, screen_id: screens[kind], title: JSON.stringify(title), body: JSON.stringify(body), published_at: new Date(Date.now() - 86_400_000) };
+        }),
+      )
       .returning(['id', 'title', 'body', 'description', 'category'])
       .execute();
     for (const row of rows) await indexContent(app.db, row, event.default_language);
@@ -71,7 +73,9 @@ async function measure(app: FastifyInstance, label: string) {
     baseline.push(performance.now() - started);
   }
   baseline.sort((a, b) => a - b);
-  console.log(`  side by side: account info (session + one row), median ${baseline[Math.floor(ROUNDS / 2)]!.toFixed(1)} ms, p95 ${baseline[Math.floor(ROUNDS * 0.95)]!.toFixed(1)} ms`);
+  console.log(
+    `  side by side: account info (session + one row), median ${baseline[Math.floor(ROUNDS / 2)]!.toFixed(1)} ms, p95 ${baseline[Math.floor(ROUNDS * 0.95)]!.toFixed(1)} ms`,
+  );
   // The first search of an event and language (and the first after any change to its content)
   // reads the event's search texts into memory; the rest test them there.
   for (const language of ['en', 'ja'] as const) {
@@ -90,7 +94,9 @@ async function measure(app: FastifyInstance, label: string) {
     }
     times.sort((a, b) => a - b);
     const p95 = times[Math.floor(times.length * 0.95)]!;
-    console.log(`  ${language} "${keyword}": ${total} results, median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms — ${p95 <= SEARCH_BUDGET_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `  ${language} "${keyword}": ${total} results, median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms — ${p95 <= SEARCH_BUDGET_MS ? 'met' : 'NOT met'}`,
+    );
   }
 }
 

@@ -20,7 +20,15 @@ try {
   const started = performance.now();
   const path = join(dir, 'leads.xlsx');
   const output = createWriteStream(path, { mode: 0o600 });
-  const rows = await writeExport({ db: opened.db, scope: { participationId: participationId!, offsetMinutes: offsetMinutes! }, filters: { scannedBy }, format: 'xlsx', language: 'en', tags: [], output });
+  const rows = await writeExport({
+    db: opened.db,
+    scope: { participationId: participationId!, offsetMinutes: offsetMinutes! },
+    filters: { scannedBy },
+    format: 'xlsx',
+    language: 'en',
+    tags: [],
+    output,
+  });
   await finished(output);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);

@@ -56,11 +56,17 @@ function freshProcess(form: BenchForm) {
 }
 
 function printComparison(label: string, how: string, samples: Record<Variant, Sample[]>) {
-  const median = (variant: Variant, part: keyof Sample) => percentile(samples[variant].map((sample) => sample[part]), 50);
+  const median = (variant: Variant, part: keyof Sample) =>
+    percentile(
+      samples[variant].map((sample) => sample[part]),
+      50,
+    );
   const runtime = median('runtime', 'ms');
   const served = median('served', 'ms');
   const validate = (variant: Variant) => `(validate ${median(variant, 'validateMs').toFixed(1)})`.padEnd(15);
-  console.log(`  ${label.padEnd(18)} ${how.padEnd(24)} runtime ${ms(runtime)} ${validate('runtime')} served ${ms(served)} ${validate('served')} runtime/served ${(runtime / served).toFixed(1)}×`);
+  console.log(
+    `  ${label.padEnd(18)} ${how.padEnd(24)} runtime ${ms(runtime)} ${validate('runtime')} served ${ms(served)} ${validate('served')} runtime/served ${(runtime / served).toFixed(1)}×`,
+  );
 }
 
 async function firstValidation() {
@@ -228,7 +234,10 @@ async function measureKeystrokes(url: string, options: { profile?: boolean } = {
           .locator(`#${input}`)
           .waitFor({ timeout: 30_000 })
           .catch(async (error: Error) => {
-            const shown = await page.locator('body').innerText().catch(() => '');
+            const shown = await page
+              .locator('body')
+              .innerText()
+              .catch(() => '');
             throw new Error(`${path}: no #${input} after 30 s (${error.message.split('\n')[0]}); the page shows: ${shown.slice(0, 300).replace(/\s+/g, ' ')}`);
           });
         const count = await page.locator(`[id^="root_${items}_"][id$="_${input.split('_').pop()}"]`).count();
@@ -264,7 +273,9 @@ function printKeystrokes(build: string | null, results: Awaited<ReturnType<typeo
       const reported = figures.eventTiming.filter((value): value is number => value !== null);
       verdictP95 = thresholdPercentile(figures.eventTiming, 95);
       source = 'event timing';
-      console.log(`  ${''.padEnd(46)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`);
+      console.log(
+        `  ${''.padEnd(46)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`,
+      );
     } else console.log('  (Event Timing not supported by this Chromium: the budget is judged on rAF)');
     console.log(`  ${''.padEnd(46)} budget ${KEYSTROKE_BUDGET_MS} ms at p95 (${source}): ${verdictP95 === null || verdictP95 <= KEYSTROKE_BUDGET_MS ? 'met' : 'NOT met'}`);
     if (profile) console.log(`  CPU profile while typing, self time:\n${profile.map((line) => `    ${line}`).join('\n')}`);

@@ -98,7 +98,9 @@ async function webBenchmarks() {
       for (const [name, figures] of rows) {
         const ratio = figures.rps / base;
         const verdict = name.includes('PostgreSQL') ? `  budget ${ACCOUNT_INFO_RATIO_BUDGET}×: ${ratio >= ACCOUNT_INFO_RATIO_BUDGET ? 'met' : 'NOT met'}` : '';
-        console.log(`  ${name.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(4)} ms  ratio to bare (mean of both) ${ratio.toFixed(2)}${verdict}`);
+        console.log(
+          `  ${name.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(4)} ms  ratio to bare (mean of both) ${ratio.toFixed(2)}${verdict}`,
+        );
       }
     } finally {
       await bare.close();

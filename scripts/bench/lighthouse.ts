@@ -94,7 +94,16 @@ export async function lighthouseBenchmarks(url: string) {
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--remote-debugging-port=${port}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+    ],
   });
   const flagged = new Map<string, Set<string>>();
   try {
@@ -103,14 +112,15 @@ export async function lighthouseBenchmarks(url: string) {
     // Lighthouse keeps the cache along with the storage (disableStorageReset): each page loads cold.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    console.log(`\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`);
-    console.log(`  ${'page'.padEnd(32)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`);
+    console.log(
+      `\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`,
+    );
+    console.log(
+      `  ${'page'.padEnd(32)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`,
+    );
     for (const target of TARGETS) {
       const token = target.signedIn ? await loginToken(url) : null;
-      await page.evaluate(
-        ([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)),
-        [STORAGE_KEYS.token, token] as const,
-      );
+      await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
       const lhr = await audit(port, `${url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
       if ('failed' in lhr) {
         console.log(`  ${target.name.padEnd(32)} Lighthouse failed twice: ${lhr.failed}`);
@@ -118,7 +128,14 @@ export async function lighthouseBenchmarks(url: string) {
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const figures = { performance: score('performance'), accessibility: score('accessibility'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), bytes: value('total-byte-weight') };
+      const figures = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        bytes: value('total-byte-weight'),
+      };
       const misses = [
         figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
         figures.accessibility < LIGHTHOUSE_BUDGET.accessibility && 'accessibility',

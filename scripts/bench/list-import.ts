@@ -16,7 +16,12 @@ const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 5000);
 const HEADERS = ['First name', 'Last name', 'Gender', 'Email'];
 
 function rows(): string[][] {
-  return Array.from({ length: ROWS }, (_, i) => [`Guest ${String.fromCharCode(65 + (i % 26))}`, 'Bench', i % 2 ? 'Male' : '女性', i % 100 === 7 ? `bad-${i}` : `guest${i}@bench.example`]);
+  return Array.from({ length: ROWS }, (_, i) => [
+    `Guest ${String.fromCharCode(65 + (i % 26))}`,
+    'Bench',
+    i % 2 ? 'Male' : '女性',
+    i % 100 === 7 ? `bad-${i}` : `guest${i}@bench.example`,
+  ]);
 }
 
 async function sheets() {
@@ -35,7 +40,12 @@ async function importOnce(app: FastifyInstance, token: string, bytes: Buffer, fi
     { name: 'file', filename, bytes },
   ]);
   const started = performance.now();
-  const response = await app.inject({ method: 'POST', url: '/oga/forms/s04/lists/badges/import', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oga/forms/s04/lists/badges/import',
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
   const ms = performance.now() - started;
   const body = response.json() as { code: number; data: { rows: number; valid: unknown[]; problems: unknown[] } };
   if (body.code !== 200 || body.data.rows !== ROWS) throw new Error(`import failed: ${JSON.stringify(body).slice(0, 400)}`);
@@ -52,14 +62,24 @@ export async function listImportBenchmarks() {
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/oga/auth/login', payload: { account: 'demo', password: 'Demo-pass-2026' } });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const demo = await app.db.selectFrom('participations').innerJoin('users', 'users.participation_id', 'participations.id').select(['participations.id', 'participations.event_id']).where('users.login', '=', 'demo').executeTakeFirstOrThrow();
+    const demo = await app.db
+      .selectFrom('participations')
+      .innerJoin('users', 'users.participation_id', 'participations.id')
+      .select(['participations.id', 'participations.event_id'])
+      .where('users.login', '=', 'demo')
+      .executeTakeFirstOrThrow();
     for (const quota of [ROWS * 2, 5]) {
       await app.db.deleteFrom('quotas').where('participation_id', '=', demo.id).where('name', '=', 'badges').execute();
       await app.db.insertInto('quotas').values({ event_id: demo.event_id, participation_id: demo.id, name: 'badges', value: quota }).execute();
-      for (const [format, bytes] of [['XLSX', files.xlsx], ['CSV', files.csv]] as const) {
+      for (const [format, bytes] of [
+        ['XLSX', files.xlsx],
+        ['CSV', files.csv],
+      ] as const) {
         await importOnce(app, token, bytes, `badges.${format.toLowerCase()}`); // warm
         const result = await importOnce(app, token, bytes, `badges.${format.toLowerCase()}`);
-        console.log(`  quota ${String(quota).padStart(5)}  ${format.padEnd(4)} ${(result.ms / 1000).toFixed(2).padStart(6)} s   ${result.valid} valid, ${result.problems} problems   rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+        console.log(
+          `  quota ${String(quota).padStart(5)}  ${format.padEnd(4)} ${(result.ms / 1000).toFixed(2).padStart(6)} s   ${result.valid} valid, ${result.problems} problems   rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
+        );
       }
     }
   } finally {

@@ -22,7 +22,16 @@ async function workbook(): Promise<Buffer> {
   sheet.addRow(HEADERS);
   for (let i = 1; i <= EXHIBITORS; i++) {
     const code = `BX${String(i).padStart(5, '0')}`;
-    sheet.addRow([code, `Bench Exhibitor ${i}`, `Bench Exhibitor ${i} Sdn Bhd`, `Hall ${1 + (i % 8)} · ${code}`, `${code.toLowerCase()}@bench.example`, `Contact ${i}`, 'Forms;Support;Manuals', 5]);
+    sheet.addRow([
+      code,
+      `Bench Exhibitor ${i}`,
+      `Bench Exhibitor ${i} Sdn Bhd`,
+      `Hall ${1 + (i % 8)} · ${code}`,
+      `${code.toLowerCase()}@bench.example`,
+      `Contact ${i}`,
+      'Forms;Support;Manuals',
+      5,
+    ]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

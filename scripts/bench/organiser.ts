@@ -26,7 +26,15 @@ async function fill(app: FastifyInstance) {
   await sql`insert into participations (exhibitor_id, event_id, booth_num, displayed_modules, flags)
     select id, ${event.id}, 'Hall 9 · ' || id, '["Forms"]'::jsonb, '{}'::jsonb from exhibitors where code like 'BENCH%'`.execute(app.db);
   const badges = JSON.stringify({
-    badges: Array.from({ length: BADGES_EACH }, (_, i) => ({ firstName: `Name${i}`, middleName: '', lastName: 'Benchmark', lastNameFirst: false, companyOnBadge: 'Bench Co', gender: i % 2 ? 'male' : 'female', email: `b${i}@bench.example` })),
+    badges: Array.from({ length: BADGES_EACH }, (_, i) => ({
+      firstName: `Name${i}`,
+      middleName: '',
+      lastName: 'Benchmark',
+      lastNameFirst: false,
+      companyOnBadge: 'Bench Co',
+      gender: i % 2 ? 'male' : 'female',
+      email: `b${i}@bench.example`,
+    })),
   });
   // Every form has an entry for most exhibitors, in every state; S04 holds ten badges each.
   for (const [index, form] of forms.entries()) {
@@ -39,7 +47,11 @@ async function fill(app: FastifyInstance) {
       from participations p join exhibitors e on e.id = p.exhibitor_id where e.code like 'BENCH%' and (${form} = 's04' or p.id % 10 <> ${index})`.execute(app.db);
   }
   await sql`analyze`.execute(app.db);
-  const count = await app.db.selectFrom('form_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('form_id', '=', 's04').executeTakeFirstOrThrow();
+  const count = await app.db
+    .selectFrom('form_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('form_id', '=', 's04')
+    .executeTakeFirstOrThrow();
   return { forms: forms.length, badges: Number(count.n) * BADGES_EACH };
 }
 
@@ -87,7 +99,9 @@ async function run(databaseUrl: string) {
       ['mandatory forms missing', '/oga/organiser/progress?missing=true'],
     ] as const) {
       const figures = await timed(app, url, token);
-      console.log(`  ${label}: median ${figures.median.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, ${(figures.bytes / 1024).toFixed(0)} kB — ${figures.p95 <= PROGRESS_BUDGET_MS ? 'met' : 'NOT met'}`);
+      console.log(
+        `  ${label}: median ${figures.median.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, ${(figures.bytes / 1024).toFixed(0)} kB — ${figures.p95 <= PROGRESS_BUDGET_MS ? 'met' : 'NOT met'}`,
+      );
     }
 
     console.log(`\n## Badges export (S04), ${filled.badges} badges, PostgreSQL (budget ${EXPORT_BUDGET_S} s)`);

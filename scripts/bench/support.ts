@@ -26,7 +26,10 @@ export function ensureBuilt() {
  */
 export async function startPortal(databaseUrl?: string, webDir = join(ROOT, 'dist/web'), options: { requestLog?: boolean; formsDir?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: options.requestLog ? 'info' : 'silent', ...(options.formsDir ? { formsDir: options.formsDir } : {}) });
+  const config = loadConfig(
+    {},
+    { port: 0, host: '127.0.0.1', dataDir, databaseUrl, webDir, logLevel: options.requestLog ? 'info' : 'silent', ...(options.formsDir ? { formsDir: options.formsDir } : {}) },
+  );
   const app = await buildApp(config, options.requestLog ? { logger: true, logStream: createWriteStream('/dev/null') } : { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

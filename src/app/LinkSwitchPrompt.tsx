@@ -22,7 +22,7 @@ export function LinkSwitchPrompt({ code }: { code: string }) {
   useEffect(() => {
     let live = true;
     void (async () => {
-      let owner;
+      let owner: Awaited<ReturnType<typeof inspectLinkCode>>;
       try {
         owner = await inspectLinkCode(code);
       } catch {

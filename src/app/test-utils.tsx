@@ -130,9 +130,7 @@ export function stubFetch(answers: Record<string, unknown> = {}): FetchMock {
 
 /** The calls made to `path` (e.g. '/oga/auth/keepalive'), as [url, init]. */
 export function callsTo(mock: FetchMock, path: string): Array<[string, RequestInit | undefined]> {
-  return mock.mock.calls
-    .map(([input, init]) => [String(input), init] as [string, RequestInit | undefined])
-    .filter(([url]) => new URL(url, 'http://localhost').pathname === path);
+  return mock.mock.calls.map(([input, init]) => [String(input), init] as [string, RequestInit | undefined]).filter(([url]) => new URL(url, 'http://localhost').pathname === path);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,11 +156,7 @@ export interface ProviderOptions {
 
 export function Providers({ children, user, account, prefetched = true }: { children: ReactNode; user: UserInfo | null; account: AccountInfo; prefetched?: boolean }) {
   const fallback = user && prefetched ? { [USER_INFO_KEY]: user, [ACCOUNT_INFO_KEY]: account } : {};
-  return (
-    <SWRConfig value={{ provider: () => new Map(), fallback, shouldRetryOnError: false, dedupingInterval: 0 }}>
-      {children}
-    </SWRConfig>
-  );
+  return <SWRConfig value={{ provider: () => new Map(), fallback, shouldRetryOnError: false, dedupingInterval: 0 }}>{children}</SWRConfig>;
 }
 
 /**

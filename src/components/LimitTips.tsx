@@ -6,11 +6,7 @@ export function LimitTips({ count, email }: { count: number; email: string }) {
   if (count <= 0) return null;
   return (
     <Alert severity="info">
-      <Trans
-        i18nKey={count === 1 ? 'limitTips.single' : 'limitTips.multiple'}
-        values={{ email }}
-        components={{ mail: <Link href={`mailto:${email}`} /> }}
-      />
+      <Trans i18nKey={count === 1 ? 'limitTips.single' : 'limitTips.multiple'} values={{ email }} components={{ mail: <Link href={`mailto:${email}`} /> }} />
     </Alert>
   );
 }

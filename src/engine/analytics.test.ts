@@ -11,11 +11,23 @@ describe('LA3 breakdowns', () => {
       { key: 'TH', leads: 1 },
       { key: 'VN', leads: 0 },
     ];
-    expect(topWithOther(counts, 2)).toEqual([{ key: 'MY', leads: 5 }, { key: 'SG', leads: 3 }, { key: OTHER_KEY, leads: 3 }]);
+    expect(topWithOther(counts, 2)).toEqual([
+      { key: 'MY', leads: 5 },
+      { key: 'SG', leads: 3 },
+      { key: OTHER_KEY, leads: 3 },
+    ]);
     expect(topWithOther(counts, 10)).toHaveLength(4);
   });
   it('enumerations in their order, unset last', () => {
-    expect(inEnumOrder([{ key: 'hot', leads: 2 }, { key: '', leads: 1 }], ['cold', 'warm', 'hot'])).toEqual([
+    expect(
+      inEnumOrder(
+        [
+          { key: 'hot', leads: 2 },
+          { key: '', leads: 1 },
+        ],
+        ['cold', 'warm', 'hot'],
+      ),
+    ).toEqual([
       { key: 'cold', leads: 0 },
       { key: 'warm', leads: 0 },
       { key: 'hot', leads: 2 },
@@ -32,7 +44,11 @@ describe('LA4 leaderboard', () => {
       { userId: 3, name: 'Cai', leads: 1 },
       { userId: 4, name: 'Dan', leads: 0 },
     ]);
-    expect(rows.map((r) => [r.rank, r.name])).toEqual([[1, 'Ali'], [1, 'Bea'], [2, 'Cai']]);
+    expect(rows.map((r) => [r.rank, r.name])).toEqual([
+      [1, 'Ali'],
+      [1, 'Bea'],
+      [2, 'Cai'],
+    ]);
   });
 });
 
@@ -45,15 +61,32 @@ describe('LA2 trends in event time', () => {
     const before = eventHour('2027-03-16T15:59:00Z', 480);
     const after = eventHour('2027-03-16T16:00:00Z', 480);
     const long = eventHour('2027-02-01T02:00:00Z', 480);
-    const trend = showTrend([{ hour: long, leads: 1 }, { hour: before, leads: 2 }, { hour: after, leads: 3 }], 'day', show);
-    expect(trend.points.map((p) => [p.label, p.leads])).toEqual([['2027-02-01', 1], ['2027-03-16', 2], ['2027-03-17', 3], ['2027-03-18', 0], ['2027-03-19', 0]]);
+    const trend = showTrend(
+      [
+        { hour: long, leads: 1 },
+        { hour: before, leads: 2 },
+        { hour: after, leads: 3 },
+      ],
+      'day',
+      show,
+    );
+    expect(trend.points.map((p) => [p.label, p.leads])).toEqual([
+      ['2027-02-01', 1],
+      ['2027-03-16', 2],
+      ['2027-03-17', 3],
+      ['2027-03-18', 0],
+      ['2027-03-19', 0],
+    ]);
     expect(trend).toMatchObject({ showDays: ['2027-03-17', '2027-03-18', '2027-03-19'], day: null });
   });
 
   it('LA2 hourly: one show day from opening to closing, widened to hours with leads, labelled HH:00', () => {
     const early = eventHour('2027-03-17T00:30:00Z', 480); // 08:30 event time
     const late = eventHour('2027-03-18T12:10:00Z', 480); // 20:10 on the 18th
-    const counts = [{ hour: early, leads: 4 }, { hour: late, leads: 2 }];
+    const counts = [
+      { hour: early, leads: 4 },
+      { hour: late, leads: 2 },
+    ];
     const chosen = showTrend(counts, 'hour', { ...show, chosenDay: day('2027-03-17') });
     expect(chosen.day).toBe('2027-03-17');
     expect(chosen.points.map((p) => p.label)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00']);
@@ -71,7 +104,14 @@ describe('LA2 trends in event time', () => {
 describe('LA5 invitations', () => {
   it('recipients: required, valid, not twice', () => {
     expect(checkRecipients([{ name: 'A', email: 'a@example.com' }])).toEqual([]);
-    expect(checkRecipients([{ name: '', email: 'a＠example.com' }, { name: 'B', email: 'nope' }, { name: 'C', email: 'c@x.com' }, { name: 'D', email: 'C@x.com' }])).toEqual([
+    expect(
+      checkRecipients([
+        { name: '', email: 'a＠example.com' },
+        { name: 'B', email: 'nope' },
+        { name: 'C', email: 'c@x.com' },
+        { name: 'D', email: 'C@x.com' },
+      ]),
+    ).toEqual([
       { index: 0, field: 'name', key: 'validation.required', params: {} },
       { index: 0, field: 'email', key: 'validation.noFullWidth', params: {} },
       { index: 1, field: 'email', key: 'validation.email', params: {} },

@@ -89,7 +89,8 @@ describe('P2 canAccess', () => {
 
   it('LD5 the real catalogue keeps "Team users" out of a team user\'s menu but not "Leads"', () => {
     const real = parse(readFileSync(join(__dirname, '../../screens.yaml'), 'utf8')) as Catalogue;
-    const ids = (role: 'exhibitor' | 'team_user') => buildMenu(real, ['Leadgrab', 'Leadgrab Dashboard'], (k) => k, role).flatMap((item) => [item.id, ...item.children.map((c) => c.id)]);
+    const ids = (role: 'exhibitor' | 'team_user') =>
+      buildMenu(real, ['Leadgrab', 'Leadgrab Dashboard'], (k) => k, role).flatMap((item) => [item.id, ...item.children.map((c) => c.id)]);
     expect(ids('exhibitor')).toEqual(expect.arrayContaining(['teamUser', 'leads']));
     expect(ids('team_user')).toContain('leads');
     expect(ids('team_user')).not.toContain('teamUser');
@@ -141,11 +142,7 @@ describe('Y2 back arrow: routeDepth and showsBackArrow', () => {
     expect(routeDepth(sample, at('promotionProfile'))).toBe(3);
     const deeper: Catalogue = {
       modules: [],
-      screens: [
-        screen({ id: 'a', path: '/a' }),
-        screen({ id: 'b', path: '/a/b', parent: 'a' }),
-        screen({ id: 'c', path: '/a/b/c', parent: 'b' }),
-      ],
+      screens: [screen({ id: 'a', path: '/a' }), screen({ id: 'b', path: '/a/b', parent: 'a' }), screen({ id: 'c', path: '/a/b/c', parent: 'b' })],
     };
     expect(routeDepth(deeper, deeper.screens[2]!)).toBe(4);
   });
@@ -183,12 +180,7 @@ describe('P3 menu: buildMenu', () => {
   const all = ['Forms', 'Manuals', 'Leadgrab', 'Custom Tag', 'Support'];
 
   it('P3 menu lists main-layout screens only, drops hidden ones, nests children and sorts by order', () => {
-    expect(shape(buildMenu(sample, all))).toEqual([
-      'orderForms',
-      'manuals',
-      { digitalTools: ['teamUser', 'leadReport', 'customTag'] },
-      { support: ['faq'] },
-    ]);
+    expect(shape(buildMenu(sample, all))).toEqual(['orderForms', 'manuals', { digitalTools: ['teamUser', 'leadReport', 'customTag'] }, { support: ['faq'] }]);
   });
 
   it('P3 menu lists nothing when the user has no module (home is hidden, account screens excluded)', () => {
@@ -196,10 +188,7 @@ describe('P3 menu: buildMenu', () => {
   });
 
   it('P3 menu drops screens the user has no module for', () => {
-    expect(shape(buildMenu(sample, ['Manuals', 'Leadgrab']))).toEqual([
-      'manuals',
-      { digitalTools: ['teamUser', 'leadReport'] },
-    ]);
+    expect(shape(buildMenu(sample, ['Manuals', 'Leadgrab']))).toEqual(['manuals', { digitalTools: ['teamUser', 'leadReport'] }]);
   });
 
   it('P3 menu shows an allowed child at top level when its parent is not allowed', () => {
@@ -211,10 +200,7 @@ describe('P3 menu: buildMenu', () => {
   it('P3 menu shows a visible child at top level when its parent is hidden', () => {
     const catalogue: Catalogue = {
       modules: [],
-      screens: [
-        screen({ id: 'group', path: '/group', hidden: true }),
-        screen({ id: 'child', path: '/group/child', parent: 'group' }),
-      ],
+      screens: [screen({ id: 'group', path: '/group', hidden: true }), screen({ id: 'child', path: '/group/child', parent: 'group' })],
     };
     expect(shape(buildMenu(catalogue, []))).toEqual(['child']);
   });
@@ -247,11 +233,7 @@ describe('P3 menu: buildMenu', () => {
   it('P3 menu treats a missing order as 0 and keeps ascending order', () => {
     const catalogue: Catalogue = {
       modules: [],
-      screens: [
-        screen({ id: 'third', path: '/third', order: 5 }),
-        screen({ id: 'second', path: '/second' }),
-        screen({ id: 'first', path: '/first', order: -1 }),
-      ],
+      screens: [screen({ id: 'third', path: '/third', order: 5 }), screen({ id: 'second', path: '/second' }), screen({ id: 'first', path: '/first', order: -1 })],
     };
     expect(shape(buildMenu(catalogue, []))).toEqual(['first', 'second', 'third']);
   });
@@ -339,9 +321,7 @@ describe('R2 checkCatalogue', () => {
   it('L1 R2 reports a menu label key missing in every language', () => {
     const raw = sound();
     raw.screens[1]!.menuLabel = 'menu.nothing';
-    expect(checkCatalogue(raw, input())).toEqual(
-      languages.map((language) => `screen #2 (manuals): key "menu.nothing" missing in locales/${language}.json`),
-    );
+    expect(checkCatalogue(raw, input())).toEqual(languages.map((language) => `screen #2 (manuals): key "menu.nothing" missing in locales/${language}.json`));
   });
 
   it('R2 reports a screen without a title key', () => {
@@ -389,9 +369,7 @@ describe('R2 checkCatalogue', () => {
   it('R2 reports available:false together with a page', () => {
     const raw = sound();
     raw.screens[1]!.page = 'home/HomePage';
-    expect(checkCatalogue(raw, input())).toEqual([
-      'screen #2 (manuals): a screen that is not available yet must not name a page or form',
-    ]);
+    expect(checkCatalogue(raw, input())).toEqual(['screen #2 (manuals): a screen that is not available yet must not name a page or form']);
   });
 
   it('R2 requires exactly one of page or form when the screen is available', () => {
@@ -523,7 +501,11 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
   });
 
   it('R2 /digital-tools has its children, and /support has /faq', () => {
-    const children = (id: string) => real.screens.filter((s) => s.parent === id).map((s) => s.path).sort();
+    const children = (id: string) =>
+      real.screens
+        .filter((s) => s.parent === id)
+        .map((s) => s.path)
+        .sort();
     expect(children('digitalTools')).toEqual([
       '/digital-tools/custom-tag',
       '/digital-tools/devices',
@@ -580,4 +562,3 @@ describe('R2 checkCatalogue parent loops', () => {
     expect(routeDepth(looped, looped.screens[0]!)).toBe(3);
   });
 });
-

@@ -84,24 +84,23 @@ export function showsBackArrow(catalogue: Catalogue, screen: Screen): boolean {
  * The left menu (P3): main-layout screens the user may open, hidden ones dropped, children
  * under their parent. A group the user cannot open still shows when a child is allowed.
  */
-export function buildMenu(
-  catalogue: Catalogue,
-  displayedModules: readonly string[],
-  label: (key: string) => string = (k) => k,
-  role?: Role,
-): MenuItem[] {
-  const visible = catalogue.screens.filter(
-    (s) => s.layout === 'main' && !s.hidden && canAccess(s, displayedModules, role),
-  );
+export function buildMenu(catalogue: Catalogue, displayedModules: readonly string[], label: (key: string) => string = (k) => k, role?: Role): MenuItem[] {
+  const visible = catalogue.screens.filter((s) => s.layout === 'main' && !s.hidden && canAccess(s, displayedModules, role));
   const byOrder = (a: Screen, b: Screen) => (a.order ?? 0) - (b.order ?? 0);
   const toItem = (s: Screen): MenuItem => ({
     id: s.id,
     path: s.path,
     label: label(s.menuLabel ?? s.title),
     icon: s.icon,
-    children: visible.filter((c) => c.parent === s.id).sort(byOrder).map(toItem),
+    children: visible
+      .filter((c) => c.parent === s.id)
+      .sort(byOrder)
+      .map(toItem),
   });
-  return visible.filter((s) => !s.parent || !visible.some((p) => p.id === s.parent)).sort(byOrder).map(toItem);
+  return visible
+    .filter((s) => !s.parent || !visible.some((p) => p.id === s.parent))
+    .sort(byOrder)
+    .map(toItem);
 }
 
 export interface CatalogueCheckInput {
@@ -125,7 +124,21 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
   const ids = new Set<string>();
   const paths = new Set<string>();
   const allowedFields = new Set([
-    'id', 'path', 'layout', 'title', 'menuLabel', 'parent', 'hidden', 'modules', 'roles', 'icon', 'order', 'page', 'form', 'documentsOf', 'available',
+    'id',
+    'path',
+    'layout',
+    'title',
+    'menuLabel',
+    'parent',
+    'hidden',
+    'modules',
+    'roles',
+    'icon',
+    'order',
+    'page',
+    'form',
+    'documentsOf',
+    'available',
   ]);
   for (const [index, screen] of screens.entries()) {
     const where = `screen #${index + 1}${screen?.id ? ` (${screen.id})` : ''}`;
@@ -161,7 +174,8 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
     if (screen.documentsOf !== undefined) {
       if (!input.formExists(screen.documentsOf)) problems.push(`${where}: documentsOf: form "${screen.documentsOf}" does not exist`);
       if (screen.page === undefined) problems.push(`${where}: documentsOf needs the page that lists them`);
-      if (screens.some((other) => other !== screen && other?.documentsOf === screen.documentsOf)) problems.push(`${where}: another screen lists the documents of "${screen.documentsOf}"`);
+      if (screens.some((other) => other !== screen && other?.documentsOf === screen.documentsOf))
+        problems.push(`${where}: another screen lists the documents of "${screen.documentsOf}"`);
     }
   }
   const parentOf = new Map(screens.filter((s) => s?.parent !== undefined).map((s) => [s.id, s.parent as string]));

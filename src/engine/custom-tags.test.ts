@@ -29,7 +29,12 @@ describe('V5 custom tag rules', () => {
     const tags = ['A', 'B', 'C', 'D'].map((name) => ({ name, choices: ['x'] }));
     expect(checkCustomTags(tags.slice(0, 3))).toEqual([]);
     expect(checkCustomTags(tags)[0]).toEqual({ field: 'tags', key: 'customTags.tooMany', params: { limit: 3 } });
-    expect(checkCustomTags([{ name: 'A', choices: ['x'] }, { name: 'a', choices: ['y'] }])[0]?.key).toBe('errors.tagExists');
+    expect(
+      checkCustomTags([
+        { name: 'A', choices: ['x'] },
+        { name: 'a', choices: ['y'] },
+      ])[0]?.key,
+    ).toBe('errors.tagExists');
   });
   it('maps problems to the server error ids and trims what is stored', () => {
     expect(errorIdOfTagProblem({ field: 'name', key: 'errors.tagExists', params: {} })).toBe('tagExists');
@@ -45,7 +50,18 @@ describe('V5 the customTags form keyword runs the same rule', () => {
   it('passes valid tags and refuses duplicates and too many with the same keys', () => {
     expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x', 'y'] }] }, context)).toEqual([]);
     expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x', 'X'] }] }, context)).toEqual([{ path: '/tags', key: 'errors.tagChoicesDuplicated', params: {} }]);
-    expect(validateForm(schema, { tags: [{ name: 'A', choices: ['x'] }, { name: 'a ', choices: ['y'] }] }, context)[0]?.key).toBe('errors.tagExists');
+    expect(
+      validateForm(
+        schema,
+        {
+          tags: [
+            { name: 'A', choices: ['x'] },
+            { name: 'a ', choices: ['y'] },
+          ],
+        },
+        context,
+      )[0]?.key,
+    ).toBe('errors.tagExists');
     const four = ['A', 'B', 'C', 'D'].map((name) => ({ name, choices: ['x'] }));
     expect(validateForm(schema, { tags: four }, context)[0]).toEqual({ path: '/tags', key: 'customTags.tooMany', params: { limit: 3 } });
   });

@@ -61,7 +61,8 @@ export function checkCustomTag(tag: CustomTagInput, otherNames: readonly string[
   tag.choices.forEach((choice, index) => {
     const text = choice.trim();
     if (text === '') problems.push({ field: 'choice', index, key: 'customTags.choiceRequired', params: {} });
-    else if (text.length > CUSTOM_TAG_CHOICE_MAX_LENGTH) problems.push({ field: 'choice', index, key: 'customTags.choiceTooLong', params: { limit: CUSTOM_TAG_CHOICE_MAX_LENGTH } });
+    else if (text.length > CUSTOM_TAG_CHOICE_MAX_LENGTH)
+      problems.push({ field: 'choice', index, key: 'customTags.choiceTooLong', params: { limit: CUSTOM_TAG_CHOICE_MAX_LENGTH } });
     else if (seen.has(tagKey(text))) problems.push({ field: 'choice', index, key: 'errors.tagChoicesDuplicated', params: {} });
     seen.add(tagKey(text));
   });
@@ -72,7 +73,12 @@ export function checkCustomTag(tag: CustomTagInput, otherNames: readonly string[
 export function checkCustomTags(tags: readonly CustomTagInput[]): TagProblem[] {
   const problems: TagProblem[] = tags.length > CUSTOM_TAGS_MAX ? [tooManyTagsProblem()] : [];
   tags.forEach((tag, position) => {
-    problems.push(...checkCustomTag(tag, tags.slice(0, position).map((earlier) => earlier.name)));
+    problems.push(
+      ...checkCustomTag(
+        tag,
+        tags.slice(0, position).map((earlier) => earlier.name),
+      ),
+    );
   });
   return problems;
 }

@@ -100,7 +100,12 @@ describe('C4 duplicate-submit guard', () => {
   });
 
   it('C4 a storage that refuses writes does not block the submit', () => {
-    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(checkDuplicateSubmit(save, full, KEY, 1)).toBe('allow');
   });
 

@@ -5,8 +5,7 @@ import { hasFullWidth } from './forms/rules';
 // field of format email checks — with no full-width characters (spec V1) and at most 254 characters.
 
 /** ajv-formats' `email` format ("fast" mode), the one the forms' validators run. */
-const EMAIL_FORMAT =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -65,14 +65,7 @@ describe('L1 interpolate', () => {
 
 describe('L1 flattenKeys', () => {
   it('L1 lists every text key as a dotted path', () => {
-    expect(flattenKeys(en)).toEqual([
-      'errors.resubmit',
-      'errors.invalidSession',
-      'limits.single',
-      'limits.several',
-      'screens.home',
-      'top',
-    ]);
+    expect(flattenKeys(en)).toEqual(['errors.resubmit', 'errors.invalidSession', 'limits.single', 'limits.several', 'screens.home', 'top']);
   });
 
   it('L1 gives nothing for an empty table and applies a prefix', () => {
@@ -102,9 +95,7 @@ describe('L1 createTranslator', () => {
   });
 
   it('L1 interpolates parameters into the translation', () => {
-    expect(t('vi', 'limits.single', { email: 'support@exhibitor-portal.example' })).toBe(
-      'Contact support@exhibitor-portal.example to add more.',
-    );
+    expect(t('vi', 'limits.single', { email: 'support@exhibitor-portal.example' })).toBe('Contact support@exhibitor-portal.example to add more.');
   });
 
   it('L1 honours another fallback language', () => {

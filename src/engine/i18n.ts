@@ -19,9 +19,7 @@ export function interpolate(text: string, params: Record<string, string | number
 }
 
 export function flattenKeys(table: LocaleTable, prefix = ''): string[] {
-  return Object.entries(table).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
-  );
+  return Object.entries(table).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`)));
 }
 
 export function createTranslator(tables: Record<string, LocaleTable>, fallback = 'en') {

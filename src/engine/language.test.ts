@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterLanguageChange,
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGE_OPTIONS,
-  LANGUAGES,
-  languageFromHeader,
-  languageFromQuery,
-  resolveLanguage,
-} from './language';
+import { afterLanguageChange, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_OPTIONS, LANGUAGES, languageFromHeader, languageFromQuery, resolveLanguage } from './language';
 
 describe('L1 languages', () => {
   it('L1 offers en, cn, ja and vi with en as default', () => {

@@ -46,7 +46,13 @@ describe('lead rules', () => {
       sort: 'scannedAt',
       order: 'desc',
     });
-    expect(parseLeadQuery({ leadType: 'none', temperature: 'hot', limit: '50', sort: 'name', order: 'asc' })).toMatchObject({ leadType: 'none', temperature: 'hot', limit: 50, sort: 'name', order: 'asc' });
+    expect(parseLeadQuery({ leadType: 'none', temperature: 'hot', limit: '50', sort: 'name', order: 'asc' })).toMatchObject({
+      leadType: 'none',
+      temperature: 'hot',
+      limit: 50,
+      sort: 'name',
+      order: 'asc',
+    });
   });
 
   it('LD2 event days are whole days in event time', () => {

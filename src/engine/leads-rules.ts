@@ -231,7 +231,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * phone punctuation only. A spreadsheet may read it as arithmetic, but with no letters it can
  * name no function, cell or link, so it is written as captured and stays readable.
  */
-const PLAIN_NUMBER = /^[+-][\d ().\/-]*\d[\d ().\/-]*$/;
+const PLAIN_NUMBER = /^[+-][\d ()./-]*\d[\d ()./-]*$/;
 
 /**
  * CSV only (LD4): a cell a spreadsheet would run as a formula (= + - @, or a leading tab /

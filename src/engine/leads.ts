@@ -3,29 +3,13 @@ import { toEventClock } from './time';
 // the qualification form, exports and the dashboard. Stored values are these stable codes;
 // every screen shows them through the locale keys `leads.<enum>.<code>`.
 
-export const LEAD_TYPES = [
-  'existingCustomer',
-  'potentialCustomer',
-  'supplier',
-  'partner',
-  'investor',
-  'notALead',
-  'notApplicable',
-] as const;
+export const LEAD_TYPES = ['existingCustomer', 'potentialCustomer', 'supplier', 'partner', 'investor', 'notALead', 'notApplicable'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
 export const LEAD_TEMPERATURES = ['cold', 'warm', 'hot'] as const;
 export type LeadTemperature = (typeof LEAD_TEMPERATURES)[number];
 
-export const FOLLOW_UP_ACTIONS = [
-  'arrangeCall',
-  'arrangeMeeting',
-  'sendIntroductionEmail',
-  'sendQuotation',
-  'noFollowUpYet',
-  'notFollowingUp',
-  'other',
-] as const;
+export const FOLLOW_UP_ACTIONS = ['arrangeCall', 'arrangeMeeting', 'sendIntroductionEmail', 'sendQuotation', 'noFollowUpYet', 'notFollowingUp', 'other'] as const;
 export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
 
 /** Scans one request may carry (the app syncs its offline queue in batches). */
@@ -55,5 +39,5 @@ export function formatEventDay(day: number): string {
   return new Date(day * 24 * HOUR_MS).toISOString().slice(0, 10);
 }
 export function formatEventHour(hour: number): string {
-  return new Date(hour * HOUR_MS).toISOString().slice(0, 13).replace('T', ' ') + ':00';
+  return `${new Date(hour * HOUR_MS).toISOString().slice(0, 13).replace('T', ' ')}:00`;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, compareCountries, countryCode, countryName, formatEventDay, formatEventTime, formatEventTimeWithOffset, formatNumber, spreadsheetDateFormat } from './locale-format';
+import {
+  COUNTRY_CODES,
+  compareCountries,
+  countryCode,
+  countryName,
+  formatEventDay,
+  formatEventTime,
+  formatEventTimeWithOffset,
+  formatNumber,
+  spreadsheetDateFormat,
+} from './locale-format';
 
 describe('country codes and names (issue 13)', () => {
   it('knows the ISO 3166-1 countries and leaves out groupings, reserved and withdrawn codes', () => {
@@ -10,7 +20,10 @@ describe('country codes and names (issue 13)', () => {
     // Every code is one Intl names in each portal language (else it would show as a bare code).
     for (const language of ['en', 'cn', 'ja', 'vi']) {
       const names = new Intl.DisplayNames(language === 'cn' ? 'zh-CN' : language, { type: 'region', fallback: 'none' });
-      expect(COUNTRY_CODES.filter((code) => !names.of(code)), language).toEqual([]);
+      expect(
+        COUNTRY_CODES.filter((code) => !names.of(code)),
+        language,
+      ).toEqual([]);
     }
   });
 

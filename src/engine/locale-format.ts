@@ -48,14 +48,37 @@ function foldName(name: string): string {
 
 /** Names in common use that Intl does not give (older or official English forms). */
 const OTHER_NAMES: Record<string, string> = {
-  'United States of America': 'US', USA: 'US', 'U.S.A.': 'US', America: 'US',
-  UK: 'GB', 'Great Britain': 'GB', Britain: 'GB', England: 'GB',
-  Korea: 'KR', 'Republic of Korea': 'KR', 'Korea, Republic of': 'KR',
-  'Viet Nam': 'VN', 'Hong Kong': 'HK', Macau: 'MO', Macao: 'MO', Turkey: 'TR',
-  'Czech Republic': 'CZ', 'Russian Federation': 'RU', Burma: 'MM', 'Lao PDR': 'LA',
-  "Lao People's Democratic Republic": 'LA', 'Brunei Darussalam': 'BN', 'East Timor': 'TL',
-  Swaziland: 'SZ', Macedonia: 'MK', 'Ivory Coast': 'CI', Holland: 'NL', 'Mainland China': 'CN',
-  "People's Republic of China": 'CN', PRC: 'CN', UAE: 'AE',
+  'United States of America': 'US',
+  USA: 'US',
+  'U.S.A.': 'US',
+  America: 'US',
+  UK: 'GB',
+  'Great Britain': 'GB',
+  Britain: 'GB',
+  England: 'GB',
+  Korea: 'KR',
+  'Republic of Korea': 'KR',
+  'Korea, Republic of': 'KR',
+  'Viet Nam': 'VN',
+  'Hong Kong': 'HK',
+  Macau: 'MO',
+  Macao: 'MO',
+  Turkey: 'TR',
+  'Czech Republic': 'CZ',
+  'Russian Federation': 'RU',
+  Burma: 'MM',
+  'Lao PDR': 'LA',
+  "Lao People's Democratic Republic": 'LA',
+  'Brunei Darussalam': 'BN',
+  'East Timor': 'TL',
+  Swaziland: 'SZ',
+  Macedonia: 'MK',
+  'Ivory Coast': 'CI',
+  Holland: 'NL',
+  'Mainland China': 'CN',
+  "People's Republic of China": 'CN',
+  PRC: 'CN',
+  UAE: 'AE',
 };
 
 /** Folded name → code, over the names Intl gives in English and in every portal language. */
@@ -136,12 +159,7 @@ export function formatEventDay(day: string, language: string): string {
 }
 
 /** K2: an instant as event wall-clock time in the user's language, with the offset written out; "-" when none. */
-export function formatEventTimeWithOffset(
-  instant: string | number | Date | null | undefined,
-  language: string,
-  offsetMinutes = 0,
-  withTime = true,
-): string {
+export function formatEventTimeWithOffset(instant: string | number | Date | null | undefined, language: string, offsetMinutes = 0, withTime = true): string {
   const text = formatEventTime(instant, language, offsetMinutes, withTime);
   return text ? `${text} (${formatOffset(offsetMinutes)})` : '-';
 }
@@ -154,7 +172,5 @@ const EXCEL_TOKEN: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { yea
  */
 export function spreadsheetDateFormat(language: string, withTime = true): string {
   const parts = eventClockFormat(language, withTime).formatToParts(Date.UTC(2027, 0, 2, 3, 4));
-  return parts
-    .map((part) => EXCEL_TOKEN[part.type] ?? (/^[\s/:.,-]*$/.test(part.value) ? part.value : `"${part.value.replace(/"/g, '')}"`))
-    .join('');
+  return parts.map((part) => EXCEL_TOKEN[part.type] ?? (/^[\s/:.,-]*$/.test(part.value) ? part.value : `"${part.value.replace(/"/g, '')}"`)).join('');
 }

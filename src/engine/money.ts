@@ -16,7 +16,9 @@ export function formatMoney(value: unknown, currency?: string): string {
   if (hundredths === null) return MONEY_PLACEHOLDER;
   const sign = hundredths < 0 ? '-' : '';
   const abs = Math.abs(hundredths);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const text = `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
   return currency ? `${currency}${text}` : text;
 }

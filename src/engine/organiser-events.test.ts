@@ -32,7 +32,11 @@ describe('event rules (O2, issue 9)', () => {
   });
   it('puts a deadline after the show and a closing before the opening beside their fields', () => {
     const problems = eventProblems(
-      { ...good, deadlines: { badges: '2027-03-18T09:30:00Z', booth: '2027-03-18T08:59:00Z' }, showDays: [{ date: '2027-03-17', opens: '18:00', closes: '10:00' }, good.showDays[0]!] },
+      {
+        ...good,
+        deadlines: { badges: '2027-03-18T09:30:00Z', booth: '2027-03-18T08:59:00Z' },
+        showDays: [{ date: '2027-03-17', opens: '18:00', closes: '10:00' }, good.showDays[0]!],
+      },
       vocabulary,
     );
     expect(problems).toEqual({ 'showDays.0.closes': 'organiser.validation.closesBeforeOpens', 'deadlines.badges': 'organiser.validation.deadlineAfterShow' });

@@ -9,11 +9,7 @@ const SPACES = /\s+/gu;
 
 /** One character (code point) folded; may be empty (a lone combining mark) or longer. */
 function foldChar(char: string): string {
-  return char
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .replace(/[đĐ]/gu, 'd')
-    .toLowerCase();
+  return char.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/[đĐ]/gu, 'd').toLowerCase();
 }
 
 export function searchFold(text: string): string {

@@ -57,11 +57,26 @@ export function buildShowroom(declaration: ShowroomDeclaration, submitted: Recor
     for (const item of Array.isArray(list) ? list : []) {
       const name = text(of(item, 'name'));
       if (!name) continue;
-      products.push({ name, brand: text(of(item, 'brand')), description: text(of(item, 'description')), category: text(of(item, 'category')), video: text(of(item, 'video')), newLaunch: of(item, 'newLaunch') === true, image: file(of(item, 'image')) });
+      products.push({
+        name,
+        brand: text(of(item, 'brand')),
+        description: text(of(item, 'description')),
+        category: text(of(item, 'category')),
+        video: text(of(item, 'video')),
+        newLaunch: of(item, 'newLaunch') === true,
+        image: file(of(item, 'image')),
+      });
     }
   }
   return {
-    company: { name: text(field('name')), description: text(field('description')), website: text(field('website')), video: text(field('video')), address: text(field('address')), logo: file(field('logo')) },
+    company: {
+      name: text(field('name')),
+      description: text(field('description')),
+      website: text(field('website')),
+      video: text(field('video')),
+      address: text(field('address')),
+      logo: file(field('logo')),
+    },
     products,
   };
 }
@@ -77,6 +92,7 @@ export function showroomProblems(declaration: unknown, formIds: string[]): strin
   const where = 'schemas/forms/forms.yaml showroom';
   if (declaration === undefined) return problems;
   if (!declaration || typeof declaration !== 'object') return [`${where}: must be a mapping`];
+  // biome-ignore lint/suspicious/noExplicitAny: an unchecked forms.yaml value, checked field by field below
   const d = declaration as Record<string, any>;
   for (const part of ['company', 'products'] as const) {
     const section = d[part];

@@ -11,7 +11,7 @@ describe('text rules (issue 14: odd input)', () => {
 
   it('walks nested values and keys', () => {
     expect(valueTextProblem({ a: [{ b: 'ok' }, { c: ['x\u0000'] }] })).toBe('textNulCharacter');
-    expect(valueTextProblem({ ['k\uD83D']: 1 })).toBe('textInvalidUnicode');
+    expect(valueTextProblem({ 'k\uD83D': 1 })).toBe('textInvalidUnicode');
     expect(valueTextProblem({ a: [1, true, null, 'fine'] })).toBeNull();
   });
 

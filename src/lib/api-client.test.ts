@@ -261,7 +261,10 @@ describe('E1 body codes', () => {
   it('E1 code 500 shows the server HTML message, sanitised, as an HTML error toast', async () => {
     const t = setup({
       fetch: async () =>
-        json({ code: 500, msg: 'Saving <b>failed</b><script>alert(1)</script><img src=x onerror=alert(2)><br><a href="javascript:alert(3)">retry</a>', error: 'internal', data: null }, 500),
+        json(
+          { code: 500, msg: 'Saving <b>failed</b><script>alert(1)</script><img src=x onerror=alert(2)><br><a href="javascript:alert(3)">retry</a>', error: 'internal', data: null },
+          500,
+        ),
     });
     const error = await failure(t.api.post('/forms/s01', { a: 1 }));
     expect(t.toasts).toEqual([{ kind: 'error', message: 'Saving <b>failed</b><br><a>retry</a>', options: { durationMs: 5000, html: true } }]);

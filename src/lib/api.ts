@@ -17,9 +17,12 @@ export function lastServerContactAt(): number {
 export const api = createApiClient({
   fetch: (...args) => {
     const result = globalThis.fetch(...args);
-    void result.then(() => {
-      lastServerContact = Date.now();
-    }, () => undefined);
+    void result.then(
+      () => {
+        lastServerContact = Date.now();
+      },
+      () => undefined,
+    );
     return result;
   },
   getToken: () => tokenStore.get(),

@@ -25,7 +25,11 @@ function subscribe(listener: () => void) {
 
 /** The catalogue in use; components re-render when the server's changes. */
 export function useCatalogue(): Catalogue {
-  return useSyncExternalStore(subscribe, () => current, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
 
 /** The catalogue in use, outside React. */

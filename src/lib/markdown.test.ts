@@ -11,7 +11,9 @@ describe('Markdown bodies (issue 10)', () => {
   });
 
   it('leaves scripts, iframes, event handlers and javascript: links inert', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) <a href="javascript:alert(4)" onclick="alert(5)">x</a>\n\n<p style="color:red" onmouseover="alert(6)">styled</p>');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<img src=x onerror="alert(2)">\n\n[click](javascript:alert(3)) <a href="javascript:alert(4)" onclick="alert(5)">x</a>\n\n<p style="color:red" onmouseover="alert(6)">styled</p>',
+    );
     expect(html).not.toMatch(/<script|<iframe|<img|onerror|onclick|onmouseover|javascript:|style=/i);
     expect(html).toContain('click');
     expect(html).toContain('styled');

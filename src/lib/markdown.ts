@@ -6,7 +6,33 @@ import { marked } from 'marked';
 // never executes — no scripts, iframes, event handlers, styles, forms — and links are http(s) or
 // mailto only and open in a new tab.
 
-const ALLOWED_TAGS = ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;

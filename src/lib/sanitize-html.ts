@@ -56,7 +56,10 @@ export function sanitizeHtml(dirty: unknown): string {
 /** The text a user reads in (sanitised) HTML, `<br>` as a line break; for error messages. */
 export function htmlToText(html: string): string {
   if (typeof DOMParser === 'undefined') {
-    return String(html).replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').trim();
+    return String(html)
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .trim();
   }
   const clean = sanitizeHtml(html);
   const doc = new DOMParser().parseFromString(`<body>${clean}</body>`, 'text/html');

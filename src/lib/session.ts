@@ -43,7 +43,7 @@ export interface AccountInfo {
 export const USER_INFO_KEY = '/user/info';
 export const ACCOUNT_INFO_KEY = '/system/project/exhibirotCode';
 
-const fetcher = <T,>(path: string) => api.get<T>(path);
+const fetcher = <T>(path: string) => api.get<T>(path);
 
 export function useUserInfo() {
   return useSWR<UserInfo>(tokenStore.get() ? USER_INFO_KEY : null, fetcher, { revalidateOnFocus: false });

@@ -150,7 +150,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(organiserImportRoutes, { registry });
   // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).
   if (options.reminders !== false) {
-    await app.register(reminderScheduler, { name: 'reminders', everyMs: REMINDER_CHECK_MS, task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }) });
+    await app.register(reminderScheduler, {
+      name: 'reminders',
+      everyMs: REMINDER_CHECK_MS,
+      task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }),
+    });
   }
   await app.register(documentRoutes);
   await app.register(uploadRoutes, { config, registry });

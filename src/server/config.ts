@@ -102,7 +102,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const host = env.HOST || '0.0.0.0';
   if (!/^[A-Za-z0-9.:_-]+$/.test(host)) problems.push(`HOST must be an address or host name to listen on (got "${host}")`);
   const mailFrom = env.MAIL_FROM || 'Exhibitor Portal <no-reply@exhibitor-portal.example>';
-  if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(mailFrom.trim())) problems.push(`MAIL_FROM must be an address, optionally with a name ("Name <address>") (got "${mailFrom}")`);
+  if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(mailFrom.trim()))
+    problems.push(`MAIL_FROM must be an address, optionally with a name ("Name <address>") (got "${mailFrom}")`);
   if (fileStore !== 'local' && fileStore !== 'database') problems.push(`FILE_STORE must be local or database (got "${env.FILE_STORE}")`);
   if (fileStore === 'database' && !env.DATABASE_URL) problems.push('FILE_STORE=database shares files between instances through PostgreSQL: set DATABASE_URL too');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
@@ -160,7 +161,7 @@ function trustProxy(raw: string | undefined, problems: string[]): false | number
   const value = raw?.trim() ?? '';
   if (value === '' || ['0', 'false', 'no'].includes(value.toLowerCase())) return false;
   if (['true', 'yes'].includes(value.toLowerCase())) {
-    problems.push('TRUST_PROXY=true would trust any client\'s X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.2,10.0.0.0/8)');
+    problems.push("TRUST_PROXY=true would trust any client's X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.2,10.0.0.0/8)");
     return false;
   }
   if (/^\d+$/.test(value)) {
@@ -168,7 +169,10 @@ function trustProxy(raw: string | undefined, problems: string[]): false | number
     if (hops > 10) problems.push(`TRUST_PROXY must be a hop count from 1 to 10 or proxy addresses (got "${value}")`);
     return hops;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');
     const family = isIP(address ?? '');

@@ -7,7 +7,7 @@ import { demoExposureWarning } from './lib/demo-exposure';
 async function main() {
   // The data directory (database, uploads, exports, outgoing mail) is the service user's alone.
   createPrivately();
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {

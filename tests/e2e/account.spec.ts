@@ -9,14 +9,21 @@ const session = useBrowser();
 
 /** Opens My account the way a user does: the header's Account menu. */
 async function openMyAccount(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: text('en', 'header.account'), exact: true }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text('en', 'header.account'), exact: true })
+    .click();
   await page.getByRole('menuitem', { name: text('en', 'header.myAccount') }).click();
   await waitForPath(page, '/my-account');
   await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'screens.myAccount') }), 'the title "My account"');
 }
 
 /** The value cell next to a row heading of the account details. */
-const valueOf = (page: Page, label: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+const valueOf = (page: Page, label: string) =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+    .getByRole('cell');
 
 describe('my account', () => {
   test('H2: My account shows booth number, exhibition name, exhibition ID and the deadlines in UTC+08:00 form', async () => {

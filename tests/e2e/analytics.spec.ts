@@ -64,7 +64,9 @@ describe('lead analytics', () => {
       fetch(`${portal.url}/oga${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
         (r) => r.json() as Promise<{ code: number; data: { results?: Array<{ status: string; leadId: number }> } }>,
       );
-    const scanned = await send('POST', '/leads/scans', { scans: [{ clientScanId: `e2e-dashboard-${Date.now()}`, badgeCode: 'AFHE2027-V0001234', scannedAt: new Date().toISOString() }] });
+    const scanned = await send('POST', '/leads/scans', {
+      scans: [{ clientScanId: `e2e-dashboard-${Date.now()}`, badgeCode: 'AFHE2027-V0001234', scannedAt: new Date().toISOString() }],
+    });
     expect(scanned.data.results?.[0]?.status).toBe('created');
     const qualified = await send('PUT', `/leads/${scanned.data.results![0]!.leadId}`, { leadType: 'investor', temperature: 'hot', followUp: 'arrangeMeeting' });
     expect(qualified.code).toBe(200);
@@ -84,7 +86,10 @@ describe('lead analytics', () => {
 
   test('LA2: the trend shows the show days by day, one chosen show day by hour, and no axis label is cut', async () => {
     const token = await apiLogin(portal.url, 'demo');
-    const dashboard = (await apiGet(portal.url, '/analytics/dashboard', token)).data as { offsetLabel: string; trend: { showDays: string[]; points: Array<{ label: string; leads: number }> } };
+    const dashboard = (await apiGet(portal.url, '/analytics/dashboard', token)).data as {
+      offsetLabel: string;
+      trend: { showDays: string[]; points: Array<{ label: string; leads: number }> };
+    };
     expect(dashboard.trend.showDays.length).toBeGreaterThan(1);
     // Days as the page writes them in English (issue 13: the user's language; the regexes below need no escaping).
     const showDays = dashboard.trend.showDays.map((day) => formatEventDay(day, 'en'));
@@ -95,13 +100,18 @@ describe('lead analytics', () => {
     const trend = page.getByRole('region', { name: en('dashboard.trend.title') });
     await expectVisible(trend.locator('svg'), 'the trend chart');
     // No tick label reaches outside the chart (none is cut).
-    const cut = await trend.locator('svg').first().evaluate((svg) => {
-      const box = svg.getBoundingClientRect();
-      return [...svg.querySelectorAll('text')]
-        .map((text) => ({ text: text.textContent ?? '', rect: text.getBoundingClientRect() }))
-        .filter(({ text, rect }) => text.trim() !== '' && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.bottom > box.bottom + 0.5 || rect.top < box.top - 0.5))
-        .map(({ text }) => text);
-    });
+    const cut = await trend
+      .locator('svg')
+      .first()
+      .evaluate((svg) => {
+        const box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')]
+          .map((text) => ({ text: text.textContent ?? '', rect: text.getBoundingClientRect() }))
+          .filter(
+            ({ text, rect }) => text.trim() !== '' && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.bottom > box.bottom + 0.5 || rect.top < box.top - 0.5),
+          )
+          .map(({ text }) => text);
+      });
     expect(cut).toEqual([]);
     // Daily by default: a row per show day in the table view.
     await trend.getByRole('button', { name: en('dashboard.view.table') }).click();

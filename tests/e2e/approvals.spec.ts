@@ -17,7 +17,15 @@ describe('organiser approvals', () => {
     const submitted = await fetch(`${portal.url}/oga/forms/s04/submit`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ version: 0, data: { badges: [{ firstName: 'Aisyah', lastName: 'Rahman', email: 'a@borneo.example' }, { firstName: 'Nur', lastName: 'Hidayah', email: 'n@borneo.example', extra: true }] } }),
+      body: JSON.stringify({
+        version: 0,
+        data: {
+          badges: [
+            { firstName: 'Aisyah', lastName: 'Rahman', email: 'a@borneo.example' },
+            { firstName: 'Nur', lastName: 'Hidayah', email: 'n@borneo.example', extra: true },
+          ],
+        },
+      }),
     }).then((r) => r.json() as Promise<{ code: number }>);
     expect(submitted.code).toBe(200);
 
@@ -41,7 +49,10 @@ describe('organiser approvals', () => {
     await page.evaluate(() => localStorage.clear());
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}/myParticipation/exhibitorBadges`);
-    await expectVisible(page.getByText(`${en('formRuntime.decision.approved')} ${en('formRuntime.decision.comment', { comment: 'One extra badge granted, MYR10.00 on your invoice.' })}`), 'the decision and the comment');
+    await expectVisible(
+      page.getByText(`${en('formRuntime.decision.approved')} ${en('formRuntime.decision.comment', { comment: 'One extra badge granted, MYR10.00 on your invoice.' })}`),
+      'the decision and the comment',
+    );
   });
 
   test('O1: a booth above the limit shows its design to the organiser, who approves it in bulk; the exhibitor is e-mailed', async () => {
@@ -49,9 +60,17 @@ describe('organiser approvals', () => {
     const form = new FormData();
     form.append('purpose', 'boothDesign');
     form.append('file', new Blob([new Uint8Array(jpegJfif(300))], { type: 'image/jpeg' }), 'kopi-booth.jpg');
-    const uploaded = (await fetch(`${portal.url}/oga/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then((r) => r.json())) as { code: number; data: unknown };
+    const uploaded = (await fetch(`${portal.url}/oga/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then((r) => r.json())) as {
+      code: number;
+      data: unknown;
+    };
     expect(uploaded.code).toBe(200);
-    const booth = { contractor: { company: 'KL Stand Works', email: 'works@klsw.example', contactPerson: 'Tan Mei Ling' }, contractorType: 'contractor', boothHeight: 3.5, boothDesign: uploaded.data };
+    const booth = {
+      contractor: { company: 'KL Stand Works', email: 'works@klsw.example', contactPerson: 'Tan Mei Ling' },
+      contractorType: 'contractor',
+      boothHeight: 3.5,
+      boothDesign: uploaded.data,
+    };
     const submitted = await fetch(`${portal.url}/oga/forms/s03/submit`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -31,7 +31,9 @@ beforeAll(async () => {
   });
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`the bundled server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/oga/openapi.json`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`${url}/oga/openapi.json`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) break;
     if (tries > 300) throw new Error('the bundled server did not start in 30 s');
     await new Promise((resolve) => setTimeout(resolve, 100));

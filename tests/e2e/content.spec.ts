@@ -29,7 +29,9 @@ describe('content', () => {
     await page.getByRole('button', { name: en('organiserContent.add', { kind: en('organiserContent.kind.announcement') }) }).click();
     const dialog = page.getByRole('dialog', { name: en('organiserContent.kind.announcement') });
     await field(dialog, en('organiserContent.title')).fill('Forklift booking now open');
-    await field(dialog, en('organiserContent.body')).fill('Book **forklifts** before move-in.\n\n<script>document.title="owned"</script><img src=x onerror="document.title=\'owned\'">');
+    await field(dialog, en('organiserContent.body')).fill(
+      'Book **forklifts** before move-in.\n\n<script>document.title="owned"</script><img src=x onerror="document.title=\'owned\'">',
+    );
     await dialog.getByLabel(en('organiserContent.preview')).check();
     await expectVisible(dialog.getByText('forklifts', { exact: true }), 'the Markdown preview');
     await dialog.getByRole('button', { name: en('organiserContent.save') }).click();
@@ -85,7 +87,11 @@ describe('content', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/organiser/content`);
-    await page.getByRole('row').filter({ hasText: 'Logistics and freight guide' }).getByRole('button', { name: en('organiserContent.edit') }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Logistics and freight guide' })
+      .getByRole('button', { name: en('organiserContent.edit') })
+      .click();
     const dialog = page.getByRole('dialog', { name: en('organiserContent.kind.manual') });
     const attach = async (name: string, buffer: Buffer) => {
       const choosing = page.waitForEvent('filechooser');
@@ -106,7 +112,10 @@ describe('content', () => {
     await page.goto(`${portal.url}/manuals`);
     await page.getByRole('link').filter({ hasText: 'Logistics and freight guide' }).click();
     const downloading = page.waitForEvent('download');
-    await page.getByRole('region', { name: en('content.manuals.attachments') }).getByRole('button', { name: /Freight schedule\.pdf/ }).click();
+    await page
+      .getByRole('region', { name: en('content.manuals.attachments') })
+      .getByRole('button', { name: /Freight schedule\.pdf/ })
+      .click();
     const file = await downloading;
     expect(file.suggestedFilename()).toBe('Freight schedule.pdf');
     expect(Buffer.compare(readFileSync(await file.path()), plan)).toBe(0);
@@ -126,6 +135,8 @@ describe('content', () => {
 
 async function apiUnread(): Promise<number> {
   const token = await apiLogin(portal.url, 'demo');
-  const answer = await fetch(`${portal.url}/oga/content/announcements/unread-count`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<{ data: { unread: number } }>);
+  const answer = await fetch(`${portal.url}/oga/content/announcements/unread-count`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (r) => r.json() as Promise<{ data: { unread: number } }>,
+  );
   return answer.data.unread;
 }

@@ -75,10 +75,18 @@ describe('a list filled from a spreadsheet', () => {
     for (const item of await badgeItems(page).all()) shown.push(await field(item, en('forms.s04.email')).inputValue());
     expect(shown).toEqual(ROWS.filter((_, index) => index !== 2).map((row) => row.email));
     // The Japanese label of a choice was read as its code: the second badge is female.
-    expect(await badgeItems(page).nth(1).getByRole('radio', { name: en('forms.s04.enum.gender.female'), exact: true }).isChecked()).toBe(true);
+    expect(
+      await badgeItems(page)
+        .nth(1)
+        .getByRole('radio', { name: en('forms.s04.enum.gender.female'), exact: true })
+        .isChecked(),
+    ).toBe(true);
 
     await submit.click();
-    await page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+      .click();
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted. Thank you!"');
     const token = await apiLogin(portal.url, 'demo');
     const stored = (await apiGet(portal.url, '/forms/s04', token)).data as { status: string };

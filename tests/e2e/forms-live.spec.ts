@@ -73,7 +73,11 @@ describe('issue 11 live forms', () => {
     }
     mkdirSync(join(formsDir, 'events', event.code), { recursive: true });
     writeJson(join(formsDir, 'events', event.code, 's04.patch.json'), {
-      schema: { properties: { badges: { items: { required, properties: { lastName: null, firstName: { maxLength: 4 }, halalVoucher: { type: 'boolean', title: 'forms.s04.halalVoucher' } } } } } },
+      schema: {
+        properties: {
+          badges: { items: { required, properties: { lastName: null, firstName: { maxLength: 4 }, halalVoucher: { type: 'boolean', title: 'forms.s04.halalVoucher' } } } },
+        },
+      },
       ...(order ? { ui: { badges: { items: { 'ui:order': order } } } } : {}),
     });
     await newFormsVersion(token, before);
@@ -104,8 +108,17 @@ describe('issue 11 live forms', () => {
 
     await field(item, en('forms.s04.firstName')).fill('Ayu');
     await submitButton(page).click();
-    await page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
-    await expectVisible(page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${en('formRuntime.status.submitted')}$`) }), 'the form submitted without a last name');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+      .click();
+    await expectVisible(
+      page
+        .getByRole('main')
+        .locator('.MuiChip-root')
+        .filter({ hasText: new RegExp(`^${en('formRuntime.status.submitted')}$`) }),
+      'the form submitted without a last name',
+    );
     const stored = await portal.app.db.selectFrom('form_entries').select('submitted_data').where('form_id', '=', 's04').where('status', '=', 'submitted').execute();
     expect(stored.map((row) => row.submitted_data)).toContainEqual({ badges: [expect.objectContaining({ firstName: 'Ayu', email: 'aisyah@borneo-botanica.example' })] });
     expect(JSON.stringify(stored)).not.toContain('lastName"');
@@ -129,7 +142,12 @@ describe('issue 11 live forms', () => {
     expect(await row.count()).toBe(1);
     expect(await row.innerText()).toContain('maxLenght');
     // S5: where in the file, as a JSON pointer.
-    expect(await row.getByRole('cell').filter({ hasText: /^\/maxLenght$/ }).count()).toBe(1);
+    expect(
+      await row
+        .getByRole('cell')
+        .filter({ hasText: /^\/maxLenght$/ })
+        .count(),
+    ).toBe(1);
 
     writeJson(s05File, s05);
     await reload.click();
@@ -162,7 +180,10 @@ describe('issue 11 live forms', () => {
     await expectVisible(page.getByText(tooLong).first(), `"${tooLong}" beside the number plate`);
     await plate.fill('WXY 1234');
     await submitButton(page).click();
-    await page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+      .click();
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the notice "Submitted"');
     const token = await apiLogin(portal.url, 'demo');
     expect(((await apiGet(portal.url, '/forms/s09', token)).data as { status: string }).status).toBe('submitted');

@@ -23,10 +23,18 @@ async function demoParticipation(): Promise<number> {
 }
 
 const entryOf = async (formId: string) =>
-  portal.app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', await demoParticipation()).where('form_id', '=', formId).executeTakeFirst();
+  portal.app.db
+    .selectFrom('form_entries')
+    .selectAll()
+    .where('participation_id', '=', await demoParticipation())
+    .where('form_id', '=', formId)
+    .executeTakeFirst();
 
 beforeEach(async () => {
-  await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', await demoParticipation()).execute();
+  await portal.app.db
+    .deleteFrom('form_entries')
+    .where('participation_id', '=', await demoParticipation())
+    .execute();
 });
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
@@ -40,32 +48,35 @@ async function submitAndConfirm(page: Page) {
 
 /** The status chip of one part of S03 as a list shows it ("Booth contractor's part: Submitted"). */
 const partStatus = (page: Page, part: string, status: string) =>
-  page.getByRole('listitem').filter({ has: page.getByText(`${en(`forms.parts.${part}`)}:`, { exact: true }) }).getByText(en(`formRuntime.status.${status}`), { exact: true });
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(`${en(`forms.parts.${part}`)}:`, { exact: true }) })
+    .getByText(en(`formRuntime.status.${status}`), { exact: true });
 
 describe('issue 12: shared S03 and the empty S04', () => {
-  test("P1 F4: the contractor submits its part of S03, and the exhibitor still submits its booth; each part shows its own status", async () => {
+  test('P1 F4: the contractor submits its part of S03, and the exhibitor still submits its booth; each part shows its own status', async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo/builder', DEMO_PASSWORD);
     await page.goto(`${portal.url}${S03}`);
-    await expectVisible(submitButton(page), 'the contractor\'s S03');
+    await expectVisible(submitButton(page), "the contractor's S03");
     await field(page, en('forms.s03.company')).fill('Rimba Stand Builders Sdn. Bhd.');
     await field(page, en('forms.s03.email')).fill('hafiz@rimba-stands.example');
     await field(page, en('forms.s03.contactPerson')).fill('Hafiz Ismail');
     await page.getByRole('radio', { name: en('forms.s03.enum.contractorType.contractor') }).check();
     await submitAndConfirm(page);
-    await expectVisible(page.getByText(en('errors.submitOnce'), { exact: true }), 'the contractor\'s part, closed by submit-once');
+    await expectVisible(page.getByText(en('errors.submitOnce'), { exact: true }), "the contractor's part, closed by submit-once");
     expect((await entryOf('s03'))?.submitted_data).toMatchObject({ contractorType: 'contractor' });
 
     // The exhibitor: its booth part is open, the contractor's part shown as submitted and read-only.
     const exhibitor = await (await session.newContext()).newPage();
     await loginAndLand(exhibitor, portal.url, 'demo', DEMO_PASSWORD);
     await exhibitor.goto(`${portal.url}${S03}`);
-    await expectVisible(submitButton(exhibitor), 'the exhibitor\'s S03');
-    await expectVisible(partStatus(exhibitor, 'contractor', 'submitted'), 'the contractor\'s part: Submitted');
-    await expectVisible(partStatus(exhibitor, 'exhibitor', 'notStarted'), 'the exhibitor\'s part: Not started');
-    await expectVisible(exhibitor.getByText(en('formRuntime.partLocked', { part: en('forms.parts.contractor') }), { exact: true }), 'why the contractor\'s part cannot change');
+    await expectVisible(submitButton(exhibitor), "the exhibitor's S03");
+    await expectVisible(partStatus(exhibitor, 'contractor', 'submitted'), "the contractor's part: Submitted");
+    await expectVisible(partStatus(exhibitor, 'exhibitor', 'notStarted'), "the exhibitor's part: Not started");
+    await expectVisible(exhibitor.getByText(en('formRuntime.partLocked', { part: en('forms.parts.contractor') }), { exact: true }), "why the contractor's part cannot change");
     expect(await submitButton(exhibitor).isEnabled(), 'Submit open for the exhibitor').toBe(true);
-    expect(await field(exhibitor, en('forms.s03.company')).isEditable(), 'the contractor\'s company, read-only').toBe(false);
+    expect(await field(exhibitor, en('forms.s03.company')).isEditable(), "the contractor's company, read-only").toBe(false);
     const height = exhibitor.getByRole('spinbutton', { name: en('forms.s03.boothHeight') });
     await height.fill('2.3');
     await submitAndConfirm(exhibitor);
@@ -75,8 +86,8 @@ describe('issue 12: shared S03 and the empty S04', () => {
     // The list shows both parts submitted.
     await exhibitor.goto(`${portal.url}/orderForms`);
     await waitForPath(exhibitor, '/orderForms');
-    await expectVisible(partStatus(exhibitor, 'exhibitor', 'submitted'), 'the exhibitor\'s part: Submitted in the list');
-    await expectVisible(partStatus(exhibitor, 'contractor', 'submitted'), 'the contractor\'s part: Submitted in the list');
+    await expectVisible(partStatus(exhibitor, 'exhibitor', 'submitted'), "the exhibitor's part: Submitted in the list");
+    await expectVisible(partStatus(exhibitor, 'contractor', 'submitted'), "the contractor's part: Submitted in the list");
   });
 
   test('F9: an empty S04 starts without a blank badge, says how many it needs, and is not submitted', async () => {

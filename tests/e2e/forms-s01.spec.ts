@@ -22,7 +22,12 @@ const S01 = '/myParticipation/promotionProfile';
 const DAY = 24 * 60 * 60 * 1000;
 
 async function demoParticipation() {
-  return portal.app.db.selectFrom('participations').innerJoin('users', 'users.participation_id', 'participations.id').select(['participations.id', 'participations.flags']).where('users.login', '=', 'demo').executeTakeFirstOrThrow();
+  return portal.app.db
+    .selectFrom('participations')
+    .innerJoin('users', 'users.participation_id', 'participations.id')
+    .select(['participations.id', 'participations.flags'])
+    .where('users.login', '=', 'demo')
+    .executeTakeFirstOrThrow();
 }
 
 let seededFlags: Record<string, boolean> | undefined;
@@ -41,7 +46,11 @@ beforeEach(async () => {
 
 async function setDemoFlags(flags: Record<string, boolean>) {
   const participation = await demoParticipation();
-  await portal.app.db.updateTable('participations').set({ flags: JSON.stringify({ ...participation.flags, ...flags }) }).where('id', '=', participation.id).execute();
+  await portal.app.db
+    .updateTable('participations')
+    .set({ flags: JSON.stringify({ ...participation.flags, ...flags }) })
+    .where('id', '=', participation.id)
+    .execute();
 }
 
 /**
@@ -82,8 +91,16 @@ async function openForm(page: Page, path: string) {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 /** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
-const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
+const confirmSubmit = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+    .click();
+const statusChip = (page: Page, status: string) =>
+  page
+    .getByRole('main')
+    .locator('.MuiChip-root')
+    .filter({ hasText: new RegExp(`^${status}$`) });
 const sectionTitle = (page: Page, key: string) => page.getByText(s01(key), { exact: true });
 
 /** The innermost block holding the upload field labelled `label` (its label, button and link). */
@@ -171,7 +188,12 @@ describe('S01 promotion profile', () => {
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted"');
 
     // What the server holds is what was typed (the last keystrokes included).
-    const entry = await portal.app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', (await demoParticipation()).id).where('form_id', '=', 's01').executeTakeFirstOrThrow();
+    const entry = await portal.app.db
+      .selectFrom('form_entries')
+      .selectAll()
+      .where('participation_id', '=', (await demoParticipation()).id)
+      .where('form_id', '=', 's01')
+      .executeTakeFirstOrThrow();
     expect(entry.status).toBe('submitted');
     expect(entry.submitted_data).toMatchObject({
       company: {
@@ -182,7 +204,10 @@ describe('S01 promotion profile', () => {
         website: 'https://www.borneo-botanica.example',
         logo: { name: 'borneo-botanica-logo.jpg', type: 'jpeg', dpi: 300 },
       },
-      contacts: { operations: { name: 'Aisyah Rahman', email: 'ops@borneo-botanica.example', countryCode: '+60' }, marketingSales: { name: 'Tan Wei Ling', email: 'sales@borneo-botanica.example' } },
+      contacts: {
+        operations: { name: 'Aisyah Rahman', email: 'ops@borneo-botanica.example', countryCode: '+60' },
+        marketingSales: { name: 'Tan Wei Ling', email: 'sales@borneo-botanica.example' },
+      },
       distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'Singapore' }],
       goals: { categories: ['distribution'], notes: 'Meet two new distributors in Viet Nam.' },
     });
@@ -197,7 +222,11 @@ describe('S01 promotion profile', () => {
     // A read-only summary: each value beside its label, nothing to type in.
     const summary = page.getByRole('main');
     const exactly = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const valueOf = (label: string, nth = 0) => summary.locator('dt', { hasText: exactly(label) }).nth(nth).locator('xpath=following-sibling::dd[1]');
+    const valueOf = (label: string, nth = 0) =>
+      summary
+        .locator('dt', { hasText: exactly(label) })
+        .nth(nth)
+        .locator('xpath=following-sibling::dd[1]');
     await expectVisible(valueOf(s01('companyName')), 'the submitted company name');
     expect(await valueOf(s01('companyName')).innerText()).toBe('Borneo Botanica Sdn. Bhd.');
     expect(await valueOf(s01('boothDisplayNameLocal')).innerText()).toBe('婆罗洲植物');
@@ -212,7 +241,7 @@ describe('S01 promotion profile', () => {
     expect(await page.getByRole('heading', { name: s01('title') }).count(), 'the title once').toBe(1);
   });
 
-  test('F2: sections and local-language fields follow the exhibitor\'s flags', async () => {
+  test("F2: sections and local-language fields follow the exhibitor's flags", async () => {
     const { page } = session;
     await setDemoFlags({ s01DistributionShow: false, s01GoalShow: false, profileSecondLanguage: false, S01BoothDisplayName: false });
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
@@ -254,7 +283,15 @@ describe('S01 promotion profile', () => {
     await expectVisible(page.getByText(en('validation.email'), { exact: true }), `the message "${en('validation.email')}" at the sales e-mail`);
     expect(await contactField(page, 'email', 1).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText(en('formRuntime.submitted'), { exact: true }).count()).toBe(0);
-    expect(await portal.app.db.selectFrom('form_entries').select('status').where('participation_id', '=', (await demoParticipation()).id).where('form_id', '=', 's01').where('status', '=', 'submitted').executeTakeFirst()).toBeUndefined();
+    expect(
+      await portal.app.db
+        .selectFrom('form_entries')
+        .select('status')
+        .where('participation_id', '=', (await demoParticipation()).id)
+        .where('form_id', '=', 's01')
+        .where('status', '=', 'submitted')
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
     // Typed right, then Enter in the field: the last keystrokes are submitted too.
     await field(page, s01('companyName')).fill('Borneo Botanica');
@@ -262,7 +299,12 @@ describe('S01 promotion profile', () => {
     await contactField(page, 'email', 1).press('Enter');
     await confirmSubmit(page);
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted" after Enter');
-    const entry = await portal.app.db.selectFrom('form_entries').select('submitted_data').where('participation_id', '=', (await demoParticipation()).id).where('form_id', '=', 's01').executeTakeFirstOrThrow();
+    const entry = await portal.app.db
+      .selectFrom('form_entries')
+      .select('submitted_data')
+      .where('participation_id', '=', (await demoParticipation()).id)
+      .where('form_id', '=', 's01')
+      .executeTakeFirstOrThrow();
     expect(entry.submitted_data).toMatchObject({ company: { companyName: 'Borneo Botanica' }, contacts: { marketingSales: { email: 'sales@borneo-botanica.example' } } });
   });
 });

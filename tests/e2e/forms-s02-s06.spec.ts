@@ -29,7 +29,10 @@ async function demoParticipation(): Promise<number> {
 }
 
 beforeEach(async () => {
-  await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', await demoParticipation()).execute();
+  await portal.app.db
+    .deleteFrom('form_entries')
+    .where('participation_id', '=', await demoParticipation())
+    .execute();
 });
 
 /** S02 needs S01 submitted, and S01 is past its deadline for demo: S01 is marked submitted in the database. */
@@ -48,13 +51,21 @@ async function openForm(page: Page, path: string) {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 /** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+const confirmSubmit = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+    .click();
 /** Issue 13: the list's add button says what it adds. */
 const addProductButton = (page: Page) => page.getByRole('button', { name: en('forms.s02.addProduct'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
-const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
+const statusChip = (page: Page, status: string) =>
+  page
+    .getByRole('main')
+    .locator('.MuiChip-root')
+    .filter({ hasText: new RegExp(`^${status}$`) });
 
 /** The items of the form's list, one block per item: the objects holding `label`'s text field. */
 const listItems = (page: Page, label: string) => page.locator('.rjsf-field-array .rjsf-field-object').filter({ has: field(page, label) });
@@ -62,10 +73,7 @@ const products = (page: Page) => listItems(page, en('forms.s02.productName'));
 
 /** Chooses a file for the upload field of `scope` as a user does: its button, then the file chooser. */
 async function upload(scope: Locator, name: string, mimeType: string, bytes: Uint8Array) {
-  const [chooser] = await Promise.all([
-    scope.page().waitForEvent('filechooser'),
-    scope.getByRole('button', { name: en('formRuntime.upload.choose'), exact: true }).click(),
-  ]);
+  const [chooser] = await Promise.all([scope.page().waitForEvent('filechooser'), scope.getByRole('button', { name: en('formRuntime.upload.choose'), exact: true }).click()]);
   await chooser.setFiles({ name, mimeType, buffer: Buffer.from(bytes) });
 }
 
@@ -129,7 +137,13 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await expectVisible(statusChip(page, en('formRuntime.status.submitted')), 'the status "Submitted" after a reload');
     await expectVisible(products(page).first(), 'the product after a reload');
     expect(await productNames(page)).toEqual(['Kelulut Stingless Bee Honey']);
-    await expectVisible(products(page).first().getByRole('combobox', { name: en('forms.s02.category') }).filter({ hasText: en('forms.s02.enum.category.healthOrganic') }), 'the category after a reload');
+    await expectVisible(
+      products(page)
+        .first()
+        .getByRole('combobox', { name: en('forms.s02.category') })
+        .filter({ hasText: en('forms.s02.enum.category.healthOrganic') }),
+      'the category after a reload',
+    );
     await expectVisible(products(page).first().getByRole('link', { name: 'kelulut-honey.jpg', exact: true }), 'the product image link after a reload');
   });
 

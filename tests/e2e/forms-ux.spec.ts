@@ -25,7 +25,10 @@ async function demoParticipation(): Promise<number> {
 }
 
 beforeEach(async () => {
-  await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', await demoParticipation()).execute();
+  await portal.app.db
+    .deleteFrom('form_entries')
+    .where('participation_id', '=', await demoParticipation())
+    .execute();
 });
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
@@ -97,7 +100,12 @@ describe('issue 12: forms without dead ends', () => {
 
   test('F5 F9: S04 shows the quota in use, points to "Extra badge" over it, and the confirmation sums up entries and fees', async () => {
     const { page } = session;
-    const badges = ['Aisyah', 'Wei Ling', 'Ravi', 'Siti', 'Daniel', 'Mei'].map((first, index) => ({ firstName: first, lastName: 'Tan', email: `badge${index}@borneo-botanica.example`, extra: false }));
+    const badges = ['Aisyah', 'Wei Ling', 'Ravi', 'Siti', 'Daniel', 'Mei'].map((first, index) => ({
+      firstName: first,
+      lastName: 'Tan',
+      email: `badge${index}@borneo-botanica.example`,
+      extra: false,
+    }));
     await portal.app.db
       .insertInto('form_entries')
       .values({ participation_id: await demoParticipation(), form_id: 's04', data: JSON.stringify({ badges }), status: 'draft' })
@@ -124,7 +132,13 @@ describe('issue 12: forms without dead ends', () => {
     await dialog.getByRole('button', { name: en('formRuntime.confirm.cancel'), exact: true }).click();
     await expectHidden(dialog, 'the confirmation, closed');
     const participationId = await demoParticipation();
-    const entry = () => portal.app.db.selectFrom('form_entries').select(['status', 'approval_status']).where('participation_id', '=', participationId).where('form_id', '=', 's04').executeTakeFirstOrThrow();
+    const entry = () =>
+      portal.app.db
+        .selectFrom('form_entries')
+        .select(['status', 'approval_status'])
+        .where('participation_id', '=', participationId)
+        .where('form_id', '=', 's04')
+        .executeTakeFirstOrThrow();
     expect((await entry()).status).toBe('draft');
 
     await submitButton(page).click();
@@ -153,7 +167,10 @@ describe('issue 12: forms without dead ends', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await openForm(page, S02);
-    await expectVisible(page.getByText(en('formRuntime.prerequisiteClosed', { forms: 'S01', supportEmail: 'exhibitor-support@afhe-expo.example' }), { exact: true }), 'S01 closed, with the organiser to ask');
+    await expectVisible(
+      page.getByText(en('formRuntime.prerequisiteClosed', { forms: 'S01', supportEmail: 'exhibitor-support@afhe-expo.example' }), { exact: true }),
+      'S01 closed, with the organiser to ask',
+    );
     expect(await submitButton(page).isDisabled()).toBe(true);
   });
 
@@ -169,7 +186,13 @@ describe('issue 12: forms without dead ends', () => {
     await field(page, en('forms.s06.fullName')).fill('Tan Wei Ming Junior');
     await waitForEntry('s06', (saved) => (saved.applicants as Array<{ fullName: string }>)[0]?.fullName === 'Tan Wei Ming Junior');
     await expectVisible(page.getByText(en('formRuntime.changesNotSubmitted'), { exact: true }), '"changes not submitted yet"');
-    await expectVisible(page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${en('formRuntime.status.submitted')}$`) }), 'the status, still "Submitted"');
+    await expectVisible(
+      page
+        .getByRole('main')
+        .locator('.MuiChip-root')
+        .filter({ hasText: new RegExp(`^${en('formRuntime.status.submitted')}$`) }),
+      'the status, still "Submitted"',
+    );
 
     await page.goto(`${portal.url}${VISA_LETTERS}`);
     await expectVisible(page.getByRole('row').filter({ has: page.getByText('Tan Wei Ming', { exact: true }) }), 'the letter of the submitted applicant');

@@ -31,10 +31,18 @@ async function openForm(page: Page, path: string) {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 /** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) => page.getByRole('dialog').getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }).click();
+const confirmSubmit = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
+    .click();
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
-const statusChip = (page: Page, status: string) => page.getByRole('main').locator('.MuiChip-root').filter({ hasText: new RegExp(`^${status}$`) });
+const statusChip = (page: Page, status: string) =>
+  page
+    .getByRole('main')
+    .locator('.MuiChip-root')
+    .filter({ hasText: new RegExp(`^${status}$`) });
 
 /** The badges of S04 as shown: one block per item of the badge list. */
 const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-object');
@@ -102,7 +110,9 @@ describe('participation forms', () => {
     // F10: S01 closed before it was submitted: S02 says so and whom to ask, not just "submit S01 first".
     const closedPrerequisite = en('formRuntime.prerequisiteClosed', { forms: 'S01', supportEmail: 'exhibitor-support@afhe-expo.example' });
     expect(await s02.getByRole('cell').first().innerText()).toContain(closedPrerequisite);
-    expect(closedPrerequisite).toBe('S01 closed at its deadline before it was submitted, and this form needs it first. Ask the organiser (exhibitor-support@afhe-expo.example) to reopen it.');
+    expect(closedPrerequisite).toBe(
+      'S01 closed at its deadline before it was submitted, and this form needs it first. Ask the organiser (exhibitor-support@afhe-expo.example) to reopen it.',
+    );
 
     for (const id of ['s03', 's04']) {
       expect(await listRow(mandatory, en(`forms.${id}.title`)).count(), `${id} under Mandatory Forms`).toBe(1);
@@ -112,7 +122,10 @@ describe('participation forms', () => {
 
     // Every open form: its Open link leads to its screen, titled with the form's name.
     const openForms: Array<{ title: string; href: string }> = [];
-    for (const row of await page.getByRole('row').filter({ has: page.getByRole('link', { name: en('formRuntime.list.open'), exact: true }) }).all()) {
+    for (const row of await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: en('formRuntime.list.open'), exact: true }) })
+      .all()) {
       openForms.push({
         title: (await row.getByRole('cell').first().locator('p').first().innerText()).trim(),
         href: (await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).getAttribute('href')) ?? '',
@@ -179,7 +192,10 @@ describe('participation forms', () => {
     await expectVisible(page.getByText(unique, { exact: true }), `the message "${unique}"`);
     // Both entries that share the e-mail are marked, not only the second one.
     const shared = en('validation.duplicateEntry', { value: BADGES[0]!.email });
-    for (const [which, badge] of [['first', first], ['second', second]] as const) {
+    for (const [which, badge] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       await expectVisible(badge.getByText(shared, { exact: true }), `"${shared}" at the ${which} badge`);
       expect(await field(badge, en('forms.s04.email')).getAttribute('aria-invalid'), `the ${which} e-mail is marked invalid`).toBe('true');
     }
@@ -188,7 +204,10 @@ describe('participation forms', () => {
     // F9: fixed, the mark leaves both entries at once, before any new submit.
     await field(second, en('forms.s04.email')).fill('another.person@borneo-botanica.example');
     await field(second, en('forms.s04.email')).blur();
-    for (const [which, badge] of [['first', first], ['second', second]] as const) {
+    for (const [which, badge] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       await expectHidden(badge.getByText(shared, { exact: true }), `"${shared}" at the ${which} badge once the e-mails differ`);
     }
 
@@ -278,17 +297,22 @@ describe('participation forms', () => {
     await link.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('design.pdf');
-    expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1'), 'the downloaded file is the PDF').toBe('%PDF-');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+      'the downloaded file is the PDF',
+    ).toBe('%PDF-');
     await expectHidden(page.getByText(emptyFile, { exact: true }), 'the empty-file message');
     await expectVisible(page.getByRole('button', { name: en('formRuntime.upload.replace'), exact: true }), 'the button "Replace file"');
   });
 
-  test('F11: the demo event\'s overlay adds its own question to S01, with the rest of the form unchanged', async () => {
+  test("F11: the demo event's overlay adds its own question to S01, with the rest of the form unchanged", async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'limited', DEMO_PASSWORD);
     await openForm(page, S01);
     await expectVisible(page.getByRole('checkbox', { name: en('forms.s01.halalCertified') }), `the overlay's question "${en('forms.s01.halalCertified')}"`);
-    await expectVisible(field(page, en('forms.s01.companyName')), 'the base form\'s company name');
+    await expectVisible(field(page, en('forms.s01.companyName')), "the base form's company name");
   });
 
   test('L1 V6: in Japanese the form, its buttons and its error messages are Japanese', async () => {

@@ -38,7 +38,9 @@ describe('inactivity', () => {
     const reloadedAt = Date.now();
     await page.reload();
     await expectVisible(page.getByRole('heading', { name: 'Welcome, Aisyah Rahman' }), 'the home page after a reload, still signed in', 5000).catch((error: Error) => {
-      throw new Error(`${error.message}: after "Stay signed in" the page went to ${page.url()} (the server ended the session at its own idle time, as if the keepalive had not counted)`);
+      throw new Error(
+        `${error.message}: after "Stay signed in" the page went to ${page.url()} (the server ended the session at its own idle time, as if the keepalive had not counted)`,
+      );
     });
     expect(pathOf(page)).toBe('/home');
 
@@ -46,7 +48,10 @@ describe('inactivity', () => {
     await expectVisible(dialog, 'the warning a second time', (IDLE_SECONDS + 2) * 1000);
     await waitForPath(page, '/login', (IDLE_SECONDS + 4) * 1000);
     expect(Date.now() - reloadedAt, 'the session ends about the idle time after the last activity').toBeGreaterThanOrEqual((IDLE_SECONDS - 1) * 1000);
-    await expectVisible(page.getByText(text('en', 'errors.sessionInactive'), { exact: true }), 'the message "Due to inactivity, your session has ended. Please log in again to continue."');
+    await expectVisible(
+      page.getByText(text('en', 'errors.sessionInactive'), { exact: true }),
+      'the message "Due to inactivity, your session has ended. Please log in again to continue."',
+    );
     expect(await page.evaluate(() => localStorage.getItem('oem_token')), 'the token is gone from the browser').toBeNull();
     expect((await apiGet(portal.url, '/user/info', token!)).code, 'the session is over on the server too').toBe(401);
   });

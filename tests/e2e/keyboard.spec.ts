@@ -35,11 +35,14 @@ async function tabTo(page: Page, target: Locator, what: string) {
 /** Waits until focus is inside `container` (e.g. after a refused submit), with a readable failure. */
 async function expectFocusWithin(container: Locator, what: string) {
   try {
-    await container.evaluate((element) => new Promise<void>((done, fail) => {
-      const started = Date.now();
-      const check = () => (element.contains(document.activeElement) ? done() : Date.now() - started > 5000 ? fail(new Error('timeout')) : requestAnimationFrame(check));
-      check();
-    }));
+    await container.evaluate(
+      (element) =>
+        new Promise<void>((done, fail) => {
+          const started = Date.now();
+          const check = () => (element.contains(document.activeElement) ? done() : Date.now() - started > 5000 ? fail(new Error('timeout')) : requestAnimationFrame(check));
+          check();
+        }),
+    );
   } catch {
     throw new Error(`Expected the focus on ${what}`);
   }
@@ -94,7 +97,7 @@ describe('keyboard only (issue 13)', () => {
     await tabTo(page, submit, 'the Submit button');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await tabTo(page, dialog.getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }), 'the dialog\'s Submit button');
+    await tabTo(page, dialog.getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true }), "the dialog's Submit button");
     await page.keyboard.press('Enter');
     await expectVisible(page.getByText(en('formRuntime.submitted'), { exact: true }), 'the "Submitted" notice');
     const entry = (await apiGet(portal.url, '/forms/s04', await apiLogin(portal.url, 'demo'))).data as { status: string };

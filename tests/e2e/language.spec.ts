@@ -32,7 +32,7 @@ function recordApiCalls(page: Page, { afterNavigation = false } = {}): Request[]
 
 function expectLanguageHeader(calls: Request[], language: Lang) {
   expect(calls.length, 'API calls seen').toBeGreaterThan(0);
-  for (const call of calls) expect(call.headers()['language'], `header "language" of ${call.method()} ${call.url()}`).toBe(language);
+  for (const call of calls) expect(call.headers().language, `header "language" of ${call.method()} ${call.url()}`).toBe(language);
 }
 
 /** Logs in on /login?lang=<language> with that language's field labels. */
@@ -49,7 +49,13 @@ async function loginIn(page: Page, language: Lang, account = 'demo') {
 /** Checks that the signed-in header and the menu read in `language` (texts from locales/). */
 async function expectHeaderAndMenuIn(page: Page, language: Lang) {
   const header = firstTranslated(language, HEADER_KEYS);
-  await expectVisible(page.getByRole('banner').getByText(header.text, { exact: true }).or(page.getByRole('banner').getByRole('button', { name: header.text, exact: true })), `the header's "${header.key}" in ${language}: "${header.text}"`);
+  await expectVisible(
+    page
+      .getByRole('banner')
+      .getByText(header.text, { exact: true })
+      .or(page.getByRole('banner').getByRole('button', { name: header.text, exact: true })),
+    `the header's "${header.key}" in ${language}: "${header.text}"`,
+  );
   if (pathOfPage(page) !== '/orderForms') await page.goto(`${portal.url}/orderForms`);
   const nav = page.getByRole('navigation', { name: text(language, 'menu.label') });
   const entry = firstTranslated(language, MENU_KEYS);
@@ -78,7 +84,10 @@ describe('languages', () => {
     await expectVisible(page.getByRole('region', { name: text('ja', 'home.tips') }).getByText('はじめに', { exact: true }), 'the Japanese tip from the server');
     expect(calls.map((c) => new URL(c.url()).pathname)).toEqual(expect.arrayContaining(['/oga/auth/login', '/oga/user/info']));
     expectLanguageHeader(calls, 'ja');
-    expect(calls.some((c) => c.headers()['authorization']?.startsWith('Bearer ')), 'signed-in calls carry the bearer token').toBe(true);
+    expect(
+      calls.some((c) => c.headers().authorization?.startsWith('Bearer ')),
+      'signed-in calls carry the bearer token',
+    ).toBe(true);
   });
 
   test('L2: after logging in with ?lang=ja the header and menu show Japanese, and a reload keeps Japanese', async () => {

@@ -25,7 +25,11 @@ async function demoUser() {
 }
 
 async function post(path: string, token: string, body: unknown) {
-  const response = await fetch(`${portal.url}/oga${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${portal.url}/oga${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as { code: number; data: unknown };
 }
 
@@ -93,7 +97,10 @@ describe('issue 13: the user’s language in data', () => {
     // Two badges, within the quota the page is opened with.
     const badges = ['Aisyah', 'Wei Ling'].map((first, index) => ({ firstName: first, lastName: 'Tan', email: `refused${index}@borneo-botanica.example`, extra: false }));
     await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', demo.participation_id!).where('form_id', '=', 's04').execute();
-    await portal.app.db.insertInto('form_entries').values({ participation_id: demo.participation_id!, form_id: 's04', data: JSON.stringify({ badges }), status: 'draft' }).execute();
+    await portal.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: demo.participation_id!, form_id: 's04', data: JSON.stringify({ badges }), status: 'draft' })
+      .execute();
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     await page.goto(`${portal.url}/myParticipation/exhibitorBadges`);
@@ -101,7 +108,11 @@ describe('issue 13: the user’s language in data', () => {
     await expectVisible(submit, 'the S04 form');
     await expectVisible(field(page, text('en', 'forms.s04.firstName')).first(), 'the badges');
     // Meanwhile the organiser lowers this exhibitor's badge quota: only the server knows.
-    const quota = await portal.app.db.insertInto('quotas').values({ event_id: demo.event_id, participation_id: demo.participation_id!, name: 'badges', value: 1 }).returning('id').executeTakeFirstOrThrow();
+    const quota = await portal.app.db
+      .insertInto('quotas')
+      .values({ event_id: demo.event_id, participation_id: demo.participation_id!, name: 'badges', value: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       await submit.click();
       const dialog = page.getByRole('dialog', { name: text('en', 'formRuntime.confirm.title', { form: text('en', 'forms.s04.title') }) });
@@ -113,7 +124,19 @@ describe('issue 13: the user’s language in data', () => {
       await expectVisible(summary, 'the summary of the server’s problems');
       await expectVisible(summary.getByRole('link'), 'a link to the problem');
       await expect.poll(() => summary.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)), { timeout: 10_000 }).toBe(true);
-      await expect.poll(async () => (await portal.app.db.selectFrom('form_entries').select('status').where('participation_id', '=', demo.participation_id!).where('form_id', '=', 's04').executeTakeFirstOrThrow()).status).toBe('draft');
+      await expect
+        .poll(
+          async () =>
+            (
+              await portal.app.db
+                .selectFrom('form_entries')
+                .select('status')
+                .where('participation_id', '=', demo.participation_id!)
+                .where('form_id', '=', 's04')
+                .executeTakeFirstOrThrow()
+            ).status,
+        )
+        .toBe('draft');
     } finally {
       await portal.app.db.deleteFrom('quotas').where('id', '=', quota.id).execute();
     }
@@ -135,7 +158,10 @@ describe('issue 13: the user’s language in data', () => {
     const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
     const parts = page.getByRole('list', { name: en('organiser.progress.partsOf', { form: 'S03', exhibitor: 'Borneo Botanica' }) });
     await expectVisible(parts, 'the parts of Borneo Botanica’s S03');
-    await expectVisible(parts.getByRole('listitem').filter({ hasText: `${en('forms.parts.contractor')}: ${en('formRuntime.status.submitted')}` }), 'the contractor’s part, submitted');
+    await expectVisible(
+      parts.getByRole('listitem').filter({ hasText: `${en('forms.parts.contractor')}: ${en('formRuntime.status.submitted')}` }),
+      'the contractor’s part, submitted',
+    );
     await expectVisible(parts.getByRole('listitem').filter({ hasText: `${en('forms.parts.exhibitor')}: ${en('formRuntime.status.notStarted')}` }), 'the booth part, not started');
     // The form as a whole is begun, not submitted, while the booth part is missing.
     await expectVisible(page.getByRole('button', { name: `Borneo Botanica S03: ${en('formRuntime.status.draft')}` }), 'S03 not counted as submitted');

@@ -29,7 +29,14 @@ function sidewaysOverflow(page: Page) {
       if (box.width > 0 && box.right > right + 0.5) {
         right = box.right;
         const id = element.id ? `#${element.id}` : '';
-        const cls = typeof element.className === 'string' ? `.${element.className.split(/\s+/).filter((c) => c && !c.startsWith('css-')).slice(0, 2).join('.')}` : '';
+        const cls =
+          typeof element.className === 'string'
+            ? `.${element.className
+                .split(/\s+/)
+                .filter((c) => c && !c.startsWith('css-'))
+                .slice(0, 2)
+                .join('.')}`
+            : '';
         culprit = `<${element.tagName.toLowerCase()}${id}${cls}> "${(element.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(box.right)} px`;
       }
     }
@@ -44,34 +51,38 @@ async function resize(page: Page, width: number) {
 }
 
 describe('responsive layout (issue 13)', () => {
-  test('no screen, public or signed in, scrolls sideways at 360, 390, 768, 1024 or 1440 px', async () => {
-    const { page } = session;
-    const problems: string[] = [];
-    const check = async (label: string) => {
-      for (const width of WIDTHS) {
-        await resize(page, width);
-        const { extra, culprit } = await sidewaysOverflow(page);
-        if (extra > 0) problems.push(`${label} at ${width} px scrolls ${extra} px sideways; widest: ${culprit}`);
+  test(
+    'no screen, public or signed in, scrolls sideways at 360, 390, 768, 1024 or 1440 px',
+    async () => {
+      const { page } = session;
+      const problems: string[] = [];
+      const check = async (label: string) => {
+        for (const width of WIDTHS) {
+          await resize(page, width);
+          const { extra, culprit } = await sidewaysOverflow(page);
+          if (extra > 0) problems.push(`${label} at ${width} px scrolls ${extra} px sideways; widest: ${culprit}`);
+        }
+      };
+      for (const screen of publicScreens()) {
+        await resize(page, 360);
+        await page.goto(`${portal.url}${screen.path}`);
+        // A public screen may answer without a heading (e.g. /showroom without its code): wait for
+        // the app to have drawn something and finished loading.
+        await page.waitForFunction(() => (document.getElementById('root')?.innerText.trim().length ?? 0) > 0 && document.querySelectorAll('[role="progressbar"]').length === 0);
+        await check(`public screen "${screen.id}" (${screen.path})`);
       }
-    };
-    for (const screen of publicScreens()) {
-      await resize(page, 360);
-      await page.goto(`${portal.url}${screen.path}`);
-      // A public screen may answer without a heading (e.g. /showroom without its code): wait for
-      // the app to have drawn something and finished loading.
-      await page.waitForFunction(() => (document.getElementById('root')?.innerText.trim().length ?? 0) > 0 && document.querySelectorAll('[role="progressbar"]').length === 0);
-      await check(`public screen "${screen.id}" (${screen.path})`);
-    }
-    const visits = await eachScreenOnce(portal.url);
-    for (const { screen, walker } of visits) {
-      await resize(page, 360);
-      await signInPage(page, portal.url, walker);
-      await openScreen(page, portal.url, screen, walker);
-      await check(`screen "${screen.id}" (${screen.path}) as ${walker.account}`);
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-    // Every screen of the catalogue at five widths: longer than one page's test.
-  }, WALK_TIMEOUT_MS);
+      const visits = await eachScreenOnce(portal.url);
+      for (const { screen, walker } of visits) {
+        await resize(page, 360);
+        await signInPage(page, portal.url, walker);
+        await openScreen(page, portal.url, screen, walker);
+        await check(`screen "${screen.id}" (${screen.path}) as ${walker.account}`);
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+      // Every screen of the catalogue at five widths: longer than one page's test.
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   test('below 992 px the menu is a drawer: closed by default, opened by the menu button, closed by navigating', async () => {
     const { page } = session;

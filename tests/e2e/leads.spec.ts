@@ -112,17 +112,29 @@ describe('lead capture', () => {
     const badgeCode = 'AFHE2027-V0002996';
     const first = await call(token, 'POST', '/leads/scan', { clientScanId: `e2e-tag-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
     const leadId = first.data.results[0].leadId as number;
-    const qualified = await call(token, 'PATCH', `/leads/${leadId}`, { leadType: 'partner', temperature: 'warm', followUp: 'other', tagAnswers: { [tag.data.id]: ['Jar', 'Pallet'] } });
+    const qualified = await call(token, 'PATCH', `/leads/${leadId}`, {
+      leadType: 'partner',
+      temperature: 'warm',
+      followUp: 'other',
+      tagAnswers: { [tag.data.id]: ['Jar', 'Pallet'] },
+    });
     expect(qualified.code).toBe(200);
     // A team user scans the same badge later: one lead, two scans.
-    const again = await call(await apiLogin(portal.url, 'demo/scanner'), 'POST', '/leads/scan', { clientScanId: `e2e-tag2-${Date.now()}`, badgeCode, scannedAt: new Date().toISOString() });
+    const again = await call(await apiLogin(portal.url, 'demo/scanner'), 'POST', '/leads/scan', {
+      clientScanId: `e2e-tag2-${Date.now()}`,
+      badgeCode,
+      scannedAt: new Date().toISOString(),
+    });
     expect(again.data.results[0]).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId });
 
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     // Rename "Jar" to "Glass jar" and remove "Pallet" on the custom tag page.
     await page.goto(`${portal.url}/digital-tools/custom-tag`);
-    await page.getByRole('listitem', { name: 'Packaging' }).getByRole('button', { name: en('customTags.edit') }).click();
+    await page
+      .getByRole('listitem', { name: 'Packaging' })
+      .getByRole('button', { name: en('customTags.edit') })
+      .click();
     await page.getByRole('textbox', { name: en('customTags.choice', { n: 1 }) }).fill('Glass jar');
     await page.getByRole('button', { name: en('customTags.removeChoice', { n: 3 }) }).click();
     await expectVisible(page.getByText(en('customTags.renameHint')), 'what renaming and removing do');
@@ -147,7 +159,9 @@ describe('lead capture', () => {
     await expectVisible(form.getByRole('checkbox', { name: 'Glass jar' }), 'the form after a reload');
     expect(await form.getByRole('checkbox', { name: en('leads.detail.removedChoice', { choice: 'Pallet' }) }).count()).toBe(0);
     // The second scan is shown: count and who.
-    const scans = page.getByRole('group', { name: en('leads.detail.visitor') }).getByText(en('leads.detail.scansSummary', { count: 2, name: 'scanner' }).split(' at')[0]!, { exact: false });
+    const scans = page
+      .getByRole('group', { name: en('leads.detail.visitor') })
+      .getByText(en('leads.detail.scansSummary', { count: 2, name: 'scanner' }).split(' at')[0]!, { exact: false });
     await expectVisible(scans, 'the scan count on the lead');
   });
 
@@ -169,7 +183,10 @@ describe('lead capture', () => {
     const devices = page.getByRole('table', { name: en('leads.devices.list') });
     await expectVisible(devices.getByRole('row').filter({ hasText: 'Booth iPad 1' }), 'the device listed');
     await page.getByRole('button', { name: en('leads.devices.revokeNamed', { name: 'Booth iPad 1' }) }).click();
-    await page.getByRole('dialog').getByRole('button', { name: en('leads.devices.revoke') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('leads.devices.revoke') })
+      .click();
     await expectVisible(page.getByText(en('leads.devices.revoked', { name: 'Booth iPad 1' })), 'the revoked message');
     await expectVisible(page.getByText(en('leads.devices.none')), 'no device left');
     const refused = await call(token, 'POST', '/leads/scan', { clientScanId: `e2e-device2-${Date.now()}`, badgeCode: 'AFHE2027-V0002993', scannedAt: new Date().toISOString() });

@@ -86,7 +86,11 @@ describe('team users and contractor logins', () => {
     // Granting logins is the exhibitor's: no link to it for a contractor.
     expect(await page.getByRole('link', { name: en('members.contractors.link') }).count()).toBe(0);
 
-    await page.getByRole('row').filter({ has: page.getByText(en('forms.s03.title'), { exact: true }) }).getByRole('link', { name: en('formRuntime.list.open'), exact: true }).click();
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByText(en('forms.s03.title'), { exact: true }) })
+      .getByRole('link', { name: en('formRuntime.list.open'), exact: true })
+      .click();
     await expectVisible(page.getByRole('button', { name: en('formRuntime.submit'), exact: true }), 'the S03 form');
     await expectVisible(field(page, en('forms.s03.company')), 'the contractor company field');
     await expectVisible(page.getByText(en('forms.s03.contractorType'), { exact: false }), 'the contractor type');

@@ -47,7 +47,9 @@ describe('menu and permissions', () => {
       expect(all, `hidden screen "${text('en', hidden)}" in the menu`).not.toContain(text('en', hidden));
     }
     // The entry opens its screen.
-    await menu(page).getByRole('link', { name: text('en', 'menu.optionalManuals'), exact: true }).click();
+    await menu(page)
+      .getByRole('link', { name: text('en', 'menu.optionalManuals'), exact: true })
+      .click();
     await waitForPath(page, '/manuals');
     await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'screens.manuals') }), 'the Manuals title');
   });
@@ -114,7 +116,10 @@ describe('menu and permissions', () => {
     await expectHidden(menu(page), 'the left menu after "Collapse menu"');
     await expectVisible(page.getByRole('button', { name: text('en', 'menu.expand') }), 'the "Expand menu" button');
 
-    await page.getByRole('banner').getByRole('link', { name: text('en', 'menu.accountHome') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: text('en', 'menu.accountHome') })
+      .click();
     await waitForPath(page, '/home');
     await expectHidden(menu(page), 'the left menu on /home');
 

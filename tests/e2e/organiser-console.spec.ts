@@ -30,11 +30,15 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-first-'));
   commandSink = await startSmtpSink();
   // The real command, before the server starts (the embedded database is single-process).
-  const { stdout } = await run(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/admin.ts', 'create-organiser', '--email', 'mei@first-expo.example', '--name', 'Mei Tan', '--organisation', 'First Expo'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, SMTP_URL: commandSink.url, PUBLIC_URL: 'http://127.0.0.1:1', SEED_DEMO: 'false' },
-    timeout: 120_000,
-  });
+  const { stdout } = await run(
+    join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    ['scripts/admin.ts', 'create-organiser', '--email', 'mei@first-expo.example', '--name', 'Mei Tan', '--organisation', 'First Expo'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, SMTP_URL: commandSink.url, PUBLIC_URL: 'http://127.0.0.1:1', SEED_DEMO: 'false' },
+      timeout: 120_000,
+    },
+  );
   commandOutput = stdout;
   portal = await startPortal({ dataDir, seedDemo: false });
 }, 180_000);

@@ -61,7 +61,10 @@ describe("organiser: visitors' privacy", () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: en('privacy.visitor.erase') }).click();
-    await expectVisible(page.getByRole('status').filter({ hasText: en('privacy.visitor.erased', { leads: before, businessCards: 0, exports: 0 }).split(',')[0]! }), 'the erasure counted');
+    await expectVisible(
+      page.getByRole('status').filter({ hasText: en('privacy.visitor.erased', { leads: before, businessCards: 0, exports: 0 }).split(',')[0]! }),
+      'the erasure counted',
+    );
     expect(question).toBe(en('privacy.visitor.confirm'));
     expect(await held()).toBe(0);
     const audit = await db.selectFrom('audit_log').select(['action', 'after']).where('action', 'like', 'privacy.%').execute();

@@ -20,7 +20,9 @@ describe('organiser progress and reopen', () => {
     const kopi = (await db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow()).participation_id!;
     await setParticipationDeadline(db, kopi, 'badges', new Date(Date.now() - 60 * 60_000));
     const token = await apiLogin(portal.url, 'limited');
-    const forms = (await fetch(`${portal.url}/oga/forms`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { data: Array<{ id: string; status: string }> };
+    const forms = (await fetch(`${portal.url}/oga/forms`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+      data: Array<{ id: string; status: string }>;
+    };
     expect(forms.data.find((f) => f.id === 's04')!.status).toBe('closed');
 
     const { page } = session;
@@ -34,7 +36,12 @@ describe('organiser progress and reopen', () => {
     await dialog.getByRole('button', { name: en('organiser.progress.reopen') }).click();
     await expectVisible(page.getByRole('button', { name: `Kopi Nusantara S04: ${en('formRuntime.status.notStarted')}` }), 'S04 open again');
 
-    const badges = { badges: [{ firstName: 'Budi', lastName: 'Santoso', email: 'budi@kopi.example' }, { firstName: 'Sari', lastName: 'Wulandari', email: 'sari@kopi.example' }] };
+    const badges = {
+      badges: [
+        { firstName: 'Budi', lastName: 'Santoso', email: 'budi@kopi.example' },
+        { firstName: 'Sari', lastName: 'Wulandari', email: 'sari@kopi.example' },
+      ],
+    };
     const submitted = await fetch(`${portal.url}/oga/forms/s04/submit`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -11,10 +11,14 @@ const session = useBrowser();
 
 const storedToken = () => session.page.evaluate(() => localStorage.getItem('oem_token'));
 const inspect = async (code: string) =>
-  ((await (await fetch(`${portal.url}/oga/auth/link-codes/inspect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })).json()) as { code: number }).code;
+  (
+    (await (
+      await fetch(`${portal.url}/oga/auth/link-codes/inspect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
+    ).json()) as { code: number }
+  ).code;
 
 describe('sign-in links while someone is signed in', () => {
-  test('S3: demo opens limited\'s link, is asked, stays; opens another and switches', async () => {
+  test("S3: demo opens limited's link, is asked, stays; opens another and switches", async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
     const demoToken = await storedToken();
@@ -31,7 +35,7 @@ describe('sign-in links while someone is signed in', () => {
 
     await dialog.getByRole('button', { name: text('en', 'auth.linkSwitchStay', { current: 'demo', other: 'limited' }) }).click();
     await expectHidden(dialog, 'the prompt after "Stay"');
-    await expectVisible(page.getByRole('heading', { name: text('en', 'home.welcome', { name: 'Aisyah Rahman' }) }), 'demo\'s home page');
+    await expectVisible(page.getByRole('heading', { name: text('en', 'home.welcome', { name: 'Aisyah Rahman' }) }), "demo's home page");
     expect(await storedToken()).toBe(demoToken);
     expect(await inspect(first), 'the refused link was not used up').toBe(200);
 
@@ -39,7 +43,7 @@ describe('sign-in links while someone is signed in', () => {
     await page.goto(`${portal.url}/home?token=${second}`);
     await expectVisible(dialog, 'the prompt for the second link');
     await dialog.getByRole('button', { name: text('en', 'auth.linkSwitchConfirm', { current: 'demo', other: 'limited' }) }).click();
-    await expectVisible(page.getByRole('heading', { name: text('en', 'home.welcome', { name: 'Budi Santoso' }) }), 'limited\'s home page after switching');
+    await expectVisible(page.getByRole('heading', { name: text('en', 'home.welcome', { name: 'Budi Santoso' }) }), "limited's home page after switching");
     const switched = await storedToken();
     expect(switched).not.toBe(demoToken);
     expect(switched).not.toBe(second);

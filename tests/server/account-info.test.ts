@@ -4,18 +4,7 @@ import { bodyOf, createTestApp, ENGINES, get, login, type TestApp } from './help
 // C2: the spec's project endpoints (account info with every field of spec §3, the event list,
 // public branding) and P2: the server enforces the same module rule as the browser.
 
-const ALL_MODULES = [
-  'EEC Dashboard',
-  'Leadgrab Dashboard',
-  'Event Info',
-  'Forms',
-  'Manuals',
-  'Leadgrab',
-  'Custom Tag',
-  'Digital Showroom',
-  'Support',
-  'Invite Your Clients',
-];
+const ALL_MODULES = ['EEC Dashboard', 'Leadgrab Dashboard', 'Event Info', 'Forms', 'Manuals', 'Leadgrab', 'Custom Tag', 'Digital Showroom', 'Support', 'Invite Your Clients'];
 const FEATURE_FLAGS = ['eventShow', 'leadgrabShow', 'digitalShow', 'hideAccountHome', 'downloadPdf', 'countryRequired'];
 const SECTION_FLAGS = ['s01CompanyShow', 's01ContactShow', 's01DistributionShow', 's01GoalShow', 's02BrandNameShow', 'S01BoothDisplayName'];
 const LANGUAGE_FLAGS = ['productSecondLanguage', 'profileSecondLanguage'];
@@ -43,8 +32,7 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
   });
   afterAll(async () => t?.close());
 
-  const contentId = async (screenId: string) =>
-    (await t.app.db.selectFrom('content').select('id').where('screen_id', '=', screenId).orderBy('id').executeTakeFirstOrThrow()).id;
+  const contentId = async (screenId: string) => (await t.app.db.selectFrom('content').select('id').where('screen_id', '=', screenId).orderBy('id').executeTakeFirstOrThrow()).id;
 
   it('C2 account info has every field of spec §3 with the right type', async () => {
     const answer = await get(t.app, '/oga/system/project/exhibirotCode', demo);
@@ -90,7 +78,14 @@ describe.each(ENGINES)('C2 account info and P2 module enforcement on %s', (engin
   it('C2 account info of limited has exactly the modules Forms and Support and its own flags', async () => {
     const info = (await get(t.app, '/oga/system/project/exhibirotCode', limited)).data;
     expect(info.displayedModule).toEqual(['Forms', 'Support']);
-    expect(info).toMatchObject({ name: 'Kopi Nusantara', boothNum: 'Hall 1 · A03', exhibitCode: 'AFHE2027', productSecondLanguage: false, s02BrandNameShow: false, profileSecondLanguage: true });
+    expect(info).toMatchObject({
+      name: 'Kopi Nusantara',
+      boothNum: 'Hall 1 · A03',
+      exhibitCode: 'AFHE2027',
+      productSecondLanguage: false,
+      s02BrandNameShow: false,
+      profileSecondLanguage: true,
+    });
   });
 
   it('C2 a flag the participation does not set reads as false; deadlines it does not set read as null', async () => {

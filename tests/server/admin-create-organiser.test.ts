@@ -97,7 +97,9 @@ describe.each(ENGINES)('admin create-organiser on an empty %s database', (engine
     expect(outbox).toEqual([{ to_address: 'anna.lim@expo-asia.example', status: 'sent' }]);
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
-    const eml = readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const eml = readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     expect(eml).toContain(printed!);
     expect(eml).toContain('Expo Asia');
   });

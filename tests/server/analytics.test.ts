@@ -33,7 +33,11 @@ async function createExhibitor(t: TestApp, name: string): Promise<Exhibitor> {
   counter += 1;
   const db = t.app.db;
   const event = await db.selectFrom('events').select('id').where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
-  const exhibitor = await db.insertInto('exhibitors').values({ name, legal_name: `${name} Sdn. Bhd.`, logo_url: '' }).returning('id').executeTakeFirstOrThrow();
+  const exhibitor = await db
+    .insertInto('exhibitors')
+    .values({ name, legal_name: `${name} Sdn. Bhd.`, logo_url: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const participation = await db
     .insertInto('participations')
     .values({
@@ -63,7 +67,12 @@ async function createExhibitor(t: TestApp, name: string): Promise<Exhibitor> {
   });
   const users = await db
     .insertInto('users')
-    .values([person('', 'exhibitor', `${name} Owner`), person('t1', 'team_user', 'Siti Aminah'), person('t2', 'team_user', 'Wong Kar Lok'), person('t3', 'team_user', 'Retired Scanner', 'disabled')])
+    .values([
+      person('', 'exhibitor', `${name} Owner`),
+      person('t1', 'team_user', 'Siti Aminah'),
+      person('t2', 'team_user', 'Wong Kar Lok'),
+      person('t3', 'team_user', 'Retired Scanner', 'disabled'),
+    ])
     .returning(['id', 'display_name', 'login'])
     .execute();
   const token = await loginWith(t, login);
@@ -110,7 +119,7 @@ function leadRow(participationId: number, lead: LeadSpec) {
 
 /** The event-time day ("YYYY-MM-DD") of an instant, computed without the engine. */
 const eventDate = (at: Date) => new Date(at.getTime() + OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-const eventHourLabel = (at: Date) => new Date(at.getTime() + OFFSET_MINUTES * 60_000).toISOString().slice(0, 13).replace('T', ' ') + ':00';
+const eventHourLabel = (at: Date) => `${new Date(at.getTime() + OFFSET_MINUTES * 60_000).toISOString().slice(0, 13).replace('T', ' ')}:00`;
 
 function tally<T>(items: T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -164,7 +173,11 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
   // ---- LD6 / V5 custom tags ----
 
   it('V5 LD6 tags: up to three, then the too-many message; nothing stored on refusal', async () => {
-    for (const [name, choices] of [['Budget', ['< 10k', '10k-50k', '> 50k']], ['Region', ['ASEAN', 'China', 'Europe']], ['Interest', ['Spices', 'Coffee']]] as const) {
+    for (const [name, choices] of [
+      ['Budget', ['< 10k', '10k-50k', '> 50k']],
+      ['Region', ['ASEAN', 'China', 'Europe']],
+      ['Interest', ['Spices', 'Coffee']],
+    ] as const) {
       const created = await post(t.app, '/oga/custom-tags', { name: ` ${name} `, choices }, a.token);
       expect(bodyOf(created)).toMatchObject({ code: 200, data: { name, choices } });
     }
@@ -226,7 +239,11 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     // Midnight of today in event time, as an instant: leads on both sides of the day boundary.
     const todayStart = new Date(Date.parse(`${eventDate(now)}T00:00:00Z`) - OFFSET_MINUTES * 60_000);
     const people = [a.userId, a.team[0]!.id, a.team[1]!.id];
-    const names = new Map<number, string>([[a.userId, 'Durian Delights Owner'], [a.team[0]!.id, 'Siti Aminah'], [a.team[1]!.id, 'Wong Kar Lok']]);
+    const names = new Map<number, string>([
+      [a.userId, 'Durian Delights Owner'],
+      [a.team[0]!.id, 'Siti Aminah'],
+      [a.team[1]!.id, 'Wong Kar Lok'],
+    ]);
     const countries = ['Malaysia', 'Singapore', 'Indonesia', 'Thailand', 'Viet Nam', 'Japan', ''];
     const types = [null, 'existingCustomer', 'potentialCustomer', 'supplier', 'partner', 'investor', 'notALead', 'notApplicable'];
     const temperatures = [null, 'cold', 'warm', 'hot'];
@@ -245,10 +262,16 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
       });
     }
     // Several statements (the rollup triggers are per statement): one batch, then one by one.
-    await t.app.db.insertInto('leads').values(leads.slice(0, 50).map((l) => leadRow(a.participationId, l))).execute();
+    await t.app.db
+      .insertInto('leads')
+      .values(leads.slice(0, 50).map((l) => leadRow(a.participationId, l)))
+      .execute();
     for (const lead of leads.slice(50)) await t.app.db.insertInto('leads').values(leadRow(a.participationId, lead)).execute();
     // Another exhibitor's leads never count.
-    await t.app.db.insertInto('leads').values([leadRow(b.participationId, { scannedBy: b.userId, at: now, country: 'Malaysia', type: 'partner', temperature: 'hot', known: true })]).execute();
+    await t.app.db
+      .insertInto('leads')
+      .values([leadRow(b.participationId, { scannedBy: b.userId, at: now, country: 'Malaysia', type: 'partner', temperature: 'hot', known: true })])
+      .execute();
 
     const check = async (current: LeadSpec[]) => {
       const expected = expectedDashboard(current, names, now);
@@ -281,12 +304,21 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     expect(boundaryDays.size).toBe(2);
 
     // UPDATE: qualify every unqualified lead as a hot potential customer.
-    await t.app.db.updateTable('leads').set({ lead_type: 'potentialCustomer', temperature: 'hot' }).where('participation_id', '=', a.participationId).where('lead_type', 'is', null).execute();
+    await t.app.db
+      .updateTable('leads')
+      .set({ lead_type: 'potentialCustomer', temperature: 'hot' })
+      .where('participation_id', '=', a.participationId)
+      .where('lead_type', 'is', null)
+      .execute();
     const updated = leads.map((l) => (l.type === null ? { ...l, type: 'potentialCustomer', temperature: 'hot' } : l));
     await check(updated);
 
     // DELETE: the leads of one team user and everything from Singapore.
-    await t.app.db.deleteFrom('leads').where('participation_id', '=', a.participationId).where((eb) => eb.or([eb('scanned_by', '=', a.team[1]!.id), eb('country', '=', 'Singapore')])).execute();
+    await t.app.db
+      .deleteFrom('leads')
+      .where('participation_id', '=', a.participationId)
+      .where((eb) => eb.or([eb('scanned_by', '=', a.team[1]!.id), eb('country', '=', 'Singapore')]))
+      .execute();
     await check(updated.filter((l) => l.scannedBy !== a.team[1]!.id && l.country !== 'Singapore'));
   });
 
@@ -318,7 +350,13 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     const sent = await post(
       t.app,
       '/oga/invitations',
-      { recipients: [{ name: 'Mei Ling Tan', email: 'meiling@buyer.example' }, { name: 'Arjun Nair', email: 'arjun@buyer.example' }], message: 'Come and taste our new durian range!' },
+      {
+        recipients: [
+          { name: 'Mei Ling Tan', email: 'meiling@buyer.example' },
+          { name: 'Arjun Nair', email: 'arjun@buyer.example' },
+        ],
+        message: 'Come and taste our new durian range!',
+      },
       a.token,
     );
     expect(sent.code).toBe(200);
@@ -359,7 +397,17 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
     const since = sink.messages.length;
     const fullWidth = await post(t.app, '/oga/invitations', { recipients: [{ name: 'A', email: 'ａ@buyer.example' }] }, b.token);
     expect(bodyOf(fullWidth)).toMatchObject({ code: 601, error: 'emailInvalid', msg: en.validation.noFullWidth });
-    const invalid = await post(t.app, '/oga/invitations', { recipients: [{ name: 'A', email: 'a@ok.example' }, { name: 'B', email: 'not-an-address' }] }, b.token);
+    const invalid = await post(
+      t.app,
+      '/oga/invitations',
+      {
+        recipients: [
+          { name: 'A', email: 'a@ok.example' },
+          { name: 'B', email: 'not-an-address' },
+        ],
+      },
+      b.token,
+    );
     expect(bodyOf(invalid)).toMatchObject({ code: 601, error: 'emailInvalid', msg: 'Please enter a valid email address' });
     const tooMany = await post(t.app, '/oga/invitations', { recipients: Array.from({ length: 21 }, (_, i) => ({ name: `N${i}`, email: `n${i}@buyer.example` })) }, b.token);
     expect(bodyOf(tooMany)).toMatchObject({ code: 601, error: 'invitationsTooMany', msg: 'You can invite at most 20 clients at once.' });
@@ -379,7 +427,13 @@ describe.each(ENGINES)('LD6 LA1-LA5 P5 analytics on %s', (engine) => {
         async () => (await get(down.app, '/oga/invitations', token)).data,
         (page) => page.items[0]?.status !== 'pending',
       );
-      expect(list.items[0]).toMatchObject({ recipientEmail: 'meiling@buyer.example', status: 'failed', sentAt: null, reason: 'unreachable', reasonText: en.invitations.failure.unreachable });
+      expect(list.items[0]).toMatchObject({
+        recipientEmail: 'meiling@buyer.example',
+        status: 'failed',
+        sentAt: null,
+        reason: 'unreachable',
+        reasonText: en.invitations.failure.unreachable,
+      });
       expect(en.invitations.failure.unreachable).toBe('The mail server could not be reached.');
     } finally {
       await down.close();

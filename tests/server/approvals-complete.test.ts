@@ -28,12 +28,35 @@ describe.each(ENGINES)('O1 approvals, complete, on %s', (engine) => {
     const organisation = await db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
     const event = await db
       .insertInto('events')
-      .values({ organisation_id: organisation.id, code: 'RIVAL2027', name: 'Rival Fair', url: '', logo_url: '', venue: '', starts_at: new Date(Date.now() + 9e9), ends_at: new Date(Date.now() + 9.1e9), utc_offset_minutes: 0, terms_url: '', support_email: 'x@rival.example' })
+      .values({
+        organisation_id: organisation.id,
+        code: 'RIVAL2027',
+        name: 'Rival Fair',
+        url: '',
+        logo_url: '',
+        venue: '',
+        starts_at: new Date(Date.now() + 9e9),
+        ends_at: new Date(Date.now() + 9.1e9),
+        utc_offset_minutes: 0,
+        terms_url: '',
+        support_email: 'x@rival.example',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
       .insertInto('users')
-      .values({ login: 'rival', login_key: 'rival', email: 'rival@rival.example', display_name: 'Rival', password_hash: await hashPassword(DEMO_PASSWORD), role: 'organiser', participation_id: null, organisation_id: organisation.id, event_id: event.id, status: 'active' })
+      .values({
+        login: 'rival',
+        login_key: 'rival',
+        email: 'rival@rival.example',
+        display_name: 'Rival',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role: 'organiser',
+        participation_id: null,
+        organisation_id: organisation.id,
+        event_id: event.id,
+        status: 'active',
+      })
       .execute();
     // The exhibitor works in Japanese: its decisions are written in Japanese.
     demo = await login(t.app, 'demo', DEMO_PASSWORD, { headers: { language: 'ja' } });
@@ -41,7 +64,12 @@ describe.each(ENGINES)('O1 approvals, complete, on %s', (engine) => {
     const demoParticipation = (await db.selectFrom('users').select('participation_id').where('login_key', '=', 'demo').executeTakeFirstOrThrow()).participation_id!;
     await recordUpload(t.app, demoParticipation, 'boothDesign', design);
     const badge = (firstName: string, extra = false) => ({ firstName, lastName: 'Rahman', email: `${firstName}@borneo.example`, extra });
-    const booth = { contractor: { company: 'KL Stand Works', email: 'works@klsw.example', contactPerson: 'Tan Mei Ling' }, contractorType: 'contractor', boothHeight: 3.2, boothDesign: design };
+    const booth = {
+      contractor: { company: 'KL Stand Works', email: 'works@klsw.example', contactPerson: 'Tan Mei Ling' },
+      contractorType: 'contractor',
+      boothHeight: 3.2,
+      boothDesign: design,
+    };
     for (const [form, data] of [
       ['s04', { badges: [badge('Aisyah'), badge('Hafiz', true)] }],
       ['s03', booth],

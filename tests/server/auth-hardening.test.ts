@@ -131,7 +131,12 @@ describe.each(ENGINES)('housekeeping on %s', (engine) => {
     });
     await db
       .insertInto('sessions')
-      .values([session('live', HOUR, 1000, null), session('idle-long-ago', 3 * DAY, 3 * DAY, null), session('revoked-long-ago', 3 * DAY, 3 * DAY, 2 * DAY), session('revoked-now', HOUR, HOUR, 1000)])
+      .values([
+        session('live', HOUR, 1000, null),
+        session('idle-long-ago', 3 * DAY, 3 * DAY, null),
+        session('revoked-long-ago', 3 * DAY, 3 * DAY, 2 * DAY),
+        session('revoked-now', HOUR, HOUR, 1000),
+      ])
       .execute();
     await db
       .insertInto('login_failures')
@@ -147,7 +152,10 @@ describe.each(ENGINES)('housekeeping on %s', (engine) => {
       expires_at: new Date(now - expires),
       used_at: used === null ? null : at(used),
     });
-    await db.insertInto('password_resets').values([reset('expired', 2 * DAY, null), reset('used', -HOUR, 2 * DAY), reset('live', -HOUR, null)]).execute();
+    await db
+      .insertInto('password_resets')
+      .values([reset('expired', 2 * DAY, null), reset('used', -HOUR, 2 * DAY), reset('live', -HOUR, null)])
+      .execute();
     await db
       .insertInto('link_codes')
       .values([
@@ -165,7 +173,17 @@ describe.each(ENGINES)('housekeeping on %s', (engine) => {
     expect(sessions).not.toContain(hashToken(`session-revoked-long-ago-${engine}`));
     const failures = (await db.selectFrom('login_failures').select('login_key').where('login_key', 'like', 'purge-%').execute()).map((row) => row.login_key);
     expect(failures).toEqual(['purge-new']);
-    const resets = (await db.selectFrom('password_resets').select('token_hash').where('token_hash', 'in', ['expired', 'used', 'live'].map((n) => hashToken(`reset-${n}`))).execute()).map((row) => row.token_hash);
+    const resets = (
+      await db
+        .selectFrom('password_resets')
+        .select('token_hash')
+        .where(
+          'token_hash',
+          'in',
+          ['expired', 'used', 'live'].map((n) => hashToken(`reset-${n}`)),
+        )
+        .execute()
+    ).map((row) => row.token_hash);
     expect(resets).toEqual([hashToken('reset-live')]);
     const codes = (await db.selectFrom('link_codes').select('code_hash').execute()).map((row) => row.code_hash);
     expect(codes).toEqual([hashToken('code-live')]);

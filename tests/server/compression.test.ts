@@ -37,7 +37,10 @@ describe.each(ENGINES)('issue 15 compression on %s', (engine) => {
         // A download as the export routes send it: a stream, already typed as an attachment.
         extend: (app) => {
           app.get('/oga/test-stream', { config: { public: true } }, async (_request, reply) =>
-            reply.type('text/csv').header('content-disposition', 'attachment; filename="x.csv"').send(Readable.from([STREAMED])),
+            reply
+              .type('text/csv')
+              .header('content-disposition', 'attachment; filename="x.csv"')
+              .send(Readable.from([STREAMED])),
           );
         },
       },

@@ -69,7 +69,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
 
   it('CT1 P2 content follows the modules: no Manuals module → refused; an audience module the exhibitor lacks → not listed', async () => {
     expect((await get(t.app, '/oga/content/manuals', limited)).code).toBe(403);
-    const forLeadgrab = await post(t.app, '/oga/organiser/content', { kind: 'faq', title: { en: 'Only for LeadGrab users' }, body: { en: 'x' }, category: { en: 'Leads' }, audience: ['Leadgrab'] }, organiser);
+    const forLeadgrab = await post(
+      t.app,
+      '/oga/organiser/content',
+      { kind: 'faq', title: { en: 'Only for LeadGrab users' }, body: { en: 'x' }, category: { en: 'Leads' }, audience: ['Leadgrab'] },
+      organiser,
+    );
     expect(forLeadgrab.code).toBe(200);
     const limitedFaq = (await get(t.app, '/oga/content/faq', limited)).data.map((f: { question: string }) => f.question);
     expect(limitedFaq).toContain('How many badges do I get?');
@@ -81,7 +86,14 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const other = await t.app.db.selectFrom('events').select('id').where('code', '=', 'AFHE2026').executeTakeFirstOrThrow();
     const row = await t.app.db
       .insertInto('content')
-      .values({ event_id: other.id, kind: 'manual', screen_id: 'manuals', title: JSON.stringify({ en: 'Last year manual' }), body: JSON.stringify({ en: 'old' }), published_at: new Date(Date.now() - 1000) })
+      .values({
+        event_id: other.id,
+        kind: 'manual',
+        screen_id: 'manuals',
+        title: JSON.stringify({ en: 'Last year manual' }),
+        body: JSON.stringify({ en: 'old' }),
+        published_at: new Date(Date.now() - 1000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await get(t.app, '/oga/content/manuals', demo)).data.map((m: { title: string }) => m.title)).not.toContain('Last year manual');
@@ -106,11 +118,26 @@ describe.each(ENGINES)('content on %s', (engine) => {
   });
 
   it('CT2 a scheduled announcement appears at its publish time; an e-mailed one is queued for each exhibitor once', async () => {
-    const later = await post(t.app, '/oga/organiser/content', { kind: 'announcement', title: { en: 'Tomorrow only' }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 86_400_000).toISOString() }, organiser);
+    const later = await post(
+      t.app,
+      '/oga/organiser/content',
+      { kind: 'announcement', title: { en: 'Tomorrow only' }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 86_400_000).toISOString() },
+      organiser,
+    );
     expect(later.code).toBe(200);
     expect((await get(t.app, '/oga/content/announcements', demo)).data.items.map((a: { title: string }) => a.title)).not.toContain('Tomorrow only');
-    const mailed = await post(t.app, '/oga/organiser/content', { kind: 'announcement', title: { en: 'Hall 3 opens early' }, body: { en: 'From 07:30.' }, emailExhibitors: true }, organiser);
-    await put(t.app, `/oga/organiser/content/${mailed.data.id}`, { kind: 'announcement', title: { en: 'Hall 3 opens early' }, body: { en: 'From 07:30.' }, emailExhibitors: true }, organiser);
+    const mailed = await post(
+      t.app,
+      '/oga/organiser/content',
+      { kind: 'announcement', title: { en: 'Hall 3 opens early' }, body: { en: 'From 07:30.' }, emailExhibitors: true },
+      organiser,
+    );
+    await put(
+      t.app,
+      `/oga/organiser/content/${mailed.data.id}`,
+      { kind: 'announcement', title: { en: 'Hall 3 opens early' }, body: { en: 'From 07:30.' }, emailExhibitors: true },
+      organiser,
+    );
     const queued = await t.app.db.selectFrom('mail_outbox').select('to_address').where('subject', 'like', '%Hall 3 opens early%').execute();
     expect(queued.map((m) => m.to_address).sort()).toEqual(['demo@borneo-botanica.example', 'limited@kopi-nusantara.example']);
   });
@@ -120,7 +147,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
 
     const attach = async (token: string, parts: Part[]): Promise<Answer> => {
       const { payload, contentType } = multipart(parts);
-      const response = await t.app.inject({ method: 'POST', url: '/oga/organiser/content/attachments', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/oga/organiser/content/attachments',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      });
       return Object.assign(response.json(), { status: response.statusCode, headers: response.headers });
     };
     const download = (token: string, manualId: number, fileId: string) =>
@@ -150,7 +182,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
       const preview = await t.app.inject({ method: 'GET', url: `/oga/organiser/content/attachments/${fileId}`, headers: { authorization: `Bearer ${organiser}` } });
       expect(Buffer.compare(preview.rawPayload, Buffer.from(bytes))).toBe(0);
 
-      const created = await post(t.app, '/oga/organiser/content', { kind: 'manual', title: { en: 'Hall plan' }, body: { en: 'See the attached plan.' }, attachments: [{ id: fileId }] }, organiser);
+      const created = await post(
+        t.app,
+        '/oga/organiser/content',
+        { kind: 'manual', title: { en: 'Hall plan' }, body: { en: 'See the attached plan.' }, attachments: [{ id: fileId }] },
+        organiser,
+      );
       expect(bodyOf(created)).toMatchObject({ code: 200, data: { attachments: [{ id: fileId, name: 'Hall plan 2027.pdf', size: bytes.length, type: 'pdf' }] } });
       const manualId = created.data.id as number;
 
@@ -171,11 +208,21 @@ describe.each(ENGINES)('content on %s', (engine) => {
       const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
       expect(bodyOf(await attach(organiser, [{ name: 'file', filename: 'rules.pdf', bytes: html }]))).toMatchObject({ code: 601, error: 'fileRejected' });
       expect(bodyOf(await attach(organiser, [{ name: 'file', filename: 'empty.pdf', bytes: new Uint8Array(0) }]))).toMatchObject({ code: 601, error: 'fileRejected' });
-      expect(bodyOf(await attach(organiser, [{ name: 'purpose', value: 'logo' }, { name: 'file', filename: 'a.pdf', bytes: pdf() }])).error).toBe('badRequest');
+      expect(
+        bodyOf(
+          await attach(organiser, [
+            { name: 'purpose', value: 'logo' },
+            { name: 'file', filename: 'a.pdf', bytes: pdf() },
+          ]),
+        ).error,
+      ).toBe('badRequest');
       expect(await uploadRows()).toBe(before);
 
       // A form upload of an exhibitor cannot be passed off as a manual's attachment.
-      const { payload, contentType } = multipart([{ name: 'purpose', value: 'boothDesign' }, { name: 'file', filename: 'design.pdf', bytes: pdf() }]);
+      const { payload, contentType } = multipart([
+        { name: 'purpose', value: 'boothDesign' },
+        { name: 'file', filename: 'design.pdf', bytes: pdf() },
+      ]);
       const design = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${demo}` } })).json();
       const contentRows = (await t.app.db.selectFrom('content').select('id').execute()).length;
       const refused = await post(t.app, '/oga/organiser/content', { kind: 'manual', title: { en: 'Sneaky' }, body: { en: 'x' }, attachments: [{ id: design.data.id }] }, organiser);
@@ -192,7 +239,9 @@ describe.each(ENGINES)('content on %s', (engine) => {
       const kinds = results.items.map((r: { kind: string }) => r.kind);
       expect(kinds).toEqual(expect.arrayContaining(['manual', 'announcement', 'faq', 'form']));
       expect(kinds).toEqual([...kinds].sort((a, b) => ['manual', 'announcement', 'faq', 'form'].indexOf(a) - ['manual', 'announcement', 'faq', 'form'].indexOf(b)));
-      expect(results.items.find((r: { kind: string; title: string }) => r.kind === 'form' && r.title.startsWith('S04'))).toMatchObject({ path: '/myParticipation/exhibitorBadges' });
+      expect(results.items.find((r: { kind: string; title: string }) => r.kind === 'form' && r.title.startsWith('S04'))).toMatchObject({
+        path: '/myParticipation/exhibitorBadges',
+      });
     });
 
     it('finds a Japanese manual by a two-character word and a Chinese one likewise', async () => {
@@ -203,7 +252,17 @@ describe.each(ENGINES)('content on %s', (engine) => {
     });
 
     it('finds Vietnamese without diacritics', async () => {
-      const created = await post(t.app, '/oga/organiser/content', { kind: 'faq', title: { en: 'Who is our contact?', vi: 'Ai là người liên hệ?' }, body: { en: 'Ms Nguyen', vi: 'Chị Nguyễn Thị Hương' }, category: { en: 'Contacts', vi: 'Liên hệ' } }, organiser);
+      const created = await post(
+        t.app,
+        '/oga/organiser/content',
+        {
+          kind: 'faq',
+          title: { en: 'Who is our contact?', vi: 'Ai là người liên hệ?' },
+          body: { en: 'Ms Nguyen', vi: 'Chị Nguyễn Thị Hương' },
+          category: { en: 'Contacts', vi: 'Liên hệ' },
+        },
+        organiser,
+      );
       expect(created.code).toBe(200);
       const found = await search('nguyen thi huong', 'vi');
       expect(found.items.map((r: { title: string }) => r.title)).toContain('Ai là người liên hệ?');
@@ -232,7 +291,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
       await call(t.app, 'DELETE', `/oga/organiser/content/${id}`, { token: organiser });
       expect((await search(word)).total).toBe(0);
       // Published in an hour: not found yet.
-      await post(t.app, '/oga/organiser/content', { kind: 'announcement', title: { en: `Later ${word}` }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 3_600_000).toISOString() }, organiser);
+      await post(
+        t.app,
+        '/oga/organiser/content',
+        { kind: 'announcement', title: { en: `Later ${word}` }, body: { en: 'x' }, publishedAt: new Date(Date.now() + 3_600_000).toISOString() },
+        organiser,
+      );
       expect((await search(word)).total).toBe(0);
     });
 
@@ -259,7 +323,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
   it('organiser content routes: refused to exhibitors and without a token; impossible deadlines refused', async () => {
     expect((await get(t.app, '/oga/organiser/content', demo)).code).toBe(403);
     expect((await call(t.app, 'GET', '/oga/organiser/content')).code).toBe(401);
-    const late = await post(t.app, '/oga/organiser/content', { kind: 'manual', title: { en: 'Late' }, body: { en: 'x' }, deadline: new Date(Date.now() + 400 * 86_400_000).toISOString() }, organiser);
+    const late = await post(
+      t.app,
+      '/oga/organiser/content',
+      { kind: 'manual', title: { en: 'Late' }, body: { en: 'x' }, deadline: new Date(Date.now() + 400 * 86_400_000).toISOString() },
+      organiser,
+    );
     expect(late).toMatchObject({ code: 601, error: 'contentDeadlineAfterShow' });
     const unknownModule = await post(t.app, '/oga/organiser/content', { kind: 'faq', title: { en: 'x' }, body: { en: 'x' }, audience: ['Nope'] }, organiser);
     expect(unknownModule.status).toBe(400);

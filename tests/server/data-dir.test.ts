@@ -68,7 +68,11 @@ async function stop(server: Run, signal: NodeJS.Signals = 'SIGTERM'): Promise<vo
 }
 
 async function loginOver(url: string, account: string): Promise<string> {
-  const response = await fetch(`${url}/oga/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${url}/oga/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+  });
   const body = (await response.json()) as { data: { token: string } };
   return body.data.token;
 }
@@ -126,15 +130,28 @@ describe('issue 15 the embedded data directory: lock, private files, backup and 
 
   it('the database, uploads and outgoing mail are private to the service user (also what an older version left open)', async () => {
     const token = await loginOver(first.url, 'demo');
-    const { payload, contentType } = multipart([{ name: 'purpose', value: 'logo' }, { name: 'file', filename: 'logo.jpg', bytes: logo }]);
-    const uploaded = (await (await fetch(`${first.url}/oga/uploads`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) })).json()) as { data: { id: string } };
+    const { payload, contentType } = multipart([
+      { name: 'purpose', value: 'logo' },
+      { name: 'file', filename: 'logo.jpg', bytes: logo },
+    ]);
+    const uploaded = (await (
+      await fetch(`${first.url}/oga/uploads`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) })
+    ).json()) as { data: { id: string } };
     uploadId = uploaded.data.id;
     expect(uploadId).toBeTruthy();
     await fetch(`${first.url}/oga/auth/password/forgot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_EMAIL }) });
     const outbox = join(dataDir, 'outbox');
-    await eventually(async () => (existsSync(outbox) ? readdirSync(outbox).length : 0), (n) => n > 0, 20_000);
+    await eventually(
+      async () => (existsSync(outbox) ? readdirSync(outbox).length : 0),
+      (n) => n > 0,
+      20_000,
+    );
     // On a local PUBLIC_URL the log carries the link as written (the .eml is quoted-printable).
-    await eventually(async () => first.output(), (log) => /links: http:\/\/127\.0\.0\.1:\d+\/\S*token=/.test(log), 10_000);
+    await eventually(
+      async () => first.output(),
+      (log) => /links: http:\/\/127\.0\.0\.1:\d+\/\S*token=/.test(log),
+      10_000,
+    );
     expect(existsSync(join(dataDir, 'uploads', uploadId))).toBe(true);
     expect(notPrivate(dataDir, { running: true })).toEqual([]);
     expect(statSync(join(dataDir, 'db')).mode & 0o777).toBe(0o700);
@@ -158,7 +175,11 @@ describe('issue 15 the embedded data directory: lock, private files, backup and 
     expect(await again.exited).toBe(1);
     expect(again.output()).toMatch(/already holds a database/);
 
-    const app = await buildApp(loadConfig({}, { dataDir: restored, webDir: join(restored, 'none'), seedDemo: false, logLevel: 'silent', housekeepingSeconds: 0 }), { logger: false, mailWorker: false, reminders: false });
+    const app = await buildApp(loadConfig({}, { dataDir: restored, webDir: join(restored, 'none'), seedDemo: false, logLevel: 'silent', housekeepingSeconds: 0 }), {
+      logger: false,
+      mailWorker: false,
+      reminders: false,
+    });
     try {
       const login = await app.inject({ method: 'POST', url: '/oga/auth/login', payload: { account: 'demo', password: DEMO_PASSWORD } });
       expect(login.statusCode).toBe(200);

@@ -39,7 +39,10 @@ function applicant(fullName: string, passportNumber: string, extra: Record<strin
   };
 }
 
-const APPLICANTS = [applicant('Tan Wei Ming', 'A12345678'), applicant('Nguyễn Văn Đức', 'C7654321', { nationality: 'Vietnamese', placeOfBirth: 'Hà Nội', embassyCountry: 'Viet Nam', embassyCity: 'Hà Nội' })];
+const APPLICANTS = [
+  applicant('Tan Wei Ming', 'A12345678'),
+  applicant('Nguyễn Văn Đức', 'C7654321', { nationality: 'Vietnamese', placeOfBirth: 'Hà Nội', embassyCountry: 'Viet Nam', embassyCity: 'Hà Nội' }),
+];
 
 describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation letters) on %s', (engine) => {
   let t: TestApp;
@@ -78,9 +81,18 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     t = await createTestApp(engine);
     const demoUser = await t.app.db.selectFrom('users').selectAll().where('login_key', '=', 'demo').executeTakeFirstOrThrow();
     demoParticipation = demoUser.participation_id!;
-    await recordUpload(t.app, demoParticipation, 'passportPhoto', applicant('Test Applicant', 'X0000000').passportPhoto as { id: string; name: string; size: number; type: string; dpi: number | null });
+    await recordUpload(
+      t.app,
+      demoParticipation,
+      'passportPhoto',
+      applicant('Test Applicant', 'X0000000').passportPhoto as { id: string; name: string; size: number; type: string; dpi: number | null },
+    );
     // An exhibitor of the same event whose participation has no Forms module.
-    const exhibitor = await t.app.db.insertInto('exhibitors').values({ name: 'Sambal Co', legal_name: 'Sambal Co Sdn. Bhd.', logo_url: '' }).returning('id').executeTakeFirstOrThrow();
+    const exhibitor = await t.app.db
+      .insertInto('exhibitors')
+      .values({ name: 'Sambal Co', legal_name: 'Sambal Co Sdn. Bhd.', logo_url: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const participation = await t.app.db
       .insertInto('participations')
       .values({
@@ -96,8 +108,28 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
       .insertInto('users')
       .values([
         // A team user of demo's participation shares its letters; its contractor does not see S06.
-        { login: 'demo-team', login_key: 'demo-team', email: 'team@borneo-botanica.example', display_name: 'Team member', password_hash: demoUser.password_hash, role: 'team_user', participation_id: demoParticipation, event_id: demoUser.event_id, status: 'active' },
-        { login: 'demo-builder', login_key: 'demo-builder', email: 'ops@stand-works.example', display_name: 'Stand Works', password_hash: demoUser.password_hash, role: 'contractor', participation_id: demoParticipation, event_id: demoUser.event_id, status: 'active' },
+        {
+          login: 'demo-team',
+          login_key: 'demo-team',
+          email: 'team@borneo-botanica.example',
+          display_name: 'Team member',
+          password_hash: demoUser.password_hash,
+          role: 'team_user',
+          participation_id: demoParticipation,
+          event_id: demoUser.event_id,
+          status: 'active',
+        },
+        {
+          login: 'demo-builder',
+          login_key: 'demo-builder',
+          email: 'ops@stand-works.example',
+          display_name: 'Stand Works',
+          password_hash: demoUser.password_hash,
+          role: 'contractor',
+          participation_id: demoParticipation,
+          event_id: demoUser.event_id,
+          status: 'active',
+        },
         {
           login: 'no-forms',
           login_key: 'no-forms',
@@ -140,7 +172,9 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
       { index: 1, name: 'Nguyễn Văn Đức', summary: ['C7654321'], reference: `AFHE2027-${demoParticipation}-2`, fileName: 'visa-invitation-Nguyễn-Văn-Đức.pdf' },
     ]);
     // In the caller's language.
-    const inJapanese = (await t.app.inject({ method: 'GET', url: LIST, headers: { authorization: `Bearer ${demo}`, language: 'ja' } })).json() as { data: Array<{ title: string; columns: string[] }> };
+    const inJapanese = (await t.app.inject({ method: 'GET', url: LIST, headers: { authorization: `Bearer ${demo}`, language: 'ja' } })).json() as {
+      data: Array<{ title: string; columns: string[] }>;
+    };
     expect(inJapanese.data[0]).toMatchObject({ title: 'ビザ招へい状', columns: ['パスポート記載の氏名', 'パスポート番号'].map((_, i) => inJapanese.data[0]!.columns[i]) });
     expect(inJapanese.data[0]!.columns[1]).not.toBe('Passport number');
   });
@@ -157,7 +191,12 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     const form = (await get(t.app, '/oga/forms/s06', demo)).data as { status: string; changesNotSubmitted: boolean };
     expect(form).toMatchObject({ status: 'submitted', changesNotSubmitted: true });
     // Submitted again, the new list makes the letters.
-    const resubmitted = await post(t.app, '/oga/forms/s06/submit', { data: { applicants: APPLICANTS.slice(1), confirmTruth: true }, version: (saved.data as { version: number }).version }, demo);
+    const resubmitted = await post(
+      t.app,
+      '/oga/forms/s06/submit',
+      { data: { applicants: APPLICANTS.slice(1), confirmTruth: true }, version: (saved.data as { version: number }).version },
+      demo,
+    );
     expect(bodyOf(resubmitted)).toMatchObject({ code: 200 });
     expect(await names()).toEqual(['Nguyễn Văn Đức']);
   });
@@ -166,7 +205,12 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     const [first] = APPLICANTS;
     const saved = await put(t.app, '/oga/forms/s06/draft', { data: { applicants: [{ ...first, passportPhoto: {} }] }, version: 0 }, demo);
     expect(saved.code).toBe(200);
-    const stored = await t.app.db.selectFrom('form_entries').select('data').where('participation_id', '=', demoParticipation).where('form_id', '=', 's06').executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('form_entries')
+      .select('data')
+      .where('participation_id', '=', demoParticipation)
+      .where('form_id', '=', 's06')
+      .executeTakeFirstOrThrow();
     expect((stored.data as { applicants: Array<Record<string, unknown>> }).applicants[0]).not.toHaveProperty('passportPhoto');
     const refused = bodyOf(await post(t.app, '/oga/forms/s06/submit', { data: { applicants: [{ ...first, passportPhoto: {} }], confirmTruth: true }, version: 1 }, demo));
     expect(refused).toMatchObject({ code: 601, error: 'validationFailed' });
@@ -213,7 +257,9 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     const table = await pdfText(bytes, { layout: true });
     expect(table).toMatch(/Duration of stay \(days\)\s+8\n/);
     expect(table).toMatch(/Passport date of expiry\s+January 31, 2032\n/);
-    expect(text.replace(/\s+/g, ' ')).toMatch(/We are pleased to invite Tan Wei Ming, holder of passport number A12345678, to attend ASEAN Food & Hospitality Expo 2027, held at .* as a representative of Borneo Botanica Sdn\. Bhd\., exhibitor at booth Hall 3 · B12\./);
+    expect(text.replace(/\s+/g, ' ')).toMatch(
+      /We are pleased to invite Tan Wei Ming, holder of passport number A12345678, to attend ASEAN Food & Hospitality Expo 2027, held at .* as a representative of Borneo Botanica Sdn\. Bhd\., exhibitor at booth Hall 3 · B12\./,
+    );
   });
 
   it('F7 ?download=1 answers it as an attachment; names in any script print as typed', async () => {
@@ -232,10 +278,11 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     expect(text).toContain('Hà Nội, Viet Nam');
   });
 
-  it('F7 L1 the letter in the chosen language (?lang=), else the caller\'s: text, dates and labels of that language', async () => {
+  it("F7 L1 the letter in the chosen language (?lang=), else the caller's: text, dates and labels of that language", async () => {
     await saveS06('submitted', [applicant('Tan Wei Ming', 'A12345678', { chineseName: '陈伟明' })]);
     const japanese = await pdfText((await pdf(demo, '0.pdf?lang=ja')).rawPayload);
-    for (const expected of ['拝啓', '敬具', '参照番号：', '1988年7月21日', '旅券番号A12345678のTan Wei Ming様']) expect(japanese.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
+    for (const expected of ['拝啓', '敬具', '参照番号：', '1988年7月21日', '旅券番号A12345678のTan Wei Ming様'])
+      expect(japanese.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
     const response = await t.app.inject({ method: 'GET', url: `${LIST}/invitationLetter/0.pdf`, headers: { authorization: `Bearer ${demo}`, language: 'vi' } });
     const vietnamese = await pdfText(response.rawPayload);
     expect(vietnamese).toContain('Kính gửi Quý Ông/Bà,');

@@ -93,8 +93,14 @@ describe.each(ENGINES)('a list filled from a spreadsheet (%s)', (engine) => {
   });
 
   it('reads a CSV with a BOM and ; separators, and checks rows against the badges the form already holds (unique e-mail, quota)', async () => {
-    const text = '\uFEFFFirst name;Last name;Email\r\nNur;Aisyah;HELD@example.com\r\nTan;Mei;tan@example.com\r\nOng;Li;ong@example.com\r\nKo;Ai;ko@example.com\r\nNg;Bo;ng@example.com\r\n';
-    const held = { badges: [{ firstName: 'Held', lastName: 'One', email: 'held@example.com' }, { firstName: 'Held', lastName: 'Two', email: 'two@example.com' }] };
+    const text =
+      '\uFEFFFirst name;Last name;Email\r\nNur;Aisyah;HELD@example.com\r\nTan;Mei;tan@example.com\r\nOng;Li;ong@example.com\r\nKo;Ai;ko@example.com\r\nNg;Bo;ng@example.com\r\n';
+    const held = {
+      badges: [
+        { firstName: 'Held', lastName: 'One', email: 'held@example.com' },
+        { firstName: 'Held', lastName: 'Two', email: 'two@example.com' },
+      ],
+    };
     const result = await importSheet(t.app, demo, { bytes: Buffer.from(text), filename: 'badges.csv' }, held);
     expect(result.code).toBe(200);
     // The demo exhibitor's badge quota is 5: two held, so three of the four new e-mails fit.
@@ -128,7 +134,7 @@ describe.each(ENGINES)('a list filled from a spreadsheet (%s)', (engine) => {
     expect(brokenZip.error).toBe('importFileUnreadable');
     const empty = await importSheet(t.app, demo, { bytes: Buffer.alloc(0), filename: 'badges.csv' }, {});
     expect(empty.error).toBe('importFileUnreadable');
-    const large = await importSheet(t.app, demo, { bytes: Buffer.from('First name;Email\r\n' + 'Ann;ann@example.com\r\n'.repeat(300_000)), filename: 'badges.csv' }, {});
+    const large = await importSheet(t.app, demo, { bytes: Buffer.from(`First name;Email\r\n${'Ann;ann@example.com\r\n'.repeat(300_000)}`), filename: 'badges.csv' }, {});
     expect(large.error).toBe('importFileTooLarge');
     expect(large.msg).toBe('The file is larger than 5 MB.');
     const withoutData = await importSheet(t.app, demo, { bytes: Buffer.from('First name\r\nAnn\r\n'), filename: 'badges.csv' }, undefined);

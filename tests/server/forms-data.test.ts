@@ -39,10 +39,25 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     t = await createTestApp(engine, { formsDir });
     demo = await login(t.app, 'demo');
     const user = await t.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-    const scanned = await post<{ results: Array<{ leadId: number }> }>(t.app, '/oga/leads/scan', { clientScanId: `forms-data-${engine}`, badgeCode: 'HANDWRITTEN-11', scannedAt: new Date().toISOString() }, demo);
+    const scanned = await post<{ results: Array<{ leadId: number }> }>(
+      t.app,
+      '/oga/leads/scan',
+      { clientScanId: `forms-data-${engine}`, badgeCode: 'HANDWRITTEN-11', scannedAt: new Date().toISOString() },
+      demo,
+    );
     leadUrl = `/oga/leads/${scanned.data.results[0]!.leadId}`;
-    const products = { products: [{ productName: 'Wild Tualang Honey', brandName: 'Borneo Botanica' }, { productName: 'Bario Rice Crackers', brandName: 'Highland Table' }] };
-    const guests = { invitations: [{ name: 'Datin Farah Ismail', company: 'Pasar Segar Sdn. Bhd.' }, { name: 'Nguyen Van An', company: 'Saigon Foods' }] };
+    const products = {
+      products: [
+        { productName: 'Wild Tualang Honey', brandName: 'Borneo Botanica' },
+        { productName: 'Bario Rice Crackers', brandName: 'Highland Table' },
+      ],
+    };
+    const guests = {
+      invitations: [
+        { name: 'Datin Farah Ismail', company: 'Pasar Segar Sdn. Bhd.' },
+        { name: 'Nguyen Van An', company: 'Saigon Foods' },
+      ],
+    };
     await t.app.db
       .insertInto('form_entries')
       .values([
@@ -56,7 +71,7 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('the project declares S02\'s product names as the interests', async () => {
+  it("the project declares S02's product names as the interests", async () => {
     expect(await interests()).toEqual(['Wild Tualang Honey', 'Bario Rice Crackers']);
   });
 

@@ -184,7 +184,9 @@ const CASES: FormCase[] = [
   },
   {
     id: 's02',
-    valid: (files, tag) => ({ products: [product(files, `Wild Tualang Honey ${tag}`), product(files, 'Sabah Highland Tea', { category: 'processedFood', newLaunch: false, productInterest: 'retailers' })] }),
+    valid: (files, tag) => ({
+      products: [product(files, `Wild Tualang Honey ${tag}`), product(files, 'Sabah Highland Tea', { category: 'processedFood', newLaunch: false, productInterest: 'retailers' })],
+    }),
     invalid: () => ({ data: { products: [] }, errors: [{ path: '/products', key: 'validation.atLeastOneProduct', message: 'Please add at least one product.' }] }),
   },
   {
@@ -212,7 +214,11 @@ const CASES: FormCase[] = [
     }),
     invalid: (files) => ({
       // A stand builder needs a valid safety training green card (F4).
-      data: { contractor: { company: 'KL Stand Works', email: 'projects@klsw.example', contactPerson: 'Rina Abdullah' }, contractorType: 'standBuilder', boothDesign: files.boothDesign },
+      data: {
+        contractor: { company: 'KL Stand Works', email: 'projects@klsw.example', contactPerson: 'Rina Abdullah' },
+        contractorType: 'standBuilder',
+        boothDesign: files.boothDesign,
+      },
       errors: [
         { path: '/greenCardNumber', key: 'validation.required', message: 'This field is required.' },
         { path: '/greenCardExpiry', key: 'validation.required', message: 'This field is required.' },
@@ -252,7 +258,21 @@ const CASES: FormCase[] = [
   },
   {
     id: 's06',
-    valid: (files) => ({ applicants: [applicant(files), applicantWithout(files, 'chineseName', { fullName: 'Nguyễn Văn Đức', nationality: 'Vietnamese', passportNumber: 'C7654321', placeOfBirth: 'Hà Nội', embassyCountry: 'Viet Nam', embassyCity: 'Hà Nội', email: 'duc.nguyen@example.com' })], confirmTruth: true }),
+    valid: (files) => ({
+      applicants: [
+        applicant(files),
+        applicantWithout(files, 'chineseName', {
+          fullName: 'Nguyễn Văn Đức',
+          nationality: 'Vietnamese',
+          passportNumber: 'C7654321',
+          placeOfBirth: 'Hà Nội',
+          embassyCountry: 'Viet Nam',
+          embassyCity: 'Hà Nội',
+          email: 'duc.nguyen@example.com',
+        }),
+      ],
+      confirmTruth: true,
+    }),
     invalid: (files) => ({
       data: { applicants: [applicant(files, { chineseName: 'Tan Wei Ming' })], confirmTruth: false },
       errors: [
@@ -266,7 +286,9 @@ const CASES: FormCase[] = [
     valid: (_files, tag) => ({ vehicles: [vehicle(`SAB 1234 ${tag}`.slice(0, 20)), vehicle('WXY 8821', { vehicleType: 'lorry', purpose: 'both', driverName: 'Lee Chong Wei' })] }),
     invalid: () => ({
       data: { vehicles: [vehicle('SAB 1234', { driverMobile: 'call the office' })] },
-      errors: [{ path: '/vehicles/0/driverMobile', key: 'validation.pattern', params: { pattern: '^\\+?[0-9][0-9()\\- ]{3,29}$' }, message: 'The value is not in the expected format.' }],
+      errors: [
+        { path: '/vehicles/0/driverMobile', key: 'validation.pattern', params: { pattern: '^\\+?[0-9][0-9()\\- ]{3,29}$' }, message: 'The value is not in the expected format.' },
+      ],
     }),
   },
   {
@@ -284,13 +306,32 @@ const CASES: FormCase[] = [
     id: 'vip',
     valid: (_files, tag) => ({
       invitations: [
-        { name: 'Datuk Lim Wei', company: 'Lim Holdings Berhad', jobTitle: 'Chairman', email: `lim.wei.${tag}@lim-holdings.example`, mobile: '+60 12-888 1234', country: 'Malaysia' },
+        {
+          name: 'Datuk Lim Wei',
+          company: 'Lim Holdings Berhad',
+          jobTitle: 'Chairman',
+          email: `lim.wei.${tag}@lim-holdings.example`,
+          mobile: '+60 12-888 1234',
+          country: 'Malaysia',
+        },
         { name: 'Nguyễn Thị Lan', company: 'Saigon Fine Foods', jobTitle: 'Purchasing Director', email: `lan.${tag}@saigon-fine-foods.example`, country: 'Viet Nam' },
       ],
     }),
     invalid: () => ({
-      data: { invitations: [{ name: 'Datuk Lim Wei', email: 'Lim.Wei@lim-holdings.example' }, { name: 'Lim Mei Hua', email: 'lim.wei@lim-holdings.example' }] },
-      errors: [{ path: '/invitations', key: 'validation.uniqueItemProperty', params: { property: 'email', value: 'lim.wei@lim-holdings.example' }, message: 'Emails in this list must be unique: lim.wei@lim-holdings.example appears more than once.' }],
+      data: {
+        invitations: [
+          { name: 'Datuk Lim Wei', email: 'Lim.Wei@lim-holdings.example' },
+          { name: 'Lim Mei Hua', email: 'lim.wei@lim-holdings.example' },
+        ],
+      },
+      errors: [
+        {
+          path: '/invitations',
+          key: 'validation.uniqueItemProperty',
+          params: { property: 'email', value: 'lim.wei@lim-holdings.example' },
+          message: 'Emails in this list must be unique: lim.wei@lim-holdings.example appears more than once.',
+        },
+      ],
     }),
   },
 ];
@@ -352,7 +393,11 @@ describe.each(ENGINES)('every form on %s', (engine) => {
     t.app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst();
   const setFlags = async (participationId: number, flags: Record<string, boolean>) => {
     const current = await t.app.db.selectFrom('participations').select('flags').where('id', '=', participationId).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('participations').set({ flags: JSON.stringify({ ...current.flags, ...flags }) }).where('id', '=', participationId).execute();
+    await t.app.db
+      .updateTable('participations')
+      .set({ flags: JSON.stringify({ ...current.flags, ...flags }) })
+      .where('id', '=', participationId)
+      .execute();
   };
   /** The forms that must be submitted first, marked submitted in the database. */
   const satisfyPrerequisites = async (participationId: number, formId: string) => {
@@ -363,7 +408,8 @@ describe.each(ENGINES)('every form on %s', (engine) => {
         .execute();
     }
   };
-  const statusInList = async (token: string, formId: string) => ((await get(t.app, '/oga/forms', token)).data as Array<{ id: string; status: string }>).find((f) => f.id === formId)!.status;
+  const statusInList = async (token: string, formId: string) =>
+    ((await get(t.app, '/oga/forms', token)).data as Array<{ id: string; status: string }>).find((f) => f.id === formId)!.status;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -448,7 +494,14 @@ describe.each(ENGINES)('every form on %s', (engine) => {
         expect(en(got.key, got.params), error.path).toBe(error.message);
       }
       // Nothing stored: the draft is as it was.
-      expect((await get(t.app, `/oga/forms/${form.id}`, demo)).data.entry).toEqual({ data: draft, version: 1, status: 'draft', submittedData: null, submittedAt: null, approval: null });
+      expect((await get(t.app, `/oga/forms/${form.id}`, demo)).data.entry).toEqual({
+        data: draft,
+        version: 1,
+        status: 'draft',
+        submittedData: null,
+        submittedAt: null,
+        approval: null,
+      });
       // Without an entry, an invalid submission creates none.
       await satisfyPrerequisites(limitedId, form.id);
       expect((await post(t.app, `/oga/forms/${form.id}/submit`, { data, version: 0 }, limited)).error).toBe('validationFailed');
@@ -458,7 +511,10 @@ describe.each(ENGINES)('every form on %s', (engine) => {
     it('F9 a draft round-trips unchanged, version by version, and is listed as a draft', async () => {
       const first = form.valid(demoFiles, tag());
       expect(bodyOf(await put(t.app, `/oga/forms/${form.id}/draft`, { data: first, version: 0 }, demo))).toEqual({ code: 200, msg: 'ok', data: { version: 1 } });
-      expect((await get(t.app, `/oga/forms/${form.id}`, demo)).data).toMatchObject({ status: 'draft', entry: { data: first, version: 1, status: 'draft', submittedData: null, submittedAt: null } });
+      expect((await get(t.app, `/oga/forms/${form.id}`, demo)).data).toMatchObject({
+        status: 'draft',
+        entry: { data: first, version: 1, status: 'draft', submittedData: null, submittedAt: null },
+      });
       // A half-filled draft is kept as typed: drafts are not validated beyond their shape.
       const partial = form.invalid(demoFiles).data;
       expect((await put(t.app, `/oga/forms/${form.id}/draft`, { data: partial, version: 1 }, demo)).data).toEqual({ version: 2 });
@@ -563,7 +619,9 @@ describe.each(ENGINES)('every form on %s', (engine) => {
 
   describe('V7 quotas', () => {
     const badges = (count: number, domain: string, extra: Data = {}) =>
-      Array.from({ length: count }, (_, i) => person(['Aisyah', 'Ravi', 'Mei', 'Siti', 'Daniel', 'Farid'][i % 6]!, ['Rahman', 'Kumar', 'Chen'][i % 3]!, `badge${i + 1}.${tag()}@${domain}`, extra));
+      Array.from({ length: count }, (_, i) =>
+        person(['Aisyah', 'Ravi', 'Mei', 'Siti', 'Daniel', 'Farid'][i % 6]!, ['Rahman', 'Kumar', 'Chen'][i % 3]!, `badge${i + 1}.${tag()}@${domain}`, extra),
+      );
 
     it("F5 S04 follows the exhibitor's badge quota as the organiser sets it; badges marked extra do not count", async () => {
       await setParticipationQuota(t.app.db, demoId, 'badges', 2);
@@ -589,7 +647,12 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect(over.data.errors).toEqual([{ path: '/badges', key: 'validation.quota', params: { limit: 10, kind: 'contractorBadges' } }]);
       expect(await rowOf(demoId, 's05')).toBeUndefined();
       // S05 has no extra badges: an item marked extra is not part of the form.
-      const extra = await post(t.app, '/oga/forms/s05/submit', { data: { badges: [...badges(10, 'klsw.example'), ...badges(1, 'extra.klsw.example', { extra: true })] }, version: 0 }, demo);
+      const extra = await post(
+        t.app,
+        '/oga/forms/s05/submit',
+        { data: { badges: [...badges(10, 'klsw.example'), ...badges(1, 'extra.klsw.example', { extra: true })] }, version: 0 },
+        demo,
+      );
       expect(extra.data.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/badges/10', key: 'validation.additionalProperties' })]));
 
       const ten = { badges: badges(10, 'klsw.example') };
@@ -636,7 +699,11 @@ describe.each(ENGINES)('every form on %s', (engine) => {
 
       expect((await post(t.app, `/oga/approvals/${mine[0]!.id}`, { decision: 'approved', comment: 'Checked by the hall manager.' }, organiser)).code).toBe(200);
       expect(await statusInList(demo, id)).toBe('approved');
-      expect((await get(t.app, `/oga/forms/${id}`, demo)).data.entry.approval).toEqual({ status: 'approved', comment: 'Checked by the hall manager.', decidedAt: expect.stringMatching(ISO) });
+      expect((await get(t.app, `/oga/forms/${id}`, demo)).data.entry.approval).toEqual({
+        status: 'approved',
+        comment: 'Checked by the hall manager.',
+        decidedAt: expect.stringMatching(ISO),
+      });
 
       // A changed submission needs a new decision.
       expect((await post(t.app, `/oga/forms/${id}/submit`, { data: (changed ?? waits)(demoFiles), version: 1 }, demo)).data).toEqual({ version: 2 });
@@ -664,7 +731,10 @@ describe.each(ENGINES)('every form on %s', (engine) => {
   // hand-made reference claiming 300 dpi, or another exhibitor's upload id, is accepted. Remove
   // `.skip` once modules/forms checks each reference's id, owner and purpose against `uploads`.
   it('V3 P5 a file reference must be an upload of this exhibitor, with the metadata the server recorded', async () => {
-    const forged = { ...s01(demoFiles, tag()), company: { ...(s01(demoFiles, tag()).company as Data), logo: { id: 'A'.repeat(43), name: 'logo.jpg', size: 2048, type: 'jpeg', dpi: 300 } } };
+    const forged = {
+      ...s01(demoFiles, tag()),
+      company: { ...(s01(demoFiles, tag()).company as Data), logo: { id: 'A'.repeat(43), name: 'logo.jpg', size: 2048, type: 'jpeg', dpi: 300 } },
+    };
     expect((await post(t.app, '/oga/forms/s01/submit', { data: forged, version: 0 }, demo)).error).toBe('validationFailed');
     const borrowed = { ...s01(limitedFiles, tag()), company: { ...(s01(limitedFiles, tag()).company as Data), logo: demoFiles.logo } };
     expect((await post(t.app, '/oga/forms/s01/submit', { data: borrowed, version: 0 }, limited)).error).toBe('validationFailed');
@@ -711,7 +781,17 @@ describe.each(ENGINES)('every form on %s', (engine) => {
       expect([...new Set(refused.data.errors.map((e: { path: string; key: string }) => `${e.path} ${e.key}`))].sort()).toEqual(
         ['brandName', 'brandNameLocal', 'descriptionLocal', 'productNameLocal'].map((name) => `/products/0/${name} validation.hidden`),
       );
-      const plain = { products: [{ productName: 'Kopi Luwak Arabica', description: 'Single-origin beans from Aceh, medium roast.', category: 'beverages', image: limitedFiles.productImage, newLaunch: false }] };
+      const plain = {
+        products: [
+          {
+            productName: 'Kopi Luwak Arabica',
+            description: 'Single-origin beans from Aceh, medium roast.',
+            category: 'beverages',
+            image: limitedFiles.productImage,
+            newLaunch: false,
+          },
+        ],
+      };
       expect((await post(t.app, '/oga/forms/s02/submit', { data: plain, version: 0 }, limited)).data).toEqual({ version: 1 });
       expect((await get(t.app, '/oga/forms/s02', limited)).data.entry.submittedData).toEqual(plain);
     });

@@ -61,7 +61,8 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
   const s04Version = async (): Promise<number> => (await get(t.app, '/oga/forms/s04', limited)).data.entry?.version ?? 0;
   const submitS04 = async (firstName: string) => post(t.app, '/oga/forms/s04/submit', { data: { badges: [badge(firstName)] }, version: await s04Version() }, limited);
 
-  const formsStatus = async () => (await get(t.app, '/oga/organiser/forms', organiser)).data as { version: string; refused: { problems: Array<{ file: string; path: string; message: string }> } | null };
+  const formsStatus = async () =>
+    (await get(t.app, '/oga/organiser/forms', organiser)).data as { version: string; refused: { problems: Array<{ file: string; path: string; message: string }> } | null };
 
   it('a valid change is picked up while the server runs: the form served and the server validation follow it', async () => {
     const before = (await get(t.app, '/oga/forms/s04', limited)).data;
@@ -168,14 +169,22 @@ const SAMPLES: Record<string, unknown[]> = {
   s04: [
     { badges: [] },
     { badges: [{ firstName: 'Aisyah', lastName: 'Rahman', email: 'a@x.example' }] },
-    { badges: [{ firstName: 'A1', lastName: 'R', email: 'ａ@x.example' }, { firstName: 'B', lastName: 'C', email: 'ａ@x.example' }, { firstName: 'D', lastName: 'E', email: 'd@x.example' }] },
+    {
+      badges: [
+        { firstName: 'A1', lastName: 'R', email: 'ａ@x.example' },
+        { firstName: 'B', lastName: 'C', email: 'ａ@x.example' },
+        { firstName: 'D', lastName: 'E', email: 'd@x.example' },
+      ],
+    },
   ],
   s01: [{}, { company: { companyName: 'Borneo Botanica', website: 'not a url' } }, { goals: { categories: ['company'] } }],
 };
 
 describe('issue 11 served validators', () => {
   const forms = loadFormRegistry();
-  const cases = forms.definitions.flatMap((definition) => [[definition.id, ''] as const, ['AFHE2027', definition.id] as const].map(([a, b]) => (b === '' ? { id: a, event: '' } : { id: b, event: a })));
+  const cases = forms.definitions.flatMap((definition) =>
+    [[definition.id, ''] as const, ['AFHE2027', definition.id] as const].map(([a, b]) => (b === '' ? { id: a, event: '' } : { id: b, event: a })),
+  );
 
   it.each(cases)('$id ($event): the served validator agrees with one compiled at run time', ({ id, event }) => {
     const served = forms.validatorFor(id, event);
@@ -206,7 +215,9 @@ describe('issue 11 served validators', () => {
     const order = ((ui.badges?.items?.['ui:order'] as string[] | undefined) ?? []).filter((name) => name !== 'lastName');
     let patch: Json | undefined;
     for (let variant = 1; variant < 20_000 && !patch; variant++) {
-      const candidate = { schema: { $comment: `AFHE2027 badges without a last name (${variant})`, properties: { badges: { items: { required, properties: { lastName: null } } } } } };
+      const candidate = {
+        schema: { $comment: `AFHE2027 badges without a last name (${variant})`, properties: { badges: { items: { required, properties: { lastName: null } } } } },
+      };
       if (/^[a-z_$][\w$]*$/i.test(hashForSchema(mergePatch(base, candidate.schema) as Json))) patch = candidate;
     }
     expect(patch).toBeDefined();
@@ -271,7 +282,12 @@ describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the por
     addParkingForm(root);
 
     const catalogue = await eventually(
-      async () => (await t.app.inject({ method: 'GET', url: '/oga/catalogue', headers: { language: 'ja' } })).json().data as { version: string; screens: Array<Record<string, unknown>>; strings: Record<string, Record<string, string>> },
+      async () =>
+        (await t.app.inject({ method: 'GET', url: '/oga/catalogue', headers: { language: 'ja' } })).json().data as {
+          version: string;
+          screens: Array<Record<string, unknown>>;
+          strings: Record<string, Record<string, string>>;
+        },
       (answer) => answer.version !== before.version,
     );
     expect(catalogue.screens.find((screen) => screen.id === 'parkingPass')).toMatchObject({ path: '/myParticipation/parkingPass', form: 's09' });
@@ -293,11 +309,12 @@ describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the por
   it('a screens.yaml that drops a screen the build relies on, or names a page it lacks, is refused whole with its path', async () => {
     const file = join(root, 'screens.yaml');
     const good = readFileSync(file, 'utf8');
-    writeFileSync(file, good.replace('page: leads/LeadListPage', 'page: leads/LeadWallPage').replace(/\n  - id: faq\n(    .*\n)+?(?=  - id: )/, '\n'));
+    writeFileSync(file, good.replace('page: leads/LeadListPage', 'page: leads/LeadWallPage').replace(/\n {2}- id: faq\n( {4}.*\n)+?(?= {2}- id: )/, '\n'));
     try {
       const result = t.app.forms.reload('test');
       expect(result.changed).toBe(false);
-      const problems = ((await get(t.app, '/oga/organiser/forms', organiser)).data as { refused: { problems: Array<{ file: string; path: string; message: string }> } }).refused.problems;
+      const problems = ((await get(t.app, '/oga/organiser/forms', organiser)).data as { refused: { problems: Array<{ file: string; path: string; message: string }> } }).refused
+        .problems;
       expect(problems).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ file: '../screens.yaml', message: expect.stringContaining('page "leads/LeadWallPage" does not exist in this build') }),

@@ -28,7 +28,13 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const opened = async (token: string) => (await get(t.app, '/oga/forms/s03', token)).data as { status: string; locked: boolean; parts: Part[]; entry: { version: number; data: Record<string, unknown>; submittedData: Record<string, unknown> | null; approval: { status: string } | null } | null };
+  const opened = async (token: string) =>
+    (await get(t.app, '/oga/forms/s03', token)).data as {
+      status: string;
+      locked: boolean;
+      parts: Part[];
+      entry: { version: number; data: Record<string, unknown>; submittedData: Record<string, unknown> | null; approval: { status: string } | null } | null;
+    };
   const listed = async (token: string) => ((await get(t.app, '/oga/forms', token)).data as Listed[]).find((form) => form.id === 's03')!;
   const partOf = (parts: Part[], id: string) => parts.find((part) => part.id === id)!;
   const stored = async (loginKey: string) => {
@@ -46,7 +52,9 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
 
     // The contractor's part is closed for the contractor (submit-once), and for the exhibitor too.
     expect((await opened(builder)).locked).toBe(true);
-    expect(bodyOf(await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, contractorType: 'standBuilder' }, version: 2 }, builder))).toMatchObject({ error: 'submitOnce' });
+    expect(bodyOf(await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, contractorType: 'standBuilder' }, version: 2 }, builder))).toMatchObject({
+      error: 'submitOnce',
+    });
     expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: contractorPart, version: 2 }, builder))).toMatchObject({ error: 'submitOnce' });
     const changed = await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, contractorType: 'standBuilder', boothHeight: 2.3 }, version: 2 }, demo);
     expect(bodyOf(changed)).toMatchObject({ error: 'submitOnce' });
@@ -59,11 +67,20 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     expect(partOf(exhibitorView.parts, 'exhibitor')).toMatchObject({ status: 'draft', locked: false, mine: true });
     expect(partOf(exhibitorView.parts, 'contractor')).toMatchObject({ status: 'submitted', locked: true, mine: true });
     expect((await listed(builder)).status).toBe('submitted');
-    expect((await listed(demo)).parts!.map((part) => [part.id, part.status])).toEqual([['exhibitor', 'draft'], ['contractor', 'submitted']]);
+    expect((await listed(demo)).parts!.map((part) => [part.id, part.status])).toEqual([
+      ['exhibitor', 'draft'],
+      ['contractor', 'submitted'],
+    ]);
     // The organiser's progress matrix shows each part; the contractor's part alone is no submitted S03.
     const demoProgress = async () => {
-      const matrix = (await get(t.app, '/oga/organiser/progress', organiser)).data as { forms: Array<{ id: string; parts?: Array<{ id: string; title: string }> }>; rows: Array<{ exhibitor: string; statuses: Record<string, string>; parts: Record<string, Record<string, string>>; missingMandatory: string[] }> };
-      expect(matrix.forms.find((form) => form.id === 's03')!.parts).toEqual([{ id: 'exhibitor', title: 'forms.parts.exhibitor' }, { id: 'contractor', title: 'forms.parts.contractor' }]);
+      const matrix = (await get(t.app, '/oga/organiser/progress', organiser)).data as {
+        forms: Array<{ id: string; parts?: Array<{ id: string; title: string }> }>;
+        rows: Array<{ exhibitor: string; statuses: Record<string, string>; parts: Record<string, Record<string, string>>; missingMandatory: string[] }>;
+      };
+      expect(matrix.forms.find((form) => form.id === 's03')!.parts).toEqual([
+        { id: 'exhibitor', title: 'forms.parts.exhibitor' },
+        { id: 'contractor', title: 'forms.parts.contractor' },
+      ]);
       return matrix.rows.find((row) => row.exhibitor === 'Borneo Botanica')!;
     };
     const halfway = await demoProgress();
@@ -72,12 +89,21 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     expect(halfway.missingMandatory).toContain('s03');
 
     // The exhibitor saves (the contractor's part sent back unchanged) and submits its booth above 2.44 m.
-    expect(bodyOf(await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, boothHeight: 3.1 }, version: 2 }, demo))).toMatchObject({ code: 200, data: { version: 3 } });
-    expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothHeight: 3.1 }, version: 3 }, demo))).toMatchObject({ code: 200, data: { version: 4 } });
+    expect(bodyOf(await put(t.app, '/oga/forms/s03/draft', { data: { ...contractorPart, boothHeight: 3.1 }, version: 2 }, demo))).toMatchObject({
+      code: 200,
+      data: { version: 3 },
+    });
+    expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothHeight: 3.1 }, version: 3 }, demo))).toMatchObject({
+      code: 200,
+      data: { version: 4 },
+    });
     const afterExhibitor = await stored('demo');
     expect(afterExhibitor.submitted_data).toEqual({ ...contractorPart, boothHeight: 3.1 });
     expect(afterExhibitor.approval_status).toBe('pending');
-    expect((await listed(demo)).parts!.map((part) => [part.id, part.status])).toEqual([['exhibitor', 'pendingApproval'], ['contractor', 'submitted']]);
+    expect((await listed(demo)).parts!.map((part) => [part.id, part.status])).toEqual([
+      ['exhibitor', 'pendingApproval'],
+      ['contractor', 'submitted'],
+    ]);
     // The decision is the exhibitor's part's: the contractor's list does not read it.
     expect((await listed(builder)).status).toBe('submitted');
     expect((await opened(builder)).entry!.approval).toBeNull();
@@ -92,7 +118,13 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothHeight: 2.2 }, version: 4 }, demo))).toMatchObject({ error: 'submitOnce' });
 
     // The organiser approves the booth; the approval list shows the booth, and the decision stays.
-    const waiting = (await get(t.app, '/oga/approvals', organiser)).data as Array<{ id: number; formCode: string; part: { id: string; title: string } | null; submittedAt: string; data: { boothHeight: number } }>;
+    const waiting = (await get(t.app, '/oga/approvals', organiser)).data as Array<{
+      id: number;
+      formCode: string;
+      part: { id: string; title: string } | null;
+      submittedAt: string;
+      data: { boothHeight: number };
+    }>;
     const booth = waiting.find((item) => item.formCode === 'S03' && item.data.boothHeight === 3.1)!;
     // The decision is named as the booth part's, dated by that part's own submission.
     expect(booth.part).toEqual({ id: 'exhibitor', title: 'forms.parts.exhibitor' });
@@ -106,7 +138,11 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
     // The limited exhibitor (no contractor; its S03 made not submit-once here) fills both parts and submits: both are sent.
     const user = await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow();
     const participation = await t.app.db.selectFrom('participations').select('flags').where('id', '=', user.participation_id!).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('participations').set({ flags: JSON.stringify({ ...participation.flags, s03SubmitOnceOnly: false }) }).where('id', '=', user.participation_id!).execute();
+    await t.app.db
+      .updateTable('participations')
+      .set({ flags: JSON.stringify({ ...participation.flags, s03SubmitOnceOnly: false }) })
+      .where('id', '=', user.participation_id!)
+      .execute();
     const both = { ...contractorPart, boothHeight: 2.9 };
     expect(bodyOf(await post(t.app, '/oga/forms/s03/submit', { data: both, version: 0 }, limited))).toMatchObject({ code: 200, data: { version: 1 } });
     const first = await stored('limited');

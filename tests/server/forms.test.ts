@@ -27,7 +27,10 @@ const badges = (tag: string, count: number) => Array.from({ length: count }, () 
 /** Valid S03 data (contractor, not a stand builder: no green card needed). */
 function s03Data(tag: string) {
   unique += 1;
-  return { contractor: { company: `Stand Works ${tag} ${unique}`, email: `ops-${tag}-${unique}@stand-works.example`, contactPerson: 'Rina Abdullah' }, contractorType: 'contractor' };
+  return {
+    contractor: { company: `Stand Works ${tag} ${unique}`, email: `ops-${tag}-${unique}@stand-works.example`, contactPerson: 'Rina Abdullah' },
+    contractorType: 'contractor',
+  };
 }
 
 describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
@@ -263,7 +266,7 @@ describe.each(ENGINES)('F1 F9 F10 forms on %s', (engine) => {
     expect(bodyOf(await post(t.app, '/oga/forms/s05/submit', { data, version: 1 }, limited))).toEqual({ code: 200, msg: 'ok', data: { version: 2 } });
   });
 
-  it('P5 an exhibitor never sees or changes another exhibitor\'s entry', async () => {
+  it("P5 an exhibitor never sees or changes another exhibitor's entry", async () => {
     const demoData = { badges: [badge('demo-own')] };
     expect((await put(t.app, '/oga/forms/s04/draft', { data: demoData, version: 0 }, demo)).data).toEqual({ version: 1 });
     const seen = await get(t.app, '/oga/forms/s04', limited);
@@ -371,7 +374,12 @@ describe.each(ENGINES)('F3 F10 previous events and submitted copies on %s', (eng
     const submitted = await post(t.app, '/oga/forms/s04/submit', { data: { badges: submittedBadges }, version: 0 }, limited);
     expect(submitted.code).toBe(200);
     const participationId = (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'limited').executeTakeFirstOrThrow()).participation_id!;
-    await t.app.db.updateTable('form_entries').set({ approval_status: 'approved', approval_comment: 'Fine', decided_at: new Date() }).where('participation_id', '=', participationId).where('form_id', '=', 's04').execute();
+    await t.app.db
+      .updateTable('form_entries')
+      .set({ approval_status: 'approved', approval_comment: 'Fine', decided_at: new Date() })
+      .where('participation_id', '=', participationId)
+      .where('form_id', '=', 's04')
+      .execute();
     const listed = async () => ((await get(t.app, '/oga/forms', limited)).data as Array<{ id: string; status: string; changesNotSubmitted: boolean }>).find((f) => f.id === 's04');
     expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: false });
 
@@ -379,12 +387,29 @@ describe.each(ENGINES)('F3 F10 previous events and submitted copies on %s', (eng
     expect(edited.code).toBe(200);
     expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: true });
     const opened = (await get(t.app, '/oga/forms/s04', limited)).data;
-    expect(opened).toMatchObject({ status: 'approved', changesNotSubmitted: true, entry: { status: 'submitted', approval: { status: 'approved', comment: 'Fine' }, submittedData: { badges: submittedBadges } } });
+    expect(opened).toMatchObject({
+      status: 'approved',
+      changesNotSubmitted: true,
+      entry: { status: 'submitted', approval: { status: 'approved', comment: 'Fine' }, submittedData: { badges: submittedBadges } },
+    });
     // The same data in another key order is no change.
-    const reordered = await put(t.app, '/oga/forms/s04/draft', { data: { badges: submittedBadges.map(({ extra, email, lastName, firstName }) => ({ extra, email, lastName, firstName })) }, version: (edited.data as { version: number }).version }, limited);
+    const reordered = await put(
+      t.app,
+      '/oga/forms/s04/draft',
+      {
+        data: { badges: submittedBadges.map(({ extra, email, lastName, firstName }) => ({ extra, email, lastName, firstName })) },
+        version: (edited.data as { version: number }).version,
+      },
+      limited,
+    );
     expect(await listed()).toMatchObject({ status: 'approved', changesNotSubmitted: false });
 
-    const resubmitted = await post(t.app, '/oga/forms/s04/submit', { data: { badges: [badge('one@borneo.example')] }, version: (reordered.data as { version: number }).version }, limited);
+    const resubmitted = await post(
+      t.app,
+      '/oga/forms/s04/submit',
+      { data: { badges: [badge('one@borneo.example')] }, version: (reordered.data as { version: number }).version },
+      limited,
+    );
     expect(resubmitted.code).toBe(200);
     expect(await listed()).toMatchObject({ status: 'submitted', changesNotSubmitted: false });
   });
@@ -395,7 +420,9 @@ describe.each(ENGINES)('F3 F10 previous events and submitted copies on %s', (eng
     expect(submitted.code).toBe(200);
     const version = (submitted.data as { version: number }).version;
     expect((await put(t.app, '/oga/forms/s04/draft', { data: { badges: [badge('changed@borneo.example')] }, version }, demo)).code).toBe(200);
-    const entry = ((await get(t.app, '/oga/forms/s04', demo)).data as { entry: { data: { badges: Array<{ email: string }> }; submittedData: { badges: Array<{ email: string }> } } }).entry;
+    const entry = (
+      (await get(t.app, '/oga/forms/s04', demo)).data as { entry: { data: { badges: Array<{ email: string }> }; submittedData: { badges: Array<{ email: string }> } } }
+    ).entry;
     expect(entry.data.badges[0]!.email).toBe('changed@borneo.example');
     expect(entry.submittedData.badges[0]!.email).toBe('first@borneo.example');
   });

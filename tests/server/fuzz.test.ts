@@ -81,7 +81,8 @@ function shapedFor(schema: Schema, depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(variants) && variants.length > 0) return fc.oneof(...variants.map((variant: Schema) => arbitraryFor({ ...schema, anyOf: undefined, oneOf: undefined, ...variant }, depth + 1)));
+  if (Array.isArray(variants) && variants.length > 0)
+    return fc.oneof(...variants.map((variant: Schema) => arbitraryFor({ ...schema, anyOf: undefined, oneOf: undefined, ...variant }, depth + 1)));
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ['object'] : [];
   if (types.length === 0) return hostileValue;
   return fc.oneof(
@@ -90,7 +91,10 @@ function shapedFor(schema: Schema, depth: number): fc.Arbitrary<unknown> {
         case 'string':
           return fc.oneof({ weight: 3, arbitrary: stringOf(schema) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) });
         case 'integer':
-          return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(schema.minimum ?? -5, -5), max: Math.min(schema.maximum ?? 60, 60) }) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) });
+          return fc.oneof(
+            { weight: 3, arbitrary: fc.integer({ min: Math.max(schema.minimum ?? -5, -5), max: Math.min(schema.maximum ?? 60, 60) }) },
+            { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
+          );
         case 'number':
           return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), fc.constantFrom(...HOSTILE_NUMBERS));
         case 'boolean':
@@ -102,17 +106,18 @@ function shapedFor(schema: Schema, depth: number): fc.Arbitrary<unknown> {
         case 'object': {
           const properties: Record<string, Schema> = schema.properties ?? {};
           const required = new Set<string>(schema.required ?? []);
-          const record = fc.record(
-            Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, arbitraryFor(child, depth + 1)])),
-            { requiredKeys: Object.keys(properties).filter((key) => required.has(key) || key === 'version') },
-          );
-          // Now and then a key the schema does not know, hostile names included.
-          return fc.tuple(record, fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'a\u0000', '\ud800', 'constructor'), hostileValue), { freq: 6 })).map(([value, extra]) => {
-            if (!extra) return value;
-            const copy: Record<string, unknown> = { ...value };
-            Object.defineProperty(copy, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
-            return copy;
+          const record = fc.record(Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, arbitraryFor(child, depth + 1)])), {
+            requiredKeys: Object.keys(properties).filter((key) => required.has(key) || key === 'version'),
           });
+          // Now and then a key the schema does not know, hostile names included.
+          return fc
+            .tuple(record, fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'a\u0000', '\ud800', 'constructor'), hostileValue), { freq: 6 }))
+            .map(([value, extra]) => {
+              if (!extra) return value;
+              const copy: Record<string, unknown> = { ...value };
+              Object.defineProperty(copy, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
+              return copy;
+            });
         }
         default:
           return hostileValue;
@@ -179,7 +184,12 @@ function operationsOf(document: { paths: Record<string, Record<string, any>> }):
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
-      operations.push({ method: method.toUpperCase() as Operation['method'], path, parameters: operation.parameters ?? [], body: operation.requestBody?.content?.['application/json']?.schema });
+      operations.push({
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        parameters: operation.parameters ?? [],
+        body: operation.requestBody?.content?.['application/json']?.schema,
+      });
     }
   }
   return operations;
@@ -194,7 +204,7 @@ function pathValue(name: string, schema: Schema | undefined): fc.Arbitrary<strin
 
 function queryValue(schema: Schema | undefined): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: shapedFor(schema ?? {}, 0).map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '')) },
+    { weight: 3, arbitrary: shapedFor(schema ?? {}, 0).map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))) },
     { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 100), '2147483648', '99999999999999999999') },
   );
 }
@@ -222,84 +232,104 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
     if (String(response.headers['content-type'] ?? '').startsWith('application/json')) bodyCode = (response.json() as { code?: unknown }).code;
     const outcome = `${response.statusCode}/${String(bodyCode)}`;
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    if (response.statusCode >= 500 || bodyCode === 500) failures.push(`${method} ${url} ${payload?.slice(0, 200) ?? ''} → HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (response.statusCode >= 500 || bodyCode === 500)
+      failures.push(`${method} ${url} ${payload?.slice(0, 200) ?? ''} → HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
     return response;
   }
 
-  it('no route answers 500, whatever its input', async () => {
-    const operations = operationsOf(t.app.swagger() as never).filter((operation) => !SKIPPED.has(`${operation.method} ${operation.path}`));
-    expect(operations.length).toBeGreaterThan(40);
-    for (const operation of operations) {
-      const pathParams = operation.parameters.filter((p) => p.in === 'path');
-      const queryParams = operation.parameters.filter((p) => p.in === 'query');
-      const request = fc.record({
-        token: fc.constantFrom(...tokens),
-        path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p.name, p.schema)]))),
-        query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p.schema)])), { requiredKeys: [] }),
-        body: operation.body
-          ? fc.oneof({ weight: 8, arbitrary: arbitraryFor(operation.body).map((value) => JSON.stringify(value) ?? 'null') }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) })
-          : fc.constant(undefined),
-      });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ token, path, query, body }) => {
-          const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '1');
-          const search = new URLSearchParams(query as Record<string, string>).toString();
-          const response = await send(operation.method, search ? `${url}?${search}` : url, token, body as string | undefined);
-          return response.statusCode < 500;
-        }),
-        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-      );
-    }
-    // The cases of issue 14, deterministically: each text and number of each body, query and path in turn.
-    let targeted = 0;
-    for (const operation of operations) {
-      const [token] = tokens;
-      const pathOf = (values: Record<string, string> = {}) => operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? (name === 'id' && operation.path.startsWith('/oga/forms') ? 's04' : '1'));
-      const base = exampleOf(operation.body);
-      if (operation.body) {
-        await send(operation.method, pathOf(), token, DEEP);
-        targeted += 1;
-        for (const { path, value } of leavesOf(base)) {
-          const cases = typeof value === 'number' ? TARGETED.number : TARGETED.text;
-          for (const odd of cases) {
-            await send(operation.method, pathOf(), token, JSON.stringify(withLeaf(base, path, odd)));
+  it(
+    'no route answers 500, whatever its input',
+    async () => {
+      const operations = operationsOf(t.app.swagger() as never).filter((operation) => !SKIPPED.has(`${operation.method} ${operation.path}`));
+      expect(operations.length).toBeGreaterThan(40);
+      for (const operation of operations) {
+        const pathParams = operation.parameters.filter((p) => p.in === 'path');
+        const queryParams = operation.parameters.filter((p) => p.in === 'query');
+        const request = fc.record({
+          token: fc.constantFrom(...tokens),
+          path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p.name, p.schema)]))),
+          query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p.schema)])), { requiredKeys: [] }),
+          body: operation.body
+            ? fc.oneof(
+                { weight: 8, arbitrary: arbitraryFor(operation.body).map((value) => JSON.stringify(value) ?? 'null') },
+                { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+              )
+            : fc.constant(undefined),
+        });
+        await fc.assert(
+          fc.asyncProperty(request, async ({ token, path, query, body }) => {
+            const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '1');
+            const search = new URLSearchParams(query as Record<string, string>).toString();
+            const response = await send(operation.method, search ? `${url}?${search}` : url, token, body as string | undefined);
+            return response.statusCode < 500;
+          }),
+          { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        );
+      }
+      // The cases of issue 14, deterministically: each text and number of each body, query and path in turn.
+      let targeted = 0;
+      for (const operation of operations) {
+        const [token] = tokens;
+        const pathOf = (values: Record<string, string> = {}) =>
+          operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? (name === 'id' && operation.path.startsWith('/oga/forms') ? 's04' : '1'));
+        const base = exampleOf(operation.body);
+        if (operation.body) {
+          await send(operation.method, pathOf(), token, DEEP);
+          targeted += 1;
+          for (const { path, value } of leavesOf(base)) {
+            const cases = typeof value === 'number' ? TARGETED.number : TARGETED.text;
+            for (const odd of cases) {
+              await send(operation.method, pathOf(), token, JSON.stringify(withLeaf(base, path, odd)));
+              targeted += 1;
+            }
+          }
+        }
+        for (const parameter of operation.parameters) {
+          for (const odd of ['a%00b', '%ED%A0%80', '2147483648', '99999999999999999999', encodeURIComponent('\u202E')]) {
+            const url = parameter.in === 'path' ? pathOf({ [parameter.name]: odd }) : `${pathOf()}?${encodeURIComponent(parameter.name)}=${odd}`;
+            await send(operation.method, url, token, operation.body ? JSON.stringify(base) : undefined);
             targeted += 1;
           }
         }
       }
-      for (const parameter of operation.parameters) {
-        for (const odd of ['a%00b', '%ED%A0%80', '2147483648', '99999999999999999999', encodeURIComponent('\u202E')]) {
-          const url = parameter.in === 'path' ? pathOf({ [parameter.name]: odd }) : `${pathOf()}?${encodeURIComponent(parameter.name)}=${odd}`;
-          await send(operation.method, url, token, operation.body ? JSON.stringify(base) : undefined);
-          targeted += 1;
-        }
-      }
-    }
-    expect(targeted).toBeGreaterThan(200);
-    expect(failures).toEqual([]);
-    console.log(engine, targeted, [...outcomes].sort().map(([k, v]) => `${k}:${v}`).join(' '));
-    // The inputs are not all stopped at the door: many requests reach the handlers and succeed.
-    expect(outcomes.get('200/200') ?? 0).toBeGreaterThan(operations.length);
-  }, FUZZ_TIMEOUT_MS);
-
-  it('no form draft or submission answers 500, with data derived from each form\'s schema', async () => {
-    const [demo] = tokens;
-    failures.length = 0;
-    for (const formId of FORM_IDS) {
-      const data = arbitraryFor(formSchema(formId));
-      await fc.assert(
-        fc.asyncProperty(data, fc.boolean(), async (value, submit) => {
-          const opened = await get(t.app, `/oga/forms/${formId}`, demo);
-          const version = (opened.data?.entry?.version as number | undefined) ?? 0;
-          const payload = JSON.stringify({ data: value && typeof value === 'object' && !Array.isArray(value) ? value : { value }, version });
-          const response = await send(submit ? 'POST' : 'PUT', `/oga/forms/${formId}/${submit ? 'submit' : 'draft'}`, demo, payload);
-          return response.statusCode < 500;
-        }),
-        { seed: SEED, numRuns: RUNS_PER_FORM, endOnFailure: true },
+      expect(targeted).toBeGreaterThan(200);
+      expect(failures).toEqual([]);
+      console.log(
+        engine,
+        targeted,
+        [...outcomes]
+          .sort()
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' '),
       );
-    }
-    expect(failures).toEqual([]);
-  }, FUZZ_TIMEOUT_MS);
+      // The inputs are not all stopped at the door: many requests reach the handlers and succeed.
+      expect(outcomes.get('200/200') ?? 0).toBeGreaterThan(operations.length);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    "no form draft or submission answers 500, with data derived from each form's schema",
+    async () => {
+      const [demo] = tokens;
+      failures.length = 0;
+      for (const formId of FORM_IDS) {
+        const data = arbitraryFor(formSchema(formId));
+        await fc.assert(
+          fc.asyncProperty(data, fc.boolean(), async (value, submit) => {
+            const opened = await get(t.app, `/oga/forms/${formId}`, demo);
+            const version = (opened.data?.entry?.version as number | undefined) ?? 0;
+            const payload = JSON.stringify({ data: value && typeof value === 'object' && !Array.isArray(value) ? value : { value }, version });
+            const response = await send(submit ? 'POST' : 'PUT', `/oga/forms/${formId}/${submit ? 'submit' : 'draft'}`, demo, payload);
+            return response.statusCode < 500;
+          }),
+          { seed: SEED, numRuns: RUNS_PER_FORM, endOnFailure: true },
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('nothing invalid was stored: no broken characters anywhere, no control characters or overrides in names', async () => {
     const columns = await sql<{ table_name: string; column_name: string }>`
@@ -309,7 +339,11 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
     const broken: string[] = [];
     for (const { table_name, column_name } of columns.rows) {
       // U+FFFD is what a lone surrogate becomes when text is encoded; a jsonb escape of it is caught as text too.
-      const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text like ${'%\ufffd%'} or ${sql.ref(column_name)}::text like ${'%\\ud8%'} or ${sql.ref(column_name)}::text like ${'%\\udc%'}`.execute(t.app.db);
+      const row = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text like ${'%\ufffd%'} or ${sql.ref(column_name)}::text like ${'%\\ud8%'} or ${sql.ref(column_name)}::text like ${'%\\udc%'}`.execute(
+        t.app.db,
+      );
       if (row.rows[0]!.n > 0) broken.push(`${table_name}.${column_name}`);
     }
     expect(broken).toEqual([]);

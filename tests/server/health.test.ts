@@ -51,13 +51,16 @@ describe.each(ENGINES)('issue 15 health and readiness on %s', (engine) => {
   });
 
   it('/readyz answers 503 not ready when a migration is missing', async () => {
-    const [last] = await t.app.db
+    const [last] = (await t.app.db
       .selectFrom('kysely_migration' as never)
       .select((eb) => eb.ref('name' as never).as('name'))
       .orderBy('name' as never, 'desc')
       .limit(1)
-      .execute() as { name: string }[];
-    await t.app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', last!.name as never).execute();
+      .execute()) as { name: string }[];
+    await t.app.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', last!.name as never)
+      .execute();
     const answer = await probe(t, '/readyz');
     expect(answer.status).toBe(503);
     expect(answer.body.status).toBe('not ready');

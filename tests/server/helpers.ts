@@ -80,7 +80,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
   );
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { pglite, logger: options.logStream ? true : false, logStream: options.logStream, watchForms: options.watchForms ?? false });
+    app = await buildApp(config, { pglite, logger: !!options.logStream, logStream: options.logStream, watchForms: options.watchForms ?? false });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

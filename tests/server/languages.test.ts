@@ -22,7 +22,12 @@ describe.each(ENGINES)('countries, dates and numbers in the user’s language on
   beforeAll(async () => {
     t = await createTestApp(engine);
     demo = await login(t.app, 'demo');
-    const user = await t.app.db.selectFrom('users').innerJoin('events', 'events.id', 'users.event_id').select(['users.participation_id', 'events.utc_offset_minutes']).where('login', '=', 'demo').executeTakeFirstOrThrow();
+    const user = await t.app.db
+      .selectFrom('users')
+      .innerJoin('events', 'events.id', 'users.event_id')
+      .select(['users.participation_id', 'events.utc_offset_minutes'])
+      .where('login', '=', 'demo')
+      .executeTakeFirstOrThrow();
     participationId = user.participation_id!;
     offsetMinutes = user.utc_offset_minutes;
   });
@@ -50,7 +55,14 @@ describe.each(ENGINES)('countries, dates and numbers in the user’s language on
   });
 
   it('migration 0023 turns stored English names into codes, keeps unknown names, and moves the dashboard counts', async () => {
-    const leads = await t.app.db.selectFrom('leads').select(['id', 'country']).where('participation_id', '=', participationId).where('country', 'in', ['JP', 'SG']).orderBy('id').limit(4).execute();
+    const leads = await t.app.db
+      .selectFrom('leads')
+      .select(['id', 'country'])
+      .where('participation_id', '=', participationId)
+      .where('country', 'in', ['JP', 'SG'])
+      .orderBy('id')
+      .limit(4)
+      .execute();
     expect(leads).toHaveLength(4);
     const ids = leads.map((l) => l.id);
     const japanBefore = await rollupOf('JP');
@@ -70,7 +82,13 @@ describe.each(ENGINES)('countries, dates and numbers in the user’s language on
     expect((await t.app.db.selectFrom('visitors').select('country').where('id', '=', visitor.id).executeTakeFirstOrThrow()).country).toBe('SG');
     // The dashboard reads the rollup: the name's key is gone, its lead counted under the code.
     expect(await rollupOf('JP')).toBe(japanBefore);
-    const keys = await t.app.db.selectFrom('lead_rollup').select('key').where('participation_id', '=', participationId).where('dimension', '=', 'country').where('key', 'in', ['Japan', 'Viet Nam']).execute();
+    const keys = await t.app.db
+      .selectFrom('lead_rollup')
+      .select('key')
+      .where('participation_id', '=', participationId)
+      .where('dimension', '=', 'country')
+      .where('key', 'in', ['Japan', 'Viet Nam'])
+      .execute();
     expect(keys).toEqual([]);
     // A name no country has is shown as it is.
     const shown = await get(t.app, `/oga/leads/${ids[2]}`, demo);
@@ -90,7 +108,13 @@ describe.each(ENGINES)('countries, dates and numbers in the user’s language on
 
   it('a ja XLSX export names countries in Japanese and holds real date cells; Calc shows them in ja order', async () => {
     const filters = { country: 'SG' };
-    const expected = await t.app.db.selectFrom('leads').select(['scanned_at', 'country']).where('participation_id', '=', participationId).where('country', '=', 'SG').orderBy('scanned_at', 'desc').execute();
+    const expected = await t.app.db
+      .selectFrom('leads')
+      .select(['scanned_at', 'country'])
+      .where('participation_id', '=', participationId)
+      .where('country', '=', 'SG')
+      .orderBy('scanned_at', 'desc')
+      .execute();
     expect(expected.length).toBeGreaterThan(0);
     const exported = await post(t.app, '/oga/leads/exports', { format: 'xlsx', filters }, demo, { headers: { language: 'ja' } });
     expect(exported.data.rows).toBe(expected.length);

@@ -61,7 +61,14 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     return { token: await login_(login), id: row.id };
   }
   const login_ = (account: string) => login(t.app, account);
-  const scans = (token: string, body: unknown, headers: Record<string, string> = {}) => post<{ results: ScanResult[]; created: number; duplicates: number; refusedForQuota: number; invalid: number; quota: number | null; remaining: number | null }>(t.app, '/oga/leads/scans', body, token, { headers });
+  const scans = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+    post<{ results: ScanResult[]; created: number; duplicates: number; refusedForQuota: number; invalid: number; quota: number | null; remaining: number | null }>(
+      t.app,
+      '/oga/leads/scans',
+      body,
+      token,
+      { headers },
+    );
   /** POST /oga/leads/scan: it answers the batch's shape; `data` here is its one result. */
   const scanOne = async (token: string, body: unknown, extra: { headers?: Record<string, string> } = {}) => {
     const answer = await post<{ results: ScanResult[]; created: number; duplicates: number }>(t.app, '/oga/leads/scan', body, token, extra);
@@ -87,7 +94,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       .selectFrom('visitors')
       .select(['badge_code', 'name', 'company', 'country', 'email'])
       .where('event_id', '=', eventId)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
+      )
       .orderBy('id')
       .limit(400)
       .execute();
@@ -104,7 +113,14 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(again.data).toMatchObject({ status: 'duplicate', leadId: first.data.leadId });
     expect(await leadCount()).toBe(before + 1);
     const detail = await get(t.app, `/oga/leads/${first.data.leadId}`, demo);
-    expect(detail.data.lead).toMatchObject({ visitorName: visitor.name, company: visitor.company, country: visitor.country, email: visitor.email, badgeKnown: true, scannedBy: { name: 'Aisyah Rahman' } });
+    expect(detail.data.lead).toMatchObject({
+      visitorName: visitor.name,
+      company: visitor.company,
+      country: visitor.country,
+      email: visitor.email,
+      badgeKnown: true,
+      scannedBy: { name: 'Aisyah Rahman' },
+    });
   });
 
   it('LD1 a batch: created, in-batch repeat, unknown badge kept and flagged, future time refused; the whole batch resent makes nothing new', async () => {
@@ -172,7 +188,13 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const chosen = visitors.slice(300, 337);
     const batch = chosen.map((v, i) => ({ clientScanId: scanId('l'), badgeCode: v.badge_code, scannedAt: at(i < 20 ? i * 0.5 : 24 + i * 0.1) }));
     expect((await scans(member.token, { scans: batch })).data.created).toBe(37);
-    const list = (query: string, token = member.token) => get<{ items: Array<{ id: number; visitorName: string; company: string; country: string; leadType: string | null; scannedAt: string; scannedBy: { id: number } }>; total: number; page: number; limit: number }>(t.app, `/oga/leads?${query}`, token);
+    const list = (query: string, token = member.token) =>
+      get<{
+        items: Array<{ id: number; visitorName: string; company: string; country: string; leadType: string | null; scannedAt: string; scannedBy: { id: number } }>;
+        total: number;
+        page: number;
+        limit: number;
+      }>(t.app, `/oga/leads?${query}`, token);
 
     const all = await list('limit=50');
     expect(all.data.total).toBe(37);
@@ -243,7 +265,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(options.data.utcOffsetMinutes).toBe(480);
   });
 
-  it('LD3 V6 qualification: required messages in the user\'s language, unknown badge needs name and company, tag answers must be choices', async () => {
+  it("LD3 V6 qualification: required messages in the user's language, unknown badge needs name and company, tag answers must be choices", async () => {
     const unknown = (await scanOne(demo, { clientScanId: scanId(), badgeCode: 'HANDWRITTEN-77', scannedAt: new Date().toISOString() })).data;
     const url = `/oga/leads/${unknown.leadId}`;
     const empty = await put(t.app, url, { leadType: null, temperature: null, followUp: null }, demo);
@@ -269,14 +291,25 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       .values({ participation_id: limitedParticipationId, name: 'Roast', choices: JSON.stringify(['Dark']) })
       .returning('id')
       .execute();
-    const base = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', visitorName: '=HYPERLINK("http://evil.example")', company: 'Pasar Segar Sdn. Bhd.' };
+    const base = {
+      leadType: 'potentialCustomer',
+      temperature: 'hot',
+      followUp: 'sendQuotation',
+      visitorName: '=HYPERLINK("http://evil.example")',
+      company: 'Pasar Segar Sdn. Bhd.',
+    };
     const badChoice = await put(t.app, url, { ...base, tagAnswers: { [tag!.id]: ['Durian'] } }, demo);
     expect(bodyOf(badChoice)).toMatchObject({ code: 601, msg: 'Please choose only among the choices of the custom tags.' });
     expect((await put(t.app, url, { ...base, tagAnswers: { [otherTag!.id]: ['Dark'] } }, demo)).error).toBe('validationFailed');
 
     // A business card through the upload endpoint, then the qualification that keeps it.
     const uploaded = { data: { id: await uploadCard() } };
-    const saved = await put(t.app, url, { ...base, notes: '+SUM(A1:A9) asked for samples', tagAnswers: { [tag!.id]: ['Honey'] }, businessCard: uploaded.data.id, interestedProducts: ['Wild Tualang Honey'] }, demo);
+    const saved = await put(
+      t.app,
+      url,
+      { ...base, notes: '+SUM(A1:A9) asked for samples', tagAnswers: { [tag!.id]: ['Honey'] }, businessCard: uploaded.data.id, interestedProducts: ['Wild Tualang Honey'] },
+      demo,
+    );
     expect(saved.code).toBe(200);
     expect(saved.data.lead).toMatchObject({
       leadType: 'potentialCustomer',
@@ -293,20 +326,48 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     // The interests offered are the exhibitor's own products (its S02), submitted copy first.
     expect(saved.data.products).toEqual([]);
     const s02 = { products: [{ productName: 'Wild Tualang Honey' }, { productName: 'Bario Rice Crackers' }, { productName: 'Wild Tualang Honey' }] };
-    await t.app.db.insertInto('form_entries').values({ participation_id: participationId, form_id: 's02', data: JSON.stringify({ products: [] }), submitted_data: JSON.stringify(s02), status: 'submitted' }).execute();
+    await t.app.db
+      .insertInto('form_entries')
+      .values({ participation_id: participationId, form_id: 's02', data: JSON.stringify({ products: [] }), submitted_data: JSON.stringify(s02), status: 'submitted' })
+      .execute();
     expect((await get(t.app, url, demo)).data.products).toEqual(['Wild Tualang Honey', 'Bario Rice Crackers']);
     await t.app.db.deleteFrom('form_entries').where('participation_id', '=', participationId).where('form_id', '=', 's02').execute();
     // Another participation's upload cannot be attached.
     const foreignUpload = randomBytes(32).toString('base64url');
-    await t.app.db.insertInto('uploads').values({ id: foreignUpload, participation_id: limitedParticipationId, event_id: eventId, user_id: 1, purpose: 'businessCard', original_name: 'x.png', content_type: 'image/png', size: 1, dpi: null, sha256: 'x' }).execute();
+    await t.app.db
+      .insertInto('uploads')
+      .values({
+        id: foreignUpload,
+        participation_id: limitedParticipationId,
+        event_id: eventId,
+        user_id: 1,
+        purpose: 'businessCard',
+        original_name: 'x.png',
+        content_type: 'image/png',
+        size: 1,
+        dpi: null,
+        sha256: 'x',
+      })
+      .execute();
     expect((await put(t.app, url, { ...base, businessCard: foreignUpload }, demo)).data.fields).toEqual({ businessCard: 'leads.validation.businessCard' });
   });
 
   it('LD4 exports: CSV and XLSX with the filtered leads, localized headers and labels, formulas neutralised; listed and downloaded again', async () => {
-    const formula = await t.app.db.selectFrom('leads').select(['id']).where('visitor_name', 'like', '=HYPERLINK%').where('participation_id', '=', participationId).executeTakeFirstOrThrow();
+    const formula = await t.app.db
+      .selectFrom('leads')
+      .select(['id'])
+      .where('visitor_name', 'like', '=HYPERLINK%')
+      .where('participation_id', '=', participationId)
+      .executeTakeFirstOrThrow();
     void formula;
     const filters = { leadType: 'potentialCustomer', temperature: 'hot' };
-    const expectedRows = await t.app.db.selectFrom('leads').select(['visitor_name']).where('participation_id', '=', participationId).where('lead_type', '=', 'potentialCustomer').where('temperature', '=', 'hot').execute();
+    const expectedRows = await t.app.db
+      .selectFrom('leads')
+      .select(['visitor_name'])
+      .where('participation_id', '=', participationId)
+      .where('lead_type', '=', 'potentialCustomer')
+      .where('temperature', '=', 'hot')
+      .execute();
     expect(expectedRows.length).toBeGreaterThan(1);
 
     const csv = await post(t.app, '/oga/leads/exports', { format: 'csv', filters }, demo);
@@ -345,7 +406,8 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const mobileIndex = header.indexOf(translate('ja', 'leads.field.mobile')) + 1;
     expect(mobileIndex).toBeGreaterThan(0);
     sheet.eachRow((row, number) => {
-      if (number > 1) for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
+      if (number > 1)
+        for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
     });
     const timeIndex = header.indexOf('追加日時 (UTC+08:00)') + 1;
     // Issue 13: the time is a real date cell (the event's wall clock), shown in ja's field order.
@@ -404,7 +466,11 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect((await put(t.app, `/oga/leads/${lead.id}`, { leadType: 'notALead', temperature: 'cold', followUp: 'notFollowingUp' }, limited)).code).toBe(404);
 
     // With Leadgrab too, still nothing of Borneo Botanica's.
-    await t.app.db.updateTable('participations').set({ displayed_modules: JSON.stringify(['Forms', 'Support', 'Leadgrab']) }).where('id', '=', limitedParticipationId).execute();
+    await t.app.db
+      .updateTable('participations')
+      .set({ displayed_modules: JSON.stringify(['Forms', 'Support', 'Leadgrab']) })
+      .where('id', '=', limitedParticipationId)
+      .execute();
     const other = await login(t.app, 'limited');
     expect((await get(t.app, '/oga/leads', other)).data.total).toBe(0);
     expect((await get(t.app, `/oga/leads/${lead.id}`, other)).code).toBe(404);
@@ -428,7 +494,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   });
 
   it('LD1 the OpenAPI document explains the scanning API with examples', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/oga/openapi.json' })).json() as { paths: Record<string, Record<string, { summary: string; description: string; requestBody: { content: Record<string, { examples?: unknown; example?: unknown }> } }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/oga/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { summary: string; description: string; requestBody: { content: Record<string, { examples?: unknown; example?: unknown }> } }>>;
+    };
     const batch = doc.paths['/oga/leads/scans']!.post!;
     expect(batch.summary).toContain('batch');
     expect(batch.description).toContain('/oga/auth/login');
@@ -447,7 +515,14 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       Buffer.from(png()),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const answer = (await t.app.inject({ method: 'POST', url: '/oga/uploads', payload, headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })).json() as { code: number; data: { id: string } };
+    const answer = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/oga/uploads',
+        payload,
+        headers: { authorization: `Bearer ${demo}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
+    ).json() as { code: number; data: { id: string } };
     expect(answer.code).toBe(200);
     return answer.data.id;
   }
@@ -455,14 +530,33 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   it('LD3 PATCH (and PUT) change only what is sent: notes, tag answers, card and interests survive a partial update; a removed card is deleted with its file', async () => {
     const lead = (await scanOne(demo, { clientScanId: scanId('p'), badgeCode: visitors[380]!.badge_code, scannedAt: new Date().toISOString() })).data;
     const url = `/oga/leads/${lead.leadId}`;
-    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: 'Packaging', choices: JSON.stringify(['Jar', 'Sachet']) }).returning('id').execute();
+    const [tag] = await t.app.db
+      .insertInto('custom_tags')
+      .values({ participation_id: participationId, name: 'Packaging', choices: JSON.stringify(['Jar', 'Sachet']) })
+      .returning('id')
+      .execute();
     const card = await uploadCard();
-    const full = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation', notes: 'Wants 200 kg monthly.', tagAnswers: { [tag!.id]: ['Jar'] }, businessCard: card, interestedProducts: ['Honey'] };
+    const full = {
+      leadType: 'potentialCustomer',
+      temperature: 'hot',
+      followUp: 'sendQuotation',
+      notes: 'Wants 200 kg monthly.',
+      tagAnswers: { [tag!.id]: ['Jar'] },
+      businessCard: card,
+      interestedProducts: ['Honey'],
+    };
     expect((await patch(t.app, url, full, demo)).code).toBe(200);
 
     const warmer = await patch(t.app, url, { temperature: 'warm' }, demo);
     expect(warmer.code).toBe(200);
-    expect(warmer.data.lead).toMatchObject({ temperature: 'warm', leadType: 'potentialCustomer', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card }, interestedProducts: ['Honey'] });
+    expect(warmer.data.lead).toMatchObject({
+      temperature: 'warm',
+      leadType: 'potentialCustomer',
+      notes: 'Wants 200 kg monthly.',
+      tagAnswers: { [String(tag!.id)]: ['Jar'] },
+      businessCard: { id: card },
+      interestedProducts: ['Honey'],
+    });
     // PUT is the same partial update (documented): leaving fields out erases nothing.
     const viaPut = await put(t.app, url, { leadType: 'partner', temperature: 'warm', followUp: 'other' }, demo);
     expect(viaPut.data.lead).toMatchObject({ leadType: 'partner', notes: 'Wants 200 kg monthly.', tagAnswers: { [String(tag!.id)]: ['Jar'] }, businessCard: { id: card } });
@@ -522,7 +616,16 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const member = await teamUser(`again-${engine}`, 1);
     const visitor = visitors[395]!;
     const rollupTotal = async () =>
-      Number((await t.app.db.selectFrom('lead_rollup').select(sql<number>`coalesce(sum(leads), 0)::int`.as('n')).where('participation_id', '=', participationId).where('dimension', '=', 'all').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.app.db
+            .selectFrom('lead_rollup')
+            .select(sql<number>`coalesce(sum(leads), 0)::int`.as('n'))
+            .where('participation_id', '=', participationId)
+            .where('dimension', '=', 'all')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const first = await scanOne(demo, { clientScanId: scanId('d'), badgeCode: visitor.badge_code, scannedAt: at(1) });
     expect(first.data).toMatchObject({ status: 'created', visitorName: visitor.name });
     const [leadsBefore, rollupBefore, listBefore] = [await leadCount(), await rollupTotal(), (await get(t.app, '/oga/leads?limit=10', demo)).data.total];
@@ -568,14 +671,38 @@ describe.each(ENGINES)('leads on %s', (engine) => {
 
   it('LD1 a scan may carry notes, temperature and tag answers (qualify offline in one round trip); a later scan adds to the lead without overwriting', async () => {
     const member = await teamUser(`qualify-${engine}`, null);
-    const [tag] = await t.app.db.insertInto('custom_tags').values({ participation_id: participationId, name: `Samples ${engine}`, choices: JSON.stringify(['Honey', 'Tea']) }).returning('id').execute();
+    const [tag] = await t.app.db
+      .insertInto('custom_tags')
+      .values({ participation_id: participationId, name: `Samples ${engine}`, choices: JSON.stringify(['Honey', 'Tea']) })
+      .returning('id')
+      .execute();
     const key = String(tag!.id);
     const badge = visitors[398]!.badge_code;
-    const first = await scanOne(member.token, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(1), temperature: 'hot', notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    const first = await scanOne(member.token, {
+      clientScanId: scanId('q'),
+      badgeCode: badge,
+      scannedAt: at(1),
+      temperature: 'hot',
+      notes: 'Wants samples.',
+      tagAnswers: { [key]: ['Honey'] },
+    });
     expect(first.data.status).toBe('created');
-    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({ temperature: 'hot', leadType: null, notes: 'Wants samples.', tagAnswers: { [key]: ['Honey'] } });
+    expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({
+      temperature: 'hot',
+      leadType: null,
+      notes: 'Wants samples.',
+      tagAnswers: { [key]: ['Honey'] },
+    });
     // A colleague's later scan: fills what is missing, appends its notes, joins tag answers.
-    const later = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: badge, scannedAt: at(2), temperature: 'cold', leadType: 'supplier', notes: 'Met the owner.', tagAnswers: { [key]: ['Tea'] } });
+    const later = await scanOne(demo, {
+      clientScanId: scanId('q'),
+      badgeCode: badge,
+      scannedAt: at(2),
+      temperature: 'cold',
+      leadType: 'supplier',
+      notes: 'Met the owner.',
+      tagAnswers: { [key]: ['Tea'] },
+    });
     expect(later.data).toMatchObject({ status: 'duplicate', reason: 'alreadyScanned', leadId: first.data.leadId });
     expect((await get(t.app, `/oga/leads/${first.data.leadId}`, demo)).data.lead).toMatchObject({
       temperature: 'hot',
@@ -587,7 +714,9 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     // A choice the tag does not have: that scan is invalid, nothing stored; a bad code is a bad request.
     const wrong = await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), tagAnswers: { [key]: ['Durian'] } });
     expect(wrong.data).toMatchObject({ status: 'invalid', problem: 'tagAnswers', leadId: null });
-    expect(await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', participationId).where('badge_code', '=', visitors[399]!.badge_code).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', participationId).where('badge_code', '=', visitors[399]!.badge_code).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[399]!.badge_code, scannedAt: at(3), temperature: 'boiling' })).error).toBe('badRequest');
     // Rollup: the qualification is counted (temperature dimension) once.
     const hot = await get(t.app, `/oga/leads?temperature=hot&keyword=${encodeURIComponent(badge)}`, demo);
@@ -595,7 +724,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
   });
 
-  it('LD1 device tokens: long-lived, scanning API only, seen and revoked by the exhibitor; a deactivated user\'s device stops', async () => {
+  it("LD1 device tokens: long-lived, scanning API only, seen and revoked by the exhibitor; a deactivated user's device stops", async () => {
     const member = await teamUser(`device-${engine}`, null);
     const colleague = await teamUser(`device2-${engine}`, null);
     const made = await post(t.app, '/oga/leads/devices', { name: '  Booth iPad 1 ' }, member.token);
@@ -610,7 +739,11 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(scanned.data.status).toBe('created');
     expect((await get(t.app, '/oga/leads/options', device)).code).toBe(200);
     // The scanning API only: no list, no account, no new device tokens.
-    for (const answer of [await get(t.app, '/oga/leads', device), await get(t.app, '/oga/user/info', device), await post(t.app, '/oga/leads/devices', { name: 'Another' }, device)]) {
+    for (const answer of [
+      await get(t.app, '/oga/leads', device),
+      await get(t.app, '/oga/user/info', device),
+      await post(t.app, '/oga/leads/devices', { name: 'Another' }, device),
+    ]) {
       expect(bodyOf(answer)).toMatchObject({ code: 403, error: 'deviceTokenScope' });
     }
     // Who sees what: the exhibitor all of its people's devices, a team user its own.

@@ -55,10 +55,16 @@ describe.each(ENGINES)('S1 login on %s', (engine) => {
     expect(bodyOf(await attemptLogin(t.app, 'demo', DEMO_PASSWORD.toUpperCase()))).toEqual(BAD_CREDENTIALS);
   });
 
-  it('S1 a failed login is recorded for the rate limit; a successful one forgives that address\'s failures of the account', async () => {
+  it("S1 a failed login is recorded for the rate limit; a successful one forgives that address's failures of the account", async () => {
     const count = async () =>
       Number(
-        (await t.app.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('login_key', '=', 'organiser').executeTakeFirstOrThrow()).n,
+        (
+          await t.app.db
+            .selectFrom('login_failures')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('login_key', '=', 'organiser')
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     const before = await count();
     await attemptLogin(t.app, 'Organiser', 'wrong-password-x');
@@ -101,7 +107,7 @@ describe.each(ENGINES)('S1 login on %s', (engine) => {
     }
   });
 
-  it('S1 with the default limits, failures of an account from other addresses never block its owner; failures from the owner\'s own address delay it', async () => {
+  it("S1 with the default limits, failures of an account from other addresses never block its owner; failures from the owner's own address delay it", async () => {
     // A fresh account, so the failures of the other tests do not count.
     const demo = await t.app.db.selectFrom('users').selectAll().where('login_key', '=', 'demo').executeTakeFirstOrThrow();
     await t.app.db
@@ -122,13 +128,19 @@ describe.each(ENGINES)('S1 login on %s', (engine) => {
       Array.from({ length: count }, (_, i) => ({ login_key: 'ratelimited', ip: ip(i), at: new Date(Date.now() - ageMs - i * 1000) }));
 
     // 150 failures from strangers' addresses in the last half hour: the owner signs in all the same.
-    await t.app.db.insertInto('login_failures').values(failures(150, 30 * MINUTE, (i) => `198.51.100.${i % 150}`)).execute();
+    await t.app.db
+      .insertInto('login_failures')
+      .values(failures(150, 30 * MINUTE, (i) => `198.51.100.${i % 150}`))
+      .execute();
     const allowed = await attemptLogin(t.app, 'ratelimited', DEMO_PASSWORD, { remoteAddress: '192.0.2.10' });
     expect(allowed.code).toBe(200);
     expect(allowed.data!.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
     // 100 failures from one address within the last minutes: that address waits (up to 15 minutes).
-    await t.app.db.insertInto('login_failures').values(failures(100, 2 * MINUTE, () => '192.0.2.66')).execute();
+    await t.app.db
+      .insertInto('login_failures')
+      .values(failures(100, 2 * MINUTE, () => '192.0.2.66'))
+      .execute();
     const blocked = await attemptLogin(t.app, 'ratelimited', DEMO_PASSWORD, { remoteAddress: '192.0.2.66' });
     expect(blocked.status).toBe(429);
     expect(blocked.error).toBe('tooManyAttempts');
@@ -136,7 +148,10 @@ describe.each(ENGINES)('S1 login on %s', (engine) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Failures older than the hour window do not count.
     await t.app.db.deleteFrom('login_failures').where('ip', '=', '192.0.2.66').execute();
-    await t.app.db.insertInto('login_failures').values(failures(100, HOUR + MINUTE, () => '192.0.2.66')).execute();
+    await t.app.db
+      .insertInto('login_failures')
+      .values(failures(100, HOUR + MINUTE, () => '192.0.2.66'))
+      .execute();
     expect((await attemptLogin(t.app, 'ratelimited', DEMO_PASSWORD, { remoteAddress: '192.0.2.66' })).code).toBe(200);
   });
 });

@@ -23,7 +23,16 @@ describe.each(ENGINES)('mail outbox on %s', (engine) => {
       .returning(['id', 'to_address'])
       .execute();
     await t.app.scheduler.runNow('mail-outbox-bodies');
-    const after = await t.app.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body']).where('id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+    const after = await t.app.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
     expect(after).toEqual([
       { to_address: 'old@example.com', subject: 'Old link', text_body: '' },
       { to_address: 'new@example.com', subject: 'New link', text_body: 'https://portal.test/reset-password?token=new' },

@@ -70,7 +70,13 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     }
   }
 
-  const lastQueuedMail = async () => (await t.app.db.selectFrom('mail_outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
+  const lastQueuedMail = async () =>
+    (
+      await t.app.db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0;
 
   it('LD5 an added team user gets an activation e-mail, sets a password with its link and logs in holding only the lead modules', async () => {
     await resetTeam();
@@ -232,9 +238,13 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     const granted = await post(t.app, '/oga/members/contractors', { account: 'builder', email: 'builder@kopi.example', company: 'Kopi Stands', name: 'Dewi Lestari' }, limited);
     expect(bodyOf(granted)).toMatchObject({ code: 200, data: { member: { account: 'limited/builder' } } });
     // Typing another exhibitor's full login only names a member of one's own (the '/' is refused in a chosen ID).
-    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: DEMO_CONTRACTOR_LOGIN, email: 'x@kopi.example', company: 'K', name: 'K' }, limited)).error).toBe('memberLoginInvalid');
+    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: DEMO_CONTRACTOR_LOGIN, email: 'x@kopi.example', company: 'K', name: 'K' }, limited)).error).toBe(
+      'memberLoginInvalid',
+    );
     // Inside demo the same name is taken, whatever its case.
-    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: 'BUILDER', email: 'x@borneo-botanica.example', company: 'K', name: 'K' }, demo)).error).toBe('memberLoginTaken');
+    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: 'BUILDER', email: 'x@borneo-botanica.example', company: 'K', name: 'K' }, demo)).error).toBe(
+      'memberLoginTaken',
+    );
     // Both log in with their own full IDs once they set a password; nothing of demo's changed.
     expect((await userRow('limited/builder'))!.participation_id).toBe(await participationOf('limited'));
     expect((await userRow(DEMO_CONTRACTOR_LOGIN))!.participation_id).toBe(await participationOf('demo'));
@@ -243,14 +253,29 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
   it("P5 another exhibitor's members are never reachable: not listed, not editable, not (de)activated, no e-mail", async () => {
     // limited (Kopi Nusantara) grants a contractor; a team user of limited is put in directly.
-    const granted = await post(t.app, '/oga/members/contractors', { account: unique('kopi-builder'), email: 'builder@kopi.example', company: 'Kopi Stands', name: 'Dewi Lestari' }, limited);
+    const granted = await post(
+      t.app,
+      '/oga/members/contractors',
+      { account: unique('kopi-builder'), email: 'builder@kopi.example', company: 'Kopi Stands', name: 'Dewi Lestari' },
+      limited,
+    );
     expect(granted.code).toBe(200);
     const theirContractor = granted.data.member as { id: number; account: string };
     const limitedParticipation = await participationOf('limited');
     const kopiScan = unique('kopi-scan');
     const theirTeamUser = await t.app.db
       .insertInto('users')
-      .values({ login: kopiScan, login_key: kopiScan, email: 'scan@kopi.example', display_name: 'kopi-scan', password_hash: 'x', role: 'team_user', participation_id: limitedParticipation, event_id: (await userRow('limited'))!.event_id, status: 'active' })
+      .values({
+        login: kopiScan,
+        login_key: kopiScan,
+        email: 'scan@kopi.example',
+        display_name: 'kopi-scan',
+        password_hash: 'x',
+        role: 'team_user',
+        participation_id: limitedParticipation,
+        event_id: (await userRow('limited'))!.event_id,
+        status: 'active',
+      })
       .returning(['id', 'login'])
       .executeTakeFirstOrThrow();
 
@@ -261,8 +286,13 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
 
     // Every e-mail goes through the queue: none may be queued by what follows.
     const queuedBefore = await lastQueuedMail();
-    for (const [path, id] of [['team-users', theirTeamUser.id], ['contractors', theirContractor.id]] as const) {
-      expect(bodyOf(await put(t.app, `/oga/members/${path}/${id}`, { email: 'mine@borneo-botanica.example', company: 'X', name: 'Y', password: 'Taken-over-2027' }, demo))).toMatchObject(NOT_FOUND);
+    for (const [path, id] of [
+      ['team-users', theirTeamUser.id],
+      ['contractors', theirContractor.id],
+    ] as const) {
+      expect(
+        bodyOf(await put(t.app, `/oga/members/${path}/${id}`, { email: 'mine@borneo-botanica.example', company: 'X', name: 'Y', password: 'Taken-over-2027' }, demo)),
+      ).toMatchObject(NOT_FOUND);
       expect(bodyOf(await post(t.app, `/oga/members/${path}/${id}/status`, { status: 'disabled' }, demo))).toMatchObject(NOT_FOUND);
       expect(bodyOf(await post(t.app, `/oga/members/${path}/${id}/activation-mail`, {}, demo))).toMatchObject(NOT_FOUND);
     }
@@ -287,7 +317,10 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     const email = 'ops@stand-builder.example';
     const since = sink.messages.length;
     const granted = await post(t.app, '/oga/members/contractors', { account, email, company: 'Stand Builder Sdn. Bhd.', name: 'Lim Wei Jie' }, demo);
-    expect(bodyOf(granted)).toMatchObject({ code: 200, data: { member: { account, company: 'Stand Builder Sdn. Bhd.', name: 'Lim Wei Jie', status: 'active', leadQuota: null }, mailSent: true } });
+    expect(bodyOf(granted)).toMatchObject({
+      code: 200,
+      data: { member: { account, company: 'Stand Builder Sdn. Bhd.', name: 'Lim Wei Jie', status: 'active', leadQuota: null }, mailSent: true },
+    });
     const mail = await sink.waitFor(email, { since });
     expect(mail.subject).toBe(interpolate(lookup(en, 'members.mail.contractor.subject')!, { event: EVENT_NAME }));
     expect(mailText(mail.text)).toContain('Hello Lim Wei Jie,');
@@ -304,9 +337,13 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     // The contractor quota (3 in the demo): builder + this one + one more, then refused.
     const { data: list } = await get(t.app, '/oga/members/contractors', demo);
     expect(list).toMatchObject({ quota: 3, active: 2 });
-    expect((await post(t.app, '/oga/members/contractors', { account: unique('Third'), email: 'third@stand.example', company: 'Third', name: 'Third Person' }, demo)).code).toBe(200);
+    expect((await post(t.app, '/oga/members/contractors', { account: unique('Third'), email: 'third@stand.example', company: 'Third', name: 'Third Person' }, demo)).code).toBe(
+      200,
+    );
     const before = (await t.app.db.selectFrom('users').select('id').execute()).length;
-    expect(bodyOf(await post(t.app, '/oga/members/contractors', { account: unique('Fourth'), email: 'fourth@stand.example', company: 'Fourth', name: 'Fourth Person' }, demo))).toEqual(QUOTA);
+    expect(
+      bodyOf(await post(t.app, '/oga/members/contractors', { account: unique('Fourth'), email: 'fourth@stand.example', company: 'Fourth', name: 'Fourth Person' }, demo)),
+    ).toEqual(QUOTA);
     expect((await t.app.db.selectFrom('users').select('id').execute()).length).toBe(before);
   });
 
@@ -315,7 +352,11 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     const participation = await participationOf('demo');
     await recordUpload(t.app, participation, 'boothDesign', BOOTH_DESIGN);
     // The exhibitor starts S03 with its booth design and height.
-    const exhibitorData = { boothDesign: BOOTH_DESIGN, boothHeight: 2.2, contractor: { company: 'Placeholder Stands', email: 'placeholder@stand.example', contactPerson: 'Aisyah Rahman' } };
+    const exhibitorData = {
+      boothDesign: BOOTH_DESIGN,
+      boothHeight: 2.2,
+      contractor: { company: 'Placeholder Stands', email: 'placeholder@stand.example', contactPerson: 'Aisyah Rahman' },
+    };
     const v1 = await put(t.app, '/oga/forms/s03/draft', { data: exhibitorData, version: 0 }, demo);
     expect(bodyOf(v1)).toEqual({ code: 200, msg: 'ok', data: { version: 1 } });
 
@@ -372,9 +413,28 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     const builder = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const seen = JSON.stringify((await get(t.app, '/oga/forms/s03', builder)).data);
     expect(seen).not.toContain('Kopi Secret Stands');
-    const limitedEntry = await t.app.db.selectFrom('form_entries').select(['data', 'version']).where('participation_id', '=', await participationOf('limited')).where('form_id', '=', 's03').executeTakeFirstOrThrow();
+    const limitedEntry = await t.app.db
+      .selectFrom('form_entries')
+      .select(['data', 'version'])
+      .where('participation_id', '=', await participationOf('limited'))
+      .where('form_id', '=', 's03')
+      .executeTakeFirstOrThrow();
     // Whatever version the contractor names, its save lands in its own exhibitor's entry.
-    await put(t.app, '/oga/forms/s03/draft', { data: { contractor: { company: 'Overwrite', email: 'o@x.example', contactPerson: 'Over Write' } }, version: limitedEntry.version }, builder);
-    expect((await t.app.db.selectFrom('form_entries').select('data').where('participation_id', '=', await participationOf('limited')).where('form_id', '=', 's03').executeTakeFirstOrThrow()).data).toEqual(limitedData);
+    await put(
+      t.app,
+      '/oga/forms/s03/draft',
+      { data: { contractor: { company: 'Overwrite', email: 'o@x.example', contactPerson: 'Over Write' } }, version: limitedEntry.version },
+      builder,
+    );
+    expect(
+      (
+        await t.app.db
+          .selectFrom('form_entries')
+          .select('data')
+          .where('participation_id', '=', await participationOf('limited'))
+          .where('form_id', '=', 's03')
+          .executeTakeFirstOrThrow()
+      ).data,
+    ).toEqual(limitedData);
   });
 });

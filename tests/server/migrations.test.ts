@@ -17,7 +17,10 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     for (const table of ['visitors', 'leads']) {
       const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table}`.execute(t.app.db);
       const names = new Set(columns.rows.map((row) => row.column_name));
-      expect(VISITOR_PROFILE_FIELDS.filter((field) => !names.has(field)), table).toEqual([]);
+      expect(
+        VISITOR_PROFILE_FIELDS.filter((field) => !names.has(field)),
+        table,
+      ).toEqual([]);
     }
   });
 });

@@ -91,7 +91,10 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
     const response = await fetch(`${proxy}${path}`, { ...init, headers });
     const upstream = response.headers.get('x-upstream') ?? '';
     const port = Number(upstream.split(':').pop());
-    expect(instances.map((i) => i.port), `X-Upstream "${upstream}"`).toContain(port);
+    expect(
+      instances.map((i) => i.port),
+      `X-Upstream "${upstream}"`,
+    ).toContain(port);
     return { response, port };
   }
 
@@ -120,7 +123,11 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
     const opened = await openDatabase({ databaseUrl });
     try {
       const kopi = await opened.db.selectFrom('users').select(['participation_id', 'event_id']).where('login_key', '=', 'limited').executeTakeFirstOrThrow();
-      await opened.db.updateTable('events').set({ reminder_days: JSON.stringify([1, 7]) }).where('id', '=', kopi.event_id!).execute();
+      await opened.db
+        .updateTable('events')
+        .set({ reminder_days: JSON.stringify([1, 7]) })
+        .where('id', '=', kopi.event_id!)
+        .execute();
       await setParticipationDeadline(opened.db, kopi.participation_id!, 'badges', new Date(Date.now() + 12 * HOUR));
       await setParticipationDeadline(opened.db, kopi.participation_id!, 'booth', new Date(Date.now() + 72 * HOUR));
     } finally {
@@ -154,7 +161,11 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
   });
 
   it('a session made through one instance is used through the other; a sign-out through one ends it on both', async () => {
-    const made = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const made = await through('/oga/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+    });
     const { data } = (await made.response.json()) as { data: { token: string } };
     expect(data.token).toBeTruthy();
     const used = await throughOther(made.port, '/oga/user/info', {}, data.token);
@@ -169,14 +180,27 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
     const codeOn = async (instance: Instance) =>
       ((await (await fetch(`http://127.0.0.1:${instance.port}/oga/user/info`, { headers: { authorization: `Bearer ${data.token}` } })).json()) as { code: number }).code;
     expect(await codeOn(instances.find((i) => i.port === out.port)!)).toBe(401);
-    expect(await eventually(() => Promise.all(instances.map(codeOn)), (codes) => codes.every((c) => c === 401), 10_000)).toEqual([401, 401]);
+    expect(
+      await eventually(
+        () => Promise.all(instances.map(codeOn)),
+        (codes) => codes.every((c) => c === 401),
+        10_000,
+      ),
+    ).toEqual([401, 401]);
   });
 
   it('an upload made through one instance is downloaded through the other, byte for byte', async () => {
-    const login = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const login = await through('/oga/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+    });
     const { token } = ((await login.response.json()) as { data: { token: string } }).data;
     const logo = jpegJfif(300);
-    const { payload, contentType } = multipart([{ name: 'purpose', value: 'logo' }, { name: 'file', filename: 'logo.jpg', bytes: logo }]);
+    const { payload, contentType } = multipart([
+      { name: 'purpose', value: 'logo' },
+      { name: 'file', filename: 'logo.jpg', bytes: logo },
+    ]);
     const uploaded = await through('/oga/uploads', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload) }, token);
     const { code, data } = (await uploaded.response.json()) as { code: number; data: { id: string } };
     expect(code).toBe(200);
@@ -186,7 +210,11 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
   });
 
   it('a lead export made through one instance is downloaded through the other', async () => {
-    const login = await through('/oga/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }) });
+    const login = await through('/oga/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+    });
     const { token } = ((await login.response.json()) as { data: { token: string } }).data;
     const made = await through('/oga/leads/exports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'csv' }) }, token);
     const { code, data } = (await made.response.json()) as { code: number; data: { id: number; rows: number; size: number } };
@@ -202,7 +230,11 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
 
   it('the reminders run on both instances as they start: each e-mail reaches the SMTP server once', async () => {
     // Both instances have finished their run (each logs its end), and the queue has sent it all.
-    await eventually(async () => instances.map((i) => reminderRuns(i).length), (runs) => runs.every((n) => n >= 1), 60_000);
+    await eventually(
+      async () => instances.map((i) => reminderRuns(i).length),
+      (runs) => runs.every((n) => n >= 1),
+      60_000,
+    );
     const opened = await openDatabase({ databaseUrl });
     try {
       const queued = await eventually(

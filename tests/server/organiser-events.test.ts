@@ -52,7 +52,12 @@ describe.each(ENGINES)('organiser events (%s)', (engine) => {
     ]);
     const user = await t.app.db.selectFrom('users').select('event_id').where('id', '=', rival.userId).executeTakeFirstOrThrow();
     expect(user.event_id).toBe(id);
-    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'actor_user_id', 'before', 'after']).where('subject_type', '=', 'event').where('subject_id', '=', String(id)).execute();
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'before', 'after'])
+      .where('subject_type', '=', 'event')
+      .where('subject_id', '=', String(id))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'event.create', actor_user_id: rival.userId, before: null });
     expect((audit[0]!.after as { code: string }).code).toBe('RIVAL31');
@@ -63,7 +68,12 @@ describe.each(ENGINES)('organiser events (%s)', (engine) => {
     const changed = eventInput('EDIT31', { deadlines: { profile: '2031-03-01T00:00:00.000Z' }, defaultQuotas: { contractors: 4 }, venue: 'KLCC', reminderDays: [14, 3, 1] });
     expect((await put(t.app, `/oga/organiser/events/${id}`, changed, organiser)).code).toBe(200);
     expect((await get(t.app, `/oga/organiser/events/${id}`, organiser)).data).toEqual({ id, ...changed });
-    const update = await t.app.db.selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'event.update').where('subject_id', '=', String(id)).executeTakeFirstOrThrow();
+    const update = await t.app.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'event.update')
+      .where('subject_id', '=', String(id))
+      .executeTakeFirstOrThrow();
     expect((update.before as { venue: string }).venue).toBe('MITEC, Kuala Lumpur');
     expect((update.after as { venue: string }).venue).toBe('KLCC');
     // The organiser already had a current event: creating another does not switch it.

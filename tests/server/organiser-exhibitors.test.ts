@@ -55,14 +55,26 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
     const info = await get(t.app, '/oga/user/info', exhibitor);
     expect(info.data.displayedModule).toEqual(['Forms', 'Support']);
     const account = await get(t.app, '/oga/system/project/exhibirotCode', exhibitor);
-    expect(account.data).toMatchObject({ name: 'EX1 Trading', boothNum: 'Hall 9 · EX1', s01SubmitOnceOnly: true, hideAccountHome: false, badgesDlinedate: '2027-01-10T00:00:00.000Z' });
+    expect(account.data).toMatchObject({
+      name: 'EX1 Trading',
+      boothNum: 'Hall 9 · EX1',
+      s01SubmitOnceOnly: true,
+      hideAccountHome: false,
+      badgesDlinedate: '2027-01-10T00:00:00.000Z',
+    });
 
     // A change applies to the exhibitor's next request, in the same session.
     expect((await put(t.app, `/oga/organiser/exhibitors/${id}`, input('EX1', { modules: ['Forms'], flags: { hideAccountHome: true } }), organiser)).code).toBe(200);
     expect((await get(t.app, '/oga/user/info', exhibitor)).data.displayedModule).toEqual(['Forms']);
     expect((await get(t.app, '/oga/system/project/exhibirotCode', exhibitor)).data.hideAccountHome).toBe(true);
     // The organiser's changes (the exhibitor's own login is audited too, as auth.login).
-    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('participation_id', '=', id).where('action', 'like', 'exhibitor.%').orderBy('id').execute();
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('participation_id', '=', id)
+      .where('action', 'like', 'exhibitor.%')
+      .orderBy('id')
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(['exhibitor.create', 'exhibitor.activationSent', 'exhibitor.update']);
     expect((audit[2]!.before as { modules: string[] }).modules).toEqual(['Forms', 'Support']);
     expect((audit[2]!.after as { modules: string[] }).modules).toEqual(['Forms']);
@@ -76,7 +88,10 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
 
     // The organiser starts a password reset: the reset e-mail is queued.
     expect((await post(t.app, `/oga/organiser/exhibitors/${id}/password-reset`, {}, organiser)).code).toBe(200);
-    const mails = await eventually(() => outbox('ex1@trading.example'), (rows) => rows.length === 2);
+    const mails = await eventually(
+      () => outbox('ex1@trading.example'),
+      (rows) => rows.length === 2,
+    );
     expect(mails[1]!.text_body).toContain('reset-password?token=');
   });
 
@@ -84,7 +99,12 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
     await post(t.app, '/oga/organiser/exhibitors', input('EX2'), organiser);
     const count = async () => (await t.app.db.selectFrom('participations').select('id').execute()).length;
     const before = await count();
-    const bad = await post(t.app, '/oga/organiser/exhibitors', input('EX3', { name: ' ', email: 'nope', legalName: '=HYPERLINK("x")', deadlines: { badges: '2040-01-01T00:00:00.000Z' } }), organiser);
+    const bad = await post(
+      t.app,
+      '/oga/organiser/exhibitors',
+      input('EX3', { name: ' ', email: 'nope', legalName: '=HYPERLINK("x")', deadlines: { badges: '2040-01-01T00:00:00.000Z' } }),
+      organiser,
+    );
     expect(bad.error).toBe('validationFailed');
     expect(bad.data.fields).toEqual({
       name: 'organiser.validation.exhibitorNameRequired',
@@ -93,7 +113,11 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
       'deadlines.badges': 'organiser.validation.deadlineAfterShow',
     });
     const clash = await post(t.app, '/oga/organiser/exhibitors', input('EX2', { boothNum: 'Hall 9 · EX2', account: 'demo' }), organiser);
-    expect(clash.data.fields).toEqual({ boothNum: 'organiser.validation.boothTaken', code: 'organiser.validation.exhibitorCodeTaken', account: 'organiser.validation.accountTaken' });
+    expect(clash.data.fields).toEqual({
+      boothNum: 'organiser.validation.boothTaken',
+      code: 'organiser.validation.exhibitorCodeTaken',
+      account: 'organiser.validation.accountTaken',
+    });
     expect(await count()).toBe(before);
   });
 
@@ -116,10 +140,34 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
   });
 
   it("answers 404 for another organisation's exhibitor, 403 to an exhibitor, 401 without a token", async () => {
-    const id = (await t.app.db.selectFrom('participations').innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id').select('participations.id').where('exhibitors.name', '=', 'Borneo Botanica').orderBy('participations.id', 'desc').executeTakeFirstOrThrow()).id;
+    const id = (
+      await t.app.db
+        .selectFrom('participations')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select('participations.id')
+        .where('exhibitors.name', '=', 'Borneo Botanica')
+        .orderBy('participations.id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
     const demoEvent = await t.app.db.selectFrom('participations').select('event_id').where('id', '=', id).executeTakeFirstOrThrow();
     // The rival works on an event of its own.
-    const rivalEvent = await t.app.db.insertInto('events').values({ code: 'RIVALX', name: 'Rival', url: '', logo_url: '', venue: '', starts_at: new Date('2031-01-01'), ends_at: new Date('2031-01-02'), utc_offset_minutes: 0, terms_url: '', support_email: '', organisation_id: rival.organisationId }).returning('id').executeTakeFirstOrThrow();
+    const rivalEvent = await t.app.db
+      .insertInto('events')
+      .values({
+        code: 'RIVALX',
+        name: 'Rival',
+        url: '',
+        logo_url: '',
+        venue: '',
+        starts_at: new Date('2031-01-01'),
+        ends_at: new Date('2031-01-02'),
+        utc_offset_minutes: 0,
+        terms_url: '',
+        support_email: '',
+        organisation_id: rival.organisationId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.app.db.updateTable('users').set({ event_id: rivalEvent.id }).where('id', '=', rival.userId).execute();
     expect(demoEvent.event_id).not.toBe(rivalEvent.id);
     const calls = [
@@ -129,7 +177,8 @@ describe.each(ENGINES)('organiser exhibitors (%s)', (engine) => {
       ['POST', `/oga/organiser/exhibitors/${id}/activation`, {}],
       ['POST', `/oga/organiser/exhibitors/${id}/password-reset`, {}],
     ] as const;
-    const send = (method: string, url: string, body: unknown, token?: string) => (method === 'GET' ? get(t.app, url, token) : method === 'POST' ? post(t.app, url, body, token) : put(t.app, url, body, token));
+    const send = (method: string, url: string, body: unknown, token?: string) =>
+      method === 'GET' ? get(t.app, url, token) : method === 'POST' ? post(t.app, url, body, token) : put(t.app, url, body, token);
     for (const [method, url, body] of calls) expect([url, (await send(method, url, body, rival.token)).code]).toEqual([url, 404]);
     expect((await get(t.app, '/oga/organiser/exhibitors', rival.token)).data.total).toBe(0);
     const demo = await login(t.app, 'demo');

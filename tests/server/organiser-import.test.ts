@@ -17,7 +17,12 @@ function upload(app: FastifyInstance, token: string | undefined, bytes: Buffer, 
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return app
-    .inject({ method: 'POST', url: `/oga/organiser/exhibitors/import${query}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, language, ...(token ? { authorization: `Bearer ${token}` } : {}) } })
+    .inject({
+      method: 'POST',
+      url: `/oga/organiser/exhibitors/import${query}`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    })
     .then((response) => response.json());
 }
 
@@ -42,10 +47,19 @@ describe.each(ENGINES)('exhibitor import (%s)', (engine) => {
   });
   afterAll(() => t.close());
 
-  const participations = () => t.app.db.selectFrom('participations').select('id').execute().then((rows) => rows.length);
+  const participations = () =>
+    t.app.db
+      .selectFrom('participations')
+      .select('id')
+      .execute()
+      .then((rows) => rows.length);
 
   it("downloads the template with headers in the organiser's language", async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/oga/organiser/exhibitors/import/template?format=xlsx', headers: { authorization: `Bearer ${organiser}`, language: 'ja' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oga/organiser/exhibitors/import/template?format=xlsx',
+      headers: { authorization: `Bearer ${organiser}`, language: 'ja' },
+    });
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

@@ -50,17 +50,30 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('users')
-      .values({ login: 'rival', login_key: 'rival', email: 'rival@rival.example', display_name: 'Rival', password_hash: await hashPassword(DEMO_PASSWORD), role: 'organiser', participation_id: null, organisation_id: organisation.id, event_id: event.id, status: 'active' })
+      .values({
+        login: 'rival',
+        login_key: 'rival',
+        email: 'rival@rival.example',
+        display_name: 'Rival',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role: 'organiser',
+        participation_id: null,
+        organisation_id: organisation.id,
+        event_id: event.id,
+        status: 'active',
+      })
       .execute();
     [organiser, rival, limited] = await Promise.all([login(t.app, 'organiser'), login(t.app, 'rival'), login(t.app, 'limited')]);
-    const participationOf = async (account: string) => (await db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;
+    const participationOf = async (account: string) =>
+      (await db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;
     [kopi, borneo] = await Promise.all([participationOf('limited'), participationOf('demo')]);
   });
   afterAll(async () => t?.close());
 
   const matrix = async (token = organiser, query = '') => (await get<Matrix>(t.app, `/oga/organiser/progress${query}`, token)).data;
   const statusOf = async (formId: string) => ((await get(t.app, '/oga/forms', limited)).data as Array<{ id: string; status: string }>).find((f) => f.id === formId)!.status;
-  const reopen = (participationId: number, formId: string, body: object, token = organiser) => post(t.app, `/oga/organiser/exhibitors/${participationId}/forms/${formId}/reopen`, body, token);
+  const reopen = (participationId: number, formId: string, body: object, token = organiser) =>
+    post(t.app, `/oga/organiser/exhibitors/${participationId}/forms/${formId}/reopen`, body, token);
 
   it('the new endpoints refuse an exhibitor (403) and a caller without a token (401); another organisation sees none of this event', async () => {
     for (const url of ['/oga/organiser/progress', '/oga/organiser/progress/export']) {
@@ -107,11 +120,7 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
 
   it('reopen: a submit-once form opens for one more submission, then closes again; an open form has nothing to reopen', async () => {
     // The organiser makes S04 submit-once for this exhibitor (its flag, as the exhibitor editor sets it).
-    await t.app.db
-      .updateTable('participations')
-      .set({ flags: sql`flags || '{"s04SubmitOnceOnly": true}'::jsonb` })
-      .where('id', '=', kopi)
-      .execute();
+    await t.app.db.updateTable('participations').set({ flags: sql`flags || '{"s04SubmitOnceOnly": true}'::jsonb` }).where('id', '=', kopi).execute();
     const first = (await get(t.app, '/oga/forms/s04', limited)).data as { locked: boolean; entry: { version: number } };
     expect(first.locked).toBe(true);
     expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi'), version: first.entry.version }, limited)).error).toBe('submitOnce');
@@ -156,7 +165,11 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
   });
 
   const exportOf = async (formId: string, token = organiser, language = 'en') => {
-    const response = await t.app.inject({ method: 'GET', url: `/oga/organiser/submissions/${formId}/export`, headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/oga/organiser/submissions/${formId}/export`,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+    });
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -193,7 +206,12 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
 
   it('submissions export: files are links to the upload, one row per product', async () => {
     const image = { id: 'P'.repeat(43), name: 'tualang-honey.jpg', size: 2048, type: 'jpeg', dpi: 300 };
-    const products = { products: [{ brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', category: 'beverages', image }, { brandName: 'Borneo Botanica', productName: '=cmd|calc', category: 'dairy' }] };
+    const products = {
+      products: [
+        { brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', category: 'beverages', image },
+        { brandName: 'Borneo Botanica', productName: '=cmd|calc', category: 'dairy' },
+      ],
+    };
     await t.app.db
       .insertInto('form_entries')
       .values({ participation_id: borneo, form_id: 's02', data: JSON.stringify(products), submitted_data: JSON.stringify(products), status: 'submitted', submitted_at: new Date() })
@@ -208,7 +226,10 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
   });
 
   it('audit log page: the organisation’s records only, filtered by action, who and date, paged; XLSX export; refused to others', async () => {
-    const all = (await get(t.app, '/oga/organiser/audit?limit=50', organiser)).data as { total: number; items: Array<{ action: string; actorName: string; exhibitor: string | null }> };
+    const all = (await get(t.app, '/oga/organiser/audit?limit=50', organiser)).data as {
+      total: number;
+      items: Array<{ action: string; actorName: string; exhibitor: string | null }>;
+    };
     expect(all.total).toBeGreaterThan(3);
     expect(all.items.some((i) => i.action === 'form.reopen' && i.exhibitor === 'Kopi Nusantara')).toBe(true);
     expect(all.items.some((i) => i.actorName === 'Rival')).toBe(false);
@@ -228,7 +249,11 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/oga/organiser/audit' })).json().code).toBe(401);
     expect((await get(t.app, '/oga/organiser/audit/export', limited)).code).toBe(403);
 
-    const response = await t.app.inject({ method: 'GET', url: '/oga/organiser/audit/export?action=form.', headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'cn' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oga/organiser/audit/export?action=form.',
+      headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'cn' },
+    });
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

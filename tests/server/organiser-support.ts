@@ -6,7 +6,11 @@ import { DEMO_PASSWORD, login } from './helpers';
 // show that nothing of the demo organisation's events and exhibitors reaches it (404).
 
 export async function otherOrganiser(app: FastifyInstance, loginId = 'rival.organiser'): Promise<{ token: string; organisationId: number; userId: number }> {
-  const organisation = await app.db.insertInto('organisations').values({ name: `Rival Shows ${loginId}` }).returning('id').executeTakeFirstOrThrow();
+  const organisation = await app.db
+    .insertInto('organisations')
+    .values({ name: `Rival Shows ${loginId}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const user = await app.db
     .insertInto('users')
     .values({

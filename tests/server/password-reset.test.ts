@@ -103,7 +103,11 @@ describe.each(ENGINES)('S2 forgot and reset password on %s', (engine) => {
   it('S2 an expired link is refused and leaves the password unchanged', async () => {
     const { token } = await requestReset(LIMITED_EMAIL);
     expect((await get(t.app, `/oga/auth/password/reset?token=${token}`)).data).toEqual({ account: 'limited' });
-    await t.app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.app.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
 
     expect(bodyOf(await get(t.app, `/oga/auth/password/reset?token=${token}`))).toEqual(RESET_LINK_INVALID);
     expect(bodyOf(await post(t.app, '/oga/auth/password/reset', resetBody(token, NEW_PASSWORD)))).toEqual(RESET_LINK_INVALID);
@@ -116,7 +120,13 @@ describe.each(ENGINES)('S2 forgot and reset password on %s', (engine) => {
 
   it('S2 an unknown e-mail gets exactly the same answer as a known one and no e-mail is sent', async () => {
     const since = sink.messages.length;
-    const queuedBefore = (await t.app.db.selectFrom('mail_outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
+    const queuedBefore =
+      (
+        await t.app.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0;
     const resetsBefore = (await t.app.db.selectFrom('password_resets').select('id').execute()).length;
     const unknown = await post(t.app, '/oga/auth/password/forgot', { email: 'nobody@nowhere.example' });
     const known = await post(t.app, '/oga/auth/password/forgot', { email: 'Organiser@AFHE-expo.example' });

@@ -11,7 +11,7 @@ import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } f
 
 const DAY = 86_400_000;
 
-describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
+describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;
@@ -19,11 +19,12 @@ describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
   let demoParticipation: number;
   let limitedParticipation: number;
 
-  const leadCount = async (participationId: number) => Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('participation_id', '=', participationId).executeTakeFirstOrThrow()).n);
+  const leadCount = async (participationId: number) =>
+    Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('participation_id', '=', participationId).executeTakeFirstOrThrow()).n);
   const exportOf = async (token: string) => {
     const answer = await post(t.app, '/oga/leads/exports', { format: 'csv' }, token);
     expect(answer.code).toBe(200);
-    return (await t.app.db.selectFrom('lead_exports').select(['id', 'storage_name']).where('id', '=', answer.data.id).executeTakeFirstOrThrow());
+    return await t.app.db.selectFrom('lead_exports').select(['id', 'storage_name']).where('id', '=', answer.data.id).executeTakeFirstOrThrow();
   };
 
   beforeAll(async () => {
@@ -63,7 +64,21 @@ describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
     const demoUser = await t.app.db.selectFrom('users').select(['id', 'email', 'event_id']).where('login_key', '=', 'demo').executeTakeFirstOrThrow();
     // A business card on one of demo's leads.
     await t.app.storage.put('uploads/card-of-a-lead-000000000000000000000000000', Buffer.from('card'));
-    await t.app.db.insertInto('uploads').values({ id: 'card-of-a-lead-000000000000000000000000000', participation_id: demoParticipation, event_id: demoUser.event_id!, user_id: demoUser.id, purpose: 'businessCard', original_name: 'card.png', content_type: 'image/png', size: 4, dpi: null, sha256: '0'.repeat(64) }).execute();
+    await t.app.db
+      .insertInto('uploads')
+      .values({
+        id: 'card-of-a-lead-000000000000000000000000000',
+        participation_id: demoParticipation,
+        event_id: demoUser.event_id!,
+        user_id: demoUser.id,
+        purpose: 'businessCard',
+        original_name: 'card.png',
+        content_type: 'image/png',
+        size: 4,
+        dpi: null,
+        sha256: '0'.repeat(64),
+      })
+      .execute();
     const someLead = await t.app.db.selectFrom('leads').select(['id', 'visitor_name']).where('participation_id', '=', demoParticipation).orderBy('id').executeTakeFirstOrThrow();
     await t.app.db.updateTable('leads').set({ business_card: 'card-of-a-lead-000000000000000000000000000' }).where('id', '=', someLead.id).execute();
     expect(await leadCount(demoParticipation)).toBeGreaterThan(0);
@@ -105,7 +120,7 @@ describe.each(ENGINES)('issue 14 visitors\' privacy on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('issue 14 one visitor\'s data across exhibitors on %s', (engine) => {
+describe.each(ENGINES)("issue 14 one visitor's data across exhibitors on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;
@@ -116,16 +131,39 @@ describe.each(ENGINES)('issue 14 one visitor\'s data across exhibitors on %s', (
   });
   afterAll(() => t?.close());
 
-  it('exports and erases one visitor\'s leads at every exhibitor, its profile and the exports holding it; audited without the data', async () => {
+  it("exports and erases one visitor's leads at every exhibitor, its profile and the exports holding it; audited without the data", async () => {
     const users = await t.app.db.selectFrom('users').select(['id', 'login_key', 'participation_id']).where('login_key', 'in', ['demo', 'limited']).execute();
     const demoUser = users.find((u) => u.login_key === 'demo')!;
     const limitedUser = users.find((u) => u.login_key === 'limited')!;
-    const lead = await t.app.db.selectFrom('leads').selectAll().where('participation_id', '=', demoUser.participation_id!).where('visitor_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-    const visitorLeadsAtDemo = await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', demoUser.participation_id!).where('badge_code', '=', lead.badge_code).execute();
+    const lead = await t.app.db
+      .selectFrom('leads')
+      .selectAll()
+      .where('participation_id', '=', demoUser.participation_id!)
+      .where('visitor_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const visitorLeadsAtDemo = await t.app.db
+      .selectFrom('leads')
+      .select('id')
+      .where('participation_id', '=', demoUser.participation_id!)
+      .where('badge_code', '=', lead.badge_code)
+      .execute();
     // The same visitor was scanned by a second exhibitor too.
     const { id: _id, ...copy } = lead;
-    await t.app.db.insertInto('leads').values({ ...copy, participation_id: limitedUser.participation_id!, scanned_by: limitedUser.id, client_scan_id: 'privacy-test-1', tag_answers: JSON.stringify(lead.tag_answers ?? {}), interested_products: JSON.stringify(lead.interested_products ?? []) } as never).execute();
-    const otherLeadsBefore = Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('badge_code', '<>', lead.badge_code).executeTakeFirstOrThrow()).n);
+    await t.app.db
+      .insertInto('leads')
+      .values({
+        ...copy,
+        participation_id: limitedUser.participation_id!,
+        scanned_by: limitedUser.id,
+        client_scan_id: 'privacy-test-1',
+        tag_answers: JSON.stringify(lead.tag_answers ?? {}),
+        interested_products: JSON.stringify(lead.interested_products ?? []),
+      } as never)
+      .execute();
+    const otherLeadsBefore = Number(
+      (await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('badge_code', '<>', lead.badge_code).executeTakeFirstOrThrow()).n,
+    );
     const exported = await post(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
     expect(exported.code).toBe(200);
 
@@ -143,8 +181,14 @@ describe.each(ENGINES)('issue 14 one visitor\'s data across exhibitors on %s', (
     expect(await t.app.db.selectFrom('leads').select('id').where('badge_code', '=', lead.badge_code).execute()).toEqual([]);
     expect(await t.app.db.selectFrom('visitors').select('id').where('id', '=', lead.visitor_id!).execute()).toEqual([]);
     // Nobody else's leads were touched.
-    expect(Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('badge_code', '<>', lead.badge_code).executeTakeFirstOrThrow()).n)).toBe(otherLeadsBefore);
-    expect(await t.app.storage.stat(`exports/${(await t.app.db.selectFrom('lead_exports').select('storage_name').where('id', '=', exported.data.id).executeTakeFirst())?.storage_name ?? 'gone'}`)).toBeNull();
+    expect(Number((await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('badge_code', '<>', lead.badge_code).executeTakeFirstOrThrow()).n)).toBe(
+      otherLeadsBefore,
+    );
+    expect(
+      await t.app.storage.stat(
+        `exports/${(await t.app.db.selectFrom('lead_exports').select('storage_name').where('id', '=', exported.data.id).executeTakeFirst())?.storage_name ?? 'gone'}`,
+      ),
+    ).toBeNull();
 
     const records = await t.app.db.selectFrom('audit_log').selectAll().where('action', 'in', ['privacy.visitor.erase', 'privacy.visitor.export']).execute();
     expect(records.map((record) => record.action).sort()).toEqual(['privacy.visitor.erase', 'privacy.visitor.export']);
@@ -161,7 +205,11 @@ describe.each(ENGINES)('issue 14 one visitor\'s data across exhibitors on %s', (
     const answer = await post(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
     const row = await t.app.db.selectFrom('lead_exports').select(['id', 'storage_name']).where('id', '=', answer.data.id).executeTakeFirstOrThrow();
     expect(await purgeOldExports(t.app, 30)).toBe(0);
-    await t.app.db.updateTable('lead_exports').set({ created_at: new Date(Date.now() - 31 * DAY) }).where('id', '=', row.id).execute();
+    await t.app.db
+      .updateTable('lead_exports')
+      .set({ created_at: new Date(Date.now() - 31 * DAY) })
+      .where('id', '=', row.id)
+      .execute();
     expect(await purgeOldExports(t.app, 30)).toBe(1);
     expect(await t.app.storage.stat(`exports/${row.storage_name}`)).toBeNull();
     expect(await t.app.db.selectFrom('lead_exports').select('id').where('id', '=', row.id).execute()).toEqual([]);

@@ -35,7 +35,10 @@ describe.each(ENGINES)('TRUST_PROXY=1 behind nginx on %s', (engine) => {
   let t: TestApp;
   let nginx: Nginx;
   beforeAll(async () => {
-    t = await createTestApp(engine, { trustProxy: 1, login: { freeFailuresPerAccountAddress: 3, freeFailuresPerAddress: 100, maxFailuresPerAddress: 300, maxDelaySeconds: 900, windowSeconds: 3600 } });
+    t = await createTestApp(engine, {
+      trustProxy: 1,
+      login: { freeFailuresPerAccountAddress: 3, freeFailuresPerAddress: 100, maxFailuresPerAddress: 300, maxDelaySeconds: 900, windowSeconds: 3600 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     nginx = await startNginx((t.app.server.address() as { port: number }).port);
   });

@@ -13,12 +13,22 @@ const NEW_PASSWORD = 'Owner-is-back-2027';
 describe.each(ENGINES)('S1 login throttling on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { login: { freeFailuresPerAccountAddress: 5, freeFailuresPerAddress: 8, maxFailuresPerAddress: 300, maxDelaySeconds: 900, windowSeconds: 3600 } });
+    t = await createTestApp(engine, {
+      login: { freeFailuresPerAccountAddress: 5, freeFailuresPerAddress: 8, maxFailuresPerAddress: 300, maxDelaySeconds: 900, windowSeconds: 3600 },
+    });
   });
   afterAll(async () => t?.close());
 
   const failuresOf = async (loginKey: string) =>
-    Number((await t.app.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('login_key', '=', loginKey).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.db
+          .selectFrom('login_failures')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('login_key', '=', loginKey)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('S1 after 100 wrong passwords for "limited" from one address, the owner logs in from another address', async () => {
     const stranger = '203.0.113.50';
@@ -49,7 +59,7 @@ describe.each(ENGINES)('S1 login throttling on %s', (engine) => {
     expect(await failuresOf('limited')).toBe(100);
   });
 
-  it('S1 a completed password reset clears the account\'s failures from every address', async () => {
+  it("S1 a completed password reset clears the account's failures from every address", async () => {
     const address = '203.0.113.60';
     for (let i = 0; i < 5; i += 1) await attemptLogin(t.app, 'demo', `wrong-${i}`, { remoteAddress: address });
     expect((await attemptLogin(t.app, 'demo', DEMO_PASSWORD, { remoteAddress: address })).error).toBe('tooManyAttempts');
@@ -100,7 +110,7 @@ describe.each(ENGINES)('TRUST_PROXY behind a reverse proxy on %s', (engine) => {
 
   it.each([
     ['a hop count of 1', () => hops],
-    ['the proxy\'s address range', () => listed],
+    ["the proxy's address range", () => listed],
   ])('with %s, rotating a forged X-Forwarded-For does not reset the count of the real client', async (_label, app) => {
     const t = app();
     const answers: string[] = [];

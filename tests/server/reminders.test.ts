@@ -23,16 +23,40 @@ async function addRival(t: TestApp): Promise<void> {
   const organisation = await t.app.db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
   const event = await t.app.db
     .insertInto('events')
-    .values({ organisation_id: organisation.id, code: 'RIVAL2027', name: 'Rival Fair', url: '', logo_url: '', venue: '', starts_at: new Date(Date.now() + 9e9), ends_at: new Date(Date.now() + 9.1e9), utc_offset_minutes: 0, terms_url: '', support_email: 'x@rival.example' })
+    .values({
+      organisation_id: organisation.id,
+      code: 'RIVAL2027',
+      name: 'Rival Fair',
+      url: '',
+      logo_url: '',
+      venue: '',
+      starts_at: new Date(Date.now() + 9e9),
+      ends_at: new Date(Date.now() + 9.1e9),
+      utc_offset_minutes: 0,
+      terms_url: '',
+      support_email: 'x@rival.example',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.app.db
     .insertInto('users')
-    .values({ login: 'rival', login_key: 'rival', email: 'rival@rival.example', display_name: 'Rival', password_hash: await hashPassword(DEMO_PASSWORD), role: 'organiser', participation_id: null, organisation_id: organisation.id, event_id: event.id, status: 'active' })
+    .values({
+      login: 'rival',
+      login_key: 'rival',
+      email: 'rival@rival.example',
+      display_name: 'Rival',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role: 'organiser',
+      participation_id: null,
+      organisation_id: organisation.id,
+      event_id: event.id,
+      status: 'active',
+    })
     .execute();
 }
 
-const participationOf = async (t: TestApp, account: string) => (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;
+const participationOf = async (t: TestApp, account: string) =>
+  (await t.app.db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;
 
 /** Kopi's badges deadline in 12 hours (the 1-day reminder is due), its booth deadline in 3 days (the 7-day one). */
 async function deadlinesClose(t: TestApp, kopi: number) {

@@ -17,7 +17,7 @@ describe.each(ENGINES)('resolved sessions kept between requests on %s', (engine)
   afterAll(async () => t?.close());
 
   const participationOf = async (account: string) =>
-    (await t.app.db.selectFrom('users').select(['participation_id', 'id']).where('login_key', '=', account).executeTakeFirstOrThrow());
+    await t.app.db.selectFrom('users').select(['participation_id', 'id']).where('login_key', '=', account).executeTakeFirstOrThrow();
 
   it('an organiser-side change to the participation shows on the very next request', async () => {
     const token = await login(t.app, 'demo');
@@ -29,10 +29,18 @@ describe.each(ENGINES)('resolved sessions kept between requests on %s', (engine)
     const kept = modules.slice(0, 1);
     const before = await t.app.db.selectFrom('participations').select('displayed_modules').where('id', '=', participation_id!).executeTakeFirstOrThrow();
     try {
-      await t.app.db.updateTable('participations').set({ displayed_modules: JSON.stringify(kept) }).where('id', '=', participation_id!).execute();
+      await t.app.db
+        .updateTable('participations')
+        .set({ displayed_modules: JSON.stringify(kept) })
+        .where('id', '=', participation_id!)
+        .execute();
       expect(bodyOf(await get(t.app, ACCOUNT_INFO, token)).data.displayedModule).toEqual(kept);
     } finally {
-      await t.app.db.updateTable('participations').set({ displayed_modules: JSON.stringify(before.displayed_modules) }).where('id', '=', participation_id!).execute();
+      await t.app.db
+        .updateTable('participations')
+        .set({ displayed_modules: JSON.stringify(before.displayed_modules) })
+        .where('id', '=', participation_id!)
+        .execute();
     }
     expect(bodyOf(await get(t.app, ACCOUNT_INFO, token)).data.displayedModule).toEqual(modules);
   });

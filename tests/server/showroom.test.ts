@@ -5,7 +5,6 @@ import { call, createTestApp, ENGINES, get, login, put, recordUpload, type TestA
 // CT5: the digital showroom (from submitted S01/S02 as forms.yaml declares), published or not, at
 // a public address; the poster PDF read back with pdftotext (poppler), as a reader would.
 
-
 describe.each(ENGINES)('showroom on %s', (engine) => {
   let t: TestApp;
   let demo: string;
@@ -25,8 +24,27 @@ describe.each(ENGINES)('showroom on %s', (engine) => {
     await t.app.db
       .insertInto('form_entries')
       .values([
-        { participation_id: participationId, form_id: 's01', status: 'submitted', data: '{}', submitted_data: JSON.stringify({ company: { companyName: 'Borneo Botanica Sdn Bhd', description: 'Rainforest honey and herbs.', website: 'https://borneo.example', logo: { id: logoId, name: 'logo.jpg', size: 100, type: 'jpeg', dpi: 300 } } }) },
-        { participation_id: participationId, form_id: 's02', status: 'draft', data: JSON.stringify({ products: [{ productName: 'Draft only product' }] }), submitted_data: JSON.stringify({ products: [{ productName: 'Wild Tualang Honey', brandName: 'Borneo Botanica', description: 'Raw honey.', newLaunch: true }] }) },
+        {
+          participation_id: participationId,
+          form_id: 's01',
+          status: 'submitted',
+          data: '{}',
+          submitted_data: JSON.stringify({
+            company: {
+              companyName: 'Borneo Botanica Sdn Bhd',
+              description: 'Rainforest honey and herbs.',
+              website: 'https://borneo.example',
+              logo: { id: logoId, name: 'logo.jpg', size: 100, type: 'jpeg', dpi: 300 },
+            },
+          }),
+        },
+        {
+          participation_id: participationId,
+          form_id: 's02',
+          status: 'draft',
+          data: JSON.stringify({ products: [{ productName: 'Draft only product' }] }),
+          submitted_data: JSON.stringify({ products: [{ productName: 'Wild Tualang Honey', brandName: 'Borneo Botanica', description: 'Raw honey.', newLaunch: true }] }),
+        },
       ])
       .execute();
   });

@@ -30,7 +30,15 @@ async function send(app: FastifyInstance, token: string | undefined, parts: Part
 }
 
 const upload = (app: FastifyInstance, token: string, purpose: string, filename: string, bytes: Uint8Array, headers: Record<string, string> = {}) =>
-  send(app, token, [{ name: 'purpose', value: purpose }, { name: 'file', filename, bytes }], headers);
+  send(
+    app,
+    token,
+    [
+      { name: 'purpose', value: purpose },
+      { name: 'file', filename, bytes },
+    ],
+    headers,
+  );
 
 const download = (app: FastifyInstance, token: string, id: string) =>
   app.inject({ method: 'GET', url: `/oga/uploads/${encodeURIComponent(id)}`, headers: { authorization: `Bearer ${token}` } });
@@ -54,7 +62,14 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
   let demoParticipation: number;
   const uploadsDir = () => join(t.config.dataDir, 'uploads');
   const stored = async () => ({
-    rows: Number((await t.app.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    rows: Number(
+      (
+        await t.app.db
+          .selectFrom('uploads')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     files: readdirSync(uploadsDir()).length,
   });
 
@@ -84,7 +99,11 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
   it('V3 a 300 dpi JPEG is accepted as logo: the answer is the reference, the row and the file are stored under a random id', async () => {
     const bytes = jpegJfif(300);
     const answer = await upload(t.app, demo, 'logo', 'Logo 2027 (final)_v2.jpg', bytes);
-    expect(bodyOf(answer)).toEqual({ code: 200, msg: 'ok', data: { id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: 'Logo 2027 (final)_v2.jpg', size: bytes.length, type: 'jpeg', dpi: 300 } });
+    expect(bodyOf(answer)).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: 'Logo 2027 (final)_v2.jpg', size: bytes.length, type: 'jpeg', dpi: 300 },
+    });
     const { id } = answer.data;
     const row = await t.app.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -179,7 +198,10 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
       [file, { name: 'purpose', value: 'logo' }],
       [{ name: 'purpose', value: 'logo' }],
       [{ name: 'purpose', value: 'logo' }, file, { ...file, filename: 'second.jpg' }],
-      [{ name: 'purpose', value: 'logo' }, { ...file, name: 'attachment' }],
+      [
+        { name: 'purpose', value: 'logo' },
+        { ...file, name: 'attachment' },
+      ],
     ];
     for (const parts of cases) {
       const answer = await send(t.app, demo, parts);
@@ -213,7 +235,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('issue 12: an organiser of the same event reads the exhibitor\'s files; a team user only the business cards of its own leads', async () => {
+  it("issue 12: an organiser of the same event reads the exhibitor's files; a team user only the business cards of its own leads", async () => {
     const bytes = jpegJfif(300);
     const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', bytes);
     const organiserRead = await download(t.app, organiser, data.id);
@@ -239,7 +261,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(bodyOf(await get(t.app, `/oga/uploads/${cardOfOther.data.id}`, team))).toEqual(NOT_FOUND);
   });
 
-  it('issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor\'s part', async () => {
+  it("issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor's part", async () => {
     const contractor = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
     const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
@@ -264,7 +286,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     await t.app.db.deleteFrom('form_entries').where('participation_id', '=', demoParticipation).where('form_id', 'in', ['s03', 's05']).execute();
   });
 
-  it('another exhibitor gets 404 for demo\'s file, the same as for an id that does not exist', async () => {
+  it("another exhibitor gets 404 for demo's file, the same as for an id that does not exist", async () => {
     const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', jpegJfif(300));
     const answer = await get(t.app, `/oga/uploads/${data.id}`, limited);
     expect(answer.status).toBe(200);
@@ -352,7 +374,8 @@ describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage fu
   /** The files this test made: the demo's own (a manual's attachment) were there before it. */
   let demoFiles: string[] = [];
   const filesIn = (area: string) => allFilesIn(area).filter((name) => !demoFiles.includes(name));
-  const rowsOf = async (participationId: number) => (await t.app.db.selectFrom('uploads').select('id').where('participation_id', '=', participationId).execute()).map((row) => row.id);
+  const rowsOf = async (participationId: number) =>
+    (await t.app.db.selectFrom('uploads').select('id').where('participation_id', '=', participationId).execute()).map((row) => row.id);
 
   beforeAll(async () => {
     // Room for exactly three of the test image.
@@ -417,7 +440,13 @@ describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage fu
       Object.assign(t.app.storage, saved);
     }
     expect(filesIn('uploads')).toEqual([]);
-    expect(await t.app.db.selectFrom('uploads').select('id').where('id', 'not in', demoFiles.length ? demoFiles : ['']).execute()).toEqual([]);
+    expect(
+      await t.app.db
+        .selectFrom('uploads')
+        .select('id')
+        .where('id', 'not in', demoFiles.length ? demoFiles : [''])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('the orphan sweep removes files without a row and rows without a file, once they are an hour old', async () => {
@@ -437,7 +466,15 @@ describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage fu
     await t.app.db.updateTable('uploads').set({ created_at: old }).execute();
     expect(await sweepOrphanFiles(t.app)).toEqual({ filesRemoved: 1, rowsRemoved: 1 });
     expect(filesIn('uploads')).toEqual([data.id]);
-    expect((await t.app.db.selectFrom('uploads').select('id').where('id', 'not in', demoFiles.length ? demoFiles : ['']).execute()).map((row) => row.id)).toEqual([data.id]);
+    expect(
+      (
+        await t.app.db
+          .selectFrom('uploads')
+          .select('id')
+          .where('id', 'not in', demoFiles.length ? demoFiles : [''])
+          .execute()
+      ).map((row) => row.id),
+    ).toEqual([data.id]);
     expect((await download(t.app, demo, data.id)).statusCode).toBe(200);
   });
 });

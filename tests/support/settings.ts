@@ -13,15 +13,25 @@ export async function setParticipationDeadline(db: Kysely<Database>, participati
   if (dueAt === null) {
     // "No deadline" for this exhibitor: hide the event's value behind a far-future override is not
     // the same thing, so drop the event's value in the test database instead.
-    await db.deleteFrom('deadlines').where('event_id', '=', await eventOf(db, participationId)).where('name', '=', name).execute();
+    await db
+      .deleteFrom('deadlines')
+      .where('event_id', '=', await eventOf(db, participationId))
+      .where('name', '=', name)
+      .execute();
     return;
   }
-  await db.insertInto('deadlines').values({ event_id: await eventOf(db, participationId), participation_id: participationId, name, due_at: dueAt }).execute();
+  await db
+    .insertInto('deadlines')
+    .values({ event_id: await eventOf(db, participationId), participation_id: participationId, name, due_at: dueAt })
+    .execute();
 }
 
 export async function setParticipationQuota(db: Kysely<Database>, participationId: number, name: string, value: number): Promise<void> {
   await db.deleteFrom('quotas').where('participation_id', '=', participationId).where('name', '=', name).execute();
-  await db.insertInto('quotas').values({ event_id: await eventOf(db, participationId), participation_id: participationId, name, value }).execute();
+  await db
+    .insertInto('quotas')
+    .values({ event_id: await eventOf(db, participationId), participation_id: participationId, name, value })
+    .execute();
 }
 
 /** Drops every override of the participation: the event's deadlines and quotas apply again. */

@@ -50,7 +50,13 @@ export function decodeHeader(value: string): string {
     const bytes: Buffer[] = [];
     for (const [, , encoding, data] of run.matchAll(ENCODED_WORD)) {
       if (encoding!.toUpperCase() === 'B') bytes.push(Buffer.from(data!, 'base64'));
-      else bytes.push(Buffer.from(data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'));
+      else
+        bytes.push(
+          Buffer.from(
+            data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ),
+        );
     }
     return Buffer.concat(bytes).toString('utf8');
   });

@@ -63,9 +63,7 @@ export function Header({
         )}
         {/* H1: event, exhibitor and booth wrap onto more lines rather than being cut off. */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: '1 1 12rem' }}>
-          {account?.companyLog && (
-            <Avatar src={account.companyLog} alt={t('header.companyLogo', { name: account.name })} variant="rounded" sx={{ width: 40, height: 40 }} />
-          )}
+          {account?.companyLog && <Avatar src={account.companyLog} alt={t('header.companyLogo', { name: account.name })} variant="rounded" sx={{ width: 40, height: 40 }} />}
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }} data-testid="exhibition-name">
               {account?.exhibitName}
@@ -100,7 +98,12 @@ export function Header({
           />
         )}
         {account?.exhibitCode && <AnnouncementsButton />}
-        <Button startIcon={<Translate />} onClick={(event) => setLanguageAnchor(event.currentTarget)} aria-haspopup="menu" aria-label={t('header.languageCurrent', { language: languageLabel })}>
+        <Button
+          startIcon={<Translate />}
+          onClick={(event) => setLanguageAnchor(event.currentTarget)}
+          aria-haspopup="menu"
+          aria-label={t('header.languageCurrent', { language: languageLabel })}
+        >
           {/* A language is named in itself, never translated: marked so (and read in its own voice). */}
           <span lang={language === 'cn' ? 'zh' : language}>{languageLabel}</span>
         </Button>

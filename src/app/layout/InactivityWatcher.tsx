@@ -43,7 +43,10 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
       setPhase(next);
       if (next === 'ended') {
         window.clearInterval(timer);
-        void api.post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true }).catch(() => undefined).finally(() => endSession('sessionInactive'));
+        void api
+          .post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true })
+          .catch(() => undefined)
+          .finally(() => endSession('sessionInactive'));
       }
     }, 1000);
     return () => {
@@ -65,7 +68,16 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
         <DialogContentText>{t('auth.inactivityText', { seconds: secondsLeft })}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void api.post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true }).catch(() => undefined).finally(() => endSession('loggedOut'))}>{t('auth.logOutNow')}</Button>
+        <Button
+          onClick={() =>
+            void api
+              .post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true })
+              .catch(() => undefined)
+              .finally(() => endSession('loggedOut'))
+          }
+        >
+          {t('auth.logOutNow')}
+        </Button>
         <Button variant="contained" onClick={staySignedIn} autoFocus>
           {t('auth.staySignedIn')}
         </Button>

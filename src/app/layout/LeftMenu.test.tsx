@@ -24,15 +24,7 @@ describe('LeftMenu', () => {
   it('P3: the full user sees every permitted, non-hidden main screen, in catalogue order', () => {
     const nav = renderMenu(FULL_USER.displayedModule);
     const list = within(nav).getAllByRole('list')[0]!;
-    expect(topLabels(list)).toEqual([
-      'Dashboard',
-      'Event Platform',
-      'Mandatory Forms',
-      'Optional Manuals',
-      'LeadGrab',
-      'Event Support',
-      'Invite your clients',
-    ]);
+    expect(topLabels(list)).toEqual(['Dashboard', 'Event Platform', 'Mandatory Forms', 'Optional Manuals', 'LeadGrab', 'Event Support', 'Invite your clients']);
     // Hidden screens are not in the menu.
     for (const hidden of ['Account Home', 'S01 Promotion profile', 'Promotion Profile', 'Form detail', 'Announcement', 'Search', 'My account']) {
       expect(within(nav).queryByRole('link', { name: hidden })).toBeNull();
@@ -57,7 +49,11 @@ describe('LeftMenu', () => {
     const nav = renderMenu(LIMITED_USER.displayedModule);
     const list = within(nav).getAllByRole('list')[0]!;
     expect(topLabels(list)).toEqual(['Mandatory Forms', 'Event Support']);
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mandatory Forms', 'Event Support', 'FAQ']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Mandatory Forms', 'Event Support', 'FAQ']);
   });
 
   it('P3: the entry of the current path is marked current', () => {

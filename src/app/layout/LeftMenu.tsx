@@ -48,7 +48,20 @@ export function LeftMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="nav" aria-label={t('menu.label')} sx={{ width: inDrawer ? '100%' : 260, minHeight: inDrawer ? '100%' : undefined, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      component="nav"
+      aria-label={t('menu.label')}
+      sx={{
+        width: inDrawer ? '100%' : 260,
+        minHeight: inDrawer ? '100%' : undefined,
+        flexShrink: 0,
+        borderRight: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <List sx={{ flex: 1 }}>
         {items.map((item) => (
           <MenuEntry key={item.id} item={item} depth={0} />

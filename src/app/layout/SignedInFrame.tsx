@@ -57,40 +57,38 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   // Y3 (Home shows tips instead of the menu) is about the desktop's side menu; on a phone the
   // drawer stays reachable from Home too, closed until asked for.
   const showDrawerButton = withMenu && !wide;
-  const leftMenu = (inDrawer: boolean) => (
-    <LeftMenu items={menu} eventLog={account?.eventLog} eventUrl={account?.eventUrl} eventName={account?.exhibitName} inDrawer={inDrawer} />
-  );
+  const leftMenu = (inDrawer: boolean) => <LeftMenu items={menu} eventLog={account?.eventLog} eventUrl={account?.eventUrl} eventName={account?.exhibitName} inDrawer={inDrawer} />;
 
   return (
     <ThemeProvider theme={theme}>
-    <CssBaseline />
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Header
-        account={account}
-        displayedModules={modules}
-        onToggleMenu={showDrawerButton ? () => setDrawerOpen(true) : showMenu ? toggleMenu : undefined}
-        menuToggleLabel={t(showDrawerButton ? 'menu.open' : menuOpen ? 'menu.collapse' : 'menu.expand')}
-        menuExpanded={showDrawerButton ? drawerOpen : menuOpen}
-      />
-      {showDrawerButton && (
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 'min(300px, 85vw)' } } }}>
-          {leftMenu(true)}
-        </Drawer>
-      )}
-      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        {wide && showMenu && menuOpen && leftMenu(false)}
-        <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {/* The page fills the screen below the header, so the footer starts below the fold and a
+      <CssBaseline />
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Header
+          account={account}
+          displayedModules={modules}
+          onToggleMenu={showDrawerButton ? () => setDrawerOpen(true) : showMenu ? toggleMenu : undefined}
+          menuToggleLabel={t(showDrawerButton ? 'menu.open' : menuOpen ? 'menu.collapse' : 'menu.expand')}
+          menuExpanded={showDrawerButton ? drawerOpen : menuOpen}
+        />
+        {showDrawerButton && (
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 'min(300px, 85vw)' } } }}>
+            {leftMenu(true)}
+          </Drawer>
+        )}
+        <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+          {wide && showMenu && menuOpen && leftMenu(false)}
+          <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            {/* The page fills the screen below the header, so the footer starts below the fold and a
               page's content arriving never moves it under the reader's eyes (layout shift, CLS). */}
-          <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, flex: 1, minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
-            {screen && <TitleBar screen={screen} />}
-            <Outlet />
-          </Container>
-          <Footer termsUrl={account?.termsUrl} organiser={account?.exhibitName} />
+            <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 }, flex: 1, minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
+              {screen && <TitleBar screen={screen} />}
+              <Outlet />
+            </Container>
+            <Footer termsUrl={account?.termsUrl} organiser={account?.exhibitName} />
+          </Box>
         </Box>
+        {user && <InactivityWatcher idleSeconds={user.session.idleSeconds} warningSeconds={user.session.warningSeconds} />}
       </Box>
-      {user && <InactivityWatcher idleSeconds={user.session.idleSeconds} warningSeconds={user.session.warningSeconds} />}
-    </Box>
     </ThemeProvider>
   );
 }

@@ -34,7 +34,13 @@ export function TitleBar({ screen }: { screen: Screen }) {
           <ArrowBack />
         </IconButton>
       )}
-      <Typography variant="h5" component="h1" ref={heading} tabIndex={-1} sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineOffset: 2 } }}>
+      <Typography
+        variant="h5"
+        component="h1"
+        ref={heading}
+        tabIndex={-1}
+        sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineOffset: 2 } }}
+      >
         {orderName ? (
           <>
             <Chip label={firstWord} color="primary" size="small" sx={{ mr: 1, verticalAlign: 'middle' }} />

@@ -39,7 +39,7 @@ export function approvalSummaryProblems(definition: FormDefinition, schema: { pr
   if (!Array.isArray(declared)) return [`${where}: must be a list`];
   const problems: string[] = [];
   for (const entry of declared) {
-    const property = isObject(entry) && typeof entry.field === 'string' ? (schema.properties ?? {})[entry.field] : undefined;
+    const property = isObject(entry) && typeof entry.field === 'string' ? schema.properties?.[entry.field] : undefined;
     if (!isObject(property)) {
       problems.push(`${where}: "${JSON.stringify(entry)}" is not a property of the form`);
       continue;
@@ -54,7 +54,7 @@ export function approvalSummaryProblems(definition: FormDefinition, schema: { pr
 export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>): SummaryEntry[] {
   const rule = definition.approval;
   return (definition.approvalSummary ?? []).map(({ field, show }) => {
-    const property = ((schema.properties ?? {})[field] ?? {}) as Node;
+    const property = (schema.properties?.[field] ?? {}) as Node;
     const title = typeof property.title === 'string' ? property.title : field;
     const value = data[field];
     if (property.file !== undefined) {
@@ -75,7 +75,11 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
       return { field, title, kind: 'items', items };
     }
     // A section (the contractor's company, e-mail, contact) reads as its texts in a row.
-    const section = isObject(value) ? Object.values(value).filter((part) => typeof part === 'string' && part.trim() !== '').join(' · ') : null;
+    const section = isObject(value)
+      ? Object.values(value)
+          .filter((part) => typeof part === 'string' && part.trim() !== '')
+          .join(' · ')
+      : null;
     const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : section;
     const label = Array.isArray(property.enum) && typeof scalar === 'string' ? `forms.${definition.id}.enum.${field}.${scalar}` : undefined;
     return { field, title, kind: 'value', value: scalar, ...(label ? { label } : {}) };

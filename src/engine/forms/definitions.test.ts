@@ -58,7 +58,7 @@ describe('F9 hasUnsubmittedChanges', () => {
   });
 });
 
-describe('F5 O1 helpParams: what help texts mention comes from the form\'s declarations', () => {
+describe("F5 O1 helpParams: what help texts mention comes from the form's declarations", () => {
   it('takes the fee of a flagged item and the limit of an `above` rule', () => {
     expect(helpParams({ fee: { list: 'items', flag: 'extra', price: '7.50', currency: 'SGD' } })).toEqual({ price: '7.50', currency: 'SGD' });
     expect(helpParams({ approval: { when: 'above', field: 'height', limit: 3.1 } })).toEqual({ limit: 3.1 });

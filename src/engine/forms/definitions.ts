@@ -3,7 +3,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { sameJson } from './canonical';
-import { FORM_DEFINITION_SCHEMA, FORM_LIST_SCHEMA } from './form-list-schema';
+import { FORM_DEFINITION_SCHEMA, type FORM_LIST_SCHEMA } from './form-list-schema';
 import { partHasData, type FormPart, type PartStates } from './parts';
 
 /** The whole of forms.yaml, as its loader (form-list.ts) answers it. */
@@ -67,11 +67,7 @@ const APPROVAL_STATUS: Record<ApprovalStatus, FormStatus> = { pending: 'pendingA
  * submitted form makes a working copy (see `hasUnsubmittedChanges`) and never withdraws the
  * submission, its approval decision or its documents.
  */
-export function formStatus(
-  entry: { status: 'draft' | 'submitted'; approval_status?: ApprovalStatus | null } | null,
-  deadline: Date | null,
-  now: Date,
-): FormStatus {
+export function formStatus(entry: { status: 'draft' | 'submitted'; approval_status?: ApprovalStatus | null } | null, deadline: Date | null, now: Date): FormStatus {
   if (entry?.status === 'submitted') return entry.approval_status ? APPROVAL_STATUS[entry.approval_status] : 'submitted';
   if (deadline && deadline.getTime() < now.getTime()) return 'closed';
   return entry ? 'draft' : 'notStarted';

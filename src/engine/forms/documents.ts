@@ -44,7 +44,7 @@ export interface DocumentsOwner {
 export const LETTER_PARTS = ['title', 'intro', 'none', 'subject', 'to', 'greeting', 'body', 'particulars', 'after', 'closing', 'signature'] as const;
 
 function itemPropertiesOf(schema: { properties?: Record<string, unknown> }, list: string): Node | null {
-  const property = (schema.properties ?? {})[list];
+  const property = schema.properties?.[list];
   if (!isObject(property) || property.type !== 'array' || !isObject(property.items)) return null;
   return isObject(property.items.properties) ? property.items.properties : null;
 }
@@ -73,7 +73,8 @@ export function documentProblems(definition: DocumentsOwner, schema: { propertie
     const fields = [document.name, ...(document.summary ?? []), ...document.particulars.filter((row): row is string => typeof row === 'string')];
     for (const field of fields) if (!Object.hasOwn(items, field)) problems.push(`${at}: "${document.each}" items have no field "${field}"`);
     for (const row of document.particulars) {
-      if (typeof row !== 'string' && !(isObject(row) && typeof row.label === 'string' && typeof row.value === 'string')) problems.push(`${at}: a particular is an item field or { label, value }`);
+      if (typeof row !== 'string' && !(isObject(row) && typeof row.label === 'string' && typeof row.value === 'string'))
+        problems.push(`${at}: a particular is an item field or { label, value }`);
     }
     if (typeof document.text !== 'string' || typeof document.fileName !== 'string') problems.push(`${at}: text and fileName are required`);
   }
@@ -120,7 +121,14 @@ export function shownValue(formId: string, field: string, property: unknown, val
 }
 
 /** Every item field's shown value, for {{placeholders}} in the document's text. */
-export function itemValues(formId: string, document: DocumentDeclaration, schema: { properties?: Record<string, unknown> }, item: Node, language: string, translate: (key: string) => string): Record<string, string> {
+export function itemValues(
+  formId: string,
+  document: DocumentDeclaration,
+  schema: { properties?: Record<string, unknown> },
+  item: Node,
+  language: string,
+  translate: (key: string) => string,
+): Record<string, string> {
   const properties = itemPropertiesOf(schema, document.each) ?? {};
   return Object.fromEntries(Object.entries(properties).map(([field, property]) => [field, shownValue(formId, field, property, item[field], language, translate)]));
 }

@@ -213,9 +213,7 @@ describe('V2/V3 checkFile', () => {
   it('V3 the booth design takes a JPEG of any resolution up to 10 MB; a PNG is not accepted', () => {
     expect(checkFile('boothDesign', { name: 'booth.jpg', bytes: jpegJfif(72) })).toEqual([]);
     expect(checkFile('boothDesign', { name: 'booth.jpg', bytes: jpegOfSize(5 * MIB) })).toEqual([]);
-    expect(checkFile('boothDesign', { name: 'booth.jpg', bytes: jpegOfSize(DOCUMENT_MAX_BYTES + 1) })).toEqual([
-      { key: 'validation.file.tooLarge', params: { limit: 10 } },
-    ]);
+    expect(checkFile('boothDesign', { name: 'booth.jpg', bytes: jpegOfSize(DOCUMENT_MAX_BYTES + 1) })).toEqual([{ key: 'validation.file.tooLarge', params: { limit: 10 } }]);
     expect(checkFile('boothDesign', { name: 'booth.png', bytes: png() })).toEqual([{ key: 'validation.file.type', params: { types: 'JPEG, PDF' } }]);
   });
 
@@ -243,7 +241,7 @@ describe('V2/V3 checkFile', () => {
   });
 });
 
-describe('V2/V3 checkFileReference (the keyword on a form\'s file reference)', () => {
+describe("V2/V3 checkFileReference (the keyword on a form's file reference)", () => {
   const ref = { id: 'abc', name: 'logo.jpg', size: 1234, type: 'jpeg', dpi: 300 };
 
   it('V3 accepts a reference that meets the purpose', () => {
@@ -272,7 +270,10 @@ describe('V2 F9 withoutEmptyFiles', () => {
   };
   it('drops the {} of file fields nobody filled, at any depth, and keeps every other value', () => {
     const reference = { id: 'abc', name: 'stand.pdf', size: 10, type: 'pdf' };
-    expect(withoutEmptyFiles(schema, { design: {}, note: {}, people: [{ passport: {}, name: 'Tan' }, { passport: reference }] })).toEqual({ note: {}, people: [{ name: 'Tan' }, { passport: reference }] });
+    expect(withoutEmptyFiles(schema, { design: {}, note: {}, people: [{ passport: {}, name: 'Tan' }, { passport: reference }] })).toEqual({
+      note: {},
+      people: [{ name: 'Tan' }, { passport: reference }],
+    });
     expect(withoutEmptyFiles(schema, { design: reference })).toEqual({ design: reference });
   });
 });

@@ -62,8 +62,7 @@ export interface FileReference {
   dpi: number | null;
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((value, i) => bytes[at + i] === value);
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => bytes.length >= at + signature.length && signature.every((value, i) => bytes[at + i] === value);
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 

@@ -99,14 +99,24 @@ describe('S5 form checks: the file and JSON pointer of each organiser mistake', 
     const tables = withoutKey('vi', 'forms.s03.greenCardColour');
     const present = withKey('forms.s03.greenCardColour', 'Green card colour');
     expect(checkForm(FILES, 's03', schema, ui, present)).toEqual([]);
-    const problems = checkForm(FILES, 's03', schema, ui, Object.fromEntries(Object.entries(present).map(([language, table]) => [language, language === 'vi' ? tables.vi! : table])));
-    expect(problems).toEqual([{ file: 'forms/s03.schema.json', path: '/then/properties/greenCardColour/title', message: 'title key "forms.s03.greenCardColour" missing in locales/vi.json' }]);
+    const problems = checkForm(
+      FILES,
+      's03',
+      schema,
+      ui,
+      Object.fromEntries(Object.entries(present).map(([language, table]) => [language, language === 'vi' ? tables.vi! : table])),
+    );
+    expect(problems).toEqual([
+      { file: 'forms/s03.schema.json', path: '/then/properties/greenCardColour/title', message: 'title key "forms.s03.greenCardColour" missing in locales/vi.json' },
+    ]);
   });
 
   it('an enum label missing in one language (inside else too)', () => {
     const { schema, ui } = s03();
     const code = schema.properties.contractorType.enum[0];
-    expect(where(checkForm(FILES, 's03', schema, ui, withoutKey('ja', `forms.s03.enum.contractorType.${code}`)))).toEqual(['forms/s03.schema.json /properties/contractorType/enum/0']);
+    expect(where(checkForm(FILES, 's03', schema, ui, withoutKey('ja', `forms.s03.enum.contractorType.${code}`)))).toEqual([
+      'forms/s03.schema.json /properties/contractorType/enum/0',
+    ]);
     schema.else = { properties: { standType: { type: 'string', enum: ['shell'], title: 'forms.s03.contractorType' } } };
     ui['ui:order'].push('standType');
     expect(where(checkForm(FILES, 's03', schema, ui, LOCALES))).toEqual(['forms/s03.schema.json /else/properties/standType/enum/0']);
@@ -121,7 +131,9 @@ describe('S5 form checks: the file and JSON pointer of each organiser mistake', 
     const { schema, ui } = s03();
     schema.properties.boothHeight.multipleOf = 0.01;
     const problems = checkForm(FILES, 's03', schema, ui, LOCALES);
-    expect(problems).toEqual([{ file: 'forms/s03.schema.json', path: '/properties/boothHeight/multipleOf', message: expect.stringContaining('message "validation.multipleOf" missing in locales/en.json') }]);
+    expect(problems).toEqual([
+      { file: 'forms/s03.schema.json', path: '/properties/boothHeight/multipleOf', message: expect.stringContaining('message "validation.multipleOf" missing in locales/en.json') },
+    ]);
     delete schema.properties.boothHeight.multipleOf;
     // Named once, at the first rule that would show it (the uploaded file's size here).
     expect(checkForm(FILES, 's03', schema, ui, withoutKey('vi', 'validation.minimum'))).toEqual([

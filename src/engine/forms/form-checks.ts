@@ -18,14 +18,53 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
 const join = (path: string, ...parts: Array<string | number>) => path + pointerOf(...parts);
 
 /** Annotations and structure of JSON Schema draft-07 that ajv accepts but does not list as rules. */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'definitions', '$defs', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated', 'contentMediaType', 'contentEncoding']);
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'definitions',
+  '$defs',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentMediaType',
+  'contentEncoding',
+]);
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs'];
 const SCHEMA_ONE = ['additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'if', 'then', 'else', 'not'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 /** Applicators whose subschemas speak of the same object as their parent (not of a property or an item). */
 const SAME_OBJECT = ['if', 'then', 'else', 'not', 'allOf', 'anyOf', 'oneOf'];
 /** Keywords whose failure the user reads as a message (custom keywords carry their own key). */
-const MESSAGE_KEYWORDS = ['type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties', 'required', 'propertyNames', 'oneOf', 'anyOf', 'not'];
+const MESSAGE_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'propertyNames',
+  'oneOf',
+  'anyOf',
+  'not',
+];
 
 /** Where a form's files are: problems in the schema and the UI schema name these, with a prefix for event patches (`/schema`, `/ui`). */
 export interface FormFileNames {
@@ -50,7 +89,8 @@ function subschemas(schema: unknown): Visit[] {
   const visit = (node: unknown, path: string, property: string | null, sameObject = false) => {
     if (!isObject(node)) return;
     found.push({ node, path, property, sameObject });
-    for (const key of SCHEMA_MAPS) if (isObject(node[key])) for (const [name, child] of Object.entries(node[key])) visit(child, join(path, key, name), key === 'properties' ? name : null);
+    for (const key of SCHEMA_MAPS)
+      if (isObject(node[key])) for (const [name, child] of Object.entries(node[key])) visit(child, join(path, key, name), key === 'properties' ? name : null);
     for (const key of SCHEMA_ONE) visit(node[key], join(path, key), SAME_OBJECT.includes(key) ? null : property, SAME_OBJECT.includes(key));
     for (const key of SCHEMA_LISTS) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((child, index) => visit(child, join(path, key, index), null, true));
     if (Array.isArray(node.items)) node.items.forEach((child, index) => visit(child, join(path, 'items', index), property));
@@ -70,7 +110,11 @@ function requiredProblems(schema: unknown, at: (path: string) => string): Array<
     const scope = new Set([...inScope, ...definedProperties(node)]);
     if (Array.isArray(node.required)) {
       node.required.forEach((name, index) => {
-        if (!scope.has(String(name))) problems.push({ path: at(join(path, 'required', index)), message: `"${String(name)}" is required but is not a property of the form: it could never be filled, so the form could never be submitted` });
+        if (!scope.has(String(name)))
+          problems.push({
+            path: at(join(path, 'required', index)),
+            message: `"${String(name)}" is required but is not a property of the form: it could never be filled, so the form could never be submitted`,
+          });
       });
     }
     for (const key of SAME_OBJECT) {
@@ -96,7 +140,8 @@ function orderProblems(schema: unknown, ui: unknown): Array<{ path: string; mess
       });
       // rjsf merges a `then` field into the object when it applies: it must be listed too.
       const missing = [...names].filter((name) => !order.includes(name));
-      if (!order.includes('*') && missing.length > 0) problems.push({ path: join(path, 'ui:order'), message: `lists neither "*" nor ${missing.map((name) => `"${name}"`).join(', ')}: the form could not be shown` });
+      if (!order.includes('*') && missing.length > 0)
+        problems.push({ path: join(path, 'ui:order'), message: `lists neither "*" nor ${missing.map((name) => `"${name}"`).join(', ')}: the form could not be shown` });
     }
     for (const [name, child] of objectProperties(schemaNode)) visit(child, uiNode[name], join(path, name));
     if (isObject(schemaNode.items)) visit(schemaNode.items, uiNode.items, join(path, 'items'));
@@ -129,7 +174,7 @@ export function checkForm(files: FormFileNames, formId: string, schema: unknown,
   if (unknown === 0) {
     if (!ajv.validateSchema(schema as Node)) {
       const seen = new Set<string>();
-      for (const error of ajv.errors ?? []) if (!seen.has(error.instancePath)) (seen.add(error.instancePath), inSchema(error.instancePath, error.message ?? error.keyword));
+      for (const error of ajv.errors ?? []) if (!seen.has(error.instancePath)) seen.add(error.instancePath), inSchema(error.instancePath, error.message ?? error.keyword);
     } else {
       try {
         ajv.compile(schema as Node);
@@ -145,11 +190,13 @@ export function checkForm(files: FormFileNames, formId: string, schema: unknown,
     if (!isObject(node.properties) || !Array.isArray(node.required)) continue;
     node.required.forEach((name, index) => {
       const property = (node.properties as Node)[String(name)];
-      if (isObject(property) && (property.showIf || property.secondLanguage)) inSchema(join(path, 'required', index), `"${String(name)}" is shown only behind a flag, so it must not be in required`);
+      if (isObject(property) && (property.showIf || property.secondLanguage))
+        inSchema(join(path, 'required', index), `"${String(name)}" is shown only behind a flag, so it must not be in required`);
     });
   }
   for (const { node, path } of visits) {
-    if (typeof node.file === 'string' && !(FILE_PURPOSE_IDS as string[]).includes(node.file)) inSchema(join(path, 'file'), `unknown file purpose "${node.file}" (known: ${FILE_PURPOSE_IDS.join(', ')})`);
+    if (typeof node.file === 'string' && !(FILE_PURPOSE_IDS as string[]).includes(node.file))
+      inSchema(join(path, 'file'), `unknown file purpose "${node.file}" (known: ${FILE_PURPOSE_IDS.join(', ')})`);
   }
   for (const problem of orderProblems(schema, ui)) inUi(problem.path, problem.message);
 

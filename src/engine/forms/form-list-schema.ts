@@ -79,7 +79,7 @@ export const FORM_DEFINITION_SCHEMA = {
       properties: {
         list: propertyName,
         flag: { type: 'string', minLength: 1, description: 'A boolean property of the list’s items' },
-        price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: 'A decimal amount, quoted: \'10.00\'' },
+        price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: "A decimal amount, quoted: '10.00'" },
         currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code' },
       },
       required: ['list', 'flag', 'price', 'currency'],

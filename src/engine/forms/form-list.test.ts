@@ -16,7 +16,7 @@ function changed(from: string, to: string): string {
 const indexOf = (id: string) => (loadFormList(TEXT).list?.forms ?? []).findIndex((form) => form.id === id);
 
 describe('S5 forms.yaml loader', () => {
-  it('loads the project\'s forms.yaml into typed declarations, the same from text or parsed value', () => {
+  it("loads the project's forms.yaml into typed declarations, the same from text or parsed value", () => {
     const loaded = loadFormList(TEXT);
     expect(loaded.problems).toEqual([]);
     expect(loaded.list!.forms.map((form) => form.code)).toContain('S04');
@@ -34,25 +34,40 @@ describe('S5 forms.yaml loader', () => {
       { file: FORM_LIST_FILE, path: `/forms/${indexOf('s04')}/fee/price`, message: 'required key missing' },
       { file: FORM_LIST_FILE, path: `/forms/${indexOf('s04')}/fee/prize`, message: 'unknown key "prize"' },
     ]);
-    expect(problemsOf(changed('        filledBy:', '        filedBy:')).map((problem) => problem.path)).toEqual([`/forms/${indexOf('s03')}/parts/0/filledBy`, `/forms/${indexOf('s03')}/parts/0/filedBy`]);
+    expect(problemsOf(changed('        filledBy:', '        filedBy:')).map((problem) => problem.path)).toEqual([
+      `/forms/${indexOf('s03')}/parts/0/filledBy`,
+      `/forms/${indexOf('s03')}/parts/0/filedBy`,
+    ]);
     expect(problemsOf(changed('      logo: /company/logo', '      logo: /company/logo\n      colour: /company/colour'))).toEqual([
       { file: FORM_LIST_FILE, path: '/showroom/company/fields/colour', message: 'unknown key "colour"' },
     ]);
   });
 
   it('an approval rule of an unknown kind, or missing what its kind needs', () => {
-    expect(problemsOf(changed('when: above', 'when: over'))).toEqual([{ file: FORM_LIST_FILE, path: `/forms/${indexOf('s03')}/approval/when`, message: 'must be one of always, anyItemFlag, above' }]);
+    expect(problemsOf(changed('when: above', 'when: over'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s03')}/approval/when`, message: 'must be one of always, anyItemFlag, above' },
+    ]);
     expect(problemsOf(changed(', limit: 2.44', ''))).toEqual([{ file: FORM_LIST_FILE, path: `/forms/${indexOf('s03')}/approval/limit`, message: 'required key missing' }]);
   });
 
   it('a deadline that does not exist', () => {
-    expect(problemsOf(changed('deadline: profile', 'deadline: profil'))).toEqual([{ file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of profile, product, booth, badges' }]);
+    expect(problemsOf(changed('deadline: profile', 'deadline: profil'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of profile, product, booth, badges' },
+    ]);
   });
 
   it('a form code or id used twice, and a prerequisite naming no form', () => {
-    expect(problemsOf(changed('code: S05', 'code: S04'))).toEqual([{ file: FORM_LIST_FILE, path: `/forms/${indexOf('s05')}/code`, message: `"S04" is already the code of /forms/${indexOf('s04')}` }]);
-    expect(problemsOf(changed('  - id: s05', '  - id: s04'))).toContainEqual({ file: FORM_LIST_FILE, path: `/forms/${indexOf('s05')}/id`, message: `"s04" is already the id of /forms/${indexOf('s04')}` });
-    expect(problemsOf(changed('prerequisites: [s04]', 'prerequisites: [s4]'))).toEqual([{ file: FORM_LIST_FILE, path: `/forms/${indexOf('s07')}/prerequisites/0`, message: '"s4" is not a form' }]);
+    expect(problemsOf(changed('code: S05', 'code: S04'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s05')}/code`, message: `"S04" is already the code of /forms/${indexOf('s04')}` },
+    ]);
+    expect(problemsOf(changed('  - id: s05', '  - id: s04'))).toContainEqual({
+      file: FORM_LIST_FILE,
+      path: `/forms/${indexOf('s05')}/id`,
+      message: `"s04" is already the id of /forms/${indexOf('s04')}`,
+    });
+    expect(problemsOf(changed('prerequisites: [s04]', 'prerequisites: [s4]'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s07')}/prerequisites/0`, message: '"s4" is not a form' },
+    ]);
   });
 
   it('text that is not YAML', () => {

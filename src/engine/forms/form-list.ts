@@ -34,18 +34,23 @@ function listValidator() {
 function toProblem(error: ErrorObject): FormProblem {
   const params = error.params as Record<string, unknown>;
   // A key outside a closed list of names (showroom fields).
-  if (error.propertyName !== undefined) return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(error.propertyName)}`, message: `unknown key "${error.propertyName}"` };
+  if (error.propertyName !== undefined)
+    return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(error.propertyName)}`, message: `unknown key "${error.propertyName}"` };
   if (error.keyword === 'additionalProperties') {
-    return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`, message: `unknown key "${String(params.additionalProperty)}"` };
+    return {
+      file: FORM_LIST_FILE,
+      path: `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`,
+      message: `unknown key "${String(params.additionalProperty)}"`,
+    };
   }
   if (error.keyword === 'required') {
     return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(String(params.missingProperty))}`, message: 'required key missing' };
   }
-  if (error.keyword === 'discriminator') return { file: FORM_LIST_FILE, path: `${error.instancePath}/${String(params.tag)}`, message: `must be one of ${APPROVAL_KINDS.join(', ')}` };
+  if (error.keyword === 'discriminator')
+    return { file: FORM_LIST_FILE, path: `${error.instancePath}/${String(params.tag)}`, message: `must be one of ${APPROVAL_KINDS.join(', ')}` };
   if (error.keyword === 'enum') return { file: FORM_LIST_FILE, path: error.instancePath, message: `must be one of ${(params.allowedValues as unknown[]).join(', ')}` };
   return { file: FORM_LIST_FILE, path: error.instancePath, message: error.message ?? error.keyword };
 }
-
 
 /**
  * forms.yaml, checked against its JSON Schema (unknown keys refused) and for what a schema cannot

@@ -56,7 +56,9 @@ describe('a patch’s difference from the base form', () => {
   });
 
   it('a relabel in the UI schema counts too, and no patch means no difference', () => {
-    expect(formDifference({ schema: base, ui: {} }, { schema: base, ui: { note: { 'ui:title': 'forms.t.remark' } } })).toEqual([{ kind: 'relabelled', path: 'note', from: 'forms.t.note', to: 'forms.t.remark' }]);
+    expect(formDifference({ schema: base, ui: {} }, { schema: base, ui: { note: { 'ui:title': 'forms.t.remark' } } })).toEqual([
+      { kind: 'relabelled', path: 'note', from: 'forms.t.note', to: 'forms.t.remark' },
+    ]);
     expect(formDifference({ schema: base }, { schema: base })).toEqual([]);
   });
 });

@@ -41,7 +41,8 @@ export function formDifference(base: { schema: Node; ui?: Node }, patched: { sch
     const old = before.get(path);
     if (!old) {
       // A field inside an added one is part of that addition.
-      if (![...after.keys()].some((other) => other !== path && path.startsWith(other) && !before.has(other) && /^[.[]/.test(path.slice(other.length)))) changes.push({ kind: 'added', path, title: field.title });
+      if (![...after.keys()].some((other) => other !== path && path.startsWith(other) && !before.has(other) && /^[.[]/.test(path.slice(other.length))))
+        changes.push({ kind: 'added', path, title: field.title });
       continue;
     }
     if (field.required && !old.required) changes.push({ kind: 'nowRequired', path, title: field.title });

@@ -98,7 +98,12 @@ export type TextsOf = (key: string) => string[];
 
 /** Headers and labels compared as people type them: case, width, surrounding spaces and a required mark aside. */
 export function foldLabel(text: string): string {
-  return text.normalize('NFKC').replace(/\s*\*$/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return text
+    .normalize('NFKC')
+    .replace(/\s*\*$/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /** Words a yes/no cell may hold besides the portal's own Yes/No labels. */

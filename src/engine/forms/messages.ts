@@ -19,7 +19,11 @@ const FORMAT_KEYS: Record<string, string> = {
 };
 
 /** The locale key and params of one failed keyword. `parentSchema` is the schema that holds it. */
-export function messageFor(keyword: string, params: Record<string, unknown>, parentSchema?: { minItemsMessage?: string; properties?: Record<string, unknown> }): { key: string; params: Record<string, string | number> } {
+export function messageFor(
+  keyword: string,
+  params: Record<string, unknown>,
+  parentSchema?: { minItemsMessage?: string; properties?: Record<string, unknown> },
+): { key: string; params: Record<string, string | number> } {
   const plain = (source: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(source).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
   if (typeof params.key === 'string') {

@@ -67,7 +67,10 @@ export function approvalPart(parts: FormPart[], rule: { when: string; field?: st
  * When each part was last submitted. An entry submitted before parts existed (no states recorded)
  * counts as every part submitted then.
  */
-export function partStates(entry: { parts?: PartStates | null; submitted_at: Date | string | null; submitted_by: number | null } | null | undefined, parts: FormPart[]): PartStates {
+export function partStates(
+  entry: { parts?: PartStates | null; submitted_at: Date | string | null; submitted_by: number | null } | null | undefined,
+  parts: FormPart[],
+): PartStates {
   if (entry?.parts) return entry.parts;
   if (!entry?.submitted_at) return {};
   const submittedAt = new Date(entry.submitted_at).toISOString();
@@ -113,7 +116,8 @@ export function partProblems(definition: { id: string; audience: string; parts?:
     if (typeof part?.id !== 'string' || !/^[a-z][a-zA-Z0-9]*$/.test(part.id)) problems.push(`${where}: each part needs an id (letters and digits)`);
     else if (ids.has(part.id)) problems.push(`${where}: "${part.id}" is taken`);
     else ids.add(part.id);
-    if (!Array.isArray(part?.filledBy) || part.filledBy.length === 0 || part.filledBy.some((side) => side !== 'exhibitor' && side !== 'contractor')) problems.push(`${where} (${part?.id}): filledBy lists exhibitor and/or contractor`);
+    if (!Array.isArray(part?.filledBy) || part.filledBy.length === 0 || part.filledBy.some((side) => side !== 'exhibitor' && side !== 'contractor'))
+      problems.push(`${where} (${part?.id}): filledBy lists exhibitor and/or contractor`);
     if (!Array.isArray(part?.fields) || part.fields.length === 0) {
       problems.push(`${where} (${part?.id}): fields must be a non-empty list`);
       continue;

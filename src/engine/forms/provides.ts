@@ -38,7 +38,7 @@ export function providesProblems(definition: Provider, schema: { properties?: Re
       problems.push(`${where}.${name}: must be { list: <list property>, label: <item field> }`);
       continue;
     }
-    const property = (schema.properties ?? {})[entry.list];
+    const property = schema.properties?.[entry.list];
     const items = isObject(property) && property.type === 'array' && isObject(property.items) ? property.items : null;
     if (!items) {
       problems.push(`${where}.${name}.list: "${entry.list}" is not a list of the form`);

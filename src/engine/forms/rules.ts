@@ -84,7 +84,10 @@ export function duplicateIndexes(items: unknown[], property: string): number[] {
     if (key === undefined) return;
     byValue.set(key, [...(byValue.get(key) ?? []), index]);
   });
-  return [...byValue.values()].filter((indexes) => indexes.length > 1).flat().sort((a, b) => a - b);
+  return [...byValue.values()]
+    .filter((indexes) => indexes.length > 1)
+    .flat()
+    .sort((a, b) => a - b);
 }
 
 /** Items that count against a quota: those not marked as extra (extras wait for approval). */

@@ -37,7 +37,13 @@ describe('submissionLayout (issue 9 submissions export)', () => {
   });
 
   it('a form of nested sections gives one row per exhibitor with a column per leaf', () => {
-    const schema = { type: 'object', properties: { company: { type: 'object', properties: { name: { type: 'string' } } }, partners: { type: 'array', items: { type: 'object', properties: { n: { type: 'string' } } } } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        company: { type: 'object', properties: { name: { type: 'string' } } },
+        partners: { type: 'array', items: { type: 'object', properties: { n: { type: 'string' } } } },
+      },
+    };
     const layout = submissionLayout('x2', schema);
     expect(layout.list).toBeNull();
     expect(layout.formColumns.map((c) => [c.path.join('.'), c.kind])).toEqual([

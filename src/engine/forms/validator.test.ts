@@ -32,17 +32,33 @@ const errorsOf = (data: unknown, ctx = context) => validateForm(badges, data, ct
 
 describe('V1 e-mail rules', () => {
   it('V1 accepts distinct, valid e-mails', () => {
-    expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'a@x.example' }, { firstName: 'Budi', email: 'b@x.example' }] })).toEqual([]);
+    expect(
+      errorsOf({
+        badges: [
+          { firstName: 'Aisyah', email: 'a@x.example' },
+          { firstName: 'Budi', email: 'b@x.example' },
+        ],
+      }),
+    ).toEqual([]);
   });
   it('V1 rejects full-width characters in an e-mail with its own message', () => {
     const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'ａ@x.example' }] });
     expect(errors).toContainEqual({ path: '/badges/0/email', key: 'validation.noFullWidth', params: {} });
   });
   it('V1 rejects an invalid e-mail with "Please enter a valid email address"', () => {
-    expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'not-an-email' }] })).toContainEqual({ path: '/badges/0/email', key: 'validation.email', params: { format: 'email' } });
+    expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'not-an-email' }] })).toContainEqual({
+      path: '/badges/0/email',
+      key: 'validation.email',
+      params: { format: 'email' },
+    });
   });
   it('V1 rejects the same e-mail twice in a badge list, whatever the case, naming it', () => {
-    const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'Same@x.example' }, { firstName: 'Budi', email: 'same@X.example ' }] });
+    const errors = errorsOf({
+      badges: [
+        { firstName: 'Aisyah', email: 'Same@x.example' },
+        { firstName: 'Budi', email: 'same@X.example ' },
+      ],
+    });
     expect(errors).toContainEqual({ path: '/badges', key: 'validation.uniqueItemProperty', params: { property: 'email', value: 'same@X.example ' } });
   });
   it('V6 a missing required field is reported on that field', () => {
@@ -145,4 +161,3 @@ describe('V3 a form holds a reference to an uploaded file, checked by the file k
     expect(validateForm(logo, { logo: ref(300, 'png') }, context)[0]?.key).toBe('validation.file.type');
   });
 });
-

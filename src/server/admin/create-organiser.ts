@@ -56,9 +56,14 @@ export async function createOrganiser(app: FastifyInstance, config: Config, inpu
   const name = input.name.trim();
   const login = (input.login ?? email).trim();
   const organisationName = (input.organisation ?? name).trim();
-  const language: Language = input.language === undefined ? 'en' : isLanguage(input.language) ? input.language : (() => {
-    throw new AdminInputError(`--language must be one of en, cn, ja, vi (got "${input.language}")`);
-  })();
+  const language: Language =
+    input.language === undefined
+      ? 'en'
+      : isLanguage(input.language)
+        ? input.language
+        : (() => {
+            throw new AdminInputError(`--language must be one of en, cn, ja, vi (got "${input.language}")`);
+          })();
   if (emailProblem(email)) throw new AdminInputError(`--email "${email}" is not a valid e-mail address`);
   if (!name) throw new AdminInputError('--name must not be empty');
   if (!organisationName) throw new AdminInputError('--organisation must not be empty');

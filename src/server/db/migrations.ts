@@ -256,7 +256,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('leads', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('lead_rollup_pk', ['participation_id', 'dimension', 'key', 'event_hour'])
         .execute();
-      const rollupFrom = (rows: 'new_rows' | 'old_rows', sign: '' | '-') => sql.raw(`
+      const rollupFrom = (rows: 'new_rows' | 'old_rows', sign: '' | '-') =>
+        sql.raw(`
         insert into lead_rollup (participation_id, dimension, key, event_hour, leads)
         select r.participation_id, d.dimension, d.key, r.event_hour, ${sign}count(*)
         from ${rows} r
@@ -276,7 +277,9 @@ const migrations: Record<string, Migration> = {
           return null;
         end $$`.execute(db);
       await sql`create trigger leads_rollup_insert after insert on leads referencing new table as new_rows for each statement execute function lead_rollup_apply()`.execute(db);
-      await sql`create trigger leads_rollup_update after update on leads referencing old table as old_rows new table as new_rows for each statement execute function lead_rollup_apply()`.execute(db);
+      await sql`create trigger leads_rollup_update after update on leads referencing old table as old_rows new table as new_rows for each statement execute function lead_rollup_apply()`.execute(
+        db,
+      );
       await sql`create trigger leads_rollup_delete after delete on leads referencing old table as old_rows for each statement execute function lead_rollup_apply()`.execute(db);
 
       // LD6: at most 3 tags of at most 10 choices (checked by the engine's rules).
@@ -328,7 +331,10 @@ const migrations: Record<string, Migration> = {
   '0005_member_company': {
     async up(db: Kysely<any>) {
       // P1: the company of a contractor login (display_name holds its contact person).
-      await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
     },
   },
   '0006_organiser_ground': {
@@ -373,7 +379,10 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index participations_event_booth on participations (event_id, booth_num) where booth_num <> ''`.execute(db);
       // An organiser belongs to an organisation; its event_id is the event it is working on
       // (none before its first event is created).
-      await db.schema.alterTable('users').addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('cascade')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('cascade'))
+        .execute();
       await sql`alter table users alter column event_id drop not null`.execute(db);
       await sql`alter table users add constraint users_event_unless_organiser check (event_id is not null or role = 'organiser')`.execute(db);
 
@@ -720,7 +729,9 @@ const migrations: Record<string, Migration> = {
       // (forms.yaml `parts`, src/engine/forms/parts.ts); each part's own submission is recorded
       // here so that one side's submission neither locks nor withdraws the other's.
       await db.schema.alterTable('form_entries').addColumn('parts', 'jsonb').execute();
-      await sql`comment on column form_entries.parts is ${sql.lit("Per part of a form with parts: { <part id>: { submittedAt, submittedBy } }. Null = the form is one part, or it was submitted whole before parts existed (every part counts as submitted at submitted_at).")}`.execute(db);
+      await sql`comment on column form_entries.parts is ${sql.lit('Per part of a form with parts: { <part id>: { submittedAt, submittedBy } }. Null = the form is one part, or it was submitted whole before parts existed (every part counts as submitted at submitted_at).')}`.execute(
+        db,
+      );
     },
   },
   '0023_country_codes': {

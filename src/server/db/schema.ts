@@ -328,17 +328,7 @@ export interface VisitorTable {
 }
 
 /** The visitor profile fields a lead copies at scan time (spec §3 Lead). */
-export const VISITOR_PROFILE_FIELDS = [
-  'salutation',
-  'company',
-  'business_nature',
-  'job_title',
-  'country',
-  'mobile',
-  'email',
-  'phone',
-  'address',
-] as const;
+export const VISITOR_PROFILE_FIELDS = ['salutation', 'company', 'business_nature', 'job_title', 'country', 'mobile', 'email', 'phone', 'address'] as const;
 
 export interface LeadTable {
   /** bigserial: pg returns it as a number (see connection.ts), PGlite as a number. */

@@ -41,7 +41,7 @@ const SAFETY_RULES_LINES = [
   '3. No open flames anywhere in the halls.',
   '4. Electrical work only by the official contractor.',
   '5. Hot food sampling needs a fire extinguisher on the stand.',
-  '6. Stands above 2.44 m need the organiser\'s approval (form S03).',
+  "6. Stands above 2.44 m need the organiser's approval (form S03).",
   '',
   'Questions: exhibitor-support@afhe-expo.example',
 ];
@@ -116,7 +116,12 @@ const ITEMS: Item[] = [
     position: 2,
     attachment: SAFETY_RULES_PDF,
     title: t('Health and safety rules', '健康与安全规定', '安全衛生規則', 'Quy định an toàn và sức khỏe'),
-    description: t('What every stand builder and exhibitor must follow on site.', '所有展位搭建商和参展商在现场必须遵守的规定。', '会場ですべての施工業者と出展者が守るべき規則。', 'Những quy định mọi nhà thầu và đơn vị triển lãm phải tuân thủ tại chỗ.'),
+    description: t(
+      'What every stand builder and exhibitor must follow on site.',
+      '所有展位搭建商和参展商在现场必须遵守的规定。',
+      '会場ですべての施工業者と出展者が守るべき規則。',
+      'Những quy định mọi nhà thầu và đơn vị triển lãm phải tuân thủ tại chỗ.',
+    ),
     body: t(
       'Stand builders need a valid **safety training green card**. Keep aisles clear at all times; no open flames; electrical work only by the official contractor. Hot food sampling needs a fire extinguisher on the stand.',
       '展位搭建商须持有有效的**安全培训绿卡**。通道须始终保持畅通；禁止明火；电气作业仅限指定承包商。现场加热试吃须在展位配备灭火器。',
@@ -129,7 +134,12 @@ const ITEMS: Item[] = [
     screen: 'manuals',
     position: 3,
     title: t('Logistics and freight guide', '物流与货运指南', '物流・輸送ガイド', 'Hướng dẫn hậu cần và vận chuyển'),
-    description: t('Shipping exhibits, customs and storage at the venue.', '展品运输、海关及场馆仓储。', '展示品の輸送、通関、会場での保管。', 'Vận chuyển hàng trưng bày, hải quan và lưu kho tại địa điểm.'),
+    description: t(
+      'Shipping exhibits, customs and storage at the venue.',
+      '展品运输、海关及场馆仓储。',
+      '展示品の輸送、通関、会場での保管。',
+      'Vận chuyển hàng trưng bày, hải quan và lưu kho tại địa điểm.',
+    ),
     body: t(
       'Send exhibits through the official freight forwarder to clear customs under the show’s temporary import. Label each case with your company name and booth number. Empty cases are stored free of charge during the show.',
       '请通过指定货运代理发运展品，按展会临时进口办理清关。每个货箱请标明公司名称和展位号。展会期间空箱可免费存放。',
@@ -142,7 +152,12 @@ const ITEMS: Item[] = [
     screen: 'manuals',
     position: 4,
     title: t('Marketing opportunities', '营销推广机会', 'マーケティングの機会', 'Cơ hội tiếp thị'),
-    description: t('Sponsorship, on-site advertising and the show directory.', '赞助、现场广告及展会名录。', 'スポンサーシップ、会場広告、出展者名簿。', 'Tài trợ, quảng cáo tại chỗ và danh bạ triển lãm.'),
+    description: t(
+      'Sponsorship, on-site advertising and the show directory.',
+      '赞助、现场广告及展会名录。',
+      'スポンサーシップ、会場広告、出展者名簿。',
+      'Tài trợ, quảng cáo tại chỗ và danh bạ triển lãm.',
+    ),
     body: t(
       'Your promotion profile (S01) feeds the online show directory and the mobile app. Banner spaces and product launch slots on the main stage can be booked with the sales team.',
       '您的推广资料（S01）将用于线上展会名录和移动应用。主舞台的横幅广告位和新品发布时段可向销售团队预订。',
@@ -206,7 +221,12 @@ const ITEMS: Item[] = [
     category: BADGES,
     position: 2,
     title: t('Can I change a name after submitting?', '提交后还能修改姓名吗？', '提出後に氏名を変更できますか？', 'Tôi có thể đổi tên sau khi nộp không?'),
-    body: t('Yes, until the badge deadline: edit the list and submit it again.', '可以，在证件截止日期前修改名单并重新提交即可。', 'はい。バッジの締め切りまでリストを編集して再提出できます。', 'Có, trước hạn chót thẻ: sửa danh sách và nộp lại.'),
+    body: t(
+      'Yes, until the badge deadline: edit the list and submit it again.',
+      '可以，在证件截止日期前修改名单并重新提交即可。',
+      'はい。バッジの締め切りまでリストを編集して再提出できます。',
+      'Có, trước hạn chót thẻ: sửa danh sách và nộp lại.',
+    ),
   },
   {
     kind: 'faq',
@@ -227,7 +247,12 @@ const ITEMS: Item[] = [
     category: BOOTH,
     position: 4,
     title: t('How high may my stand be?', '展位最高可以搭多高？', '小間の高さの上限は？', 'Gian hàng được cao tối đa bao nhiêu?'),
-    body: t('Up to 2.44 m without approval; higher stands need the organiser’s approval of the design.', '不超过 2.44 米无需审批；更高的展位需主办方批准设计。', '2.44 m までは承認不要です。それを超える場合はデザインの承認が必要です。', 'Tối đa 2,44 m không cần phê duyệt; cao hơn cần ban tổ chức duyệt thiết kế.'),
+    body: t(
+      'Up to 2.44 m without approval; higher stands need the organiser’s approval of the design.',
+      '不超过 2.44 米无需审批；更高的展位需主办方批准设计。',
+      '2.44 m までは承認不要です。それを超える場合はデザインの承認が必要です。',
+      'Tối đa 2,44 m không cần phê duyệt; cao hơn cần ban tổ chức duyệt thiết kế.',
+    ),
   },
   {
     kind: 'faq',
@@ -248,7 +273,12 @@ const ITEMS: Item[] = [
     category: LEADS,
     position: 6,
     title: t('Can I export my leads?', '可以导出潜在客户吗？', 'リードをエクスポートできますか？', 'Tôi có thể xuất danh sách khách hàng tiềm năng không?'),
-    body: t('Yes: the lead report exports CSV and Excel files, kept in the data download list.', '可以：潜在客户报告可导出 CSV 和 Excel 文件，并保存在数据下载列表中。', 'はい。リードレポートから CSV と Excel を出力でき、データダウンロード一覧に保存されます。', 'Có: báo cáo khách hàng tiềm năng xuất tệp CSV và Excel, lưu trong danh sách tải dữ liệu.'),
+    body: t(
+      'Yes: the lead report exports CSV and Excel files, kept in the data download list.',
+      '可以：潜在客户报告可导出 CSV 和 Excel 文件，并保存在数据下载列表中。',
+      'はい。リードレポートから CSV と Excel を出力でき、データダウンロード一覧に保存されます。',
+      'Có: báo cáo khách hàng tiềm năng xuất tệp CSV và Excel, lưu trong danh sách tải dữ liệu.',
+    ),
   },
   {
     kind: 'introduction',
@@ -278,7 +308,12 @@ const ITEMS: Item[] = [
     screen: 'support',
     position: 2,
     title: t('LeadGrab and technical help', 'LeadGrab 与技术支持', 'LeadGrab・技術サポート', 'LeadGrab và hỗ trợ kỹ thuật'),
-    body: t('Scanning app and portal access: leadgrab@afhe-expo.example.', '扫描应用与门户登录：leadgrab@afhe-expo.example。', 'スキャンアプリとポータルへのログイン：leadgrab@afhe-expo.example。', 'Ứng dụng quét và truy cập cổng: leadgrab@afhe-expo.example.'),
+    body: t(
+      'Scanning app and portal access: leadgrab@afhe-expo.example.',
+      '扫描应用与门户登录：leadgrab@afhe-expo.example。',
+      'スキャンアプリとポータルへのログイン：leadgrab@afhe-expo.example。',
+      'Ứng dụng quét và truy cập cổng: leadgrab@afhe-expo.example.',
+    ),
   },
 ];
 
@@ -293,7 +328,18 @@ export async function seedDemoContent(db: Kysely<Database>, eventId: number, eve
     if (file) {
       await db
         .insertInto('uploads')
-        .values({ id: file.id, participation_id: null, event_id: eventId, user_id: organiser.id, purpose: MANUAL_ATTACHMENT_PURPOSE, original_name: file.name, content_type: 'application/pdf', size: file.bytes.length, dpi: null, sha256: createHash('sha256').update(file.bytes).digest('hex') })
+        .values({
+          id: file.id,
+          participation_id: null,
+          event_id: eventId,
+          user_id: organiser.id,
+          purpose: MANUAL_ATTACHMENT_PURPOSE,
+          original_name: file.name,
+          content_type: 'application/pdf',
+          size: file.bytes.length,
+          dpi: null,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        })
         .execute();
     }
     const published = new Date(now.getTime() + (item.publishedDays ?? -10) * DAY);

@@ -88,10 +88,20 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     const [demoEvent, pastEvent, liveEvent] = await Promise.all([
       trx
         .insertInto('events')
-        .values(eventRow(DEMO_EVENT_CODE, 'ASEAN Food & Hospitality Expo 2027', 118, 3, { cn: '2027 东盟食品与酒店博览会', ja: 'ASEAN フード＆ホスピタリティ・エキスポ 2027', vi: 'Triển lãm Thực phẩm & Khách sạn ASEAN 2027' }))
+        .values(
+          eventRow(DEMO_EVENT_CODE, 'ASEAN Food & Hospitality Expo 2027', 118, 3, {
+            cn: '2027 东盟食品与酒店博览会',
+            ja: 'ASEAN フード＆ホスピタリティ・エキスポ 2027',
+            vi: 'Triển lãm Thực phẩm & Khách sạn ASEAN 2027',
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow(),
-      trx.insertInto('events').values(eventRow('AFHE2026', 'ASEAN Food & Hospitality Expo 2026', -247, 3)).returning('id').executeTakeFirstOrThrow(),
+      trx
+        .insertInto('events')
+        .values(eventRow('AFHE2026', 'ASEAN Food & Hospitality Expo 2026', -247, 3))
+        .returning('id')
+        .executeTakeFirstOrThrow(),
       trx
         .insertInto('events')
         .values({ ...eventRow('HALAL2026', 'Halal Ingredients Week 2026', -1, 3), logo_url: '/demo/halal-week-logo.svg', url: 'https://www.halal-week.example/2026' })
@@ -114,8 +124,14 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     const deadlines = { badges: daysFromNow(now, 90, 15), booth: daysFromNow(now, 75, 15), product: daysFromNow(now, 60, 15), profile: daysFromNow(now, -3, 15) };
     const quotas = { badges: 5, contractorBadges: 10, teamUsers: 3, contractors: 3 };
     for (const event of [demoEvent, pastEvent, liveEvent]) {
-      await trx.insertInto('deadlines').values(Object.entries(deadlines).map(([name, due_at]) => ({ event_id: event.id, name, due_at }))).execute();
-      await trx.insertInto('quotas').values(Object.entries(quotas).map(([name, value]) => ({ event_id: event.id, name, value }))).execute();
+      await trx
+        .insertInto('deadlines')
+        .values(Object.entries(deadlines).map(([name, due_at]) => ({ event_id: event.id, name, due_at })))
+        .execute();
+      await trx
+        .insertInto('quotas')
+        .values(Object.entries(quotas).map(([name, value]) => ({ event_id: event.id, name, value })))
+        .execute();
     }
     const participation = (exhibitorId: number, eventId: number, booth: string, modules: string[], flags: Record<string, boolean>) => ({
       exhibitor_id: exhibitorId,
@@ -131,17 +147,26 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .executeTakeFirstOrThrow();
     const [pastParticipation] = await trx
       .insertInto('participations')
-      .values([
-        participation(borneo.id, pastEvent.id, 'Hall 2 · C07', ALL_MODULES, allFlagsOn),
-        participation(borneo.id, liveEvent.id, 'Hall A · 118', ALL_MODULES, allFlagsOn),
-      ])
+      .values([participation(borneo.id, pastEvent.id, 'Hall 2 · C07', ALL_MODULES, allFlagsOn), participation(borneo.id, liveEvent.id, 'Hall A · 118', ALL_MODULES, allFlagsOn)])
       .returning('id')
       .execute();
     // Last year's product highlights, so "copy from my previous event" (F3) has something to copy.
     const lastYearsProducts = {
       products: [
-        { brandName: 'Borneo Botanica', productName: 'Wild Tualang Honey', description: 'Raw honey from the Tualang trees of the Bornean rainforest.', category: 'beverages', newLaunch: false },
-        { brandName: 'Borneo Botanica', productName: 'Bario Rice Crackers', description: 'Crackers made with heirloom Bario highland rice.', category: 'processedFood', newLaunch: true },
+        {
+          brandName: 'Borneo Botanica',
+          productName: 'Wild Tualang Honey',
+          description: 'Raw honey from the Tualang trees of the Bornean rainforest.',
+          category: 'beverages',
+          newLaunch: false,
+        },
+        {
+          brandName: 'Borneo Botanica',
+          productName: 'Bario Rice Crackers',
+          description: 'Crackers made with heirloom Bario highland rice.',
+          category: 'processedFood',
+          newLaunch: true,
+        },
       ],
     };
     await trx
@@ -279,7 +304,13 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
 /** Visitors of the demo event, and leads over its three days (09:00-18:00 event time), scanned by the exhibitor's people. */
 async function seedDemoLeads(db: Kysely<Database>, event: { id: number; code: string; startsAt: Date; offsetMinutes: number }, participationId: number) {
   await insertVisitors(db, event, 1, DEMO_VISITORS);
-  const people = await db.selectFrom('users').select(['id', 'role']).where('participation_id', '=', participationId).where('role', 'in', ['exhibitor', 'team_user']).orderBy('id').execute();
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('participation_id', '=', participationId)
+    .where('role', 'in', ['exhibitor', 'team_user'])
+    .orderBy('id')
+    .execute();
   const exhibitor = people.filter((p) => p.role === 'exhibitor').map((p) => p.id);
   const scannedBy = [...exhibitor, ...exhibitor, ...people.filter((p) => p.role === 'team_user').map((p) => p.id)];
   const firstDay = Math.floor((event.startsAt.getTime() + event.offsetMinutes * 60_000) / DAY);

@@ -11,7 +11,13 @@ interface Db {
 }
 
 // Only compiled, never run: a dialect with no pool behind it.
-const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: async () => { throw new Error('not connected'); } }) });
+const db = new Kysely<Db>({
+  dialect: new PostgresDialect({
+    pool: async () => {
+      throw new Error('not connected');
+    },
+  }),
+});
 const tablesOf = (query: { toOperationNode(): unknown }) => {
   const found = writtenTables(query.toOperationNode() as never);
   return found === null || found === 'all' ? found : [...found].sort();

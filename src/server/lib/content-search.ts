@@ -8,7 +8,11 @@ import type { Database, Translated } from '../db/schema';
 // organiser's content routes and by the demo seed.
 
 /** Rewrites the item's search rows: one folded text per language, with the event-language fallback. */
-export async function indexContent(db: Kysely<Database>, row: { id: number; title: Translated; description: Translated; body: Translated; category: Translated }, eventLanguage: string): Promise<void> {
+export async function indexContent(
+  db: Kysely<Database>,
+  row: { id: number; title: Translated; description: Translated; body: Translated; category: Translated },
+  eventLanguage: string,
+): Promise<void> {
   await db.deleteFrom('content_search').where('content_id', '=', row.id).execute();
   await db
     .insertInto('content_search')
@@ -16,9 +20,7 @@ export async function indexContent(db: Kysely<Database>, row: { id: number; titl
       LANGUAGES.map((language) => ({
         content_id: row.id,
         language,
-        folded: searchFold(
-          [row.title, row.category, row.description, row.body].map((texts) => markdownToPlain(pickLanguage(texts, language, eventLanguage))).join('\n'),
-        ),
+        folded: searchFold([row.title, row.category, row.description, row.body].map((texts) => markdownToPlain(pickLanguage(texts, language, eventLanguage))).join('\n')),
       })),
     )
     .execute();

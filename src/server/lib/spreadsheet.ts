@@ -75,7 +75,12 @@ export async function readSheet(bytes: Buffer): Promise<SheetRows> {
 
 /** Characters a worksheet's name may not hold (Excel refuses the file otherwise), and its length. */
 function sheetName(name: string): string {
-  return name.replace(/[\\/?*[\]:]/g, ' ').trim().slice(0, 31) || 'Sheet1';
+  return (
+    name
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet1'
+  );
 }
 
 /** exceljs keeps a sheet's validation rules here (its type declarations leave it out). */

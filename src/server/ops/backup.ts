@@ -39,10 +39,7 @@ function tar(args: string[], stdout?: Writable): Promise<void> {
     const piped = stdout ? pipeline(child.stdout!, stdout, { end: false }) : Promise.resolve();
     child.on('error', reject);
     child.on('close', (code) => {
-      piped.then(
-        () => (code === 0 ? resolve() : reject(new Error(`tar ${args[0]} failed (${code}): ${errors.trim()}`))),
-        reject,
-      );
+      piped.then(() => (code === 0 ? resolve() : reject(new Error(`tar ${args[0]} failed (${code}): ${errors.trim()}`))), reject);
     });
   });
 }

@@ -64,9 +64,7 @@ export default fp(
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       // Brotli quality 4 compresses about as well as gzip -6 at gzip's speed; 11 is for build time.
       const compressed =
-        encoding === 'br'
-          ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-          : await gzipAsync(body, { level: 6 });
+        encoding === 'br' ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 6 });
       reply.header('Content-Encoding', encoding);
       reply.removeHeader('content-length');
       return compressed;

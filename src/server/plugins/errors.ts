@@ -30,12 +30,14 @@ interface ErrorReplyOptions {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, id: ErrorId, { data = null, params = {}, messageKey, status }: ErrorReplyOptions = {}) {
   const definition = ERRORS[id];
-  return reply
-    .status(status ?? ('http' in definition ? definition.http : 200))
-    // The route's response schema describes its success; an error's data must not be filtered by it.
-    .serializer(JSON.stringify)
-    .type('application/json; charset=utf-8')
-    .send({ code: definition.code, msg: translate(request.language, messageKey ?? definition.message, params), data, error: id });
+  return (
+    reply
+      .status(status ?? ('http' in definition ? definition.http : 200))
+      // The route's response schema describes its success; an error's data must not be filtered by it.
+      .serializer(JSON.stringify)
+      .type('application/json; charset=utf-8')
+      .send({ code: definition.code, msg: translate(request.language, messageKey ?? definition.message, params), data, error: id })
+  );
 }
 
 /**

@@ -82,4 +82,3 @@ export default fp(
   },
   { name: 'input', dependencies: ['errors'] },
 );
-

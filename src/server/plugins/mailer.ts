@@ -136,7 +136,10 @@ export default fp<MailerOptions>(
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}-${sequence}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       const links = options.logLinks ? linksIn(row.text_body) : [];
-      app.log.info({ mail: row.id, to: row.to_address, subject: row.subject, file, ...(links.length ? { links } : {}) }, `mail written to ${file}${links.length ? ` — links: ${links.join(' ')}` : ''}`);
+      app.log.info(
+        { mail: row.id, to: row.to_address, subject: row.subject, file, ...(links.length ? { links } : {}) },
+        `mail written to ${file}${links.length ? ` — links: ${links.join(' ')}` : ''}`,
+      );
     }
 
     async function report(row: Selectable<MailOutboxTable>, result: DeliveryResult) {

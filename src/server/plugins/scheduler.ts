@@ -40,7 +40,11 @@ export default fp<{ enabled: boolean }>(
 
     async function claim(name: string, intervalSeconds: number): Promise<boolean> {
       const now = new Date();
-      await app.db.insertInto('scheduled_jobs').values({ name, last_run_at: new Date(0) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await app.db
+        .insertInto('scheduled_jobs')
+        .values({ name, last_run_at: new Date(0) })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       const claimed = await app.db
         .updateTable('scheduled_jobs')
         .set({ last_run_at: now })
@@ -117,4 +121,3 @@ export default fp<{ enabled: boolean }>(
   },
   { name: 'scheduler', dependencies: ['database'] },
 );
-

@@ -27,8 +27,7 @@ export default fp<{ webDir: string }>(
         if (path.includes(`${join('assets', '')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-    const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     app.get('/', sendIndex);
     app.get('/*', async (request, reply) => {
       if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) return reply.callNotFound();

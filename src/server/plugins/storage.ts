@@ -214,7 +214,12 @@ export function databaseStorage(db: Kysely<Database>): FileStorage {
         }
         await db.updateTable('stored_files').set({ size: counted.size, complete: true }).where('key', '=', key).execute();
       } catch (error) {
-        if (created) await db.deleteFrom('stored_files').where('key', '=', key).execute().catch(() => undefined);
+        if (created)
+          await db
+            .deleteFrom('stored_files')
+            .where('key', '=', key)
+            .execute()
+            .catch(() => undefined);
         throw asStorageError(error);
       }
       return { size: counted.size };

@@ -47,19 +47,22 @@ export function axeWalkOf(account: string, role: Role) {
   const walkerOnce = async () => (walker ??= await walkerFor(portal.url, account));
 
   for (const language of AXE_LANGUAGES) {
-    test.for(screensForRole(role).map((screen) => [screen.id, screen] as const))(`${account}, ${language}: %s has no serious or critical axe violation`, async ([, screen], context) => {
-      const login = await walkerOnce();
-      expect(login.role, `${account} signs in as ${role}`).toBe(role);
-      if (!login.screens.some((own) => own.id === screen.id)) {
-        context.skip(`${account} does not hold the modules of ${screen.id}`);
-        return;
-      }
-      const { page } = session;
-      await signInPage(page, portal.url, login, language);
-      await openScreen(page, portal.url, screen, login);
-      const violations = await blockingViolations(page);
-      expect(violations, `${screen.path} as ${account} in ${language}:\n${violations.join('\n')}`).toEqual([]);
-    });
+    test.for(screensForRole(role).map((screen) => [screen.id, screen] as const))(
+      `${account}, ${language}: %s has no serious or critical axe violation`,
+      async ([, screen], context) => {
+        const login = await walkerOnce();
+        expect(login.role, `${account} signs in as ${role}`).toBe(role);
+        if (!login.screens.some((own) => own.id === screen.id)) {
+          context.skip(`${account} does not hold the modules of ${screen.id}`);
+          return;
+        }
+        const { page } = session;
+        await signInPage(page, portal.url, login, language);
+        await openScreen(page, portal.url, screen, login);
+        const violations = await blockingViolations(page);
+        expect(violations, `${screen.path} as ${account} in ${language}:\n${violations.join('\n')}`).toEqual([]);
+      },
+    );
   }
 }
 

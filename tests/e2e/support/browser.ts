@@ -43,7 +43,10 @@ export interface BrowserSession {
 }
 
 function safeName(text: string): string {
-  return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  return text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
 }
 
 /**

@@ -65,8 +65,7 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
       data.add(value);
       // Issue 13: countries travel as ISO codes and are shown by name (Intl): the name is data too.
       if (isCountryCode(value)) data.add(countryName(value, 'en'));
-    }
-    else if (Array.isArray(value)) value.forEach(collect);
+    } else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
   // Read through a route rather than the page's response events: the answer is recorded before
@@ -131,7 +130,10 @@ export async function textsNotFromLocales(page: Page, session: PseudoSession): P
   for (const text of shown) {
     let rest = text.replace(new RegExp(`${PSEUDO_OPEN}[^${PSEUDO_CLOSE}]*${PSEUDO_CLOSE}`, 'g'), '\n');
     if (!/[A-Za-z]{2,}/.test(rest)) continue;
-    const chunks = rest.split('\n').map((chunk) => chunk.trim()).filter((chunk) => /[A-Za-z]{2,}/.test(chunk) && !blob.includes(chunk));
+    const chunks = rest
+      .split('\n')
+      .map((chunk) => chunk.trim())
+      .filter((chunk) => /[A-Za-z]{2,}/.test(chunk) && !blob.includes(chunk));
     if (chunks.length === 0) continue;
     rest = chunks.join('\n');
     for (const piece of pieces) if (rest.includes(piece)) rest = rest.split(piece).join(' ');

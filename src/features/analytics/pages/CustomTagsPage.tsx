@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +100,16 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
   };
 
   return (
-    <Card variant="outlined" component="form" aria-label={title} noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <Card
+      variant="outlined"
+      component="form"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {title}
@@ -114,17 +139,24 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
                   error={Boolean(problem)}
                   helperText={message(problem) || ' '}
                 />
-                <IconButton aria-label={t('customTags.removeChoice', { n: index + 1 })} onClick={() => {
+                <IconButton
+                  aria-label={t('customTags.removeChoice', { n: index + 1 })}
+                  onClick={() => {
                     setChoices(choices.filter((_, i) => i !== index));
                     setOrigins(origins.filter((_, i) => i !== index));
-                  }}>
+                  }}
+                >
                   <DeleteOutline />
                 </IconButton>
               </Box>
             );
           })}
           {listProblem && <Alert severity="error">{message(listProblem)}</Alert>}
-          {draft.id !== null && <Typography variant="body2" color="text.secondary">{t('customTags.renameHint')}</Typography>}
+          {draft.id !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('customTags.renameHint')}
+            </Typography>
+          )}
           {choices.length < CUSTOM_TAG_CHOICES_MAX && (
             <Box>
               <Button

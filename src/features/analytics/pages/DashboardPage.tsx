@@ -1,5 +1,24 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -102,7 +121,12 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
                       </TableCell>
                       <TableCell>{row.user}</TableCell>
                       <TableCell>
-                        <Button size="small" startIcon={<Download />} aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`} onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}>
+                        <Button
+                          size="small"
+                          startIcon={<Download />}
+                          aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
+                          onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
+                        >
                           {t('dashboard.downloads.download')}
                         </Button>
                       </TableCell>

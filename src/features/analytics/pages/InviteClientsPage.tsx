@@ -5,7 +5,15 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import { INVITATION_BATCH_MAX, INVITATION_MESSAGE_MAX_LENGTH, SHARE_NETWORKS, checkRecipients, shareLinks, type InvitationRecipient, type RecipientProblem } from '../../../engine/analytics';
+import {
+  INVITATION_BATCH_MAX,
+  INVITATION_MESSAGE_MAX_LENGTH,
+  SHARE_NETWORKS,
+  checkRecipients,
+  shareLinks,
+  type InvitationRecipient,
+  type RecipientProblem,
+} from '../../../engine/analytics';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
@@ -38,7 +46,11 @@ function EmailInvitations() {
     if (found.length > 0) return;
     setBusy(true);
     try {
-      const results = await api.post<Invitation[]>('/invitations', { recipients: recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })), message }, { silent: true });
+      const results = await api.post<Invitation[]>(
+        '/invitations',
+        { recipients: recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })), message },
+        { silent: true },
+      );
       const failed = results.filter((r) => r.status === 'failed').length;
       if (failed === 0) showToast('success', t('success.emailSent'));
       else showToast('warning', t('invitations.result', { sent: results.length - failed, failed }));
@@ -55,14 +67,28 @@ function EmailInvitations() {
   };
 
   return (
-    <Card variant="outlined" component="form" aria-label={t('invitations.email.title')} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
+    <Card
+      variant="outlined"
+      component="form"
+      aria-label={t('invitations.email.title')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('invitations.email.title')}
         </Typography>
         <Stack spacing={1}>
           {recipients.map((recipient, index) => (
-            <Box key={index} role="group" aria-label={t('invitations.email.recipient', { n: index + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Box
+              key={index}
+              role="group"
+              aria-label={t('invitations.email.recipient', { n: index + 1 })}
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+            >
               <TextField
                 size="small"
                 required

@@ -21,7 +21,7 @@ interface Branding {
 
 /** A redirect target inside the app only, never another site. */
 function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/home';
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/home';
 }
 
 function failureText(failure: unknown): string {

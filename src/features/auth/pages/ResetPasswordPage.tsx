@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -14,9 +14,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = useSWR(token ? ['reset', token] : null, () =>
-    api.get<{ account: string }>('/auth/password/reset', { params: { token }, auth: false, silent: true }),
-  );
+  const check = useSWR(token ? ['reset', token] : null, () => api.get<{ account: string }>('/auth/password/reset', { params: { token }, auth: false, silent: true }));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
@@ -47,7 +45,7 @@ export default function ResetPasswordPage() {
     }
   };
 
-  let content;
+  let content: ReactNode;
   if (!token || check.error) content = <Notice kind="error">{t('errors.resetLinkInvalid')}</Notice>;
   else if (!check.data) content = <Spinner label={t('app.loading')} />;
   else if (done) content = <Notice kind="success">{t('success.passwordReset')}</Notice>;

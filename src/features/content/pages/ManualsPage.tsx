@@ -68,11 +68,20 @@ export default function ManualsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
   const { data: account } = useAccountInfo();
-  const { data, error } = useSWR<ManualSummary[]>(['/content/manuals', filter], () => api.get<ManualSummary[]>('/content/manuals', { params: filter === 'all' ? {} : { status: filter } }));
+  const { data, error } = useSWR<ManualSummary[]>(['/content/manuals', filter], () =>
+    api.get<ManualSummary[]>('/content/manuals', { params: filter === 'all' ? {} : { status: filter } }),
+  );
   const offset = account?.utcOffsetMinutes ?? 0;
   return (
     <>
-      <ToggleButtonGroup exclusive size="small" value={filter} onChange={(_, value) => value && setFilter(value)} aria-label={t('content.manuals.filter')} sx={{ flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={filter}
+        onChange={(_, value) => value && setFilter(value)}
+        aria-label={t('content.manuals.filter')}
+        sx={{ flexWrap: 'wrap' }}
+      >
         {FILTERS.map((value) => (
           <ToggleButton key={value} value={value}>
             {value === 'all' ? t('content.manuals.all') : t(`content.manuals.status.${value}`)}
@@ -81,7 +90,11 @@ export default function ManualsPage() {
       </ToggleButtonGroup>
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <PageLoading />}
-      {data && data.length === 0 && <Typography sx={{ mt: 2 }} color="text.secondary">{t('content.manuals.none')}</Typography>}
+      {data && data.length === 0 && (
+        <Typography sx={{ mt: 2 }} color="text.secondary">
+          {t('content.manuals.none')}
+        </Typography>
+      )}
       {data && (
         <>
           <ManualGroup title={t('menu.mandatoryForms')} manuals={data.filter((m) => m.mandatory)} offsetMinutes={offset} />

@@ -73,13 +73,41 @@ export default function SupportPage() {
           <FaqList entries={data.faq} />
         </section>
       )}
-      <Paper variant="outlined" component="form" aria-label={t('content.support.formTitle')} noValidate sx={{ p: 2 }} onSubmit={(event) => { event.preventDefault(); void send(); }}>
+      <Paper
+        variant="outlined"
+        component="form"
+        aria-label={t('content.support.formTitle')}
+        noValidate
+        sx={{ p: 2 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('content.support.formTitle')}
         </Typography>
         <Stack spacing={2}>
-          <TextField label={t('content.support.subject')} value={subject} required onChange={(e) => setSubject(e.target.value)} slotProps={{ htmlInput: { maxLength: SUBJECT_MAX } }} error={tried && !subject.trim()} helperText={tried && !subject.trim() ? t('errors.required') : ' '} />
-          <TextField label={t('content.support.message')} value={message} required multiline minRows={4} onChange={(e) => setMessage(e.target.value)} slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }} error={tried && !message.trim()} helperText={tried && !message.trim() ? t('errors.required') : t('content.support.copyNote')} />
+          <TextField
+            label={t('content.support.subject')}
+            value={subject}
+            required
+            onChange={(e) => setSubject(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: SUBJECT_MAX } }}
+            error={tried && !subject.trim()}
+            helperText={tried && !subject.trim() ? t('errors.required') : ' '}
+          />
+          <TextField
+            label={t('content.support.message')}
+            value={message}
+            required
+            multiline
+            minRows={4}
+            onChange={(e) => setMessage(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+            error={tried && !message.trim()}
+            helperText={tried && !message.trim() ? t('errors.required') : t('content.support.copyNote')}
+          />
           <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
             {t('content.support.send')}
           </Button>

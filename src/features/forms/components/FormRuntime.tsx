@@ -36,7 +36,13 @@ function HiddenField() {
 }
 
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-const templates = { BaseInputTemplate: BufferedInputTemplate, ArrayFieldItemButtonsTemplate: ListItemButtons, ButtonTemplates: { AddButton: ListAddButton }, TitleFieldTemplate: HeadingTitleField, DescriptionFieldTemplate: TextDescriptionField };
+const templates = {
+  BaseInputTemplate: BufferedInputTemplate,
+  ArrayFieldItemButtonsTemplate: ListItemButtons,
+  ButtonTemplates: { AddButton: ListAddButton },
+  TitleFieldTemplate: HeadingTitleField,
+  DescriptionFieldTemplate: TextDescriptionField,
+};
 const AUTOSAVE_MS = 1500;
 /** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
@@ -114,7 +120,6 @@ function ProblemSummary({ problems, refusal }: { problems: RJSFValidationError[]
     </Alert>
   );
 }
-
 
 /**
  * The server-compiled validators of this form's schema (the event's patched one when there is
@@ -195,7 +200,6 @@ export function FormRuntime({ formId }: { formId: string }) {
     load(payload.entry?.data ?? {});
   }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps
 
-
   const { data: validateFns, error: validatorError } = useServedValidators(payload?.validator.url);
 
   const view = useMemo(() => {
@@ -207,8 +211,13 @@ export function FormRuntime({ formId }: { formId: string }) {
     const schema = payload.schema as RJSFSchema;
     const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags, helpParams(payload.definition));
     // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
-    const lockedFields = new Set((partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields));
-    const ui = lockedFields.size === 0 ? shown : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
+    const lockedFields = new Set(
+      (partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields),
+    );
+    const ui =
+      lockedFields.size === 0
+        ? shown
+        : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
     const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
     return {
       schema,
@@ -268,7 +277,11 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   async function send(data: Record<string, unknown>, submit: boolean) {
     try {
-      const result = await api[submit ? 'post' : 'put']<{ version: number }>(`/forms/${formId}/${submit ? 'submit' : 'draft'}`, { data, version: version.current }, { silent: true, skipDuplicateCheck: !submit });
+      const result = await api[submit ? 'post' : 'put']<{ version: number }>(
+        `/forms/${formId}/${submit ? 'submit' : 'draft'}`,
+        { data, version: version.current },
+        { silent: true, skipDuplicateCheck: !submit },
+      );
       version.current = result.version;
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
@@ -321,7 +334,11 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const sheetLists = useMemo(() => {
     if (!payload) return [];
-    const hiddenFields = new Set(Object.entries(payload.ui).filter(([, node]) => (node as { 'ui:field'?: unknown } | null)?.['ui:field'] === 'hidden').map(([name]) => name));
+    const hiddenFields = new Set(
+      Object.entries(payload.ui)
+        .filter(([, node]) => (node as { 'ui:field'?: unknown } | null)?.['ui:field'] === 'hidden')
+        .map(([name]) => name),
+    );
     return importableLists(formId, payload.schema, payload.context.flags).filter((list) => !hiddenFields.has(list.property));
   }, [payload, formId]);
 
@@ -331,7 +348,11 @@ export function FormRuntime({ formId }: { formId: string }) {
     const next = { ...current, [list]: [...(Array.isArray(current[list]) ? (current[list] as unknown[]) : []), ...items] };
     load(next);
     // A refused save keeps its own message (stale version, closed form).
-    void save(next, false).then(() => setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t(items.length === 1 ? 'listImport.addedOne' : 'listImport.addedMany', { count: items.length }) })));
+    void save(next, false).then(() =>
+      setNotice((current) =>
+        current?.kind === 'error' ? current : { kind: 'success', text: t(items.length === 1 ? 'listImport.addedOne' : 'listImport.addedMany', { count: items.length }) },
+      ),
+    );
   }
 
   /** F3: copy the entries of the exhibitor's previous event into this draft. */
@@ -391,7 +412,11 @@ export function FormRuntime({ formId }: { formId: string }) {
           {payload.entry.approval.comment ? ` ${t('formRuntime.decision.comment', { comment: payload.entry.approval.comment })}` : ''}
         </Alert>
       )}
-      {payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.submitOnce')}</Alert>}
+      {payload.locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('errors.submitOnce')}
+        </Alert>
+      )}
       {!payload.locked &&
         payload.parts
           ?.filter((part) => part.mine && part.locked)
@@ -400,7 +425,11 @@ export function FormRuntime({ formId }: { formId: string }) {
               {t('formRuntime.partLocked', { part: t(part.title) })}
             </Alert>
           ))}
-      {payload.closed && !payload.locked && <Alert severity="info" sx={{ mb: 2 }}>{t('errors.deadlinePassed')}</Alert>}
+      {payload.closed && !payload.locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('errors.deadlinePassed')}
+        </Alert>
+      )}
       {stale && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>}>
           {t('errors.staleVersion')}
@@ -413,7 +442,15 @@ export function FormRuntime({ formId }: { formId: string }) {
         </Alert>
       )}
       {sheetLists.map((list) => (
-        <ListImport key={list.property} formId={formId} formCode={payload.definition.code} list={list} disabled={disabled} currentData={() => latest.current} onAccept={(items) => addRows(list.property, items)} />
+        <ListImport
+          key={list.property}
+          formId={formId}
+          formCode={payload.definition.code}
+          list={list}
+          disabled={disabled}
+          currentData={() => latest.current}
+          onAccept={(items) => addRows(list.property, items)}
+        />
       ))}
       {/* A submit (button or Enter) validates every field: shown all at once (F9). */}
       <Box
@@ -421,76 +458,76 @@ export function FormRuntime({ formId }: { formId: string }) {
           reveal.current.all = true;
         }}
       >
-      <Form
-        ref={formRef}
-        key={initial.generation}
-        schema={view.schema}
-        uiSchema={view.ui}
-        formContext={view.formContext}
-        initialFormData={initial.data}
-        validator={view.validator}
-        fields={fields}
-        templates={templates}
-        transformErrors={transformErrors}
-        customValidate={view.customValidate as never}
-        translateString={view.translateString}
-        extraErrors={extraErrors}
-        liveValidate={attempted ? 'onChange' : undefined}
-        // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked; a list
-        // that needs entries (`minItems`) starts empty and says how many it needs (QuotaNote), rather
-        // than holding blank entries nobody added.
-        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
-        disabled={disabled}
-        showErrorList={false}
-        noHtml5Validate
-        onChange={(event) => {
-          const data = event.formData as Record<string, unknown>;
-          latest.current = data;
-          // Validated live after a refused submit: the summary follows what is still wrong.
-          if (attempted) {
-            setProblems(event.errors ?? []);
-            if (extraErrors) setExtraErrors(undefined);
-            if ((event.errors ?? []).length === 0) setNotice(null);
-          }
-          // While mounting, rjsf reports the data with its defaults filled in: the starting point, not an edit.
-          if (mounting.current) {
-            saved.current = JSON.stringify(data);
-            return;
-          }
-          if (!disabled) scheduleAutosave();
-        }}
-        onBlur={(id) => {
-          if (!attempted || reveal.current.ids.has(id)) return;
-          // F9: leaving a field shows its error; validated once rjsf has taken the field's last change.
-          reveal.current.ids.add(id);
-          window.setTimeout(() => formRef.current?.validateForm(), 0);
-        }}
-        onSubmit={(event) => {
-          reveal.current.all = false;
-          setConfirming(event.formData as Record<string, unknown>);
-        }}
-        onError={(errors) => {
-          if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
-          setAttempted(true);
-          setProblems(errors);
-          setRefusals((count) => count + 1);
-          setNotice({ kind: 'error', text: t('errors.validationFailed') });
-        }}
-      >
-        <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-          <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
-            {t('formRuntime.saveDraft')}
-          </Button>
-          {payload.definition.inheritFromPreviousEvent && (
-            <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
-              {t('formRuntime.inherit')}
+        <Form
+          ref={formRef}
+          key={initial.generation}
+          schema={view.schema}
+          uiSchema={view.ui}
+          formContext={view.formContext}
+          initialFormData={initial.data}
+          validator={view.validator}
+          fields={fields}
+          templates={templates}
+          transformErrors={transformErrors}
+          customValidate={view.customValidate as never}
+          translateString={view.translateString}
+          extraErrors={extraErrors}
+          liveValidate={attempted ? 'onChange' : undefined}
+          // F9: a declaration (`const: true`) is something the user ticks, never pre-ticked; a list
+          // that needs entries (`minItems`) starts empty and says how many it needs (QuotaNote), rather
+          // than holding blank entries nobody added.
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+          disabled={disabled}
+          showErrorList={false}
+          noHtml5Validate
+          onChange={(event) => {
+            const data = event.formData as Record<string, unknown>;
+            latest.current = data;
+            // Validated live after a refused submit: the summary follows what is still wrong.
+            if (attempted) {
+              setProblems(event.errors ?? []);
+              if (extraErrors) setExtraErrors(undefined);
+              if ((event.errors ?? []).length === 0) setNotice(null);
+            }
+            // While mounting, rjsf reports the data with its defaults filled in: the starting point, not an edit.
+            if (mounting.current) {
+              saved.current = JSON.stringify(data);
+              return;
+            }
+            if (!disabled) scheduleAutosave();
+          }}
+          onBlur={(id) => {
+            if (!attempted || reveal.current.ids.has(id)) return;
+            // F9: leaving a field shows its error; validated once rjsf has taken the field's last change.
+            reveal.current.ids.add(id);
+            window.setTimeout(() => formRef.current?.validateForm(), 0);
+          }}
+          onSubmit={(event) => {
+            reveal.current.all = false;
+            setConfirming(event.formData as Record<string, unknown>);
+          }}
+          onError={(errors) => {
+            if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
+            setAttempted(true);
+            setProblems(errors);
+            setRefusals((count) => count + 1);
+            setNotice({ kind: 'error', text: t('errors.validationFailed') });
+          }}
+        >
+          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+            <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
+              {t('formRuntime.saveDraft')}
             </Button>
-          )}
-          <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
-            {t('formRuntime.submit')}
-          </Button>
-        </Box>
-      </Form>
+            {payload.definition.inheritFromPreviousEvent && (
+              <Button variant="text" disabled={disabled} onClick={() => void inherit()}>
+                {t('formRuntime.inherit')}
+              </Button>
+            )}
+            <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
+              {t('formRuntime.submit')}
+            </Button>
+          </Box>
+        </Form>
       </Box>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="submit-confirm-title">
         <DialogTitle id="submit-confirm-title">{t('formRuntime.confirm.title', { form: t(payload.definition.title) })}</DialogTitle>

@@ -29,13 +29,49 @@ export function ListItemButtons(props: ArrayFieldItemButtonsTemplateProps) {
   return (
     <>
       {(hasMoveUp || hasMoveDown) && (
-        <MoveUpButton id={buttonId(fieldPathId, 'moveUp')} className="rjsf-array-item-move-up" disabled={disabled || readonly || !hasMoveUp} onClick={onMoveUpItem} uiSchema={uiSchema} registry={registry} {...named(labels?.moveUp)} />
+        <MoveUpButton
+          id={buttonId(fieldPathId, 'moveUp')}
+          className="rjsf-array-item-move-up"
+          disabled={disabled || readonly || !hasMoveUp}
+          onClick={onMoveUpItem}
+          uiSchema={uiSchema}
+          registry={registry}
+          {...named(labels?.moveUp)}
+        />
       )}
       {(hasMoveUp || hasMoveDown) && (
-        <MoveDownButton id={buttonId(fieldPathId, 'moveDown')} className="rjsf-array-item-move-down" disabled={disabled || readonly || !hasMoveDown} onClick={onMoveDownItem} uiSchema={uiSchema} registry={registry} {...named(labels?.moveDown)} />
+        <MoveDownButton
+          id={buttonId(fieldPathId, 'moveDown')}
+          className="rjsf-array-item-move-down"
+          disabled={disabled || readonly || !hasMoveDown}
+          onClick={onMoveDownItem}
+          uiSchema={uiSchema}
+          registry={registry}
+          {...named(labels?.moveDown)}
+        />
       )}
-      {hasCopy && <CopyButton id={buttonId(fieldPathId, 'copy')} className="rjsf-array-item-copy" disabled={disabled || readonly} onClick={onCopyItem} uiSchema={uiSchema} registry={registry} {...named(labels?.copy)} />}
-      {hasRemove && <RemoveButton id={buttonId(fieldPathId, 'remove')} className="rjsf-array-item-remove" disabled={disabled || readonly} onClick={onRemoveItem} uiSchema={uiSchema} registry={registry} {...named(labels?.remove)} />}
+      {hasCopy && (
+        <CopyButton
+          id={buttonId(fieldPathId, 'copy')}
+          className="rjsf-array-item-copy"
+          disabled={disabled || readonly}
+          onClick={onCopyItem}
+          uiSchema={uiSchema}
+          registry={registry}
+          {...named(labels?.copy)}
+        />
+      )}
+      {hasRemove && (
+        <RemoveButton
+          id={buttonId(fieldPathId, 'remove')}
+          className="rjsf-array-item-remove"
+          disabled={disabled || readonly}
+          onClick={onRemoveItem}
+          uiSchema={uiSchema}
+          registry={registry}
+          {...named(labels?.remove)}
+        />
+      )}
     </>
   );
 }

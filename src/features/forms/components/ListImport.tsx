@@ -138,7 +138,9 @@ export function ListImport({
                       </li>
                     ))}
                   </Box>
-                  {result.problems.length > PROBLEMS_SHOWN && <Typography variant="body2">{t('listImport.moreProblems', { count: result.problems.length - PROBLEMS_SHOWN })}</Typography>}
+                  {result.problems.length > PROBLEMS_SHOWN && (
+                    <Typography variant="body2">{t('listImport.moreProblems', { count: result.problems.length - PROBLEMS_SHOWN })}</Typography>
+                  )}
                 </Alert>
               )}
               {result.valid.length === 0 && <Typography>{t('listImport.noRows')}</Typography>}

@@ -17,7 +17,23 @@ export interface RuntimeFormContext {
  * badges"); over the quota it points to the item flag that makes an entry an extra one, and the
  * fee of the extra entries is shown before submitting.
  */
-export function QuotaNote({ kind, minItems, name, title, items, itemSchema, context }: { kind?: string; minItems?: number; name: string; title: string; items: unknown[]; itemSchema: { properties?: Record<string, { title?: string }> }; context: RuntimeFormContext }) {
+export function QuotaNote({
+  kind,
+  minItems,
+  name,
+  title,
+  items,
+  itemSchema,
+  context,
+}: {
+  kind?: string;
+  minItems?: number;
+  name: string;
+  title: string;
+  items: unknown[];
+  itemSchema: { properties?: Record<string, { title?: string }> };
+  context: RuntimeFormContext;
+}) {
   const { t } = useTranslation();
   const limit = kind === undefined ? undefined : context.quotas[kind];
   // F9: a list the form needs says how many entries it needs, while it has fewer.

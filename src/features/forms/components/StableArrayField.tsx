@@ -31,7 +31,15 @@ export function StableArrayField(props: FieldProps) {
   return (
     <>
       <CoreArrayField {...props} {...stable} />
-      <QuotaNote kind={typeof quota === 'string' ? quota : undefined} minItems={minItems} name={props.name} title={context.label(props.schema.title ?? props.name)} items={Array.isArray(props.formData) ? props.formData : []} itemSchema={(props.schema.items ?? {}) as never} context={context} />
+      <QuotaNote
+        kind={typeof quota === 'string' ? quota : undefined}
+        minItems={minItems}
+        name={props.name}
+        title={context.label(props.schema.title ?? props.name)}
+        items={Array.isArray(props.formData) ? props.formData : []}
+        itemSchema={(props.schema.items ?? {}) as never}
+        context={context}
+      />
     </>
   );
 }

@@ -14,7 +14,8 @@ import { useFormPayload } from '../lib/payload';
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isFileReference = (value: unknown): value is { id: string; name: string } => isObject(value) && typeof value.id === 'string' && typeof value.name === 'string' && 'size' in value;
+const isFileReference = (value: unknown): value is { id: string; name: string } =>
+  isObject(value) && typeof value.id === 'string' && typeof value.name === 'string' && 'size' in value;
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.values(value).every(isEmpty));
@@ -151,7 +152,11 @@ export function SubmissionSummary({ formId }: { formId: string }) {
           </Typography>
         )}
       </Stack>
-      {payload.changesNotSubmitted && <Alert severity="warning" sx={{ mb: 2 }}>{t('formRuntime.changesNotSubmitted')}</Alert>}
+      {payload.changesNotSubmitted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('formRuntime.changesNotSubmitted')}
+        </Alert>
+      )}
       {submitted ? (
         <Fields schema={payload.schema} ui={ui} data={submitted} depth={0} yes={t('formRuntime.rjsf.YesLabel')} no={t('formRuntime.rjsf.NoLabel')} />
       ) : (

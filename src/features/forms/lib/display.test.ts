@@ -35,7 +35,9 @@ describe('withoutHidden (F2, F3: what sits behind a flag that is off is not sent
   it('walks array items: S02 products without brand names and local names', () => {
     const products = { products: [{ brandName: 'Kopi', brandNameLocal: '咖啡', productName: 'Arabica', productNameLocal: '阿拉比卡', newLaunch: false }] };
     expect(withoutHidden(s02, products, { s02BrandNameShow: false, productSecondLanguage: false })).toEqual({ products: [{ productName: 'Arabica', newLaunch: false }] });
-    expect(withoutHidden(s02, products, { s02BrandNameShow: true, productSecondLanguage: false })).toEqual({ products: [{ brandName: 'Kopi', productName: 'Arabica', newLaunch: false }] });
+    expect(withoutHidden(s02, products, { s02BrandNameShow: true, productSecondLanguage: false })).toEqual({
+      products: [{ brandName: 'Kopi', productName: 'Arabica', newLaunch: false }],
+    });
   });
 
   it('leaves data the schema does not describe to the validator', () => {
@@ -101,7 +103,7 @@ describe('list controls name what they add or remove (issue 13)', () => {
   type Options = { addLabel?: string; itemLabels?: { remove: (n: number) => string; moveUp: (n: number) => string } };
   const optionsOf = (node: unknown) => (node as { 'ui:options'?: Options })['ui:options'] ?? {};
 
-  it('uses the list\'s own texts from the UI schema, with the item\'s number', () => {
+  it("uses the list's own texts from the UI schema, with the item's number", () => {
     const ui = displayUi({ badges: { 'ui:addLabel': 'forms.x.addBadge', 'ui:removeLabel': 'forms.x.removeBadge' } }, schema, 'x', tp, {});
     const badges = ui.badges as Record<string, unknown>;
     expect(optionsOf(badges).addLabel).toBe('«forms.x.addBadge»');
@@ -111,7 +113,7 @@ describe('list controls name what they add or remove (issue 13)', () => {
     expect(badges['ui:removeLabel']).toBeUndefined();
   });
 
-  it('falls back to the item\'s title, then the list\'s, for lists without their own texts', () => {
+  it("falls back to the item's title, then the list's, for lists without their own texts", () => {
     const ui = displayUi({}, schema, 'x', tp, {});
     const badges = ui.badges as Record<string, unknown>;
     expect(optionsOf(badges).addLabel).toBe('«formRuntime.listControls.add {"item":"«forms.x.badge»"}»');
@@ -144,7 +146,7 @@ describe('a refused submit from the server lists its problems like the browser�
   });
 });
 
-describe('S5: fields defined only inside if/then/else, and ajv\'s `if` errors', () => {
+describe("S5: fields defined only inside if/then/else, and ajv's `if` errors", () => {
   const schema = {
     type: 'object',
     properties: { kind: { type: 'string', title: 'forms.x.kind', enum: ['a', 'b'] } },

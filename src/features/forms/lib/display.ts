@@ -113,10 +113,16 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
 export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     // ajv's `if` error ("must match then schema") only repeats what the inner rule says: never shown.
-    withoutHiddenErrors(errors, schema as Node, flags).filter((error) => error.name !== 'if').map((error) => {
-      const { key, params } = messageFor(error.name ?? '', (error.params ?? {}) as Record<string, unknown>, schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2]);
-      return { ...error, message: t(key, params), stack: t(key, params) };
-    });
+    withoutHiddenErrors(errors, schema as Node, flags)
+      .filter((error) => error.name !== 'if')
+      .map((error) => {
+        const { key, params } = messageFor(
+          error.name ?? '',
+          (error.params ?? {}) as Record<string, unknown>,
+          schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2],
+        );
+        return { ...error, message: t(key, params), stack: t(key, params) };
+      });
 }
 
 /** The server's field errors as rjsf extra errors, shown beside their fields. */
@@ -142,7 +148,11 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
 export function serverProblems(errors: FieldError[], t: Translate): RJSFValidationError[] {
   return errors.map((error) => {
     const message = t(error.key, error.params);
-    const property = error.path.split('/').filter(Boolean).map((part) => `.${part}`).join('');
+    const property = error.path
+      .split('/')
+      .filter(Boolean)
+      .map((part) => `.${part}`)
+      .join('');
     return { name: 'server', property, message, stack: message, params: error.params, schemaPath: '' };
   });
 }
@@ -155,7 +165,6 @@ export function rjsfStrings(t: Translate, has: (key: string) => boolean) {
     return key && has(key) ? t(key) : englishStringTranslator(text, params);
   };
 }
-
 
 /** The keywords that refuse data behind an exhibitor flag that is off (the server's check). */
 const HIDDEN_KEYWORDS = new Set(['showIf', 'secondLanguage']);

@@ -91,7 +91,10 @@ describe('F7 FormDocumentsPage', () => {
       throw new Error('The resource does not exist.');
     });
     const tab = { location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: viewName('Tan Wei Ming') }));
     await waitFor(() => expect(tab.close).toHaveBeenCalledTimes(1));

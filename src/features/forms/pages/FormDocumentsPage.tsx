@@ -1,4 +1,22 @@
-import { Alert, Box, Button, FormControl, InputLabel, Link, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  Link,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -137,10 +155,22 @@ export default function FormDocumentsPage() {
                       <TableCell>{item.reference}</TableCell>
                       <TableCell>
                         <Stack direction="row" spacing={1}>
-                          <Button size="small" variant="outlined" disabled={pending !== null} onClick={() => void view(document, item)} aria-label={t('documents.viewOf', { document: document.title, name: item.name })}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={pending !== null}
+                            onClick={() => void view(document, item)}
+                            aria-label={t('documents.viewOf', { document: document.title, name: item.name })}
+                          >
                             {t('documents.view')}
                           </Button>
-                          <Button size="small" variant="contained" disabled={pending !== null} onClick={() => void download(document, item)} aria-label={t('documents.downloadOf', { document: document.title, name: item.name })}>
+                          <Button
+                            size="small"
+                            variant="contained"
+                            disabled={pending !== null}
+                            onClick={() => void download(document, item)}
+                            aria-label={t('documents.downloadOf', { document: document.title, name: item.name })}
+                          >
                             {t('documents.download')}
                           </Button>
                         </Stack>

@@ -70,11 +70,7 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
                 </TableCell>
                 <TableCell>{form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'}</TableCell>
                 <TableCell>
-                  {form.parts ? (
-                    <PartStatuses parts={form.parts} />
-                  ) : (
-                    <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />
-                  )}
+                  {form.parts ? <PartStatuses parts={form.parts} /> : <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />}
                   {!form.parts && form.changesNotSubmitted && (
                     <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
                       {t('formRuntime.list.changesNotSubmitted')}

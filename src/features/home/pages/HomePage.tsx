@@ -72,7 +72,9 @@ function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[
   };
   const forms = useSWR<DueForm[]>(may('orderForms') ? '/forms' : null, () => api.get<DueForm[]>('/forms'));
   const manuals = useSWR<DueManual[]>(may('manuals') ? ['/content/manuals', 'all'] : null, () => api.get<DueManual[]>('/content/manuals'));
-  const latest = useSWR<Latest>(may('announcements') ? ['/content/announcements', 1, 10] : null, () => api.get<Latest>('/content/announcements', { params: { page: 1, limit: 10 } }));
+  const latest = useSWR<Latest>(may('announcements') ? ['/content/announcements', 1, 10] : null, () =>
+    api.get<Latest>('/content/announcements', { params: { page: 1, limit: 10 } }),
+  );
   // Loading: asked for and neither answered nor failed.
   const loading = [forms, manuals, latest].some((answer) => answer.isLoading);
   return { forms: forms.data, manuals: manuals.data, latest: latest.data, loading };
@@ -86,7 +88,13 @@ function Checklist({ forms, manuals, latest, offsetMinutes }: { forms?: DueForm[
   const due = [
     ...(forms ?? [])
       .filter((form) => ['notStarted', 'draft', 'rejected'].includes(form.status) && open(form.deadline) && form.screen)
-      .map((form) => ({ key: `form-${form.id}`, title: t(form.title), what: t(form.mandatory ? 'home.due.mandatoryForm' : 'home.due.optionalForm'), deadline: form.deadline, to: findScreen(catalogue, form.screen as ScreenId)?.path ?? '/orderForms' })),
+      .map((form) => ({
+        key: `form-${form.id}`,
+        title: t(form.title),
+        what: t(form.mandatory ? 'home.due.mandatoryForm' : 'home.due.optionalForm'),
+        deadline: form.deadline,
+        to: findScreen(catalogue, form.screen as ScreenId)?.path ?? '/orderForms',
+      })),
     ...(manuals ?? [])
       .filter((manual) => manual.ackRequired && manual.status !== 'acknowledged' && open(manual.deadline))
       .map((manual) => ({ key: `manual-${manual.id}`, title: manual.title, what: t('home.due.manual'), deadline: manual.deadline, to: `/manuals/detail?id=${manual.id}` })),

@@ -23,7 +23,19 @@ export function useLeadOptions() {
 
 const ALL = '';
 
-function CodeSelect({ label, value, codes, group, onChange }: { label: string; value: string | undefined; codes: readonly string[]; group: string; onChange: (value: string | undefined) => void }) {
+function CodeSelect({
+  label,
+  value,
+  codes,
+  group,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  codes: readonly string[];
+  group: string;
+  onChange: (value: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   return (
     <TextField select size="small" label={label} value={value ?? ALL} onChange={(event) => onChange(event.target.value || undefined)} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
@@ -47,10 +59,15 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
   const set = (patch: Partial<LeadFilters>) => onChange({ ...value, ...patch });
   const days = options?.eventDays;
   return (
-    <Box component="form" role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }} onSubmit={(event) => {
-      event.preventDefault();
-      set({ keyword: keyword.trim() || undefined });
-    }}>
+    <Box
+      component="form"
+      role="search"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        set({ keyword: keyword.trim() || undefined });
+      }}
+    >
       <TextField
         size="small"
         label={t('leads.filter.keyword')}
@@ -74,7 +91,14 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
       <CodeSelect label={t('leads.field.temperature')} value={value.temperature} codes={LEAD_TEMPERATURES} group="temperature" onChange={(temperature) => set({ temperature })} />
       <CodeSelect label={t('leads.field.followUp')} value={value.followUp} codes={FOLLOW_UP_ACTIONS} group="followUp" onChange={(followUp) => set({ followUp })} />
       {options && options.users.length > 1 && (
-        <TextField select size="small" label={t('leads.field.scannedBy')} value={value.scannedBy ? String(value.scannedBy) : ALL} onChange={(event) => set({ scannedBy: event.target.value ? Number(event.target.value) : undefined })} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
+        <TextField
+          select
+          size="small"
+          label={t('leads.field.scannedBy')}
+          value={value.scannedBy ? String(value.scannedBy) : ALL}
+          onChange={(event) => set({ scannedBy: event.target.value ? Number(event.target.value) : undefined })}
+          sx={{ minWidth: { xs: '100%', sm: 170 } }}
+        >
           <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
           {options.users.map((user) => (
             <MenuItem key={user.id} value={String(user.id)}>
@@ -83,7 +107,14 @@ export function LeadFiltersBar({ value, onChange }: { value: LeadFilters; onChan
           ))}
         </TextField>
       )}
-      <TextField select size="small" label={t('leads.field.country')} value={value.country ?? ALL} onChange={(event) => set({ country: event.target.value || undefined })} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
+      <TextField
+        select
+        size="small"
+        label={t('leads.field.country')}
+        value={value.country ?? ALL}
+        onChange={(event) => set({ country: event.target.value || undefined })}
+        sx={{ minWidth: { xs: '100%', sm: 170 } }}
+      >
         <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
         {[...(options?.countries ?? [])].sort(compareCountries(currentLanguage())).map((country) => (
           <MenuItem key={country} value={country}>

@@ -174,20 +174,41 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
   );
 
   return (
-    <Box component="form" noValidate aria-label={t('leads.detail.qualification')} onSubmit={(event) => {
-      event.preventDefault();
-      void save();
-    }}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('leads.detail.qualification')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <Stack spacing={2}>
         {!lead.badgeKnown && (
           <>
             <Alert severity="info">{t('leads.detail.unknownBadgeHint')}</Alert>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField required fullWidth label={t('leads.field.visitorName')} value={form.visitorName ?? ''} onChange={(e) => set({ visitorName: e.target.value })} error={Boolean(errors.visitorName)} helperText={message(errors.visitorName, 'visitorName')} />
+                <TextField
+                  required
+                  fullWidth
+                  label={t('leads.field.visitorName')}
+                  value={form.visitorName ?? ''}
+                  onChange={(e) => set({ visitorName: e.target.value })}
+                  error={Boolean(errors.visitorName)}
+                  helperText={message(errors.visitorName, 'visitorName')}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextField required fullWidth label={t('leads.field.company')} value={form.company ?? ''} onChange={(e) => set({ company: e.target.value })} error={Boolean(errors.company)} helperText={message(errors.company, 'company')} />
+                <TextField
+                  required
+                  fullWidth
+                  label={t('leads.field.company')}
+                  value={form.company ?? ''}
+                  onChange={(e) => set({ company: e.target.value })}
+                  error={Boolean(errors.company)}
+                  helperText={message(errors.company, 'company')}
+                />
               </Grid>
             </Grid>
           </>
@@ -197,7 +218,15 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
           <Grid size={{ xs: 12, md: 4 }}>{select('temperature', LEAD_TEMPERATURES, 'temperature')}</Grid>
           <Grid size={{ xs: 12, md: 4 }}>{select('followUp', FOLLOW_UP_ACTIONS, 'followUp')}</Grid>
         </Grid>
-        <TextField label={t('leads.field.notes')} multiline minRows={3} value={form.notes} onChange={(e) => set({ notes: e.target.value })} error={Boolean(errors.notes)} helperText={message(errors.notes, 'notes')} />
+        <TextField
+          label={t('leads.field.notes')}
+          multiline
+          minRows={3}
+          value={form.notes}
+          onChange={(e) => set({ notes: e.target.value })}
+          error={Boolean(errors.notes)}
+          helperText={message(errors.notes, 'notes')}
+        />
         <Autocomplete
           multiple
           freeSolo
@@ -331,7 +360,8 @@ export default function LeadDetailPage() {
                 label={t('leads.field.scans')}
                 value={
                   <>
-                    {t('leads.detail.scansSummary', { count: lead.scans.count, name: lead.scans.lastScannedBy.name })} <UtcTime value={lead.scans.lastSeenAt} offsetMinutes={offset} />
+                    {t('leads.detail.scansSummary', { count: lead.scans.count, name: lead.scans.lastScannedBy.name })}{' '}
+                    <UtcTime value={lead.scans.lastSeenAt} offsetMinutes={offset} />
                   </>
                 }
               />

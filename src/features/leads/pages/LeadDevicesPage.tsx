@@ -128,7 +128,16 @@ export default function LeadDevicesPage() {
             slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
             onFocus={(event) => event.target.select()}
           />
-          <Button sx={{ mt: 1 }} size="small" onClick={() => void navigator.clipboard?.writeText(created.token).then(() => showToast('success', t('leads.devices.copied')), () => undefined)}>
+          <Button
+            sx={{ mt: 1 }}
+            size="small"
+            onClick={() =>
+              void navigator.clipboard?.writeText(created.token).then(
+                () => showToast('success', t('leads.devices.copied')),
+                () => undefined,
+              )
+            }
+          >
             {t('leads.devices.copy')}
           </Button>
         </Alert>

@@ -66,7 +66,12 @@ export default function LeadListPage() {
                   return (
                     <TableRow key={lead.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(href)}>
                       <TableCell>
-                        <Link component={RouterLink} to={href} onClick={(event) => event.stopPropagation()} aria-label={t('leads.list.open', { name: lead.visitorName || lead.badgeCode })}>
+                        <Link
+                          component={RouterLink}
+                          to={href}
+                          onClick={(event) => event.stopPropagation()}
+                          aria-label={t('leads.list.open', { name: lead.visitorName || lead.badgeCode })}
+                        >
                           {lead.visitorName || lead.badgeCode}
                         </Link>
                         {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} sx={{ ml: 1 }} />}

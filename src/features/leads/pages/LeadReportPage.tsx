@@ -106,7 +106,11 @@ export default function LeadReportPage() {
                         <TableCell>{record.user}</TableCell>
                         <TableCell align="right">{record.rows}</TableCell>
                         <TableCell align="right">
-                          <Button size="small" aria-label={`${t('leads.report.download')} ${record.fileName}`} onClick={() => void api.download(`/leads/exports/${record.id}/file`, record.fileName).catch(() => undefined)}>
+                          <Button
+                            size="small"
+                            aria-label={`${t('leads.report.download')} ${record.fileName}`}
+                            onClick={() => void api.download(`/leads/exports/${record.id}/file`, record.fileName).catch(() => undefined)}
+                          >
                             {t('leads.report.download')}
                           </Button>
                         </TableCell>

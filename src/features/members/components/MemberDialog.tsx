@@ -77,7 +77,11 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
     }
   };
 
-  const field = (name: keyof MemberDraft, label: string, options: { help?: string; type?: string; autoComplete?: string; disabled?: boolean; required?: boolean; numeric?: boolean; prefix?: string } = {}) => (
+  const field = (
+    name: keyof MemberDraft,
+    label: string,
+    options: { help?: string; type?: string; autoComplete?: string; disabled?: boolean; required?: boolean; numeric?: boolean; prefix?: string } = {},
+  ) => (
     <TextField
       label={label}
       value={draft[name]}
@@ -116,7 +120,11 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
               : field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), { help: t('members.fields.accountHelp'), disabled: true, required: true })}
             {field('email', t('members.fields.email'), { type: 'email', required: true })}
             {creating
-              ? field('password', t('members.fields.password'), { type: 'password', autoComplete: 'new-password', help: `${t('members.fields.passwordHelp')} ${t('auth.passwordRules')}` })
+              ? field('password', t('members.fields.password'), {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  help: `${t('members.fields.passwordHelp')} ${t('auth.passwordRules')}`,
+                })
               : field('password', t('members.fields.newPassword'), { type: 'password', autoComplete: 'new-password', help: t('members.fields.newPasswordHelp') })}
             {!contractor && field('leadQuota', t('members.fields.leadQuota'), { help: t('members.fields.leadQuotaHelp'), numeric: true })}
             {creating && (

@@ -111,15 +111,32 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
                     </Button>
                     {member.status === 'active' ? (
                       <>
-                        <Button size="small" color="warning" disabled={busyId === member.id} onClick={() => void act(member, 'deactivate')} aria-label={`${t('members.actions.deactivate')} ${member.account}`}>
+                        <Button
+                          size="small"
+                          color="warning"
+                          disabled={busyId === member.id}
+                          onClick={() => void act(member, 'deactivate')}
+                          aria-label={`${t('members.actions.deactivate')} ${member.account}`}
+                        >
                           {t('members.actions.deactivate')}
                         </Button>
-                        <Button size="small" disabled={busyId === member.id} onClick={() => void act(member, 'resend')} aria-label={`${t('members.actions.resend')} ${member.account}`}>
+                        <Button
+                          size="small"
+                          disabled={busyId === member.id}
+                          onClick={() => void act(member, 'resend')}
+                          aria-label={`${t('members.actions.resend')} ${member.account}`}
+                        >
                           {t('members.actions.resend')}
                         </Button>
                       </>
                     ) : (
-                      <Button size="small" color="success" disabled={busyId === member.id} onClick={() => void act(member, 'activate')} aria-label={`${t('members.actions.activate')} ${member.account}`}>
+                      <Button
+                        size="small"
+                        color="success"
+                        disabled={busyId === member.id}
+                        onClick={() => void act(member, 'activate')}
+                        aria-label={`${t('members.actions.activate')} ${member.account}`}
+                      >
                         {t('members.actions.activate')}
                       </Button>
                     )}

@@ -88,7 +88,9 @@ export default function AuditPage() {
               <TableBody>
                 {data.items.map((item) => (
                   <TableRow key={item.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}><UtcTime value={item.at} offsetMinutes={offsetMinutes} /></TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <UtcTime value={item.at} offsetMinutes={offsetMinutes} />
+                    </TableCell>
                     <TableCell>{item.action}</TableCell>
                     <TableCell>
                       {item.actorName}

@@ -58,7 +58,11 @@ export function AttachmentsField({ value, onChange }: { value: Attachment[]; onC
               key={file.id}
               disableGutters
               secondaryAction={
-                <IconButton edge="end" aria-label={t('organiserContent.removeAttachment', { name: file.name })} onClick={() => onChange(value.filter((other) => other.id !== file.id))}>
+                <IconButton
+                  edge="end"
+                  aria-label={t('organiserContent.removeAttachment', { name: file.name })}
+                  onClick={() => onChange(value.filter((other) => other.id !== file.id))}
+                >
                   <DeleteIcon />
                 </IconButton>
               }

@@ -1,4 +1,28 @@
-import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -43,7 +67,22 @@ type Draft = Omit<Item, 'id' | 'missingLanguages' | 'viewed' | 'acknowledged'> &
 
 const MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 
-const blank = (kind: Kind): Draft => ({ kind, title: {}, description: {}, body: {}, category: {}, mandatory: false, ackRequired: false, deadline: null, pinned: false, audience: [], publishedAt: new Date().toISOString(), position: 0, emailExhibitors: false, attachments: [] });
+const blank = (kind: Kind): Draft => ({
+  kind,
+  title: {},
+  description: {},
+  body: {},
+  category: {},
+  mandatory: false,
+  ackRequired: false,
+  deadline: null,
+  pinned: false,
+  audience: [],
+  publishedAt: new Date().toISOString(),
+  position: 0,
+  emailExhibitors: false,
+  attachments: [],
+});
 
 /** The editable part of an item (its counts and missing languages are the server's, never sent back). */
 const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item): Draft => ({ ...editable, emailExhibitors: false });
@@ -59,7 +98,8 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
   const [preview, setPreview] = useState(false);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const text = (field: 'title' | 'description' | 'body' | 'category') => (event: React.ChangeEvent<HTMLInputElement>) => setValue({ ...value, [field]: { ...value[field], [language]: event.target.value } });
+  const text = (field: 'title' | 'description' | 'body' | 'category') => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValue({ ...value, [field]: { ...value[field], [language]: event.target.value } });
   const save = async () => {
     setBusy(true);
     setProblem('');
@@ -84,7 +124,13 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
           ))}
         </Tabs>
         <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField label={value.kind === 'faq' ? t('organiserContent.question') : t('organiserContent.title')} value={value.title[language] ?? ''} onChange={text('title')} required={language === 'en'} slotProps={{ htmlInput: { maxLength: 300 } }} />
+          <TextField
+            label={value.kind === 'faq' ? t('organiserContent.question') : t('organiserContent.title')}
+            value={value.title[language] ?? ''}
+            onChange={text('title')}
+            required={language === 'en'}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
           {value.kind === 'faq' && <TextField label={t('organiserContent.category')} value={value.category[language] ?? ''} onChange={text('category')} />}
           {value.kind === 'manual' && <TextField label={t('organiserContent.description')} value={value.description[language] ?? ''} onChange={text('description')} multiline />}
           <FormControlLabel control={<Checkbox checked={preview} onChange={(e) => setPreview(e.target.checked)} />} label={t('organiserContent.preview')} />
@@ -93,25 +139,64 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
               <Markdown source={value.body[language] ?? ''} />
             </Paper>
           ) : (
-            <TextField label={value.kind === 'faq' ? t('organiserContent.answer') : t('organiserContent.body')} helperText={t('organiserContent.markdownHelp')} value={value.body[language] ?? ''} onChange={text('body')} multiline minRows={6} />
+            <TextField
+              label={value.kind === 'faq' ? t('organiserContent.answer') : t('organiserContent.body')}
+              helperText={t('organiserContent.markdownHelp')}
+              value={value.body[language] ?? ''}
+              onChange={text('body')}
+              multiline
+              minRows={6}
+            />
           )}
           {value.kind === 'manual' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormControlLabel control={<Checkbox checked={value.mandatory} onChange={(e) => setValue({ ...value, mandatory: e.target.checked })} />} label={t('organiserContent.mandatory')} />
-              <FormControlLabel control={<Checkbox checked={value.ackRequired} onChange={(e) => setValue({ ...value, ackRequired: e.target.checked })} />} label={t('organiserContent.ackRequired')} />
-              <TextField type="datetime-local" label={t('organiserContent.deadline')} value={toLocalInput(value.deadline)} onChange={(e) => setValue({ ...value, deadline: fromLocalInput(e.target.value) })} slotProps={{ inputLabel: { shrink: true } }} />
+              <FormControlLabel
+                control={<Checkbox checked={value.mandatory} onChange={(e) => setValue({ ...value, mandatory: e.target.checked })} />}
+                label={t('organiserContent.mandatory')}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={value.ackRequired} onChange={(e) => setValue({ ...value, ackRequired: e.target.checked })} />}
+                label={t('organiserContent.ackRequired')}
+              />
+              <TextField
+                type="datetime-local"
+                label={t('organiserContent.deadline')}
+                value={toLocalInput(value.deadline)}
+                onChange={(e) => setValue({ ...value, deadline: fromLocalInput(e.target.value) })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             </Stack>
           )}
           {value.kind === 'manual' && <AttachmentsField value={value.attachments} onChange={(attachments) => setValue({ ...value, attachments })} />}
           {value.kind === 'announcement' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormControlLabel control={<Checkbox checked={value.pinned} onChange={(e) => setValue({ ...value, pinned: e.target.checked })} />} label={t('organiserContent.pinned')} />
-              <FormControlLabel control={<Checkbox checked={value.emailExhibitors} onChange={(e) => setValue({ ...value, emailExhibitors: e.target.checked })} />} label={t('organiserContent.emailExhibitors')} />
+              <FormControlLabel
+                control={<Checkbox checked={value.pinned} onChange={(e) => setValue({ ...value, pinned: e.target.checked })} />}
+                label={t('organiserContent.pinned')}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={value.emailExhibitors} onChange={(e) => setValue({ ...value, emailExhibitors: e.target.checked })} />}
+                label={t('organiserContent.emailExhibitors')}
+              />
             </Stack>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="datetime-local" label={t('organiserContent.publishedAt')} value={toLocalInput(value.publishedAt)} onChange={(e) => setValue({ ...value, publishedAt: fromLocalInput(e.target.value) ?? new Date().toISOString() })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField select label={t('organiserContent.audience')} value={value.audience} onChange={(e) => setValue({ ...value, audience: e.target.value as unknown as string[] })} slotProps={{ select: { multiple: true } }} helperText={t('organiserContent.audienceHelp')} sx={{ minWidth: 240 }}>
+            <TextField
+              type="datetime-local"
+              label={t('organiserContent.publishedAt')}
+              value={toLocalInput(value.publishedAt)}
+              onChange={(e) => setValue({ ...value, publishedAt: fromLocalInput(e.target.value) ?? new Date().toISOString() })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              select
+              label={t('organiserContent.audience')}
+              value={value.audience}
+              onChange={(e) => setValue({ ...value, audience: e.target.value as unknown as string[] })}
+              slotProps={{ select: { multiple: true } }}
+              helperText={t('organiserContent.audienceHelp')}
+              sx={{ minWidth: 240 }}
+            >
               {MODULES.map((module) => (
                 <MenuItem key={module} value={module}>
                   {module}
@@ -177,7 +262,13 @@ export default function OrganiserContentPage() {
                     {item.mandatory && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.mandatory')} />}
                     {item.pinned && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.pinned')} />}
                   </TableCell>
-                  <TableCell>{item.missingLanguages.length === 0 ? t('organiserContent.complete') : t('organiserContent.missing', { languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', ') })}</TableCell>
+                  <TableCell>
+                    {item.missingLanguages.length === 0
+                      ? t('organiserContent.complete')
+                      : t('organiserContent.missing', {
+                          languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', '),
+                        })}
+                  </TableCell>
                   {kind === 'manual' && <TableCell>{t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 })}</TableCell>}
                   <TableCell>
                     <Button size="small" onClick={() => setEditing(draftOf(item))}>

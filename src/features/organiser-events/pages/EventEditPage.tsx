@@ -134,8 +134,21 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
     <Box component="form" noValidate onSubmit={(submit) => (submit.preventDefault(), void save())} sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
       <Section title={t('organiser.event.general')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={t('organiser.event.code')} value={draft.code} onChange={(e) => set('code', e.target.value)} required {...fieldProps('code')} helperText={problem('code') ?? t('organiser.event.codeHelp')} />
-          <TextField select label={t('organiser.event.defaultLanguage')} value={draft.defaultLanguage} onChange={(e) => set('defaultLanguage', e.target.value)} {...fieldProps('defaultLanguage')}>
+          <TextField
+            label={t('organiser.event.code')}
+            value={draft.code}
+            onChange={(e) => set('code', e.target.value)}
+            required
+            {...fieldProps('code')}
+            helperText={problem('code') ?? t('organiser.event.codeHelp')}
+          />
+          <TextField
+            select
+            label={t('organiser.event.defaultLanguage')}
+            value={draft.defaultLanguage}
+            onChange={(e) => set('defaultLanguage', e.target.value)}
+            {...fieldProps('defaultLanguage')}
+          >
             {LANGUAGE_OPTIONS.map((option) => (
               <MenuItem key={option.code} value={option.code}>
                 {option.label}
@@ -153,7 +166,13 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             />
           ))}
           <TextField label={t('organiser.event.venue')} value={draft.venue} onChange={(e) => set('venue', e.target.value)} {...fieldProps('venue')} />
-          <TextField select label={t('organiser.event.utcOffset')} value={draft.utcOffsetMinutes} onChange={(e) => set('utcOffsetMinutes', Number(e.target.value))} {...fieldProps('utcOffsetMinutes')}>
+          <TextField
+            select
+            label={t('organiser.event.utcOffset')}
+            value={draft.utcOffsetMinutes}
+            onChange={(e) => set('utcOffsetMinutes', Number(e.target.value))}
+            {...fieldProps('utcOffsetMinutes')}
+          >
             {OFFSETS.map((offset) => (
               <MenuItem key={offset} value={offset}>
                 {formatOffset(offset)}
@@ -163,20 +182,61 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
           <TextField label={t('organiser.event.url')} value={draft.url} onChange={(e) => set('url', e.target.value)} type="url" {...fieldProps('url')} />
           <TextField label={t('organiser.event.logoUrl')} value={draft.logoUrl} onChange={(e) => set('logoUrl', e.target.value)} type="url" {...fieldProps('logoUrl')} />
           <TextField label={t('organiser.event.termsUrl')} value={draft.termsUrl} onChange={(e) => set('termsUrl', e.target.value)} type="url" {...fieldProps('termsUrl')} />
-          <TextField label={t('organiser.event.supportEmail')} value={draft.supportEmail} onChange={(e) => set('supportEmail', e.target.value)} type="email" {...fieldProps('supportEmail')} />
+          <TextField
+            label={t('organiser.event.supportEmail')}
+            value={draft.supportEmail}
+            onChange={(e) => set('supportEmail', e.target.value)}
+            type="email"
+            {...fieldProps('supportEmail')}
+          />
         </Box>
       </Section>
 
       <Section title={t('organiser.event.showDays')}>
         {problem('showDays') && <Alert severity="error">{problem('showDays')}</Alert>}
         {draft.showDays.map((day, index) => {
-          const change = (key: 'date' | 'opens' | 'closes', value: string) => set('showDays', draft.showDays.map((d, i) => (i === index ? { ...d, [key]: value } : d)));
+          const change = (key: 'date' | 'opens' | 'closes', value: string) =>
+            set(
+              'showDays',
+              draft.showDays.map((d, i) => (i === index ? { ...d, [key]: value } : d)),
+            );
           return (
             <Box key={index} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start' }}>
-              <TextField type="date" label={t('organiser.event.date')} value={day.date} onChange={(e) => change('date', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} {...fieldProps(`showDays.${index}.date`)} />
-              <TextField type="time" label={t('organiser.event.opens')} value={day.opens} onChange={(e) => change('opens', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} {...fieldProps(`showDays.${index}.opens`)} />
-              <TextField type="time" label={t('organiser.event.closes')} value={day.closes} onChange={(e) => change('closes', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} {...fieldProps(`showDays.${index}.closes`)} />
-              <IconButton aria-label={t('organiser.event.removeDay')} disabled={draft.showDays.length === 1} onClick={() => set('showDays', draft.showDays.filter((_, i) => i !== index))}>
+              <TextField
+                type="date"
+                label={t('organiser.event.date')}
+                value={day.date}
+                onChange={(e) => change('date', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                {...fieldProps(`showDays.${index}.date`)}
+              />
+              <TextField
+                type="time"
+                label={t('organiser.event.opens')}
+                value={day.opens}
+                onChange={(e) => change('opens', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...fieldProps(`showDays.${index}.opens`)}
+              />
+              <TextField
+                type="time"
+                label={t('organiser.event.closes')}
+                value={day.closes}
+                onChange={(e) => change('closes', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...fieldProps(`showDays.${index}.closes`)}
+              />
+              <IconButton
+                aria-label={t('organiser.event.removeDay')}
+                disabled={draft.showDays.length === 1}
+                onClick={() =>
+                  set(
+                    'showDays',
+                    draft.showDays.filter((_, i) => i !== index),
+                  )
+                }
+              >
                 ×
               </IconButton>
             </Box>
@@ -208,8 +268,20 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
 
       <Section title={t('organiser.event.money')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 2fr' } }}>
-          <TextField label={t('organiser.event.currency')} value={draft.currency} onChange={(e) => set('currency', e.target.value.toUpperCase())} slotProps={{ htmlInput: { maxLength: 3 } }} {...fieldProps('currency')} />
-          <TextField label={t('organiser.event.extraBadgeFee')} value={draft.fee} onChange={(e) => set('fee', e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} {...fieldProps('extraBadgeFeeCents')} />
+          <TextField
+            label={t('organiser.event.currency')}
+            value={draft.currency}
+            onChange={(e) => set('currency', e.target.value.toUpperCase())}
+            slotProps={{ htmlInput: { maxLength: 3 } }}
+            {...fieldProps('currency')}
+          />
+          <TextField
+            label={t('organiser.event.extraBadgeFee')}
+            value={draft.fee}
+            onChange={(e) => set('fee', e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...fieldProps('extraBadgeFeeCents')}
+          />
         </Box>
       </Section>
 
@@ -263,7 +335,13 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             />
           ))}
         </Box>
-        <TextField label={t('organiser.event.reminderDays')} value={draft.reminderDays} onChange={(e) => set('reminderDays', e.target.value)} {...fieldProps('reminderDays')} helperText={problem('reminderDays') ?? t('organiser.event.reminderDaysHelp')} />
+        <TextField
+          label={t('organiser.event.reminderDays')}
+          value={draft.reminderDays}
+          onChange={(e) => set('reminderDays', e.target.value)}
+          {...fieldProps('reminderDays')}
+          helperText={problem('reminderDays') ?? t('organiser.event.reminderDaysHelp')}
+        />
       </Section>
 
       <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>

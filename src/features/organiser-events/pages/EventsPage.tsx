@@ -47,7 +47,8 @@ export default function EventsPage() {
                     {event.name} {event.current && <Chip size="small" color="primary" label={t('organiser.events.current')} />}
                   </TableCell>
                   <TableCell>
-                    {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} – {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
+                    {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} –{' '}
+                    {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
                   </TableCell>
                   <TableCell align="right">{event.exhibitors}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -38,8 +38,16 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
   const save = async () => {
     const input: ExhibitorInput = {
       ...draft,
-      quotas: Object.fromEntries(Object.entries(quotas).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, /^\d+$/.test(v.trim()) ? Number(v) : -1])),
-      deadlines: Object.fromEntries(Object.entries(deadlines).filter(([, v]) => v !== '').map(([k, v]) => [k, fromEventLocal(v, offset) || v])),
+      quotas: Object.fromEntries(
+        Object.entries(quotas)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [k, /^\d+$/.test(v.trim()) ? Number(v) : -1]),
+      ),
+      deadlines: Object.fromEntries(
+        Object.entries(deadlines)
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => [k, fromEventLocal(v, offset) || v]),
+      ),
     };
     const found = exhibitorProblems(input, vocabulary, null);
     setProblems(found);
@@ -85,7 +93,12 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
             <FormControlLabel
               key={module}
               label={module}
-              control={<Checkbox checked={draft.modules.includes(module)} onChange={(e) => setDraft({ ...draft, modules: e.target.checked ? [...draft.modules, module] : draft.modules.filter((m) => m !== module) })} />}
+              control={
+                <Checkbox
+                  checked={draft.modules.includes(module)}
+                  onChange={(e) => setDraft({ ...draft, modules: e.target.checked ? [...draft.modules, module] : draft.modules.filter((m) => m !== module) })}
+                />
+              }
             />
           ))}
         </FormGroup>
@@ -96,7 +109,11 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
             </Typography>
             <FormGroup row>
               {flags.map((flag) => (
-                <FormControlLabel key={flag} label={flag} control={<Checkbox checked={draft.flags[flag] === true} onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [flag]: e.target.checked } })} />} />
+                <FormControlLabel
+                  key={flag}
+                  label={flag}
+                  control={<Checkbox checked={draft.flags[flag] === true} onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [flag]: e.target.checked } })} />}
+                />
               ))}
             </FormGroup>
           </Box>
@@ -111,7 +128,13 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
           {vocabulary.quotaNames.map((name) => (
-            <TextField key={name} label={t(`organiser.names.${name}`)} value={quotas[name] ?? ''} onChange={(e) => setQuotas({ ...quotas, [name]: e.target.value })} {...help(`quotas.${name}`)} />
+            <TextField
+              key={name}
+              label={t(`organiser.names.${name}`)}
+              value={quotas[name] ?? ''}
+              onChange={(e) => setQuotas({ ...quotas, [name]: e.target.value })}
+              {...help(`quotas.${name}`)}
+            />
           ))}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -155,7 +178,20 @@ export default function ExhibitorEditPage() {
   if (!vocabulary || (id !== null && !existing) || (id === null && !event)) return <PageLoading />;
   const initial: ExhibitorInput = existing
     ? { ...existing }
-    : { code: '', name: '', legalName: '', boothNum: '', logoUrl: '', account: '', email: '', contactName: '', modules: event!.defaultModules, flags: event!.defaultFlags, quotas: {}, deadlines: {} };
+    : {
+        code: '',
+        name: '',
+        legalName: '',
+        boothNum: '',
+        logoUrl: '',
+        account: '',
+        email: '',
+        contactName: '',
+        modules: event!.defaultModules,
+        flags: event!.defaultFlags,
+        quotas: {},
+        deadlines: {},
+      };
   const { status: _status, forms: _forms, id: _id, ...clean } = initial as ExhibitorInput & { status?: string; forms?: unknown; id?: number };
   return <Form key={id ?? 'new'} id={id} initial={clean} vocabulary={vocabulary} offset={offset} />;
 }

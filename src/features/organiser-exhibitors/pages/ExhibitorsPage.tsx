@@ -136,7 +136,11 @@ export default function ExhibitorsPage() {
                       <Button size="small" component={RouterLink} to={`/organiser/exhibitors/edit?id=${row.id}`} aria-label={`${t('organiser.events.edit')} ${row.name}`}>
                         {t('organiser.events.edit')}
                       </Button>
-                      <Button size="small" onClick={() => void act(`/organiser/exhibitors/${row.id}/activation`, {}, 'organiser.exhibitors.activationSent')} aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}>
+                      <Button
+                        size="small"
+                        onClick={() => void act(`/organiser/exhibitors/${row.id}/activation`, {}, 'organiser.exhibitors.activationSent')}
+                        aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}
+                      >
                         {t('organiser.exhibitors.sendActivation')}
                       </Button>
                       <Button size="small" onClick={() => void act(`/organiser/exhibitors/${row.id}/password-reset`, {}, 'organiser.exhibitors.resetSent')}>

@@ -77,7 +77,12 @@ export default function ImportPage() {
             {t('organiser.import.report')}
           </Typography>
           <Alert severity={report.problems.length > 0 ? 'warning' : 'success'}>
-            {t(report.dryRun ? 'organiser.import.summaryDry' : 'organiser.import.summaryDone', { rows: report.rows, good: report.good, created: report.created, updated: report.updated })}
+            {t(report.dryRun ? 'organiser.import.summaryDry' : 'organiser.import.summaryDone', {
+              rows: report.rows,
+              good: report.good,
+              created: report.created,
+              updated: report.updated,
+            })}
           </Alert>
           {report.problems.length > 0 && (
             <TableContainer>

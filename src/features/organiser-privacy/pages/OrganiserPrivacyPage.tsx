@@ -53,7 +53,13 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
         {t('privacy.retention.explain', { event: settings.event, end: day(settings.showEndsAt) })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField label={t('privacy.retention.days')} value={days} onChange={(event) => setDays(event.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} disabled={settings.erasedAt !== null} />
+        <TextField
+          label={t('privacy.retention.days')}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          disabled={settings.erasedAt !== null}
+        />
         <Button variant="contained" onClick={() => void save()} disabled={settings.erasedAt !== null}>
           {t('privacy.save')}
         </Button>
@@ -64,7 +70,11 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
         </Alert>
       )}
       <Typography variant="body2" sx={{ mt: 2 }}>
-        {settings.erasedAt ? t('privacy.retention.erased', { date: day(settings.erasedAt) }) : settings.eraseAt ? t('privacy.retention.eraseAt', { date: day(settings.eraseAt) }) : t('privacy.retention.notSet')}
+        {settings.erasedAt
+          ? t('privacy.retention.erased', { date: day(settings.erasedAt) })
+          : settings.eraseAt
+            ? t('privacy.retention.eraseAt', { date: day(settings.eraseAt) })
+            : t('privacy.retention.notSet')}
       </Typography>
     </Paper>
   );

@@ -171,11 +171,17 @@ export default function ProgressPage() {
                           color={COLOUR[status]}
                           label={label}
                           aria-label={`${row.exhibitor} ${form.code}: ${label}`}
-                          onClick={() => setTarget({ participationId: row.participationId, exhibitor: row.exhibitor, formId: form.id, formLabel: `${form.code} ${t(form.title)}`, status })}
+                          onClick={() =>
+                            setTarget({ participationId: row.participationId, exhibitor: row.exhibitor, formId: form.id, formLabel: `${form.code} ${t(form.title)}`, status })
+                          }
                         />
                         {form.parts && (
                           // A shared form's parts are submitted on their own: which of them is done.
-                          <Box component="ul" aria-label={t('organiser.progress.partsOf', { form: form.code, exhibitor: row.exhibitor })} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+                          <Box
+                            component="ul"
+                            aria-label={t('organiser.progress.partsOf', { form: form.code, exhibitor: row.exhibitor })}
+                            sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}
+                          >
                             {form.parts.map((part) => (
                               <Typography key={part.id} component="li" variant="caption" sx={{ display: 'block' }}>
                                 {t(part.title)}: {t(`formRuntime.status.${row.parts?.[form.id]?.[part.id] ?? 'notStarted'}`)}
@@ -186,7 +192,9 @@ export default function ProgressPage() {
                       </TableCell>
                     );
                   })}
-                  {data.manualsToAcknowledge > 0 && <TableCell>{t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: data.manualsToAcknowledge })}</TableCell>}
+                  {data.manualsToAcknowledge > 0 && (
+                    <TableCell>{t('organiser.progress.manualsCount', { acknowledged: row.manualsAcknowledged, total: data.manualsToAcknowledge })}</TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -89,7 +89,13 @@ export default function RemindersPage() {
         {rows.length > 0 && (
           <>
             <FormControlLabel
-              control={<Checkbox checked={selected.length === rows.length} indeterminate={selected.length > 0 && selected.length < rows.length} onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.participationId) : [])} />}
+              control={
+                <Checkbox
+                  checked={selected.length === rows.length}
+                  indeterminate={selected.length > 0 && selected.length < rows.length}
+                  onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.participationId) : [])}
+                />
+              }
               label={t('reminders.selectAll')}
             />
             <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>

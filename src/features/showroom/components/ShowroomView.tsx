@@ -21,7 +21,14 @@ export function ShowroomView({ showroom, imageUrl }: { showroom: ShowroomData; i
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {logo && <Box component="img" src={logo} alt={t('showroom.logoOf', { name: showroom.company.name })} sx={{ width: 120, height: 120, objectFit: 'contain', bgcolor: 'background.paper', borderRadius: 1 }} />}
+        {logo && (
+          <Box
+            component="img"
+            src={logo}
+            alt={t('showroom.logoOf', { name: showroom.company.name })}
+            sx={{ width: 120, height: 120, objectFit: 'contain', bgcolor: 'background.paper', borderRadius: 1 }}
+          />
+        )}
         <Box>
           <Typography variant="h4" component="h2">
             {showroom.company.name}
@@ -52,8 +59,16 @@ export function ShowroomView({ showroom, imageUrl }: { showroom: ShowroomData; i
                       </Typography>
                       {product.newLaunch && <Chip size="small" color="primary" label={t('showroom.newLaunch')} />}
                     </Stack>
-                    {product.brand && <Typography variant="body2" color="text.secondary">{product.brand}</Typography>}
-                    {product.description && <Typography variant="body2" sx={{ mt: 1 }}>{product.description}</Typography>}
+                    {product.brand && (
+                      <Typography variant="body2" color="text.secondary">
+                        {product.brand}
+                      </Typography>
+                    )}
+                    {product.description && (
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {product.description}
+                      </Typography>
+                    )}
                     {safeUrl(product.video) && (
                       <Link href={safeUrl(product.video)} target="_blank" rel="noopener noreferrer" variant="body2">
                         {t('showroom.video')}

@@ -60,7 +60,10 @@ export default function DigitalShowroomPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Box sx={{ flex: 1 }}>
-            <FormControlLabel control={<Switch checked={data.published} disabled={!isExhibitor} onChange={(e) => void toggle(e.target.checked)} />} label={data.published ? t('showroom.published') : t('showroom.notPublished')} />
+            <FormControlLabel
+              control={<Switch checked={data.published} disabled={!isExhibitor} onChange={(e) => void toggle(e.target.checked)} />}
+              label={data.published ? t('showroom.published') : t('showroom.notPublished')}
+            />
             <TextField fullWidth size="small" label={t('showroom.address')} value={data.url} slotProps={{ htmlInput: { readOnly: true } }} sx={{ mt: 1 }} />
             <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
               {data.published && (
@@ -73,7 +76,9 @@ export default function DigitalShowroomPage() {
               </Button>
             </Stack>
           </Box>
-          {qr && <Box role="img" aria-label={t('showroom.qr')} sx={{ width: 140, height: 140, '& svg': { width: '100%', height: '100%' } }} dangerouslySetInnerHTML={{ __html: qr }} />}
+          {qr && (
+            <Box role="img" aria-label={t('showroom.qr')} sx={{ width: 140, height: 140, '& svg': { width: '100%', height: '100%' } }} dangerouslySetInnerHTML={{ __html: qr }} />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('showroom.source')}

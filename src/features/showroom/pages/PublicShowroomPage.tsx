@@ -21,7 +21,9 @@ export default function PublicShowroomPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const slug = params.get('s') ?? '';
-  const { data, error } = useSWR<PublicShowroom>(slug ? ['/public/showrooms', slug] : null, () => api.get<PublicShowroom>(`/public/showrooms/${encodeURIComponent(slug)}`, { auth: false, silent: true }));
+  const { data, error } = useSWR<PublicShowroom>(slug ? ['/public/showrooms', slug] : null, () =>
+    api.get<PublicShowroom>(`/public/showrooms/${encodeURIComponent(slug)}`, { auth: false, silent: true }),
+  );
   useEffect(() => {
     if (data) document.title = `${data.showroom.company.name || data.exhibitor} — ${data.event}`;
   }, [data]);
@@ -35,13 +37,23 @@ export default function PublicShowroomPage() {
         <>
           <Box sx={{ mb: 3 }}>
             <Typography color="text.secondary">
-              {data.eventUrl ? <Link href={data.eventUrl} target="_blank" rel="noopener noreferrer">{data.event}</Link> : data.event} · {data.dates} · {data.venue}
+              {data.eventUrl ? (
+                <Link href={data.eventUrl} target="_blank" rel="noopener noreferrer">
+                  {data.event}
+                </Link>
+              ) : (
+                data.event
+              )}{' '}
+              · {data.dates} · {data.venue}
             </Typography>
             <Typography variant="h6" component="p">
               {t('showroom.visitUs', { booth: data.booth })}
             </Typography>
           </Box>
-          <ShowroomView showroom={{ ...data.showroom, company: { ...data.showroom.company, name: data.showroom.company.name || data.exhibitor } }} imageUrl={(file) => `/oga/public/showrooms/${encodeURIComponent(slug)}/files/${file.id}`} />
+          <ShowroomView
+            showroom={{ ...data.showroom, company: { ...data.showroom.company, name: data.showroom.company.name || data.exhibitor } }}
+            imageUrl={(file) => `/oga/public/showrooms/${encodeURIComponent(slug)}/files/${file.id}`}
+          />
         </>
       )}
     </Container>

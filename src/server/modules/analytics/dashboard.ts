@@ -64,7 +64,6 @@ const dashboardSchema = {
   },
 } as const;
 
-
 /**
  * The dashboard's three reads: per dimension and key (all time and today), per hour for the
  * trend, and the participation's people. Exported so the tests can EXPLAIN the real queries.
@@ -77,7 +76,9 @@ export function dashboardQueries(db: Kysely<Database>, participationId: number, 
         'dimension',
         'key',
         sql<number>`sum(${eb.ref('leads')})::int`.as('total'),
-        sql<number>`coalesce(sum(${eb.ref('leads')}) filter (where ${eb.ref('event_hour')} >= ${todayStartHour} and ${eb.ref('event_hour')} < ${todayStartHour + 24}), 0)::int`.as('today'),
+        sql<number>`coalesce(sum(${eb.ref('leads')}) filter (where ${eb.ref('event_hour')} >= ${todayStartHour} and ${eb.ref('event_hour')} < ${todayStartHour + 24}), 0)::int`.as(
+          'today',
+        ),
       ])
       .where('participation_id', '=', participationId)
       .where('dimension', 'in', ['all', 'country', 'user', 'type', 'temperature', 'known'])
@@ -147,9 +148,7 @@ export async function buildDashboard(
 /** LA2: the event's show days with their hours; the days from its start to its end if none are recorded. */
 export function showDaysOf(event: Pick<EventRow, 'show_days' | 'starts_at' | 'ends_at' | 'utc_offset_minutes'>): ShowDayHours[] {
   const recorded = Array.isArray(event.show_days) ? event.show_days : [];
-  const days = recorded
-    .map((d) => ({ day: Math.floor(Date.parse(`${d.date}T00:00:00Z`) / 86_400_000), opens: d.opens, closes: d.closes }))
-    .filter((d) => Number.isFinite(d.day));
+  const days = recorded.map((d) => ({ day: Math.floor(Date.parse(`${d.date}T00:00:00Z`) / 86_400_000), opens: d.opens, closes: d.closes })).filter((d) => Number.isFinite(d.day));
   if (days.length > 0) return days;
   const first = eventDay(eventHour(event.starts_at, event.utc_offset_minutes));
   const last = Math.max(first, eventDay(eventHour(event.ends_at, event.utc_offset_minutes)));

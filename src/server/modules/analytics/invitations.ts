@@ -23,7 +23,6 @@ import { ownParticipation, toNumber } from './shared';
 // row: pending, then sent (with the time) or failed (with a reason code the list translates).
 // A mail server that refuses or cannot be reached is a failed invitation, not an error.
 
-
 const invitationSchema = {
   type: 'object',
   properties: {
@@ -102,7 +101,11 @@ export default async function invitationRoutes(app: FastifyInstance) {
   const listSchema = (summary: string) => ({ tags: ['invitations'], summary, querystring: pageQuerySchema, response: { 200: envelope(pageSchema(invitationSchema)) } });
 
   app.get(`${API_BASE}/invitations`, { config: { screen: 'inviteClients', roles: ['exhibitor'] }, schema: listSchema('LA5: my invitations, latest first') }, listFor);
-  app.get(`${API_BASE}/analytics/invitations`, { config: { screen: 'dashboard', roles: ['exhibitor'] }, schema: listSchema('LA5: my invitations on the dashboard, latest first') }, listFor);
+  app.get(
+    `${API_BASE}/analytics/invitations`,
+    { config: { screen: 'dashboard', roles: ['exhibitor'] }, schema: listSchema('LA5: my invitations on the dashboard, latest first') },
+    listFor,
+  );
 
   app.post<{ Body: { recipients: InvitationRecipient[]; message?: string } }>(
     `${API_BASE}/invitations`,
@@ -180,7 +183,11 @@ export default async function invitationRoutes(app: FastifyInstance) {
           sender: sender.display_name,
           senderEmail: sender.email,
         };
-        const text = [translate(language, 'invitations.mail.text', params), message ? `\n${translate(language, 'invitations.mail.personal', { sender: sender.display_name })}\n${message}` : '', `\n${translate(language, 'invitations.mail.signature', params)}`].join('\n');
+        const text = [
+          translate(language, 'invitations.mail.text', params),
+          message ? `\n${translate(language, 'invitations.mail.personal', { sender: sender.display_name })}\n${message}` : '',
+          `\n${translate(language, 'invitations.mail.signature', params)}`,
+        ].join('\n');
         // The mail queue delivers it; the invitation turns sent or failed when it knows (below).
         await app.mailer.send({ to: email, replyTo: sender.email, subject: translate(language, 'invitations.mail.subject', params), text, kind: 'invitation', refId: pending.id });
         const row = pending;

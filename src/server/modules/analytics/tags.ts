@@ -96,13 +96,7 @@ export default async function customTagRoutes(app: FastifyInstance) {
   const config: { screen: 'customTag'; roles: Array<'exhibitor'> } = { screen: 'customTag', roles: ['exhibitor'] };
 
   const list = (participationId: number) =>
-    app.db
-      .selectFrom('custom_tags')
-      .select(['id', 'name', 'choices', 'position'])
-      .where('participation_id', '=', participationId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    app.db.selectFrom('custom_tags').select(['id', 'name', 'choices', 'position']).where('participation_id', '=', participationId).orderBy('position').orderBy('id').execute();
 
   app.get(
     base,
@@ -130,7 +124,10 @@ export default async function customTagRoutes(app: FastifyInstance) {
           await trx.selectFrom('participations').select('id').where('id', '=', participation.id).forUpdate().execute();
           const existing = await trx.selectFrom('custom_tags').select(['name', 'position']).where('participation_id', '=', participation.id).execute();
           if (!canAddTag(existing.length)) refuse([tooManyTagsProblem()]);
-          const problems = checkCustomTag(tag, existing.map((e) => e.name));
+          const problems = checkCustomTag(
+            tag,
+            existing.map((e) => e.name),
+          );
           if (problems.length > 0) refuse(problems);
           const position = existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
           return trx
@@ -168,7 +165,10 @@ export default async function customTagRoutes(app: FastifyInstance) {
           const existing = await trx.selectFrom('custom_tags').select(['id', 'name', 'choices']).where('participation_id', '=', participation.id).execute();
           // Another exhibitor's tag and an unknown id look the same.
           if (!existing.some((e) => e.id === request.params.id)) throw new AppError('notFound');
-          const problems = checkCustomTag(tag, existing.filter((e) => e.id !== request.params.id).map((e) => e.name));
+          const problems = checkCustomTag(
+            tag,
+            existing.filter((e) => e.id !== request.params.id).map((e) => e.name),
+          );
           if (problems.length > 0) refuse(problems);
           const before = (existing.find((e) => e.id === request.params.id)!.choices ?? []) as string[];
           const renames = Object.entries(request.body.renamedChoices ?? {})
@@ -207,4 +207,3 @@ export default async function customTagRoutes(app: FastifyInstance) {
     },
   );
 }
-

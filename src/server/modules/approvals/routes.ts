@@ -75,7 +75,14 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
       if (rows.length !== ids.length) throw new AppError('notFound');
       for (const row of rows) {
         await app.audit.record(
-          { action: `approval.${decision}`, subjectType: 'form_entry', subjectId: row.id, participationId: row.participation_id, before: { status: 'pending' }, after: { status: decision, comment, form: row.form_id } },
+          {
+            action: `approval.${decision}`,
+            subjectType: 'form_entry',
+            subjectId: row.id,
+            participationId: row.participation_id,
+            before: { status: 'pending' },
+            after: { status: decision, comment, form: row.form_id },
+          },
           { request, db: trx },
         );
       }
@@ -108,7 +115,9 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
         comment: comment ?? '',
         link: `${config.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
       };
-      const text = [t(`approvals.mail.${decision}.text`, params), comment ? t('approvals.mail.comment', params) : '', t('approvals.mail.signature', params)].filter(Boolean).join('\n\n');
+      const text = [t(`approvals.mail.${decision}.text`, params), comment ? t('approvals.mail.comment', params) : '', t('approvals.mail.signature', params)]
+        .filter(Boolean)
+        .join('\n\n');
       await app.mailer.send({ to: user.email, subject: t(`approvals.mail.${decision}.subject`, params), text });
     }
   }
@@ -155,7 +164,9 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
           // A shared form's decision belongs to one part: named, with that part's submission time.
           const parts = definition ? partsOf(definition, schema) : null;
           const part = parts ? approvalPart(parts, definition!.approval) : undefined;
-          const partSubmittedAt = part ? partStates({ parts: row.parts as PartStates | null, submitted_at: row.submitted_at, submitted_by: row.submitted_by }, parts!)[part.id]?.submittedAt : undefined;
+          const partSubmittedAt = part
+            ? partStates({ parts: row.parts as PartStates | null, submitted_at: row.submitted_at, submitted_by: row.submitted_by }, parts!)[part.id]?.submittedAt
+            : undefined;
           return {
             id: row.id,
             formId: row.form_id,
@@ -210,7 +221,10 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
         body: {
           type: 'object',
           required: ['ids'],
-          properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 500, uniqueItems: true }, comment: { type: 'string', maxLength: 1000 } },
+          properties: {
+            ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 500, uniqueItems: true },
+            comment: { type: 'string', maxLength: 1000 },
+          },
           additionalProperties: false,
         },
         response: { 200: envelope({ type: 'object', properties: { approved: { type: 'integer' } } }) },

@@ -70,6 +70,7 @@ function filtered(db: Kysely<Database>, organisationId: number, query: AuditQuer
   return q;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any query of the audit table, whatever it joined
 function withColumns<T extends SelectQueryBuilder<any, any, any>>(q: T) {
   return q.select([
     'audit_log.id',

@@ -27,7 +27,10 @@ export async function purgeAuthLeftovers(db: Kysely<Database>, config: Config, n
       ]),
     )
     .executeTakeFirst();
-  const loginFailures = await db.deleteFrom('login_failures').where('at', '<', new Date(now.getTime() - config.login.windowSeconds * 1000)).executeTakeFirst();
+  const loginFailures = await db
+    .deleteFrom('login_failures')
+    .where('at', '<', new Date(now.getTime() - config.login.windowSeconds * 1000))
+    .executeTakeFirst();
   // Reset links are counted per hour to cap how many are sent: keep a day of them.
   const passwordResets = await db
     .deleteFrom('password_resets')

@@ -40,7 +40,10 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
       const code = newToken();
       const now = new Date();
       const expiresAt = new Date(now.getTime() + config.linkCodeMinutes * 60_000);
-      await app.db.insertInto('link_codes').values({ code_hash: hashToken(code), user_id: auth.user.id, created_at: now, expires_at: expiresAt }).execute();
+      await app.db
+        .insertInto('link_codes')
+        .values({ code_hash: hashToken(code), user_id: auth.user.id, created_at: now, expires_at: expiresAt })
+        .execute();
       return ok({ code, link: `${config.publicUrl}/?token=${code}`, expiresAt: expiresAt.toISOString() });
     },
   );
@@ -112,7 +115,7 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
         .executeTakeFirst();
       if (!used) throw new AppError('linkCodeInvalid');
       const user = await app.db.selectFrom('users').select(['id', 'login', 'status']).where('id', '=', used.user_id).executeTakeFirst();
-      if (!user || user.status !== 'active') throw new AppError('linkCodeInvalid');
+      if (user?.status !== 'active') throw new AppError('linkCodeInvalid');
       const token = await createSession(app.db, user.id, request.ip, now);
       return ok({ token, account: user.login, idleSeconds: config.session.idleSeconds, absoluteSeconds: config.session.absoluteSeconds });
     },

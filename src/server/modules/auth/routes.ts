@@ -123,14 +123,10 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     );
   }
 
-  app.post(
-    `${base}/logout`,
-    { schema: { tags: ['auth'], summary: 'End this session on the server (S6)', response: okEnvelope } },
-    async (request) => {
-      await revokeSession(app.db, requireAuth(request).sessionId);
-      return ok(null);
-    },
-  );
+  app.post(`${base}/logout`, { schema: { tags: ['auth'], summary: 'End this session on the server (S6)', response: okEnvelope } }, async (request) => {
+    await revokeSession(app.db, requireAuth(request).sessionId);
+    return ok(null);
+  });
 
   app.post(
     `${base}/keepalive`,

@@ -65,13 +65,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     .leftJoin('events', 'events.id', 'users.event_id')
     .leftJoin('participations', 'participations.id', 'users.participation_id')
     .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at',
-      'sessions.revoked_at',
-      'sessions.device_name',
-    ])
+    .select(['sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.revoked_at', 'sessions.device_name'])
     .selectAll('users')
     .select((eb) => [
       eb.fn.toJson('events').as('event'),
@@ -111,11 +105,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
-      displayedModules: parsedParticipation
-        ? modulesForRole(user.role, parsedParticipation.displayed_modules)
-        : user.role === 'organiser'
-          ? ORGANISER_MODULES
-          : [],
+      displayedModules: parsedParticipation ? modulesForRole(user.role, parsedParticipation.displayed_modules) : user.role === 'organiser' ? ORGANISER_MODULES : [],
       deadlines: settings.deadlines,
       quotas: settings.quotas,
     },
@@ -137,7 +127,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number, now
 }
 
 export async function revokeUserSessions(db: Kysely<Database>, userId: number, options: { except?: number; now?: Date } = {}): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: options.now ?? new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: options.now ?? new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (options.except !== undefined) query = query.where('id', '!=', options.except);
   await query.execute();
 }

@@ -40,7 +40,12 @@ export default async function announcementRoutes(app: FastifyInstance) {
       .where('content.kind', '=', 'announcement')
       .where('content.published_at', '<=', new Date());
     if (id !== undefined) query = query.where('content.id', '=', id);
-    const rows = await query.orderBy(sql`announcement_reads.read_at is not null`).orderBy('content.pinned', 'desc').orderBy('content.published_at', 'desc').orderBy('content.id', 'desc').execute();
+    const rows = await query
+      .orderBy(sql`announcement_reads.read_at is not null`)
+      .orderBy('content.pinned', 'desc')
+      .orderBy('content.published_at', 'desc')
+      .orderBy('content.id', 'desc')
+      .execute();
     return rows.filter((row) => mayRead(auth, row));
   }
 
@@ -57,7 +62,12 @@ export default async function announcementRoutes(app: FastifyInstance) {
     base,
     {
       config: { screen: 'announcements' },
-      schema: { tags: ['content'], summary: 'CT2: announcements, unread first', querystring: pageQuerySchema, response: { 200: envelope(pageSchema(announcementSchema, { unread: { type: 'integer' } })) } },
+      schema: {
+        tags: ['content'],
+        summary: 'CT2: announcements, unread first',
+        querystring: pageQuerySchema,
+        response: { 200: envelope(pageSchema(announcementSchema, { unread: { type: 'integer' } })) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -78,7 +88,11 @@ export default async function announcementRoutes(app: FastifyInstance) {
     `${base}/unread-count`,
     {
       config: { screen: 'announcements' },
-      schema: { tags: ['content'], summary: 'CT2: how many announcements this user has not read (the header badge)', response: { 200: envelope({ type: 'object', properties: { unread: { type: 'integer' } }, required: ['unread'] }) } },
+      schema: {
+        tags: ['content'],
+        summary: 'CT2: how many announcements this user has not read (the header badge)',
+        response: { 200: envelope({ type: 'object', properties: { unread: { type: 'integer' } }, required: ['unread'] }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -99,7 +113,11 @@ export default async function announcementRoutes(app: FastifyInstance) {
       const [row] = await readable(auth, request.params.id);
       if (!row) throw new AppError('notFound');
       if (!row.read) {
-        await app.db.insertInto('announcement_reads').values({ content_id: row.id, user_id: auth.user.id }).onConflict((oc) => oc.columns(['content_id', 'user_id']).doNothing()).execute();
+        await app.db
+          .insertInto('announcement_reads')
+          .values({ content_id: row.id, user_id: auth.user.id })
+          .onConflict((oc) => oc.columns(['content_id', 'user_id']).doNothing())
+          .execute();
         row.read = true;
       }
       return ok(present(row, request.language, event.default_language, true));

@@ -133,7 +133,12 @@ export default async function attachmentRoutes(app: FastifyInstance) {
     `${base}/:fileId`,
     {
       config,
-      schema: { tags: ['content'], summary: 'Download an attachment of the current event (the organiser previews it)', params: { type: 'object', required: ['fileId'], properties: { fileId: fileIdParam } }, response: fileResponse },
+      schema: {
+        tags: ['content'],
+        summary: 'Download an attachment of the current event (the organiser previews it)',
+        params: { type: 'object', required: ['fileId'], properties: { fileId: fileIdParam } },
+        response: fileResponse,
+      },
     },
     async (request, reply) => sendAttachment(app, request, reply, eventOf(requireAuth(request)).id, request.params.fileId),
   );

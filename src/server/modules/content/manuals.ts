@@ -132,7 +132,9 @@ export default async function manualRoutes(app: FastifyInstance) {
         await app.db
           .insertInto('manual_status')
           .values({ content_id: row.id, participation_id: participationId(auth), viewed_at: now, viewed_by: auth.user.id, acknowledged_at: now, acknowledged_by: auth.user.id })
-          .onConflict((oc) => oc.columns(['content_id', 'participation_id']).doUpdateSet({ acknowledged_at: now, acknowledged_by: auth.user.id }).where('manual_status.acknowledged_at', 'is', null))
+          .onConflict((oc) =>
+            oc.columns(['content_id', 'participation_id']).doUpdateSet({ acknowledged_at: now, acknowledged_by: auth.user.id }).where('manual_status.acknowledged_at', 'is', null),
+          )
           .execute();
         await app.audit.record({ action: 'manual.acknowledge', subjectType: 'manual', subjectId: row.id }, { request });
       }

@@ -22,7 +22,8 @@ type AuthoredKind = (typeof AUTHORED_KINDS)[number];
 
 const TITLE_MAX = 300;
 const BODY_MAX = 100_000;
-const translated = (max: number) => ({ type: 'object', properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])), additionalProperties: false }) as const;
+const translated = (max: number) =>
+  ({ type: 'object', properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])), additionalProperties: false }) as const;
 const exhibitorModules = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 
 const itemBody = {
@@ -94,7 +95,12 @@ const itemSchema = {
 } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
-const clean = (texts: Record<string, string> | undefined) => Object.fromEntries(Object.entries(texts ?? {}).map(([l, v]) => [l, v.trim()]).filter(([, v]) => v));
+const clean = (texts: Record<string, string> | undefined) =>
+  Object.fromEntries(
+    Object.entries(texts ?? {})
+      .map(([l, v]) => [l, v.trim()])
+      .filter(([, v]) => v),
+  );
 
 function present(row: ContentRow, counts?: { viewed: number; acknowledged: number }) {
   return {
@@ -171,7 +177,12 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
       await app.mailer.send({
         to: person.email,
         subject: translate(language, 'content.mail.announcementSubject', { event: event.name, title: textIn(row.title, language, language) }),
-        text: translate(language, 'content.mail.announcementText', { name: person.display_name, event: event.name, title: textIn(row.title, language, language), body: textIn(row.body, language, language) }),
+        text: translate(language, 'content.mail.announcementText', {
+          name: person.display_name,
+          event: event.name,
+          title: textIn(row.title, language, language),
+          body: textIn(row.body, language, language),
+        }),
         dedupeKey: `announcement:${row.id}:${person.email.toLowerCase()}`,
       });
     }
@@ -190,7 +201,11 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const event = eventOf(requireAuth(request));
-      let query = app.db.selectFrom('content').selectAll().where('event_id', '=', event.id).where('kind', 'in', [...AUTHORED_KINDS]);
+      let query = app.db
+        .selectFrom('content')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .where('kind', 'in', [...AUTHORED_KINDS]);
       if (request.query.kind) query = query.where('kind', '=', request.query.kind);
       const rows = await query.orderBy('kind').orderBy('position').orderBy('published_at', 'desc').execute();
       const statuses = await app.db
@@ -229,7 +244,10 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: number }; Body: ItemBody }>(
     `${base}/:id`,
-    { config, schema: { tags: ['organiser'], summary: 'Issue 10: change a content item of the current event', params: idParams, body: itemBody, response: { 200: envelope(itemSchema) } } },
+    {
+      config,
+      schema: { tags: ['organiser'], summary: 'Issue 10: change a content item of the current event', params: idParams, body: itemBody, response: { 200: envelope(itemSchema) } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);

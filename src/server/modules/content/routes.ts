@@ -44,7 +44,11 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
   await app.register(attachmentRoutes);
 
   const base = `${API_BASE}/system/content`;
-  const present = (row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date }, language: string, eventLanguage: string) => ({
+  const present = (
+    row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date },
+    language: string,
+    eventLanguage: string,
+  ) => ({
     id: row.id,
     kind: row.kind,
     title: textIn(row.title, language, eventLanguage),
@@ -64,12 +68,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
     },
     async (request) => {
       const auth = requireAuth(request);
-      const row = await app.db
-        .selectFrom('content')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('event_id', '=', eventOf(auth).id)
-        .executeTakeFirst();
+      const row = await app.db.selectFrom('content').selectAll().where('id', '=', request.params.id).where('event_id', '=', eventOf(auth).id).executeTakeFirst();
       if (!row) throw new AppError('notFound');
       if (!allowed(auth, row.screen_id)) throw new AppError('noPermission');
       if (!mayRead(auth, row)) throw new AppError('notFound');

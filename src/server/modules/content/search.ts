@@ -77,7 +77,10 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
         .map((definition) => {
           const files = registry.filesFor(definition.id, '');
           const title = `${definition.code} ${translate(language, definition.title)}`;
-          const labels = [...labelKeys([files.schema, files.ui], new Set())].map((key) => translate(language, key)).filter((text) => text && !text.includes('.')).join(' · ');
+          const labels = [...labelKeys([files.schema, files.ui], new Set())]
+            .map((key) => translate(language, key))
+            .filter((text) => text && !text.includes('.'))
+            .join(' · ');
           return { formId: definition.id, screen: definition.screen!, title, labels, folded: searchFold(`${title}\n${labels}`) };
         }),
     ]),
@@ -128,7 +131,13 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
         if (!definition || !screen || !canAccess(screen, auth.displayedModules, auth.user.role)) return false;
         return auth.user.role !== 'contractor' || definition.audience === 'both';
       })
-      .map((entry) => ({ kind: 'form' as SearchKind, id: entry.formId, title: entry.title, snippet: snippetAround(entry.labels, keyword), path: findScreen(catalogue, entry.screen)!.path }));
+      .map((entry) => ({
+        kind: 'form' as SearchKind,
+        id: entry.formId,
+        title: entry.title,
+        snippet: snippetAround(entry.labels, keyword),
+        path: findScreen(catalogue, entry.screen)!.path,
+      }));
   }
 
   app.get<{ Querystring: { keyword: string; page: number; limit: number } }>(
@@ -168,14 +177,21 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
       const now = Date.now();
       const modules = new Set(auth.displayedModules);
       const matches = (await searchable(event.id, language)).filter(
-        (entry) => kinds.has(entry.kind) && entry.publishedAt <= now && (entry.audience.length === 0 || entry.audience.some((module) => modules.has(module))) && entry.folded.includes(keyword),
+        (entry) =>
+          kinds.has(entry.kind) &&
+          entry.publishedAt <= now &&
+          (entry.audience.length === 0 || entry.audience.some((module) => modules.has(module))) &&
+          entry.folded.includes(keyword),
       );
       const contentTotal = matches.length;
       const total = contentTotal + forms.length;
       const page = pageOf(request.query, total);
       const pageIds = matches.slice(page.offset, page.offset + page.limit).map((entry) => entry.id);
       const byId = new Map(
-        (pageIds.length === 0 ? [] : await app.db.selectFrom('content').select(['id', 'kind', 'title', 'description', 'body']).where('id', 'in', pageIds).execute()).map((row) => [row.id, row]),
+        (pageIds.length === 0 ? [] : await app.db.selectFrom('content').select(['id', 'kind', 'title', 'description', 'body']).where('id', 'in', pageIds).execute()).map((row) => [
+          row.id,
+          row,
+        ]),
       );
       const rows = pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
       const paths: Record<string, (id: number) => string> = {
@@ -184,8 +200,17 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
         faq: (id) => `/faq#faq-${id}`,
       };
       const content = rows.map((row) => {
-        const text = [row.description, row.body].map((texts) => markdownToPlain(textIn(texts, language, event.default_language))).filter(Boolean).join(' — ');
-        return { kind: row.kind as SearchKind, id: String(row.id), title: textIn(row.title, language, event.default_language), snippet: snippetAround(text, keyword), path: paths[row.kind]!(row.id) };
+        const text = [row.description, row.body]
+          .map((texts) => markdownToPlain(textIn(texts, language, event.default_language)))
+          .filter(Boolean)
+          .join(' — ');
+        return {
+          kind: row.kind as SearchKind,
+          id: String(row.id),
+          title: textIn(row.title, language, event.default_language),
+          snippet: snippetAround(text, keyword),
+          path: paths[row.kind]!(row.id),
+        };
       });
       const formSlice = forms.slice(Math.max(0, page.offset - contentTotal), Math.max(0, page.offset + page.limit - contentTotal));
       return ok({ total, page: page.page, limit: page.limit, keyword, items: [...content, ...formSlice] });

@@ -17,7 +17,11 @@ const faqSchema = {
   properties: { id: { type: 'integer' }, category: { type: 'string' }, question: { type: 'string' }, answer: { type: 'string', description: 'Markdown' } },
   required: ['id', 'category', 'question', 'answer'],
 } as const;
-const contactSchema = { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string', description: 'Markdown' } }, required: ['id', 'title', 'body'] } as const;
+const contactSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string', description: 'Markdown' } },
+  required: ['id', 'title', 'body'],
+} as const;
 
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5_000;
@@ -28,14 +32,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   const base = `${API_BASE}/content`;
 
   async function itemsOf(auth: AuthContext, kind: 'faq' | 'supportContact') {
-    const rows = await app.db
-      .selectFrom('content')
-      .selectAll()
-      .where('event_id', '=', eventOf(auth).id)
-      .where('kind', '=', kind)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    const rows = await app.db.selectFrom('content').selectAll().where('event_id', '=', eventOf(auth).id).where('kind', '=', kind).orderBy('position').orderBy('id').execute();
     return rows.filter((row) => mayRead(auth, row));
   }
 
@@ -51,7 +48,10 @@ export default async function supportRoutes(app: FastifyInstance) {
 
   app.get(
     `${base}/faq`,
-    { config: { screen: 'faq' }, schema: { tags: ['content'], summary: 'CT5: the FAQ of the event, in category order', response: { 200: envelope({ type: 'array', items: faqSchema }) } } },
+    {
+      config: { screen: 'faq' },
+      schema: { tags: ['content'], summary: 'CT5: the FAQ of the event, in category order', response: { 200: envelope({ type: 'array', items: faqSchema }) } },
+    },
     async (request) => ok(await faqOf(requireAuth(request), request.language)),
   );
 
@@ -62,7 +62,13 @@ export default async function supportRoutes(app: FastifyInstance) {
       schema: {
         tags: ['content'],
         summary: "CT5: the event's support contacts, support address and FAQ",
-        response: { 200: envelope({ type: 'object', properties: { supportEmail: { type: 'string' }, contacts: { type: 'array', items: contactSchema }, faq: { type: 'array', items: faqSchema } }, required: ['supportEmail', 'contacts', 'faq'] }) },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { supportEmail: { type: 'string' }, contacts: { type: 'array', items: contactSchema }, faq: { type: 'array', items: faqSchema } },
+            required: ['supportEmail', 'contacts', 'faq'],
+          }),
+        },
       },
     },
     async (request) => {

@@ -11,7 +11,10 @@ const letter = (changes: Partial<LetterText> = {}): LetterText => ({
   language: 'en',
   title: 'Visa invitation letter AFHE2027-7-1 - Tan Wei Ming',
   author: 'ASEAN Food & Hospitality Expo 2027',
-  letterhead: { name: 'ASEAN Food & Hospitality Expo 2027', lines: ['Kuala Lumpur Convention Centre | March 4, 2027 to March 7, 2027', 'Exhibitor services: support@afhe.example'] },
+  letterhead: {
+    name: 'ASEAN Food & Hospitality Expo 2027',
+    lines: ['Kuala Lumpur Convention Centre | March 4, 2027 to March 7, 2027', 'Exhibitor services: support@afhe.example'],
+  },
   reference: 'Reference: AFHE2027-7-1',
   issued: 'Date of issue: November 6, 2026',
   to: 'To: The Visa Section, Embassy or Consulate in Kuala Lumpur, Malaysia',
@@ -92,7 +95,14 @@ describe('F7 a letter as PDF', () => {
   it('wraps long values and long Chinese text inside the page instead of running off it', async () => {
     const long = 'Lorem-ipsum-dolor-sit-amet-consectetur-adipiscing-elit-sed-do-eiusmod-tempor-incididunt-ut-labore-et-dolore-magna-aliqua';
     const chinese = '我们诚挚邀请申请人参加展会'.repeat(12);
-    const bytes = await renderLetter(letter({ particulars: [['Place of birth', long], ['备注', chinese]] }));
+    const bytes = await renderLetter(
+      letter({
+        particulars: [
+          ['Place of birth', long],
+          ['备注', chinese],
+        ],
+      }),
+    );
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     const lines = (await pdfText(bytes, { layout: true })).split('\n');

@@ -2,15 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { canAccess } from '../../../engine/catalogue';
 import { API_BASE } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
-import {
-  documentFileName,
-  documentItems,
-  documentReference,
-  itemValues,
-  longDay,
-  particularRows,
-  type DocumentDeclaration,
-} from '../../../engine/forms/documents';
+import { documentFileName, documentItems, documentReference, itemValues, longDay, particularRows, type DocumentDeclaration } from '../../../engine/forms/documents';
 import { interpolate, lookup, type LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES, intlLocale, isLanguage, type Language } from '../../../engine/language';
 import { eventDate } from '../../../engine/time';
@@ -94,7 +86,7 @@ export default async function documentRoutes(app: FastifyInstance) {
       .where('participation_id', '=', participation.id)
       .where('form_id', '=', definition.id)
       .executeTakeFirst();
-    if (!entry || entry.status !== 'submitted') return { items: [], issuedAt: new Date() };
+    if (entry?.status !== 'submitted') return { items: [], issuedAt: new Date() };
     const data = typeof entry.submitted_data === 'string' ? JSON.parse(entry.submitted_data) : entry.submitted_data;
     // A document is dated the day the form was submitted, so every copy of it is the same.
     return { items: documentItems(document, data), issuedAt: new Date(entry.submitted_at ?? entry.updated_at) };
@@ -198,7 +190,11 @@ export default async function documentRoutes(app: FastifyInstance) {
         supportEmail: event.support_email,
       };
       const text = (part: string) => t(`forms.${definition.id}.${document.text}.${part}`, values);
-      const paragraphs = (part: string) => text(part).split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+      const paragraphs = (part: string) =>
+        text(part)
+          .split(/\n\s*\n/)
+          .map((paragraph) => paragraph.trim())
+          .filter(Boolean);
       const name = values[document.name] ?? '';
       const bytes = await renderLetter({
         language: intlLocale(language),

@@ -29,7 +29,10 @@ export async function sweepOrphanFiles(app: FastifyInstance): Promise<SweepRepor
     { area: 'exports', table: 'lead_exports' as const, column: 'storage_name' as const, keyOf: fileKey.leadExport },
   ];
   for (const { area, table, column, keyOf } of areas) {
-    const rows = await app.db.selectFrom(table).select([sql<string>`${sql.ref(column)}`.as('name'), 'created_at']).execute();
+    const rows = await app.db
+      .selectFrom(table)
+      .select([sql<string>`${sql.ref(column)}`.as('name'), 'created_at'])
+      .execute();
     const named = new Set(rows.map((row) => keyOf(row.name)));
     const listed = new Set<string>();
     for await (const file of app.storage.list(area)) {
@@ -47,7 +50,10 @@ export async function sweepOrphanFiles(app: FastifyInstance): Promise<SweepRepor
     if (missing.length > 0) {
       app.log.warn({ area, missing: missing.length }, 'rows whose file is missing removed');
       for (let at = 0; at < missing.length; at += 500) {
-        await app.db.deleteFrom(table).where(column, 'in', missing.slice(at, at + 500)).execute();
+        await app.db
+          .deleteFrom(table)
+          .where(column, 'in', missing.slice(at, at + 500))
+          .execute();
       }
       report.rowsRemoved += missing.length;
     }

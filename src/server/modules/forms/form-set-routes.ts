@@ -132,7 +132,10 @@ export default async function formSetRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = app.forms.reload('organiser');
-      await app.audit.record({ action: 'forms.reload', subjectType: 'forms', subjectId: result.version, after: { changed: result.changed, problems: result.problems.length } }, { request });
+      await app.audit.record(
+        { action: 'forms.reload', subjectType: 'forms', subjectId: result.version, after: { changed: result.changed, problems: result.problems.length } },
+        { request },
+      );
       return ok({ changed: result.changed, status: statusOf(app.forms.status()) });
     },
   );

@@ -177,8 +177,11 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
     const at = (...parts: string[]) => pointerOf('forms', index, ...parts);
-    if (definition.screen && !findScreen(live.catalogue, definition.screen)) problems.push({ file: FORM_LIST_FILE, path: at('screen'), message: `screen "${definition.screen}" is not in screens.yaml` });
-    for (const language of LANGUAGES) if (lookup(locales[language]!, definition.title) === undefined) problems.push({ file: FORM_LIST_FILE, path: at('title'), message: `key "${definition.title}" missing in locales/${language}.json` });
+    if (definition.screen && !findScreen(live.catalogue, definition.screen))
+      problems.push({ file: FORM_LIST_FILE, path: at('screen'), message: `screen "${definition.screen}" is not in screens.yaml` });
+    for (const language of LANGUAGES)
+      if (lookup(locales[language]!, definition.title) === undefined)
+        problems.push({ file: FORM_LIST_FILE, path: at('title'), message: `key "${definition.title}" missing in locales/${language}.json` });
     const schemaFile = join('forms', `${definition.id}.schema.json`);
     const uiFile = join('forms', `${definition.id}.ui.json`);
     const schema = json(schemaFile);
@@ -194,7 +197,9 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     );
     // F7: a document's text comes from the form's strings, in every language.
     for (const key of documentKeys(definition)) {
-      for (const language of LANGUAGES) if (lookup(locales[language]!, key) === undefined) problems.push({ file: FORM_LIST_FILE, path: at('documents'), message: `key "${key}" missing in locales/${language}.json` });
+      for (const language of LANGUAGES)
+        if (lookup(locales[language]!, key) === undefined)
+          problems.push({ file: FORM_LIST_FILE, path: at('documents'), message: `key "${key}" missing in locales/${language}.json` });
     }
     problems.push(...checkForm({ schemaFile, uiFile }, definition.id, schema, ui, locales));
   });
@@ -211,7 +216,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     }
     const patch = json(file) as { schema?: unknown; ui?: unknown } | null;
     if (!patch) continue;
-    for (const part of Object.keys(patch).filter((k) => k !== 'schema' && k !== 'ui')) problems.push({ file, path: pointerOf(part), message: 'only "schema" and "ui" may be patched' });
+    for (const part of Object.keys(patch).filter((k) => k !== 'schema' && k !== 'ui'))
+      problems.push({ file, path: pointerOf(part), message: 'only "schema" and "ui" may be patched' });
     const result = { schema: mergePatch(files.schema, patch.schema ?? {}) as AnySchemaObject, ui: mergePatch(files.ui, patch.ui ?? {}) };
     patched.set(`${event}/${formId}`, result);
     // Problems of the patched form point into the patch (its `schema` and `ui` halves).

@@ -116,7 +116,11 @@ export default async function listImportRoutes(app: FastifyInstance) {
       const texts = formTexts(forms, definition.id);
       const language = request.language;
       const choices = list.columns.map((column) =>
-        column.kind === 'choice' ? column.labels!.map((key) => texts.one(language, key)) : column.kind === 'yesNo' ? [texts.one(language, YES_LABEL), texts.one(language, NO_LABEL)] : undefined,
+        column.kind === 'choice'
+          ? column.labels!.map((key) => texts.one(language, key))
+          : column.kind === 'yesNo'
+            ? [texts.one(language, YES_LABEL), texts.one(language, NO_LABEL)]
+            : undefined,
       );
       const bytes = await writeTemplate(headersOf(list, texts.one, language), format, { sheetName: texts.one(language, list.title), choices, rows: SHEET_MAX_ROWS });
       const name = `${definition.code}-${list.property}.${format}`;
@@ -137,7 +141,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
         tags: ['forms'],
         summary: 'Check a spreadsheet (XLSX or CSV) as rows of a list: the rows that may be added and the problems of the others. Nothing is stored.',
         description:
-          'Multipart: the field `data` (the form as the page holds it, JSON: the rows are checked as items added to its list, with its quotas and unique fields) then `file`. Headers and choices are recognised in any of the portal\'s languages; empty rows are skipped; each row is validated with the form\'s validator. Problems name the sheet row and the field, in the caller\'s language.',
+          "Multipart: the field `data` (the form as the page holds it, JSON: the rows are checked as items added to its list, with its quotas and unique fields) then `file`. Headers and choices are recognised in any of the portal's languages; empty rows are skipped; each row is validated with the form's validator. Problems name the sheet row and the field, in the caller's language.",
         params,
         consumes: ['multipart/form-data'],
         body: {

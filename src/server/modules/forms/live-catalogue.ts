@@ -31,10 +31,15 @@ export function catalogueFile(formsDir: string): string {
 function stringsOf(catalogue: Catalogue, locales: Record<string, LocaleTable>): LiveCatalogue['strings'] {
   const keys = [...new Set(catalogue.screens.flatMap((screen) => [screen.title, screen.menuLabel].filter((key): key is string => typeof key === 'string')))];
   return Object.fromEntries(
-    LANGUAGES.map((language) => [language, Object.fromEntries(keys.flatMap((key) => {
-      const text = lookup(locales[language] ?? {}, key);
-      return text === undefined ? [] : [[key, text]];
-    }))]),
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        keys.flatMap((key) => {
+          const text = lookup(locales[language] ?? {}, key);
+          return text === undefined ? [] : [[key, text]];
+        }),
+      ),
+    ]),
   );
 }
 
@@ -57,7 +62,9 @@ export function readLiveCatalogue(formsDir: string, locales: Record<string, Loca
     formExists: (form) => formIds.has(form),
   });
   const catalogue = raw as Catalogue;
-  const problems = messages.map((message) => problem(message.includes('page "') && message.includes('does not exist') ? `${message} in this build (a new page needs a build)` : message));
+  const problems = messages.map((message) =>
+    problem(message.includes('page "') && message.includes('does not exist') ? `${message} in this build (a new page needs a build)` : message),
+  );
   const screens = Array.isArray(catalogue?.screens) ? catalogue.screens : [];
   const live = new Set(screens.map((screen) => screen?.id));
   for (const screen of builtCatalogue.screens) {

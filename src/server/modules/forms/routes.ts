@@ -3,7 +3,19 @@ import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withoutEmptyFiles } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
-import { approvalPart, partChanged, partHasData, partsFilledBy, partsOf, partStates, sideOf, topField, withPartsFrom, type FormPart, type PartStates } from '../../../engine/forms/parts';
+import {
+  approvalPart,
+  partChanged,
+  partHasData,
+  partsFilledBy,
+  partsOf,
+  partStates,
+  sideOf,
+  topField,
+  withPartsFrom,
+  type FormPart,
+  type PartStates,
+} from '../../../engine/forms/parts';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -113,7 +125,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return !submitOnce.reopenedAt || !submittedAt || new Date(submittedAt).getTime() > submitOnce.reopenedAt.getTime();
   }
 
-  async function lockedBySubmitOnce(definition: FormDefinition, participation: Participation, entry: { status: string; submitted_at: Date | null } | undefined | null): Promise<boolean> {
+  async function lockedBySubmitOnce(
+    definition: FormDefinition,
+    participation: Participation,
+    entry: { status: string; submitted_at: Date | null } | undefined | null,
+  ): Promise<boolean> {
     return lockedSince(await submitOnceOf(definition, participation), entry?.status === 'submitted', entry?.submitted_at);
   }
 
@@ -161,7 +177,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
   /** The status, unsubmitted changes and submission time a user is shown: its own part's for a form with parts. */
   function statusFor(entry: Entry | null, deadline: Date | null, now: Date, parts: Awaited<ReturnType<typeof partsFor>>) {
     if (!parts || parts.own.length === 0) {
-      return { status: formStatus(entry, deadline, now), changesNotSubmitted: hasUnsubmittedChanges(entry), submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null };
+      return {
+        status: formStatus(entry, deadline, now),
+        changesNotSubmitted: hasUnsubmittedChanges(entry),
+        submittedAt: entry?.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
+      };
     }
     const own = parts.view.find((part) => part.id === parts.own[0]!.id)!;
     return { status: own.status, changesNotSubmitted: parts.view.some((part) => part.mine && part.changesNotSubmitted), submittedAt: own.submittedAt };
@@ -178,28 +198,30 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const entries = await entriesOf(participation.id);
       const now = new Date();
-      const forms = await Promise.all(registry.definitions
-        .filter((definition) => visibleTo(definition, auth))
-        .map(async (definition) => {
-          const entry = entries.get(definition.id) ?? null;
-          const deadline = deadlineOf(definition, auth);
-          const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
-          const parts = await partsFor(definition, participation, auth, entry, now);
-          return {
-            id: definition.id,
-            code: definition.code,
-            title: definition.title,
-            screen: definition.screen,
-            mandatory: definition.mandatory,
-            deadline: deadline?.toISOString() ?? null,
-            // P1 F4: a form with parts reads as the user's own part, each part listed beside it.
-            ...statusFor(entry, deadline, now, parts),
-            submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
-            missingPrerequisites: prerequisites.missing,
-            closedPrerequisites: prerequisites.closed,
-            parts: parts?.view ?? null,
-          };
-        }));
+      const forms = await Promise.all(
+        registry.definitions
+          .filter((definition) => visibleTo(definition, auth))
+          .map(async (definition) => {
+            const entry = entries.get(definition.id) ?? null;
+            const deadline = deadlineOf(definition, auth);
+            const prerequisites = prerequisitesOf(definition, auth, entries, registry, now);
+            const parts = await partsFor(definition, participation, auth, entry, now);
+            return {
+              id: definition.id,
+              code: definition.code,
+              title: definition.title,
+              screen: definition.screen,
+              mandatory: definition.mandatory,
+              deadline: deadline?.toISOString() ?? null,
+              // P1 F4: a form with parts reads as the user's own part, each part listed beside it.
+              ...statusFor(entry, deadline, now, parts),
+              submitOnce: definition.submitOnceFlag ? participation.flags[definition.submitOnceFlag] === true : false,
+              missingPrerequisites: prerequisites.missing,
+              closedPrerequisites: prerequisites.closed,
+              parts: parts?.view ?? null,
+            };
+          }),
+      );
       return ok(forms);
     },
   );
@@ -260,9 +282,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
               status: entry.status,
               submittedData: visible(entry.submitted_data),
               submittedAt: entry.submitted_at ? new Date(entry.submitted_at).toISOString() : null,
-              approval: entry.approval_status && approvalShown
-                ? { status: entry.approval_status, comment: entry.approval_comment, decidedAt: entry.decided_at ? new Date(entry.decided_at).toISOString() : null }
-                : null,
+              approval:
+                entry.approval_status && approvalShown
+                  ? { status: entry.approval_status, comment: entry.approval_comment, decidedAt: entry.decided_at ? new Date(entry.decided_at).toISOString() : null }
+                  : null,
             }
           : null,
       });
@@ -293,7 +316,19 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     if (version === 0) {
       const inserted = await app.db
         .insertInto('form_entries')
-        .values({ participation_id: participationId, form_id: formId, data: json, status, updated_by: userId, updated_at: now, submitted_data: submittedJson, submitted_at: submitted ? now : null, submitted_by: submitted ? userId : null, approval_status: approval, parts: partsJson })
+        .values({
+          participation_id: participationId,
+          form_id: formId,
+          data: json,
+          status,
+          updated_by: userId,
+          updated_at: now,
+          submitted_data: submittedJson,
+          submitted_at: submitted ? now : null,
+          submitted_by: submitted ? userId : null,
+          approval_status: approval,
+          parts: partsJson,
+        })
         .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doNothing())
         .returning('version')
         .executeTakeFirst();
@@ -347,7 +382,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     const changeable = parts.mine.filter((part) => !parts.locked.includes(part.id));
     const fixedParts = parts.parts.filter((part) => !changeable.includes(part));
     const lockedFields = parts.parts.filter((part) => parts.locked.includes(part.id) && parts.mine.includes(part)).flatMap((part) => part.fields);
-    return mergePartChange(entries.get(definition.id)?.data ?? {}, data, fixedParts.flatMap((part) => part.fields), lockedFields);
+    return mergePartChange(
+      entries.get(definition.id)?.data ?? {},
+      data,
+      fixedParts.flatMap((part) => part.fields),
+      lockedFields,
+    );
   }
 
   /**
@@ -359,9 +399,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
    */
   function partsSent(parts: NonNullable<Awaited<ReturnType<typeof partsFor>>>, data: Record<string, unknown>, entry: Entry | undefined): FormPart[] {
     const open = parts.mine.filter((part) => !parts.locked.includes(part.id));
-    const sent = open.filter((part) =>
-      parts.states[part.id] ? partChanged(part, data, entry?.submitted_data) : parts.own.includes(part) || partHasData(part, data),
-    );
+    const sent = open.filter((part) => (parts.states[part.id] ? partChanged(part, data, entry?.submitted_data) : parts.own.includes(part) || partHasData(part, data)));
     return sent.length > 0 ? sent : open.filter((part) => parts.own.includes(part));
   }
 
@@ -369,7 +407,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/draft`,
     {
       config: { screen: 'orderForms' },
-      schema: { tags: ['forms'], summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version', body: dataBody, response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) } },
+      schema: {
+        tags: ['forms'],
+        summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
+        body: dataBody,
+        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -422,7 +465,12 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/submit`,
     {
       config: { screen: 'orderForms' },
-      schema: { tags: ['forms'], summary: 'F9: submit, validated with the same schema and keywords as the browser', body: dataBody, response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) } },
+      schema: {
+        tags: ['forms'],
+        summary: 'F9: submit, validated with the same schema and keywords as the browser',
+        body: dataBody,
+        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -433,7 +481,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const { entries, parts } = await guard(definition, participation, auth);
       const prerequisites = prerequisitesOf(definition, auth, entries, forms, new Date());
       const supportEmail = eventOf(auth).support_email;
-      if (prerequisites.closed.length > 0) throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
+      if (prerequisites.closed.length > 0)
+        throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
       const exhibitCode = eventOf(auth).code;
       const files = forms.filesFor(definition.id, exhibitCode);
@@ -448,17 +497,21 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const sentFields = sending ? new Set(sending.flatMap((part) => part.fields)) : null;
       const errors = sentFields ? allErrors.filter((error) => topField(error.path) === '' || sentFields.has(topField(error.path))) : allErrors;
       if (errors.length > 0) throw new AppError('validationFailed', { errors });
-      const submission: Submission = sending && parts
-        ? (() => {
-            const submittedData = withPartsFrom(entry?.submitted_data ?? {}, data, sending);
-            const at = new Date().toISOString();
-            const states: PartStates = { ...parts.states, ...Object.fromEntries(sending.map((part) => [part.id, { submittedAt: at, submittedBy: auth.user.id }])) };
-            const readsApproval = definition.approval !== undefined && sending.some((part) => part.id === parts.approvalId);
-            return { submittedData, parts: states, approval: readsApproval ? (needsApproval(definition.approval, submittedData) ? 'pending' : null) : 'keep' };
-          })()
-        : { submittedData: data, parts: null, approval: needsApproval(definition.approval, data) ? 'pending' : null };
+      const submission: Submission =
+        sending && parts
+          ? (() => {
+              const submittedData = withPartsFrom(entry?.submitted_data ?? {}, data, sending);
+              const at = new Date().toISOString();
+              const states: PartStates = { ...parts.states, ...Object.fromEntries(sending.map((part) => [part.id, { submittedAt: at, submittedBy: auth.user.id }])) };
+              const readsApproval = definition.approval !== undefined && sending.some((part) => part.id === parts.approvalId);
+              return { submittedData, parts: states, approval: readsApproval ? (needsApproval(definition.approval, submittedData) ? 'pending' : null) : 'keep' };
+            })()
+          : { submittedData: data, parts: null, approval: needsApproval(definition.approval, data) ? 'pending' : null };
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission);
-      await app.audit.record({ action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } }, { request });
+      await app.audit.record(
+        { action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } },
+        { request },
+      );
       return ok({ version });
     },
   );

@@ -94,7 +94,12 @@ export default async function healthRoutes(app: FastifyInstance, { registry }: {
       }
       if (database.ok) {
         try {
-          const rows = await withTimeout(app.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute());
+          const rows = await withTimeout(
+            app.db
+              .selectFrom('kysely_migration' as never)
+              .select(sql<string>`name`.as('name'))
+              .execute(),
+          );
           const applied = new Set((rows as { name: string }[]).map((row) => row.name));
           const missing = expected.filter((name) => !applied.has(name));
           migrations = missing.length === 0 ? { ok: true } : { ok: false, detail: `not applied: ${missing.join(', ')}` };

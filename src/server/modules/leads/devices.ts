@@ -118,7 +118,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: "LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)",
-        description: 'The device\'s next request answers code 401. Another participation\'s device answers code 404 like an unknown id.',
+        description: "The device's next request answers code 401. Another participation's device answers code 404 like an unknown id.",
         params: idParams,
         response: { 200: envelope() },
       },

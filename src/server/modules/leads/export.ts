@@ -75,10 +75,10 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
     };
     try {
       // A byte-order mark so spreadsheet programs read the UTF-8 (names in any script) correctly.
-      await write('\ufeff' + cols.map((c) => csvField(c.header)).join(',') + '\r\n');
+      await write(`\ufeff${cols.map((c) => csvField(c.header)).join(',')}\r\n`);
       for await (const chunk of leadChunks(db, scope, filters)) {
         let text = '';
-        for (const row of chunk) text += cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), language, scope.offsetMinutes) : c.value(row))).join(',') + '\r\n';
+        for (const row of chunk) text += `${cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), language, scope.offsetMinutes) : c.value(row))).join(',')}\r\n`;
         rows += chunk.length;
         await write(text);
       }

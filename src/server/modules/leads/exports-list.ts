@@ -27,7 +27,15 @@ export async function exportsPage(db: Kysely<Database>, scope: LeadScope, query:
     .offset(offset)
     .execute();
   return {
-    items: rows.map((row) => ({ id: row.id, fileName: row.file_name, format: row.format, rows: row.rows, size: row.size, createdAt: new Date(row.created_at).toISOString(), user: row.display_name })),
+    items: rows.map((row) => ({
+      id: row.id,
+      fileName: row.file_name,
+      format: row.format,
+      rows: row.rows,
+      size: row.size,
+      createdAt: new Date(row.created_at).toISOString(),
+      user: row.display_name,
+    })),
     total,
     page,
     limit,

@@ -111,7 +111,9 @@ export async function leadTotal(db: Kysely<Database>, scope: LeadScope, filters:
       .selectFrom('lead_rollup')
       .select(['dimension', 'key', sql<number>`coalesce(sum(leads), 0)::int`.as('leads')])
       .where('participation_id', '=', scope.participationId)
-      .where((eb) => eb.or([eb.and([eb('dimension', '=', 'all'), eb('key', '=', '')]), ...keys.map(({ dimension, key }) => eb.and([eb('dimension', '=', dimension), eb('key', '=', key)]))]))
+      .where((eb) =>
+        eb.or([eb.and([eb('dimension', '=', 'all'), eb('key', '=', '')]), ...keys.map(({ dimension, key }) => eb.and([eb('dimension', '=', dimension), eb('key', '=', key)]))]),
+      )
       .groupBy(['dimension', 'key']);
     if (startHour !== undefined) query = query.where('event_hour', '>=', startHour);
     if (endHour !== undefined) query = query.where('event_hour', '<', endHour);
@@ -232,6 +234,7 @@ export type LeadListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execu
 export async function* leadChunks(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, chunkSize = 2000): AsyncGenerator<LeadListRow[]> {
   let after: { at: Date; id: number } | null = null;
   for (;;) {
+    // biome-ignore lint/suspicious/noExplicitAny: the list query's joins, typed by what it selects
     let query: SelectQueryBuilder<any, any, LeadListRow> = listQuery(db, scope, filters, 'scannedAt', 'desc').limit(chunkSize) as never;
     if (after) {
       const { at, id } = after;

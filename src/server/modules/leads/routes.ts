@@ -34,17 +34,7 @@ import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
-import {
-  exportBody,
-  exportRecordSchema,
-  leadSchema,
-  listQuerystring,
-  qualificationBody,
-  scanBatchAnswer,
-  scanBatchBody,
-  scanSchema,
-  tagSchema,
-} from './schemas';
+import { exportBody, exportRecordSchema, leadSchema, listQuerystring, qualificationBody, scanBatchAnswer, scanBatchBody, scanSchema, tagSchema } from './schemas';
 import type { Kysely } from 'kysely';
 
 // LD1-LD4: scans from the mobile app, the lead list, a lead's detail and qualification, and
@@ -63,7 +53,10 @@ function scopeOf(auth: AuthContext): LeadScope {
   };
 }
 
-function leadOut(row: LeadListRow & { scanned_by_name: string | null }, extra: { updated_at?: Date | null; card?: { id: string; original_name: string; size: number; content_type: string } | null } = {}) {
+function leadOut(
+  row: LeadListRow & { scanned_by_name: string | null },
+  extra: { updated_at?: Date | null; card?: { id: string; original_name: string; size: number; content_type: string } | null } = {},
+) {
   return {
     id: Number(row.id),
     badgeCode: row.badge_code,
@@ -152,8 +145,23 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
                 msg: 'ok',
                 data: {
                   results: [
-                    { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' },
-                    { clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21', status: 'duplicate', reason: 'alreadyScanned', leadId: 1187, badgeKnown: true, visitorName: 'Siti Hassan', company: 'Lotus Trading PT' },
+                    {
+                      clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10',
+                      status: 'created',
+                      leadId: 1201,
+                      badgeKnown: true,
+                      visitorName: 'Wei Ming Tan',
+                      company: 'Golden Harvest Foods Sdn. Bhd.',
+                    },
+                    {
+                      clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21',
+                      status: 'duplicate',
+                      reason: 'alreadyScanned',
+                      leadId: 1187,
+                      badgeKnown: true,
+                      visitorName: 'Siti Hassan',
+                      company: 'Lotus Trading PT',
+                    },
                     { clientScanId: 'c3d9e1a0-2f4b-4e7c-8a11-9b0d5e6f7a88', status: 'created', leadId: 1202, badgeKnown: false, visitorName: '', company: '' },
                   ],
                   created: 2,
@@ -189,7 +197,16 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
                 code: 200,
                 msg: 'ok',
                 data: {
-                  results: [{ clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', status: 'created', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  results: [
+                    {
+                      clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10',
+                      status: 'created',
+                      leadId: 1201,
+                      badgeKnown: true,
+                      visitorName: 'Wei Ming Tan',
+                      company: 'Golden Harvest Foods Sdn. Bhd.',
+                    },
+                  ],
                   created: 1,
                   duplicates: 0,
                   refusedForQuota: 0,
@@ -202,7 +219,17 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
                 code: 200,
                 msg: 'ok',
                 data: {
-                  results: [{ clientScanId: '5d0e7c21-93aa-4f6b-b1c4-2e8f0a6d9b37', status: 'duplicate', reason: 'alreadyScanned', leadId: 1201, badgeKnown: true, visitorName: 'Wei Ming Tan', company: 'Golden Harvest Foods Sdn. Bhd.' }],
+                  results: [
+                    {
+                      clientScanId: '5d0e7c21-93aa-4f6b-b1c4-2e8f0a6d9b37',
+                      status: 'duplicate',
+                      reason: 'alreadyScanned',
+                      leadId: 1201,
+                      badgeKnown: true,
+                      visitorName: 'Wei Ming Tan',
+                      company: 'Golden Harvest Foods Sdn. Bhd.',
+                    },
+                  ],
                   created: 0,
                   duplicates: 1,
                   refusedForQuota: 0,
@@ -240,12 +267,16 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
               totalKind: {
                 type: 'string',
                 enum: ['exact', 'about', 'moreThan'],
-                description: '`exact`: counted; `about`: estimated from each filter\'s own count (several filters together); `moreThan`: a keyword\'s matches counted up to 1,000, more match',
+                description:
+                  "`exact`: counted; `about`: estimated from each filter's own count (several filters together); `moreThan`: a keyword's matches counted up to 1,000, more match",
               },
               page: { type: 'integer' },
               limit: { type: 'integer' },
-              utcOffsetMinutes: { type: 'integer', description: 'The event\'s offset: times are shown in UTC plus it' },
-              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when the organiser\'s retention period ends and these leads are erased (export them before); null = kept' },
+              utcOffsetMinutes: { type: 'integer', description: "The event's offset: times are shown in UTC plus it" },
+              eraseAt: {
+                type: ['string', 'null'],
+                description: "Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept",
+              },
             },
           }),
         },
@@ -258,7 +289,13 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const filters = filtersOf(query);
       const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true });
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
-      const rows = total === 0 ? [] : await listQuery(app.db, scope, filters, query.sort, query.order).limit(limit).offset((page - 1) * limit).execute();
+      const rows =
+        total === 0
+          ? []
+          : await listQuery(app.db, scope, filters, query.sort, query.order)
+              .limit(limit)
+              .offset((page - 1) * limit)
+              .execute();
       return ok({
         items: rows.map((row) => leadOut(row)),
         total,
@@ -339,10 +376,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   // ---- LD2/LD3: detail and qualification --------------------------------------------------------
 
   const findLead = async (scope: LeadScope, id: number) => {
-    const row = await listQuery(app.db, scope, {}, 'scannedAt', 'desc')
-      .select(['leads.updated_at'])
-      .where('leads.id', '=', id)
-      .executeTakeFirst();
+    const row = await listQuery(app.db, scope, {}, 'scannedAt', 'desc').select(['leads.updated_at']).where('leads.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('notFound');
     const card = row.business_card
       ? await app.db.selectFrom('uploads').select(['id', 'original_name', 'size', 'content_type']).where('id', '=', row.business_card).executeTakeFirst()
@@ -370,7 +404,12 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
   const productsOf = async (participationId: number): Promise<string[]> => {
     const provider = providerOf(app.forms.current().definitions, 'leadInterests');
     if (!provider) return [];
-    const entry = await app.db.selectFrom('form_entries').select(['data', 'submitted_data']).where('participation_id', '=', participationId).where('form_id', '=', provider.form.id).executeTakeFirst();
+    const entry = await app.db
+      .selectFrom('form_entries')
+      .select(['data', 'submitted_data'])
+      .where('participation_id', '=', participationId)
+      .where('form_id', '=', provider.form.id)
+      .executeTakeFirst();
     return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 
@@ -387,7 +426,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
-        description: 'Another exhibitor\'s lead (or, for a team user, a lead it did not scan) answers code 404 like an unknown id.',
+        description: "Another exhibitor's lead (or, for a team user, a lead it did not scan) answers code 404 like an unknown id.",
         params: idParams,
         response: { 200: detailAnswer },
       },
@@ -405,7 +444,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     const scope = scopeOf(auth);
     const { row } = await findLead(scope, id);
     const stored = (row.tag_answers ?? {}) as Record<string, string[]>;
-    const has = (field: keyof QualificationChanges) => Object.prototype.hasOwnProperty.call(body, field) && body[field] !== undefined;
+    const has = (field: keyof QualificationChanges) => Object.hasOwn(body, field) && body[field] !== undefined;
     const input: Qualification = {
       leadType: has('leadType') ? body.leadType! : row.lead_type,
       temperature: has('temperature') ? body.temperature! : row.temperature,
@@ -467,7 +506,10 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   app.patch<{ Params: { id: number }; Body: QualificationChanges }>(
     `${base}/:id`,
-    qualifyRoute('LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests', `${partialNote}\n\n${qualifyDescription}`),
+    qualifyRoute(
+      'LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests',
+      `${partialNote}\n\n${qualifyDescription}`,
+    ),
     async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
   );
 
@@ -489,7 +531,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       schema: {
         tags: TAGS,
         summary: 'LD4: export the filtered leads as CSV or XLSX; the file is kept and listed in the data download list',
-        description: 'Headers and labels are in the caller\'s language (Language header), times in event time. Download the file with GET /oga/leads/exports/{id}/file.',
+        description: "Headers and labels are in the caller's language (Language header), times in event time. Download the file with GET /oga/leads/exports/{id}/file.",
         body: exportBody,
         response: { 200: envelope(exportRecordSchema) },
       },
@@ -523,7 +565,17 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       try {
         record = await app.db
           .insertInto('lead_exports')
-          .values({ participation_id: scope.participationId, user_id: auth.user.id, file_name: fileName, format, filters: JSON.stringify(filters), rows, size, storage_name: storageName, created_at: now })
+          .values({
+            participation_id: scope.participationId,
+            user_id: auth.user.id,
+            file_name: fileName,
+            format,
+            filters: JSON.stringify(filters),
+            rows,
+            size,
+            storage_name: storageName,
+            created_at: now,
+          })
           .returning(['id'])
           .executeTakeFirstOrThrow();
       } catch (error) {
@@ -542,7 +594,14 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(exportRecordSchema, { utcOffsetMinutes: { type: 'integer' }, eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' } })) },
+        response: {
+          200: envelope(
+            pageSchema(exportRecordSchema, {
+              utcOffsetMinutes: { type: 'integer' },
+              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' },
+            }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -577,7 +636,10 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
     async (request, reply) => {
       const scope = scopeOf(requireAuth(request));
-      const row = await visibleExports(app.db, scope).select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format']).where('lead_exports.id', '=', request.params.id).executeTakeFirst();
+      const row = await visibleExports(app.db, scope)
+        .select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format'])
+        .where('lead_exports.id', '=', request.params.id)
+        .executeTakeFirst();
       if (!row) throw new AppError('notFound');
       const key = fileKey.leadExport(row.storage_name);
       const file = await app.storage.stat(key);

@@ -45,7 +45,10 @@ function checkedTagAnswers(answers: Record<string, string[]> | undefined, tags: 
  * A later scan's qualification added to the lead's: what the lead lacks is filled, notes are
  * appended, tag answers joined. What a colleague already decided is never overwritten.
  */
-function mergedQualification(lead: { lead_type: string | null; temperature: string | null; follow_up: string | null; notes: string; tag_answers: Record<string, string[]> }, scan: ScanQualification & { tagAnswers: Record<string, string[]> }) {
+function mergedQualification(
+  lead: { lead_type: string | null; temperature: string | null; follow_up: string | null; notes: string; tag_answers: Record<string, string[]> },
+  scan: ScanQualification & { tagAnswers: Record<string, string[]> },
+) {
   const note = scan.notes?.trim() ?? '';
   const tagAnswers: Record<string, string[]> = { ...lead.tag_answers };
   for (const [tagId, chosen] of Object.entries(scan.tagAnswers)) tagAnswers[tagId] = [...new Set([...(tagAnswers[tagId] ?? []), ...chosen])];
@@ -103,7 +106,12 @@ interface StoredLead {
   company: string;
 }
 
-const leadOf = (row: StoredLead & { id: number | string }): StoredLead => ({ id: Number(row.id), badge_known: row.badge_known, visitor_name: row.visitor_name, company: row.company });
+const leadOf = (row: StoredLead & { id: number | string }): StoredLead => ({
+  id: Number(row.id),
+  badge_known: row.badge_known,
+  visitor_name: row.visitor_name,
+  company: row.company,
+});
 
 export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
   const results: ScanResult[] = scans.map((scan) => ({ clientScanId: scan.clientScanId, status: 'invalid', leadId: null, badgeKnown: null, visitorName: null, company: null }));
@@ -218,7 +226,22 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     const refusedBadges = new Set(makers.filter((i) => !allowed.includes(i)).map((i) => scans[i]!.badgeCode));
 
     const codes = [...new Set(allowed.map((i) => scans[i]!.badgeCode))];
-    const visitors = new Map<string, { id: number; name: string; salutation: string; company: string; business_nature: string; job_title: string; country: string; mobile: string; email: string; phone: string; address: string }>();
+    const visitors = new Map<
+      string,
+      {
+        id: number;
+        name: string;
+        salutation: string;
+        company: string;
+        business_nature: string;
+        job_title: string;
+        country: string;
+        mobile: string;
+        email: string;
+        phone: string;
+        address: string;
+      }
+    >();
     if (codes.length > 0) {
       const rows = await trx
         .selectFrom('visitors')
@@ -325,7 +348,15 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
           const lead = current.get(id)!;
           await trx
             .updateTable('leads')
-            .set({ lead_type: lead.lead_type, temperature: lead.temperature, follow_up: lead.follow_up, notes: lead.notes, tag_answers: JSON.stringify(lead.tag_answers), updated_at: new Date(now), updated_by: scanner.userId })
+            .set({
+              lead_type: lead.lead_type,
+              temperature: lead.temperature,
+              follow_up: lead.follow_up,
+              notes: lead.notes,
+              tag_answers: JSON.stringify(lead.tag_answers),
+              updated_at: new Date(now),
+              updated_by: scanner.userId,
+            })
             .where('id', '=', id)
             .execute();
         }

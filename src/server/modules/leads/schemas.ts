@@ -13,13 +13,15 @@ export const scanSchema = {
     clientScanId: {
       type: 'string',
       pattern: CLIENT_SCAN_ID_PATTERN,
-      description: 'The app\'s own id of this scan, made once on the device when the badge is read (a UUID is ideal). Resending the same id never makes a second lead. 1-64 characters of A-Z a-z 0-9 . _ : -',
+      description:
+        "The app's own id of this scan, made once on the device when the badge is read (a UUID is ideal). Resending the same id never makes a second lead. 1-64 characters of A-Z a-z 0-9 . _ : -",
     },
-    badgeCode: { type: 'string', pattern: BADGE_CODE_PATTERN, description: 'The code read from the visitor\'s badge (1-64 printable characters, no spaces)' },
+    badgeCode: { type: 'string', pattern: BADGE_CODE_PATTERN, description: "The code read from the visitor's badge (1-64 printable characters, no spaces)" },
     scannedAt: {
       type: 'string',
       maxLength: 40,
-      description: 'When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples\' dates are illustrative).',
+      description:
+        "When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples' dates are illustrative).",
     },
     leadType: { type: 'string', enum: [...LEAD_TYPES], description: 'Optional qualification captured with the scan (code, see GET /oga/leads/{id})' },
     temperature: { type: 'string', enum: [...LEAD_TEMPERATURES], description: 'Optional: cold, warm or hot' },
@@ -29,12 +31,20 @@ export const scanSchema = {
       type: 'object',
       maxProperties: 20,
       additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
-      description: 'Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag\'s answers the scan `invalid` with problem `tagAnswers` (not stored).',
+      description:
+        "Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag's answers the scan `invalid` with problem `tagAnswers` (not stored).",
     },
   },
   examples: [
     { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' },
-    { clientScanId: '2c4e6a80-1b3d-4f5a-9c7e-0d2f4b6a8c10', badgeCode: 'AFHE2027-V0000043', scannedAt: '2027-03-17T02:17:40Z', temperature: 'hot', notes: 'Wants samples of the honey.', tagAnswers: { '3': ['Honey'] } },
+    {
+      clientScanId: '2c4e6a80-1b3d-4f5a-9c7e-0d2f4b6a8c10',
+      badgeCode: 'AFHE2027-V0000043',
+      scannedAt: '2027-03-17T02:17:40Z',
+      temperature: 'hot',
+      notes: 'Wants samples of the honey.',
+      tagAnswers: { '3': ['Honey'] },
+    },
   ],
 } as const;
 
@@ -47,17 +57,20 @@ export const scanResultSchema = {
       type: 'string',
       enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
       description:
-        '`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user\'s lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.',
+        "`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user's lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.",
     },
     leadId: { type: ['integer', 'null'] },
-    badgeKnown: { type: ['boolean', 'null'], description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying' },
+    badgeKnown: {
+      type: ['boolean', 'null'],
+      description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying',
+    },
     visitorName: { type: ['string', 'null'] },
     company: { type: ['string', 'null'] },
     reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
     problem: {
       type: 'string',
       enum: ['format', 'future', 'past', 'tagAnswers'],
-      description: 'Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor\'s custom tags',
+      description: "Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor's custom tags",
     },
   },
 } as const;
@@ -71,7 +84,7 @@ export const scanBatchAnswer = {
     duplicates: { type: 'integer' },
     refusedForQuota: { type: 'integer' },
     invalid: { type: 'integer' },
-    quota: { type: ['integer', 'null'], description: 'The team user\'s lead quota; null = no limit (exhibitors)' },
+    quota: { type: ['integer', 'null'], description: "The team user's lead quota; null = no limit (exhibitors)" },
     remaining: { type: ['integer', 'null'], description: 'Leads this user may still scan; null = no limit' },
   },
 } as const;
@@ -105,7 +118,11 @@ export const leadSchema = {
     company: { type: 'string' },
     businessNature: { type: 'string' },
     jobTitle: { type: 'string' },
-    country: { type: 'string', description: 'Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader\'s language. A value older data held that names no country is kept as it was.' },
+    country: {
+      type: 'string',
+      description:
+        'Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader\'s language. A value older data held that names no country is kept as it was.',
+    },
     mobile: { type: 'string' },
     email: { type: 'string' },
     phone: { type: 'string' },
@@ -118,7 +135,7 @@ export const leadSchema = {
     scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the first scan of this badge)' },
     scans: {
       type: 'object',
-      description: 'LD1: every scan of this visitor\'s badge by the exhibitor\'s people (one lead per visitor)',
+      description: "LD1: every scan of this visitor's badge by the exhibitor's people (one lead per visitor)",
       properties: {
         count: { type: 'integer', description: 'Scans of the badge, the first one included' },
         lastSeenAt: { type: 'string', format: 'date-time', description: 'The latest scan' },
@@ -151,7 +168,12 @@ export const leadFilterProperties = {
   scannedBy: { type: 'integer', minimum: 1, description: 'User id (see /leads/options)' },
   from: { type: 'string', format: 'date', description: 'First event day (YYYY-MM-DD, event time)' },
   to: { type: 'string', format: 'date', description: 'Last event day, inclusive' },
-  country: { type: 'string', maxLength: LEAD_TEXT_MAX, description: 'Country/region: its ISO 3166-1 alpha-2 code as listed by /leads/options ("JP"); a name in English or a portal language ("Japan", "日本") is accepted and read as its code. A stored value that names no country is matched as it is.' },
+  country: {
+    type: 'string',
+    maxLength: LEAD_TEXT_MAX,
+    description:
+      'Country/region: its ISO 3166-1 alpha-2 code as listed by /leads/options ("JP"); a name in English or a portal language ("Japan", "日本") is accepted and read as its code. A stored value that names no country is matched as it is.',
+  },
   keyword: { type: 'string', maxLength: KEYWORD_MAX, description: 'Part of the visitor name, company, email or badge code (case-insensitive)' },
 } as const;
 
@@ -167,7 +189,8 @@ export const listQuerystring = {
     exactTotal: {
       type: 'boolean',
       default: false,
-      description: 'Count every match (slower with many leads); by default several filters together are estimated and a keyword\'s matches are counted up to 1,000 (`totalIsEstimate` says so)',
+      description:
+        "Count every match (slower with many leads); by default several filters together are estimated and a keyword's matches are counted up to 1,000 (`totalIsEstimate` says so)",
     },
   },
 } as const;
@@ -187,7 +210,11 @@ export const qualificationBody = {
       additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
       description: 'Custom tag id → chosen choices, merged per tag: tags left out keep their answers, [] clears a tag',
     },
-    businessCard: { type: ['string', 'null'], maxLength: 64, description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it (the card and its file are deleted)' },
+    businessCard: {
+      type: ['string', 'null'],
+      maxLength: 64,
+      description: 'Upload id from POST /oga/uploads with purpose businessCard; null removes it (the card and its file are deleted)',
+    },
     interestedProducts: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
     visitorName: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },
     company: { type: 'string', maxLength: LEAD_TEXT_MAX * 2, description: 'Only read when the badge was unknown (then required)' },

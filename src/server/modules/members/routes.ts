@@ -197,13 +197,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           .executeTakeFirstOrThrow();
         const total = Number(totals.total);
         const { page, limit, offset } = pageOf(request.query, total);
-        const rows = await mine
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute();
+        const rows = await mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
         return ok({ items: rows.map(toMember), total, page, limit, quota: auth.quotas[kind.quota] ?? 0, active: Number(totals.active) });
       },
     );
@@ -365,9 +359,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
           });
           return ok({ member: toMember(updated), mailSent: null });
         }
-        const updated = await withinQuota(kind, auth, (trx) =>
-          trx.updateTable('users').set({ status }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow(),
-        );
+        const updated = await withinQuota(kind, auth, (trx) => trx.updateTable('users').set({ status }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow());
         const mailSent = await mail(updated, auth, request.body.language ?? request.language);
         return ok({ member: toMember(updated), mailSent });
       },

@@ -25,8 +25,23 @@ const stringMap = (values: object) => ({ type: 'object', additionalProperties: v
 export const eventInputSchema = {
   type: 'object',
   required: [
-    'code', 'names', 'defaultLanguage', 'showDays', 'utcOffsetMinutes', 'venue', 'logoUrl', 'url', 'termsUrl', 'supportEmail',
-    'currency', 'extraBadgeFeeCents', 'deadlines', 'defaultModules', 'defaultFlags', 'defaultQuotas', 'reminderDays',
+    'code',
+    'names',
+    'defaultLanguage',
+    'showDays',
+    'utcOffsetMinutes',
+    'venue',
+    'logoUrl',
+    'url',
+    'termsUrl',
+    'supportEmail',
+    'currency',
+    'extraBadgeFeeCents',
+    'deadlines',
+    'defaultModules',
+    'defaultFlags',
+    'defaultQuotas',
+    'reminderDays',
   ],
   properties: {
     code: { type: 'string', maxLength: 64 },
@@ -87,7 +102,7 @@ const vocabularySchema = {
 
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const problemsDescription =
-  'Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller\'s language.';
+  "Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller's language.";
 
 async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput> {
   const [deadlines, quotas] = await Promise.all([
@@ -120,7 +135,11 @@ function normalised(input: EventInput): EventInput {
   return {
     ...input,
     code: input.code.trim(),
-    names: Object.fromEntries(Object.entries(input.names).map(([language, name]) => [language, (name ?? '').trim()]).filter(([, name]) => name !== '')),
+    names: Object.fromEntries(
+      Object.entries(input.names)
+        .map(([language, name]) => [language, (name ?? '').trim()])
+        .filter(([, name]) => name !== ''),
+    ),
     showDays: [...input.showDays].sort((a, b) => a.date.localeCompare(b.date)),
     venue: input.venue.trim(),
     logoUrl: input.logoUrl.trim(),
@@ -178,7 +197,10 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
   };
 
   const codeTaken = async (db: Kysely<Database>, code: string, exceptId: number | null) => {
-    let query = db.selectFrom('events').select('id').where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()));
+    let query = db
+      .selectFrom('events')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()));
     if (exceptId !== null) query = query.where('id', '<>', exceptId);
     if (await query.executeTakeFirst()) throw new AppError('validationFailed', { fields: { code: 'organiser.validation.codeTaken' } }, {}, 'organiser.validation.codeTaken');
   };
@@ -203,7 +225,11 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     base,
     {
       config: SCREEN,
-      schema: { tags: ['organiser'], summary: "The organisation's events, newest show first, with the organiser's current one marked", response: { 200: envelope({ type: 'array', items: eventSummarySchema }) } },
+      schema: {
+        tags: ['organiser'],
+        summary: "The organisation's events, newest show first, with the organiser's current one marked",
+        response: { 200: envelope({ type: 'array', items: eventSummarySchema }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -217,7 +243,11 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
           'events.starts_at',
           'events.ends_at',
           'events.utc_offset_minutes',
-          eb.selectFrom('participations').select((e) => e.fn.countAll<number>().as('n')).whereRef('participations.event_id', '=', 'events.id').as('exhibitors'),
+          eb
+            .selectFrom('participations')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('participations.event_id', '=', 'events.id')
+            .as('exhibitors'),
         ])
         .where('organisation_id', '=', organisationOf(auth))
         .orderBy('starts_at', 'desc')
@@ -243,7 +273,12 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
-      schema: { tags: ['organiser'], summary: 'One event of the organisation, every setting (404 for another organisation’s)', params: idParams, response: { 200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } } }) } },
+      schema: {
+        tags: ['organiser'],
+        summary: 'One event of the organisation, every setting (404 for another organisation’s)',
+        params: idParams,
+        response: { 200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } } }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -252,8 +287,18 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  const record = (request: FastifyRequest, action: string, event: { id: number; organisation_id: number | null }, before: EventInput | null, after: EventInput, db: Kysely<Database>) =>
-    app.audit.record({ action, eventId: event.id, participationId: null, organisationId: event.organisation_id, subjectType: 'event', subjectId: event.id, before, after }, { request, db });
+  const record = (
+    request: FastifyRequest,
+    action: string,
+    event: { id: number; organisation_id: number | null },
+    before: EventInput | null,
+    after: EventInput,
+    db: Kysely<Database>,
+  ) =>
+    app.audit.record(
+      { action, eventId: event.id, participationId: null, organisationId: event.organisation_id, subjectType: 'event', subjectId: event.id, before, after },
+      { request, db },
+    );
 
   app.post<{ Body: EventInput }>(
     base,
@@ -292,7 +337,14 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
-      schema: { tags: ['organiser'], summary: 'Change every setting of one of the organisation’s events', description: problemsDescription, params: idParams, body: eventInputSchema, response: { 200: envelope() } },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Change every setting of one of the organisation’s events',
+        description: problemsDescription,
+        params: idParams,
+        body: eventInputSchema,
+        response: { 200: envelope() },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -334,7 +386,11 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     `${API_BASE}/organiser/current-event`,
     {
       config: { screen: 'organiserHome', roles: ['organiser'] },
-      schema: { tags: ['organiser'], summary: "The organiser's current event (code 601 noCurrentEvent before its first)", response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } } }) } },
+      schema: {
+        tags: ['organiser'],
+        summary: "The organiser's current event (code 601 noCurrentEvent before its first)",
+        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } } }) },
+      },
     },
     async (request) => {
       const event = await currentOrganiserEvent(app.db, requireAuth(request));

@@ -76,11 +76,7 @@ export async function readAccount(db: Kysely<Database>, participationId: number)
     db.selectFrom('quotas').select(['name', 'value']).where('participation_id', '=', participationId).execute(),
   ]);
   return {
-    ...accountOf(
-      row,
-      Object.fromEntries(quotas.map((q) => [q.name, q.value])),
-      Object.fromEntries(deadlines.map((d) => [d.name, new Date(d.due_at).toISOString()])),
-    ),
+    ...accountOf(row, Object.fromEntries(quotas.map((q) => [q.name, q.value])), Object.fromEntries(deadlines.map((d) => [d.name, new Date(d.due_at).toISOString()]))),
     status: row.status,
     userId: row.user_id,
   };
@@ -104,7 +100,8 @@ export async function conflicts(db: Kysely<Database>, organisationId: number, ev
   if (participationId !== null) code = code.where('participations.id', '<>', participationId);
   if (await code.executeTakeFirst()) problems.code = 'organiser.validation.exhibitorCodeTaken';
   let account = db.selectFrom('users').select('id').where('login_key', '=', input.account.toLowerCase());
-  if (participationId !== null) account = account.where((eb) => eb.or([eb('participation_id', 'is', null), eb('participation_id', '<>', participationId), eb('role', '<>', 'exhibitor')]));
+  if (participationId !== null)
+    account = account.where((eb) => eb.or([eb('participation_id', 'is', null), eb('participation_id', '<>', participationId), eb('role', '<>', 'exhibitor')]));
   if (await account.executeTakeFirst()) problems.account = 'organiser.validation.accountTaken';
   return problems;
 }
@@ -150,7 +147,13 @@ export async function createAccount(db: Kysely<Database>, organisationId: number
   const company = { name: input.name, legal_name: input.legalName, logo_url: input.logoUrl };
   const exhibitorId = known
     ? (await db.updateTable('exhibitors').set(company).where('id', '=', known.id).returning('id').executeTakeFirstOrThrow()).id
-    : (await db.insertInto('exhibitors').values({ ...company, organisation_id: organisationId, code: input.code }).returning('id').executeTakeFirstOrThrow()).id;
+    : (
+        await db
+          .insertInto('exhibitors')
+          .values({ ...company, organisation_id: organisationId, code: input.code })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
   const participation = await db
     .insertInto('participations')
     .values({ exhibitor_id: exhibitorId, event_id: event.id, booth_num: input.boothNum, displayed_modules: JSON.stringify(input.modules), flags: JSON.stringify(input.flags) })
@@ -169,7 +172,11 @@ export async function updateAccount(db: Kysely<Database>, event: EventRow, parti
     .where('id', '=', participationId)
     .returning('exhibitor_id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('exhibitors').set({ name: input.name, legal_name: input.legalName, logo_url: input.logoUrl, code: input.code }).where('id', '=', participation.exhibitor_id).execute();
+  await db
+    .updateTable('exhibitors')
+    .set({ name: input.name, legal_name: input.legalName, logo_url: input.logoUrl, code: input.code })
+    .where('id', '=', participation.exhibitor_id)
+    .execute();
   const main = await db.selectFrom('users').select('id').where('participation_id', '=', participationId).where('role', '=', 'exhibitor').orderBy('id').executeTakeFirst();
   let userId: number;
   if (main) {

@@ -97,7 +97,7 @@ export default async function organiserImportRoutes(app: FastifyInstance, { regi
         }
       }
       if (!bytes || bytes.length === 0) throw new AppError('importFileUnreadable');
-      let rows;
+      let rows: Awaited<ReturnType<typeof readSheet>>;
       try {
         rows = await readSheet(bytes);
       } catch {

@@ -39,7 +39,9 @@ export interface ImportReport {
 export function columnHeaders(language: Language, quotaNames: readonly string[]): Array<[string, string]> {
   return [
     ...[...TEXT_COLUMNS, ...LIST_COLUMNS].map((key) => [key, translate(language, `organiser.import.columns.${key}`)] as [string, string]),
-    ...quotaNames.map((name) => [`quota.${name}`, translate(language, 'organiser.import.columns.quota', { name: translate(language, `organiser.names.${name}`) })] as [string, string]),
+    ...quotaNames.map(
+      (name) => [`quota.${name}`, translate(language, 'organiser.import.columns.quota', { name: translate(language, `organiser.names.${name}`) })] as [string, string],
+    ),
   ];
 }
 
@@ -77,7 +79,8 @@ export async function importExhibitors(
   const index = headerIndex(vocabulary.quotaNames);
   const columns = headerRow.map((header) => index.get(header.trim().toLowerCase()) ?? null);
   headerRow.forEach((header, i) => {
-    if (header && columns[i] === null) report.problems.push({ row: 1, column: header, key: 'organiser.import.unknownColumn', problem: translate(language, 'organiser.import.unknownColumn') });
+    if (header && columns[i] === null)
+      report.problems.push({ row: 1, column: header, key: 'organiser.import.unknownColumn', problem: translate(language, 'organiser.import.unknownColumn') });
   });
   const missing = REQUIRED_COLUMNS.filter((key) => !columns.includes(key));
   for (const key of missing) problem(1, key, 'organiser.import.missingColumn');
@@ -103,8 +106,18 @@ export async function importExhibitors(
     ])
     .where('participations.event_id', '=', event.id)
     .execute();
-  const quotaRows = await db.selectFrom('quotas').select(['participation_id', 'name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is not', null).execute();
-  const deadlineRows = await db.selectFrom('deadlines').select(['participation_id', 'name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is not', null).execute();
+  const quotaRows = await db
+    .selectFrom('quotas')
+    .select(['participation_id', 'name', 'value'])
+    .where('event_id', '=', event.id)
+    .where('participation_id', 'is not', null)
+    .execute();
+  const deadlineRows = await db
+    .selectFrom('deadlines')
+    .select(['participation_id', 'name', 'due_at'])
+    .where('event_id', '=', event.id)
+    .where('participation_id', 'is not', null)
+    .execute();
   const byCode = new Map<string, Existing>();
   const boothHolder = new Map<string, number>();
   for (const row of existingRows) {
@@ -141,7 +154,20 @@ export async function importExhibitors(
     const existing = byCode.get(cell('code').toLowerCase());
     const base: ExhibitorInput = existing
       ? { ...existing.account, quotas: { ...existing.account.quotas } }
-      : { code: '', name: '', legalName: '', boothNum: '', logoUrl: '', account: '', email: '', contactName: '', modules: event.default_modules, flags: event.default_flags, quotas: {}, deadlines: {} };
+      : {
+          code: '',
+          name: '',
+          legalName: '',
+          boothNum: '',
+          logoUrl: '',
+          account: '',
+          email: '',
+          contactName: '',
+          modules: event.default_modules,
+          flags: event.default_flags,
+          quotas: {},
+          deadlines: {},
+        };
     const input: ExhibitorInput = { ...base };
     for (const key of TEXT_COLUMNS) {
       if (!columns.includes(key)) continue;
@@ -153,7 +179,10 @@ export async function importExhibitors(
     if (cell('modules')) input.modules = [...new Set(listOf(cell('modules')))];
     if (cell('flags')) {
       const on = listOf(cell('flags'));
-      input.flags = Object.fromEntries([...vocabulary.flags.map((flag) => [flag, on.includes(flag)] as const), ...on.filter((flag) => !vocabulary.flags.includes(flag)).map((flag) => [flag, true] as const)]);
+      input.flags = Object.fromEntries([
+        ...vocabulary.flags.map((flag) => [flag, on.includes(flag)] as const),
+        ...on.filter((flag) => !vocabulary.flags.includes(flag)).map((flag) => [flag, true] as const),
+      ]);
     }
     for (const name of vocabulary.quotaNames) {
       const value = cell(`quota.${name}`);

@@ -108,7 +108,10 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
   };
 
   const record = (request: FastifyRequest, db: Kysely<Database>, action: string, event: EventRow, participationId: number, before: unknown, after: unknown) =>
-    app.audit.record({ action, eventId: event.id, participationId, organisationId: event.organisation_id, subjectType: 'participation', subjectId: participationId, before, after }, { request, db });
+    app.audit.record(
+      { action, eventId: event.id, participationId, organisationId: event.organisation_id, subjectType: 'participation', subjectId: participationId, before, after },
+      { request, db },
+    );
 
   /** F1 status of each form for these participations. */
   const statusesOf = async (event: EventRow, participationIds: number[], now: Date) => {
@@ -123,7 +126,10 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
       participationIds.map((id) => [
         id,
         Object.fromEntries(
-          exhibitorForms.map((definition) => [definition.id, formStatus(byKey.get(`${id}/${definition.id}`) ?? null, settings.get(id)?.deadlines[definition.deadline] ?? null, now)]),
+          exhibitorForms.map((definition) => [
+            definition.id,
+            formStatus(byKey.get(`${id}/${definition.id}`) ?? null, settings.get(id)?.deadlines[definition.deadline] ?? null, now),
+          ]),
         ) as Record<string, FormStatus>,
       ]),
     );
@@ -160,7 +166,16 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
         .selectFrom('participations')
         .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
         .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
-        .select(['participations.id', 'exhibitors.code', 'exhibitors.name', 'participations.booth_num', 'users.login', 'users.email', 'participations.displayed_modules', 'participations.status'])
+        .select([
+          'participations.id',
+          'exhibitors.code',
+          'exhibitors.name',
+          'participations.booth_num',
+          'users.login',
+          'users.email',
+          'participations.displayed_modules',
+          'participations.status',
+        ])
         .where('participations.event_id', '=', event.id);
       const keyword = q.keyword?.trim().toLowerCase();
       if (keyword) {
@@ -180,12 +195,20 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
       const now = new Date();
       if (q.form && q.formStatus) {
         if (!registry.find(q.form)) throw new AppError('badRequest');
-        const statuses = await statusesOf(event, rows.map((row) => row.id), now);
+        const statuses = await statusesOf(
+          event,
+          rows.map((row) => row.id),
+          now,
+        );
         rows = rows.filter((row) => statuses.get(row.id)?.[q.form!] === q.formStatus);
       }
       const page = pageOf(q, rows.length);
       const slice = rows.slice(page.offset, page.offset + page.limit);
-      const statuses = await statusesOf(event, slice.map((row) => row.id), now);
+      const statuses = await statusesOf(
+        event,
+        slice.map((row) => row.id),
+        now,
+      );
       return ok({
         total: rows.length,
         page: page.page,
@@ -216,7 +239,12 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
         response: {
           200: envelope({
             ...exhibitorInputSchema,
-            properties: { ...exhibitorInputSchema.properties, id: { type: 'integer' }, status: { type: 'string', enum: ['active', 'disabled'] }, forms: listItemSchema.properties.forms },
+            properties: {
+              ...exhibitorInputSchema.properties,
+              id: { type: 'integer' },
+              status: { type: 'string', enum: ['active', 'disabled'] },
+              forms: listItemSchema.properties.forms,
+            },
           }),
         },
       },
@@ -261,7 +289,14 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     `${base}/:id`,
     {
       config: EDIT,
-      schema: { tags: ['organiser'], summary: 'Change every field of an exhibitor account; it applies to the exhibitor’s next request', description: problemsDescription, params: idParams, body: exhibitorInputSchema, response: { 200: envelope() } },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Change every field of an exhibitor account; it applies to the exhibitor’s next request',
+        description: problemsDescription,
+        params: idParams,
+        body: exhibitorInputSchema,
+        response: { 200: envelope() },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -339,7 +374,11 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
         hours: EXHIBITOR_LINK_HOURS,
         login: `${config.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
       };
-      await app.mailer.send({ to: user.email, subject: translate(language, 'mail.exhibitorActivation.subject', params), text: translate(language, 'mail.exhibitorActivation.text', params) });
+      await app.mailer.send({
+        to: user.email,
+        subject: translate(language, 'mail.exhibitorActivation.subject', params),
+        text: translate(language, 'mail.exhibitorActivation.text', params),
+      });
       await record(request, app.db, 'exhibitor.activationSent', event, participation.id, null, { to: user.email, language });
       return ok(null);
     },
@@ -349,7 +388,13 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     `${base}/:id/password-reset`,
     {
       config: EDIT,
-      schema: { tags: ['organiser'], summary: 'Start a password reset for the exhibitor: the reset e-mail with a single-use link (queued)', params: idParams, body: mailBody, response: { 200: envelope() } },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Start a password reset for the exhibitor: the reset e-mail with a single-use link (queued)',
+        params: idParams,
+        body: mailBody,
+        response: { 200: envelope() },
+      },
     },
     async (request) => {
       const { event, participation } = await organiserParticipation(app.db, requireAuth(request), request.params.id);

@@ -51,10 +51,7 @@ export async function visitorLeads(app: FastifyInstance, eventIds: number[], who
     .select(['exhibitors.name as exhibitor', 'participations.event_id'])
     .where('participations.event_id', 'in', eventIds)
     .where((eb) =>
-      eb.or([
-        ...(who.badgeCode ? [eb('leads.badge_code', '=', who.badgeCode)] : []),
-        ...(who.email ? [eb(sql`lower(leads.email)`, '=', who.email.toLowerCase())] : []),
-      ]),
+      eb.or([...(who.badgeCode ? [eb('leads.badge_code', '=', who.badgeCode)] : []), ...(who.email ? [eb(sql`lower(leads.email)`, '=', who.email.toLowerCase())] : [])]),
     )
     .orderBy('leads.id')
     .execute();

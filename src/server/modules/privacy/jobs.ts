@@ -38,7 +38,17 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
       // In the exhibitor's language (else the event's), with the event's name in that language.
       const language = user.language ?? event.default_language;
       const params = { name: user.display_name, event: event.names[language] ?? event.name, date: eraseAt.toISOString().slice(0, 10), url: `${publicUrl}/leadReport` };
-      if (await app.mailer.send({ to: user.email, subject: translate(language, 'privacy.reminder.subject', params), text: translate(language, 'privacy.reminder.body', params), kind: 'leadRetentionReminder', refId: event.id, dedupeKey: `lead-retention-${event.id}-${user.id}` })) sent++;
+      if (
+        await app.mailer.send({
+          to: user.email,
+          subject: translate(language, 'privacy.reminder.subject', params),
+          text: translate(language, 'privacy.reminder.body', params),
+          kind: 'leadRetentionReminder',
+          refId: event.id,
+          dedupeKey: `lead-retention-${event.id}-${user.id}`,
+        })
+      )
+        sent++;
     }
     await app.db.updateTable('events').set({ lead_retention_reminded_at: now }).where('id', '=', event.id).execute();
   }
@@ -56,7 +66,8 @@ export async function eraseExpiredLeads(app: FastifyInstance, now = new Date()):
     .execute();
   for (const event of events) {
     const participations = (await app.db.selectFrom('participations').select('id').where('event_id', '=', event.id).execute()).map((row) => row.id);
-    const leadIds = participations.length === 0 ? [] : (await app.db.selectFrom('leads').select('id').where('participation_id', 'in', participations).execute()).map((row) => Number(row.id));
+    const leadIds =
+      participations.length === 0 ? [] : (await app.db.selectFrom('leads').select('id').where('participation_id', 'in', participations).execute()).map((row) => Number(row.id));
     const counts = await eraseLeads(app, leadIds, participations);
     await app.db.updateTable('events').set({ leads_erased_at: now }).where('id', '=', event.id).execute();
     // The record says what was erased and why, never the erased data.

@@ -42,12 +42,26 @@ const visitorBody = {
 const leadRecord = {
   type: 'object',
   additionalProperties: true,
-  properties: { exhibitor: { type: 'string' }, event: { type: 'integer' }, visitorName: { type: 'string' }, company: { type: 'string' }, email: { type: 'string' }, badgeCode: { type: 'string' }, scannedAt: { type: 'string' } },
+  properties: {
+    exhibitor: { type: 'string' },
+    event: { type: 'integer' },
+    visitorName: { type: 'string' },
+    company: { type: 'string' },
+    email: { type: 'string' },
+    badgeCode: { type: 'string' },
+    scannedAt: { type: 'string' },
+  },
 } as const;
 
 const countsSchema = {
   type: 'object',
-  properties: { leads: { type: 'integer' }, businessCards: { type: 'integer' }, exports: { type: 'integer' }, participations: { type: 'integer' }, visitorProfiles: { type: 'integer' } },
+  properties: {
+    leads: { type: 'integer' },
+    businessCards: { type: 'integer' },
+    exports: { type: 'integer' },
+    participations: { type: 'integer' },
+    visitorProfiles: { type: 'integer' },
+  },
   required: ['leads', 'businessCards', 'exports', 'participations', 'visitorProfiles'],
 } as const;
 
@@ -64,15 +78,31 @@ export default async function privacyRoutes(app: FastifyInstance) {
   }
 
   async function settings(eventId: number) {
-    const event = await app.db.selectFrom('events').select(['name', 'ends_at', 'lead_retention_days', 'lead_retention_reminded_at', 'leads_erased_at']).where('id', '=', eventId).executeTakeFirstOrThrow();
+    const event = await app.db
+      .selectFrom('events')
+      .select(['name', 'ends_at', 'lead_retention_days', 'lead_retention_reminded_at', 'leads_erased_at'])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
     const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-    return { event: event.name, retentionDays: event.lead_retention_days, showEndsAt: new Date(event.ends_at).toISOString(), eraseAt: iso(eraseAtOf(event)), remindedAt: iso(event.lead_retention_reminded_at), erasedAt: iso(event.leads_erased_at) };
+    return {
+      event: event.name,
+      retentionDays: event.lead_retention_days,
+      showEndsAt: new Date(event.ends_at).toISOString(),
+      eraseAt: iso(eraseAtOf(event)),
+      remindedAt: iso(event.lead_retention_reminded_at),
+      erasedAt: iso(event.leads_erased_at),
+    };
   }
 
   const organiserOnly = { screen: SCREEN, roles: ['organiser' as const] };
 
-  app.get(base, { config: organiserOnly, schema: { tags: TAGS, summary: 'Issue 14: how long exhibitors keep leads after the show, and when they are erased', response: { 200: envelope(settingsSchema) } } }, async (request) =>
-    ok(await settings(eventOf(requireAuth(request)).id)),
+  app.get(
+    base,
+    {
+      config: organiserOnly,
+      schema: { tags: TAGS, summary: 'Issue 14: how long exhibitors keep leads after the show, and when they are erased', response: { 200: envelope(settingsSchema) } },
+    },
+    async (request) => ok(await settings(eventOf(requireAuth(request)).id)),
   );
 
   app.put<{ Body: { retentionDays: number | null } }>(
@@ -81,7 +111,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
       config: organiserOnly,
       schema: {
         tags: TAGS,
-        summary: 'Issue 14: set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.',
+        summary:
+          'Issue 14: set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.',
         body: { type: 'object', required: ['retentionDays'], additionalProperties: false, properties: { retentionDays: { type: ['integer', 'null'], minimum: 1, maximum: 3650 } } },
         response: { 200: envelope(settingsSchema) },
       },
@@ -94,12 +125,24 @@ export default async function privacyRoutes(app: FastifyInstance) {
       // A new period means a new reminder.
       await app.db.updateTable('events').set({ lead_retention_days: request.body.retentionDays, lead_retention_reminded_at: null }).where('id', '=', event.id).execute();
       const after = await settings(event.id);
-      await app.audit.record({ action: 'privacy.retention.update', subjectType: 'event', subjectId: event.id, before: { retentionDays: before.retentionDays }, after: { retentionDays: after.retentionDays } }, { request });
+      await app.audit.record(
+        {
+          action: 'privacy.retention.update',
+          subjectType: 'event',
+          subjectId: event.id,
+          before: { retentionDays: before.retentionDays },
+          after: { retentionDays: after.retentionDays },
+        },
+        { request },
+      );
       return ok(after);
     },
   );
 
-  const visitorOf = (request: FastifyRequest<{ Body: Visitor }>): Visitor => ({ badgeCode: request.body.badgeCode?.trim() || undefined, email: request.body.email?.trim() || undefined });
+  const visitorOf = (request: FastifyRequest<{ Body: Visitor }>): Visitor => ({
+    badgeCode: request.body.badgeCode?.trim() || undefined,
+    email: request.body.email?.trim() || undefined,
+  });
 
   app.post<{ Body: Visitor }>(
     `${base}/visitor/export`,
@@ -107,9 +150,15 @@ export default async function privacyRoutes(app: FastifyInstance) {
       config: organiserOnly,
       schema: {
         tags: TAGS,
-        summary: 'Issue 14: one visitor\'s data held by every exhibitor of the organiser\'s events (a subject access request), as JSON',
+        summary: "Issue 14: one visitor's data held by every exhibitor of the organiser's events (a subject access request), as JSON",
         body: visitorBody,
-        response: { 200: envelope({ type: 'object', properties: { leads: { type: 'array', items: leadRecord }, visitorProfiles: { type: 'integer' } }, required: ['leads', 'visitorProfiles'] }) },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { leads: { type: 'array', items: leadRecord }, visitorProfiles: { type: 'integer' } },
+            required: ['leads', 'visitorProfiles'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -144,7 +193,9 @@ export default async function privacyRoutes(app: FastifyInstance) {
 
   async function countProfiles(events: number[], who: Visitor): Promise<number> {
     if (events.length === 0) return 0;
-    const row = await profiles(events, who).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await profiles(events, who)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -152,7 +203,9 @@ export default async function privacyRoutes(app: FastifyInstance) {
     app.db
       .selectFrom('visitors')
       .where('event_id', 'in', events)
-      .where((eb) => eb.or([...(who.badgeCode ? [eb('badge_code', '=', who.badgeCode)] : []), ...(who.email ? [eb(eb.fn('lower', ['email']), '=', who.email.toLowerCase())] : [])]));
+      .where((eb) =>
+        eb.or([...(who.badgeCode ? [eb('badge_code', '=', who.badgeCode)] : []), ...(who.email ? [eb(eb.fn('lower', ['email']), '=', who.email.toLowerCase())] : [])]),
+      );
 
   app.post<{ Body: Visitor }>(
     `${base}/visitor/erase`,
@@ -160,7 +213,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
       config: organiserOnly,
       schema: {
         tags: TAGS,
-        summary: 'Issue 14: erase one visitor\'s data across every exhibitor of the organiser\'s events: the leads, their business cards, the exhibitors\' lead exports that hold them, and the visitor\'s registration profile. Recorded in the audit log (counts only).',
+        summary:
+          "Issue 14: erase one visitor's data across every exhibitor of the organiser's events: the leads, their business cards, the exhibitors' lead exports that hold them, and the visitor's registration profile. Recorded in the audit log (counts only).",
         body: visitorBody,
         response: { 200: envelope(countsSchema) },
       },
@@ -171,7 +225,11 @@ export default async function privacyRoutes(app: FastifyInstance) {
       const events = await eventsOf(auth);
       const leads = await visitorLeads(app, events, who);
       const participations = [...new Set(leads.map((lead) => lead.participation_id))];
-      const counts = await eraseLeads(app, leads.map((lead) => Number(lead.id)), participations);
+      const counts = await eraseLeads(
+        app,
+        leads.map((lead) => Number(lead.id)),
+        participations,
+      );
       // The registration profile goes too; leads of later scans then keep only the badge code.
       let visitorProfiles = 0;
       if (events.length > 0) {

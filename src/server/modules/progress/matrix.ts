@@ -69,8 +69,15 @@ export async function progressMatrix(
       'exhibitors.name',
       'exhibitors.code',
       'participations.booth_num',
-      sql<Record<string, EntryTuple> | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val(partedIds)}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`.as('entries'),
-      sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as('manuals_acknowledged'),
+      sql<Record<
+        string,
+        EntryTuple
+      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val(partedIds)}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`.as(
+        'entries',
+      ),
+      sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as(
+        'manuals_acknowledged',
+      ),
     ])
     .where('participations.event_id', '=', eventId)
     .where('participations.status', '=', 'active')
@@ -98,7 +105,14 @@ export async function progressMatrix(
   };
   const forms = definitions.map((d) => {
     const parts = partsByForm.get(d.id);
-    return { id: d.id, code: d.code, title: d.title, mandatory: d.mandatory, counts: emptyCounts(), ...(parts ? { parts: parts.map((part) => ({ id: part.id, title: `forms.parts.${part.id}` })) } : {}) };
+    return {
+      id: d.id,
+      code: d.code,
+      title: d.title,
+      mandatory: d.mandatory,
+      counts: emptyCounts(),
+      ...(parts ? { parts: parts.map((part) => ({ id: part.id, title: `forms.parts.${part.id}` })) } : {}),
+    };
   });
   /**
    * A form with parts as a whole: done (the approval part's decision, else submitted) when every
@@ -134,7 +148,17 @@ export async function progressMatrix(
       if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
     });
     if (options.missingOnly && missingMandatory.length === 0) continue;
-    rows.push({ participationId: participation.id, exhibitor: participation.name, code: participation.code, boothNum: participation.booth_num, statuses, parts: partStatuses, missingMandatory, manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0), ...(options.withDeadlines ? { deadlines } : {}) });
+    rows.push({
+      participationId: participation.id,
+      exhibitor: participation.name,
+      code: participation.code,
+      boothNum: participation.booth_num,
+      statuses,
+      parts: partStatuses,
+      missingMandatory,
+      manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0),
+      ...(options.withDeadlines ? { deadlines } : {}),
+    });
   }
   return { manualsToAcknowledge: Number(manuals.count), forms, rows };
 }

@@ -73,7 +73,12 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
     base,
     {
       config: { screen: 'organiserProgress', roles: ['organiser'] },
-      schema: { tags: ['organiser'], summary: "Issue 9: exhibitors × forms of the organiser's event with status and counts", querystring, response: { 200: envelope(matrixSchema) } },
+      schema: {
+        tags: ['organiser'],
+        summary: "Issue 9: exhibitors × forms of the organiser's event with status and counts",
+        querystring,
+        response: { 200: envelope(matrixSchema) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

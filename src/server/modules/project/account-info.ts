@@ -4,7 +4,6 @@ import type { AuthContext } from '../auth/sessions';
 
 // Account info of spec §3, built from the user's participation and event.
 
-
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 export function accountInfo(auth: AuthContext) {

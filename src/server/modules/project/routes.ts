@@ -72,11 +72,20 @@ export default async function projectRoutes(app: FastifyInstance) {
       let query = app.db
         .selectFrom('events')
         .leftJoin('participations', 'participations.event_id', 'events.id')
-        .select(['events.id', 'events.code', 'events.name', 'events.venue', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'events.url', 'events.logo_url', 'participations.booth_num'])
+        .select([
+          'events.id',
+          'events.code',
+          'events.name',
+          'events.venue',
+          'events.starts_at',
+          'events.ends_at',
+          'events.utc_offset_minutes',
+          'events.url',
+          'events.logo_url',
+          'participations.booth_num',
+        ])
         .orderBy('events.starts_at', 'desc');
-      query = auth.participation
-        ? query.where('participations.exhibitor_id', '=', auth.participation.exhibitor_id)
-        : query.where('events.id', '=', eventOf(auth).id);
+      query = auth.participation ? query.where('participations.exhibitor_id', '=', auth.participation.exhibitor_id) : query.where('events.id', '=', eventOf(auth).id);
       const keyword = request.query.keyword?.trim().toLowerCase();
       const rows = await query.execute();
       const events = rows

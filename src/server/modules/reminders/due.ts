@@ -62,7 +62,9 @@ export async function queueReminder(
     const language = user.language ?? event.default_language;
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
     const lines = forms.map(({ definition, due }) =>
-      due ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) }) : `- ${definition.code} ${t(definition.title)}`,
+      due
+        ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) })
+        : `- ${definition.code} ${t(definition.title)}`,
     );
     const params = {
       name: user.display_name,
@@ -71,7 +73,14 @@ export async function queueReminder(
       forms: lines.join('\n'),
       link: `${context.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
     };
-    const sent = await app.mailer.send({ to: user.email, subject: t('reminders.mail.subject', params), text: t('reminders.mail.text', params), dedupeKey: `${dedupeKey}:${user.email}`, kind: 'reminder', refId: participationId });
+    const sent = await app.mailer.send({
+      to: user.email,
+      subject: t('reminders.mail.subject', params),
+      text: t('reminders.mail.text', params),
+      dedupeKey: `${dedupeKey}:${user.email}`,
+      kind: 'reminder',
+      refId: participationId,
+    });
     queued ||= sent;
   }
   if (queued) {
@@ -98,7 +107,10 @@ export async function sendDueReminders(app: FastifyInstance, context: ReminderCo
     const days = [...new Set((event.reminder_days as number[]).filter((d) => Number.isInteger(d) && d >= 0))].sort((a, b) => a - b);
     if (days.length === 0) continue;
     const matrix = await progressMatrix(app.db, event.id, mandatory, { missingOnly: true, now, withDeadlines: true });
-    const recipients = await recipientsOf(app, matrix.rows.map((r) => r.participationId));
+    const recipients = await recipientsOf(
+      app,
+      matrix.rows.map((r) => r.participationId),
+    );
     for (const row of matrix.rows) {
       // Per deadline name: the forms it closes that are still missing (closed ones are past help).
       const byDeadline = new Map<string, { due: Date; forms: FormDefinition[] }>();
@@ -114,7 +126,20 @@ export async function sendDueReminders(app: FastifyInstance, context: ReminderCo
         const day = days.find((d) => now.getTime() >= due.getTime() - d * DAY_MS);
         if (day === undefined) continue;
         const key = `reminder:${row.participationId}:${deadline}:${due.toISOString()}:${day}`;
-        if (await queueReminder(app, context, event, row.participationId, recipients.get(row.participationId) ?? [], forms.map((definition) => ({ definition, due })), key, null, { daysBefore: day, deadline })) sent += 1;
+        if (
+          await queueReminder(
+            app,
+            context,
+            event,
+            row.participationId,
+            recipients.get(row.participationId) ?? [],
+            forms.map((definition) => ({ definition, due })),
+            key,
+            null,
+            { daysBefore: day, deadline },
+          )
+        )
+          sent += 1;
       }
     }
   }

@@ -31,7 +31,13 @@ export default async function reminderRoutes(app: FastifyInstance, { registry, p
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { at: { type: 'string', format: 'date-time' }, exhibitor: { type: 'string' }, forms: { type: 'array', items: { type: 'string' } }, daysBefore: { type: ['integer', 'null'] }, by: { type: 'string' } },
+                  properties: {
+                    at: { type: 'string', format: 'date-time' },
+                    exhibitor: { type: 'string' },
+                    forms: { type: 'array', items: { type: 'string' } },
+                    daysBefore: { type: ['integer', 'null'] },
+                    by: { type: 'string' },
+                  },
                 },
               },
             },
@@ -56,7 +62,13 @@ export default async function reminderRoutes(app: FastifyInstance, { registry, p
         days: event.reminder_days as number[],
         recent: recent.map((r) => {
           const after = (r.after ?? {}) as { forms?: string[]; daysBefore?: number };
-          return { at: new Date(r.at).toISOString(), exhibitor: r.name ?? '', forms: (after.forms ?? []).map((id) => codeOf.get(id) ?? id), daysBefore: after.daysBefore ?? null, by: r.actor_name };
+          return {
+            at: new Date(r.at).toISOString(),
+            exhibitor: r.name ?? '',
+            forms: (after.forms ?? []).map((id) => codeOf.get(id) ?? id),
+            daysBefore: after.daysBefore ?? null,
+            by: r.actor_name,
+          };
         }),
       });
     },
@@ -82,8 +94,15 @@ export default async function reminderRoutes(app: FastifyInstance, { registry, p
       const event = eventOf(requireAuth(request));
       const days = [...request.body.days].sort((a, b) => b - a);
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('events').set({ reminder_days: JSON.stringify(days) }).where('id', '=', event.id).execute();
-        await app.audit.record({ action: 'event.reminderDays', subjectType: 'event', subjectId: event.id, eventId: event.id, before: event.reminder_days, after: days }, { request, db: trx });
+        await trx
+          .updateTable('events')
+          .set({ reminder_days: JSON.stringify(days) })
+          .where('id', '=', event.id)
+          .execute();
+        await app.audit.record(
+          { action: 'event.reminderDays', subjectType: 'event', subjectId: event.id, eventId: event.id, before: event.reminder_days, after: days },
+          { request, db: trx },
+        );
       });
       return ok({ days });
     },

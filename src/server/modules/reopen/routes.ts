@@ -64,7 +64,9 @@ export default async function reopenRoutes(app: FastifyInstance, { registry }: {
       if (passed && !until) throw new AppError('reopenUntilRequired');
       if (until && until.getTime() <= now.getTime()) throw new AppError('reopenUntilPast');
       if (until && until.getTime() > new Date(event.ends_at).getTime()) throw new AppError('reopenUntilAfterShow');
-      const submitOnce = Boolean(definition.submitOnceFlag && (participation.flags as Record<string, boolean>)[definition.submitOnceFlag] === true && entry?.status === 'submitted');
+      const submitOnce = Boolean(
+        definition.submitOnceFlag && (participation.flags as Record<string, boolean>)[definition.submitOnceFlag] === true && entry?.status === 'submitted',
+      );
       if (!until && !submitOnce) throw new AppError('reopenNotNeeded');
 
       await app.db.transaction().execute(async (trx) => {

@@ -59,7 +59,17 @@ export async function renderPoster(content: PosterContent): Promise<Uint8Array> 
  * Draws text centred below `top`, shrinking it to fit and wrapping if it still does not fit;
  * answers the top of the next line.
  */
-function centred(page: PDFPage, text: string, top: number, size: number, fonts: DocumentFonts, bold: boolean, width: number, margin: number, color: ReturnType<typeof rgb>): number {
+function centred(
+  page: PDFPage,
+  text: string,
+  top: number,
+  size: number,
+  fonts: DocumentFonts,
+  bold: boolean,
+  width: number,
+  margin: number,
+  color: ReturnType<typeof rgb>,
+): number {
   const room = width - 2 * margin;
   let fontSize = size;
   while (fontSize > size * 0.55 && widthOf(text, fonts, bold, fontSize) > room) fontSize -= 1;

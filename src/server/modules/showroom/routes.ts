@@ -28,13 +28,28 @@ const showroomSchema = {
   properties: {
     company: {
       type: 'object',
-      properties: { name: { type: 'string' }, description: { type: 'string' }, website: { type: 'string' }, video: { type: 'string' }, address: { type: 'string' }, logo: fileSchema },
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        website: { type: 'string' },
+        video: { type: 'string' },
+        address: { type: 'string' },
+        logo: fileSchema,
+      },
     },
     products: {
       type: 'array',
       items: {
         type: 'object',
-        properties: { name: { type: 'string' }, brand: { type: 'string' }, description: { type: 'string' }, category: { type: 'string' }, video: { type: 'string' }, newLaunch: { type: 'boolean' }, image: fileSchema },
+        properties: {
+          name: { type: 'string' },
+          brand: { type: 'string' },
+          description: { type: 'string' },
+          category: { type: 'string' },
+          video: { type: 'string' },
+          newLaunch: { type: 'boolean' },
+          image: fileSchema,
+        },
       },
     },
   },
@@ -46,7 +61,15 @@ const stateSchema = {
 } as const;
 const publicSchema = {
   type: 'object',
-  properties: { exhibitor: { type: 'string' }, booth: { type: 'string' }, event: { type: 'string' }, eventUrl: { type: 'string' }, dates: { type: 'string' }, venue: { type: 'string' }, showroom: showroomSchema },
+  properties: {
+    exhibitor: { type: 'string' },
+    booth: { type: 'string' },
+    event: { type: 'string' },
+    eventUrl: { type: 'string' },
+    dates: { type: 'string' },
+    venue: { type: 'string' },
+    showroom: showroomSchema,
+  },
 } as const;
 const SLUG = /^[a-z0-9-]{6,80}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -59,7 +82,12 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
   async function showroomOf(participationId: number): Promise<Showroom> {
     if (!declaration) return { company: { name: '', description: '', website: '', video: '', address: '', logo: null }, products: [] };
     const forms = [declaration.company.form, ...(declaration.products ? [declaration.products.form] : [])];
-    const rows = await app.db.selectFrom('form_entries').select(['form_id', 'submitted_data']).where('participation_id', '=', participationId).where('form_id', 'in', forms).execute();
+    const rows = await app.db
+      .selectFrom('form_entries')
+      .select(['form_id', 'submitted_data'])
+      .where('participation_id', '=', participationId)
+      .where('form_id', 'in', forms)
+      .execute();
     return buildShowroom(declaration, Object.fromEntries(rows.filter((row) => row.submitted_data).map((row) => [row.form_id, row.submitted_data])));
   }
 
@@ -67,7 +95,11 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     const existing = await app.db.selectFrom('showrooms').selectAll().where('participation_id', '=', participationId).executeTakeFirst();
     if (existing) return existing;
     const slug = `${eventCode.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(6).toString('hex')}`;
-    await app.db.insertInto('showrooms').values({ participation_id: participationId, slug }).onConflict((oc) => oc.column('participation_id').doNothing()).execute();
+    await app.db
+      .insertInto('showrooms')
+      .values({ participation_id: participationId, slug })
+      .onConflict((oc) => oc.column('participation_id').doNothing())
+      .execute();
     return app.db.selectFrom('showrooms').selectAll().where('participation_id', '=', participationId).executeTakeFirstOrThrow();
   }
 
@@ -79,25 +111,45 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
   const present = async (auth: AuthContext) => {
     const participation = participationOf(auth);
     const state = await stateOf(participation.id, eventOf(auth).code);
-    return { published: state.published, slug: state.slug, url: urlOf(state.slug), publishedAt: state.published_at ? new Date(state.published_at).toISOString() : null, showroom: await showroomOf(participation.id) };
+    return {
+      published: state.published,
+      slug: state.slug,
+      url: urlOf(state.slug),
+      publishedAt: state.published_at ? new Date(state.published_at).toISOString() : null,
+      showroom: await showroomOf(participation.id),
+    };
   };
 
-  app.get(`${API_BASE}/showroom`, { config: { screen: 'digitalShowroom' }, schema: { tags: ['showroom'], summary: 'CT5: the showroom as it would be published, its address and state', response: { 200: envelope(stateSchema) } } }, async (request) =>
-    ok(await present(requireAuth(request))),
+  app.get(
+    `${API_BASE}/showroom`,
+    {
+      config: { screen: 'digitalShowroom' },
+      schema: { tags: ['showroom'], summary: 'CT5: the showroom as it would be published, its address and state', response: { 200: envelope(stateSchema) } },
+    },
+    async (request) => ok(await present(requireAuth(request))),
   );
 
   app.put<{ Body: { published: boolean } }>(
     `${API_BASE}/showroom`,
     {
       config: { screen: 'digitalShowroom', roles: ['exhibitor'] },
-      schema: { tags: ['showroom'], summary: 'CT5: publish or unpublish the showroom', body: { type: 'object', required: ['published'], properties: { published: { type: 'boolean' } }, additionalProperties: false }, response: { 200: envelope(stateSchema) } },
+      schema: {
+        tags: ['showroom'],
+        summary: 'CT5: publish or unpublish the showroom',
+        body: { type: 'object', required: ['published'], properties: { published: { type: 'boolean' } }, additionalProperties: false },
+        response: { 200: envelope(stateSchema) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
       const participation = participationOf(auth);
       const state = await stateOf(participation.id, eventOf(auth).code);
       if (state.published !== request.body.published) {
-        await app.db.updateTable('showrooms').set({ published: request.body.published, published_at: request.body.published ? new Date() : state.published_at, updated_at: new Date() }).where('participation_id', '=', participation.id).execute();
+        await app.db
+          .updateTable('showrooms')
+          .set({ published: request.body.published, published_at: request.body.published ? new Date() : state.published_at, updated_at: new Date() })
+          .where('participation_id', '=', participation.id)
+          .execute();
         await app.audit.record({ action: request.body.published ? 'showroom.publish' : 'showroom.unpublish', subjectType: 'showroom', subjectId: state.slug }, { request });
       }
       return ok(await present(auth));
@@ -112,11 +164,22 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
       .innerJoin('participations', 'participations.id', 'showrooms.participation_id')
       .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
       .innerJoin('events', 'events.id', 'participations.event_id')
-      .select(['showrooms.participation_id', 'participations.booth_num', 'participations.status', 'exhibitors.name as exhibitor', 'events.name as event', 'events.url as event_url', 'events.venue', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes'])
+      .select([
+        'showrooms.participation_id',
+        'participations.booth_num',
+        'participations.status',
+        'exhibitors.name as exhibitor',
+        'events.name as event',
+        'events.url as event_url',
+        'events.venue',
+        'events.starts_at',
+        'events.ends_at',
+        'events.utc_offset_minutes',
+      ])
       .where('showrooms.slug', '=', slug)
       .where('showrooms.published', '=', true)
       .executeTakeFirst();
-    if (!row || row.status !== 'active') throw new AppError('notFound');
+    if (row?.status !== 'active') throw new AppError('notFound');
     return row;
   }
 
@@ -129,11 +192,24 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     `${API_BASE}/public/showrooms/:slug`,
     {
       config: { public: true },
-      schema: { tags: ['showroom'], summary: 'CT5: a published showroom (no login)', params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 } }, required: ['slug'] }, response: { 200: envelope(publicSchema) } },
+      schema: {
+        tags: ['showroom'],
+        summary: 'CT5: a published showroom (no login)',
+        params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 } }, required: ['slug'] },
+        response: { 200: envelope(publicSchema) },
+      },
     },
     async (request) => {
       const row = await published(request.params.slug);
-      return ok({ exhibitor: row.exhibitor, booth: row.booth_num, event: row.event, eventUrl: row.event_url, dates: datesOf(row), venue: row.venue, showroom: await showroomOf(row.participation_id) });
+      return ok({
+        exhibitor: row.exhibitor,
+        booth: row.booth_num,
+        event: row.event,
+        eventUrl: row.event_url,
+        dates: datesOf(row),
+        venue: row.venue,
+        showroom: await showroomOf(row.participation_id),
+      });
     },
   );
 
@@ -141,15 +217,30 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     `${API_BASE}/public/showrooms/:slug/files/:id`,
     {
       config: { public: true },
-      schema: { tags: ['showroom'], summary: 'CT5: an image the published showroom shows (only those)', params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 }, id: { type: 'string', maxLength: 43 } }, required: ['slug', 'id'] } },
+      schema: {
+        tags: ['showroom'],
+        summary: 'CT5: an image the published showroom shows (only those)',
+        params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 }, id: { type: 'string', maxLength: 43 } }, required: ['slug', 'id'] },
+      },
     },
     async (request, reply) => {
       const row = await published(request.params.slug);
       const id = request.params.id;
       if (!UPLOAD_ID.test(id) || !showroomFiles(await showroomOf(row.participation_id)).includes(id)) throw new AppError('notFound');
-      const upload = await app.db.selectFrom('uploads').select(['content_type', 'original_name']).where('id', '=', id).where('participation_id', '=', row.participation_id).executeTakeFirst();
+      const upload = await app.db
+        .selectFrom('uploads')
+        .select(['content_type', 'original_name'])
+        .where('id', '=', id)
+        .where('participation_id', '=', row.participation_id)
+        .executeTakeFirst();
       if (!upload) throw new AppError('notFound');
-      return sendStoredFile(app.storage, request, reply, { key: fileKey.upload(id), name: upload.original_name, contentType: upload.content_type, disposition: 'inline', cacheControl: 'public, max-age=300' });
+      return sendStoredFile(app.storage, request, reply, {
+        key: fileKey.upload(id),
+        name: upload.original_name,
+        contentType: upload.content_type,
+        disposition: 'inline',
+        cacheControl: 'public, max-age=300',
+      });
     },
   );
 
@@ -201,10 +292,13 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     const row = await published(slug).catch(() => null);
     if (row) {
       const showroom = await showroomOf(row.participation_id);
-      const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-      const title = escape(`${showroom.company.name || row.exhibitor} — ${row.event}`);
-      const description = escape((showroom.company.description || `${row.exhibitor}, ${row.booth_num}`).slice(0, 200));
-      html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title><meta name="description" content="${description}"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`);
+      const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+      const title = escapeHtml(`${showroom.company.name || row.exhibitor} — ${row.event}`);
+      const description = escapeHtml((showroom.company.description || `${row.exhibitor}, ${row.booth_num}`).slice(0, 200));
+      html = html.replace(
+        /<title>[^<]*<\/title>/,
+        `<title>${title}</title><meta name="description" content="${description}"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`,
+      );
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });

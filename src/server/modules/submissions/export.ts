@@ -61,7 +61,13 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
       case 'list':
         return neutraliseCell(
           (Array.isArray(value) ? value : [value])
-            .map((item) => (typeof item === 'object' && item !== null ? Object.values(item).filter((v) => typeof v !== 'object' || v === null).join(' / ') : String(item)))
+            .map((item) =>
+              typeof item === 'object' && item !== null
+                ? Object.values(item)
+                    .filter((v) => typeof v !== 'object' || v === null)
+                    .join(' / ')
+                : String(item),
+            )
             .join('; '),
         );
       default:
@@ -92,7 +98,15 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
       .selectFrom('form_entries')
       .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
       .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-      .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', 'form_entries.submitted_data', 'form_entries.submitted_at', 'form_entries.approval_status'])
+      .select([
+        'participations.id',
+        'exhibitors.name',
+        'exhibitors.code',
+        'participations.booth_num',
+        'form_entries.submitted_data',
+        'form_entries.submitted_at',
+        'form_entries.approval_status',
+      ])
       .where('participations.event_id', '=', eventId)
       .where('participations.status', '=', 'active')
       .where('form_entries.form_id', '=', formId)

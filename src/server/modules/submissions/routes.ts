@@ -29,7 +29,10 @@ export default async function submissionRoutes(app: FastifyInstance, { registry,
         response: {
           200: envelope({
             type: 'array',
-            items: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, submissions: { type: 'integer' } } },
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, submissions: { type: 'integer' } },
+            },
           }),
         },
       },

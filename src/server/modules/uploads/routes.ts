@@ -60,7 +60,13 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
         return sameParticipation;
       case 'team_user': {
         if (!sameParticipation) return false;
-        const lead = await app.db.selectFrom('leads').select('id').where('business_card', '=', row.id).where('scanned_by', '=', auth.user.id).where('participation_id', '=', row.participation_id!).executeTakeFirst();
+        const lead = await app.db
+          .selectFrom('leads')
+          .select('id')
+          .where('business_card', '=', row.id)
+          .where('scanned_by', '=', auth.user.id)
+          .where('participation_id', '=', row.participation_id!)
+          .executeTakeFirst();
         return lead !== undefined;
       }
       case 'contractor': {
@@ -71,7 +77,11 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
           .selectFrom('form_entries')
           .select(['form_id', 'data', 'submitted_data'])
           .where('participation_id', '=', row.participation_id!)
-          .where('form_id', 'in', shared.map((definition) => definition.id))
+          .where(
+            'form_id',
+            'in',
+            shared.map((definition) => definition.id),
+          )
           .execute();
         return entries.some((entry) => {
           const part = contractorPart(registry.find(entry.form_id)!, 'contractor');
@@ -109,7 +119,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
         tags: ['uploads'],
         summary: 'Upload a file for a form (V2/V3): the field `purpose` first, then `file`; answers the file reference',
         description:
-          'The file is checked by its content against the purpose\'s rules: not empty, a safe name, an accepted type, the size limit and, for logo and product image, at least 300 dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored.',
+          "The file is checked by its content against the purpose's rules: not empty, a safe name, an accepted type, the size limit and, for logo and product image, at least 300 dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored.",
         consumes: ['multipart/form-data'],
         body: {
           content: {
@@ -190,7 +200,8 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Download an uploaded file (others get code 404): the uploader, the exhibitor (its participation\'s files), a team user (the business cards of its own leads), a contractor (the files of its part of the shared forms), the organisers of the event',
+        summary:
+          "Download an uploaded file (others get code 404): the uploader, the exhibitor (its participation's files), a team user (the business cards of its own leads), a contractor (the files of its part of the shared forms), the organisers of the event",
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
         response: {
           200: {
