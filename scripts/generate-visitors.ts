@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../src/server/db/connection';
-import { insertLeads, insertVisitors } from '../src/server/modules/leads/generate';
+import { insertLeads, insertVisitors } from '../src/server/db/demo-leads';
 
 const CHUNK = 50_000;
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed';
-import { insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
+import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT, loginToken } from './support';

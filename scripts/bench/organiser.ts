@@ -82,7 +82,7 @@ async function run(databaseUrl: string) {
     console.log(`\n## Progress matrix, ${EXHIBITORS} exhibitors × ${filled.forms} forms, PostgreSQL (p95 budget ${PROGRESS_BUDGET_MS} ms)`);
     const baseline = await timed(app, '/oga/system/project/exhibirotCode', token);
     if (process.env.BENCH_PROFILE) {
-      const { progressMatrix } = await import('../../src/server/modules/progress/matrix');
+      const { progressMatrix } = await import('../../src/server/lib/progress-matrix');
       const { loadFormRegistry } = await import('../../src/server/modules/forms/form-set');
       const event = await app.db.selectFrom('events').select('id').where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
       const times: number[] = [];

@@ -44,6 +44,8 @@ import submissionRoutes from './modules/submissions/routes';
 import showroomRoutes from './modules/showroom/routes';
 import uploadRoutes from './modules/uploads/routes';
 import fileHousekeeping from './modules/files/housekeeping';
+import { fileJobs } from './modules/files/jobs';
+import { privacyJobs } from './modules/privacy/jobs';
 import privacyRoutes from './modules/privacy/routes';
 import userRoutes from './modules/user/routes';
 import documentRoutes from './modules/documents/routes';
@@ -158,7 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(documentRoutes);
   await app.register(uploadRoutes, { config, registry });
-  await app.register(fileHousekeeping, { config });
+  // The composition root hands each module's periodic jobs to the one scheduler.
+  await app.register(fileHousekeeping, { jobs: [...fileJobs(config), ...privacyJobs(config)] });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
   await app.register(leadDeviceRoutes);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { countryName, formatNumber } from '../../src/engine/locale-format';
-import { insertLeads } from '../../src/server/modules/leads/generate';
+import { insertLeads } from '../../src/server/db/demo-leads';
 import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text, type Lang } from './support/locales';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_TOTAL_CAP } from '../../src/engine/leads';
-import { insertLeads, insertVisitors } from '../../src/server/modules/leads/generate';
+import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
 // Issue 15 (LD2 at scale): the lead list no longer counts every match of a broad query. One

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { catalogue } from '../../generated/screens';
 import { hashPassword } from '../lib/passwords';
-import { insertLeads, insertVisitors } from '../modules/leads/generate';
+import { insertLeads, insertVisitors } from './demo-leads';
 import type { Database } from './schema';
 import { seedDemoContent } from './seed-content';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, EventRow } from '../db/schema';
-import type { AuthContext } from '../modules/auth/sessions';
+import type { AuthContext } from '../plugins/sessions';
 import { AppError } from './app-error';
 
 // Issue 9: an organiser reaches only its organisation's events and their exhibitors. Anything

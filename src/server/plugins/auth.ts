@@ -4,8 +4,8 @@ import { canAccess, findScreen } from '../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../generated/screens';
 import type { EventRow, Role } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import type { AuthContext } from '../modules/auth/sessions';
-import { SessionCache } from '../modules/auth/session-cache';
+import type { AuthContext } from './sessions';
+import { SessionCache } from './session-cache';
 import type { SessionPolicy } from '../../engine/session-rules';
 
 declare module 'fastify' {

@@ -22,8 +22,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
-import { exportsPage } from '../leads/exports-list';
-import { exportRecordSchema } from '../leads/schemas';
+import { exportRecordSchema, exportsPage } from '../../lib/lead-exports-list';
 import { ownParticipation, toNumber } from './shared';
 
 // LA1-LA4: the lead dashboard of the caller's participation, in one call, read only from

@@ -5,7 +5,7 @@ import { envelope } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { createSession } from './sessions';
+import { createSession } from '../../plugins/sessions';
 import type { Config } from '../../config';
 
 // S3 sign-in links as one-time exchange codes (issue 14). A link `…/?token=<code>` carries a

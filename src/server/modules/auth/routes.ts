@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { ok } from '../../plugins/errors';
 import { requireAuth } from '../../plugins/auth';
 import { purgeAuthLeftovers } from './housekeeping';
-import { createSession, revokeSession, revokeUserSessions, touchSession } from './sessions';
+import { createSession, revokeSession, revokeUserSessions, touchSession } from '../../plugins/sessions';
 import type { Config } from '../../config';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import { mayRead, textIn, type ContentRow } from './store';
 
 // CT2: announcements — unread first (pinned before others), newest first; the header shows the

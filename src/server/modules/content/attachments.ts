@@ -12,7 +12,7 @@ import { readSingleUpload } from '../../lib/single-upload';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey } from '../../plugins/storage';
-import { inspectContent } from '../uploads/inspect';
+import { inspectContent } from '../../lib/inspect-upload';
 import type { Kysely } from 'kysely';
 
 // Issue 10 (CT1): a manual's attachments. The organiser uploads a file (checked by its content

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import type { FormRegistry } from '../forms/form-set';
 import announcementRoutes from './announcements';
 import attachmentRoutes from './attachments';

@@ -11,7 +11,7 @@ import { PAGINATION } from '../../../engine/constants';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import type { FormRegistry } from '../forms/form-set';
 import { KIND_SCREEN, textIn } from './store';
 

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../engine/language';
 import { pickLanguage } from '../../../engine/search';
 import { catalogue } from '../../../generated/screens';
 import type { ContentKind, ContentTable } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 
 // What the content routes share: who may see an item, how it reads in a language, and its
 // search rows. Texts are {en, cn, ja, vi}; a missing language falls back to the event's.

@@ -5,7 +5,7 @@ import { translate } from '../../lib/messages';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import { mayRead, textIn } from './store';
 
 // CT5: event support — the event's support contacts, the FAQ by category, and a contact form

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { createDeviceSession, revokeSession, type AuthContext } from '../auth/sessions';
+import { createDeviceSession, revokeSession, type AuthContext } from '../../plugins/sessions';
 
 // LD1: scanning devices. The scanning app signs in once, asks for a device token and forgets the
 // password: the token is long-lived (no idle or age limit), opens only the scanning API, and ends

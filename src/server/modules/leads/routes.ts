@@ -26,15 +26,16 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
-import { exportsPage, visibleExports } from './exports-list';
-import type { AuthContext } from '../auth/sessions';
+import { exportsPage, visibleExports } from '../../lib/lead-exports-list';
+import type { AuthContext } from '../../plugins/sessions';
 import { deleteBusinessCard } from './business-card';
 import { writeExport } from './export';
 import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { ingestScans, type ScanInput } from './scans';
-import { exportBody, exportRecordSchema, leadSchema, listQuerystring, qualificationBody, scanBatchAnswer, scanBatchBody, scanSchema, tagSchema } from './schemas';
+import { exportRecordSchema } from '../../lib/lead-exports-list';
+import { exportBody, leadSchema, listQuerystring, qualificationBody, scanBatchAnswer, scanBatchBody, scanSchema, tagSchema } from './schemas';
 import type { Kysely } from 'kysely';
 
 // LD1-LD4: scans from the mobile app, the lead list, a lead's detail and qualification, and

@@ -234,16 +234,3 @@ export const exportBody = {
     filters: { type: 'object', additionalProperties: false, properties: leadFilterProperties },
   },
 } as const;
-
-export const exportRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    fileName: { type: 'string' },
-    format: { type: 'string', enum: [...EXPORT_FORMATS] },
-    rows: { type: 'integer' },
-    size: { type: 'integer', description: 'Bytes' },
-    createdAt: { type: 'string', format: 'date-time', description: 'Download time (when the file was made)' },
-    user: { type: 'string', description: 'Download user' },
-  },
-} as const;

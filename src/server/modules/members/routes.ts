@@ -12,8 +12,8 @@ import { newToken } from '../../lib/tokens';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
-import type { AuthContext } from '../auth/sessions';
-import { revokeUserSessions } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
+import { revokeUserSessions } from '../../plugins/sessions';
 import { linksLastHour, sendActivationMail } from './activation';
 import { emailProblem, initialPasswordProblem, LEAD_QUOTA_MAX, leadQuotaProblem, loginProblem, memberLogin, chosenLoginPart } from '../../../engine/members';
 

@@ -17,7 +17,7 @@ import { settingNames } from '../../lib/setting-names';
 import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../../plugins/sessions';
 import type { FormRegistry } from '../forms/form-set';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import { eraseLeads, visitorLeads } from './erase';
 import { leadsEraseAt as eraseAtOf } from '../../../engine/retention';
 

@@ -9,7 +9,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
-import { progressMatrix } from './matrix';
+import { progressMatrix } from '../../lib/progress-matrix';
 
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.

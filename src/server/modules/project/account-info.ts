@@ -1,6 +1,6 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { ALL_FLAGS } from '../../../engine/participation-flags';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 
 // Account info of spec §3, built from the user's participation and event.
 

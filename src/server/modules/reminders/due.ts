@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { progressMatrix } from '../progress/matrix';
+import { progressMatrix } from '../../lib/progress-matrix';
 
 // Issue 9, reminders: e-mails to exhibitors whose mandatory forms are not submitted, N days before
 // each deadline (events.reminder_days). One e-mail per exhibitor, deadline and reminder day: the

@@ -4,7 +4,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
-import { progressMatrix } from '../progress/matrix';
+import { progressMatrix } from '../../lib/progress-matrix';
 import { queueReminder, type ReminderContext } from './due';
 
 // Issue 9, reminders: the organiser picks the reminder days of its event, sees the reminders sent

@@ -14,7 +14,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../plugins/sessions';
 import type { FormRegistry } from '../forms/form-set';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
 

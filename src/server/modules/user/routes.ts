@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { envelope, okEnvelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../../plugins/sessions';
 
 const userInfoSchema = {
   type: 'object',

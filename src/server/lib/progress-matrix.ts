@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
-import { approvalPart, partsOf, partStates, type FormPart, type PartStates } from '../../../engine/forms/parts';
-import type { Database } from '../../db/schema';
+import { formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
+import { approvalPart, partsOf, partStates, type FormPart, type PartStates } from '../../engine/forms/parts';
+import type { Database } from '../db/schema';
 
 type EntryState = 'draft' | 'submitted';
 /** An entry as the matrix reads it: status, approval, per-part submissions, submitted at, the working copy's top-level keys. */
 type EntryTuple = [EntryState, ApprovalStatus | null, PartStates | null, string | null, string[] | null];
-import { loadParticipationSettings } from '../../lib/participation-settings';
+import { loadParticipationSettings } from './participation-settings';
 
 // Issue 9, progress: every exhibitor of one event × every participation form, with the status
 // the exhibitor itself sees (formStatus over the submission and the effective deadline). A form

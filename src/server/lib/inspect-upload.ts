@@ -1,4 +1,4 @@
-import type { FileProblem, FileType } from '../../../engine/forms/files';
+import type { FileProblem, FileType } from '../../engine/forms/files';
 
 // Issue 14: a file is judged by parsing it, not only by its first bytes (checkFile). An image
 // must decode completely and stay within a pixel budget (a 30000 × 30000 JPEG is a few KB on the

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
-import type { Database } from '../../db/schema';
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../engine/leads';
+import type { Database } from './schema';
 
 // Deterministic visitors and leads for the demo, the generator script and the benchmarks. All of
 // it runs inside PostgreSQL (INSERT … SELECT over generate_series): one statement per chunk,

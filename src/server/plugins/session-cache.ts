@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
-import type { Database } from '../../db/schema';
-import type { WrittenTables } from '../../db/write-observer';
-import { hashToken } from '../../lib/tokens';
+import { sessionState, type SessionPolicy } from '../../engine/session-rules';
+import type { Database } from '../db/schema';
+import type { WrittenTables } from '../db/write-observer';
+import { hashToken } from '../lib/tokens';
 import { resolveSession, touchGranularityMs, type AuthContext, type Resolution } from './sessions';
 
 // Issue 15 (speed): resolving a session joins six tables on every API call, and on a busy

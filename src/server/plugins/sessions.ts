@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { modulesForRole } from '../../../engine/roles';
-import { sessionState, type SessionPolicy } from '../../../engine/session-rules';
-import type { Database, EventRow, Exhibitor, Participation, User } from '../../db/schema';
-import { effectiveSettingsSql, parseSettings } from '../../lib/participation-settings';
-import { hashToken, newToken } from '../../lib/tokens';
+import { modulesForRole } from '../../engine/roles';
+import { sessionState, type SessionPolicy } from '../../engine/session-rules';
+import type { Database, EventRow, Exhibitor, Participation, User } from '../db/schema';
+import { effectiveSettingsSql, parseSettings } from '../lib/participation-settings';
+import { hashToken, newToken } from '../lib/tokens';
 
 // Server-side sessions (S3–S6): an opaque token goes to the browser, only its hash is stored.
 

@@ -1,8 +1,9 @@
+import { EXPORT_FORMATS } from '../../engine/leads-rules';
 import { sql, type Kysely } from 'kysely';
-import type { PageState } from '../../../engine/pagination';
-import type { Database } from '../../db/schema';
-import { pageOf } from '../../lib/paging';
-import type { LeadScope } from './query';
+import type { PageState } from '../../engine/pagination';
+import type { Database } from '../db/schema';
+import { pageOf } from './paging';
+import type { LeadScope } from '../modules/leads/query';
 
 // LD4: the data download list — one page of the exports a caller may see and download again
 // (the participation's; a team user's own only), newest first. The lead report and the
@@ -41,3 +42,17 @@ export async function exportsPage(db: Kysely<Database>, scope: LeadScope, query:
     limit,
   };
 }
+
+/** One file of the exhibitor's download list (LD4), as the leads and the dashboard answer it. */
+export const exportRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    fileName: { type: 'string' },
+    format: { type: 'string', enum: [...EXPORT_FORMATS] },
+    rows: { type: 'integer' },
+    size: { type: 'integer', description: 'Bytes' },
+    createdAt: { type: 'string', format: 'date-time', description: 'Download time (when the file was made)' },
+    user: { type: 'string', description: 'Download user' },
+  },
+} as const;

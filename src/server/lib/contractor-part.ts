@@ -1,6 +1,6 @@
-import { canonicalJson as canonical } from '../../../engine/forms/canonical';
-import type { FormDefinition } from '../../../engine/forms/definitions';
-import { AppError } from '../../lib/app-error';
+import { canonicalJson as canonical } from '../../engine/forms/canonical';
+import type { FormDefinition } from '../../engine/forms/definitions';
+import { AppError } from './app-error';
 
 // P1: a contractor fills only its parts of a shared form (forms.yaml `parts`, filledBy
 // contractor); the rest is the exhibitor's. The server hides the rest from the contractor (UI
