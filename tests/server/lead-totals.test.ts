@@ -84,10 +84,10 @@ describe.each(ENGINES)('issue 15 lead list totals at volume on %s', (engine) => 
   });
 
   it('two filters of which one is narrow: counted exactly', async () => {
-    expect(await counted(sql`country = 'Japan'`)).toBeLessThan(2_000);
+    expect(await counted(sql`country = 'JP'`)).toBeLessThan(2_000);
     const answer = await list('country=Japan&temperature=hot');
     expect(answer.totalKind).toBe('exact');
-    expect(answer.total).toBe(await counted(sql`country = 'Japan' and temperature = 'hot'`));
+    expect(answer.total).toBe(await counted(sql`country = 'JP' and temperature = 'hot'`));
   });
 
   it('a common keyword: "more than" the cap; a rare one: its exact count', async () => {
