@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { translate } from '../../src/server/lib/messages';
-import { createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, recordUpload, type TestApp } from './helpers';
+import { addRivalOrganiser, createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, recordUpload, type TestApp } from './helpers';
 
 // O1 complete (issue 9): the organiser sees what it decides (booth design, height, badge names
 // with the extra ones marked, the guests), approves several at once, and the exhibitor gets the
@@ -25,39 +24,7 @@ describe.each(ENGINES)('O1 approvals, complete, on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const db = t.app.db;
-    const organisation = await db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
-    const event = await db
-      .insertInto('events')
-      .values({
-        organisation_id: organisation.id,
-        code: 'RIVAL2027',
-        name: 'Rival Fair',
-        url: '',
-        logo_url: '',
-        venue: '',
-        starts_at: new Date(Date.now() + 9e9),
-        ends_at: new Date(Date.now() + 9.1e9),
-        utc_offset_minutes: 0,
-        terms_url: '',
-        support_email: 'x@rival.example',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        login: 'rival',
-        login_key: 'rival',
-        email: 'rival@rival.example',
-        display_name: 'Rival',
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role: 'organiser',
-        participation_id: null,
-        organisation_id: organisation.id,
-        event_id: event.id,
-        status: 'active',
-      })
-      .execute();
+    await addRivalOrganiser(t.app);
     // The exhibitor works in Japanese: its decisions are written in Japanese.
     demo = await login(t.app, 'demo', DEMO_PASSWORD, { headers: { language: 'ja' } });
     [limited, organiser, rival] = await Promise.all([login(t.app, 'limited'), login(t.app, 'organiser'), login(t.app, 'rival')]);

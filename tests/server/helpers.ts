@@ -11,6 +11,9 @@ import { buildApp } from '../../src/server/app';
 import { createPglite } from '../../src/server/db/connection';
 import { loadConfig, type Config } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import type { Database } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/lib/passwords';
+import type { Insertable } from 'kysely';
 
 // Shared pieces of the server tests: one app per engine per test file, on a fresh copy of the
 // migrated + seeded database that tests/server/global-setup.ts prepared.
@@ -208,4 +211,46 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Another organisation with its own event (RIVAL2027) and organiser (login `rival`, the demo
+ * password): what tests use to show an organiser sees and changes only its own event.
+ */
+export async function addRivalOrganiser(app: FastifyInstance, event: Partial<Insertable<Database['events']>> = {}): Promise<{ organisationId: number; eventId: number }> {
+  const organisation = await app.db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
+  const created = await app.db
+    .insertInto('events')
+    .values({
+      organisation_id: organisation.id,
+      code: 'RIVAL2027',
+      name: 'Rival Fair',
+      url: '',
+      logo_url: '',
+      venue: '',
+      starts_at: new Date(Date.now() + 9e9),
+      ends_at: new Date(Date.now() + 9.1e9),
+      utc_offset_minutes: 0,
+      terms_url: '',
+      support_email: 'x@rival.example',
+      ...event,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('users')
+    .values({
+      login: 'rival',
+      login_key: 'rival',
+      email: 'rival@rival.example',
+      display_name: 'Rival',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role: 'organiser',
+      participation_id: null,
+      organisation_id: organisation.id,
+      event_id: created.id,
+      status: 'active',
+    })
+    .execute();
+  return { organisationId: organisation.id, eventId: created.id };
 }

@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { translate } from '../../src/server/lib/messages';
 import { setParticipationDeadline } from '../support/settings';
-import { bodyOf, createTestApp, DEMO_PASSWORD, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
+import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
 
 // Issue 9 (i9b): the organiser's progress matrix and its XLSX, reopening a form for one exhibitor
 // (a deadline of its own, a submit-once form open until the next submission), and the audit
@@ -30,39 +29,14 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     t = await createTestApp(engine);
     const db = t.app.db;
     // Another organisation with its own event and organiser.
-    const organisation = await db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
-    const event = await db
-      .insertInto('events')
-      .values({
-        organisation_id: organisation.id,
-        code: 'RIVAL2027',
-        name: 'Rival Fair 2027',
-        url: 'https://rival.example',
-        logo_url: '',
-        venue: 'Elsewhere',
-        starts_at: new Date(Date.now() + 100 * DAY),
-        ends_at: new Date(Date.now() + 103 * DAY),
-        utc_offset_minutes: 0,
-        terms_url: 'https://rival.example/terms',
-        support_email: 'support@rival.example',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        login: 'rival',
-        login_key: 'rival',
-        email: 'rival@rival.example',
-        display_name: 'Rival',
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role: 'organiser',
-        participation_id: null,
-        organisation_id: organisation.id,
-        event_id: event.id,
-        status: 'active',
-      })
-      .execute();
+    await addRivalOrganiser(t.app, {
+      url: 'https://rival.example',
+      venue: 'Elsewhere',
+      starts_at: new Date(Date.now() + 100 * DAY),
+      ends_at: new Date(Date.now() + 103 * DAY),
+      terms_url: 'https://rival.example/terms',
+      support_email: 'support@rival.example',
+    });
     [organiser, rival, limited] = await Promise.all([login(t.app, 'organiser'), login(t.app, 'rival'), login(t.app, 'limited')]);
     const participationOf = async (account: string) =>
       (await db.selectFrom('users').select('participation_id').where('login_key', '=', account).executeTakeFirstOrThrow()).participation_id!;

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { loadFormRegistry } from '../../src/server/modules/forms/form-set';
 import { sendDueReminders } from '../../src/server/modules/reminders/due';
 import { freePort } from '../support/ports';
 import { setParticipationDeadline } from '../support/settings';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { createTestApp, DEMO_PASSWORD, ENGINES, eventually, get, HOUR, login, post, put, type TestApp } from './helpers';
+import { addRivalOrganiser, createTestApp, ENGINES, eventually, get, HOUR, login, post, put, type TestApp } from './helpers';
 
 // Issue 9, reminders and the mail queue: reminders N days before each deadline to exhibitors with
 // mandatory forms missing, never twice for one deadline and day, even from two instances on one
@@ -20,39 +19,7 @@ const definitions = loadFormRegistry().definitions;
 const KOPI_EMAIL = 'limited@kopi-nusantara.example';
 
 async function addRival(t: TestApp): Promise<void> {
-  const organisation = await t.app.db.insertInto('organisations').values({ name: 'Rival Fairs Ltd' }).returning('id').executeTakeFirstOrThrow();
-  const event = await t.app.db
-    .insertInto('events')
-    .values({
-      organisation_id: organisation.id,
-      code: 'RIVAL2027',
-      name: 'Rival Fair',
-      url: '',
-      logo_url: '',
-      venue: '',
-      starts_at: new Date(Date.now() + 9e9),
-      ends_at: new Date(Date.now() + 9.1e9),
-      utc_offset_minutes: 0,
-      terms_url: '',
-      support_email: 'x@rival.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.app.db
-    .insertInto('users')
-    .values({
-      login: 'rival',
-      login_key: 'rival',
-      email: 'rival@rival.example',
-      display_name: 'Rival',
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      role: 'organiser',
-      participation_id: null,
-      organisation_id: organisation.id,
-      event_id: event.id,
-      status: 'active',
-    })
-    .execute();
+  await addRivalOrganiser(t.app);
 }
 
 const participationOf = async (t: TestApp, account: string) =>

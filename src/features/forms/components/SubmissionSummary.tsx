@@ -48,6 +48,9 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
   return label(value);
 }
 
+/** The heading element of a section `depth` levels into the form: h2 below the page's h1, one level per nesting, at most h6. */
+const headingAt = (depth: number) => `h${Math.min(6, depth + 2)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
 function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; data: Node; depth: number; yes: string; no: string }) {
   const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Node>;
   // Values are term/description pairs of a list (dl); a section or a list of entries has a heading
@@ -65,7 +68,7 @@ function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; 
         key: name,
         element: (
           <Box key={name} sx={{ mt: 2 }}>
-            <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+            <Typography component={headingAt(depth)} variant={depth === 0 ? 'h6' : 'subtitle1'}>
               {title}
             </Typography>
             <Fields schema={child} ui={childUi} data={value} depth={depth + 1} yes={yes} no={no} />
@@ -80,12 +83,12 @@ function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; 
         key: name,
         element: (
           <Box key={name} sx={{ mt: 2 }}>
-            <Typography component={depth === 0 ? 'h2' : 'h3'} variant={depth === 0 ? 'h6' : 'subtitle1'}>
+            <Typography component={headingAt(depth)} variant={depth === 0 ? 'h6' : 'subtitle1'}>
               {title} ({value.length})
             </Typography>
             {value.map((item, index) => (
               <Paper key={index} variant="outlined" sx={{ p: 2, mt: 1 }}>
-                <Typography component="h4" variant="subtitle2">
+                <Typography component={headingAt(depth + 1)} variant="subtitle2">
                   {itemTitle} {index + 1}
                 </Typography>
                 <Fields schema={child.items as Node} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
