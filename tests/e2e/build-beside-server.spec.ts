@@ -60,5 +60,6 @@ await build({ logLevel: 'warn', build: { outDir: ${JSON.stringify(webDir)} }, pl
     // The running server's pages still load every file they name, in a fresh browser.
     const fresh = await (await session.newContext()).newPage();
     expect(await openLogin(fresh)).toEqual([]);
-  });
+    // A whole vite build runs inside the test: on a busy machine it takes minutes, not seconds.
+  }, 240_000);
 });

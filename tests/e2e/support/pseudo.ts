@@ -58,7 +58,7 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   const table = pseudoTable();
   const names = Object.keys(table).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
   const module = `const table = ${JSON.stringify(table)};\nexport default table;\nexport const { ${names.join(', ')} } = table;\n`;
-  await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: module }));
+  await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: module }).catch(() => undefined));
   const data = new Set<string>();
   const collect = (value: unknown) => {
     if (typeof value === 'string') {
@@ -78,12 +78,12 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
       // The test ended (its context closed) while this request was still on its way.
       return route.abort().catch(() => undefined);
     }
-    if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response });
+    if (!(response.headers()['content-type'] ?? '').includes('json')) return route.fulfill({ response }).catch(() => undefined);
     let body: { data?: { strings?: Record<string, unknown> } } | undefined;
     try {
       body = (await response.json()) as typeof body;
     } catch {
-      return route.fulfill({ response });
+      return route.fulfill({ response }).catch(() => undefined);
     }
     if (body?.data?.strings?.en) body.data.strings.en = pseudoTree(body.data.strings.en);
     collect(body);

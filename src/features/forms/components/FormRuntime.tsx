@@ -237,7 +237,11 @@ export function FormRuntime({ formId }: { formId: string }) {
     if (!view) return undefined;
     return (errors: RJSFValidationError[]) => {
       const translated = view.transformErrors(errors);
-      return reveal.current.all ? translated : translated.filter((problem) => reveal.current.ids.has(fieldIdOf(problem.property)));
+      if (reveal.current.all) return translated;
+      // A field fixed since its error was shown: a new problem in it waits until the user leaves it again.
+      const failing = new Set(translated.map((problem) => fieldIdOf(problem.property)));
+      for (const id of reveal.current.ids) if (!failing.has(id)) reveal.current.ids.delete(id);
+      return translated.filter((problem) => reveal.current.ids.has(fieldIdOf(problem.property)));
     };
   }, [view]);
 
