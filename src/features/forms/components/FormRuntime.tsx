@@ -179,6 +179,8 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const reveal = useRef<{ all: boolean; ids: Set<string> }>({ all: false, ids: new Set() });
   const formRef = useRef<CoreForm>(null);
+  /** F9: validations run because the user left a field (not a submit): they never move focus. */
+  const blurChecks = useRef(0);
   /** How many submits the browser refused: each one moves focus to the problem summary. */
   const [refusals, setRefusals] = useState(0);
   /** F9: the valid data waiting for the user's confirmation before it is submitted. */
@@ -504,13 +506,22 @@ export function FormRuntime({ formId }: { formId: string }) {
             if (!attempted || reveal.current.ids.has(id)) return;
             // F9: leaving a field shows its error; validated once rjsf has taken the field's last change.
             reveal.current.ids.add(id);
-            window.setTimeout(() => formRef.current?.validateForm(), 0);
+            window.setTimeout(() => {
+              // Not a refused submit: the error list is brought up to date, focus stays where the user is.
+              blurChecks.current += 1;
+              if (formRef.current?.validateForm() !== false) blurChecks.current -= 1;
+            }, 0);
           }}
           onSubmit={(event) => {
             reveal.current.all = false;
             setConfirming(event.formData as Record<string, unknown>);
           }}
           onError={(errors) => {
+            if (blurChecks.current > 0) {
+              blurChecks.current -= 1;
+              setProblems(errors);
+              return;
+            }
             if (reveal.current.all) reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...errors.map((problem) => fieldIdOf(problem.property))]) };
             setAttempted(true);
             setProblems(errors);
