@@ -45,9 +45,13 @@ export class ZipWriter {
   private readonly entries: Entry[] = [];
   private readonly stamp = dosDateTime(new Date());
 
+  /**
+   * `level`: zlib's fastest by default — compressing a 100,000-row sheet at the default level
+   * took most of the export's time (profiled); the file is about a fifth larger.
+   */
   constructor(
     private readonly out: Writable,
-    private readonly level = constants.Z_DEFAULT_COMPRESSION,
+    private readonly level = constants.Z_BEST_SPEED,
   ) {}
 
   private async put(bytes: Buffer): Promise<void> {
@@ -94,7 +98,8 @@ export class ZipWriter {
   async openEntry(name: string): Promise<ZipEntryStream> {
     const entry: Entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
     await this.put(this.localHeader(entry.name));
-    const deflate = createDeflateRaw({ level: this.level });
+    // Large output pieces: one file-store write per 64 KiB, not per 16 KiB.
+    const deflate = createDeflateRaw({ level: this.level, chunkSize: 64 * 1024 });
     let failure: Error | null = null;
     // Compressed bytes go out as they come; the deflater pauses while the output is full.
     deflate.on('data', (chunk: Buffer) => {
