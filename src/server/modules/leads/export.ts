@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle } from '../../lib/xlsx-stream';
 import { writeXlsxSheet } from '../../lib/xlsx-writer';
-import { leadChunks, type LeadListRow, type LeadScope } from './query';
+import { leadChunks, type LeadExportRow, type LeadScope } from './query';
 
 // LD4: the filtered leads as CSV or XLSX, written to a file chunk by chunk (keyset reads, a
 // streaming workbook writer), so 100,000 leads never sit in memory at once. Headers, enum
@@ -16,7 +16,7 @@ import { leadChunks, type LeadListRow, type LeadScope } from './query';
 // that could run as a formula are neutralised, XLSX cells are typed text (times: date cells).
 
 /** A text column, or an event-time column (a date cell in XLSX, the user's notation in CSV). */
-type Column = { header: string; width: number } & ({ value: (row: LeadListRow) => string; time?: undefined } | { time: (row: LeadListRow) => Date | string; value?: undefined });
+type Column = { header: string; width: number } & ({ value: (row: LeadExportRow) => string; time?: undefined } | { time: (row: LeadExportRow) => Date | string; value?: undefined });
 
 function columns(language: string, offsetMinutes: number, tags: TagDefinition[]): Column[] {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
