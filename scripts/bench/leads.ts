@@ -112,11 +112,11 @@ export async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (l
 }
 
 /** The portal as production runs it: its own Node process on the bundled server (`npm run build`). */
-async function startServerProcess(env: Record<string, string>) {
+async function startServerProcess(env: Record<string, string>, bundle = 'dist/server/main.js') {
   const port = await freePort();
   // BENCH_PROFILE_DIR=/some/dir writes a CPU profile of the portal process there (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, bundle], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -261,6 +261,16 @@ function ensureServerBuilt() {
   if (result.status !== 0) throw new Error('bundling the server failed');
 }
 
+/**
+ * The portal bundles measured, one after the other on the same database: the current build, and
+ * first a baseline when BENCH_BASELINE_BUNDLE names one (e.g. main's server bundled elsewhere), so
+ * a change is measured before and after in one run.
+ */
+function servers(): Array<[string, string]> {
+  const baseline = process.env.BENCH_BASELINE_BUNDLE;
+  return baseline ? [[' — before (baseline)', baseline], [' — after (this build)', 'dist/server/main.js']] : [['', 'dist/server/main.js']];
+}
+
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** The same export in a process of its own (scripts/bench/export-alone.ts): the export's own memory. */
@@ -366,11 +376,13 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
       const loaded = await bulkLoadLeads(opened.db, postgresLeads, log);
       log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
       await opened.close();
-      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-      try {
-        await measure('PostgreSQL', postgresLeads, server, loaded);
-      } finally {
-        await server.stop();
+      for (const [label, bundle] of servers()) {
+        const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, bundle);
+        try {
+          await measure(`PostgreSQL${label}`, postgresLeads, server, loaded);
+        } finally {
+          await server.stop();
+        }
       }
       if (CASES.has('export')) await exportAlone({ DATABASE_URL: databaseUrl }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
     } finally {
@@ -389,11 +401,13 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     log(`\n  loading ${pgliteLeads.toLocaleString('en')} leads into PGlite…`);
     const loaded = await bulkLoadLeads(opened.db, pgliteLeads, log);
     await opened.close();
-    const server = await startServerProcess({ DATA_DIR: dataDir });
-    try {
-      await measure('PGlite', pgliteLeads, server, loaded);
-    } finally {
-      await server.stop();
+    for (const [label, bundle] of servers()) {
+      const server = await startServerProcess({ DATA_DIR: dataDir }, bundle);
+      try {
+        await measure(`PGlite${label}`, pgliteLeads, server, loaded);
+      } finally {
+        await server.stop();
+      }
     }
     if (CASES.has('export')) await exportAlone({ DATA_DIR: dataDir }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
   } finally {

@@ -132,7 +132,7 @@ interface ScanRow {
  * the same id or badge between this statement's snapshot and its insert; the statement is run
  * again for those scans, which then see what the other stored.
  */
-export function batchStatement(scanner: Scanner, quota: number | null, scans: object[], now: number) {
+function batchStatement(scanner: Scanner, quota: number | null, scans: object[], now: number) {
   const p = sql`${scanner.participationId}::int`;
   const u = sql`${scanner.userId}::int`;
   return sql<ScanRow>`
