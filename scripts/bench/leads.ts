@@ -268,7 +268,12 @@ function ensureServerBuilt() {
  */
 function servers(): Array<[string, string]> {
   const baseline = process.env.BENCH_BASELINE_BUNDLE;
-  return baseline ? [[' — before (baseline)', baseline], [' — after (this build)', 'dist/server/main.js']] : [['', 'dist/server/main.js']];
+  return baseline
+    ? [
+        [' — before (baseline)', baseline],
+        [' — after (this build)', 'dist/server/main.js'],
+      ]
+    : [['', 'dist/server/main.js']];
 }
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');

@@ -51,7 +51,9 @@ describe.each(ENGINES)('LD4 export chunks on %s', (engine) => {
       }
       expect(read).toEqual(expected.map((r) => ({ id: Number(r.id), visitor_name: r.visitor_name })));
     }
-    const [first] = await leadChunks(t.app.db, { participationId, offsetMinutes }, { keyword: 'Chunk visitor 53' }).next().then((r) => r.value ?? []);
+    const [first] = await leadChunks(t.app.db, { participationId, offsetMinutes }, { keyword: 'Chunk visitor 53' })
+      .next()
+      .then((r) => r.value ?? []);
     expect(first).toMatchObject({ visitor_name: 'Chunk visitor 53', badge_code: 'CHUNK-53', tag_answers: { '1': ['c53'] }, scanned_by_name: 'Aisyah Rahman' });
     expect(new Date(first!.scanned_at).toISOString()).toBe('2027-03-01T10:00:13.123Z');
   });

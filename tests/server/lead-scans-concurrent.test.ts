@@ -142,7 +142,12 @@ describe.each(ENGINES)('LD1 concurrent scan batches on %s', (engine) => {
       expect(answer.data).toMatchObject({ created: 0, duplicates: BADGES });
       answer.data.results.forEach((r, i) => expect(r).toMatchObject({ status: 'duplicate', reason: 'resend', leadId: leadOfBadge.get(batches[d]![i]!.badgeCode) }));
     }
-    const after = await t.app.db.selectFrom('leads').select(['scan_count']).where('participation_id', '=', participationId).where('badge_code', 'in', badges.slice(0, BADGES)).execute();
+    const after = await t.app.db
+      .selectFrom('leads')
+      .select(['scan_count'])
+      .where('participation_id', '=', participationId)
+      .where('badge_code', 'in', badges.slice(0, BADGES))
+      .execute();
     expect(after.every((l) => l.scan_count === DEVICES)).toBe(true);
   });
 

@@ -21,6 +21,7 @@ export interface XlsxColumn {
 /** Characters XML 1.0 cannot carry (controls other than tab and line breaks, U+FFFE/U+FFFF). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 

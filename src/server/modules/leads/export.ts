@@ -16,7 +16,10 @@ import { leadChunks, type LeadExportRow, type LeadScope } from './query';
 // that could run as a formula are neutralised, XLSX cells are typed text (times: date cells).
 
 /** A text column, or an event-time column (a date cell in XLSX, the user's notation in CSV). */
-type Column = { header: string; width: number } & ({ value: (row: LeadExportRow) => string; time?: undefined } | { time: (row: LeadExportRow) => Date | string; value?: undefined });
+type Column = { header: string; width: number } & (
+  | { value: (row: LeadExportRow) => string; time?: undefined }
+  | { time: (row: LeadExportRow) => Date | string; value?: undefined }
+);
 
 function columns(language: string, offsetMinutes: number, tags: TagDefinition[]): Column[] {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
@@ -25,8 +28,10 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[])
   // (Intl.DisplayNames per call was a tenth of the export's time, profiled).
   const countries = new Map<string, string>();
   const country = (code: string) => {
-    let name = countries.get(code);
-    if (name === undefined) countries.set(code, (name = countryName(code, language)));
+    const known = countries.get(code);
+    if (known !== undefined) return known;
+    const name = countryName(code, language);
+    countries.set(code, name);
     return name;
   };
   const base: Column[] = [

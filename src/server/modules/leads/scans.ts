@@ -320,10 +320,9 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     if (laterQualifying.length > 0) {
       const leadIds = [...new Set(laterQualifying.map((i) => results[i]!.leadId!))];
       const current = new Map(
-        (await trx.selectFrom('leads').select(['id', 'lead_type', 'temperature', 'follow_up', 'notes', 'tag_answers']).where('id', 'in', leadIds).forUpdate().execute()).map((row) => [
-          Number(row.id),
-          { ...row, tag_answers: (row.tag_answers ?? {}) as Record<string, string[]> },
-        ]),
+        (await trx.selectFrom('leads').select(['id', 'lead_type', 'temperature', 'follow_up', 'notes', 'tag_answers']).where('id', 'in', leadIds).forUpdate().execute()).map(
+          (row) => [Number(row.id), { ...row, tag_answers: (row.tag_answers ?? {}) as Record<string, string[]> }],
+        ),
       );
       for (const i of laterQualifying) {
         const id = results[i]!.leadId!;
