@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
+import type { ScanOutcome as Outcome } from '../../src/server/modules/leads/scans';
 import { createTestApp, DEMO_PASSWORD, ENGINES, login, post, type TestApp } from './helpers';
 
 // LD1 under issue 15's set-based scan statement: several devices syncing the same badges at the
@@ -11,22 +12,6 @@ import { createTestApp, DEMO_PASSWORD, ENGINES, login, post, type TestApp } from
 const HOUR = 3_600_000;
 const DEVICES = 6;
 const BADGES = 40;
-
-interface ScanResult {
-  clientScanId: string;
-  status: string;
-  reason?: string;
-  leadId: number | null;
-}
-interface Outcome {
-  results: ScanResult[];
-  created: number;
-  duplicates: number;
-  refusedForQuota: number;
-  invalid: number;
-  quota: number | null;
-  remaining: number | null;
-}
 
 describe.each(ENGINES)('LD1 concurrent scan batches on %s', (engine) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
 import { LEAD_TOTAL_CAP } from '../../../engine/leads';
-import type { Database, RollupDimension } from '../../db/schema';
+import type { Database, LeadTable, RollupDimension } from '../../db/schema';
 
 // LD2/LD4: which leads a caller may see and how the list filters them. Every filter maps to an
 // indexed column of migration 0004 (participation_id first); totals come from the trigger-kept
@@ -191,11 +191,10 @@ async function countRows(db: Kysely<Database>, scope: LeadScope, filters: LeadFi
   return Number(row?.total ?? 0);
 }
 
-/** Columns of a list row and an export row. */
-export const LEAD_COLUMNS = [
+/** Columns an export writes (LD4); the list reads these and more. */
+const EXPORT_COLUMNS = [
   'leads.id',
   'leads.badge_code',
-  'leads.badge_known',
   'leads.visitor_name',
   'leads.salutation',
   'leads.company',
@@ -210,10 +209,16 @@ export const LEAD_COLUMNS = [
   'leads.lead_type',
   'leads.temperature',
   'leads.follow_up',
-  'leads.scanned_by',
   'leads.scanned_at',
   'leads.tag_answers',
   'leads.interested_products',
+] as const;
+
+/** Columns of a list row. */
+export const LEAD_COLUMNS = [
+  ...EXPORT_COLUMNS,
+  'leads.badge_known',
+  'leads.scanned_by',
   'leads.business_card',
   'leads.scan_count',
   'leads.last_scanned_at',
@@ -240,52 +245,14 @@ export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadF
 
 export type LeadListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
 
-/** Columns an export writes (LD4), with the scanner's name. */
-const EXPORT_COLUMNS = [
-  'leads.id',
-  'leads.badge_code',
-  'leads.visitor_name',
-  'leads.salutation',
-  'leads.company',
-  'leads.business_nature',
-  'leads.job_title',
-  'leads.country',
-  'leads.mobile',
-  'leads.email',
-  'leads.phone',
-  'leads.address',
-  'leads.notes',
-  'leads.lead_type',
-  'leads.temperature',
-  'leads.follow_up',
-  'leads.scanned_at',
-  'leads.tag_answers',
-  'leads.interested_products',
-] as const;
+type ExportedColumn = (typeof EXPORT_COLUMNS)[number] extends `leads.${infer C}` ? C : never;
 
-/** One lead as an export reads it; `scanned_at` is the database's ISO 8601 text (exact, with its offset). */
-export interface LeadExportRow {
-  id: number;
-  badge_code: string;
-  visitor_name: string;
-  salutation: string;
-  company: string;
-  business_nature: string;
-  job_title: string;
-  country: string;
-  mobile: string;
-  email: string;
-  phone: string;
-  address: string;
-  notes: string;
-  lead_type: string | null;
-  temperature: string | null;
-  follow_up: string | null;
+/** One lead as an export reads it (JSON): `scanned_at` is the database's ISO 8601 text (exact, with its offset). */
+export type LeadExportRow = Omit<Pick<Selectable<LeadTable>, ExportedColumn>, 'scanned_at' | 'tag_answers'> & {
   scanned_at: string;
   tag_answers: Record<string, string[]> | null;
-  interested_products: unknown;
   scanned_by_name: string | null;
-}
+};
 
 /**
  * LD4: every matching lead in chunks, newest first, by keyset (scanned_at, id): each chunk is one
