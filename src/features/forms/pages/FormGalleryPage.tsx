@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import type { FormDefinition } from '../../../engine/forms/definitions';
-import { sampleData, type FieldChange } from '../../../engine/forms/gallery';
+import { listTitleOf, sampleData, type FieldChange } from '../../../engine/forms/gallery';
 import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
@@ -45,20 +45,6 @@ interface GalleryPreview {
 type Fill = 'sample' | 'empty';
 
 type Node = Record<string, unknown>;
-const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The title key of the list a field path (`list[].field`, `group.list[].field`) sits in, or null. */
-function listTitleOf(schema: Node, path: string): string | null {
-  const end = path.lastIndexOf('[].');
-  if (end < 0) return null;
-  let node: unknown = schema;
-  for (const segment of path.slice(0, end).split('.')) {
-    const name = segment.replace(/\[\]$/, '');
-    node = isObject(node) && isObject(node.properties) ? node.properties[name] : undefined;
-    if (segment.endsWith('[]')) node = isObject(node) ? node.items : undefined;
-  }
-  return isObject(node) && typeof node.title === 'string' ? node.title : null;
-}
 
 /** One line of the difference, in the preview's language: "Last name (in Badges) removed". */
 function ChangeLine({ change, schema }: { change: FieldChange; schema: Node }) {
