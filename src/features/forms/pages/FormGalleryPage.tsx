@@ -52,7 +52,7 @@ function ChangeLine({ change, schema }: { change: FieldChange; schema: Node }) {
   const name = (title: string | null) => (title ? t(title) : t('formGallery.untitled', { path: change.path }));
   const list = listTitleOf(schema, change.path);
   const field = (title: string | null) => (list ? t('formGallery.inList', { field: name(title), list: t(list) }) : name(title));
-  if (change.kind === 'relabelled') return <li>{t('formGallery.change.relabelled', { from: field(change.from), to: `“${name(change.to)}”` })}</li>;
+  if (change.kind === 'relabelled') return <li>{t('formGallery.change.relabelled', { from: field(change.from), to: name(change.to) })}</li>;
   return <li>{t(`formGallery.change.${change.kind}`, { field: field(change.title) })}</li>;
 }
 
@@ -102,11 +102,6 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
           <Alert severity="success" role="status" sx={{ mb: 2 }}>
             {t('formGallery.accepted')}
           </Alert>
-        )}
-        {attempt && attempt.problems.length > 0 && (
-          <Typography variant="body2" role="status" sx={{ mb: 2 }}>
-            {t('formGallery.problems', { count: attempt.problems.length })}
-          </Typography>
         )}
         {view ? (
           <Form
