@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
-import { text, translated } from './support/locales';
+import { en, translated } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 11 item 7: the organiser's form gallery. The organiser opens it from the menu, picks S04
@@ -12,7 +12,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 const portal = usePortal();
 const session = useBrowser();
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const ja = (key: string, params: Record<string, string | number> = {}) => translated('ja', key, params);
 
 /** Chooses `option` in the gallery's picker labelled `label` (MUI select: a combobox and a listbox). */
