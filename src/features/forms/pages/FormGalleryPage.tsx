@@ -139,16 +139,18 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
 export default function FormGalleryPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const { data: index } = useSWR<GalleryIndex>('/organiser/forms/gallery', (path: string) => api.get<GalleryIndex>(path), { revalidateOnFocus: false });
+  // Polled like the Forms in use page: a form file saved while the organiser looks is shown within seconds.
+  const { data: index } = useSWR<GalleryIndex>('/organiser/forms/gallery', (path: string) => api.get<GalleryIndex>(path), { refreshInterval: 5000 });
   const formId = index?.forms.find((form) => form.id === params.get('form'))?.id ?? index?.forms[0]?.id;
   const event = index?.events.find((candidate) => candidate.code === params.get('event')) ?? index?.events.find((candidate) => candidate.current) ?? index?.events[0];
   // Not `lang`/`language`: those choose the whole portal's language.
   const chosen = params.get('formLanguage');
   const language: Language = isLanguage(chosen) ? chosen : isLanguage(i18n.language) ? i18n.language : 'en';
   const fill: Fill = params.get('data') === 'empty' ? 'empty' : 'sample';
+  // Read again when the form set in use changes (its version is part of the key).
   const { data: preview, error } = useSWR<GalleryPreview>(
-    formId && event ? `/organiser/forms/gallery/${formId}?event=${encodeURIComponent(event.code)}` : null,
-    (path: string) => api.get<GalleryPreview>(path),
+    formId && event && index ? [`/organiser/forms/gallery/${formId}?event=${encodeURIComponent(event.code)}`, index.version] : null,
+    ([path]: [string]) => api.get<GalleryPreview>(path),
     { revalidateOnFocus: false },
   );
   const { data: translator } = useSWR(['formGalleryTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
