@@ -1,5 +1,9 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleData } from '../../src/engine/forms/gallery';
+import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
 import { validateSubmission } from '../../src/server/modules/forms/validate';
 import { addRivalOrganiser, bodyOf, call, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
@@ -20,14 +24,22 @@ describe.each(ENGINES)('form gallery (%s)', (engine) => {
   let t: TestApp;
   let organiser: string;
   let rival: string;
+  // A copy of the forms (and the strings beside them): the last test saves a patch into it.
+  const root = mkdtempSync(join(tmpdir(), 'portal-gallery-forms-'));
+  const formsDir = join(root, 'schemas');
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    cpSync(SCHEMAS_DIR, formsDir, { recursive: true });
+    cpSync(join(SCHEMAS_DIR, '..', 'locales'), join(root, 'locales'), { recursive: true });
+    t = await createTestApp(engine, { formsDir });
     await addRivalOrganiser(t.app);
     organiser = await login(t.app, 'organiser');
     rival = await login(t.app, 'rival');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   it("lists the forms in use and the organisation's own events, each with the forms it patches", async () => {
     const index = bodyOf(await get(t.app, '/oga/organiser/forms/gallery', organiser));
@@ -107,5 +119,19 @@ describe.each(ENGINES)('form gallery (%s)', (engine) => {
     }
     const noEvent = await get(t.app, '/oga/organiser/forms/gallery/s04', organiser);
     expect([noEvent.status, bodyOf(noEvent).error]).toEqual([400, 'badRequest']);
+  });
+
+  it('follows a patch saved while the portal runs: the event lists the form, the difference names the change', async () => {
+    mkdirSync(join(formsDir, 'events', 'AFHE2026'), { recursive: true });
+    writeFileSync(
+      join(formsDir, 'events', 'AFHE2026', 's04.patch.json'),
+      JSON.stringify({ schema: { properties: { badges: { items: { required: ['firstName', 'lastName', 'email', 'gender'] } } } } }),
+    );
+    expect(t.app.forms.reload('test').problems).toEqual([]);
+    const index = bodyOf(await get(t.app, '/oga/organiser/forms/gallery', organiser)).data;
+    expect(index.events.find((event: { code: string }) => event.code === 'AFHE2026').patched).toEqual(['s04']);
+    const preview = bodyOf(await get(t.app, '/oga/organiser/forms/gallery/s04?event=AFHE2026', organiser)).data;
+    expect(preview.formsVersion).toBe(index.version);
+    expect(preview.changes).toEqual([{ kind: 'nowRequired', path: 'badges[].gender', title: 'forms.s04.gender' }]);
   });
 });
