@@ -174,6 +174,33 @@ export const SHOWROOM_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/**
+ * V2 V3 (issue 11 item 4): the upload purposes a form's file field may name (`"file": "<purpose>"`
+ * in its schema). Top level rather than per form: one purpose serves fields of several forms and
+ * event patches, and the upload endpoint receives only the purpose's name.
+ */
+export const UPLOADS_SCHEMA = {
+  type: 'object',
+  description: 'Upload purposes by name: what a file field of that purpose accepts (checked in the browser before sending and on the server)',
+  propertyNames: { ...identifier, not: { enum: ['businessCard', 'manualAttachment'] }, description: 'The purpose’s name (businessCard and manualAttachment are the portal’s own)' },
+  additionalProperties: {
+    type: 'object',
+    properties: {
+      types: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ['jpeg', 'png', 'pdf', 'gif', 'webp'] },
+        description: 'Accepted file types, judged by the file’s content (never its name)',
+      },
+      maxMegabytes: { type: 'number', exclusiveMinimum: 0, maximum: 50, description: 'Largest file, in megabytes (MiB, at most 50)' },
+      minDpi: { type: 'integer', minimum: 1, maximum: 2400, description: 'Least resolution an image must record, in dots per inch (none = any)' },
+    },
+    required: ['types', 'maxMegabytes'],
+    additionalProperties: false,
+  },
+} as const;
+
 /** The whole of forms.yaml. */
 export const FORM_LIST_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -183,6 +210,7 @@ export const FORM_LIST_SCHEMA = {
   properties: {
     forms: { type: 'array', items: FORM_DEFINITION_SCHEMA, description: 'Every participation form, in the order the lists show them' },
     showroom: SHOWROOM_SCHEMA,
+    uploads: UPLOADS_SCHEMA,
   },
   required: ['forms'],
   additionalProperties: false,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormContext } from './context';
 import { checkListRows, foldLabel, importableLists, readListSheet, type TextsOf } from './list-import';
+import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { createFormAjv, runValidator } from './validator';
 
 // Issue 11 item 5: a sheet read as a list's items and checked with the form's validator.
@@ -49,7 +50,7 @@ const TEXTS: Record<string, string[]> = {
 const texts: TextsOf = (key) => TEXTS[key] ?? [];
 
 const context = (quota: number): FormContext => ({ flags: {}, quotas: { guests: quota } });
-const compiled = createFormAjv().compile(schema);
+const compiled = createFormAjv({ uploads: PROJECT_UPLOADS }).compile(schema);
 const validate = (quota: number) => (data: Record<string, unknown>) => runValidator(compiled, () => compiled.errors, data, context(quota));
 
 describe('importable lists', () => {

@@ -220,7 +220,7 @@ export function FormRuntime({ formId }: { formId: string }) {
       lockedFields.size === 0
         ? shown
         : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
-    const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
+    const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, uploads: payload.uploads ?? {}, label: (key) => t(key) };
     return {
       schema,
       // The form's title is the page's (title bar): not repeated above the fields.

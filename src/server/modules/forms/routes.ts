@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { withoutEmptyFiles } from '../../../engine/forms/files';
+import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
   approvalPart,
@@ -53,6 +53,20 @@ export function formContext(participation: Participation, auth: Pick<AuthContext
 /** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
 function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
   return auth.deadlines[definition.deadline] ?? null;
+}
+
+/** V2 V3: the upload rules of the purposes a schema's file fields name (`"file": "<purpose>"`). */
+function purposesOf(schema: unknown, rules: UploadRules): UploadRules {
+  const named = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const file = (node as { file?: unknown }).file;
+    if (typeof file === 'string') named.add(file);
+    Object.values(node).forEach(visit);
+  };
+  visit(schema);
+  return Object.fromEntries([...named].filter((purpose) => Object.hasOwn(rules, purpose)).map((purpose) => [purpose, rules[purpose]!]));
 }
 
 type Entries = Map<string, { status: 'draft' | 'submitted' }>;
@@ -266,6 +280,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation, auth),
+        // V2 V3: the rules of the purposes its file fields name, for the browser's check before an upload.
+        uploads: purposesOf(files.schema, forms.uploads),
         deadline: deadline?.toISOString() ?? null,
         status: status.status,
         changesNotSubmitted: status.changesNotSubmitted,
