@@ -66,7 +66,9 @@ describe.each(ENGINES)('forms as data: upload purposes on %s', (engine) => {
     writeJson(join(root, 'schemas', 'forms', 's09.ui.json'), { 'ui:order': ['plate', 'permit'], permit: { 'ui:field': 'upload' } });
     const result = t.app.forms.reload('test');
     expect(result.changed).toBe(false);
-    expect(result.problems).toEqual([expect.objectContaining({ file: 'forms/s09.schema.json', path: '/properties/permit/file', message: expect.stringContaining(`unknown file purpose "${PERMIT.name}"`) })]);
+    expect(result.problems).toEqual([
+      expect.objectContaining({ file: 'forms/s09.schema.json', path: '/properties/permit/file', message: expect.stringContaining(`unknown file purpose "${PERMIT.name}"`) }),
+    ]);
   });
 
   it('declared in forms.yaml, the purpose is accepted at once and judged by its declaration, refusals translated', async () => {
@@ -111,7 +113,11 @@ describe.each(ENGINES)('forms as data: upload purposes on %s', (engine) => {
       const result = t.app.forms.reload('test');
       expect(result.changed).toBe(false);
       expect(result.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^\/uploads\/businessCard: .*portal's own/), '/uploads/flyer/maxMegabyte: unknown key "maxMegabyte"', '/uploads/flyer/maxMegabytes: required key missing']),
+        expect.arrayContaining([
+          expect.stringMatching(/^\/uploads\/businessCard: .*portal's own/),
+          '/uploads/flyer/maxMegabyte: unknown key "maxMegabyte"',
+          '/uploads/flyer/maxMegabytes: required key missing',
+        ]),
       );
     } finally {
       writeFileSync(list, good);

@@ -15,7 +15,18 @@ import {
   png,
 } from '../../../tests/support/fixtures';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '../constants';
-import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile as checkByRule, checkFileReference as checkReferenceByRule, detectType, purposeRule, readDpi, safeFileName, uploadRules, withoutEmptyFiles } from './files';
+import {
+  BUSINESS_CARD_PURPOSE,
+  BUSINESS_CARD_RULE,
+  checkFile as checkByRule,
+  checkFileReference as checkReferenceByRule,
+  detectType,
+  purposeRule,
+  readDpi,
+  safeFileName,
+  uploadRules,
+  withoutEmptyFiles,
+} from './files';
 import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 
 const MIB = 1024 * 1024;
@@ -249,7 +260,6 @@ describe('V2/V3 checkFile', () => {
     bigPng.set(png());
     expect(keys(logo(bigPng, '<x>.jpg'))).toEqual(['validation.file.name', 'validation.file.type', 'validation.file.tooLarge']);
   });
-
 });
 
 describe("V2/V3 checkFileReference (the keyword on a form's file reference)", () => {

@@ -152,7 +152,11 @@ describe('S5 form checks: the file and JSON pointer of each organiser mistake', 
     const { schema, ui } = s03();
     schema.properties.boothDesign.file = 'boothDrawing';
     expect(checkForm(FILES, 's03', schema, ui, LOCALES)).toEqual([
-      { file: 'forms/s03.schema.json', path: '/properties/boothDesign/file', message: expect.stringMatching(/^unknown file purpose "boothDrawing" \(forms.yaml uploads: .*boothDesign/) },
+      {
+        file: 'forms/s03.schema.json',
+        path: '/properties/boothDesign/file',
+        message: expect.stringMatching(/^unknown file purpose "boothDrawing" \(forms.yaml uploads: .*boothDesign/),
+      },
     ]);
   });
 

@@ -20,7 +20,10 @@ export async function readSingleUpload(request: FastifyRequest, maxBytes?: numbe
   let file: SingleUpload['file'] | undefined;
   let malformed = false;
   // (The plugin reads throwFileSizeLimit per call too; its types list it only for file().)
-  const options = { throwFileSizeLimit: false, ...(maxBytes !== undefined ? { limits: { fileSize: maxBytes + 1, files: 1, fields: 5 } } : {}) } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];
+  const options = {
+    throwFileSizeLimit: false,
+    ...(maxBytes !== undefined ? { limits: { fileSize: maxBytes + 1, files: 1, fields: 5 } } : {}),
+  } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];
   for await (const part of request.parts(options)) {
     if (part.type === 'field') {
       if (file !== undefined || Object.hasOwn(fields, part.fieldname)) malformed = true;
