@@ -6,6 +6,8 @@
 // A new key of forms.yaml is added here, with its description, and nowhere else.
 
 const identifier = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
+/** O2: a value an organiser sets per event (values in the console, the name and default here). */
+const eventSetting = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
 const propertyName = { type: 'string', minLength: 1, description: 'A top-level property of the form schema' } as const;
 
 const approvalRule = {
@@ -30,7 +32,12 @@ const approvalRule = {
     {
       type: 'object',
       description: 'A submission waits when the number `field` is above `limit` (booth height)',
-      properties: { when: { const: 'above' }, field: propertyName, limit: { type: 'number', description: 'The largest value that needs no decision' } },
+      properties: {
+        when: { const: 'above' },
+        field: propertyName,
+        limit: { type: 'number', description: 'The largest value that needs no decision (the default where the event sets none)' },
+        setting: { ...eventSetting, description: 'O2: the name of the event setting that holds the limit, set per event in the organiser console' },
+      },
       required: ['when', 'field', 'limit'],
       additionalProperties: false,
     },
@@ -81,6 +88,11 @@ export const FORM_DEFINITION_SCHEMA = {
         flag: { type: 'string', minLength: 1, description: 'A boolean property of the list’s items' },
         price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: "A decimal amount, quoted: '10.00'" },
         currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code' },
+        setting: {
+          ...eventSetting,
+          description:
+            'O2: the name of the event setting that holds the price, set per event in the organiser console (in the event’s currency); price and currency here apply where the event sets none',
+        },
       },
       required: ['list', 'flag', 'price', 'currency'],
       additionalProperties: false,

@@ -9,6 +9,7 @@ import { approvalSummaryProblems } from '../../../engine/forms/approval-summary'
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
+import { eventSettingProblems } from '../../../engine/forms/event-settings';
 import { providerProblems, providesProblems } from '../../../engine/forms/provides';
 import { checkForm } from '../../../engine/forms/form-checks';
 import { FORM_LIST_FILE, loadFormList, pointerOf, type FormProblem } from '../../../engine/forms/form-list';
@@ -177,6 +178,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     problems.push({ file: FORM_LIST_FILE, path: match ? pointerOf(...match[1]!.split('.')) : '/showroom', message: match ? match[2]! : line });
   }
   for (const message of providerProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
+  for (const message of eventSettingProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
+import { withEventSettings } from '../../../engine/forms/event-settings';
 import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
@@ -108,6 +109,16 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
   async function participationOf(auth: AuthContext): Promise<Participation> {
     if (!auth.participation) throw new AppError('formNotOpen');
     return auth.participation;
+  }
+
+  /**
+   * O2 F5 O1: the form as the user's event has it: the fee and approval limit the organiser set for
+   * the event (forms.yaml `setting:`), forms.yaml's values where it set none.
+   */
+  async function forEvent(definition: FormDefinition, auth: AuthContext): Promise<FormDefinition> {
+    const event = eventOf(auth);
+    const rows = await app.db.selectFrom('event_settings').select(['name', 'value']).where('event_id', '=', event.id).execute();
+    return withEventSettings(definition, { values: Object.fromEntries(rows.map((row) => [row.name, row.value])), currency: event.currency });
   }
 
   function definitionFor(id: string, auth: AuthContext, forms: FormRegistry = registry): FormDefinition {
@@ -272,7 +283,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       // The approval decision is the part's that the approval rule reads: shown to those who fill it.
       const approvalShown = !parts || parts.mine.some((mine) => mine.id === parts.approvalId);
       return ok({
-        definition,
+        // The help texts' values and the fee total the browser shows are the event's.
+        definition: await forEvent(definition, auth),
         formsVersion: forms.version,
         validator: { url: validatorUrl(validator.hash), rootKey: validator.rootKey },
         // The form's labels as the set in use has them (a label added or changed with the form).
@@ -497,6 +509,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const { entries, parts } = await guard(definition, participation, auth);
       const prerequisites = prerequisitesOf(definition, auth, entries, forms, new Date());
       const supportEmail = eventOf(auth).support_email;
+      // O1: the approval rule with the event's limit.
+      const { approval } = await forEvent(definition, auth);
       if (prerequisites.closed.length > 0)
         throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
@@ -519,10 +533,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
               const submittedData = withPartsFrom(entry?.submitted_data ?? {}, data, sending);
               const at = new Date().toISOString();
               const states: PartStates = { ...parts.states, ...Object.fromEntries(sending.map((part) => [part.id, { submittedAt: at, submittedBy: auth.user.id }])) };
-              const readsApproval = definition.approval !== undefined && sending.some((part) => part.id === parts.approvalId);
-              return { submittedData, parts: states, approval: readsApproval ? (needsApproval(definition.approval, submittedData) ? 'pending' : null) : 'keep' };
+              const readsApproval = approval !== undefined && sending.some((part) => part.id === parts.approvalId);
+              return { submittedData, parts: states, approval: readsApproval ? (needsApproval(approval, submittedData) ? 'pending' : null) : 'keep' };
             })()
-          : { submittedData: data, parts: null, approval: needsApproval(definition.approval, data) ? 'pending' : null };
+          : { submittedData: data, parts: null, approval: needsApproval(approval, data) ? 'pending' : null };
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission);
       await app.audit.record(
         { action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } },
