@@ -87,6 +87,15 @@ describe('event rules (O2, issue 9)', () => {
   });
 });
 
+describe('event logo', () => {
+  it("a logo may be a path on the portal (the demo's); a protocol-relative or script address is refused", () => {
+    expect(eventProblems({ ...good, logoUrl: '/demo/afhe-logo.svg' }, vocabulary)).toEqual({});
+    expect(eventProblems({ ...good, logoUrl: '//evil.example/logo.png' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
+    expect(eventProblems({ ...good, logoUrl: '/\\evil.example/logo.png' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
+    expect(eventProblems({ ...good, logoUrl: 'javascript:alert(1)' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
+  });
+});
+
 describe('event-local deadlines', () => {
   it('shows an instant in event time and reads it back', async () => {
     const { toEventLocal, fromEventLocal } = await import('./organiser-events');

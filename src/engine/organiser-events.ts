@@ -113,11 +113,10 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
     if (!CLOCK.test(day.closes)) add(`showDays.${index}.closes`, 'organiser.validation.clock');
     else if (CLOCK.test(day.opens) && day.closes <= day.opens) add(`showDays.${index}.closes`, 'organiser.validation.closesBeforeOpens');
   });
-  for (const [field, value] of [
-    ['logoUrl', input.logoUrl],
-    ['url', input.url],
-    ['termsUrl', input.termsUrl],
-  ] as const) {
+  // A logo may also be a file the portal itself serves ("/demo/afhe-logo.svg", as the demo's is):
+  // the event could not be saved in the console otherwise.
+  const onPortal = /^\/[^/\\]/.test(input.logoUrl);
+  for (const [field, value] of [...(onPortal ? [] : ([['logoUrl', input.logoUrl]] as const)), ['url', input.url], ['termsUrl', input.termsUrl]] as const) {
     if (value !== '' && !webAddress(value)) add(field, 'organiser.validation.url');
   }
   if (input.supportEmail !== '' && emailProblem(input.supportEmail)) add('supportEmail', 'errors.emailInvalid');
