@@ -50,7 +50,9 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
   };
 }
 
-function draftOf(input: EventInput): Draft {
+function draftOf(event: EventInput & { id?: number }): Draft {
+  // The event as read carries its id, which the save does not take (it answered "not valid").
+  const { id: _id, ...input } = event;
   return {
     ...input,
     deadlines: Object.fromEntries(Object.entries(input.deadlines).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withEventSettings } from '../../../engine/forms/event-settings';
+import { FORM_DATA_MAX_CHARS, formDataLimit } from '../../../engine/forms/form-size';
 import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
@@ -32,9 +33,6 @@ import { uploadsForReferences, validateSubmission } from './validate';
 // save carries the version it was based on; an older version is refused, never overwritten.
 // A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
 // with its submitted copy, approval decision and documents, until a new submission replaces them.
-
-/** Largest form data accepted, as JSON; a form holds file references, never file contents. */
-const MAX_FORM_BYTES = 512 * 1024;
 
 /** Lists of the previous event are appended to the current ones; other fields are kept as they are. */
 export function mergeInherited(current: Record<string, unknown>, previous: Record<string, unknown>): Record<string, unknown> {
@@ -69,6 +67,9 @@ function purposesOf(schema: unknown, rules: UploadRules): UploadRules {
   visit(schema);
   return Object.fromEntries([...named].filter((purpose) => Object.hasOwn(rules, purpose)).map((purpose) => [purpose, rules[purpose]!]));
 }
+
+/** The draft and submit routes' body limit: the largest form data, every character taken as 3 bytes of UTF-8. */
+const FORM_BODY_LIMIT_BYTES = FORM_DATA_MAX_CHARS * 3 + 64 * 1024;
 
 type Entries = Map<string, { status: 'draft' | 'submitted' }>;
 
@@ -331,11 +332,24 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     parts: PartStates | null;
   }
 
-  /** Writes the entry if it is still at `version`; answers the new version or refuses. */
-  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submission: Submission | null): Promise<number> {
+  /**
+   * Writes the entry if it is still at `version`; answers the new version or refuses. The data may
+   * be as large as the form's schema allows (formDataLimit: its lists' declared maximum of items at
+   * their largest), never more.
+   */
+  async function write(
+    participationId: number,
+    formId: string,
+    version: number,
+    data: Record<string, unknown>,
+    userId: number,
+    submission: Submission | null,
+    schema: unknown,
+  ): Promise<number> {
     const now = new Date();
     const json = JSON.stringify(data);
-    if (json.length > MAX_FORM_BYTES) throw new AppError('payloadTooLarge');
+    const limit = formDataLimit(schema);
+    if (json.length > limit) throw new AppError('formDataTooLarge', { limit }, { limit: Math.round((limit / (1024 * 1024)) * 10) / 10 });
     const submitted = submission !== null;
     const status = submitted ? ('submitted' as const) : ('draft' as const);
     const submittedJson = submission ? JSON.stringify(submission.submittedData) : null;
@@ -435,6 +449,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/draft`,
     {
       config: { screen: 'orderForms' },
+      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): write() holds each form to its own.
+      bodyLimit: FORM_BODY_LIMIT_BYTES,
       schema: {
         tags: ['forms'],
         summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
@@ -447,9 +463,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const { entries, parts } = await guard(definition, participation, auth);
+      const { schema } = registry.filesFor(definition.id, eventOf(auth).code);
       // An empty file value ({} of a file field nobody filled) is never stored.
-      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, withFixedParts(definition, entries, parts, request.body.data));
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null);
+      const data = withoutEmptyFiles(schema, withFixedParts(definition, entries, parts, request.body.data));
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null, schema);
       return ok({ version });
     },
   );
@@ -484,7 +501,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const entries = await entriesOf(participation.id);
       const current = entries.get(definition.id);
       const data = mergeInherited(current?.data ?? {}, previous.data);
-      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, null);
+      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, null, registry.filesFor(definition.id, eventOf(auth).code).schema);
       return ok({ version, data });
     },
   );
@@ -493,6 +510,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/submit`,
     {
       config: { screen: 'orderForms' },
+      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): write() holds each form to its own.
+      bodyLimit: FORM_BODY_LIMIT_BYTES,
       schema: {
         tags: ['forms'],
         summary: 'F9: submit, validated with the same schema and keywords as the browser',
@@ -537,7 +556,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
               return { submittedData, parts: states, approval: readsApproval ? (needsApproval(approval, submittedData) ? 'pending' : null) : 'keep' };
             })()
           : { submittedData: data, parts: null, approval: needsApproval(approval, data) ? 'pending' : null };
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission);
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission, files.schema);
       await app.audit.record(
         { action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } },
         { request },
