@@ -79,9 +79,9 @@ export interface EventSettings {
  */
 export function withEventSettings<Definition extends Declared>(definition: Definition, settings: EventSettings): Definition {
   const { fee, approval } = definition;
-  const valueOf = (name: string | undefined) => (name !== undefined && Object.hasOwn(settings.values, name) ? settings.values[name] : undefined);
-  const price = valueOf(fee?.setting);
-  const limit = approval?.when === 'above' ? valueOf(approval.setting) : undefined;
+  const eventValue = (name: string | undefined) => (name !== undefined && Object.hasOwn(settings.values, name) ? settings.values[name] : undefined);
+  const price = eventValue(fee?.setting);
+  const limit = approval?.when === 'above' ? eventValue(approval.setting) : undefined;
   if (price === undefined && limit === undefined) return definition;
   return {
     ...definition,
