@@ -2,7 +2,7 @@ import { beforeEach, describe, test } from 'vitest';
 import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
-import { submitButton } from './support/form-page';
+import { clearDemoEntries, demoParticipation as demoParticipationOf, submitButton } from './support/form-page';
 
 // Issue 11 item 4 (O2 F5): the extra-badge fee is the event's setting. The organiser changes it
 // in the console; the exhibitor's S04 shows the new total before submitting, in the event's
@@ -13,17 +13,9 @@ const session = useBrowser();
 
 const S04 = '/myParticipation/exhibitorBadges';
 
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  return user.participation_id!;
-}
+const demoParticipation = () => demoParticipationOf(portal);
 
-beforeEach(async () => {
-  await portal.app.db
-    .deleteFrom('form_entries')
-    .where('participation_id', '=', await demoParticipation())
-    .execute();
-});
+beforeEach(() => clearDemoEntries(portal));
 
 describe('forms as data: event settings', () => {
   test("O2 F5: the organiser sets the extra-badge fee; the exhibitor's S04 confirmation totals it", async () => {
