@@ -95,10 +95,11 @@ function schemaOf(id: string): Record<string, unknown> {
  */
 export function prepare(form: BenchForm) {
   const schema = schemaOf(form.id);
-  const served = loadFormRegistry().validatorFor(form.id, '');
+  const registry = loadFormRegistry();
+  const served = registry.validatorFor(form.id, '');
   const file = join(mkdtempSync(join(tmpdir(), 'portal-bench-validators-')), `${served.hash}.mjs`);
   writeFileSync(file, served.module);
-  return { ...form, schema, rootKey: served.rootKey, moduleUrl: pathToFileURL(file).href };
+  return { ...form, schema, uploads: registry.uploads, rootKey: served.rootKey, moduleUrl: pathToFileURL(file).href };
 }
 
 export type PreparedForm = ReturnType<typeof prepare>;
@@ -106,7 +107,7 @@ export type PreparedForm = ReturnType<typeof prepare>;
 /** Run-time: a new ajv with the form keywords, compile the schema, validate the document once. */
 export function runtimeFirstValidation(form: PreparedForm): Sample {
   const start = performance.now();
-  const validate = createFormAjv().compile(form.schema);
+  const validate = createFormAjv({ uploads: form.uploads }).compile(form.schema);
   const ready = performance.now();
   const errors = runValidator(validate, () => validate.errors, form.document, CONTEXT);
   const end = performance.now();

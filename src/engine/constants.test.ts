@@ -50,10 +50,9 @@ describe('K3 constants of spec §9', () => {
     expect(constants.CUSTOM_TAG_CHOICES_MAX).toBe(10);
   });
 
-  it('V3 images up to 2 MB and at least 300 dpi; brochure and booth design up to 10 MB', () => {
+  it("V3 the portal's own uploads (business cards, manual attachments): images up to 2 MB, documents up to 10 MB (form purposes: forms.yaml uploads:)", () => {
     expect(constants.IMAGE_MAX_BYTES).toBe(2 * MiB);
     expect(constants.DOCUMENT_MAX_BYTES).toBe(10 * MiB);
-    expect(constants.IMAGE_MIN_DPI).toBe(300);
   });
 
   it('H3 password length is 8 to 64', () => {

@@ -30,6 +30,7 @@ export const ERRORS = {
   internal: { code: 500, message: 'errors.internal', http: 500 },
   badRequest: { code: 601, message: 'errors.badRequest', http: 400 },
   payloadTooLarge: { code: 601, message: 'errors.payloadTooLarge', http: 413 },
+  formDataTooLarge: { code: 601, message: 'errors.formDataTooLarge', http: 413 },
   badCredentials: { code: 601, message: 'errors.badCredentials' },
   tooManyAttempts: { code: 601, message: 'errors.tooManyAttempts', http: 429 },
   accountDisabled: { code: 601, message: 'errors.accountDisabled' },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { eventProblems, showSpan, type EventInput } from './organiser-events';
 
-const vocabulary = { modules: ['Forms', 'Support'], flags: ['eventShow'], deadlineNames: ['badges', 'booth'], quotaNames: ['badges', 'teamUsers'] };
+const vocabulary = {
+  modules: ['Forms', 'Support'],
+  flags: ['eventShow'],
+  deadlineNames: ['badges', 'booth'],
+  quotaNames: ['badges', 'teamUsers'],
+  settings: [
+    { name: 'extraBadgeFee', kind: 'money' as const },
+    { name: 'boothHeightLimit', kind: 'number' as const },
+  ],
+};
 const good: EventInput = {
   code: 'EXPO2027',
   names: { en: 'Expo 2027', cn: '博览会 2027' },
@@ -17,7 +26,7 @@ const good: EventInput = {
   termsUrl: '',
   supportEmail: 'help@expo.example',
   currency: 'MYR',
-  extraBadgeFeeCents: 1000,
+  settings: { extraBadgeFee: '12.50', boothHeightLimit: '3' },
   deadlines: { badges: '2027-03-01T00:00:00Z' },
   defaultModules: ['Forms'],
   defaultFlags: { eventShow: true },
@@ -54,6 +63,7 @@ describe('event rules (O2, issue 9)', () => {
         deadlines: { visa: '2027-01-01T00:00:00Z' },
         defaultModules: ['Forms', 'Rocket'],
         defaultQuotas: { badges: -1 },
+        settings: { extraBadgeFee: '12.505', boothHeightLimit: '0', parkingFee: '5' },
         reminderDays: [7, 7],
       },
       vocabulary,
@@ -69,8 +79,20 @@ describe('event rules (O2, issue 9)', () => {
       'deadlines.visa': 'organiser.validation.unknownName',
       defaultModules: 'organiser.validation.unknownModule',
       'defaultQuotas.badges': 'organiser.validation.quota',
+      'settings.extraBadgeFee': 'organiser.validation.fee',
+      'settings.boothHeightLimit': 'organiser.validation.settingNumber',
+      'settings.parkingFee': 'organiser.validation.unknownName',
       reminderDays: 'organiser.validation.reminderDays',
     });
+  });
+});
+
+describe('event logo', () => {
+  it("a logo may be a path on the portal (the demo's); a protocol-relative or script address is refused", () => {
+    expect(eventProblems({ ...good, logoUrl: '/demo/afhe-logo.svg' }, vocabulary)).toEqual({});
+    expect(eventProblems({ ...good, logoUrl: '//evil.example/logo.png' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
+    expect(eventProblems({ ...good, logoUrl: '/\\evil.example/logo.png' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
+    expect(eventProblems({ ...good, logoUrl: 'javascript:alert(1)' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { emailProblem } from './members';
+import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
 
 // O2, issue 9: the rules of an event as the organiser sets it up, run by the console (messages
 // beside the fields) and by the server (nothing stored when one fails). Times: show days and
@@ -26,8 +27,10 @@ export interface EventInput {
   url: string;
   termsUrl: string;
   supportEmail: string;
+  /** The event's currency: the prices the event sets (settings of kind money) are in it. */
   currency: string;
-  extraBadgeFeeCents: number;
+  /** O2: setting name (forms.yaml `setting:`) → the event's value, a decimal; a missing name keeps forms.yaml's default. */
+  settings: Record<string, string>;
   /** Deadline name (forms.yaml `deadline:`) → ISO instant; a missing name has no deadline. */
   deadlines: Record<string, string>;
   defaultModules: string[];
@@ -42,6 +45,8 @@ export interface EventVocabulary {
   flags: readonly string[];
   deadlineNames: readonly string[];
   quotaNames: readonly string[];
+  /** O2: the settings forms.yaml names (fee prices, approval limits), with their kinds and defaults. */
+  settings?: readonly Pick<EventSettingName, 'name' | 'kind'>[];
 }
 
 /** Field path → locale key of its message ('' path never used). */
@@ -108,16 +113,22 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
     if (!CLOCK.test(day.closes)) add(`showDays.${index}.closes`, 'organiser.validation.clock');
     else if (CLOCK.test(day.opens) && day.closes <= day.opens) add(`showDays.${index}.closes`, 'organiser.validation.closesBeforeOpens');
   });
-  for (const [field, value] of [
-    ['logoUrl', input.logoUrl],
-    ['url', input.url],
-    ['termsUrl', input.termsUrl],
-  ] as const) {
+  // A logo may also be a file the portal itself serves ("/demo/afhe-logo.svg", as the demo's is):
+  // the event could not be saved in the console otherwise.
+  const onPortal = /^\/[^/\\]/.test(input.logoUrl);
+  for (const [field, value] of [...(onPortal ? [] : ([['logoUrl', input.logoUrl]] as const)), ['url', input.url], ['termsUrl', input.termsUrl]] as const) {
     if (value !== '' && !webAddress(value)) add(field, 'organiser.validation.url');
   }
   if (input.supportEmail !== '' && emailProblem(input.supportEmail)) add('supportEmail', 'errors.emailInvalid');
   if (!/^[A-Z]{3}$/.test(input.currency)) add('currency', 'organiser.validation.currency');
-  if (!Number.isInteger(input.extraBadgeFeeCents) || input.extraBadgeFeeCents < 0) add('extraBadgeFeeCents', 'organiser.validation.fee');
+  for (const [name, value] of Object.entries(input.settings)) {
+    const setting = vocabulary.settings?.find((known) => known.name === name);
+    if (!setting) add(`settings.${name}`, 'organiser.validation.unknownName');
+    else {
+      const problem = eventSettingProblem(setting.kind, value);
+      if (problem) add(`settings.${name}`, problem);
+    }
+  }
 
   const span = showSpan(input.showDays, input.utcOffsetMinutes);
   for (const [name, value] of Object.entries(input.deadlines)) {

@@ -124,9 +124,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditPlugin);
   await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
   await app.register(authPlugin, { policy: config.session });
-  // Uploads: one file per request, at most one byte over the largest purpose's limit (so a larger
-  // file shows up as too large instead of being cut silently); names keep their path so that
-  // "../x.jpg" is refused rather than shortened.
+  // Uploads: one file per request, at most one byte over the limit (so a larger file shows up as
+  // too large instead of being cut silently; the upload route sets it to its largest purpose's,
+  // forms.yaml `uploads:`); names keep their path so that "../x.jpg" is refused rather than shortened.
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 5 }, preservePath: true });
 
   await app.register(authRoutes, { config });

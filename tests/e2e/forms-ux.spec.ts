@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, newContext, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
 import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
-import { submitButton } from './support/form-page';
+import { clearDemoEntries, demoParticipation as demoParticipationOf, submitButton } from './support/form-page';
 
 // Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
 // focus) and never says "Saved", errors clear as fields are fixed (F9); a declaration starts
@@ -18,17 +18,9 @@ const S04 = '/myParticipation/exhibitorBadges';
 const S06 = '/myParticipation/visaInvitation';
 const VISA_LETTERS = '/orderForms/visaInvitationDetail';
 
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  return user.participation_id!;
-}
+const demoParticipation = () => demoParticipationOf(portal);
 
-beforeEach(async () => {
-  await portal.app.db
-    .deleteFrom('form_entries')
-    .where('participation_id', '=', await demoParticipation())
-    .execute();
-});
+beforeEach(() => clearDemoEntries(portal));
 
 async function openForm(page: Page, path: string) {
   await page.goto(`${portal.url}${path}`);

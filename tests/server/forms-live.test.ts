@@ -190,7 +190,7 @@ describe('issue 11 served validators', () => {
     const served = forms.validatorFor(id, event);
     const validate = served.validators[served.rootKey]!;
     for (const data of SAMPLES[id] ?? [{}, { unexpected: true }]) {
-      expect(runValidator(validate, () => validate.errors, data, CONTEXT)).toEqual(validateForm(forms.filesFor(id, event).schema, data, CONTEXT));
+      expect(runValidator(validate, () => validate.errors, data, CONTEXT)).toEqual(validateForm(forms.filesFor(id, event).schema, data, CONTEXT, forms.uploads));
     }
   });
 

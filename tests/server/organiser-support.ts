@@ -49,7 +49,7 @@ export function eventInput(code: string, overrides: Record<string, unknown> = {}
     termsUrl: 'https://expo.example/terms',
     supportEmail: 'help@expo.example',
     currency: 'MYR',
-    extraBadgeFeeCents: 1500,
+    settings: { extraBadgeFee: '15.00' },
     deadlines: { badges: '2031-05-01T09:00:00.000Z', booth: '2031-04-20T09:00:00.000Z' },
     defaultModules: ['Forms', 'Support'],
     defaultFlags: { eventShow: true, s01CompanyShow: true },

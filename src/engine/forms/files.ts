@@ -1,11 +1,16 @@
-import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_DPI } from '../constants';
+import { IMAGE_MAX_BYTES } from '../constants';
 
 // Upload rules V2/V3 (spec §5, §9), shared by the browser's upload widget (checked before the
 // upload) and the server (checked again on the bytes it received). Pure TypeScript over
 // Uint8Array: no Node or browser-only APIs. The type of a file is what its bytes say, never its
 // name; the resolution is what the file records (JFIF, EXIF or PNG pHYs), never a guess.
+//
+// Issue 11 item 4: what each purpose accepts is data. A form's purposes are declared in forms.yaml
+// `uploads:` (read with `uploadRules`) and named by a schema's `"file": "<purpose>"`; only the
+// purposes of the portal's own features (a lead's business card, a manual's attachment) are here.
 
-export type FileType = 'jpeg' | 'png' | 'pdf' | 'gif' | 'webp';
+export const FILE_TYPES = ['jpeg', 'png', 'pdf', 'gif', 'webp'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
 
 export interface FilePurposeRule {
   /** Accepted types, by content. */
@@ -15,21 +20,42 @@ export interface FilePurposeRule {
   minDpi?: number;
 }
 
-export const FILE_PURPOSES = {
-  logo: { types: ['jpeg'], maxBytes: IMAGE_MAX_BYTES, minDpi: IMAGE_MIN_DPI },
-  productImage: { types: ['jpeg'], maxBytes: IMAGE_MAX_BYTES, minDpi: IMAGE_MIN_DPI },
-  brochure: { types: ['pdf', 'jpeg'], maxBytes: DOCUMENT_MAX_BYTES },
-  boothDesign: { types: ['jpeg', 'pdf'], maxBytes: DOCUMENT_MAX_BYTES },
-  passportPhoto: { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES },
-  businessCard: { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES },
-} as const satisfies Record<string, FilePurposeRule>;
+/** Upload purposes by name, each with its rule (a form set's, from forms.yaml `uploads:`). */
+export type UploadRules = Readonly<Record<string, FilePurposeRule>>;
 
-export type FilePurpose = keyof typeof FILE_PURPOSES;
+/** A purpose as forms.yaml declares it (`uploads:`): sizes in megabytes, as organisers think of them. */
+export interface DeclaredUpload {
+  types: readonly FileType[];
+  maxMegabytes: number;
+  minDpi?: number;
+}
 
-export const FILE_PURPOSE_IDS = Object.keys(FILE_PURPOSES) as FilePurpose[];
+const MIB = 1024 * 1024;
 
-export function isFilePurpose(value: unknown): value is FilePurpose {
-  return typeof value === 'string' && Object.hasOwn(FILE_PURPOSES, value);
+/** forms.yaml's `uploads:` as rules (maxMegabytes → bytes). */
+export function uploadRules(declared: Readonly<Record<string, DeclaredUpload>> | undefined): UploadRules {
+  return Object.fromEntries(
+    Object.entries(declared ?? {}).map(([purpose, upload]) => [
+      purpose,
+      { types: upload.types, maxBytes: Math.round(upload.maxMegabytes * MIB), ...(upload.minDpi !== undefined ? { minDpi: upload.minDpi } : {}) },
+    ]),
+  );
+}
+
+/** LD5: the business card a lead carries (the scanning app's purpose, not a form's). */
+export const BUSINESS_CARD_PURPOSE = 'businessCard';
+export const BUSINESS_CARD_RULE: FilePurposeRule = { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES };
+
+/** The rule of a purpose among the set's (a form's) and the portal's own; undefined when none has it. */
+export function purposeRule(rules: UploadRules, purpose: unknown): FilePurposeRule | undefined {
+  if (typeof purpose !== 'string') return undefined;
+  if (purpose === BUSINESS_CARD_PURPOSE) return BUSINESS_CARD_RULE;
+  return Object.hasOwn(rules, purpose) ? rules[purpose] : undefined;
+}
+
+/** What a compiled `file` keyword passes its rule: the purpose's name with its rule, fixed when the form set was compiled. */
+export interface ResolvedPurpose extends FilePurposeRule {
+  purpose: string;
 }
 
 /** The media type of each detected type (the server's Content-Type, the widget's `accept`). */
@@ -251,15 +277,8 @@ export function safeFileName(name: string): boolean {
 
 // ---- checks ----------------------------------------------------------------------------------
 
-const MIB = 1024 * 1024;
-
 export function typesLabel(types: readonly FileType[]): string {
   return types.map((type) => FILE_TYPE_LABEL[type]).join(', ');
-}
-
-function ruleOf(purpose: FilePurpose): FilePurposeRule {
-  if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${String(purpose)}"`);
-  return FILE_PURPOSES[purpose];
 }
 
 interface FileFacts {
@@ -285,20 +304,14 @@ function problemsOf(rule: FilePurposeRule, { name, size, type, dpi }: FileFacts)
   return problems;
 }
 
-/** Everything wrong with a file for a purpose, in order: empty, name, type, size, resolution. */
-export function checkFile(purpose: FilePurpose, file: { name: string; bytes: Uint8Array }): FileProblem[] {
-  return checkFileByRule(ruleOf(purpose), file);
-}
-
-/** The same checks against a rule of its own (files that belong to no form, such as a manual's attachments). */
-export function checkFileByRule(rule: FilePurposeRule, file: { name: string; bytes: Uint8Array }): FileProblem[] {
+/** Everything wrong with a file for a purpose's rule, in order: empty, name, type, size, resolution. */
+export function checkFile(rule: FilePurposeRule, file: { name: string; bytes: Uint8Array }): FileProblem[] {
   const type = detectType(file.bytes);
   return problemsOf(rule, { name: file.name, size: file.bytes.length, type, dpi: readDpi(file.bytes, type) });
 }
 
 /** The same rules on a reference to an uploaded file (what a form holds): size, type and dpi as recorded. */
-export function checkFileReference(purpose: FilePurpose, ref: FileReference): FileProblem[] {
-  const rule = ruleOf(purpose);
+export function checkFileReference(rule: FilePurposeRule, ref: FileReference): FileProblem[] {
   return problemsOf(rule, {
     name: ref.name,
     size: ref.size,

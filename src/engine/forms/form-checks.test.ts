@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LocaleTable } from '../i18n';
-import { checkForm } from './form-checks';
+import { checkForm as checkFormWith } from './form-checks';
+import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 
 // S5 (issue 11 item 6): each organiser mistake in a form is found, with its file and the JSON
 // pointer of the place to fix. Each case takes a real form (S03: an if/then on the contractor
@@ -34,6 +35,9 @@ function withKey(key: string, text: string): Record<string, LocaleTable> {
   }
   return tables;
 }
+/** The project's upload purposes (forms.yaml `uploads:`): every case checks with them. */
+const UPLOADS = PROJECT_UPLOADS;
+const checkForm = (...args: Parameters<typeof checkFormWith>) => checkFormWith(args[0], args[1], args[2], args[3], args[4], args[5] ?? UPLOADS);
 const where = (problems: ReturnType<typeof checkForm>) => problems.map((problem) => `${problem.file} ${problem.path}`);
 
 describe('S5 form checks: the file and JSON pointer of each organiser mistake', () => {
@@ -147,7 +151,20 @@ describe('S5 form checks: the file and JSON pointer of each organiser mistake', 
   it('an unknown file purpose', () => {
     const { schema, ui } = s03();
     schema.properties.boothDesign.file = 'boothDrawing';
-    expect(where(checkForm(FILES, 's03', schema, ui, LOCALES))).toEqual(['forms/s03.schema.json /properties/boothDesign/file']);
+    expect(checkForm(FILES, 's03', schema, ui, LOCALES)).toEqual([
+      {
+        file: 'forms/s03.schema.json',
+        path: '/properties/boothDesign/file',
+        message: expect.stringMatching(/^unknown file purpose "boothDrawing" \(forms.yaml uploads: .*boothDesign/),
+      },
+    ]);
+  });
+
+  it('a purpose declared in forms.yaml uploads: is known, and only then', () => {
+    const { schema, ui } = s03();
+    schema.properties.boothDesign.file = 'boothDrawing';
+    expect(checkForm(FILES, 's03', schema, ui, LOCALES, { ...UPLOADS, boothDrawing: { types: ['pdf'], maxBytes: 1024 } })).toEqual([]);
+    expect(where(checkForm(FILES, 's03', schema, ui, LOCALES, {}))).toEqual(['forms/s03.schema.json /properties/boothDesign/file']);
   });
 
   it('an event patch: the problems of the patched form point into the patch file', () => {

@@ -1,9 +1,10 @@
-import { FILE_PURPOSE_IDS } from './files';
+import type { UploadRules } from './files';
 import { lookup, type LocaleTable } from '../i18n';
 import { LANGUAGES } from '../language';
 import { pointerOf, type FormProblem } from './form-list';
 import { messageFor } from './messages';
 import { objectProperties } from './object-properties';
+import { unknownPurposeMessage } from './keywords';
 import { createFormAjv } from './validator';
 
 // S5 (issue 11 item 6): the checks of one form (a base form, or a base form with an event patch
@@ -153,11 +154,11 @@ function orderProblems(schema: unknown, ui: unknown): Array<{ path: string; mess
 const UI_TEXTS = ['ui:help', 'ui:title', 'ui:description', 'ui:placeholder', 'ui:addLabel', 'ui:removeLabel'];
 
 /** The problems of one form, each with its file and a JSON pointer into it. */
-export function checkForm(files: FormFileNames, formId: string, schema: unknown, ui: unknown, locales: Record<string, LocaleTable>): FormProblem[] {
+export function checkForm(files: FormFileNames, formId: string, schema: unknown, ui: unknown, locales: Record<string, LocaleTable>, uploads: UploadRules = {}): FormProblem[] {
   const problems: FormProblem[] = [];
   const inSchema = (path: string, message: string) => problems.push({ file: files.schemaFile, path: `${files.schemaPrefix ?? ''}${path}`, message });
   const inUi = (path: string, message: string) => problems.push({ file: files.uiFile, path: `${files.uiPrefix ?? ''}${path}`, message });
-  const ajv = createFormAjv();
+  const ajv = createFormAjv({ uploads });
   const rules = (ajv as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
   const visits = subschemas(schema);
 
@@ -171,7 +172,15 @@ export function checkForm(files: FormFileNames, formId: string, schema: unknown,
       }
     }
   }
-  if (unknown === 0) {
+  // A file field names a purpose forms.yaml `uploads:` declares (the compile would stop at the first).
+  let unknownPurposes = 0;
+  for (const { node, path } of visits) {
+    if (typeof node.file === 'string' && !Object.hasOwn(uploads, node.file)) {
+      unknownPurposes += 1;
+      inSchema(join(path, 'file'), unknownPurposeMessage(node.file, uploads));
+    }
+  }
+  if (unknown === 0 && unknownPurposes === 0) {
     if (!ajv.validateSchema(schema as Node)) {
       const seen = new Set<string>();
       for (const error of ajv.errors ?? []) if (!seen.has(error.instancePath)) seen.add(error.instancePath), inSchema(error.instancePath, error.message ?? error.keyword);
@@ -193,10 +202,6 @@ export function checkForm(files: FormFileNames, formId: string, schema: unknown,
       if (isObject(property) && (property.showIf || property.secondLanguage))
         inSchema(join(path, 'required', index), `"${String(name)}" is shown only behind a flag, so it must not be in required`);
     });
-  }
-  for (const { node, path } of visits) {
-    if (typeof node.file === 'string' && !(FILE_PURPOSE_IDS as string[]).includes(node.file))
-      inSchema(join(path, 'file'), `unknown file purpose "${node.file}" (known: ${FILE_PURPOSE_IDS.join(', ')})`);
   }
   for (const problem of orderProblems(schema, ui)) inUi(problem.path, problem.message);
 

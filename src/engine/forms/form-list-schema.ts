@@ -6,6 +6,8 @@
 // A new key of forms.yaml is added here, with its description, and nowhere else.
 
 const identifier = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
+/** O2: a value an organiser sets per event (values in the console, the name and default here). */
+const eventSetting = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
 const propertyName = { type: 'string', minLength: 1, description: 'A top-level property of the form schema' } as const;
 
 const approvalRule = {
@@ -30,7 +32,12 @@ const approvalRule = {
     {
       type: 'object',
       description: 'A submission waits when the number `field` is above `limit` (booth height)',
-      properties: { when: { const: 'above' }, field: propertyName, limit: { type: 'number', description: 'The largest value that needs no decision' } },
+      properties: {
+        when: { const: 'above' },
+        field: propertyName,
+        limit: { type: 'number', description: 'The largest value that needs no decision (the default where the event sets none)' },
+        setting: { ...eventSetting, description: 'O2: the name of the event setting that holds the limit, set per event in the organiser console' },
+      },
       required: ['when', 'field', 'limit'],
       additionalProperties: false,
     },
@@ -81,6 +88,11 @@ export const FORM_DEFINITION_SCHEMA = {
         flag: { type: 'string', minLength: 1, description: 'A boolean property of the list’s items' },
         price: { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: "A decimal amount, quoted: '10.00'" },
         currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code' },
+        setting: {
+          ...eventSetting,
+          description:
+            'O2: the name of the event setting that holds the price, set per event in the organiser console (in the event’s currency); price and currency here apply where the event sets none',
+        },
       },
       required: ['list', 'flag', 'price', 'currency'],
       additionalProperties: false,
@@ -174,6 +186,33 @@ export const SHOWROOM_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/**
+ * V2 V3 (issue 11 item 4): the upload purposes a form's file field may name (`"file": "<purpose>"`
+ * in its schema). Top level rather than per form: one purpose serves fields of several forms and
+ * event patches, and the upload endpoint receives only the purpose's name.
+ */
+export const UPLOADS_SCHEMA = {
+  type: 'object',
+  description: 'Upload purposes by name: what a file field of that purpose accepts (checked in the browser before sending and on the server)',
+  propertyNames: { ...identifier, not: { enum: ['businessCard', 'manualAttachment'] }, description: 'The purpose’s name (businessCard and manualAttachment are the portal’s own)' },
+  additionalProperties: {
+    type: 'object',
+    properties: {
+      types: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ['jpeg', 'png', 'pdf', 'gif', 'webp'] },
+        description: 'Accepted file types, judged by the file’s content (never its name)',
+      },
+      maxMegabytes: { type: 'number', exclusiveMinimum: 0, maximum: 50, description: 'Largest file, in megabytes (MiB, at most 50)' },
+      minDpi: { type: 'integer', minimum: 1, maximum: 2400, description: 'Least resolution an image must record, in dots per inch (none = any)' },
+    },
+    required: ['types', 'maxMegabytes'],
+    additionalProperties: false,
+  },
+} as const;
+
 /** The whole of forms.yaml. */
 export const FORM_LIST_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -183,6 +222,7 @@ export const FORM_LIST_SCHEMA = {
   properties: {
     forms: { type: 'array', items: FORM_DEFINITION_SCHEMA, description: 'Every participation form, in the order the lists show them' },
     showroom: SHOWROOM_SCHEMA,
+    uploads: UPLOADS_SCHEMA,
   },
   required: ['forms'],
   additionalProperties: false,

@@ -34,6 +34,12 @@ function listValidator() {
 function toProblem(error: ErrorObject): FormProblem {
   const params = error.params as Record<string, unknown>;
   // A key outside a closed list of names (showroom fields).
+  if (error.propertyName !== undefined && error.instancePath === '/uploads')
+    return {
+      file: FORM_LIST_FILE,
+      path: `/uploads/${escapePointer(error.propertyName)}`,
+      message: `"${error.propertyName}" cannot name a purpose: letters and digits, starting with a letter; businessCard and manualAttachment are the portal's own`,
+    };
   if (error.propertyName !== undefined)
     return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(error.propertyName)}`, message: `unknown key "${error.propertyName}"` };
   if (error.keyword === 'additionalProperties') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formDifference, listTitleOf, sampleData } from './gallery';
 import { mergePatch } from './merge-patch';
+import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { createFormAjv, runValidator } from './validator';
 
 // Issue 11 item 7 groundwork: a patch's difference from the base form, and sample data that the
@@ -69,7 +70,7 @@ describe('sample data', () => {
     expect(data.people).toHaveLength(2);
     expect(data.people[0]).toEqual({ firstName: 'Aisyah', lastName: 'Aisyah', email: 'sample@example.com', phone: 'Sample', kind: 'staff', seats: 1 });
     expect(data.people[1]!.email).not.toBe(data.people[0]!.email);
-    const validate = createFormAjv().compile(base);
+    const validate = createFormAjv({ uploads: PROJECT_UPLOADS }).compile(base);
     expect(runValidator(validate, () => validate.errors, data, { flags: {}, quotas: { people: 10 } })).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type Ajv from 'ajv';
-import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { _, stringify, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import type { ResolvedPurpose, UploadRules } from './files';
 import { RULES, type RuleName } from './rules';
 import { RULES_MODULE } from './served-validators';
 
@@ -21,14 +22,21 @@ const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; sch
   requiredWhenShown: { type: 'object', schemaType: 'object', metaSchema: { type: 'object', additionalProperties: { type: 'string' } } },
 };
 
-function ruleKeyword(name: RuleName): KeywordDefinition {
+/** Thrown while compiling a schema whose `file` keyword names a purpose forms.yaml does not declare. */
+export const unknownPurposeMessage = (purpose: string, uploads: UploadRules) =>
+  `unknown file purpose "${purpose}" (forms.yaml uploads: ${Object.keys(uploads).join(', ') || 'none'})`;
+
+function ruleKeyword(name: RuleName, uploads: UploadRules): KeywordDefinition {
   return {
     keyword: name,
     ...SCHEMA_TYPES[name],
     code(cxt: KeywordCxt) {
       const { gen, data, schemaCode } = cxt;
       const rule = gen.scopeValue('keyword', { ref: RULES[name], code: _`require(${RULES_MODULE}).RULES[${name}]` });
-      const problem = gen.const('problem', _`${rule}(${schemaCode}, ${data})`);
+      // A file field's purpose is data (forms.yaml `uploads:`): its rule is written into the
+      // compiled code as a literal, so the validator carries its purposes and the schema is unchanged.
+      const argument = name === 'file' ? stringify(resolvedPurpose(cxt.schema as string, uploads)) : schemaCode;
+      const problem = gen.const('problem', _`${rule}(${argument}, ${data})`);
       cxt.setParams({ problem });
       cxt.fail(_`${problem} !== null`);
     },
@@ -42,8 +50,15 @@ function ruleKeyword(name: RuleName): KeywordDefinition {
 /** Keywords that only annotate: which message minItems shows. */
 const ANNOTATIONS: KeywordDefinition[] = [{ keyword: 'minItemsMessage', schemaType: 'string' }];
 
-export function addFormKeywords(ajv: Ajv): Ajv {
-  for (const name of Object.keys(RULES) as RuleName[]) ajv.addKeyword(ruleKeyword(name));
+function resolvedPurpose(purpose: string, uploads: UploadRules): ResolvedPurpose {
+  const rule = Object.hasOwn(uploads, purpose) ? uploads[purpose] : undefined;
+  if (!rule) throw new Error(unknownPurposeMessage(purpose, uploads));
+  return { purpose, ...rule };
+}
+
+/** Adds the form keywords; `uploads` are the purposes a `file` field may name (forms.yaml `uploads:`). */
+export function addFormKeywords(ajv: Ajv, uploads: UploadRules = {}): Ajv {
+  for (const name of Object.keys(RULES) as RuleName[]) ajv.addKeyword(ruleKeyword(name, uploads));
   for (const annotation of ANNOTATIONS) ajv.addKeyword(annotation);
   return ajv;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormContext } from './context';
-import { checkListRows, foldLabel, importableLists, readListSheet, type TextsOf } from './list-import';
+import { checkListRows, columnHeader, foldLabel, importableLists, readListSheet, type TextsOf } from './list-import';
+import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { createFormAjv, runValidator } from './validator';
 
 // Issue 11 item 5: a sheet read as a list's items and checked with the form's validator.
@@ -49,7 +50,7 @@ const TEXTS: Record<string, string[]> = {
 const texts: TextsOf = (key) => TEXTS[key] ?? [];
 
 const context = (quota: number): FormContext => ({ flags: {}, quotas: { guests: quota } });
-const compiled = createFormAjv().compile(schema);
+const compiled = createFormAjv({ uploads: PROJECT_UPLOADS }).compile(schema);
 const validate = (quota: number) => (data: Record<string, unknown>) => runValidator(compiled, () => compiled.errors, data, context(quota));
 
 describe('importable lists', () => {
@@ -67,6 +68,78 @@ describe('importable lists', () => {
     ]);
     expect(list!.columns.find((column) => column.property === 'meal')!.labels).toEqual(['forms.t.enum.meal.fish', 'forms.t.enum.meal.veg']);
     expect(importableLists('t', schema, { localNames: true })[0]!.columns.map((column) => column.property)).toContain('localName');
+  });
+});
+
+describe('lists whose items hold objects or lists', () => {
+  const nested = {
+    type: 'object',
+    properties: {
+      staff: {
+        type: 'array',
+        title: 'forms.t.staff',
+        items: {
+          type: 'object',
+          required: ['name', 'contact'],
+          properties: {
+            name: { type: 'string', title: 'forms.t.name' },
+            contact: {
+              type: 'object',
+              title: 'forms.t.contact',
+              required: ['email'],
+              properties: {
+                email: { type: 'string', title: 'forms.t.email', format: 'email' },
+                meal: { type: 'string', title: 'forms.t.meal', enum: ['fish', 'veg'] },
+                history: { type: 'array', title: 'forms.t.history', items: { type: 'object', properties: { year: { type: 'integer' } } } },
+              },
+            },
+            shifts: { type: 'array', title: 'forms.t.shifts', items: { type: 'object', properties: { day: { type: 'string', format: 'date' } } } },
+          },
+        },
+      },
+    },
+  };
+  const nestedTexts: TextsOf = (key) => ({ ...TEXTS, 'forms.t.contact': ['Contact', '联系方式', '連絡先', 'Liên hệ'] })[key] ?? [];
+  const staffCompiled = createFormAjv().compile(nested);
+  const validateStaff = (data: Record<string, unknown>) => runValidator(staffCompiled, () => staffCompiled.errors, data, { flags: {}, quotas: {} });
+
+  it('flattens an object inside an item into "Parent › Child" columns, and names the lists inside it that a sheet cannot fill', () => {
+    const [list] = importableLists('t', nested, {});
+    expect(list!.columns.map((column) => [column.property, column.kind, column.parents ?? []])).toEqual([
+      ['name', 'text', []],
+      ['contact/email', 'text', ['forms.t.contact']],
+      ['contact/meal', 'choice', ['forms.t.contact']],
+    ]);
+    // Choice labels stay those of the field, as the form page shows them.
+    expect(list!.columns[2]!.labels).toEqual(['forms.t.enum.meal.fish', 'forms.t.enum.meal.veg']);
+    expect(list!.skipped).toEqual([['forms.t.contact', 'forms.t.history'], ['forms.t.shifts']]);
+    expect(columnHeader(list!.columns[1]!, (key) => nestedTexts(key)[0] ?? key)).toBe('Contact › E-mail');
+  });
+
+  it('reads "Parent › Child" headers in any language into nested items, and puts a nested field’s problem in its own column', () => {
+    const [list] = importableLists('t', nested, {});
+    const read = readListSheet(
+      [
+        ['氏名', '連絡先 › メールアドレス', 'Contact › Meal'],
+        ['Aiko', 'aiko@example.com', 'Fish'],
+        ['Ben', 'not-an-email', ''],
+        ['Chi', '', 'ベジタリアン'],
+      ],
+      list!,
+      nestedTexts,
+    );
+    expect(read.headers.map((header) => header.property)).toEqual(['name', 'contact/email', 'contact/meal']);
+    expect(read.rows.map((row) => row.item)).toEqual([
+      { name: 'Aiko', contact: { email: 'aiko@example.com', meal: 'fish' } },
+      { name: 'Ben', contact: { email: 'not-an-email' } },
+      { name: 'Chi', contact: { meal: 'veg' } },
+    ]);
+    const checked = checkListRows(validateStaff, {}, 'staff', nested.properties.staff, read);
+    expect(checked.valid.map((row) => row.row)).toEqual([2]);
+    expect(checked.problems.map((p) => [p.row, p.column, p.key])).toEqual([
+      [3, 'contact/email', 'validation.email'],
+      [4, 'contact/email', 'validation.required'],
+    ]);
   });
 });
 

@@ -14,10 +14,15 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
 export type ColumnKind = 'text' | 'date' | 'number' | 'integer' | 'yesNo' | 'choice';
 
 export interface SheetColumn {
-  /** The item property the column fills. */
+  /**
+   * The item field the column fills: a property of the item, or a path through objects inside it
+   * ("contact/phone"), as the validator's error paths name it below the item.
+   */
   property: string;
-  /** Locale key of its header (the property's title). */
+  /** Locale key of its header (the field's title). */
   title: string;
+  /** Locale keys of the titles of the objects it lies in, outermost first (its header reads "Parent › Child"). */
+  parents?: string[];
   kind: ColumnKind;
   /** Choice columns: the codes, in the schema's order. */
   codes?: string[];
@@ -31,6 +36,19 @@ export interface ImportableList {
   /** Locale key of the list's title. */
   title: string;
   columns: SheetColumn[];
+  /**
+   * Lists inside the items (a list of a list), each as the locale keys of its titles, outermost
+   * first: a row of cells cannot hold them, so the sheet fills the rest and the page says so.
+   */
+  skipped: string[][];
+}
+
+/** Between the titles of a field inside an object and of the object, in a header ("Contact › Phone"). */
+export const HEADER_SEPARATOR = ' › ';
+
+/** A column's header in one language: the titles of the objects it lies in, then its own. */
+export function columnHeader(column: Pick<SheetColumn, 'title' | 'parents'>, text: (key: string) => string): string {
+  return [...(column.parents ?? []), column.title].map(text).join(HEADER_SEPARATOR);
 }
 
 /** Keywords that keep a field behind an exhibitor flag (the validator refuses data there when the flag is off). */
@@ -50,23 +68,24 @@ export function choiceLabelKey(formId: string, property: string, code: string): 
   return `forms.${formId}.enum.${property}.${code}`;
 }
 
-function columnOf(formId: string, property: string, node: Node): SheetColumn | null {
+function columnOf(formId: string, property: string, node: Node, path: string = property): SheetColumn | null {
   // A file is uploaded, never typed into a cell.
   if (node.file !== undefined) return null;
   const title = typeof node.title === 'string' ? node.title : property;
   if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((code) => typeof code === 'string')) {
     const codes = node.enum as string[];
-    return { property, title, kind: 'choice', codes, labels: codes.map((code) => choiceLabelKey(formId, property, code)) };
+    // Choice labels are keyed by the field's own name, as the form page shows them.
+    return { property: path, title, kind: 'choice', codes, labels: codes.map((code) => choiceLabelKey(formId, property, code)) };
   }
   switch (scalarType(node)) {
     case 'string':
-      return { property, title, kind: node.format === 'date' ? 'date' : 'text' };
+      return { property: path, title, kind: node.format === 'date' ? 'date' : 'text' };
     case 'number':
-      return { property, title, kind: 'number' };
+      return { property: path, title, kind: 'number' };
     case 'integer':
-      return { property, title, kind: 'integer' };
+      return { property: path, title, kind: 'integer' };
     case 'boolean':
-      return { property, title, kind: 'yesNo' };
+      return { property: path, title, kind: 'yesNo' };
     default:
       return null;
   }
@@ -84,13 +103,36 @@ export function importableLists(formId: string, schema: Node, flags: Record<stri
     if (!isObject(node) || scalarType(node) !== 'array' || !isObject(node.items) || hiddenBy(node, flags)) continue;
     const items = node.items;
     if (!isObject(items.properties)) continue;
-    const columns = Object.entries(items.properties)
-      .filter(([, child]) => isObject(child) && !hiddenBy(child, flags))
-      .map(([name, child]) => columnOf(formId, name, child as Node))
-      .filter((column): column is SheetColumn => column !== null);
-    if (columns.length > 0) lists.push({ property, title: typeof node.title === 'string' ? node.title : property, columns });
+    const columns: SheetColumn[] = [];
+    const skipped: string[][] = [];
+    // Objects inside an item are flattened into columns ("Contact › Phone"); lists inside are left to the page.
+    const collect = (properties: Node, path: string[], parents: string[]) => {
+      for (const [name, child] of Object.entries(properties)) {
+        if (!isObject(child) || hiddenBy(child, flags) || child.file !== undefined) continue;
+        const title = typeof child.title === 'string' ? child.title : name;
+        if (scalarType(child) === 'object' && isObject(child.properties)) collect(child.properties, [...path, name], [...parents, title]);
+        else if (scalarType(child) === 'array') skipped.push([...parents, title]);
+        else {
+          const column = columnOf(formId, name, child, [...path, name].join('/'));
+          if (column) columns.push(parents.length > 0 ? { ...column, parents } : column);
+        }
+      }
+    };
+    collect(items.properties, [], []);
+    if (columns.length > 0) lists.push({ property, title: typeof node.title === 'string' ? node.title : property, columns, skipped });
   }
   return lists;
+}
+
+/** Sets a value at a column's path inside an item, making the objects on the way. */
+function setAt(item: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('/');
+  let node = item;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(node[part])) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1)!] = value;
 }
 
 /** The texts a locale key has in every language (headers and labels are recognised in any of them). */
@@ -127,6 +169,8 @@ export interface SheetRead {
   rows: { row: number; item: Record<string, unknown> }[];
   /** Cells that could not be read as their column's kind. */
   problems: RowProblem[];
+  /** Every column of the list (present in the sheet or not), by its field path. */
+  columns: string[];
 }
 
 /**
@@ -139,7 +183,10 @@ export function readListSheet(sheet: string[][], list: ImportableList, textsOf: 
   const [headerRow = [], ...body] = sheet;
   const byHeader = new Map<string, SheetColumn>();
   for (const column of list.columns) {
-    for (const text of [column.property, column.title, ...textsOf(column.title)]) byHeader.set(foldLabel(text), column);
+    // A header in any language (each title in that language), or the field's key or path.
+    const languages = Math.max(0, ...[...(column.parents ?? []), column.title].map((key) => textsOf(key).length));
+    const inLanguage = Array.from({ length: languages }, (_, index) => columnHeader(column, (key) => textsOf(key)[index] ?? key));
+    for (const text of [column.property, columnHeader(column, (key) => key), ...inLanguage]) byHeader.set(foldLabel(text), column);
   }
   const used = new Set<string>();
   const headers = headerRow.map((header) => {
@@ -175,38 +222,38 @@ export function readListSheet(sheet: string[][], list: ImportableList, textsOf: 
       const refuse = (key: string, params: Record<string, string | number> = {}) => problems.push({ row, column: property, key, params });
       switch (column.kind) {
         case 'text':
-          item[property] = text;
+          setAt(item, property, text);
           break;
         case 'date':
           // A date typed in a spreadsheet program is stored as a date and read as midnight UTC.
-          item[property] = /^\d{4}-\d{2}-\d{2}T00:00:00(?:\.000)?Z$/.test(text) ? text.slice(0, 10) : text;
+          setAt(item, property, /^\d{4}-\d{2}-\d{2}T00:00:00(?:\.000)?Z$/.test(text) ? text.slice(0, 10) : text);
           break;
         case 'number':
         case 'integer': {
           const value = Number(text.replace(/[\s\u00a0]/g, ''));
           if (!Number.isFinite(value)) refuse('listImport.notNumber', { value: text });
           else if (column.kind === 'integer' && !Number.isInteger(value)) refuse('listImport.notWholeNumber', { value: text });
-          else item[property] = value;
+          else setAt(item, property, value);
           break;
         }
         case 'yesNo': {
           const folded = foldLabel(text);
-          if (yes.has(folded)) item[property] = true;
-          else if (no.has(folded)) item[property] = false;
+          if (yes.has(folded)) setAt(item, property, true);
+          else if (no.has(folded)) setAt(item, property, false);
           else refuse('listImport.notYesNo', { value: text });
           break;
         }
         case 'choice': {
           const code = choices.get(property)!.get(foldLabel(text));
           if (code === undefined) refuse('listImport.notAChoice', { value: text });
-          else item[property] = code;
+          else setAt(item, property, code);
           break;
         }
       }
     });
     rows.push({ row, item });
   });
-  return { headers, rows, problems };
+  return { headers, rows, problems, columns: list.columns.map((column) => column.property) };
 }
 
 /** Validates a whole form's data (the form's validator, with the exhibitor's context bound). */
@@ -219,12 +266,20 @@ export interface RowsChecked {
   problems: RowProblem[];
 }
 
-/** Where a field error lies in the list: the item's index and the item's property ('' = the item itself). */
-function inList(path: string, list: string): { index: number; column: string } | null {
+/**
+ * Where a field error lies in the list: the item's index and the column ('' = the item itself): the
+ * deepest column the path lies in (a field inside an object, "contact/phone"), else its top field.
+ */
+function inList(path: string, list: string, columns: ReadonlySet<string>): { index: number; column: string } | null {
   const parts = path.split('/');
   // ['', list, index, property, …]
   if (parts[1] !== list || parts.length < 3 || !/^\d+$/.test(parts[2]!)) return null;
-  return { index: Number(parts[2]), column: parts[3] ?? '' };
+  const below = parts.slice(3);
+  for (let length = below.length; length > 1; length -= 1) {
+    const candidate = below.slice(0, length).join('/');
+    if (columns.has(candidate)) return { index: Number(parts[2]), column: candidate };
+  }
+  return { index: Number(parts[2]), column: below[0] ?? '' };
 }
 
 const listErrorKeys = (errors: FieldError[], list: string) => new Set(errors.filter((error) => error.path === `/${list}`).map((error) => error.key));
@@ -244,11 +299,12 @@ export function checkListRows(validate: ValidateData, data: Record<string, unkno
   const withItems = (items: unknown[]) => ({ ...data, [list]: [...existing, ...items] });
   const problems: RowProblem[] = [...read.problems];
   const unreadable = new Set(read.problems.map((problem) => `${problem.row}/${problem.column}`));
+  const columns = new Set(read.columns);
 
   // 1. Item rules.
   const errors = validate(withItems(read.rows.map((row) => row.item)));
   for (const error of errors) {
-    const at = inList(error.path, list);
+    const at = inList(error.path, list, columns);
     if (!at || at.index < existing.length) continue;
     const { row } = read.rows[at.index - existing.length]!;
     // A cell that could not be read says so once, not again as "required".

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergePatch } from './merge-patch';
+import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { validateForm } from './validator';
 
 // F11: an event changes a form with a JSON merge patch (RFC 7386).
@@ -77,7 +78,7 @@ describe('F11 mergePatch follows RFC 7386', () => {
     expect(schema.properties.company.properties.boothDisplayNameLocal).toBeDefined();
     // The patched schema compiles with the form keywords; the new field is checked by type.
     const context = { flags: { s01CompanyShow: true, profileSecondLanguage: true }, quotas: {} };
-    const errors = validateForm(patched, { company: { halalCertified: 'yes' } }, context);
+    const errors = validateForm(patched, { company: { halalCertified: 'yes' } }, context, PROJECT_UPLOADS);
     expect(errors).toContainEqual(expect.objectContaining({ path: '/company/halalCertified', key: 'validation.type' }));
   });
 });

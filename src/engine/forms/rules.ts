@@ -1,5 +1,5 @@
 import type { FormContext } from './context';
-import { checkFileReference, isEmptyFileValue, isFilePurpose, type FileReference } from './files';
+import { checkFileReference, isEmptyFileValue, type FileReference, type ResolvedPurpose } from './files';
 import { checkCustomTags, type CustomTagInput } from '../custom-tags';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
@@ -111,15 +111,18 @@ export const RULES = {
     const limit = context.quotas[kind];
     return limit === undefined || countedItems(data) <= limit ? null : problem('validation.quota', { limit, kind });
   },
-  file: (purpose: string, data: FileReference): Problem | null => {
-    if (!isFilePurpose(purpose)) throw new Error(`Unknown file purpose "${purpose}"`);
+  /**
+   * V2 V3: the schema says `"file": "<purpose>"`; the keyword (keywords.ts) hands the rule that
+   * purpose's declaration from forms.yaml `uploads:`, fixed when the form set was compiled.
+   */
+  file: (declared: ResolvedPurpose, data: FileReference): Problem | null => {
     // An empty file value is no file: `required` says "Please upload a file", not a bad name.
     if (isEmptyFileValue(data)) return null;
-    const [first] = checkFileReference(purpose, data);
+    const [first] = checkFileReference(declared, data);
     if (first) return problem(first.key, first.params ?? {});
     if (context.uploads) {
       const recorded = context.uploads.get(data.id);
-      const same = recorded && recorded.purpose === purpose && recorded.size === data.size && recorded.type === data.type && recorded.dpi === (data.dpi ?? null);
+      const same = recorded && recorded.purpose === declared.purpose && recorded.size === data.size && recorded.type === data.type && recorded.dpi === (data.dpi ?? null);
       if (!same) return problem('validation.file.unknown');
     }
     return null;

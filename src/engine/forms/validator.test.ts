@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormContext } from './context';
 import { isRealName, isVideoHostUrl } from './rules';
-import { createFormAjv, validateForm } from './validator';
+import { uploadRules } from './files';
+import { createFormAjv, validateForm, validateForm as validateWith } from './validator';
 
 const context: FormContext = { flags: { s01CompanyShow: true, profileSecondLanguage: false }, quotas: { badges: 2 } };
 
@@ -150,7 +151,18 @@ describe('registered keywords only', () => {
 
 describe('V3 a form holds a reference to an uploaded file, checked by the file keyword', () => {
   const logo = { type: 'object', properties: { logo: { type: 'object', file: 'logo' } } };
+  // The purpose as forms.yaml would declare it (`uploads:`): the keyword takes its rule from there.
+  const uploads = uploadRules({ logo: { types: ['jpeg'], maxMegabytes: 2, minDpi: 300 } });
+  const validateForm = (schema: object, data: unknown, ctx: FormContext) => validateWith(schema, data, ctx, uploads);
   const ref = (dpi: number | null, type = 'jpeg', size = 1000) => ({ id: 'abc', name: 'logo.jpg', size, type, dpi });
+  it('V3 a purpose forms.yaml does not declare stops the compile (the form set is refused, never a submit)', () => {
+    expect(() => validateWith(logo, {}, context, {})).toThrow(/unknown file purpose "logo"/);
+  });
+  it('V3 a recorded upload of another purpose is refused on the server', () => {
+    const recorded = new Map([['abc', { purpose: 'brochure', size: 1000, type: 'jpeg', dpi: 300 }]]);
+    expect(validateForm(logo, { logo: ref(300) }, { ...context, uploads: recorded })).toEqual([{ path: '/logo', key: 'validation.file.unknown', params: {} }]);
+    expect(validateForm(logo, { logo: ref(300) }, { ...context, uploads: new Map([['abc', { ...recorded.get('abc')!, purpose: 'logo' }]]) })).toEqual([]);
+  });
   it('V3 a 300 dpi JPEG logo passes', () => {
     expect(validateForm(logo, { logo: ref(300) }, context)).toEqual([]);
   });

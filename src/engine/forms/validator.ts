@@ -1,6 +1,7 @@
 import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FormContext } from './context';
+import type { UploadRules } from './files';
 import { addFormKeywords } from './keywords';
 import { toFieldErrors, type FieldError } from './messages';
 import { setFormContext } from './rules';
@@ -12,10 +13,10 @@ import { setFormContext } from './rules';
 export const FORM_AJV_OPTIONS = { allErrors: true, verbose: true, multipleOfPrecision: 8, discriminator: false } as const;
 
 /** A strict ajv: an unknown or misspelt keyword is an error, never silently ignored. */
-export function createFormAjv(options: { strict?: boolean } = {}): Ajv {
+export function createFormAjv(options: { strict?: boolean; uploads?: UploadRules } = {}): Ajv {
   const ajv = new Ajv({ ...FORM_AJV_OPTIONS, strict: options.strict ?? true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
-  return addFormKeywords(ajv);
+  return addFormKeywords(ajv, options.uploads);
 }
 
 /** Runs a validate function (compiled here or precompiled) for one exhibitor's context. */
@@ -29,7 +30,7 @@ export function runValidator(validate: (data: unknown) => boolean, errors: () =>
  * validators the form set compiled once). The engine keeps no cache: a caller that validates often
  * keeps the compiled function itself.
  */
-export function validateForm(schema: AnySchemaObject, data: unknown, context: FormContext): FieldError[] {
-  const validate: ValidateFunction = createFormAjv().compile(schema);
+export function validateForm(schema: AnySchemaObject, data: unknown, context: FormContext, uploads?: UploadRules): FieldError[] {
+  const validate: ValidateFunction = createFormAjv({ uploads }).compile(schema);
   return runValidator(validate, () => validate.errors, data, context);
 }

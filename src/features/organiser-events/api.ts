@@ -1,3 +1,4 @@
+import type { EventSettingName } from '../../engine/forms/event-settings';
 import useSWR from 'swr';
 import type { EventInput } from '../../engine/organiser-events';
 import { api } from '../../lib/api';
@@ -21,6 +22,8 @@ export interface Vocabulary {
   flags: string[];
   deadlineNames: string[];
   quotaNames: string[];
+  /** O2: the forms' values an event sets (forms.yaml `setting:`), with their defaults. */
+  settings: EventSettingName[];
   languages: string[];
 }
 

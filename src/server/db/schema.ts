@@ -29,8 +29,6 @@ export interface EventTable {
   /** Show days and opening hours in event time. */
   show_days: ColumnType<ShowDay[], string | undefined, string>;
   currency: Generated<string>;
-  /** F5: one extra exhibitor badge, in hundredths of the currency (K1). */
-  extra_badge_fee_cents: Generated<number>;
   default_modules: ColumnType<string[], string | undefined, string>;
   default_flags: ColumnType<ParticipationFlags, string | undefined, string>;
   /** Days before a deadline on which reminders go out. */
@@ -97,6 +95,14 @@ export interface QuotaTable {
   participation_id: number | null;
   name: string;
   value: number;
+}
+
+/** O2 (issue 11, 0025): a value of a form the organiser sets per event, by the name forms.yaml gives it (a decimal as text). */
+export interface EventSettingTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  value: string;
 }
 
 export interface AuditLogTable {
@@ -457,6 +463,7 @@ export interface Database {
   organisations: OrganisationTable;
   deadlines: DeadlineTable;
   quotas: QuotaTable;
+  event_settings: EventSettingTable;
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   events: EventTable;

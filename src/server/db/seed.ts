@@ -73,7 +73,6 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       default_modules: JSON.stringify(ALL_MODULES),
       default_flags: JSON.stringify(allFlagsOn),
       currency: 'MYR',
-      extra_badge_fee_cents: 1000,
       code,
       name,
       url: `https://www.afhe-expo.example/${code.toLowerCase()}`,

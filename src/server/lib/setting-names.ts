@@ -1,3 +1,4 @@
+import { eventSettingNames, type EventSettingName } from '../../engine/forms/event-settings';
 import { ALL_FLAGS, MEMBER_QUOTAS } from '../../engine/participation-flags';
 import { catalogue } from '../../generated/screens';
 import type { FormRegistry } from '../modules/forms/form-set';
@@ -13,6 +14,8 @@ export interface SettingNames {
   flags: string[];
   deadlineNames: string[];
   quotaNames: string[];
+  /** O2: the values of the forms set per event (forms.yaml `setting:` of a fee or an approval limit). */
+  settings: EventSettingName[];
 }
 
 function quotaKeywords(node: unknown, found: Set<string>): void {
@@ -35,5 +38,6 @@ export function settingNames(registry: FormRegistry): SettingNames {
     flags: [...ALL_FLAGS],
     deadlineNames,
     quotaNames: [...quotas],
+    settings: eventSettingNames(registry.definitions),
   };
 }

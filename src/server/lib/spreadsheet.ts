@@ -95,6 +95,8 @@ export interface TemplateOptions {
   choices?: (string[] | undefined)[];
   /** How many rows below the headers the drop-down lists cover. */
   rows?: number;
+  /** A note on the first header (XLSX only): what the sheet cannot hold and where it goes instead. */
+  note?: string;
 }
 
 /**
@@ -107,6 +109,8 @@ export async function writeTemplate(headers: string[], format: 'xlsx' | 'csv', o
   const sheet = workbook.addWorksheet(sheetName(options.sheetName ?? 'Exhibitors'));
   sheet.addRow(headers);
   sheet.getRow(1).font = { bold: true };
+  // A note on the first header (XLSX; a CSV has nowhere to hold one).
+  if (options.note && headers.length > 0) sheet.getCell(1, 1).note = options.note;
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   headers.forEach((header, index) => (sheet.getColumn(index + 1).width = Math.max(14, header.length + 2)));
   const withChoices = (options.choices ?? []).map((choices, index) => ({ choices, index })).filter((column) => column.choices && column.choices.length > 0);

@@ -14,6 +14,8 @@ export interface ListImportReport {
   list: string;
   rows: number;
   columns: { header: string; property: string | null }[];
+  /** Lists inside the items, by their titles: a sheet cannot fill them. */
+  skipped?: string[];
   valid: { row: number; item: Record<string, unknown> }[];
   problems: { row: number; column: string; header: string; key: string; message: string }[];
 }
@@ -122,6 +124,11 @@ export function ListImport({
             <DialogTitle id={`list-import-${list.property}-title`}>{t('listImport.title', { list: title, file: report.file })}</DialogTitle>
             <DialogContent>
               <Typography sx={{ mb: 1 }}>{t('listImport.summary', { rows: result.rows, valid: result.valid.length, invalid: invalidRows })}</Typography>
+              {(result.skipped?.length ?? 0) > 0 && (
+                <Alert severity="info" sx={{ mb: 1 }}>
+                  {t('listImport.notInSheet', { lists: result.skipped!.join(', ') })}
+                </Alert>
+              )}
               {ignored.length > 0 && (
                 <Alert severity="info" sx={{ mb: 1 }}>
                   {t('listImport.ignoredColumns', { columns: ignored.join(', ') })}

@@ -1,6 +1,7 @@
 import { Alert, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { feeTotal, type ItemFee } from '../../../engine/forms/definitions';
+import type { UploadRules } from '../../../engine/forms/files';
 import { countedItems } from '../../../engine/forms/rules';
 import { formatMoney } from '../../../engine/money';
 
@@ -8,6 +9,8 @@ import { formatMoney } from '../../../engine/money';
 export interface RuntimeFormContext {
   quotas: Record<string, number>;
   fee?: ItemFee;
+  /** V2 V3: the rules of the form's upload purposes (the upload field checks a file before sending it). */
+  uploads: UploadRules;
   /** The translated title of a property (its schema title key). */
   label: (key: string) => string;
 }

@@ -3,7 +3,8 @@ import { Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/mater
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { checkFile, isEmptyFileValue, isFilePurpose, type FileReference } from '../../../engine/forms/files';
+import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../../engine/forms/files';
+import type { RuntimeFormContext } from './QuotaNote';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
@@ -16,7 +17,7 @@ function isFileReference(value: unknown): value is FileReference {
  * before upload (empty, name, type by content, size, dpi), so the user hears at once; the form
  * then holds the server's file reference, never the file itself.
  */
-export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema }: FieldProps) {
+export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema, registry }: FieldProps) {
   const id = fieldPathId.$id;
   const options = (uiSchema?.['ui:options'] ?? {}) as { purpose?: string };
   const { t } = useTranslation();
@@ -28,7 +29,9 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const purpose = String(options.purpose ?? '');
+  // The schema's `file` keyword names the purpose (the UI schema's option is the older spelling).
+  const purpose = String((schema as { file?: unknown }).file ?? options.purpose ?? '');
+  const rule = purposeRule((registry.formContext as RuntimeFormContext | undefined)?.uploads ?? {}, purpose);
   // rjsf fills a required object field with {} before anything is chosen: only a reference the
   // server made (with its id) is a file, or the field would offer "Replace file" and an empty link.
   const reference = isFileReference(value) ? value : undefined;
@@ -41,7 +44,8 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
   const choose = async (file: File) => {
     setProblems([]);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const local = isFilePurpose(purpose) ? checkFile(purpose, { name: file.name, bytes }) : [];
+    // The server checks again (and knows every purpose): without a rule here, it alone judges.
+    const local = rule ? checkFile(rule, { name: file.name, bytes }) : [];
     if (local.length > 0) {
       setProblems(local.map((p) => t(p.key, p.params)));
       return;

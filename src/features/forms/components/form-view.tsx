@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import { helpParams, type FormDefinition } from '../../../engine/forms/definitions';
+import type { UploadRules } from '../../../engine/forms/files';
 import { setFormContext } from '../../../engine/forms/rules';
 import { instantiateValidators, type ValidatorModule } from '../../../engine/forms/served-validators';
 import { displayUi, markDuplicates, rjsfStrings, translateErrors } from '../lib/display';
@@ -112,6 +113,8 @@ export interface FormViewSource {
   context: FormContext;
   /** The form's own strings (forms.<id>) by language, as the server has them now. */
   strings: Record<string, Record<string, unknown>>;
+  /** V2 V3: the rules of the upload purposes its file fields name (forms.yaml `uploads:`); none = the server alone judges. */
+  uploads?: UploadRules;
 }
 
 /**
@@ -131,7 +134,7 @@ export function formView(source: FormViewSource, validateFns: unknown, t: TFunct
     lockedFields.size === 0
       ? shown
       : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
-  const formContext: RuntimeFormContext = { quotas: context.quotas, fee: definition.fee, label: (key) => t(key) };
+  const formContext: RuntimeFormContext = { quotas: context.quotas, fee: definition.fee, uploads: source.uploads ?? {}, label: (key) => t(key) };
   return {
     schema,
     // The form's title is the page's (title bar): not repeated above the fields.

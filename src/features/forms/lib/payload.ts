@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import type { FormDefinition, FormStatus } from '../../../engine/forms/definitions';
+import type { UploadRules } from '../../../engine/forms/files';
 import { api } from '../../../lib/api';
 
 // One form as GET /forms/{id} answers it: read by the form (FormRuntime) and the read-only
@@ -31,6 +32,8 @@ export interface FormPayload {
   /** This form's strings (`forms.<id>` of the locales) by language, as the server has them now. */
   strings: Record<string, Record<string, unknown>>;
   context: FormContext;
+  /** V2 V3: the rules of the upload purposes this form's file fields name (forms.yaml `uploads:`). */
+  uploads: UploadRules;
   deadline: string | null;
   status: FormStatus;
   /** F9: the working copy differs from the current submission. */

@@ -24,7 +24,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { checkFile, type FileReference } from '../../../engine/forms/files';
+import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile, type FileReference } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
@@ -106,13 +106,13 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
 
   const upload = async (file: File) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const problems = checkFile('businessCard', { name: file.name, bytes });
+    const problems = checkFile(BUSINESS_CARD_RULE, { name: file.name, bytes });
     if (problems.length > 0) {
       setErrors((e) => ({ ...e, businessCard: t(problems[0]!.key, problems[0]!.params) }));
       return;
     }
     const body = new FormData();
-    body.append('purpose', 'businessCard');
+    body.append('purpose', BUSINESS_CARD_PURPOSE);
     body.append('file', file, file.name);
     setUploading(true);
     try {

@@ -3,7 +3,7 @@ import { Alert, Button, IconButton, List, ListItem, ListItemText, Stack, Typogra
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MANUAL_ATTACHMENT_RULE, MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
-import { checkFileByRule, FILE_TYPE_MIME } from '../../../engine/forms/files';
+import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
@@ -26,7 +26,7 @@ export function AttachmentsField({ value, onChange }: { value: Attachment[]; onC
 
   const attach = async (file: File) => {
     setProblem('');
-    const [first] = checkFileByRule(MANUAL_ATTACHMENT_RULE, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const [first] = checkFile(MANUAL_ATTACHMENT_RULE, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     if (first) {
       setProblem(t(first.key, first.params));
       return;

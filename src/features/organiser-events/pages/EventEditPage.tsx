@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
-import { toHundredths } from '../../../engine/money';
 import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
@@ -20,8 +19,7 @@ import { useEvent, useVocabulary, type Vocabulary } from '../api';
 // the page or the server found it.
 
 /** What the fields hold while the organiser types. */
-interface Draft extends Omit<EventInput, 'extraBadgeFeeCents' | 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
-  fee: string;
+interface Draft extends Omit<EventInput, 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
   /** Deadline name → event-local "YYYY-MM-DDTHH:MM" ('' = none). */
   deadlines: Record<string, string>;
   quotas: Record<string, string>;
@@ -43,7 +41,7 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
     termsUrl: '',
     supportEmail: '',
     currency: 'MYR',
-    fee: '10.00',
+    settings: {},
     deadlines: {},
     defaultModules: vocabulary.modules,
     defaultFlags: {},
@@ -52,10 +50,11 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
   };
 }
 
-function draftOf(input: EventInput): Draft {
+function draftOf(event: EventInput & { id?: number }): Draft {
+  // The event as read carries its id, which the save does not take (it answered "not valid").
+  const { id: _id, ...input } = event;
   return {
     ...input,
-    fee: (input.extraBadgeFeeCents / 100).toFixed(2),
     deadlines: Object.fromEntries(Object.entries(input.deadlines).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
     quotas: Object.fromEntries(Object.entries(input.defaultQuotas).map(([name, value]) => [name, String(value)])),
     reminderDays: input.reminderDays.join(', '),
@@ -63,10 +62,15 @@ function draftOf(input: EventInput): Draft {
 }
 
 function inputOf(draft: Draft): EventInput {
-  const { fee, quotas, reminderDays, deadlines, ...rest } = draft;
+  const { quotas, reminderDays, deadlines, ...rest } = draft;
   return {
     ...rest,
-    extraBadgeFeeCents: toHundredths(fee) ?? -1,
+    // Empty: the form's default (no value of the event's own).
+    settings: Object.fromEntries(
+      Object.entries(draft.settings)
+        .map(([name, value]) => [name, value.trim()])
+        .filter(([, value]) => value !== ''),
+    ),
     deadlines: Object.fromEntries(
       Object.entries(deadlines)
         .filter(([, local]) => local !== '')
@@ -266,8 +270,11 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
         </Box>
       </Section>
 
-      <Section title={t('organiser.event.money')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 2fr' } }}>
+      <Section title={t('organiser.event.formSettings')}>
+        <Typography variant="body2" color="text.secondary">
+          {t('organiser.event.formSettingsHelp')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
           <TextField
             label={t('organiser.event.currency')}
             value={draft.currency}
@@ -275,13 +282,24 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             slotProps={{ htmlInput: { maxLength: 3 } }}
             {...fieldProps('currency')}
           />
-          <TextField
-            label={t('organiser.event.extraBadgeFee')}
-            value={draft.fee}
-            onChange={(e) => set('fee', e.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            {...fieldProps('extraBadgeFeeCents')}
-          />
+          {/* O2: each value forms.yaml lets the event set (a fee's price, an approval limit); empty keeps its default. */}
+          {vocabulary.settings.map((setting) => (
+            <TextField
+              key={setting.name}
+              label={
+                setting.kind === 'money'
+                  ? `${t(`organiser.names.${setting.name}`, { defaultValue: setting.name })} (${draft.currency})`
+                  : t(`organiser.names.${setting.name}`, { defaultValue: setting.name })
+              }
+              value={draft.settings[setting.name] ?? ''}
+              onChange={(e) => set('settings', { ...draft.settings, [setting.name]: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={Boolean(problems[`settings.${setting.name}`])}
+              helperText={
+                problem(`settings.${setting.name}`) ?? t('organiser.event.settingDefault', { value: setting.currency ? `${setting.default} ${setting.currency}` : setting.default })
+              }
+            />
+          ))}
         </Box>
       </Section>
 

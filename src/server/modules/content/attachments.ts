@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { MANUAL_ATTACHMENT_PURPOSE, MANUAL_ATTACHMENT_RULE } from '../../../engine/content-attachments';
-import { checkFileByRule, detectType, FILE_TYPE_MIME } from '../../../engine/forms/files';
+import { checkFile, detectType, FILE_TYPE_MIME } from '../../../engine/forms/files';
 import type { Database } from '../../db/schema';
 import { demoAttachments } from '../../db/seed-content';
 import { AppError } from '../../lib/app-error';
@@ -95,7 +95,7 @@ export default async function attachmentRoutes(app: FastifyInstance) {
       const received = await readSingleUpload(request);
       if (!received || Object.keys(received.fields).length > 0) throw new AppError('badRequest', { expected: ['file'] });
       const { file } = received;
-      const problems = checkFileByRule(MANUAL_ATTACHMENT_RULE, file);
+      const problems = checkFile(MANUAL_ATTACHMENT_RULE, file);
       const type = detectType(file.bytes);
       if (problems.length === 0 && type) problems.push(...(await inspectContent(file.bytes, type)));
       if (problems.length > 0 || !type) {

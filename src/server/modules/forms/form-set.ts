@@ -9,10 +9,12 @@ import { approvalSummaryProblems } from '../../../engine/forms/approval-summary'
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { partProblems } from '../../../engine/forms/parts';
+import { eventSettingProblems } from '../../../engine/forms/event-settings';
 import { providerProblems, providesProblems } from '../../../engine/forms/provides';
 import { checkForm } from '../../../engine/forms/form-checks';
 import { FORM_LIST_FILE, loadFormList, pointerOf, type FormProblem } from '../../../engine/forms/form-list';
 import { addFormKeywords } from '../../../engine/forms/keywords';
+import { uploadRules, type UploadRules } from '../../../engine/forms/files';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 import { setFormContext } from '../../../engine/forms/rules';
 import { validatorBody, validatorModule, validatorRequire, type CompiledValidators } from '../../../engine/forms/served-validators';
@@ -55,6 +57,8 @@ export interface FormRegistry {
   find(id: string): FormDefinition | undefined;
   /** The form's schema and UI schema for an event, its patch applied. */
   filesFor(id: string, exhibitCode: string): FormFiles;
+  /** V2 V3: the upload purposes a file field may name, with their rules (forms.yaml `uploads:`). */
+  uploads: UploadRules;
 }
 
 export interface FormSet extends FormRegistry {
@@ -123,8 +127,8 @@ function listLines(lines: string[], path: string): FormSetProblem[] {
 }
 
 /** rjsf's standalone compile of a form's schema with the form keywords, as module text and functions. */
-function compileValidators(schema: Json): ServedValidator {
-  const commonJs = compileSchemaValidatorsCode(schema, { extenderFn: (ajv) => addFormKeywords(ajv as never) as never, ajvOptionsOverrides: { ...FORM_AJV_OPTIONS } });
+function compileValidators(schema: Json, uploads: UploadRules): ServedValidator {
+  const commonJs = compileSchemaValidatorsCode(schema, { extenderFn: (ajv) => addFormKeywords(ajv as never, uploads) as never, ajvOptionsOverrides: { ...FORM_AJV_OPTIONS } });
   const body = validatorBody(commonJs);
   const module = validatorModule(body);
   const hash = createHash('sha256').update(module).digest('hex').slice(0, 20);
@@ -161,6 +165,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const loaded = loadFormList(contents.get(FORM_LIST_FILE) ?? '');
   problems.push(...loaded.problems);
   const definitions: FormDefinition[] = loaded.list?.forms ?? [];
+  const uploads = uploadRules(loaded.list?.uploads);
   const ids = new Set(definitions.map((d) => d.id));
   // The screens as the set has them (screens.yaml beside FORMS_DIR): a new form brings its screen.
   const live = readLiveCatalogue(dir, locales, ids);
@@ -177,6 +182,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     problems.push({ file: FORM_LIST_FILE, path: match ? pointerOf(...match[1]!.split('.')) : '/showroom', message: match ? match[2]! : line });
   }
   for (const message of providerProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
+  for (const message of eventSettingProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
 
   const base = new Map<string, FormFiles>();
   definitions.forEach((definition, index) => {
@@ -205,7 +211,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
         if (lookup(locales[language]!, key) === undefined)
           problems.push({ file: FORM_LIST_FILE, path: at('documents'), message: `key "${key}" missing in locales/${language}.json` });
     }
-    problems.push(...checkForm({ schemaFile, uiFile }, definition.id, schema, ui, locales));
+    problems.push(...checkForm({ schemaFile, uiFile }, definition.id, schema, ui, locales, uploads));
   });
 
   const patched = new Map<string, FormFiles>();
@@ -225,7 +231,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     const result = { schema: mergePatch(files.schema, patch.schema ?? {}) as AnySchemaObject, ui: mergePatch(files.ui, patch.ui ?? {}) };
     patched.set(`${event}/${formId}`, result);
     // Problems of the patched form point into the patch (its `schema` and `ui` halves).
-    problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales));
+    problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales, uploads));
   }
 
   // Every form the portal serves gets its validator, loaded and run once on an empty submission:
@@ -234,7 +240,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const modules = new Map<string, string>();
   const compile = (key: string, file: string, schema: Json) => {
     try {
-      const served = compileValidators(schema);
+      const served = compileValidators(schema, uploads);
       const root = served.validators[served.rootKey];
       if (!root) throw new Error('the compiled validator has no root function');
       setFormContext({ flags: {}, quotas: {} });
@@ -257,6 +263,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     loadedAt: new Date(),
     definitions,
     showroom: loaded.list?.showroom as ShowroomDeclaration | undefined,
+    uploads,
     catalogue: live.catalogue,
     catalogueStrings: live.strings,
     find,

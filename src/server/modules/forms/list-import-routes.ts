@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, SHEET_MAX_BYTES, SHEET_MAX_ROWS } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
-import { checkListRows, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
+import { checkListRows, columnHeader, HEADER_SEPARATOR, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
 import { interpolate, lookup, type LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { AppError } from '../../lib/app-error';
@@ -41,6 +41,11 @@ const reportSchema = {
       type: 'array',
       description: "The sheet's headers and the list field each fills (null: not a field of the list, ignored)",
       items: { type: 'object', properties: { header: { type: 'string' }, property: { type: ['string', 'null'] } }, required: ['header', 'property'] },
+    },
+    skipped: {
+      type: 'array',
+      description: "Lists inside the list's items, by their titles in the caller's language: a sheet cannot fill them (the form page does)",
+      items: { type: 'string' },
     },
     valid: {
       type: 'array',
@@ -96,7 +101,11 @@ export default async function listImportRoutes(app: FastifyInstance) {
     return { forms, definition, schema, list, participation: auth.participation };
   }
 
-  const headersOf = (list: ImportableList, one: (language: string, key: string) => string, language: string) => list.columns.map((column) => one(language, column.title));
+  const headersOf = (list: ImportableList, one: (language: string, key: string) => string, language: string) =>
+    list.columns.map((column) => columnHeader(column, (key) => one(language, key)));
+  /** The lists inside the items a sheet cannot fill, named as the form names them ("Contact › History"). */
+  const skippedOf = (list: ImportableList, one: (language: string, key: string) => string, language: string) =>
+    list.skipped.map((titles) => titles.map((key) => one(language, key)).join(HEADER_SEPARATOR));
 
   app.get<{ Params: { id: string; list: string }; Querystring: { format?: 'xlsx' | 'csv' } }>(
     `${base}/template`,
@@ -122,7 +131,14 @@ export default async function listImportRoutes(app: FastifyInstance) {
             ? [texts.one(language, YES_LABEL), texts.one(language, NO_LABEL)]
             : undefined,
       );
-      const bytes = await writeTemplate(headersOf(list, texts.one, language), format, { sheetName: texts.one(language, list.title), choices, rows: SHEET_MAX_ROWS });
+      const skipped = skippedOf(list, texts.one, language);
+      const bytes = await writeTemplate(headersOf(list, texts.one, language), format, {
+        sheetName: texts.one(language, list.title),
+        choices,
+        rows: SHEET_MAX_ROWS,
+        // A list inside the items has no cells: the sheet says where to fill it.
+        note: skipped.length > 0 ? texts.one(language, 'listImport.notInSheet', { lists: skipped.join(', ') }) : undefined,
+      });
       const name = `${definition.code}-${list.property}.${format}`;
       return reply
         .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -187,11 +203,12 @@ export default async function listImportRoutes(app: FastifyInstance) {
       const listSchema = (schema.properties as Record<string, Record<string, unknown>>)[list.property]!;
       const checked = checkListRows((candidate) => validateSubmission(served, candidate, context), data, list.property, listSchema, read);
       const language = request.language;
-      const titles = new Map(list.columns.map((column) => [column.property, texts.one(language, column.title)]));
+      const titles = new Map(list.columns.map((column) => [column.property, columnHeader(column, (key) => texts.one(language, key))]));
       return ok({
         list: list.property,
         rows: read.rows.length,
         columns: read.headers,
+        skipped: skippedOf(list, texts.one, language),
         valid: checked.valid,
         problems: checked.problems.map((problem) => ({
           row: problem.row,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
-import { withoutEmptyFiles } from '../../../engine/forms/files';
+import { withEventSettings } from '../../../engine/forms/event-settings';
+import { FORM_DATA_MAX_CHARS, formDataLimit } from '../../../engine/forms/form-size';
+import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
 import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
   approvalPart,
@@ -32,9 +34,6 @@ import { uploadsForReferences, validateSubmission } from './validate';
 // A draft save changes the working copy (`data`) only: once submitted, a form stays submitted,
 // with its submitted copy, approval decision and documents, until a new submission replaces them.
 
-/** Largest form data accepted, as JSON; a form holds file references, never file contents. */
-const MAX_FORM_BYTES = 512 * 1024;
-
 /** Lists of the previous event are appended to the current ones; other fields are kept as they are. */
 export function mergeInherited(current: Record<string, unknown>, previous: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
@@ -54,6 +53,23 @@ export function formContext(participation: Participation, auth: Pick<AuthContext
 function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
   return auth.deadlines[definition.deadline] ?? null;
 }
+
+/** V2 V3: the upload rules of the purposes a schema's file fields name (`"file": "<purpose>"`). */
+function purposesOf(schema: unknown, rules: UploadRules): UploadRules {
+  const named = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const file = (node as { file?: unknown }).file;
+    if (typeof file === 'string') named.add(file);
+    Object.values(node).forEach(visit);
+  };
+  visit(schema);
+  return Object.fromEntries([...named].filter((purpose) => Object.hasOwn(rules, purpose)).map((purpose) => [purpose, rules[purpose]!]));
+}
+
+/** The draft and submit routes' body limit: the largest form data, every character taken as 3 bytes of UTF-8. */
+const FORM_BODY_LIMIT_BYTES = FORM_DATA_MAX_CHARS * 3 + 64 * 1024;
 
 type Entries = Map<string, { status: 'draft' | 'submitted' }>;
 
@@ -94,6 +110,16 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
   async function participationOf(auth: AuthContext): Promise<Participation> {
     if (!auth.participation) throw new AppError('formNotOpen');
     return auth.participation;
+  }
+
+  /**
+   * O2 F5 O1: the form as the user's event has it: the fee and approval limit the organiser set for
+   * the event (forms.yaml `setting:`), forms.yaml's values where it set none.
+   */
+  async function forEvent(definition: FormDefinition, auth: AuthContext): Promise<FormDefinition> {
+    const event = eventOf(auth);
+    const rows = await app.db.selectFrom('event_settings').select(['name', 'value']).where('event_id', '=', event.id).execute();
+    return withEventSettings(definition, { values: Object.fromEntries(rows.map((row) => [row.name, row.value])), currency: event.currency });
   }
 
   function definitionFor(id: string, auth: AuthContext, forms: FormRegistry = registry): FormDefinition {
@@ -258,7 +284,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       // The approval decision is the part's that the approval rule reads: shown to those who fill it.
       const approvalShown = !parts || parts.mine.some((mine) => mine.id === parts.approvalId);
       return ok({
-        definition,
+        // The help texts' values and the fee total the browser shows are the event's.
+        definition: await forEvent(definition, auth),
         formsVersion: forms.version,
         validator: { url: validatorUrl(validator.hash), rootKey: validator.rootKey },
         // The form's labels as the set in use has them (a label added or changed with the form).
@@ -266,6 +293,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
         schema: files.schema,
         ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
         context: formContext(participation, auth),
+        // V2 V3: the rules of the purposes its file fields name, for the browser's check before an upload.
+        uploads: purposesOf(files.schema, forms.uploads),
         deadline: deadline?.toISOString() ?? null,
         status: status.status,
         changesNotSubmitted: status.changesNotSubmitted,
@@ -303,11 +332,24 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     parts: PartStates | null;
   }
 
-  /** Writes the entry if it is still at `version`; answers the new version or refuses. */
-  async function write(participationId: number, formId: string, version: number, data: Record<string, unknown>, userId: number, submission: Submission | null): Promise<number> {
+  /**
+   * Writes the entry if it is still at `version`; answers the new version or refuses. The data may
+   * be as large as the form's schema allows (formDataLimit: its lists' declared maximum of items at
+   * their largest), never more.
+   */
+  async function write(
+    participationId: number,
+    formId: string,
+    version: number,
+    data: Record<string, unknown>,
+    userId: number,
+    submission: Submission | null,
+    schema: unknown,
+  ): Promise<number> {
     const now = new Date();
     const json = JSON.stringify(data);
-    if (json.length > MAX_FORM_BYTES) throw new AppError('payloadTooLarge');
+    const limit = formDataLimit(schema);
+    if (json.length > limit) throw new AppError('formDataTooLarge', { limit }, { limit: Math.round((limit / (1024 * 1024)) * 10) / 10 });
     const submitted = submission !== null;
     const status = submitted ? ('submitted' as const) : ('draft' as const);
     const submittedJson = submission ? JSON.stringify(submission.submittedData) : null;
@@ -407,6 +449,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/draft`,
     {
       config: { screen: 'orderForms' },
+      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): write() holds each form to its own.
+      bodyLimit: FORM_BODY_LIMIT_BYTES,
       schema: {
         tags: ['forms'],
         summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
@@ -419,9 +463,10 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const participation = await participationOf(auth);
       const definition = definitionFor(request.params.id, auth);
       const { entries, parts } = await guard(definition, participation, auth);
+      const { schema } = registry.filesFor(definition.id, eventOf(auth).code);
       // An empty file value ({} of a file field nobody filled) is never stored.
-      const data = withoutEmptyFiles(registry.filesFor(definition.id, eventOf(auth).code).schema, withFixedParts(definition, entries, parts, request.body.data));
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null);
+      const data = withoutEmptyFiles(schema, withFixedParts(definition, entries, parts, request.body.data));
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null, schema);
       return ok({ version });
     },
   );
@@ -456,7 +501,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const entries = await entriesOf(participation.id);
       const current = entries.get(definition.id);
       const data = mergeInherited(current?.data ?? {}, previous.data);
-      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, null);
+      const version = await write(participation.id, definition.id, current?.version ?? 0, data, auth.user.id, null, registry.filesFor(definition.id, eventOf(auth).code).schema);
       return ok({ version, data });
     },
   );
@@ -465,6 +510,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     `${base}/:id/submit`,
     {
       config: { screen: 'orderForms' },
+      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): write() holds each form to its own.
+      bodyLimit: FORM_BODY_LIMIT_BYTES,
       schema: {
         tags: ['forms'],
         summary: 'F9: submit, validated with the same schema and keywords as the browser',
@@ -481,6 +528,8 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       const { entries, parts } = await guard(definition, participation, auth);
       const prerequisites = prerequisitesOf(definition, auth, entries, forms, new Date());
       const supportEmail = eventOf(auth).support_email;
+      // O1: the approval rule with the event's limit.
+      const { approval } = await forEvent(definition, auth);
       if (prerequisites.closed.length > 0)
         throw new AppError('prerequisiteClosed', { forms: prerequisites.closed, supportEmail }, { forms: prerequisites.closed.join(', '), supportEmail });
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
@@ -503,11 +552,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
               const submittedData = withPartsFrom(entry?.submitted_data ?? {}, data, sending);
               const at = new Date().toISOString();
               const states: PartStates = { ...parts.states, ...Object.fromEntries(sending.map((part) => [part.id, { submittedAt: at, submittedBy: auth.user.id }])) };
-              const readsApproval = definition.approval !== undefined && sending.some((part) => part.id === parts.approvalId);
-              return { submittedData, parts: states, approval: readsApproval ? (needsApproval(definition.approval, submittedData) ? 'pending' : null) : 'keep' };
+              const readsApproval = approval !== undefined && sending.some((part) => part.id === parts.approvalId);
+              return { submittedData, parts: states, approval: readsApproval ? (needsApproval(approval, submittedData) ? 'pending' : null) : 'keep' };
             })()
-          : { submittedData: data, parts: null, approval: needsApproval(definition.approval, data) ? 'pending' : null };
-      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission);
+          : { submittedData: data, parts: null, approval: needsApproval(approval, data) ? 'pending' : null };
+      const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission, files.schema);
       await app.audit.record(
         { action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } },
         { request },

@@ -87,6 +87,9 @@ export default fp<{ dir: string; watch?: boolean }>(
         get showroom() {
           return current.showroom;
         },
+        get uploads() {
+          return current.uploads;
+        },
         find: (id) => current.find(id),
         filesFor: (id, exhibitCode) => current.filesFor(id, exhibitCode),
       },

@@ -36,7 +36,7 @@ export const eventInputSchema = {
     'termsUrl',
     'supportEmail',
     'currency',
-    'extraBadgeFeeCents',
+    'settings',
     'deadlines',
     'defaultModules',
     'defaultFlags',
@@ -64,7 +64,10 @@ export const eventInputSchema = {
     termsUrl: { type: 'string', maxLength: 2000 },
     supportEmail: { type: 'string', maxLength: 254 },
     currency: { type: 'string', maxLength: 3 },
-    extraBadgeFeeCents: { type: 'integer' },
+    settings: {
+      ...stringMap({ type: 'string', maxLength: 20 }),
+      description: 'O2: setting name (forms.yaml `setting:` of a fee or an approval limit) → a decimal; a missing name keeps forms.yaml’s default',
+    },
     deadlines: { ...stringMap({ type: 'string', maxLength: 40 }), description: 'Deadline name (forms.yaml) → ISO 8601 instant' },
     defaultModules: { type: 'array', items: { type: 'string' }, maxItems: 100 },
     defaultFlags: stringMap({ type: 'boolean' }),
@@ -96,6 +99,20 @@ const vocabularySchema = {
     flags: { type: 'array', items: { type: 'string' } },
     deadlineNames: { type: 'array', items: { type: 'string' } },
     quotaNames: { type: 'array', items: { type: 'string' } },
+    settings: {
+      type: 'array',
+      description: 'O2: the values of the forms an event sets (fee prices in the event’s currency, approval limits), with forms.yaml’s defaults',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          kind: { type: 'string', enum: ['money', 'number'] },
+          default: { type: 'string' },
+          currency: { type: 'string' },
+          forms: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
     languages: { type: 'array', items: { type: 'string' } },
   },
 } as const;
@@ -105,9 +122,10 @@ const problemsDescription =
   "Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller's language.";
 
 async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput> {
-  const [deadlines, quotas] = await Promise.all([
+  const [deadlines, quotas, settings] = await Promise.all([
     db.selectFrom('deadlines').select(['name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
     db.selectFrom('quotas').select(['name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
+    db.selectFrom('event_settings').select(['name', 'value']).where('event_id', '=', event.id).execute(),
   ]);
   return {
     code: event.code,
@@ -121,7 +139,7 @@ async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<Even
     termsUrl: event.terms_url,
     supportEmail: event.support_email,
     currency: event.currency,
-    extraBadgeFeeCents: event.extra_badge_fee_cents,
+    settings: Object.fromEntries(settings.map((row) => [row.name, row.value])),
     deadlines: Object.fromEntries(deadlines.map((row) => [row.name, new Date(row.due_at).toISOString()])),
     defaultModules: event.default_modules,
     defaultFlags: event.default_flags,
@@ -147,6 +165,12 @@ function normalised(input: EventInput): EventInput {
     termsUrl: input.termsUrl.trim(),
     supportEmail: input.supportEmail.trim(),
     currency: input.currency.trim().toUpperCase(),
+    // An empty value keeps forms.yaml's default: no row.
+    settings: Object.fromEntries(
+      Object.entries(input.settings)
+        .map(([name, value]) => [name, value.trim()])
+        .filter(([, value]) => value !== ''),
+    ),
     defaultModules: [...new Set(input.defaultModules)],
     reminderDays: [...input.reminderDays].sort((a, b) => b - a),
   };
@@ -154,10 +178,11 @@ function normalised(input: EventInput): EventInput {
 
 export default async function organiserEventRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/events`;
-  const names = settingNames(registry);
+  // Read per request: the forms (and the settings they name) change while the portal runs.
+  const names = () => settingNames(registry);
 
   const check = (input: EventInput) => {
-    const problems = eventProblems(input, names);
+    const problems = eventProblems(input, names());
     const first = Object.keys(problems)[0];
     if (first) throw new AppError('validationFailed', { fields: problems }, {}, problems[first]);
   };
@@ -179,7 +204,6 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
       terms_url: input.termsUrl,
       support_email: input.supportEmail,
       currency: input.currency,
-      extra_badge_fee_cents: input.extraBadgeFeeCents,
       default_modules: JSON.stringify(input.defaultModules),
       default_flags: JSON.stringify(input.defaultFlags),
       reminder_days: JSON.stringify(input.reminderDays),
@@ -194,6 +218,9 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     const quotas = Object.entries(input.defaultQuotas).map(([name, value]) => ({ event_id: eventId, participation_id: null, name, value }));
     if (deadlines.length > 0) await db.insertInto('deadlines').values(deadlines).execute();
     if (quotas.length > 0) await db.insertInto('quotas').values(quotas).execute();
+    await db.deleteFrom('event_settings').where('event_id', '=', eventId).execute();
+    const settings = Object.entries(input.settings).map(([name, value]) => ({ event_id: eventId, name, value }));
+    if (settings.length > 0) await db.insertInto('event_settings').values(settings).execute();
   };
 
   const codeTaken = async (db: Kysely<Database>, code: string, exceptId: number | null) => {
@@ -211,13 +238,13 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
       config: SCREEN,
       schema: {
         tags: ['organiser'],
-        summary: 'O2: the names an organiser sets — exhibitor modules, flags, deadline names (forms.yaml), quota names (schemas), languages',
+        summary: 'O2: the names an organiser sets — exhibitor modules, flags, deadline names (forms.yaml), quota names (schemas), form settings (forms.yaml `setting:`), languages',
         response: { 200: envelope(vocabularySchema) },
       },
     },
     async (request) => {
       requireAuth(request);
-      return ok({ ...names, languages: [...LANGUAGES] });
+      return ok({ ...names(), languages: [...LANGUAGES] });
     },
   );
 

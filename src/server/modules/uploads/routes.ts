@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
-import { checkFile, detectType, FILE_PURPOSE_IDS, FILE_TYPE_MIME, isFilePurpose, readDpi, type FileReference } from '../../../engine/forms/files';
+import { BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, FILE_TYPES, purposeRule, readDpi, type FileReference, type UploadRules } from '../../../engine/forms/files';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -32,11 +32,14 @@ const fileReferenceSchema = {
     id: { type: 'string' },
     name: { type: 'string', description: 'The original file name' },
     size: { type: 'integer', description: 'Bytes' },
-    type: { type: 'string', enum: ['jpeg', 'png', 'pdf', 'gif', 'webp'], description: 'Detected from the content' },
+    type: { type: 'string', enum: [...FILE_TYPES], description: 'Detected from the content' },
     dpi: { type: ['integer', 'null'], description: 'Resolution the image records; null when it records none' },
   },
   required: ['id', 'name', 'size', 'type', 'dpi'],
 } as const;
+
+/** The largest file any purpose accepts, in bytes. */
+const largestUpload = (rules: UploadRules) => Math.max(BUSINESS_CARD_RULE.maxBytes, ...Object.values(rules).map((rule) => rule.maxBytes));
 
 type UploadRow = { id: string; participation_id: number | null; event_id: number; user_id: number };
 
@@ -119,7 +122,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
         tags: ['uploads'],
         summary: 'Upload a file for a form (V2/V3): the field `purpose` first, then `file`; answers the file reference',
         description:
-          "The file is checked by its content against the purpose's rules: not empty, a safe name, an accepted type, the size limit and, for logo and product image, at least 300 dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored.",
+          "The file is checked by its content against the purpose's rules (forms.yaml `uploads:`, and `businessCard` for a lead's card): not empty, a safe name, an accepted type, the size limit and, where the purpose sets one, the least dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored.",
         consumes: ['multipart/form-data'],
         body: {
           content: {
@@ -127,7 +130,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
               schema: {
                 type: 'object',
                 properties: {
-                  purpose: { type: 'string', enum: FILE_PURPOSE_IDS },
+                  purpose: { type: 'string', description: 'A purpose declared in forms.yaml `uploads:` (logo, brochure…) or businessCard' },
                   file: { type: 'string', format: 'binary' },
                 },
                 required: ['purpose', 'file'],
@@ -140,12 +143,15 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
     },
     async (request) => {
       const auth = requireAuth(request);
-      const received = await readSingleUpload(request);
+      // The purposes of the forms in use (live: a purpose added to forms.yaml is accepted at once).
+      const rules = registry.uploads;
+      const received = await readSingleUpload(request, largestUpload(rules));
       const purpose = received?.fields.purpose;
       const upload = received?.file;
-      if (!received || Object.keys(received.fields).length !== 1 || !upload || !isFilePurpose(purpose)) throw new AppError('badRequest', { expected: ['purpose', 'file'] });
+      const rule = purposeRule(rules, purpose);
+      if (!received || Object.keys(received.fields).length !== 1 || !upload || !rule || !purpose) throw new AppError('badRequest', { expected: ['purpose', 'file'] });
 
-      const problems = checkFile(purpose, upload);
+      const problems = checkFile(rule, upload);
       if (problems.length > 0) {
         const [first] = problems;
         throw new AppError('fileRejected', { problems }, first!.params ?? {}, first!.key);
