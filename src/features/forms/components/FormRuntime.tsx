@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
-import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { ListAddButton, ListItemButtons } from './ListControls';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
+import { CountryWidget } from './CountryWidget';
 import { PartStatuses } from './PartStatuses';
 import { partsOf } from '../../../engine/forms/parts';
 import { importableLists } from '../../../engine/forms/list-import';
@@ -36,6 +37,8 @@ function HiddenField() {
 }
 
 const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
+/** Widgets a UI schema chooses by name (`"ui:widget": "country"`). */
+const widgets: RegistryWidgetsType = { country: CountryWidget };
 const templates = {
   BaseInputTemplate: BufferedInputTemplate,
   ArrayFieldItemButtonsTemplate: ListItemButtons,
@@ -473,6 +476,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           initialFormData={initial.data}
           validator={view.validator}
           fields={fields}
+          widgets={widgets}
           templates={templates}
           transformErrors={transformErrors}
           customValidate={view.customValidate as never}
