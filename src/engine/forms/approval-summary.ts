@@ -85,7 +85,12 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
           .filter((part) => typeof part === 'string' && part.trim() !== '')
           .join(' · ')
       : null;
-    const scalar = typeof value === 'string' && isCountryField(property) ? shownCountry(value, language) : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : section;
+    const scalar =
+      typeof value === 'string' && isCountryField(property)
+        ? shownCountry(value, language)
+        : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+          ? value
+          : section;
     const label = Array.isArray(property.enum) && typeof scalar === 'string' ? `forms.${definition.id}.enum.${field}.${scalar}` : undefined;
     return { field, title, kind: 'value', value: scalar, ...(label ? { label } : {}) };
   });

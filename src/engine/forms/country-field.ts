@@ -48,9 +48,7 @@ const choicesByLanguage = new Map<string, IndexedChoice[]>();
 function indexedChoices(language: string): IndexedChoice[] {
   let choices = choicesByLanguage.get(language);
   if (!choices) {
-    const namers = [language, ...LANGUAGES.filter((other) => other !== language)].map(
-      (each) => new Intl.DisplayNames(intlLocale(each), { type: 'region', fallback: 'none' }),
-    );
+    const namers = [language, ...LANGUAGES.filter((other) => other !== language)].map((each) => new Intl.DisplayNames(intlLocale(each), { type: 'region', fallback: 'none' }));
     const collator = new Intl.Collator(intlLocale(language));
     choices = COUNTRY_CODES.map((code) => {
       const names = namers.map((namer) => namer.of(code)).filter((name): name is string => !!name);

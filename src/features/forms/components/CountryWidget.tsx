@@ -66,7 +66,14 @@ export function CountryWidget(props: WidgetProps) {
           required={required}
           autoFocus={autofocus}
           error={rawErrors.length > 0}
-          slotProps={{ htmlInput: { ...params.inputProps, maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined, 'aria-describedby': ariaDescribedByIds(id) } }}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: {
+              ...params.slotProps.htmlInput,
+              maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined,
+              'aria-describedby': ariaDescribedByIds(id),
+            },
+          }}
         />
       )}
     />
