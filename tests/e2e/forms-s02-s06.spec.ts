@@ -177,7 +177,12 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const date = (key: string, value: string) => applicant.getByLabel(en(`forms.s06.${key}`)).fill(value);
     await fill('fullName', 'Tan Wei Ming');
     await applicant.getByRole('radio', { name: en('forms.s06.enum.gender.male'), exact: true }).check();
-    await fill('nationality', 'Chinese');
+    // Issue 13: countries are chosen from the list (typing part of the name), stored as ISO codes.
+    const country = async (key: string, typed: string, name: string) => {
+      await applicant.getByRole('combobox', { name: en(`forms.s06.${key}`), exact: true }).fill(typed);
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await country('nationality', 'Chin', 'China');
     await date('dateOfBirth', '1985-04-12');
     await fill('placeOfBirth', 'Guangzhou');
     await fill('passportNumber', 'E12345678');
@@ -189,7 +194,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await applicant.getByRole('spinbutton', { name: en('forms.s06.durationOfStay'), exact: true }).fill('7');
     await upload(applicant, 'passport.png', 'image/png', png());
     await expectVisible(applicant.getByRole('link', { name: 'passport.png', exact: true }), 'the passport photo "passport.png" as a link');
-    await fill('embassyCountry', 'China');
+    await country('embassyCountry', 'china', 'China');
     await fill('embassyCity', 'Guangzhou');
     await fill('email', 'weiming.tan@example.com');
     await page.getByRole('checkbox', { name: en('forms.s06.confirmTruth') }).check();
@@ -220,5 +225,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const japanese = await pdfText(readFileSync(await (await downloadingJapanese).path()));
     expect(japanese, 'the letter in Japanese').toContain('拝啓');
     expect(japanese).toContain('Tan Wei Ming');
+    // Issue 13: the nationality (stored as CN) is named in the letter's language.
+    expect(japanese.replace(/\s+/g, '')).toContain('中国');
   });
 });

@@ -51,7 +51,7 @@ async function waitForEntry(formId: string, check: (data: Record<string, unknown
 const APPLICANT = {
   fullName: 'Tan Wei Ming',
   gender: 'male',
-  nationality: 'Chinese',
+  nationality: 'CN',
   dateOfBirth: '1985-04-12',
   placeOfBirth: 'Guangzhou',
   passportNumber: 'E12345678',
@@ -61,7 +61,7 @@ const APPLICANT = {
   dateOfArrival: '2027-03-15',
   dateOfDeparture: '2027-03-22',
   durationOfStay: 7,
-  embassyCountry: 'China',
+  embassyCountry: 'CN',
   embassyCity: 'Guangzhou',
   email: 'weiming.tan@example.com',
 };
