@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { text } from './support/locales';
-import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 
 // Issue 13 (L1): a country field of a form is a list a phone user types into, in the page's
 // language; the form keeps the ISO code, and the submitted copy names the country in Japanese.
@@ -14,11 +14,8 @@ const session = useBrowser({ viewport: { width: 390, height: 844 }, isMobile: tr
 const ja = (key: string, params: Record<string, string | number> = {}) => text('ja', key, params);
 const VIP = '/myParticipation/vipInvitations';
 
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  if (user.participation_id === null) throw new Error('the demo user has no participation');
-  return user.participation_id;
-}
+/** The demo exhibitor's participation in the demo event. */
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(async () => {
   await portal.app.db

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { jpegJfif, png } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { en } from './support/locales';
-import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { confirmSubmit, submitButton } from './support/form-page';
 
 // The product highlights S02 (F3 copy from the previous event, V3 product image dpi, F9 submit)
@@ -21,11 +21,7 @@ const S06 = '/myParticipation/visaInvitation';
 const VISA_LETTERS = '/orderForms/visaInvitationDetail';
 
 /** The demo exhibitor's participation in the demo event. */
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  if (user.participation_id === null) throw new Error('the demo user has no participation');
-  return user.participation_id;
-}
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(async () => {
   await portal.app.db

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, newContext, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
-import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { submitButton } from './support/form-page';
 
 // Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
@@ -18,10 +18,8 @@ const S04 = '/myParticipation/exhibitorBadges';
 const S06 = '/myParticipation/visaInvitation';
 const VISA_LETTERS = '/orderForms/visaInvitationDetail';
 
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  return user.participation_id!;
-}
+/** The demo exhibitor's participation in the demo event. */
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(async () => {
   await portal.app.db
