@@ -126,7 +126,9 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
     console.log(
       `  ${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`,
     );
-    for (const target of TARGETS) {
+    // BENCH_LIGHTHOUSE_PAGES=orderForms,S04 measures only the pages whose name contains one of these.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+    for (const target of TARGETS.filter((t) => !only || only.some((name) => t.name.includes(name)))) {
       for (const build of builds) {
         const name = builds.length > 1 ? `${target.name} ${build.label}` : target.name;
         // Each build is its own origin (its own localStorage): the token goes where the page opens.
