@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.js';
+import { routePreloads } from './scripts/vite-route-preloads.js';
 
 /** How long the assets of an earlier build stay beside the new ones. */
 const EARLIER_BUILDS_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ function keepEarlierAssets(): Plugin {
 
 // The API lives on the same origin (Fastify serves the built app), so the dev server proxies /oga.
 export default defineConfig({
-  plugins: [react(), keepEarlierAssets(), precompress()],
+  plugins: [react(), keepEarlierAssets(), routePreloads(), precompress()],
   root: '.',
   publicDir: 'public',
   build: {

@@ -5,9 +5,12 @@ import { initI18n, t } from './lib/i18n';
 import { exchangeLinkCode, takeLinkCodeFromUrl } from './lib/link-code';
 import { tokenStore } from './lib/storage';
 import { showToast } from './lib/toast';
+import { warmUpFirstScreen } from './app/warm-up';
 
 // S3: a sign-in link's code leaves the address bar before anything else runs.
 const linkCode = takeLinkCodeFromUrl(window.location, window.history);
+// The first screen's code and data load beside the language table (app/warm-up.ts).
+if (!linkCode) warmUpFirstScreen(window.location.pathname);
 
 void initI18n().then(async () => {
   // Nobody signed in: the link signs in before the first route renders. Someone signed in:

@@ -112,13 +112,18 @@ async function webBenchmarks() {
   }
 }
 
+/**
+ * Lighthouse on the built app; with BENCH_LIGHTHOUSE_BEFORE=<an earlier build's dist/web>, that
+ * build too, side by side in the same run (both served by this server code).
+ */
 async function lighthouseSection() {
   ensureBuilt();
-  const portal = await startPortal();
+  const before = process.env.BENCH_LIGHTHOUSE_BEFORE;
+  const portals = [...(before ? [{ label: 'before', portal: await startPortal(undefined, before) }] : []), { label: before ? 'after' : '', portal: await startPortal() }];
   try {
-    await lighthouseBenchmarks(portal.url);
+    await lighthouseBenchmarks(portals.map(({ label, portal }) => ({ label, url: portal.url })));
   } finally {
-    await portal.close();
+    for (const { portal } of portals) await portal.close();
   }
 }
 

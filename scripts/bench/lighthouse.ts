@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -88,7 +88,15 @@ async function audit(port: number, url: string, formFactor: Target['formFactor']
   return { failed: message };
 }
 
-export async function lighthouseBenchmarks(url: string) {
+/**
+ * Lighthouse on every target, for each build given (`builds`: label and the portal serving it),
+ * the builds taking turns page by page so that a change of the machine's load touches them alike.
+ * With BENCH_LIGHTHOUSE_REPORTS=<dir>, each run's full report (JSON) is written there.
+ */
+export async function lighthouseBenchmarks(builds: Array<{ label: string; url: string }>) {
+  const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const url = builds[0]!.url;
   const port = await freePort();
   // A persistent context is the browser's default one: the tabs Lighthouse opens share its localStorage.
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
@@ -116,40 +124,48 @@ export async function lighthouseBenchmarks(url: string) {
       `\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`,
     );
     console.log(
-      `  ${'page'.padEnd(32)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`,
+      `  ${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`,
     );
-    for (const target of TARGETS) {
-      const token = target.signedIn ? await loginToken(url) : null;
-      await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
-      const lhr = await audit(port, `${url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
-      if ('failed' in lhr) {
-        console.log(`  ${target.name.padEnd(32)} Lighthouse failed twice: ${lhr.failed}`);
-        continue;
-      }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const figures = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        lcp: value('largest-contentful-paint'),
-        tbt: value('total-blocking-time'),
-        cls: value('cumulative-layout-shift'),
-        bytes: value('total-byte-weight'),
-      };
-      const misses = [
-        figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
-        figures.accessibility < LIGHTHOUSE_BUDGET.accessibility && 'accessibility',
-        figures.cls > LIGHTHOUSE_BUDGET.cls && 'CLS',
-      ].filter(Boolean);
-      console.log(
-        `  ${target.name.padEnd(32)} ${String(figures.performance).padStart(4)} ${String(figures.accessibility).padStart(4)} ${figures.lcp.toFixed(0).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.bytes / 1024).toFixed(0).padStart(7)}  ${misses.length === 0 ? 'met' : `NOT met: ${misses.join(', ')}`}`,
-      );
-      // What Lighthouse flags for accessibility (the fixes are issue 13's).
-      for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-          if (!flagged.has(audit.id)) flagged.set(audit.id, new Set());
-          flagged.get(audit.id)!.add(target.name);
+    // BENCH_LIGHTHOUSE_PAGES=orderForms,S04 measures only the pages whose name contains one of these.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+    for (const target of TARGETS.filter((t) => !only || only.some((name) => t.name.includes(name)))) {
+      for (const build of builds) {
+        const name = builds.length > 1 ? `${target.name} ${build.label}` : target.name;
+        // Each build is its own origin (its own localStorage): the token goes where the page opens.
+        await page.goto(`${build.url}/login`);
+        const token = target.signedIn ? await loginToken(build.url) : null;
+        await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
+        const lhr = await audit(port, `${build.url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
+        if ('failed' in lhr) {
+          console.log(`  ${name.padEnd(44)} Lighthouse failed twice: ${lhr.failed}`);
+          continue;
+        }
+        if (reportsDir) writeFileSync(join(reportsDir, `${name.replace(/[^\w]+/g, '-')}.json`), JSON.stringify(lhr));
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const figures = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          lcp: value('largest-contentful-paint'),
+          tbt: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          bytes: value('total-byte-weight'),
+        };
+        const misses = [
+          figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
+          figures.accessibility < LIGHTHOUSE_BUDGET.accessibility && 'accessibility',
+          figures.cls > LIGHTHOUSE_BUDGET.cls && 'CLS',
+        ].filter(Boolean);
+        console.log(
+          `  ${name.padEnd(44)} ${String(figures.performance).padStart(4)} ${String(figures.accessibility).padStart(4)} ${figures.lcp.toFixed(0).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.bytes / 1024).toFixed(0).padStart(7)}  ${misses.length === 0 ? 'met' : `NOT met: ${misses.join(', ')}`}`,
+        );
+        // What Lighthouse flags for accessibility (the fixes are issue 13's).
+        for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            if (!flagged.has(audit.id)) flagged.set(audit.id, new Set());
+            flagged.get(audit.id)!.add(name);
+          }
         }
       }
     }

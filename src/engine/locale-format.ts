@@ -28,11 +28,27 @@ export function isCountryCode(value: unknown): value is string {
   return typeof value === 'string' && COUNTRY_CODE_SET.has(value);
 }
 
+/**
+ * Intl formatters by language and options. Making one costs far more than using it (ICU data is
+ * read each time) and lists, tables and exports format hundreds of values (issue 13: the
+ * dashboard's first render). A cache of constructors' answers; nothing else is written to it.
+ */
+const formatters = new Map<string, unknown>();
+
+function formatter<T>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (made === undefined) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The country's or region's name in the user's language; a value that is no code is shown as it is. */
 export function countryName(value: string | null | undefined, language: string): string {
   if (!value) return '';
   if (!isCountryCode(value)) return value;
-  return new Intl.DisplayNames(intlLocale(language), { type: 'region' }).of(value) ?? value;
+  return formatter(`region ${language}`, () => new Intl.DisplayNames(intlLocale(language), { type: 'region' })).of(value) ?? value;
 }
 
 /** Case, accents, punctuation and "&"/"and" do not tell two names apart. */
@@ -126,7 +142,7 @@ export function compareCountries(language: string): (a: string, b: string) => nu
 
 /** A count or amount written as the user's language writes numbers ("1,234", "1.234"). */
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+  return formatter(`number ${language} ${options ? JSON.stringify(options) : ''}`, () => new Intl.NumberFormat(intlLocale(language), options)).format(value);
 }
 
 /**
@@ -138,7 +154,7 @@ const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, hour: '2-di
 
 function eventClockFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
   // The shifted instant's UTC fields are the event's wall clock (toEventClock).
-  return new Intl.DateTimeFormat(intlLocale(language), { ...(withTime ? DATE_TIME_PARTS : DATE_PARTS), timeZone: 'UTC' });
+  return formatter(`clock ${language} ${withTime}`, () => new Intl.DateTimeFormat(intlLocale(language), { ...(withTime ? DATE_TIME_PARTS : DATE_PARTS), timeZone: 'UTC' }));
 }
 
 function validDate(instant: string | number | Date | null | undefined): Date | undefined {

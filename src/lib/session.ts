@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
 import { api } from './api';
 import { tokenStore } from './storage';
 
@@ -44,6 +44,15 @@ export const USER_INFO_KEY = '/user/info';
 export const ACCOUNT_INFO_KEY = '/system/project/exhibirotCode';
 
 const fetcher = <T>(path: string) => api.get<T>(path);
+
+/**
+ * Issue 13: the signed-in frame's answers, asked for at start beside the code that shows them
+ * (the hooks then find them); a failure is the hooks' to report.
+ */
+export function preloadSession(): void {
+  if (!tokenStore.get()) return;
+  for (const key of [ACCOUNT_INFO_KEY, USER_INFO_KEY]) preload(key, fetcher).catch(() => undefined);
+}
 
 export function useUserInfo() {
   return useSWR<UserInfo>(tokenStore.get() ? USER_INFO_KEY : null, fetcher, { revalidateOnFocus: false });

@@ -1,8 +1,8 @@
 import { beforeEach, describe, test } from 'vitest';
 import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
-import { DEMO_PASSWORD, usePortal } from './support/portal';
-import { clearDemoEntries, demoParticipation as demoParticipationOf, submitButton } from './support/form-page';
+import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
+import { clearDemoEntries, submitButton } from './support/form-page';
 
 // Issue 11 item 4 (O2 F5): the extra-badge fee is the event's setting. The organiser changes it
 // in the console; the exhibitor's S04 shows the new total before submitting, in the event's
@@ -13,7 +13,7 @@ const session = useBrowser();
 
 const S04 = '/myParticipation/exhibitorBadges';
 
-const demoParticipation = () => demoParticipationOf(portal);
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(() => clearDemoEntries(portal));
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
-import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { submitButton } from './support/form-page';
 
 // Issue 12: S03 is shared by the exhibitor and its booth contractor (P1 F4): the contractor
@@ -17,10 +17,8 @@ const session = useBrowser();
 const S03 = '/myParticipation/boothInfo';
 const S04 = '/myParticipation/exhibitorBadges';
 
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  return user.participation_id!;
-}
+/** The demo exhibitor's participation in the demo event. */
+const demoParticipation = () => demoParticipationId(portal);
 
 const entryOf = async (formId: string) =>
   portal.app.db

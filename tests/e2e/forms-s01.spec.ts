@@ -169,7 +169,9 @@ describe('S01 promotion profile', () => {
     await expectVisible(field(page, s01('distributorCompany')), 'a distribution partner to fill in');
     await page.getByRole('radio', { name: s01('enum.relationship.agent'), exact: true }).check();
     await field(page, s01('distributorCompany')).fill('Lim Trading Pte. Ltd.');
-    await field(page, s01('distributorCountry')).fill('Singapore');
+    // Issue 13: a country is chosen from the list by typing its name; the form keeps the ISO code.
+    await page.getByRole('combobox', { name: s01('distributorCountry'), exact: true }).fill('Singap');
+    await page.getByRole('option', { name: 'Singapore', exact: true }).click();
 
     // Goals.
     await page.getByRole('checkbox', { name: s01('enum.categories.distribution'), exact: true }).check();
@@ -201,7 +203,7 @@ describe('S01 promotion profile', () => {
         operations: { name: 'Aisyah Rahman', email: 'ops@borneo-botanica.example', countryCode: '+60' },
         marketingSales: { name: 'Tan Wei Ling', email: 'sales@borneo-botanica.example' },
       },
-      distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'Singapore' }],
+      distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'SG' }],
       goals: { categories: ['distribution'], notes: 'Meet two new distributors in Viet Nam.' },
     });
 
@@ -225,6 +227,7 @@ describe('S01 promotion profile', () => {
     expect(await valueOf(s01('boothDisplayNameLocal')).innerText()).toBe('婆罗洲植物');
     expect(await valueOf(s01('email'), 1).innerText()).toBe('sales@borneo-botanica.example');
     expect(await valueOf(s01('distributorCompany')).innerText()).toBe('Lim Trading Pte. Ltd.');
+    expect(await valueOf(s01('distributorCountry')).innerText()).toBe('Singapore');
     const categories = await valueOf(s01('mainProductCategories')).innerText();
     expect(categories).toContain(s01('enum.mainProductCategories.beverages'));
     expect(categories).not.toContain(s01('enum.mainProductCategories.dairy'));

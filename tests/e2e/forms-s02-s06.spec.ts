@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { jpegJfif, png } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { en } from './support/locales';
-import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { confirmSubmit, submitButton } from './support/form-page';
 
 // The product highlights S02 (F3 copy from the previous event, V3 product image dpi, F9 submit)
@@ -21,11 +21,7 @@ const S06 = '/myParticipation/visaInvitation';
 const VISA_LETTERS = '/orderForms/visaInvitationDetail';
 
 /** The demo exhibitor's participation in the demo event. */
-async function demoParticipation(): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  if (user.participation_id === null) throw new Error('the demo user has no participation');
-  return user.participation_id;
-}
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(async () => {
   await portal.app.db
@@ -169,7 +165,12 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const date = (key: string, value: string) => applicant.getByLabel(en(`forms.s06.${key}`)).fill(value);
     await fill('fullName', 'Tan Wei Ming');
     await applicant.getByRole('radio', { name: en('forms.s06.enum.gender.male'), exact: true }).check();
-    await fill('nationality', 'Chinese');
+    // Issue 13: countries are chosen from the list (typing part of the name), stored as ISO codes.
+    const country = async (key: string, typed: string, name: string) => {
+      await applicant.getByRole('combobox', { name: en(`forms.s06.${key}`), exact: true }).fill(typed);
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await country('nationality', 'Chin', 'China');
     await date('dateOfBirth', '1985-04-12');
     await fill('placeOfBirth', 'Guangzhou');
     await fill('passportNumber', 'E12345678');
@@ -181,7 +182,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     await applicant.getByRole('spinbutton', { name: en('forms.s06.durationOfStay'), exact: true }).fill('7');
     await upload(applicant, 'passport.png', 'image/png', png());
     await expectVisible(applicant.getByRole('link', { name: 'passport.png', exact: true }), 'the passport photo "passport.png" as a link');
-    await fill('embassyCountry', 'China');
+    await country('embassyCountry', 'china', 'China');
     await fill('embassyCity', 'Guangzhou');
     await fill('email', 'weiming.tan@example.com');
     await page.getByRole('checkbox', { name: en('forms.s06.confirmTruth') }).check();
@@ -212,5 +213,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const japanese = await pdfText(readFileSync(await (await downloadingJapanese).path()));
     expect(japanese, 'the letter in Japanese').toContain('拝啓');
     expect(japanese).toContain('Tan Wei Ming');
+    // Issue 13: the nationality (stored as CN) is named in the letter's language.
+    expect(japanese.replace(/\s+/g, '')).toContain('中国');
   });
 });

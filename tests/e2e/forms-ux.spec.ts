@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, newContext, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
-import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
-import { clearDemoEntries, demoParticipation as demoParticipationOf, submitButton } from './support/form-page';
+import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
+import { clearDemoEntries, submitButton } from './support/form-page';
 
 // Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
 // focus) and never says "Saved", errors clear as fields are fixed (F9); a declaration starts
@@ -18,7 +18,8 @@ const S04 = '/myParticipation/exhibitorBadges';
 const S06 = '/myParticipation/visaInvitation';
 const VISA_LETTERS = '/orderForms/visaInvitationDetail';
 
-const demoParticipation = () => demoParticipationOf(portal);
+/** The demo exhibitor's participation in the demo event. */
+const demoParticipation = () => demoParticipationId(portal);
 
 beforeEach(() => clearDemoEntries(portal));
 
@@ -40,7 +41,7 @@ async function waitForEntry(formId: string, check: (data: Record<string, unknown
 const APPLICANT = {
   fullName: 'Tan Wei Ming',
   gender: 'male',
-  nationality: 'Chinese',
+  nationality: 'CN',
   dateOfBirth: '1985-04-12',
   placeOfBirth: 'Guangzhou',
   passportNumber: 'E12345678',
@@ -50,7 +51,7 @@ const APPLICANT = {
   dateOfArrival: '2027-03-15',
   dateOfDeparture: '2027-03-22',
   durationOfStay: 7,
-  embassyCountry: 'China',
+  embassyCountry: 'CN',
   embassyCity: 'Guangzhou',
   email: 'weiming.tan@example.com',
 };

@@ -21,7 +21,7 @@ function applicant(fullName: string, passportNumber: string, extra: Record<strin
   return {
     fullName,
     gender: 'male',
-    nationality: 'Malaysian',
+    nationality: 'MY',
     dateOfBirth: '1988-07-21',
     placeOfBirth: 'Kuching',
     passportNumber,
@@ -32,7 +32,7 @@ function applicant(fullName: string, passportNumber: string, extra: Record<strin
     dateOfDeparture: '2027-03-09',
     durationOfStay: 8,
     passportPhoto: { id: 'A'.repeat(43), name: 'passport.jpg', size: 123_456, type: 'jpeg', dpi: 300 },
-    embassyCountry: 'Malaysia',
+    embassyCountry: 'MY',
     embassyCity: 'Kuala Lumpur',
     email: `${passportNumber.toLowerCase()}@borneo-botanica.example`,
     ...extra,
@@ -41,7 +41,7 @@ function applicant(fullName: string, passportNumber: string, extra: Record<strin
 
 const APPLICANTS = [
   applicant('Tan Wei Ming', 'A12345678'),
-  applicant('Nguyễn Văn Đức', 'C7654321', { nationality: 'Vietnamese', placeOfBirth: 'Hà Nội', embassyCountry: 'Viet Nam', embassyCity: 'Hà Nội' }),
+  applicant('Nguyễn Văn Đức', 'C7654321', { nationality: 'VN', placeOfBirth: 'Hà Nội', embassyCountry: 'VN', embassyCity: 'Hà Nội' }),
 ];
 
 describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation letters) on %s', (engine) => {
@@ -275,13 +275,14 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     expect(doc.getTitle()).toBe(`Visa invitation letter AFHE2027-${demoParticipation}-2 - Nguyễn Văn Đức`);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Nguyễn Văn Đức');
-    expect(text).toContain('Hà Nội, Viet Nam');
+    // Countries are stored as ISO codes and named in the letter's language (issue 13).
+    expect(text).toContain('Hà Nội, Vietnam');
   });
 
   it("F7 L1 the letter in the chosen language (?lang=), else the caller's: text, dates and labels of that language", async () => {
     await saveS06('submitted', [applicant('Tan Wei Ming', 'A12345678', { chineseName: '陈伟明' })]);
     const japanese = await pdfText((await pdf(demo, '0.pdf?lang=ja')).rawPayload);
-    for (const expected of ['拝啓', '敬具', '参照番号：', '1988年7月21日', '旅券番号A12345678のTan Wei Ming様'])
+    for (const expected of ['拝啓', '敬具', '参照番号：', '1988年7月21日', '旅券番号A12345678のTan Wei Ming様', 'マレーシア、Kuala Lumpur'])
       expect(japanese.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
     const response = await t.app.inject({ method: 'GET', url: `${LIST}/invitationLetter/0.pdf`, headers: { authorization: `Bearer ${demo}`, language: 'vi' } });
     const vietnamese = await pdfText(response.rawPayload);

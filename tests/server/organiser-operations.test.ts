@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/server/lib/messages';
 import { setParticipationDeadline } from '../support/settings';
+import { firstSheet } from '../support/xlsx';
 import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
 
 // Issue 9 (i9b): the organiser's progress matrix and its XLSX, reopening a form for one exhibitor
@@ -145,13 +146,7 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
       headers: { authorization: `Bearer ${token}`, 'accept-language': language },
     });
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
-    const cell = (row: ExcelJS.Row, title: string) => row.getCell(header.indexOf(title) + 1).value;
-    return { header, rows, cell, disposition: String(response.headers['content-disposition']) };
+    return { ...(await firstSheet(response.rawPayload)), disposition: String(response.headers['content-disposition']) };
   };
 
   it('submissions export: one row per badge of every exhibitor, headers and labels in the organiser’s language; refused to others', async () => {

@@ -1,4 +1,5 @@
 import type { FormDefinition } from './definitions';
+import { isCountryField, shownCountry } from './country-field';
 
 // O1: what the organiser decides on, as forms.yaml declares it per form (`approvalSummary`): the
 // top-level fields shown beside a waiting submission (the booth design and height, the names of
@@ -51,8 +52,10 @@ export function approvalSummaryProblems(definition: FormDefinition, schema: { pr
 }
 
 /** The summary of one submission for the organiser. */
-export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>): SummaryEntry[] {
+export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>, language: string): SummaryEntry[] {
   const rule = definition.approval;
+  /** A field's value as text: a country by its name in the organiser's language (issue 13). */
+  const shown = (properties: unknown, name: string, part: unknown) => (isObject(properties) && isCountryField(properties[name]) ? shownCountry(part, language) : part);
   return (definition.approvalSummary ?? []).map(({ field, show }) => {
     const property = (schema.properties?.[field] ?? {}) as Node;
     const title = typeof property.title === 'string' ? property.title : field;
@@ -65,8 +68,9 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
       const items = (Array.isArray(value) ? value : []).map((item) => {
         const record = isObject(item) ? item : {};
         const names = show ?? Object.keys(record);
+        const itemProperties = isObject(property.items) ? property.items.properties : undefined;
         const text = names
-          .map((name) => record[name])
+          .map((name) => shown(itemProperties, name, record[name]))
           .filter((part) => (typeof part === 'string' && part.trim() !== '') || typeof part === 'number')
           .join(' ');
         const flagged = rule?.when === 'anyItemFlag' && rule.list === field && record[rule.flag] === true;
@@ -76,11 +80,17 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
     }
     // A section (the contractor's company, e-mail, contact) reads as its texts in a row.
     const section = isObject(value)
-      ? Object.values(value)
+      ? Object.entries(value)
+          .map(([name, part]) => shown(property.properties, name, part))
           .filter((part) => typeof part === 'string' && part.trim() !== '')
           .join(' · ')
       : null;
-    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : section;
+    const scalar =
+      typeof value === 'string' && isCountryField(property)
+        ? shownCountry(value, language)
+        : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+          ? value
+          : section;
     const label = Array.isArray(property.enum) && typeof scalar === 'string' ? `forms.${definition.id}.enum.${field}.${scalar}` : undefined;
     return { field, title, kind: 'value', value: scalar, ...(label ? { label } : {}) };
   });

@@ -1,4 +1,5 @@
 import { intlLocale } from '../language';
+import { isCountryField, shownCountry } from './country-field';
 
 // F7: documents a submitted form yields, declared in forms.yaml (`documents:`), never in code. A
 // document is made once per item of one of the form's lists (S06: one invitation letter per
@@ -105,7 +106,8 @@ export function longDay(value: string, language: string): string {
 
 /**
  * An item field's value as the document shows it, in the document's language: a day written in
- * full, a number with the language's digits grouping, an enum value by its label; files and
+ * full, a number with the language's digits grouping, an enum value by its label, a country by
+ * its name in the document's language (issue 13); files and
  * objects are not text.
  */
 export function shownValue(formId: string, field: string, property: unknown, value: unknown, language: string, translate: (key: string) => string): string {
@@ -113,6 +115,7 @@ export function shownValue(formId: string, field: string, property: unknown, val
   const schema = isObject(property) ? property : {};
   if (typeof value === 'string') {
     if (Array.isArray(schema.enum)) return translate(`forms.${formId}.enum.${field}.${value}`);
+    if (isCountryField(schema)) return shownCountry(value, language);
     return schema.format === 'date' ? longDay(value, language) : value.trim();
   }
   if (typeof value === 'number') return new Intl.NumberFormat(intlLocale(language)).format(value);

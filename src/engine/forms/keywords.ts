@@ -13,6 +13,7 @@ const SCHEMA_TYPES: Record<RuleName, { type?: 'string' | 'array' | 'object'; sch
   noFullWidth: { type: 'string', schemaType: 'boolean' },
   uniqueItemProperty: { type: 'array', schemaType: 'string' },
   videoHost: { type: 'string', schemaType: 'boolean' },
+  country: { type: 'string', schemaType: 'boolean' },
   realName: { type: 'string', schemaType: 'string', metaSchema: { enum: ['any', 'chinese'] } },
   quota: { type: 'array', schemaType: 'string' },
   file: { type: 'object', schemaType: 'string' },

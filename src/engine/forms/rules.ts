@@ -1,6 +1,7 @@
 import type { FormContext } from './context';
 import { checkFileReference, isEmptyFileValue, type FileReference, type ResolvedPurpose } from './files';
 import { checkCustomTags, type CustomTagInput } from '../custom-tags';
+import { isCountryCode } from '../locale-format';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's
 // value in the schema and the data, a problem (locale key + params) or null. The ajv keywords in
@@ -105,6 +106,8 @@ export const RULES = {
     return duplicate === undefined ? null : problem('validation.uniqueItemProperty', { property, value: duplicate });
   },
   videoHost: (enabled: boolean, data: string): Problem | null => (enabled && data.trim() !== '' && !isVideoHostUrl(data) ? problem('validation.videoHost') : null),
+  /** L1 (issue 13): a country or region as its ISO 3166-1 alpha-2 code; emptiness is `required`'s business. */
+  country: (enabled: boolean, data: string): Problem | null => (enabled && data !== '' && !isCountryCode(data) ? problem('validation.country') : null),
   realName: (script: 'any' | 'chinese', data: string): Problem | null =>
     isRealName(data, script) ? null : problem(script === 'chinese' ? 'validation.chineseName' : 'validation.realName'),
   quota: (kind: string, data: unknown[]): Problem | null => {

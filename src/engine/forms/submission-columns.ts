@@ -2,13 +2,14 @@
 // JSON Schema alone (no form or field is named in code). A form whose data is one list of
 // objects beside plain values (badges, vehicles, visa applicants, products, guests) gives one
 // row per list item; any other form gives one row per exhibitor. Nested objects become one
-// column per leaf; titles and enum labels are the locale keys the form runtime shows.
+// column per leaf; titles and enum labels are the locale keys the form runtime shows; a country
+// field (`country` keyword) is named in the reader's language.
 
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type ColumnKind = 'text' | 'boolean' | 'enum' | 'file' | 'list';
+export type ColumnKind = 'text' | 'boolean' | 'enum' | 'country' | 'file' | 'list';
 
 export interface SubmissionColumn {
   /** Where the value sits: in the submission (form columns) or in one list item (item columns). */
@@ -43,6 +44,7 @@ function columnsOf(formId: string, node: Node, path: string[], titleKeys: string
       const enumItems = Array.isArray(items.enum);
       columns.push({ path: here, titleKeys: titles, kind: enumItems ? 'enum' : 'list', ...(enumItems ? { enumKeyPrefix: `forms.${formId}.enum.${name}.` } : {}) });
     } else if (Array.isArray(child.enum)) columns.push({ path: here, titleKeys: titles, kind: 'enum', enumKeyPrefix: `forms.${formId}.enum.${name}.` });
+    else if (child.country === true) columns.push({ path: here, titleKeys: titles, kind: 'country' });
     else columns.push({ path: here, titleKeys: titles, kind: child.type === 'boolean' ? 'boolean' : 'text' });
   }
   return columns;

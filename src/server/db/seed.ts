@@ -194,7 +194,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         operations: { name: 'Aisyah Rahman', jobTitle: 'Operations Manager', email: 'operations@borneo-botanica.example' },
         marketingSales: { name: 'Daniel Wong', jobTitle: 'Head of Sales', email: 'sales@borneo-botanica.example' },
       },
-      distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'Singapore' }],
+      distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'SG' }],
       goals: { categories: ['distribution'], notes: 'Meet two new distributors in Viet Nam.' },
     };
     await trx

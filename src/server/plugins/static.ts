@@ -3,6 +3,16 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '../../engine/constants';
+import { ROUTE_PRELOADS_FILE, screenPathOf, withModulePreloads, type RoutePreloads } from '../../engine/route-preloads';
+
+/** The build's module list per screen path (none when the web app was built without it). */
+function readRoutePreloads(webDir: string): RoutePreloads {
+  try {
+    return JSON.parse(readFileSync(join(webDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Serves the built web app. Paths without a file fall back to index.html so the browser's
@@ -27,7 +37,22 @@ export default fp<{ webDir: string }>(
         if (path.includes(`${join('assets', '')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-    const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    // Issue 13: each screen's index.html names the modules that screen needs (built once per path).
+    const preloads = readRoutePreloads(webDir);
+    const pages = new Map<string, Buffer>();
+    const indexFor = (url: string) => {
+      const path = screenPathOf(url);
+      const urls = preloads[path];
+      if (!urls) return indexHtml;
+      let page = pages.get(path);
+      if (!page) {
+        page = Buffer.from(withModulePreloads(indexHtml.toString('utf8'), urls));
+        pages.set(path, page);
+      }
+      return page;
+    };
+    const sendIndex = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexFor(request.url));
     app.get('/', sendIndex);
     app.get('/*', async (request, reply) => {
       if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) return reply.callNotFound();

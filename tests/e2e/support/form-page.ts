@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { en } from './locales';
-import type { Portal } from './portal';
+import { demoParticipationId, type Portal } from './portal';
 
 /** The form page's own submit button (not the dialog's). */
 export const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
@@ -12,16 +12,10 @@ export const confirmSubmit = (page: Page) =>
     .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
     .click();
 
-/** The demo exhibitor's participation id. */
-export async function demoParticipation(portal: Portal): Promise<number> {
-  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
-  return user.participation_id!;
-}
-
 /** Every form entry of the demo exhibitor removed (each test starts from empty forms). */
 export async function clearDemoEntries(portal: Portal): Promise<void> {
   await portal.app.db
     .deleteFrom('form_entries')
-    .where('participation_id', '=', await demoParticipation(portal))
+    .where('participation_id', '=', await demoParticipationId(portal))
     .execute();
 }

@@ -123,6 +123,13 @@ export async function apiLinkCode(url: string, token: string): Promise<string> {
   return body.data.code;
 }
 
+/** The demo exhibitor's participation in the demo event (its form entries hang on it). */
+export async function demoParticipationId(portal: Pick<Portal, 'app'>): Promise<number> {
+  const user = await portal.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow();
+  if (user.participation_id === null) throw new Error('the demo user has no participation');
+  return user.participation_id;
+}
+
 /**
  * One portal for the whole spec file: started before its tests, closed after them. The returned
  * object is filled in by the time the tests run.

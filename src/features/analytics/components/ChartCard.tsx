@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visuallyHidden';
@@ -8,6 +8,41 @@ import { currentLanguage } from '../../../lib/i18n';
 export interface ChartTable {
   columns: string[];
   rows: Array<Array<string | number>>;
+}
+
+/**
+ * Issue 13 (Lighthouse: the dashboard's main thread was blocked for seconds): a chart is drawn
+ * once its card comes near the screen, when the browser is idle, so the figures and tables show
+ * first and the charts below the fold cost nothing until scrolled to. The box keeps the chart's
+ * height meanwhile (no layout shift). Without IntersectionObserver (old browsers, jsdom) it is
+ * drawn at once.
+ */
+function DeferredChart({ height, children }: { height: number; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (ready || !box.current) return;
+    let idle: number | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        const show = () => setReady(true);
+        idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(show, { timeout: 1000 }) : window.setTimeout(show, 0);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(box.current);
+    return () => {
+      observer.disconnect();
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout)(idle);
+    };
+  }, [ready]);
+  return (
+    <Box ref={box} aria-hidden="true" sx={{ height }}>
+      {ready && <Suspense fallback={null}>{children}</Suspense>}
+    </Box>
+  );
 }
 
 /**
@@ -33,11 +68,7 @@ export function ChartCard({ title, table, children, actions, height = 280 }: { t
             </ToggleButtonGroup>
           </Box>
         </Box>
-        {view === 'chart' && (
-          <Box aria-hidden="true" sx={{ height }}>
-            {children}
-          </Box>
-        )}
+        {view === 'chart' && <DeferredChart height={height}>{children}</DeferredChart>}
         <TableContainer sx={view === 'chart' ? visuallyHidden : { maxHeight: height + 120 }}>
           <Table size="small" aria-label={title} stickyHeader>
             <TableHead>

@@ -36,6 +36,8 @@ export function TrendChart({ points, leadsLabel, formatValue }: { points: TrendP
     colors: ['#1565c0'],
     pointSize: points.length > 60 ? 0 : 6,
     isInteractive: true,
+    // Issue 13: no enter animation (react-spring frames kept the main thread busy for seconds).
+    animate: false,
   };
   if (points.length > TREND_CANVAS_ABOVE) return <ResponsiveLineCanvas {...common} />;
   return <ResponsiveLine {...common} useMesh enableSlices={false} />;
@@ -49,6 +51,7 @@ export function BarBreakdown({ slices, horizontal = true, formatValue }: { slice
       data={data}
       keys={['leads']}
       indexBy="key"
+      animate={false}
       layout={horizontal ? 'horizontal' : 'vertical'}
       margin={{ top: 10, right: 20, bottom: 30, left: horizontal ? 130 : 40 }}
       padding={0.3}
@@ -72,6 +75,7 @@ export function PieBreakdown({ slices, formatValue }: { slices: Slice[]; formatV
     <ResponsivePie
       data={slices.filter((slice) => slice.value > 0)}
       margin={{ top: 20, right: 100, bottom: 20, left: 100 }}
+      animate={false}
       innerRadius={0.5}
       padAngle={1}
       cornerRadius={3}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import {
   Alert,
   Box,
@@ -32,11 +32,17 @@ import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { ChartCard } from '../components/ChartCard';
-import { BarBreakdown, PieBreakdown, TrendChart, type Slice } from '../components/charts';
+import type { Slice } from '../components/charts';
 import { InvitationsTable, type PageOf } from '../components/InvitationsTable';
 
 // LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
 // from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
+
+// Issue 13: nivo (about half of this page's code) loads after the figures and tables show, when
+// the first chart comes into view (ChartCard).
+const TrendChart = lazy(() => import('../components/charts').then((m) => ({ default: m.TrendChart })));
+const BarBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.BarBreakdown })));
+const PieBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.PieBreakdown })));
 
 interface ExportRow {
   id: number;

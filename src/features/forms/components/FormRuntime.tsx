@@ -15,7 +15,7 @@ import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload } from '../lib/payload';
 import { serverErrorSchema, serverProblems, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
-import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators } from './form-view';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from './form-view';
 import { PartStatuses } from './PartStatuses';
 import { partsOf } from '../../../engine/forms/parts';
 import { importableLists } from '../../../engine/forms/list-import';
@@ -364,6 +364,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           initialFormData={initial.data}
           validator={view.validator}
           fields={fields}
+          widgets={widgets}
           templates={templates}
           transformErrors={transformErrors}
           customValidate={view.customValidate as never}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { helpParams } from '../../../engine/forms/definitions';
+import { isCountryField, shownCountry } from '../../../engine/forms/country-field';
 import { displayUi } from '../lib/display';
 import { STATUS_COLOR } from '../lib/status';
 import { useFormPayload } from '../lib/payload';
@@ -32,6 +33,7 @@ function ordered(schema: Node, ui: Node): string[] {
 }
 
 function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: unknown; yes: string; no: string }): ReactNode {
+  const { i18n } = useTranslation();
   if (isFileReference(value)) {
     // The same link the upload field shows.
     return (
@@ -41,6 +43,7 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
     );
   }
   if (typeof value === 'boolean') return value ? yes : no;
+  if (isCountryField(schema)) return shownCountry(value, i18n.language);
   const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : null;
   const codes = Array.isArray(schema.enum) ? schema.enum : isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : null;
   const label = (code: unknown) => (names && codes && codes.indexOf(code) >= 0 ? names[codes.indexOf(code)] : String(code));

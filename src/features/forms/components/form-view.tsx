@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, AlertTitle, Box, Link } from '@mui/material';
-import type { RegistryFieldsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { ListAddButton, ListItemButtons } from './ListControls';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
+import { CountryWidget } from './CountryWidget';
 
 // What a generated form is rendered with: the exhibitor's form (FormRuntime) and the organiser's
 // gallery (issue 11 item 7) share it, so the gallery shows exactly what exhibitors get.
@@ -29,6 +30,8 @@ function HiddenField() {
 
 /** The fields and templates every generated form renders with (the exhibitor's form and the organiser's gallery alike). */
 export const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
+/** Widgets a UI schema chooses by name (`"ui:widget": "country"`, issue 13). */
+export const widgets: RegistryWidgetsType = { country: CountryWidget };
 export const templates = {
   BaseInputTemplate: BufferedInputTemplate,
   ArrayFieldItemButtonsTemplate: ListItemButtons,

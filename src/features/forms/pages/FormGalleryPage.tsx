@@ -14,7 +14,7 @@ import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../
 import { PageLoading } from '../../../components/PageLoading';
 import { api } from '../../../lib/api';
 import { translatorFor } from '../../../lib/i18n';
-import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators } from '../components/form-view';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../components/form-view';
 import { withoutHidden } from '../lib/display';
 
 // Issue 11 item 7: the organiser's form gallery. Any form of the set in use, for any of the
@@ -112,6 +112,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
             formData={initial}
             validator={view.validator}
             fields={fields}
+            widgets={widgets}
             templates={templates}
             transformErrors={view.transformErrors}
             customValidate={view.customValidate as never}

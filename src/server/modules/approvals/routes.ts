@@ -179,7 +179,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
             status: row.approval_status!,
             comment: row.approval_comment,
             data,
-            summary: definition ? approvalSummary(definition, schema, data) : [],
+            summary: definition ? approvalSummary(definition, schema, data, request.language) : [],
           };
         }),
       );

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { formStatus } from '../../../engine/forms/definitions';
+import { shownCountry } from '../../../engine/forms/country-field';
 import { submissionLayout, valueAt, type SubmissionColumn } from '../../../engine/forms/submission-columns';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { formatOffset } from '../../../engine/time';
@@ -56,6 +57,8 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
         };
         return neutraliseCell(Array.isArray(value) ? value.map(label).join(', ') : label(value));
       }
+      case 'country':
+        return neutraliseCell(shownCountry(value, language));
       case 'file':
         return isReference(value) ? { text: neutraliseCell(value.name), hyperlink: `${publicUrl}/oga/uploads/${encodeURIComponent(value.id)}` } : '';
       case 'list':
