@@ -73,6 +73,14 @@ describe('sample data', () => {
     const validate = createFormAjv({ uploads: PROJECT_UPLOADS }).compile(base);
     expect(runValidator(validate, () => validate.errors, data, { flags: {}, quotas: { people: 10 } })).toEqual([]);
   });
+
+  it('gives a country field a country code, which the country rule accepts', () => {
+    const schema = { type: 'object', properties: { nationality: { type: 'string', country: true } } };
+    const data = sampleData(schema) as { nationality: string };
+    expect(data.nationality).toMatch(/^[A-Z]{2}$/);
+    const validate = createFormAjv({ uploads: PROJECT_UPLOADS }).compile(schema);
+    expect(runValidator(validate, () => validate.errors, data, { flags: {}, quotas: {} })).toEqual([]);
+  });
 });
 
 describe('the list a changed field sits in', () => {

@@ -1,6 +1,8 @@
 // Issue 11 item 7, the organiser's form gallery: what an event's patch changes in a form, field by
 // field, and sample data made from a schema alone (the gallery's preview and its "try submitting").
 
+import { isCountryField } from './country-field';
+
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -120,6 +122,8 @@ function sampleText(schema: Node): string {
   if (schema.realName === 'chinese') return '陈明';
   if (schema.realName === 'any') return 'Aisyah';
   if (schema.videoHost === true) return 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+  // A country field holds an ISO 3166-1 code (the `country` keyword).
+  if (isCountryField(schema)) return 'SG';
   switch (schema.format) {
     case 'email':
       return 'sample@example.com';
