@@ -5,7 +5,7 @@ import { CLIENT_MESSAGES, ERRORS, SUCCESS_MESSAGES } from '../src/engine/errors'
 import { flattenKeys, lookup, type LocaleTable } from '../src/engine/i18n';
 import { LANGUAGES } from '../src/engine/language';
 import { ROOT, loadCatalogue, readLocales } from './catalogue-source';
-import { generatedFiles } from './generate';
+import { generatedFiles, staleGeneratedFiles } from './generate';
 import { formProblems } from './check-forms';
 import { formNamingProblems } from './check-form-names';
 
@@ -114,19 +114,11 @@ const ALLOWED: Record<string, string[]> = {
 const checks: Check[] = [
   { name: 'screen catalogue (screens.yaml)', run: () => loadCatalogue().problems },
   {
-    name: 'generated code is fresh',
+    name: 'generated code is fresh (screens, pages, API types from the OpenAPI document)',
     run: async () => {
       const { files, problems } = await generatedFiles();
       if (problems.length) return ['cannot generate: fix screens.yaml first'];
-      return Object.entries(files).flatMap(([path, content]) => {
-        let current = '';
-        try {
-          current = readFileSync(join(ROOT, path), 'utf8');
-        } catch {
-          return [`${path} is missing: run \`npm run generate\``];
-        }
-        return current === content ? [] : [`${path} is stale: run \`npm run generate\` and commit the result`];
-      });
+      return staleGeneratedFiles(files);
     },
   },
   {
