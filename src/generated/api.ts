@@ -225,8 +225,8 @@ export interface ApiOperations {
    * Whether a reset link is still valid, and for which account
    */
   'GET /auth/password/reset': {
-    data: null | {
-      account?: string;
+    data: {
+      account: string;
     };
     query: {
       token: string;
@@ -1681,76 +1681,76 @@ export interface ApiOperations {
    */
   'GET /system/project/exhibirotCode': {
     data: {
-      S01BoothDisplayName?: boolean;
-      badgesDlinedate?: string | null;
-      boothDlinedate?: string | null;
-      boothNum?: string;
+      S01BoothDisplayName: boolean;
+      badgesDlinedate: string | null;
+      boothDlinedate: string | null;
+      boothNum: string;
       /**
        * Company logo URL
        */
-      companyLog?: string;
-      countryRequired?: boolean;
-      digitalShow?: boolean;
-      displayedModule?: string[];
-      downloadPdf?: boolean;
+      companyLog: string;
+      countryRequired: boolean;
+      digitalShow: boolean;
+      displayedModule: string[];
+      downloadPdf: boolean;
       /**
        * Event logo URL
        */
-      eventLog?: string;
-      eventShow?: boolean;
-      eventUrl?: string;
-      exhibitCode?: string;
-      exhibitName?: string;
+      eventLog: string;
+      eventShow: boolean;
+      eventUrl: string;
+      exhibitCode: string;
+      exhibitName: string;
       /**
        * Same as exhibitCode
        */
-      exhibitionId?: string;
+      exhibitionId: string;
       /**
        * Same as exhibitName
        */
-      exhibitionName?: string;
-      hideAccountHome?: boolean;
-      leadgrabShow?: boolean;
-      legalName?: string;
-      multilingual?: {
-        code?: string;
-        label?: string;
+      exhibitionName: string;
+      hideAccountHome: boolean;
+      leadgrabShow: boolean;
+      legalName: string;
+      multilingual: {
+        code: string;
+        label: string;
       }[];
       /**
        * Exhibitor name
        */
-      name?: string;
-      productDlinedate?: string | null;
-      productSecondLanguage?: boolean;
-      profileDlinedate?: string | null;
-      profileSecondLanguage?: boolean;
-      s01CompanyShow?: boolean;
-      s01ContactShow?: boolean;
-      s01DistributionShow?: boolean;
-      s01GoalShow?: boolean;
-      s01SubmitOnceOnly?: boolean;
-      s02BrandNameShow?: boolean;
-      s02SubmitOnceOnly?: boolean;
-      s03SubmitOnceOnly?: boolean;
-      s04SubmitOnceOnly?: boolean;
-      s05SubmitOnceOnly?: boolean;
-      supportEmail?: string;
-      termsUrl?: string;
+      name: string;
+      productDlinedate: string | null;
+      productSecondLanguage: boolean;
+      profileDlinedate: string | null;
+      profileSecondLanguage: boolean;
+      s01CompanyShow: boolean;
+      s01ContactShow: boolean;
+      s01DistributionShow: boolean;
+      s01GoalShow: boolean;
+      s01SubmitOnceOnly: boolean;
+      s02BrandNameShow: boolean;
+      s02SubmitOnceOnly: boolean;
+      s03SubmitOnceOnly: boolean;
+      s04SubmitOnceOnly: boolean;
+      s05SubmitOnceOnly: boolean;
+      supportEmail: string;
+      termsUrl: string;
       /**
        * Event time zone offset from UTC
        */
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
   };
   /**
    * Public branding of an event by its code, for the login page (/login?exhibitCode=…)
    */
   'GET /system/project/exhibirotCodeOrNum': {
-    data: null | {
-      eventLog?: string;
-      eventUrl?: string;
-      exhibitCode?: string;
-      exhibitName?: string;
+    data: {
+      eventLog: string;
+      eventUrl: string;
+      exhibitCode: string;
+      exhibitName: string;
     };
     query: {
       exhibitCode: string;
@@ -1801,21 +1801,21 @@ export interface ApiOperations {
       /**
        * Account ID used to log in
        */
-      account?: string;
-      displayedModule?: string[];
-      email?: string;
-      id?: number;
-      name?: string;
-      role?: 'exhibitor' | 'team_user' | 'contractor' | 'organiser';
-      session?: {
+      account: string;
+      displayedModule: string[];
+      email: string;
+      id: number;
+      name: string;
+      role: 'exhibitor' | 'team_user' | 'contractor' | 'organiser';
+      session: {
         /**
          * Absolute end of the session
          */
-        expiresAt?: string;
-        idleSeconds?: number;
-        warningSeconds?: number;
+        expiresAt: string;
+        idleSeconds: number;
+        warningSeconds: number;
       };
-      showLeftMenus?: boolean;
+      showLeftMenus: boolean;
     };
   };
   /**
@@ -2014,7 +2014,7 @@ export interface ApiOperations {
     body: {
       code: string;
     };
-    data: null | {
+    data: {
       absoluteSeconds: number;
       account: string;
       idleSeconds: number;
@@ -2028,7 +2028,7 @@ export interface ApiOperations {
     body: {
       code: string;
     };
-    data: null | {
+    data: {
       account: string;
       name: string;
     };
@@ -2041,10 +2041,10 @@ export interface ApiOperations {
       account: string;
       password: string;
     };
-    data: null | {
-      absoluteSeconds?: number;
-      idleSeconds?: number;
-      token?: string;
+    data: {
+      absoluteSeconds: number;
+      idleSeconds: number;
+      token: string;
     };
   };
   /**

@@ -123,10 +123,9 @@ export default async function projectRoutes(app: FastifyInstance) {
         },
         response: {
           200: envelope({
-            anyOf: [
-              { type: 'null' },
-              { type: 'object', properties: { exhibitCode: { type: 'string' }, exhibitName: { type: 'string' }, eventLog: { type: 'string' }, eventUrl: { type: 'string' } } },
-            ],
+            type: 'object',
+            required: ['exhibitCode', 'exhibitName', 'eventLog', 'eventUrl'],
+            properties: { exhibitCode: { type: 'string' }, exhibitName: { type: 'string' }, eventLog: { type: 'string' }, eventUrl: { type: 'string' } },
           }),
         },
       },
