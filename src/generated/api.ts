@@ -106,19 +106,19 @@ export interface ApiOperations {
         /**
          * Download time (when the file was made)
          */
-        createdAt?: string;
-        fileName?: string;
-        format?: 'csv' | 'xlsx';
-        id?: number;
-        rows?: number;
+        createdAt: string;
+        fileName: string;
+        format: 'csv' | 'xlsx';
+        id: number;
+        rows: number;
         /**
          * Bytes
          */
-        size?: number;
+        size: number;
         /**
          * Download user
          */
-        user?: string;
+        user: string;
       }[];
       limit: number;
       page: number;
@@ -781,19 +781,19 @@ export interface ApiOperations {
         /**
          * Download time (when the file was made)
          */
-        createdAt?: string;
-        fileName?: string;
-        format?: 'csv' | 'xlsx';
-        id?: number;
-        rows?: number;
+        createdAt: string;
+        fileName: string;
+        format: 'csv' | 'xlsx';
+        id: number;
+        rows: number;
         /**
          * Bytes
          */
-        size?: number;
+        size: number;
         /**
          * Download user
          */
-        user?: string;
+        user: string;
       }[];
       limit: number;
       page: number;
@@ -2321,19 +2321,19 @@ export interface ApiOperations {
       /**
        * Download time (when the file was made)
        */
-      createdAt?: string;
-      fileName?: string;
-      format?: 'csv' | 'xlsx';
-      id?: number;
-      rows?: number;
+      createdAt: string;
+      fileName: string;
+      format: 'csv' | 'xlsx';
+      id: number;
+      rows: number;
       /**
        * Bytes
        */
-      size?: number;
+      size: number;
       /**
        * Download user
        */
-      user?: string;
+      user: string;
     };
   };
   /**
