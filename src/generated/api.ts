@@ -763,8 +763,8 @@ export interface ApiOperations {
        */
       name: string;
       user: {
-        id?: number;
-        name?: string;
+        id: number;
+        name: string;
       };
     }[];
   };
