@@ -1348,8 +1348,8 @@ export interface ApiOperations {
       forms: number;
       loadedAt: string;
       refused: {
-        at?: string;
-        problems?: {
+        at: string;
+        problems: {
           file: string;
           message: string;
           path: string;
@@ -3048,8 +3048,8 @@ export interface ApiOperations {
         forms: number;
         loadedAt: string;
         refused: {
-          at?: string;
-          problems?: {
+          at: string;
+          problems: {
             file: string;
             message: string;
             path: string;
