@@ -952,32 +952,32 @@ export interface ApiOperations {
       /**
        * How many are active now
        */
-      active?: number;
+      active: number;
       items: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       }[];
       limit: number;
       page: number;
       /**
        * How many may be active at once
        */
-      quota?: number;
+      quota: number;
       total: number;
     };
     query?: {
@@ -993,32 +993,32 @@ export interface ApiOperations {
       /**
        * How many are active now
        */
-      active?: number;
+      active: number;
       items: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       }[];
       limit: number;
       page: number;
       /**
        * How many may be active at once
        */
-      quota?: number;
+      quota: number;
       total: number;
     };
     query?: {
@@ -2530,25 +2530,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
   };
@@ -2566,25 +2566,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
@@ -2606,25 +2606,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
@@ -2651,25 +2651,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
   };
@@ -2687,25 +2687,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
@@ -2727,25 +2727,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
@@ -3354,25 +3354,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
@@ -3394,25 +3394,25 @@ export interface ApiOperations {
       /**
        * Whether the activation e-mail went out (null: none was due)
        */
-      mailSent?: boolean | null;
-      member?: {
+      mailSent: boolean | null;
+      member: {
         /**
          * Login ID (the user name)
          */
-        account?: string;
-        company?: string;
-        createdAt?: string;
-        email?: string;
-        id?: number;
+        account: string;
+        company: string;
+        createdAt: string;
+        email: string;
+        id: number;
         /**
          * Leads a team user may scan; null = no limit
          */
-        leadQuota?: number | null;
+        leadQuota: number | null;
         /**
          * Contact person (contractors); the user name for team users
          */
-        name?: string;
-        status?: 'active' | 'disabled';
+        name: string;
+        status: 'active' | 'disabled';
       };
     };
     path: {
