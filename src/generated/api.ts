@@ -276,7 +276,7 @@ export interface ApiOperations {
       limit: number;
       page: number;
       total: number;
-      unread?: number;
+      unread: number;
     };
     query?: {
       limit?: 10 | 20 | 30 | 50;
@@ -299,7 +299,7 @@ export interface ApiOperations {
       /**
        * Markdown
        */
-      body?: string;
+      body: string;
       id: number;
       pinned: boolean;
       publishedAt: string;
