@@ -329,22 +329,22 @@ export interface ApiOperations {
    */
   'GET /content/manuals': {
     data: {
-      ackRequired?: boolean;
-      acknowledgedAt?: string | null;
-      acknowledgedBy?: string | null;
-      attachments?: {
+      ackRequired: boolean;
+      acknowledgedAt: string | null;
+      acknowledgedBy: string | null;
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      deadline?: string | null;
-      description?: string;
+      deadline: string | null;
+      description: string;
       id: number;
       mandatory: boolean;
       status: 'toView' | 'viewed' | 'acknowledged';
       title: string;
-      viewedAt?: string | null;
+      viewedAt: string | null;
     }[];
     query?: {
       status?: 'toView' | 'viewed' | 'acknowledged';
@@ -355,10 +355,10 @@ export interface ApiOperations {
    */
   'GET /content/manuals/{id}': {
     data: {
-      ackRequired?: boolean;
-      acknowledgedAt?: string | null;
-      acknowledgedBy?: string | null;
-      attachments?: {
+      ackRequired: boolean;
+      acknowledgedAt: string | null;
+      acknowledgedBy: string | null;
+      attachments: {
         id: string;
         name: string;
         size: number;
@@ -367,14 +367,14 @@ export interface ApiOperations {
       /**
        * Markdown
        */
-      body?: string;
-      deadline?: string | null;
-      description?: string;
+      body: string;
+      deadline: string | null;
+      description: string;
       id: number;
       mandatory: boolean;
       status: 'toView' | 'viewed' | 'acknowledged';
       title: string;
-      viewedAt?: string | null;
+      viewedAt: string | null;
     };
     path: {
       id: number;
@@ -2078,22 +2078,22 @@ export interface ApiOperations {
    */
   'POST /content/manuals/{id}/acknowledge': {
     data: {
-      ackRequired?: boolean;
-      acknowledgedAt?: string | null;
-      acknowledgedBy?: string | null;
-      attachments?: {
+      ackRequired: boolean;
+      acknowledgedAt: string | null;
+      acknowledgedBy: string | null;
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      deadline?: string | null;
-      description?: string;
+      deadline: string | null;
+      description: string;
       id: number;
       mandatory: boolean;
       status: 'toView' | 'viewed' | 'acknowledged';
       title: string;
-      viewedAt?: string | null;
+      viewedAt: string | null;
     };
     path: {
       id: number;
