@@ -1761,20 +1761,20 @@ export interface ApiOperations {
    */
   'GET /system/project/findAll': {
     data: {
-      boothNum?: string;
+      boothNum: string;
       /**
        * The event this session belongs to
        */
-      current?: boolean;
-      endsAt?: string;
-      eventLog?: string;
-      eventUrl?: string;
-      exhibitCode?: string;
-      exhibitName?: string;
-      startsAt?: string;
-      status?: 'upcoming' | 'live' | 'past';
-      utcOffsetMinutes?: number;
-      venue?: string;
+      current: boolean;
+      endsAt: string;
+      eventLog: string;
+      eventUrl: string;
+      exhibitCode: string;
+      exhibitName: string;
+      startsAt: string;
+      status: 'upcoming' | 'live' | 'past';
+      utcOffsetMinutes: number;
+      venue: string;
     }[];
     query?: {
       keyword?: string;

@@ -31,6 +31,7 @@ const eventSchema = {
     status: { type: 'string', enum: ['upcoming', 'live', 'past'] },
     current: { type: 'boolean', description: 'The event this session belongs to' },
   },
+  required: ['exhibitCode', 'exhibitName', 'venue', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'eventUrl', 'eventLog', 'boothNum', 'status', 'current'],
 } as const;
 
 export default async function projectRoutes(app: FastifyInstance) {
