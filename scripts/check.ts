@@ -127,6 +127,7 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/forms/components/UploadField.tsx',
   'src/features/forms/lib/payload.ts',
   'src/features/forms/pages/FormDocumentsPage.tsx',
+  'src/features/forms/pages/FormGalleryPage.tsx',
   'src/features/forms/pages/OrderFormsPage.tsx',
   'src/features/home/pages/HomePage.tsx',
   'src/features/leads/components/LeadFilters.tsx',

@@ -1359,6 +1359,118 @@ export interface ApiOperations {
     };
   };
   /**
+   * Issue 11 item 7: the forms in use and the organisation's events, with the forms each event patches
+   */
+  'GET /organiser/forms/gallery': {
+    data: {
+      events: {
+        code: string;
+        /**
+         * The organiser's current event
+         */
+        current: boolean;
+        /**
+         * In the caller's language when the event has it
+         */
+        name: string;
+        /**
+         * Ids of the forms this event patches
+         */
+        patched: string[];
+      }[];
+      forms: {
+        code: string;
+        id: string;
+        title: string;
+      }[];
+      /**
+       * The form set version in use
+       */
+      version: string;
+    };
+  };
+  /**
+   * Issue 11 item 7: one form as an event's exhibitors meet it (patch applied, validator, strings) and the patch's difference from the base form
+   */
+  'GET /organiser/forms/gallery/{id}': {
+    data: {
+      /**
+       * What the patch changes in the base form (empty without a patch)
+       */
+      changes: {
+        /**
+         * relabelled: the base title key
+         */
+        from?: string | null;
+        kind: 'added' | 'removed' | 'nowRequired' | 'noLongerRequired' | 'relabelled';
+        /**
+         * Dotted path of the field; a list item's field as `list[].field`
+         */
+        path: string;
+        /**
+         * Locale key of the field's title (the patched form's; the base form's for a removed field)
+         */
+        title?: string | null;
+        /**
+         * relabelled: the patched title key
+         */
+        to?: string | null;
+      }[];
+      /**
+       * What a new exhibitor of the event has: the event's default flags and quotas
+       */
+      context: {
+        flags: {
+          [k: string]: boolean | undefined;
+        };
+        quotas: {
+          [k: string]: number | undefined;
+        };
+      };
+      definition: {
+        [k: string]: unknown | undefined;
+      };
+      event: {
+        code: string;
+        name: string;
+      };
+      formsVersion: string;
+      /**
+       * The event has a patch of this form
+       */
+      patched: boolean;
+      schema: {
+        [k: string]: unknown | undefined;
+      };
+      /**
+       * The form's strings (forms.<id>) by language
+       */
+      strings: {
+        [k: string]:
+          | {
+              [k: string]: unknown | undefined;
+            }
+          | undefined;
+      };
+      ui: {
+        [k: string]: unknown | undefined;
+      };
+      validator: {
+        rootKey: string;
+        url: string;
+      };
+    };
+    path: {
+      id: string;
+    };
+    query: {
+      /**
+       * Exhibit code of one of the organisation’s events
+       */
+      event: string;
+    };
+  };
+  /**
    * Issue 14: how long exhibitors keep leads after the show, and when they are erased
    */
   'GET /organiser/privacy': {
