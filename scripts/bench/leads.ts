@@ -31,6 +31,8 @@ const BATCH = 100;
 const EXPORT_ROWS = 100_000;
 const TEAM_USERS = 20;
 const VISITORS = 50_000;
+/** `BENCH_LEADS_CASES=list,scans,export` measures only those parts (all of them when unset). */
+const CASES = new Set((process.env.BENCH_LEADS_CASES ?? 'dashboard,list,scans,export').split(',').map((c) => c.trim()));
 
 export const LEADS_API = {
   dashboard: '/oga/analytics/dashboard',
@@ -110,9 +112,11 @@ export async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (l
 }
 
 /** The portal as production runs it: its own Node process on the bundled server (`npm run build`). */
-async function startServerProcess(env: Record<string, string>) {
+async function startServerProcess(env: Record<string, string>, bundle = 'dist/server/main.js') {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_PROFILE_DIR=/some/dir writes a CPU profile of the portal process there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, bundle], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -257,6 +261,21 @@ function ensureServerBuilt() {
   if (result.status !== 0) throw new Error('bundling the server failed');
 }
 
+/**
+ * The portal bundles measured, one after the other on the same database: the current build, and
+ * first a baseline when BENCH_BASELINE_BUNDLE names one (e.g. main's server bundled elsewhere), so
+ * a change is measured before and after in one run.
+ */
+function servers(): Array<[string, string]> {
+  const baseline = process.env.BENCH_BASELINE_BUNDLE;
+  return baseline
+    ? [
+        [' — before (baseline)', baseline],
+        [' — after (this build)', 'dist/server/main.js'],
+      ]
+    : [['', 'dist/server/main.js']];
+}
+
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** The same export in a process of its own (scripts/bench/export-alone.ts): the export's own memory. */
@@ -286,10 +305,12 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   const exportUser = loaded.users[0]!;
   const token = await loginToken(server.url);
   console.log(`\n## Lead capture on ${engine}, ${leads.toLocaleString('en')} leads in one event (one exhibitor)`);
-  const dashboard = await latency(`${server.url}${LEADS_API.dashboard}`, token);
-  console.log(
-    `  dashboard, all widgets (one call)        median ${dashboard.median.toFixed(1).padStart(6)} ms  p95 ${dashboard.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.dashboardP95Ms} ms: ${verdict(dashboard.p95 <= BUDGET.dashboardP95Ms)}`,
-  );
+  if (CASES.has('dashboard')) {
+    const dashboard = await latency(`${server.url}${LEADS_API.dashboard}`, token);
+    console.log(
+      `  dashboard, all widgets (one call)        median ${dashboard.median.toFixed(1).padStart(6)} ms  p95 ${dashboard.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.dashboardP95Ms} ms: ${verdict(dashboard.p95 <= BUDGET.dashboardP95Ms)}`,
+    );
+  }
   const listCases: Array<[string, string]> = [
     ['list, page 1 (20, newest first)', '?page=1&limit=20'],
     ['list, page 50', '?page=50&limit=20'],
@@ -300,8 +321,8 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   ];
   // Issue 15, side by side: "before" counts every match (exactTotal=true, what every page did),
   // "after" is the page as the list asks for it (rollup estimate, keyword counted up to 1,000).
-  console.log(`  ${`lead list (p95 budget ${BUDGET.listP95Ms}${' ms)'.padEnd(42)}`} ${'before: exact total'.padEnd(30)} after: list as served`);
-  for (const [name, query] of listCases) {
+  if (CASES.has('list')) console.log(`  ${`lead list (p95 budget ${BUDGET.listP95Ms}${' ms)'.padEnd(42)}`} ${'before: exact total'.padEnd(30)} after: list as served`);
+  for (const [name, query] of CASES.has('list') ? listCases : []) {
     const before = await latency(`${server.url}${LEADS_API.list}${query}&exactTotal=true`, token);
     const after = await latency(`${server.url}${LEADS_API.list}${query}`, token);
     const kind = (await (await fetch(`${server.url}${LEADS_API.list}${query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
@@ -311,6 +332,16 @@ async function measure(engine: string, leads: number, server: { url: string; pid
       `  ${name.padEnd(42)} p95 ${before.p95.toFixed(1).padStart(6)} ms (median ${before.median.toFixed(1).padStart(5)})  p95 ${after.p95.toFixed(1).padStart(6)} ms (median ${after.median.toFixed(1).padStart(5)})  total ${kind.data.totalKind ?? 'exact'} ${kind.data.total.toLocaleString('en')}: ${verdict(after.p95 <= BUDGET.listP95Ms)}`,
     );
   }
+  if (CASES.has('scans')) await measureScans(server, token, loaded);
+  if (CASES.has('export')) {
+    const exported = await exportXlsx(server, token, exportUser);
+    console.log(
+      `  XLSX export of ${EXPORT_ROWS.toLocaleString('en')} leads, in the portal ${exported.seconds.toFixed(1).padStart(6)} s  ${(exported.bytes / 1048576).toFixed(1)} MB file  RSS ${exported.rssBefore.toFixed(0)} → peak ${exported.rssPeak.toFixed(0)} MB (+${(exported.rssPeak - exported.rssBefore).toFixed(0)})  budget ${BUDGET.exportSeconds} s / +${BUDGET.exportRssAboveRestMb} MB: ${verdict(exported.seconds <= BUDGET.exportSeconds && exported.rssPeak - exported.rssBefore <= BUDGET.exportRssAboveRestMb)}`,
+    );
+  }
+}
+
+async function measureScans(server: { url: string }, token: string, loaded: { eventCode: string }) {
   const rate = await ingestion(server.url, token, loaded.eventCode);
   console.log(
     `  ingestion, batches of ${BATCH}, ${INGEST_WORKERS} clients     ${rate.toFixed(0).padStart(7)} scans/s  budget ${BUDGET.scansPerSecond}: ${verdict(rate >= BUDGET.scansPerSecond)}`,
@@ -318,10 +349,6 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   const burst = await concurrentBatches(server.url, token, loaded.eventCode);
   console.log(
     `  ${BATCH}-scan batches from ${BURST_CLIENTS} connections at once  p50 ${burst.p50.toFixed(0).padStart(5)} ms  p99 ${burst.p99.toFixed(0).padStart(5)} ms  max ${burst.max.toFixed(0)} ms  (${burst.requests} batches, ${burst.failed} failed)  budget p99 ${BUDGET.burstP99Ms} ms: ${verdict(burst.p99 <= BUDGET.burstP99Ms && burst.failed === 0)}`,
-  );
-  const exported = await exportXlsx(server, token, exportUser);
-  console.log(
-    `  XLSX export of ${EXPORT_ROWS.toLocaleString('en')} leads, in the portal ${exported.seconds.toFixed(1).padStart(6)} s  ${(exported.bytes / 1048576).toFixed(1)} MB file  RSS ${exported.rssBefore.toFixed(0)} → peak ${exported.rssPeak.toFixed(0)} MB (+${(exported.rssPeak - exported.rssBefore).toFixed(0)})  budget ${BUDGET.exportSeconds} s / +${BUDGET.exportRssAboveRestMb} MB: ${verdict(exported.seconds <= BUDGET.exportSeconds && exported.rssPeak - exported.rssBefore <= BUDGET.exportRssAboveRestMb)}`,
   );
 }
 
@@ -354,13 +381,15 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
       const loaded = await bulkLoadLeads(opened.db, postgresLeads, log);
       log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
       await opened.close();
-      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-      try {
-        await measure('PostgreSQL', postgresLeads, server, loaded);
-      } finally {
-        await server.stop();
+      for (const [label, bundle] of servers()) {
+        const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, bundle);
+        try {
+          await measure(`PostgreSQL${label}`, postgresLeads, server, loaded);
+        } finally {
+          await server.stop();
+        }
       }
-      await exportAlone({ DATABASE_URL: databaseUrl }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
+      if (CASES.has('export')) await exportAlone({ DATABASE_URL: databaseUrl }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
     } finally {
       await postgres.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -377,13 +406,15 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     log(`\n  loading ${pgliteLeads.toLocaleString('en')} leads into PGlite…`);
     const loaded = await bulkLoadLeads(opened.db, pgliteLeads, log);
     await opened.close();
-    const server = await startServerProcess({ DATA_DIR: dataDir });
-    try {
-      await measure('PGlite', pgliteLeads, server, loaded);
-    } finally {
-      await server.stop();
+    for (const [label, bundle] of servers()) {
+      const server = await startServerProcess({ DATA_DIR: dataDir }, bundle);
+      try {
+        await measure(`PGlite${label}`, pgliteLeads, server, loaded);
+      } finally {
+        await server.stop();
+      }
     }
-    await exportAlone({ DATA_DIR: dataDir }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
+    if (CASES.has('export')) await exportAlone({ DATA_DIR: dataDir }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

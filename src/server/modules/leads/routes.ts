@@ -288,7 +288,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
       const scope = scopeOf(auth);
       const query = parseLeadQuery(request.query);
       const filters = filtersOf(query);
-      const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true });
+      const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows =
         total === 0

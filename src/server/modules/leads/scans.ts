@@ -6,11 +6,9 @@ import type { Database } from '../../db/schema';
 // LD1: the scanning app sends scans one by one or as its offline queue (a batch). Each scan has
 // the app's own id; a resend of the same id never makes a second lead, and a second scan of a
 // badge that already is a lead of the exhibitor (by anyone of it) is recorded against that lead
-// (lead_scans: count, last seen, who) instead of making a second one. Per batch the database
-// sees a constant number of statements whatever its size: lock the scanner, find the ids already
-// stored, find the badges already leads, count the quota, look the badges up, one multi-row
-// insert of leads, one of later scans, one update of their leads (plus one per lead whose later
-// scan carries a qualification).
+// (lead_scans: count, last seen, who) instead of making a second one. Issue 15: a batch is one
+// set-based statement (batchStatement) — one round trip, whatever its size — inside a
+// transaction only where the answer needs one (a team user's quota, a qualification merged).
 
 /** A qualification the app may capture with the scan (qualify offline, one round trip). */
 export interface ScanQualification {
@@ -113,6 +111,137 @@ const leadOf = (row: StoredLead & { id: number | string }): StoredLead => ({
   company: row.company,
 });
 
+/** What the batch statement decided for one scan. */
+type ScanKind = 'resend' | 'tags' | 'created' | 'later' | 'quota' | 'retry';
+
+interface ScanRow {
+  idx: number;
+  kind: ScanKind;
+  id: number | string | null;
+  badge_known: boolean | null;
+  visitor_name: string | null;
+  company: string | null;
+  used: number | null;
+}
+
+/**
+ * Issue 15: one set-based statement for a batch. It finds resent ids and badges already leads,
+ * counts the quota, inserts the new leads with the visitors' profiles (a later scan of a badge
+ * this batch makes a lead of is counted on the new row), records the later scans and adds them
+ * to their leads' counts, and answers what it did per scan. `retry`: a concurrent request stored
+ * the same id or badge between this statement's snapshot and its insert; the statement is run
+ * again for those scans, which then see what the other stored.
+ */
+function batchStatement(scanner: Scanner, quota: number | null, scans: object[], now: number) {
+  const p = sql`${scanner.participationId}::int`;
+  const u = sql`${scanner.userId}::int`;
+  return sql<ScanRow>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(scans)}::jsonb) as s(
+        idx int, client_scan_id text, badge_code text, scanned_at timestamptz, event_hour int, lead_type text,
+        temperature text, follow_up text, notes text, tag_answers jsonb, qualified boolean, tags_ok boolean)
+    ),
+    resent as (
+      select distinct on (i.idx) i.idx, l.id, l.badge_known, l.visitor_name, l.company
+      from input i
+      join lateral (
+        select l.id, l.badge_known, l.visitor_name, l.company, 1 as pick from leads l where l.participation_id = ${p} and l.client_scan_id = i.client_scan_id
+        union all
+        select l.id, l.badge_known, l.visitor_name, l.company, 0 from lead_scans s join leads l on l.id = s.lead_id
+        where s.participation_id = ${p} and s.client_scan_id = i.client_scan_id
+      ) l on true
+      order by i.idx, l.pick
+    ),
+    fresh as (select i.* from input i where i.tags_ok and not exists (select 1 from resent r where r.idx = i.idx)),
+    known as (
+      select l.id, l.badge_code, l.badge_known, l.visitor_name, l.company from leads l
+      where l.participation_id = ${p} and l.badge_code in (select f.badge_code from fresh f)
+    ),
+    makers as (
+      select distinct on (f.badge_code) f.* from fresh f
+      where not exists (select 1 from known k where k.badge_code = f.badge_code)
+      order by f.badge_code, f.idx
+    ),
+    used as (
+      select coalesce(sum(leads), 0)::int as n from lead_rollup
+      where participation_id = ${p} and dimension = 'user' and key = ${String(scanner.userId)} and ${quota}::int is not null
+    ),
+    allowed as (
+      select m.* from (select m.*, row_number() over (order by m.idx) as rank from makers m) m
+      where ${quota}::int is null or m.rank <= ${quota}::int - (select n from used)
+    ),
+    extra as (
+      select a.badge_code, count(*)::int as n, max(f.scanned_at) as at
+      from allowed a join fresh f on f.badge_code = a.badge_code and f.idx <> a.idx
+      group by a.badge_code
+    ),
+    inserted as (
+      insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
+        business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type,
+        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by)
+      select ${p}, a.client_scan_id, a.badge_code, v.id, v.id is not null, coalesce(v.name, ''), coalesce(v.salutation, ''),
+        coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''), coalesce(v.country, ''),
+        coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''), ${u}, a.scanned_at,
+        a.event_hour, a.lead_type, a.temperature, a.follow_up, a.notes, a.tag_answers,
+        case when a.qualified then ${new Date(now)}::timestamptz end, case when a.qualified then ${u} end,
+        1 + coalesce(e.n, 0), e.at, case when e.n is not null then ${u} end
+      from allowed a
+      left join visitors v on v.event_id = ${scanner.eventId}::int and v.badge_code = a.badge_code
+      left join extra e on e.badge_code = a.badge_code
+      order by a.idx
+      on conflict do nothing
+      returning id, client_scan_id, badge_code, badge_known, visitor_name, company
+    ),
+    lead_of as (
+      select id, badge_code, badge_known, visitor_name, company from known
+      union all
+      select id, badge_code, badge_known, visitor_name, company from inserted
+    ),
+    later as (
+      select f.idx, f.client_scan_id, f.scanned_at, lo.id as lead_id
+      from fresh f join lead_of lo on lo.badge_code = f.badge_code
+      where not exists (select 1 from inserted x where x.client_scan_id = f.client_scan_id)
+    ),
+    recorded as (
+      insert into lead_scans (participation_id, lead_id, client_scan_id, scanned_by, scanned_at)
+      select ${p}, lead_id, client_scan_id, ${u}, scanned_at from later order by idx
+      on conflict (participation_id, client_scan_id) do nothing
+      returning lead_id, client_scan_id, scanned_at
+    ),
+    counted as (
+      update leads set
+        scan_count = leads.scan_count + c.n,
+        last_scanned_by = case when leads.last_scanned_at is null or c.at >= leads.last_scanned_at then ${u} else leads.last_scanned_by end,
+        last_scanned_at = greatest(leads.last_scanned_at, c.at)
+      from (select lead_id, count(*)::int as n, max(scanned_at) as at from recorded group by lead_id) c
+      where leads.id = c.lead_id and leads.participation_id = ${p}
+      returning leads.id
+    )
+    select i.idx,
+      case
+        when r.idx is not null then 'resend'
+        when not i.tags_ok then 'tags'
+        when ins.id is not null then 'created'
+        when rec.client_scan_id is not null then 'later'
+        when lo.id is not null or exists (select 1 from allowed a where a.badge_code = i.badge_code) then 'retry'
+        else 'quota'
+      end as kind,
+      coalesce(r.id, ins.id, lo.id) as id,
+      coalesce(r.badge_known, ins.badge_known, lo.badge_known) as badge_known,
+      coalesce(r.visitor_name, ins.visitor_name, lo.visitor_name) as visitor_name,
+      coalesce(r.company, ins.company, lo.company) as company,
+      (select n from used) as used
+    from input i
+    left join resent r on r.idx = i.idx
+    left join inserted ins on ins.client_scan_id = i.client_scan_id
+    left join recorded rec on rec.client_scan_id = i.client_scan_id
+    left join lead_of lo on lo.badge_code = i.badge_code
+    order by i.idx`;
+}
+
+/** Times a scan a concurrent request raced is looked at again before it is left unanswered. */
+const RETRIES = 3;
+
 export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
   const results: ScanResult[] = scans.map((scan) => ({ clientScanId: scan.clientScanId, status: 'invalid', leadId: null, badgeKnown: null, visitorName: null, company: null }));
   // Invalid times are answered per scan; a repeated id inside the batch is that scan's resend.
@@ -139,81 +268,103 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     });
   };
 
-  return db.transaction().execute(async (trx) => {
-    // Serialises one scanner's batches, so two devices of one team user cannot both use the last
-    // of its quota.
-    const user = await trx.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).forUpdate().executeTakeFirstOrThrow();
-    const quota = scanner.role === 'team_user' ? user.lead_quota : null;
-
-    // Scans whose id is already stored (earlier sends): as a lead's first scan or a later one.
-    const resent = new Map<string, StoredLead>();
-    const findResent = async (ids: string[]) => {
-      if (ids.length === 0) return;
-      const firsts = await trx
-        .selectFrom('leads')
-        .select(['id', 'client_scan_id', 'badge_known', 'visitor_name', 'company'])
-        .where('participation_id', '=', scanner.participationId)
-        .where('client_scan_id', 'in', ids)
-        .execute();
-      for (const row of firsts) resent.set(row.client_scan_id, leadOf(row));
-      const laters = await trx
-        .selectFrom('lead_scans')
-        .innerJoin('leads', 'leads.id', 'lead_scans.lead_id')
-        .select(['leads.id', 'lead_scans.client_scan_id', 'leads.badge_known', 'leads.visitor_name', 'leads.company'])
-        .where('lead_scans.participation_id', '=', scanner.participationId)
-        .where('lead_scans.client_scan_id', 'in', ids)
-        .execute();
-      for (const row of laters) resent.set(row.client_scan_id, leadOf(row));
-    };
-    // Badges that already are leads of the exhibitor, whoever scanned them.
-    const byBadge = new Map<string, StoredLead>();
-    const findBadges = async (codes: string[]) => {
-      if (codes.length === 0) return;
-      const rows = await trx
-        .selectFrom('leads')
-        .select(['id', 'badge_code', 'badge_known', 'visitor_name', 'company'])
-        .where('participation_id', '=', scanner.participationId)
-        .where('badge_code', 'in', codes)
-        .execute();
-      for (const row of rows) byBadge.set(row.badge_code, leadOf(row));
-    };
-
-    await findResent(candidates.map((i) => scans[i]!.clientScanId));
-    for (const i of candidates) {
-      const stored = resent.get(scans[i]!.clientScanId);
-      if (stored) answer(i, 'duplicate', stored, 'resend');
-    }
-    const fresh = candidates.filter((i) => !resent.has(scans[i]!.clientScanId));
+  const run = async (trx: Kysely<Database>, quota: number | null) => {
     // Tag answers carried by scans must be choices of the exhibitor's tags (as when qualifying).
-    const tagAnswersOf = new Map<number, Record<string, string[]>>();
-    if (fresh.some((i) => scans[i]!.tagAnswers && Object.keys(scans[i]!.tagAnswers!).length > 0)) {
+    const tagAnswersOf = new Map<number, Record<string, string[]> | null>();
+    if (candidates.some((i) => scans[i]!.tagAnswers && Object.keys(scans[i]!.tagAnswers!).length > 0)) {
       const rows = await trx.selectFrom('custom_tags').select(['id', 'choices']).where('participation_id', '=', scanner.participationId).execute();
       const tags = new Map(rows.map((row) => [String(row.id), Array.isArray(row.choices) ? (row.choices as string[]) : []]));
-      for (const i of [...fresh]) {
-        const checked = checkedTagAnswers(scans[i]!.tagAnswers, tags);
-        if (checked) tagAnswersOf.set(i, checked);
-        else {
-          results[i]!.problem = 'tagAnswers';
-          fresh.splice(fresh.indexOf(i), 1);
-        }
+      for (const i of candidates) tagAnswersOf.set(i, checkedTagAnswers(scans[i]!.tagAnswers, tags));
+    }
+    const rowOf = (i: number) => {
+      const scan = scans[i]!;
+      return {
+        idx: i,
+        client_scan_id: scan.clientScanId,
+        badge_code: scan.badgeCode,
+        scanned_at: new Date(scan.scannedAt).toISOString(),
+        event_hour: eventHour(scan.scannedAt, scanner.offsetMinutes),
+        lead_type: scan.leadType ?? null,
+        temperature: scan.temperature ?? null,
+        follow_up: scan.followUp ?? null,
+        notes: scan.notes?.trim() ?? '',
+        tag_answers: tagAnswersOf.get(i) ?? {},
+        qualified: carriesQualification(scan),
+        tags_ok: tagAnswersOf.get(i) !== null,
+      };
+    };
+
+    let used = 0;
+    const laterQualifying: number[] = [];
+    let pending = candidates;
+    for (let attempt = 0; pending.length > 0 && attempt < RETRIES; attempt++) {
+      const rows = (await batchStatement(scanner, quota, pending.map(rowOf), now).execute(trx)).rows;
+      if (attempt === 0) used = Number(rows[0]?.used ?? 0);
+      const retry: number[] = [];
+      for (const row of rows) {
+        const i = row.idx;
+        const lead = row.id === null ? null : leadOf(row as StoredLead & { id: number | string });
+        if (row.kind === 'resend') answer(i, 'duplicate', lead, 'resend');
+        else if (row.kind === 'created') answer(i, 'created', lead);
+        else if (row.kind === 'later') {
+          answer(i, 'duplicate', lead, 'alreadyScanned');
+          if (carriesQualification(scans[i]!)) laterQualifying.push(i);
+        } else if (row.kind === 'quota') answer(i, 'quotaNotEnough', null);
+        else if (row.kind === 'tags') results[i]!.problem = 'tagAnswers';
+        else retry.push(i);
+      }
+      pending = retry;
+    }
+
+    // Qualifications carried by later scans just recorded (not by resends) join their leads'.
+    if (laterQualifying.length > 0) {
+      const leadIds = [...new Set(laterQualifying.map((i) => results[i]!.leadId!))];
+      const current = new Map(
+        (await trx.selectFrom('leads').select(['id', 'lead_type', 'temperature', 'follow_up', 'notes', 'tag_answers']).where('id', 'in', leadIds).forUpdate().execute()).map(
+          (row) => [Number(row.id), { ...row, tag_answers: (row.tag_answers ?? {}) as Record<string, string[]> }],
+        ),
+      );
+      for (const i of laterQualifying) {
+        const id = results[i]!.leadId!;
+        current.set(id, { ...current.get(id)!, ...mergedQualification(current.get(id)!, { ...scans[i]!, tagAnswers: tagAnswersOf.get(i) ?? {} }) });
+      }
+      for (const id of leadIds) {
+        const lead = current.get(id)!;
+        await trx
+          .updateTable('leads')
+          .set({
+            lead_type: lead.lead_type,
+            temperature: lead.temperature,
+            follow_up: lead.follow_up,
+            notes: lead.notes,
+            tag_answers: JSON.stringify(lead.tag_answers),
+            updated_at: new Date(now),
+            updated_by: scanner.userId,
+          })
+          .where('id', '=', id)
+          .execute();
       }
     }
+    return used;
+  };
 
-    await findBadges([...new Set(fresh.map((i) => scans[i]!.badgeCode))]);
-
-    // The first scan of each badge that is not a lead yet would make one; the quota decides.
-    const makers: number[] = [];
-    const seenBadges = new Set<string>();
-    for (const i of fresh) {
-      const code = scans[i]!.badgeCode;
-      if (byBadge.has(code) || seenBadges.has(code)) continue;
-      seenBadges.add(code);
-      makers.push(i);
-    }
-    let allowed = makers;
-    let used = 0;
+  // The shortest transaction that keeps the answers right: a team user's batches are serialised
+  // (its row locked) so two devices cannot both use the last of its quota; a batch carrying a
+  // qualification is stored whole or not at all. Anything else is the one statement alone.
+  let quota: number | null = null;
+  let used = 0;
+  const needsTransaction = scanner.role === 'team_user' || candidates.some((i) => carriesQualification(scans[i]!));
+  if (candidates.length > 0 && needsTransaction) {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).forUpdate().executeTakeFirstOrThrow();
+      quota = scanner.role === 'team_user' ? user.lead_quota : null;
+      used = await run(trx, quota);
+    });
+  } else if (candidates.length > 0) used = await run(db, null);
+  else if (scanner.role === 'team_user') {
+    quota = (await db.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).executeTakeFirstOrThrow()).lead_quota;
     if (quota !== null) {
-      const row = await trx
+      const row = await db
         .selectFrom('lead_rollup')
         .select(sql<number>`coalesce(sum(leads), 0)::int`.as('used'))
         .where('participation_id', '=', scanner.participationId)
@@ -221,192 +372,29 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
         .where('key', '=', String(scanner.userId))
         .executeTakeFirst();
       used = Number(row?.used ?? 0);
-      allowed = makers.slice(0, Math.max(0, quota - used));
     }
-    const refusedBadges = new Set(makers.filter((i) => !allowed.includes(i)).map((i) => scans[i]!.badgeCode));
+  }
 
-    const codes = [...new Set(allowed.map((i) => scans[i]!.badgeCode))];
-    const visitors = new Map<
-      string,
-      {
-        id: number;
-        name: string;
-        salutation: string;
-        company: string;
-        business_nature: string;
-        job_title: string;
-        country: string;
-        mobile: string;
-        email: string;
-        phone: string;
-        address: string;
-      }
-    >();
-    if (codes.length > 0) {
-      const rows = await trx
-        .selectFrom('visitors')
-        .select(['id', 'badge_code', 'name', 'salutation', 'company', 'business_nature', 'job_title', 'country', 'mobile', 'email', 'phone', 'address'])
-        .where('event_id', '=', scanner.eventId)
-        .where('badge_code', 'in', codes)
-        .execute();
-      for (const { badge_code, ...visitor } of rows) visitors.set(badge_code, visitor);
-    }
-
-    const createdBy = new Set<number>();
-    if (allowed.length > 0) {
-      const values = allowed.map((i) => {
-        const scan = scans[i]!;
-        const visitor = visitors.get(scan.badgeCode);
-        return {
-          participation_id: scanner.participationId,
-          client_scan_id: scan.clientScanId,
-          badge_code: scan.badgeCode,
-          visitor_id: visitor?.id ?? null,
-          badge_known: visitor !== undefined,
-          visitor_name: visitor?.name ?? '',
-          salutation: visitor?.salutation ?? '',
-          company: visitor?.company ?? '',
-          business_nature: visitor?.business_nature ?? '',
-          job_title: visitor?.job_title ?? '',
-          country: visitor?.country ?? '',
-          mobile: visitor?.mobile ?? '',
-          email: visitor?.email ?? '',
-          phone: visitor?.phone ?? '',
-          address: visitor?.address ?? '',
-          scanned_by: scanner.userId,
-          scanned_at: new Date(scan.scannedAt),
-          event_hour: eventHour(scan.scannedAt, scanner.offsetMinutes),
-          lead_type: scan.leadType ?? null,
-          temperature: scan.temperature ?? null,
-          follow_up: scan.followUp ?? null,
-          notes: scan.notes?.trim() ?? '',
-          tag_answers: JSON.stringify(tagAnswersOf.get(i) ?? {}),
-          ...(carriesQualification(scan) ? { updated_at: new Date(now), updated_by: scanner.userId } : {}),
-        };
-      });
-      // Either uniqueness (a resend, or the same badge stored meanwhile by a colleague) skips a row.
-      const inserted = await trx
-        .insertInto('leads')
-        .values(values)
-        .onConflict((oc) => oc.doNothing())
-        .returning(['id', 'client_scan_id', 'badge_code', 'badge_known', 'visitor_name', 'company'])
-        .execute();
-      const madeBy = new Map(allowed.map((i) => [scans[i]!.clientScanId, i]));
-      for (const row of inserted) {
-        const index = madeBy.get(row.client_scan_id)!;
-        createdBy.add(index);
-        byBadge.set(row.badge_code, leadOf(row));
-        answer(index, 'created', leadOf(row));
-      }
-      // Skipped by a concurrent request between our look-ups and the insert: find what it stored.
-      const skipped = allowed.filter((i) => !createdBy.has(i));
-      await findResent(skipped.map((i) => scans[i]!.clientScanId));
-      await findBadges(skipped.filter((i) => !resent.has(scans[i]!.clientScanId)).map((i) => scans[i]!.badgeCode));
-    }
-
-    // Every other fresh scan of a badge that is a lead now is a later scan of that lead.
-    const later: number[] = [];
-    for (const i of fresh) {
-      if (createdBy.has(i)) continue;
-      const scan = scans[i]!;
-      const stored = resent.get(scan.clientScanId);
-      if (stored) answer(i, 'duplicate', stored, 'resend');
-      else if (byBadge.has(scan.badgeCode)) later.push(i);
-      else if (refusedBadges.has(scan.badgeCode)) answer(i, 'quotaNotEnough', null);
-    }
-    if (later.length > 0) {
-      const recorded = await trx
-        .insertInto('lead_scans')
-        .values(
-          later.map((i) => ({
-            participation_id: scanner.participationId,
-            lead_id: byBadge.get(scans[i]!.badgeCode)!.id,
-            client_scan_id: scans[i]!.clientScanId,
-            scanned_by: scanner.userId,
-            scanned_at: new Date(scans[i]!.scannedAt),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['participation_id', 'client_scan_id']).doNothing())
-        .returning(['lead_id', 'scanned_at', 'client_scan_id'])
-        .execute();
-      // Qualifications carried by the later scans just recorded (not by resends) join the lead's.
-      const recordedIds = new Set(recorded.map((row) => row.client_scan_id));
-      const qualifying = later.filter((i) => recordedIds.has(scans[i]!.clientScanId) && carriesQualification(scans[i]!));
-      if (qualifying.length > 0) {
-        const leadIds = [...new Set(qualifying.map((i) => byBadge.get(scans[i]!.badgeCode)!.id))];
-        const current = new Map(
-          (await trx.selectFrom('leads').select(['id', 'lead_type', 'temperature', 'follow_up', 'notes', 'tag_answers']).where('id', 'in', leadIds).execute()).map((row) => [
-            Number(row.id),
-            { ...row, tag_answers: (row.tag_answers ?? {}) as Record<string, string[]> },
-          ]),
-        );
-        for (const i of qualifying) {
-          const id = byBadge.get(scans[i]!.badgeCode)!.id;
-          current.set(id, { ...current.get(id)!, ...mergedQualification(current.get(id)!, { ...scans[i]!, tagAnswers: tagAnswersOf.get(i) ?? {} }) });
-        }
-        for (const id of leadIds) {
-          const lead = current.get(id)!;
-          await trx
-            .updateTable('leads')
-            .set({
-              lead_type: lead.lead_type,
-              temperature: lead.temperature,
-              follow_up: lead.follow_up,
-              notes: lead.notes,
-              tag_answers: JSON.stringify(lead.tag_answers),
-              updated_at: new Date(now),
-              updated_by: scanner.userId,
-            })
-            .where('id', '=', id)
-            .execute();
-        }
-      }
-      for (const i of later) answer(i, 'duplicate', byBadge.get(scans[i]!.badgeCode)!, 'alreadyScanned');
-      // Count, last seen and who on each lead: one statement for the batch.
-      const perLead = new Map<number, { n: number; at: Date }>();
-      for (const row of recorded) {
-        const id = Number(row.lead_id);
-        const at = new Date(row.scanned_at);
-        const entry = perLead.get(id);
-        if (!entry) perLead.set(id, { n: 1, at });
-        else {
-          entry.n += 1;
-          if (at > entry.at) entry.at = at;
-        }
-      }
-      if (perLead.size > 0) {
-        const rows = sql.join([...perLead].map(([id, { n, at }]) => sql`(${id}::bigint, ${n}::int, ${at}::timestamptz)`));
-        await sql`
-          update leads set
-            scan_count = leads.scan_count + v.n,
-            last_scanned_by = case when leads.last_scanned_at is null or v.at >= leads.last_scanned_at then ${scanner.userId}::int else leads.last_scanned_by end,
-            last_scanned_at = greatest(leads.last_scanned_at, v.at)
-          from (values ${rows}) as v(id, n, at)
-          where leads.id = v.id and leads.participation_id = ${scanner.participationId}`.execute(trx);
-      }
-    }
-
-    // A repeated id inside the batch answers like its first occurrence (a resend of it).
-    scans.forEach((scan, index) => {
-      const first = firstIndex.get(scan.clientScanId);
-      const result = results[index]!;
-      if (first === undefined || first === index || result.problem) return;
-      const original = results[first]!;
-      if (original.status === 'created' || original.status === 'duplicate') {
-        Object.assign(result, { ...original, clientScanId: scan.clientScanId, status: 'duplicate', reason: 'resend' });
-      } else Object.assign(result, { ...original, clientScanId: scan.clientScanId });
-    });
-
-    const count = (status: ScanStatus) => results.filter((r) => r.status === status).length;
-    const created = count('created');
-    return {
-      results,
-      created,
-      duplicates: count('duplicate'),
-      refusedForQuota: count('quotaNotEnough'),
-      invalid: count('invalid'),
-      quota,
-      remaining: quota === null ? null : Math.max(0, quota - used - created),
-    };
+  // A repeated id inside the batch answers like its first occurrence (a resend of it).
+  scans.forEach((scan, index) => {
+    const first = firstIndex.get(scan.clientScanId);
+    const result = results[index]!;
+    if (first === undefined || first === index || result.problem) return;
+    const original = results[first]!;
+    if (original.status === 'created' || original.status === 'duplicate') {
+      Object.assign(result, { ...original, clientScanId: scan.clientScanId, status: 'duplicate', reason: 'resend' });
+    } else Object.assign(result, { ...original, clientScanId: scan.clientScanId });
   });
+
+  const count = (status: ScanStatus) => results.filter((r) => r.status === status).length;
+  const created = count('created');
+  return {
+    results,
+    created,
+    duplicates: count('duplicate'),
+    refusedForQuota: count('quotaNotEnough'),
+    invalid: count('invalid'),
+    quota,
+    remaining: quota === null ? null : Math.max(0, quota - used - created),
+  };
 }
