@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // S5 (issue 11 item 6): `npm run check` on a copy of schemas/ (FORMS_DIR) with one organiser
-// mistake fails, naming the file and the JSON pointer of the mistake. The script runs as CI runs it.
+// mistake fails, naming the file and the JSON pointer of the mistake. The script runs as CI runs it,
+// less the API types (issue 16), which build the whole app and do not read FORMS_DIR.
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -22,7 +23,10 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 async function check(formsDir: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/check.ts')], { cwd: ROOT, env: { ...process.env, FORMS_DIR: formsDir } });
+    const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/check.ts'), '--skip-api-types'], {
+      cwd: ROOT,
+      env: { ...process.env, FORMS_DIR: formsDir },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

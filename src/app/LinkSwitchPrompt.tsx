@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
+import { typedApi } from '../lib/api';
 import { exchangeLinkCode, inspectLinkCode } from '../lib/link-code';
 import type { UserInfo } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -31,7 +31,7 @@ export function LinkSwitchPrompt({ code }: { code: string }) {
       }
       let current: UserInfo | null = null;
       try {
-        current = await api.get<UserInfo>('/user/info', { silent: true });
+        current = await typedApi.get('/user/info', { silent: true });
       } catch {
         // The stored session is no longer valid: nobody is signed in, so the link just signs in.
       }

@@ -9,6 +9,7 @@ import { SWRConfig } from 'swr';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import en from '../../locales/en.json';
+import { ALL_FLAGS, type ParticipationFlag } from '../engine/participation-flags';
 import { catalogue } from '../generated/screens';
 import { ACCOUNT_INFO_KEY, USER_INFO_KEY, type AccountInfo, type UserInfo } from '../lib/session';
 
@@ -78,6 +79,8 @@ export const LIMITED_USER: UserInfo = {
 };
 
 export const ACCOUNT: AccountInfo = {
+  // Every participation flag, off, as the server sends them for a participation without any.
+  ...(Object.fromEntries(ALL_FLAGS.map((flag) => [flag, false])) as Record<ParticipationFlag, boolean>),
   name: 'Borneo Botanica',
   legalName: 'Borneo Botanica Sdn. Bhd.',
   boothNum: 'Hall 3 · B12',

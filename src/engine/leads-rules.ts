@@ -1,5 +1,5 @@
 import { fromEventClock } from './time';
-import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from './leads';
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES, type FollowUpAction, type LeadTemperature, type LeadType } from './leads';
 import { countryCode } from './locale-format';
 import { PAGINATION } from './constants';
 
@@ -127,12 +127,15 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Filter value meaning "not qualified yet" for lead type, temperature and follow-up. */
-export const UNSET = 'none';
+export const UNSET = 'none' as const;
+
+/** A filter's "not set" choice beside the values themselves (UNSET). */
+type OrUnset<T> = T | typeof UNSET;
 
 export interface LeadFilters {
-  leadType?: string;
-  temperature?: string;
-  followUp?: string;
+  leadType?: OrUnset<LeadType>;
+  temperature?: OrUnset<LeadTemperature>;
+  followUp?: OrUnset<FollowUpAction>;
   scannedBy?: number;
   /** Event days, YYYY-MM-DD in event time, both inclusive. */
   from?: string;
@@ -186,9 +189,10 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
  * dropped or fall back to the defaults, so a hand-edited URL never fails or injects anything.
  */
 export function parseLeadQuery(params: Record<string, unknown>): LeadQuery {
-  const code = (list: readonly string[], value: unknown) => {
+  const code = <Code extends string>(list: readonly Code[], value: unknown): OrUnset<Code> | undefined => {
     const text = str(value);
-    return text && (text === UNSET || list.includes(text)) ? text : undefined;
+    if (text === UNSET) return UNSET;
+    return list.find((item) => item === text);
   };
   const scannedBy = Number(params.scannedBy);
   const page = Number(params.page);

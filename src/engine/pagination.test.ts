@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageAfterSizeChange, pageCount, pagerCount, pagerItems, normalisePage } from './pagination';
+import { PAGINATION } from './constants';
+import { pageAfterSizeChange, pageCount, pagerCount, pagerItems, normalisePage, pageSize } from './pagination';
 
 describe('Y8 pagerCount', () => {
   it('Y8 shows 5 pager buttons below 992 px', () => {
@@ -101,5 +102,14 @@ describe('Y8 pageAfterSizeChange', () => {
     expect(pageAfterSizeChange(6, 20, 100)).toBe(1);
     expect(pageAfterSizeChange(3, 50, 120)).toBe(1);
     expect(pageAfterSizeChange(2, 10, 15)).toBe(1);
+  });
+});
+
+describe('pageSize (issue 16: the typed API takes only the offered sizes)', () => {
+  it('keeps an offered size and falls back to the default for any other', () => {
+    expect(pageSize(50)).toBe(50);
+    expect(pageSize(10)).toBe(10);
+    expect(pageSize(7)).toBe(PAGINATION.defaultLimit);
+    expect(pageSize(Number.NaN)).toBe(PAGINATION.defaultLimit);
   });
 });

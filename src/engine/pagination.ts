@@ -15,6 +15,14 @@ export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, limit)));
 }
 
+/** The page sizes a list offers (PAGINATION.pageSizes); the API refuses any other. */
+export type PageSize = (typeof PAGINATION.pageSizes)[number];
+
+/** A page size the API takes: `limit` when it is one of PAGINATION.pageSizes, else the default. */
+export function pageSize(limit: number): PageSize {
+  return PAGINATION.pageSizes.find((size) => size === limit) ?? PAGINATION.pageSizes.find((size) => size === PAGINATION.defaultLimit) ?? PAGINATION.pageSizes[0];
+}
+
 /** A page request made safe: unknown sizes fall back to the default, a page past the end to 1. */
 export function normalisePage(state: Partial<PageState>, total: number): PageState {
   const limit = (PAGINATION.pageSizes as readonly number[]).includes(state.limit ?? -1) ? state.limit! : PAGINATION.defaultLimit;

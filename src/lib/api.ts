@@ -1,4 +1,5 @@
 import { createApiClient } from './api-client';
+import { createTypedApi } from './typed-api';
 import { t } from './i18n';
 import { languageStore, logoutReasonStore, tokenStore } from './storage';
 import { resolveLanguage } from '../engine/language';
@@ -47,3 +48,6 @@ export function endSession(reason: 'sessionInactive' | 'invalidSession' | 'logge
   if (reason !== 'loggedOut') logoutReasonStore.set(reason);
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
+
+/** The same client, typed from the route schemas (issue 16): prefer it for every call the OpenAPI document describes. */
+export const typedApi = createTypedApi(api);

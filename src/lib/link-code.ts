@@ -1,4 +1,5 @@
-import { api } from './api';
+import { typedApi } from './api';
+import type { ApiData } from './typed-api';
 import { tokenStore } from './storage';
 
 // S3 sign-in links (issue 14): `?token=` in the address is a one-time link code, never a
@@ -25,20 +26,17 @@ export function openedWithToken(history: History): boolean {
   return (history.state as Record<string, unknown> | null)?.[TOKEN_ENTRY] === true;
 }
 
-export interface LinkOwner {
-  account: string;
-  name: string;
-}
+export type LinkOwner = ApiData<'POST', '/auth/link-codes/inspect'>;
 
 const quiet = { auth: false, silent: true, skipDuplicateCheck: true } as const;
 
 /** Whose link this is, without using it up. */
 export function inspectLinkCode(code: string): Promise<LinkOwner> {
-  return api.post<LinkOwner>('/auth/link-codes/inspect', { code }, quiet);
+  return typedApi.post('/auth/link-codes/inspect', { body: { code }, ...quiet });
 }
 
 /** Trades the code for a session and keeps its token as the login token (S3). */
 export async function exchangeLinkCode(code: string): Promise<void> {
-  const answer = await api.post<{ token: string }>('/auth/link-codes/exchange', { code }, quiet);
+  const answer = await typedApi.post('/auth/link-codes/exchange', { body: { code }, ...quiet });
   tokenStore.set(answer.token);
 }

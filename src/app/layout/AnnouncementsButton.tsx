@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { api } from '../../lib/api';
+import { typedApi } from '../../lib/api';
 
 /** How often the header looks for new announcements (an opened one updates it at once). */
 const UNREAD_REFRESH_MS = 60_000;
@@ -12,7 +12,7 @@ const UNREAD_REFRESH_MS = 60_000;
 /** CT2: the header's way to the announcements, with the number not read yet. */
 export function AnnouncementsButton() {
   const { t } = useTranslation();
-  const { data } = useSWR<{ unread: number }>('/content/announcements/unread-count', () => api.get<{ unread: number }>('/content/announcements/unread-count', { silent: true }), {
+  const { data } = useSWR('/content/announcements/unread-count', () => typedApi.get('/content/announcements/unread-count', { silent: true }), {
     refreshInterval: UNREAD_REFRESH_MS,
   });
   const unread = data?.unread ?? 0;

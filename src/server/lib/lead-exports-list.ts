@@ -55,4 +55,5 @@ export const exportRecordSchema = {
     createdAt: { type: 'string', format: 'date-time', description: 'Download time (when the file was made)' },
     user: { type: 'string', description: 'Download user' },
   },
+  required: ['id', 'fileName', 'format', 'rows', 'size', 'createdAt', 'user'],
 } as const;

@@ -22,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAGS_MAX, SUPPORT_EMAIL } from '../../../engine/constants';
 import { canAddTag, checkCustomTag, normalizeTag, type TagProblem } from '../../../engine/custom-tags';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -32,12 +33,7 @@ import { PageLoading } from '../../../components/PageLoading';
 // LD6/V5: the exhibitor's custom tags. The engine's rules run before sending, with their
 // messages beside the fields; the server runs the same rules and answers the same messages.
 
-interface Tag {
-  id: number;
-  name: string;
-  choices: string[];
-  position: number;
-}
+type Tag = ApiData<'GET', '/custom-tags'>[number];
 
 interface Draft {
   id: number | null;
@@ -45,7 +41,7 @@ interface Draft {
   choices: string[];
 }
 
-const TAGS_KEY = '/custom-tags';
+const TAGS_KEY = '/custom-tags' satisfies ApiPath<'GET'>;
 
 function problemsFrom(error: unknown): TagProblem[] | null {
   if (!(error instanceof ApiError)) return null;
@@ -86,8 +82,8 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
     if (found.length > 0) return;
     setBusy(true);
     try {
-      if (draft.id === null) await api.post(TAGS_KEY, tag, { silent: true });
-      else await api.put(`${TAGS_KEY}/${draft.id}`, { ...tag, renamedChoices: renamedChoices(origins, choices) }, { silent: true });
+      if (draft.id === null) await typedApi.post('/custom-tags', { body: tag, silent: true });
+      else await typedApi.put('/custom-tags/{id}', { path: { id: draft.id }, body: { ...tag, renamedChoices: renamedChoices(origins, choices) }, silent: true });
       showToast('success', t('success.saved'));
       onDone(true);
     } catch (error) {
@@ -186,7 +182,7 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
 export default function CustomTagsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
-  const { data: tags, error, mutate } = useSWR<Tag[]>(TAGS_KEY, () => api.get<Tag[]>(TAGS_KEY));
+  const { data: tags, error, mutate } = useSWR(TAGS_KEY, () => typedApi.get(TAGS_KEY));
   const [draft, setDraft] = useState<Draft | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
 
@@ -197,7 +193,7 @@ export default function CustomTagsPage() {
   const remove = async (tag: Tag) => {
     setDeleting(null);
     try {
-      await api.del(`${TAGS_KEY}/${tag.id}`);
+      await typedApi.del('/custom-tags/{id}', { path: { id: tag.id } });
       showToast('success', t('success.deleted'));
     } finally {
       void mutate();

@@ -24,16 +24,17 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type Dashboard, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
+import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { ChartCard } from '../components/ChartCard';
 import type { Slice } from '../components/charts';
-import { InvitationsTable, type PageOf } from '../components/InvitationsTable';
+import { InvitationsTable } from '../components/InvitationsTable';
 
 // LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
 // from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
@@ -43,15 +44,6 @@ import { InvitationsTable, type PageOf } from '../components/InvitationsTable';
 const TrendChart = lazy(() => import('../components/charts').then((m) => ({ default: m.TrendChart })));
 const BarBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.BarBreakdown })));
 const PieBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.PieBreakdown })));
-
-interface ExportRow {
-  id: number;
-  fileName: string;
-  format: string;
-  rows: number;
-  createdAt: string;
-  user: string;
-}
 
 type Dimension = 'country' | 'user' | 'type' | 'temperature';
 
@@ -95,7 +87,9 @@ function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
-  const { data, error } = useSWR<PageOf<ExportRow>>(['/analytics/exports', paging.page, paging.limit], () => api.get<PageOf<ExportRow>>('/analytics/exports', { params: paging }));
+  const { data, error } = useSWR(['/analytics/exports', paging.page, paging.limit], () =>
+    typedApi.get('/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }),
+  );
   const title = t('dashboard.downloads.title');
   return (
     <Card variant="outlined" component="section" aria-label={title}>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { clearUserInfo } from '../../../lib/session';
 import { logoutReasonStore, tokenStore } from '../../../lib/storage';
@@ -12,12 +12,6 @@ import { LanguagePicker } from '../components/LanguagePicker';
 
 // Plain React and CSS on purpose: this is the first page most people load, so it stays small
 // (see the bundle budget in `npm run bench`).
-
-interface Branding {
-  exhibitCode: string;
-  exhibitName: string;
-  eventLog: string;
-}
 
 /** A redirect target inside the app only, never another site. */
 function safeRedirect(value: string | null): string {
@@ -40,7 +34,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     setBusy(true);
     setError('');
     try {
-      await api.post('/auth/password/forgot', { email: email.trim() }, { auth: false, silent: true });
+      await typedApi.post('/auth/password/forgot', { body: { email: email.trim() }, auth: false, silent: true });
       setSent(true);
     } catch (failure) {
       setError(failureText(failure));
@@ -75,8 +69,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const exhibitCode = params.get('exhibitCode');
-  const { data: branding } = useSWR<Branding>(exhibitCode ? ['branding', exhibitCode] : null, () =>
-    api.get<Branding>('/system/project/exhibirotCodeOrNum', { params: { exhibitCode }, auth: false, silent: true }),
+  const { data: branding } = useSWR(exhibitCode ? ['branding', exhibitCode] : null, ([, code]) =>
+    typedApi.get('/system/project/exhibirotCodeOrNum', { query: { exhibitCode: code }, auth: false, silent: true }),
   );
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
@@ -104,7 +98,7 @@ export default function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      const result = await api.post<{ token: string }>('/auth/login', { account: account.trim(), password }, { auth: false, silent: true });
+      const result = await typedApi.post('/auth/login', { body: { account: account.trim(), password }, auth: false, silent: true });
       tokenStore.set(result.token);
       await clearUserInfo();
       navigate(safeRedirect(params.get('redirect')), { replace: true });

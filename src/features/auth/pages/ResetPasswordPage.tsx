@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { ERRORS } from '../../../engine/errors';
 import { passwordLengthProblem } from '../../../engine/password-policy';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { Notice, PublicCard, Spinner } from '../../../components/plain/PublicCard';
 import { TextInput } from '../../../components/plain/TextInput';
@@ -14,7 +14,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = useSWR(token ? ['reset', token] : null, () => api.get<{ account: string }>('/auth/password/reset', { params: { token }, auth: false, silent: true }));
+  const check = useSWR(token ? ['reset', token] : null, () => typedApi.get('/auth/password/reset', { query: { token }, auth: false, silent: true }));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
     if (next.password || next.confirm) return;
     setBusy(true);
     try {
-      await api.post('/auth/password/reset', { token, password, confirmPassword: confirm }, { auth: false, silent: true });
+      await typedApi.post('/auth/password/reset', { body: { token, password, confirmPassword: confirm }, auth: false, silent: true });
       setDone(true);
     } catch (failure) {
       setErrors({ form: failure instanceof ApiError ? failure.message : String(failure) });

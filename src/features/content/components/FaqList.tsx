@@ -1,13 +1,9 @@
 import { Accordion, AccordionDetails, AccordionSummary, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Markdown } from '../../../components/Markdown';
+import type { ApiData } from '../../../lib/typed-api';
 
-export interface FaqEntry {
-  id: number;
-  category: string;
-  question: string;
-  answer: string;
-}
+export type FaqEntry = ApiData<'GET', '/content/faq'>[number];
 
 /** CT5: the FAQ grouped by category (in the order the organiser set), each question expandable. */
 export function FaqList({ entries, openId }: { entries: FaqEntry[]; openId?: number }) {

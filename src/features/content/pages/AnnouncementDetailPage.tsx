@@ -5,15 +5,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { useAccountInfo } from '../../../lib/session';
-
-interface Announcement {
-  id: number;
-  title: string;
-  body: string;
-  publishedAt: string;
-}
 
 /** CT2: one announcement; opening it marks it read (the header count follows). */
 export default function AnnouncementDetailPage() {
@@ -22,7 +15,7 @@ export default function AnnouncementDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: account } = useAccountInfo();
   const { mutate } = useSWRConfig();
-  const { data, error } = useSWR<Announcement>(valid ? ['/content/announcements', id] : null, () => api.get(`/content/announcements/${id}`));
+  const { data, error } = useSWR(valid ? ['/content/announcements', id] : null, () => typedApi.get('/content/announcements/{id}', { path: { id } }));
   useEffect(() => {
     // The server marked it read: the unread count and the list are out of date.
     if (data) void mutate((key) => key === '/content/announcements/unread-count' || (Array.isArray(key) && key[0] === '/content/announcements' && key.length === 3));

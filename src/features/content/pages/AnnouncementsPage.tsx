@@ -8,31 +8,18 @@ import { PAGINATION } from '../../../engine/constants';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { pageSize } from '../../../engine/pagination';
 import { useAccountInfo } from '../../../lib/session';
-
-interface AnnouncementSummary {
-  id: number;
-  title: string;
-  pinned: boolean;
-  read: boolean;
-  publishedAt: string;
-}
-
-interface Page {
-  total: number;
-  page: number;
-  limit: number;
-  unread: number;
-  items: AnnouncementSummary[];
-}
 
 /** CT2: announcements, unread first (pinned ones before others); "New" says unread in words. */
 export default function AnnouncementsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const { data, error } = useSWR<Page>(['/content/announcements', paging.page, paging.limit], () => api.get<Page>('/content/announcements', { params: paging }));
+  const { data, error } = useSWR(['/content/announcements', paging.page, paging.limit], () =>
+    typedApi.get('/content/announcements', { query: { page: paging.page, limit: pageSize(paging.limit) } }),
+  );
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (data.total === 0) return <Typography color="text.secondary">{t('content.announcements.none')}</Typography>;

@@ -8,11 +8,10 @@ import { intlLocale } from '../../../engine/language';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { ManualStatusChip } from '../components/ManualStatusChip';
-import type { ManualSummary } from './ManualsPage';
 
 /** A file size as people of the language read it (kilobytes below a megabyte). */
 const sizeIn = (language: string) => (bytes: number) =>
@@ -28,7 +27,7 @@ export default function ManualDetailPage() {
   const id = Number(params.get('id'));
   const { data: account } = useAccountInfo();
   const valid = Number.isInteger(id) && id > 0;
-  const { data, error, mutate } = useSWR<ManualSummary & { body: string }>(valid ? ['/content/manuals', id] : null, () => api.get(`/content/manuals/${id}`));
+  const { data, error, mutate } = useSWR(valid ? ['/content/manuals', id] : null, () => typedApi.get('/content/manuals/{id}', { path: { id } }));
   const [busy, setBusy] = useState(false);
   if (!valid) return <Navigate to="/manuals" replace />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -36,7 +35,7 @@ export default function ManualDetailPage() {
   const acknowledge = async () => {
     setBusy(true);
     try {
-      const updated = await api.post<ManualSummary>(`/content/manuals/${id}/acknowledge`, {});
+      const updated = await typedApi.post('/content/manuals/{id}/acknowledge', { path: { id } });
       await mutate({ ...data, ...updated }, { revalidate: false });
       showToast('success', t('content.manuals.acknowledgedToast'));
     } finally {

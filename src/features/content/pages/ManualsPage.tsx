@@ -5,22 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo } from '../../../lib/session';
-import { ManualStatusChip, type ManualStatus } from '../components/ManualStatusChip';
+import { ManualStatusChip } from '../components/ManualStatusChip';
 
-export interface ManualSummary {
-  id: number;
-  title: string;
-  description: string;
-  mandatory: boolean;
-  ackRequired: boolean;
-  deadline: string | null;
-  status: ManualStatus;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-  attachments: Array<{ id: string; name: string; size: number; type: string }>;
-}
+export type ManualSummary = ApiData<'GET', '/content/manuals'>[number];
 
 const FILTERS = ['all', 'toView', 'viewed', 'acknowledged'] as const;
 
@@ -68,9 +58,7 @@ export default function ManualsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
   const { data: account } = useAccountInfo();
-  const { data, error } = useSWR<ManualSummary[]>(['/content/manuals', filter], () =>
-    api.get<ManualSummary[]>('/content/manuals', { params: filter === 'all' ? {} : { status: filter } }),
-  );
+  const { data, error } = useSWR(['/content/manuals', filter], () => typedApi.get('/content/manuals', { query: filter === 'all' ? {} : { status: filter } }));
   const offset = account?.utcOffsetMinutes ?? 0;
   return (
     <>

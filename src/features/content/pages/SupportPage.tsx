@@ -4,15 +4,9 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
-import { FaqList, type FaqEntry } from '../components/FaqList';
-
-interface Support {
-  supportEmail: string;
-  contacts: Array<{ id: number; title: string; body: string }>;
-  faq: FaqEntry[];
-}
+import { FaqList } from '../components/FaqList';
 
 const SUBJECT_MAX = 200;
 const MESSAGE_MAX = 5_000;
@@ -20,7 +14,7 @@ const MESSAGE_MAX = 5_000;
 /** CT5: event support — contacts, the FAQ by category and a contact form (the sender gets a copy). */
 export default function SupportPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR<Support>('/content/support', () => api.get<Support>('/content/support'));
+  const { data, error } = useSWR('/content/support', () => typedApi.get('/content/support'));
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
@@ -32,7 +26,7 @@ export default function SupportPage() {
     if (!subject.trim() || !message.trim()) return;
     setBusy(true);
     try {
-      await api.post('/content/support/messages', { subject: subject.trim(), message: message.trim() });
+      await typedApi.post('/content/support/messages', { body: { subject: subject.trim(), message: message.trim() } });
       showToast('success', t('content.support.sent'));
       setSubject('');
       setMessage('');

@@ -2,29 +2,16 @@ import { Alert, Box, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { UtcTime } from '../../../components/UtcTime';
 import { PageLoading } from '../../../components/PageLoading';
-
-interface EventSummary {
-  exhibitCode: string;
-  exhibitName: string;
-  venue: string;
-  startsAt: string;
-  endsAt: string;
-  utcOffsetMinutes: number;
-  eventUrl: string;
-  boothNum: string;
-  status: 'upcoming' | 'live' | 'past';
-  current: boolean;
-}
 
 const GROUPS = ['upcoming', 'live', 'past'] as const;
 
 /** CT4: the exhibitor's events, grouped upcoming / live / past. */
 export default function EventInfoPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR<EventSummary[]>('/system/project/findAll', (path: string) => api.get<EventSummary[]>(path));
+  const { data, error } = useSWR('/system/project/findAll', () => typedApi.get('/system/project/findAll'));
   const [group, setGroup] = useState<(typeof GROUPS)[number]>('upcoming');
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;

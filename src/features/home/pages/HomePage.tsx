@@ -6,7 +6,8 @@ import { canAccess, findScreen } from '../../../engine/catalogue';
 import type { ScreenId } from '../../../generated/screens';
 import { useCatalogue } from '../../../lib/catalogue';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -58,10 +59,6 @@ interface DueManual {
   status: string;
 }
 
-interface Latest {
-  items: Array<{ id: number; title: string; read: boolean; publishedAt: string }>;
-}
-
 /** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
 function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[2]) {
@@ -72,15 +69,23 @@ function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[
   };
   const forms = useSWR<DueForm[]>(may('orderForms') ? '/forms' : null, () => api.get<DueForm[]>('/forms'));
   const manuals = useSWR<DueManual[]>(may('manuals') ? ['/content/manuals', 'all'] : null, () => api.get<DueManual[]>('/content/manuals'));
-  const latest = useSWR<Latest>(may('announcements') ? ['/content/announcements', 1, 10] : null, () =>
-    api.get<Latest>('/content/announcements', { params: { page: 1, limit: 10 } }),
-  );
+  const latest = useSWR(may('announcements') ? ['/content/announcements', 1, 10] : null, () => typedApi.get('/content/announcements', { query: { page: 1, limit: 10 } }));
   // Loading: asked for and neither answered nor failed.
   const loading = [forms, manuals, latest].some((answer) => answer.isLoading);
   return { forms: forms.data, manuals: manuals.data, latest: latest.data, loading };
 }
 
-function Checklist({ forms, manuals, latest, offsetMinutes }: { forms?: DueForm[]; manuals?: DueManual[]; latest?: Latest; offsetMinutes: number }) {
+function Checklist({
+  forms,
+  manuals,
+  latest,
+  offsetMinutes,
+}: {
+  forms?: DueForm[];
+  manuals?: DueManual[];
+  latest?: ApiData<'GET', '/content/announcements'>;
+  offsetMinutes: number;
+}) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const now = Date.now();

@@ -23,7 +23,7 @@ export function useLeadOptions() {
 
 const ALL = '';
 
-function CodeSelect({
+function CodeSelect<Code extends string>({
   label,
   value,
   codes,
@@ -31,14 +31,22 @@ function CodeSelect({
   onChange,
 }: {
   label: string;
-  value: string | undefined;
-  codes: readonly string[];
+  value: Code | typeof UNSET | undefined;
+  codes: readonly Code[];
   group: string;
-  onChange: (value: string | undefined) => void;
+  onChange: (value: Code | typeof UNSET | undefined) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <TextField select size="small" label={label} value={value ?? ALL} onChange={(event) => onChange(event.target.value || undefined)} sx={{ minWidth: { xs: '100%', sm: 170 } }}>
+    // A select answers only the values of its own items: ALL (''), UNSET or one of `codes`.
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ALL}
+      onChange={(event) => onChange((event.target.value as Code | typeof UNSET) || undefined)}
+      sx={{ minWidth: { xs: '100%', sm: 170 } }}
+    >
       <MenuItem value={ALL}>{t('leads.filter.all')}</MenuItem>
       <MenuItem value={UNSET}>{t('leads.filter.none')}</MenuItem>
       {codes.map((code) => (

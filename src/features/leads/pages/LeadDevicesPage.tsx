@@ -22,7 +22,8 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -30,21 +31,14 @@ import { UtcTime } from '../../../components/UtcTime';
 // (or the app does it after one sign-in) and types or pastes the token into the app once; the
 // exhibitor sees every device of its people and revokes a lost one.
 
-interface Device {
-  id: number;
-  name: string;
-  user: { id: number; name: string };
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
+type Device = ApiData<'GET', '/leads/devices'>[number];
 
-const DEVICES_KEY = '/leads/devices';
+const DEVICES_KEY = '/leads/devices' satisfies ApiPath<'GET'>;
 const NAME_MAX = 60;
 
 export default function LeadDevicesPage() {
   const { t } = useTranslation();
-  const { data: devices, error, mutate } = useSWR<Device[]>(DEVICES_KEY, () => api.get<Device[]>(DEVICES_KEY));
+  const { data: devices, error, mutate } = useSWR(DEVICES_KEY, () => typedApi.get(DEVICES_KEY));
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -59,7 +53,7 @@ export default function LeadDevicesPage() {
     }
     setBusy(true);
     try {
-      const answer = await api.post<{ id: number; name: string; token: string }>(DEVICES_KEY, { name: trimmed }, { skipDuplicateCheck: true });
+      const answer = await typedApi.post(DEVICES_KEY, { body: { name: trimmed }, skipDuplicateCheck: true });
       setCreated({ name: answer.name, token: answer.token });
       setName('');
       await mutate();
@@ -72,7 +66,7 @@ export default function LeadDevicesPage() {
 
   const revoke = async (device: Device) => {
     try {
-      await api.del(`${DEVICES_KEY}/${device.id}`);
+      await typedApi.del('/leads/devices/{id}', { path: { id: device.id } });
       showToast('success', t('leads.devices.revoked', { name: device.name }));
       await mutate();
     } catch {

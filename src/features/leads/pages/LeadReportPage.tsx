@@ -4,8 +4,9 @@ import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
+import { pageSize } from '../../../engine/pagination';
 import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -13,25 +14,6 @@ import { LeadFiltersBar } from '../components/LeadFilters';
 import { formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { searchFromQuery, type LeadPage } from '../lib/leads';
-
-interface ExportRecord {
-  id: number;
-  fileName: string;
-  format: ExportFormat;
-  rows: number;
-  size: number;
-  createdAt: string;
-  user: string;
-}
-
-interface ExportPage {
-  items: ExportRecord[];
-  total: number;
-  page: number;
-  limit: number;
-  utcOffsetMinutes: number;
-  eraseAt?: string | null;
-}
 
 /** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
 export default function LeadReportPage() {
@@ -42,12 +24,16 @@ export default function LeadReportPage() {
   // The export's preview counts every match (the list estimates broad ones, issue 15).
   const params = { ...searchFromQuery({ ...filters, limit: 10 }), exactTotal: 'true' };
   const { data: matching } = useSWR<LeadPage>(['/leads', 'count', JSON.stringify(params)], () => api.get<LeadPage>('/leads', { params }), { keepPreviousData: true });
-  const { data: downloads, error, mutate } = useSWR<ExportPage>(['/leads/exports', paging.page, paging.limit], () => api.get<ExportPage>('/leads/exports', { params: paging }));
+  const {
+    data: downloads,
+    error,
+    mutate,
+  } = useSWR(['/leads/exports', paging.page, paging.limit], () => typedApi.get('/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }));
 
   const exportAs = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const record = await api.post<ExportRecord>('/leads/exports', { format, filters });
+      const record = await typedApi.post('/leads/exports', { body: { format, filters } });
       await api.download(`/leads/exports/${record.id}/file`, record.fileName);
       showToast('success', t('leads.report.exported', { file: record.fileName, rows: record.rows }));
       setPaging((p) => ({ ...p, page: 1 }));

@@ -4,17 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ERRORS, type ErrorId } from '../../../engine/errors';
 import { MEMBER_LOGIN_SEPARATOR, memberLogin } from '../../../engine/members';
 import { isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { leadQuotaValue, memberProblems, type MemberDraft } from '../lib/rules';
-import type { Member, MemberKind } from './types';
-
-interface Saved {
-  member: Member;
-  mailSent: boolean | null;
-}
+import type { Member, MemberEdit, MemberKind } from './types';
 
 /** Which field a server refusal belongs to, so it shows beside that field. */
 const FIELD_OF_ERROR: Partial<Record<string, keyof MemberDraft>> = {
@@ -53,17 +48,16 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, id]) => [field, message(id)])));
     setFormError('');
     if (Object.keys(problems).length > 0) return;
-    const body: Record<string, unknown> = { email: draft.email.trim() };
-    if (draft.password) body.password = draft.password;
-    if (contractor) {
-      body.company = draft.company.trim();
-      body.name = draft.name.trim();
-    } else body.leadQuota = leadQuotaValue(draft.leadQuota);
+    const body: MemberEdit = {
+      email: draft.email.trim(),
+      ...(draft.password ? { password: draft.password } : {}),
+      ...(contractor ? { company: draft.company.trim(), name: draft.name.trim() } : { leadQuota: leadQuotaValue(draft.leadQuota) }),
+    };
     setBusy(true);
     try {
       const saved = creating
-        ? await api.post<Saved>(`/members/${kind.path}`, { ...body, account: draft.account.trim(), language }, { silent: true })
-        : await api.put<Saved>(`/members/${kind.path}/${member.id}`, body, { silent: true });
+        ? await typedApi.post(`/members/${kind.path}` as const, { body: { ...body, account: draft.account.trim(), language }, silent: true })
+        : await typedApi.put(`/members/${kind.path}/{id}` as const, { path: { id: member.id }, body, silent: true });
       showToast('success', t(creating ? 'success.newUserAdded' : 'success.editsSaved'));
       if (saved.mailSent === false) showToast('warning', t('members.mailNotSent'));
       onSaved();

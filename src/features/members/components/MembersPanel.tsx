@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { isLanguage } from '../../../engine/language';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { pageSize } from '../../../engine/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -13,12 +14,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { SUPPORT_EMAIL } from '../../../engine/constants';
 import { MemberDialog } from './MemberDialog';
-import type { Member, MemberKind, MemberPage } from './types';
-
-interface Saved {
-  member: Member;
-  mailSent: boolean | null;
-}
+import type { Member, MemberKind } from './types';
 
 /**
  * The exhibitor's team users (LD5) or contractor logins (P1): a page of them with status, the
@@ -31,8 +27,8 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
   const { data: account } = useAccountInfo();
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const exhibitor = user?.role === 'exhibitor';
-  const { data, error, mutate } = useSWR<MemberPage>(exhibitor ? [`/members/${kind.path}`, paging.page, paging.limit] : null, () =>
-    api.get<MemberPage>(`/members/${kind.path}`, { params: paging }),
+  const { data, error, mutate } = useSWR(exhibitor ? [`/members/${kind.path}`, paging.page, paging.limit] : null, () =>
+    typedApi.get(`/members/${kind.path}` as const, { query: { page: paging.page, limit: pageSize(paging.limit) } }),
   );
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -51,8 +47,12 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
     try {
       const saved =
         action === 'resend'
-          ? await api.post<Saved>(`/members/${kind.path}/${member.id}/activation-mail`, { language }, { silent: true })
-          : await api.post<Saved>(`/members/${kind.path}/${member.id}/status`, { status: action === 'activate' ? 'active' : 'disabled', language }, { silent: true });
+          ? await typedApi.post(`/members/${kind.path}/{id}/activation-mail` as const, { path: { id: member.id }, body: { language }, silent: true })
+          : await typedApi.post(`/members/${kind.path}/{id}/status` as const, {
+              path: { id: member.id },
+              body: { status: action === 'activate' ? 'active' : 'disabled', language },
+              silent: true,
+            });
       if (saved.mailSent === false) showToast('warning', t('members.mailNotSent'));
       else showToast('success', t(action === 'resend' ? 'success.emailSent' : 'success.modified'));
       await mutate();

@@ -1,25 +1,12 @@
-// Members (LD5 team users, P1 contractor logins) as the API answers them.
+import type { ApiBody, ApiData } from '../../../lib/typed-api';
 
-export interface Member {
-  id: number;
-  account: string;
-  name: string;
-  company: string;
-  email: string;
-  status: 'active' | 'disabled';
-  leadQuota: number | null;
-  createdAt: string;
-}
+// Members (LD5 team users, P1 contractor logins) as the API answers them (the route schemas,
+// issue 16): both kinds answer the same shapes.
 
-export interface MemberPage {
-  items: Member[];
-  total: number;
-  page: number;
-  limit: number;
-  /** How many may be active at once. */
-  quota: number;
-  active: number;
-}
+export type MemberPage = ApiData<'GET', '/members/team-users'>;
+export type Member = MemberPage['items'][number];
+/** What an edit sends (e-mail, password; company and contact name, or the lead quota). */
+export type MemberEdit = ApiBody<'PUT', '/members/team-users/{id}'>;
 
 /** What differs between the two kinds of member on screen. */
 export interface MemberKind {

@@ -5,29 +5,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 
 // Issue 11: the forms are files the organiser edits while the portal runs. This page says which
 // version of them is in use and since when, lists the problems of a change that was refused
 // (file, place in it, message: the forms in use keep serving meanwhile), and reads them again on
 // request (a change is otherwise picked up by itself within seconds).
 
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
-
-interface FormSetStatus {
-  version: string;
-  loadedAt: string;
-  forms: number;
-  refused: { at: string; problems: Problem[] } | null;
-}
-
 export default function OrganiserFormsPage() {
   const { t } = useTranslation();
-  const { data, mutate } = useSWR<FormSetStatus>('/organiser/forms', (path: string) => api.get<FormSetStatus>(path), { refreshInterval: 5000 });
+  const { data, mutate } = useSWR('/organiser/forms', () => typedApi.get('/organiser/forms'), { refreshInterval: 5000 });
   const [outcome, setOutcome] = useState<'changed' | 'unchanged' | 'refused' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!data) return <PageLoading />;
@@ -35,7 +22,7 @@ export default function OrganiserFormsPage() {
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await api.post<{ changed: boolean; status: FormSetStatus }>('/organiser/forms/reload', {});
+      const answer = await typedApi.post('/organiser/forms/reload');
       await mutate(answer.status, { revalidate: false });
       setOutcome(answer.status.refused ? 'refused' : answer.changed ? 'changed' : 'unchanged');
     } finally {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -12,14 +13,7 @@ import { showToast } from '../../../lib/toast';
 // Issue 14: the organiser sets how long exhibitors keep leads after the show, and exports or
 // erases one visitor's data across every exhibitor of its events on request.
 
-interface Settings {
-  event: string;
-  retentionDays: number | null;
-  showEndsAt: string;
-  eraseAt: string | null;
-  remindedAt: string | null;
-  erasedAt: string | null;
-}
+type Settings = ApiData<'GET', '/organiser/privacy'>;
 
 /** A day in the user's language (issue 13). */
 const day = (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), currentLanguage()) : '—');
@@ -37,7 +31,7 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
       return;
     }
     try {
-      await api.put('/organiser/privacy', { retentionDays: value }, { silent: true });
+      await typedApi.put('/organiser/privacy', { body: { retentionDays: value }, silent: true });
       showToast('success', t('privacy.retention.saved'));
       onSaved();
     } catch (failure) {
@@ -89,7 +83,7 @@ function VisitorRequest() {
   const exportData = async () => {
     setOutcome(null);
     try {
-      const data = await api.post<{ leads: unknown[] }>('/organiser/privacy/visitor/export', who(), { silent: true });
+      const data = await typedApi.post('/organiser/privacy/visitor/export', { body: who(), silent: true });
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const href = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -106,7 +100,7 @@ function VisitorRequest() {
     if (!window.confirm(t('privacy.visitor.confirm'))) return;
     setOutcome(null);
     try {
-      const counts = await api.post<{ leads: number; exports: number; businessCards: number }>('/organiser/privacy/visitor/erase', who(), { silent: true });
+      const counts = await typedApi.post('/organiser/privacy/visitor/erase', { body: who(), silent: true });
       setOutcome({ severity: 'success', text: t('privacy.visitor.erased', counts) });
     } catch (failure) {
       setOutcome({ severity: 'error', text: messageOf(failure) });
@@ -144,7 +138,7 @@ function VisitorRequest() {
 
 export default function OrganiserPrivacyPage() {
   const { t } = useTranslation();
-  const { data, mutate } = useSWR<Settings>('/organiser/privacy', (path: string) => api.get<Settings>(path));
+  const { data, mutate } = useSWR('/organiser/privacy', () => typedApi.get('/organiser/privacy'));
   if (!data) return <PageLoading />;
   return (
     <Box>

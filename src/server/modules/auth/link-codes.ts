@@ -58,9 +58,7 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
         security: [],
         body: codeBody,
         response: {
-          200: envelope({
-            anyOf: [{ type: 'null' }, { type: 'object', required: ['account', 'name'], properties: { account: { type: 'string' }, name: { type: 'string' } } }],
-          }),
+          200: envelope({ type: 'object', required: ['account', 'name'], properties: { account: { type: 'string' }, name: { type: 'string' } } }),
         },
       },
     },
@@ -90,14 +88,9 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
         body: codeBody,
         response: {
           200: envelope({
-            anyOf: [
-              { type: 'null' },
-              {
-                type: 'object',
-                required: ['token', 'account', 'idleSeconds', 'absoluteSeconds'],
-                properties: { token: { type: 'string' }, account: { type: 'string' }, idleSeconds: { type: 'integer' }, absoluteSeconds: { type: 'integer' } },
-              },
-            ],
+            type: 'object',
+            required: ['token', 'account', 'idleSeconds', 'absoluteSeconds'],
+            properties: { token: { type: 'string' }, account: { type: 'string' }, idleSeconds: { type: 'integer' }, absoluteSeconds: { type: 'integer' } },
           }),
         },
       },

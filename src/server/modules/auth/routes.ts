@@ -44,13 +44,9 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         },
         response: {
           200: envelope({
-            anyOf: [
-              { type: 'null' },
-              {
-                type: 'object',
-                properties: { token: { type: 'string' }, idleSeconds: { type: 'integer' }, absoluteSeconds: { type: 'integer' } },
-              },
-            ],
+            type: 'object',
+            required: ['token', 'idleSeconds', 'absoluteSeconds'],
+            properties: { token: { type: 'string' }, idleSeconds: { type: 'integer' }, absoluteSeconds: { type: 'integer' } },
           }),
         },
       },
@@ -223,7 +219,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
         summary: 'Whether a reset link is still valid, and for which account',
         security: [],
         querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } },
-        response: { 200: envelope({ anyOf: [{ type: 'null' }, { type: 'object', properties: { account: { type: 'string' } } }] }) },
+        response: { 200: envelope({ type: 'object', required: ['account'], properties: { account: { type: 'string' } } }) },
       },
     },
     async (request) => {

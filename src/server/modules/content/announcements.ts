@@ -24,6 +24,8 @@ const announcementSchema = {
   },
   required: ['id', 'title', 'pinned', 'read', 'publishedAt'],
 } as const;
+/** One announcement opened: the list's fields and its text. */
+const announcementDetailSchema = { ...announcementSchema, required: [...announcementSchema.required, 'body'] } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
 export default async function announcementRoutes(app: FastifyInstance) {
@@ -66,7 +68,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
         tags: ['content'],
         summary: 'CT2: announcements, unread first',
         querystring: pageQuerySchema,
-        response: { 200: envelope(pageSchema(announcementSchema, { unread: { type: 'integer' } })) },
+        response: { 200: envelope({ ...pageSchema(announcementSchema, { unread: { type: 'integer' } }), required: ['total', 'page', 'limit', 'items', 'unread'] } as const) },
       },
     },
     async (request) => {
@@ -105,7 +107,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     `${base}/:id`,
     {
       config: { screen: 'announcementDetail' },
-      schema: { tags: ['content'], summary: 'CT2: one announcement; opening it marks it read', params: idParams, response: { 200: envelope(announcementSchema) } },
+      schema: { tags: ['content'], summary: 'CT2: one announcement; opening it marks it read', params: idParams, response: { 200: envelope(announcementDetailSchema) } },
     },
     async (request) => {
       const auth = requireAuth(request);

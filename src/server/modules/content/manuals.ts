@@ -29,9 +29,14 @@ const manualSchema = {
     acknowledgedBy: { type: ['string', 'null'] },
     attachments: { type: 'array', items: attachmentSchema },
   },
-  required: ['id', 'title', 'mandatory', 'status'],
+  // present() sends every field (the browser's types rely on it, issue 16).
+  required: ['id', 'title', 'description', 'mandatory', 'ackRequired', 'deadline', 'status', 'viewedAt', 'acknowledgedAt', 'acknowledgedBy', 'attachments'],
 } as const;
-const manualDetailSchema = { ...manualSchema, properties: { ...manualSchema.properties, body: { type: 'string', description: 'Markdown' } } } as const;
+const manualDetailSchema = {
+  ...manualSchema,
+  properties: { ...manualSchema.properties, body: { type: 'string', description: 'Markdown' } },
+  required: [...manualSchema.required, 'body'],
+} as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
 export default async function manualRoutes(app: FastifyInstance) {

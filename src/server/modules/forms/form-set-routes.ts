@@ -32,6 +32,7 @@ const statusSchema = {
     refused: {
       type: ['object', 'null'],
       properties: { at: { type: 'string', format: 'date-time' }, problems: { type: 'array', items: problemSchema } },
+      required: ['at', 'problems'],
     },
   },
   required: ['version', 'loadedAt', 'forms', 'refused'],

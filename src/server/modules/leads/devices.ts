@@ -21,7 +21,7 @@ const deviceSchema = {
   properties: {
     id: { type: 'integer' },
     name: { type: 'string', description: 'What the user called the device, e.g. "Booth iPad 1"' },
-    user: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    user: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
     createdAt: { type: 'string', format: 'date-time' },
     lastUsedAt: { type: 'string', format: 'date-time', description: 'Last request with this token (to the nearest few seconds)' },
     current: { type: 'boolean', description: 'The token of this very request' },

@@ -52,18 +52,21 @@ const memberSchema = {
     leadQuota: { type: ['integer', 'null'], description: 'Leads a team user may scan; null = no limit' },
     createdAt: { type: 'string', format: 'date-time' },
   },
+  required: ['id', 'account', 'name', 'company', 'email', 'status', 'leadQuota', 'createdAt'],
 } as const;
 
-const listSchema = envelope(
-  pageSchema(memberSchema, {
+const listSchema = envelope({
+  ...pageSchema(memberSchema, {
     quota: { type: 'integer', description: 'How many may be active at once' },
     active: { type: 'integer', description: 'How many are active now' },
   }),
-);
+  required: ['total', 'page', 'limit', 'items', 'quota', 'active'],
+} as const);
 
 const savedSchema = envelope({
   type: 'object',
   properties: { member: memberSchema, mailSent: { type: ['boolean', 'null'], description: 'Whether the activation e-mail went out (null: none was due)' } },
+  required: ['member', 'mailSent'],
 });
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;

@@ -31,6 +31,7 @@ const eventSchema = {
     status: { type: 'string', enum: ['upcoming', 'live', 'past'] },
     current: { type: 'boolean', description: 'The event this session belongs to' },
   },
+  required: ['exhibitCode', 'exhibitName', 'venue', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'eventUrl', 'eventLog', 'boothNum', 'status', 'current'],
 } as const;
 
 export default async function projectRoutes(app: FastifyInstance) {
@@ -123,10 +124,9 @@ export default async function projectRoutes(app: FastifyInstance) {
         },
         response: {
           200: envelope({
-            anyOf: [
-              { type: 'null' },
-              { type: 'object', properties: { exhibitCode: { type: 'string' }, exhibitName: { type: 'string' }, eventLog: { type: 'string' }, eventUrl: { type: 'string' } } },
-            ],
+            type: 'object',
+            required: ['exhibitCode', 'exhibitName', 'eventLog', 'eventUrl'],
+            properties: { exhibitCode: { type: 'string' }, exhibitName: { type: 'string' }, eventLog: { type: 'string' }, eventUrl: { type: 'string' } },
           }),
         },
       },

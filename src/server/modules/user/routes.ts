@@ -26,8 +26,10 @@ const userInfoSchema = {
         warningSeconds: { type: 'integer' },
         expiresAt: { type: 'string', format: 'date-time', description: 'Absolute end of the session' },
       },
+      required: ['idleSeconds', 'warningSeconds', 'expiresAt'],
     },
   },
+  required: ['id', 'account', 'name', 'email', 'role', 'displayedModule', 'showLeftMenus', 'session'],
 } as const;
 
 export default async function userRoutes(app: FastifyInstance, { config }: { config: Config }) {

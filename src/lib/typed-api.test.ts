@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from './api-client';
+import { createTypedApi, fillPath } from './typed-api';
+
+// Issue 16: the typed client only shapes the call; the ApiClient still sends it (session,
+// language, duplicate guard, toasts), so every call must reach ApiClient.request unchanged.
+
+function fakeClient() {
+  const request = vi.fn(async () => ({ ok: true }));
+  return { client: { request } as unknown as ApiClient, request };
+}
+
+describe('fillPath', () => {
+  it('puts URL-encoded values in place of {name}', () => {
+    expect(fillPath('/leads/{id}', { id: 7 })).toBe('/leads/7');
+    expect(fillPath('/public/showrooms/{slug}/files/{id}', { slug: 'a b/c', id: 'x' })).toBe('/public/showrooms/a%20b%2Fc/files/x');
+  });
+
+  it('refuses a missing value rather than calling /leads/undefined', () => {
+    expect(() => fillPath('/leads/{id}', {})).toThrow(/"id" is missing/);
+    expect(() => fillPath('/leads/{id}', undefined)).toThrow(/"id" is missing/);
+  });
+});
+
+describe('createTypedApi', () => {
+  it('sends path, query and body through the ApiClient with the other options kept', async () => {
+    const { client, request } = fakeClient();
+    const api = createTypedApi(client);
+    await api.get('/leads/exports', { query: { page: 2, limit: 10 }, silent: true });
+    await api.post('/auth/login', { body: { account: 'demo', password: 'x' }, auth: false });
+    await api.del('/custom-tags/{id}', { path: { id: 3 } });
+    expect(request.mock.calls).toEqual([
+      ['GET', '/leads/exports', { params: { page: 2, limit: 10 }, body: undefined, silent: true }],
+      ['POST', '/auth/login', { params: undefined, body: { account: 'demo', password: 'x' }, auth: false }],
+      ['DELETE', '/custom-tags/3', { params: undefined, body: undefined }],
+    ]);
+  });
+});
