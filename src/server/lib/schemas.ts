@@ -1,6 +1,12 @@
-// JSON Schema pieces for route definitions: they validate input and feed the OpenAPI document.
+// JSON Schema pieces for route definitions: they validate input, type the handlers (json-schema-to-ts,
+// see api-app.ts) and feed the OpenAPI document. Keep every schema literal `as const` and every
+// helper generic over the schemas it is given, or the types of the routes built with it are lost.
+import type { JSONSchema } from 'json-schema-to-ts';
 
-export function envelope(data: object = { type: 'null' }) {
+const NULL_DATA = { type: 'null' } as const;
+
+/** The success envelope of spec §8 around a route's `data`. */
+export function envelope<const Data extends JSONSchema = typeof NULL_DATA>(data: Data = NULL_DATA as Data) {
   return {
     type: 'object',
     properties: {
@@ -14,6 +20,9 @@ export function envelope(data: object = { type: 'null' }) {
 }
 
 export const okEnvelope = { 200: envelope() } as const;
+
+/** An object whose keys are names chosen elsewhere (deadline names, quota names…) and whose values are `values`. */
+export const stringMap = <const Values extends JSONSchema>(values: Values) => ({ type: 'object', additionalProperties: values }) as const;
 
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
 import {
   BREAKDOWN_TOP_DEFAULT,
@@ -154,10 +154,10 @@ export function showDaysOf(event: Pick<EventRow, 'show_days' | 'starts_at' | 'en
   return Array.from({ length: Math.min(31, last - first + 1) }, (_, i) => ({ day: first + i }));
 }
 
-export default async function dashboardRoutes(app: FastifyInstance) {
+export default async function dashboardRoutes(app: ApiApp) {
   const base = `${API_BASE}/analytics`;
 
-  app.get<{ Querystring: { granularity: TrendGranularity; top: number; day?: string } }>(
+  app.get(
     `${base}/dashboard`,
     {
       config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
@@ -185,7 +185,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { page: number; limit: number } }>(
+  app.get(
     `${base}/exports`,
     {
       config: { screen: 'dashboard', roles: ['exhibitor'] },

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -53,7 +54,7 @@ const decisionSchema = {
 
 type Decision = 'approved' | 'rejected';
 
-export default async function approvalRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function approvalRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/approvals`;
 
   /**
@@ -122,7 +123,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     }
   }
 
-  app.get<{ Querystring: { status?: 'pending' | 'approved' | 'rejected' } }>(
+  app.get(
     base,
     {
       config: { screen: 'approvals', roles: ['organiser'] },
@@ -186,7 +187,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { decision: 'approved' | 'rejected'; comment?: string } }>(
+  app.post(
     `${base}/:id`,
     {
       config: { screen: 'approvals', roles: ['organiser'] },
@@ -211,7 +212,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     },
   );
 
-  app.post<{ Body: { ids: number[]; comment?: string } }>(
+  app.post(
     `${base}/bulk`,
     {
       config: { screen: 'approvals', roles: ['organiser'] },

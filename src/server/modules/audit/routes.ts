@@ -1,6 +1,6 @@
+import type { ApiApp } from '../../lib/api-app';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { neutraliseCell } from '../../../engine/leads-rules';
@@ -88,7 +88,7 @@ function withColumns<T extends SelectQueryBuilder<any, any, any>>(q: T) {
   ]);
 }
 
-export default async function auditRoutes(app: FastifyInstance) {
+export default async function auditRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/audit`;
 
   const organisationOf = (request: Parameters<typeof requireAuth>[0]): number => {
@@ -98,7 +98,7 @@ export default async function auditRoutes(app: FastifyInstance) {
     return organisationId;
   };
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     base,
     {
       config: { screen: 'organiserAudit', roles: ['organiser'] },
@@ -143,7 +143,7 @@ export default async function auditRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     `${base}/export`,
     {
       config: { screen: 'organiserAudit', roles: ['organiser'] },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
@@ -26,7 +26,7 @@ const announcementSchema = {
 } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
-export default async function announcementRoutes(app: FastifyInstance) {
+export default async function announcementRoutes(app: ApiApp) {
   const base = `${API_BASE}/content/announcements`;
 
   /** The user's readable announcements with their read state, in list order. */
@@ -58,7 +58,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     publishedAt: new Date(row.published_at).toISOString(),
   });
 
-  app.get<{ Querystring: { page: number; limit: number } }>(
+  app.get(
     base,
     {
       config: { screen: 'announcements' },
@@ -101,7 +101,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'announcementDetail' },

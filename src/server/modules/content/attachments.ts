@@ -1,3 +1,4 @@
+import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
@@ -71,7 +72,7 @@ async function storeDemoAttachments(app: FastifyInstance) {
   }
 }
 
-export default async function attachmentRoutes(app: FastifyInstance) {
+export default async function attachmentRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/content/attachments`;
   const config = { roles: ['organiser' as const] };
   app.addHook('onReady', async () => storeDemoAttachments(app));
@@ -129,7 +130,7 @@ export default async function attachmentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { fileId: string } }>(
+  app.get(
     `${base}/:fileId`,
     {
       config,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -34,7 +34,7 @@ const manualSchema = {
 const manualDetailSchema = { ...manualSchema, properties: { ...manualSchema.properties, body: { type: 'string', description: 'Markdown' } } } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
-export default async function manualRoutes(app: FastifyInstance) {
+export default async function manualRoutes(app: ApiApp) {
   const base = `${API_BASE}/content/manuals`;
 
   function participationId(auth: AuthContext): number {
@@ -73,7 +73,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get<{ Querystring: { status?: ManualStatus } }>(
+  app.get(
     base,
     {
       config: { screen: 'manuals' },
@@ -92,7 +92,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'manualDetail' },
@@ -116,7 +116,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     `${base}/:id/acknowledge`,
     {
       config: { screen: 'manualDetail' },
@@ -143,7 +143,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number; fileId: string } }>(
+  app.get(
     `${base}/:id/attachments/:fileId`,
     {
       config: { screen: 'manualDetail' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { lookup } from '../../../engine/i18n';
 import { envelope } from '../../lib/schemas';
@@ -37,7 +37,7 @@ const statusSchema = {
   required: ['version', 'loadedAt', 'forms', 'refused'],
 } as const;
 
-export default async function formSetRoutes(app: FastifyInstance) {
+export default async function formSetRoutes(app: ApiApp) {
   const statusOf = (status: FormSetStatus) => ({
     version: status.version,
     loadedAt: status.loadedAt.toISOString(),
@@ -45,7 +45,7 @@ export default async function formSetRoutes(app: FastifyInstance) {
     refused: status.refused ? { at: status.refused.at.toISOString(), problems: status.refused.problems } : null,
   });
 
-  app.get<{ Params: { hash: string } }>(
+  app.get(
     `${VALIDATORS}/:hash.js`,
     {
       // Public: the browser imports it as a module, which carries no bearer token. It holds a
@@ -106,7 +106,7 @@ export default async function formSetRoutes(app: FastifyInstance) {
       }
       const tag = `"${set.version}-${language}"`;
       reply.header('ETag', tag).header('Cache-Control', 'no-cache');
-      if (request.headers['if-none-match'] === tag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === tag) return reply.status(304).send(null);
       return ok({ version: set.version, modules: set.catalogue.modules, screens: set.catalogue.screens, strings: { [language]: strings } });
     },
   );

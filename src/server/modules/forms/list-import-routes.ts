@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE, SHEET_MAX_BYTES, SHEET_MAX_ROWS } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { checkListRows, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
@@ -79,7 +79,7 @@ function formTexts(forms: FormSet, formId: string) {
   };
 }
 
-export default async function listImportRoutes(app: FastifyInstance) {
+export default async function listImportRoutes(app: ApiApp) {
   const base = `${API_BASE}/forms/:id/lists/:list`;
 
   /** The form and list a user may fill from a sheet, with the set they come from (one set per request). */
@@ -98,7 +98,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
 
   const headersOf = (list: ImportableList, one: (language: string, key: string) => string, language: string) => list.columns.map((column) => one(language, column.title));
 
-  app.get<{ Params: { id: string; list: string }; Querystring: { format?: 'xlsx' | 'csv' } }>(
+  app.get(
     `${base}/template`,
     {
       config: { screen: 'orderForms' },
@@ -131,7 +131,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: string; list: string } }>(
+  app.post(
     `${base}/import`,
     {
       config: { screen: 'orderForms' },

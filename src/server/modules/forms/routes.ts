@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withoutEmptyFiles } from '../../../engine/forms/files';
@@ -78,6 +78,9 @@ export function visibleTo(definition: FormDefinition, auth: AuthContext): boolea
   return auth.user.role === 'exhibitor' || auth.user.role === 'team_user';
 }
 
+/** A form's id in the path (forms.yaml ids are short). */
+const formIdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] } as const;
+
 const dataBody = {
   type: 'object',
   required: ['data', 'version'],
@@ -88,7 +91,7 @@ const dataBody = {
   additionalProperties: false,
 } as const;
 
-export default async function formRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function formRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/forms`;
 
   async function participationOf(auth: AuthContext): Promise<Participation> {
@@ -226,14 +229,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: 'One form for this exhibitor: schema and UI schema (event patch applied), context, saved entry',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] },
+        params: formIdParams,
       },
     },
     async (request) => {
@@ -403,13 +406,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return sent.length > 0 ? sent : open.filter((part) => parts.own.includes(part));
   }
 
-  app.put<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+  app.put(
     `${base}/:id/draft`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
+        params: formIdParams,
         body: dataBody,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
       },
@@ -426,13 +430,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     `${base}/:id/inherit`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
+        params: formIdParams,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } }) },
       },
     },
@@ -461,13 +466,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+  app.post(
     `${base}/:id/submit`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: 'F9: submit, validated with the same schema and keywords as the browser',
+        params: formIdParams,
         body: dataBody,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
       },

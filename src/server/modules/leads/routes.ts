@@ -1,7 +1,7 @@
+import type { ApiApp } from '../../lib/api-app';
 import { eventDate, toEventClock } from '../../../engine/time';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
@@ -12,7 +12,6 @@ import {
   parseLeadQuery,
   validateQualification,
   QUALIFICATION_LIMITS,
-  type ExportFormat,
   type LeadSort,
   type Qualification,
   type SortOrder,
@@ -100,7 +99,7 @@ function stamp(now: Date, offsetMinutes: number): string {
   return toEventClock(now, offsetMinutes).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 }
 
-export default async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function leadsRoutes(app: ApiApp, { config }: { config: Config }) {
   const base = `${API_BASE}/leads`;
 
   const scannerOf = (auth: AuthContext) => {
@@ -128,7 +127,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     return outcome;
   };
 
-  app.post<{ Body: { scans: ScanInput[] } }>(
+  app.post(
     `${base}/scans`,
     {
       config: { screen: 'leads', roles: [...ROLES], device: true },
@@ -181,7 +180,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     async (request) => ok(await scanHandler(requireAuth(request), request.body.scans)),
   );
 
-  app.post<{ Body: ScanInput }>(
+  app.post(
     `${base}/scan`,
     {
       config: { screen: 'leads', roles: [...ROLES], device: true },
@@ -249,7 +248,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   // ---- LD2: list ------------------------------------------------------------------------------
 
-  app.get<{ Querystring: Record<string, unknown> }>(
+  app.get(
     base,
     {
       config: { screen: 'leads', roles: [...ROLES] },
@@ -420,7 +419,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags, products, utcOffsetMinutes: scope.offsetMinutes };
   };
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'leadDetail', roles: [...ROLES] },
@@ -505,7 +504,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
   });
 
-  app.patch<{ Params: { id: number }; Body: QualificationChanges }>(
+  app.patch(
     `${base}/:id`,
     qualifyRoute(
       'LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests',
@@ -514,7 +513,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
   );
 
-  app.put<{ Params: { id: number }; Body: QualificationChanges }>(
+  app.put(
     `${base}/:id`,
     qualifyRoute(
       'LD3: qualify a lead: the same as PATCH (kept for existing clients)',
@@ -525,7 +524,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
 
   // ---- LD4: exports and the data download list -------------------------------------------------
 
-  app.post<{ Body: { format: ExportFormat; filters?: Record<string, unknown> } }>(
+  app.post(
     `${base}/exports`,
     {
       config: { screen: 'leadReport', roles: [...ROLES] },
@@ -587,7 +586,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
   );
 
-  app.get<{ Querystring: { page?: number; limit?: number } }>(
+  app.get(
     `${base}/exports`,
     {
       config: { screen: 'leadReport', roles: [...ROLES] },
@@ -616,7 +615,7 @@ export default async function leadsRoutes(app: FastifyInstance, { config }: { co
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/exports/:id/file`,
     {
       config: { screen: 'leadReport', roles: [...ROLES] },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import type { Kysely, Transaction } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES, type Language } from '../../../engine/language';
@@ -71,24 +71,6 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const leadQuotaField = { type: ['integer', 'null'], minimum: 0, maximum: LEAD_QUOTA_MAX } as const;
 const languageField = { type: 'string', enum: [...LANGUAGES], description: 'Language of the activation e-mail (default: the request language)' } as const;
 
-interface CreateBody {
-  account: string;
-  email: string;
-  name?: string;
-  company?: string;
-  password?: string;
-  leadQuota?: number | null;
-  language?: Language;
-}
-
-interface EditBody {
-  email: string;
-  name?: string;
-  company?: string;
-  password?: string;
-  leadQuota?: number | null;
-}
-
 function toMember(user: User) {
   return {
     id: user.id,
@@ -121,7 +103,7 @@ function checkEmail(value: string): string {
   return email;
 }
 
-export default async function membersRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function membersRoutes(app: ApiApp, { config }: { config: Config }) {
   /** Active members of this kind under the participation, counted inside the transaction that adds one. */
   async function activeCount(db: Kysely<Database> | Transaction<Database>, participationId: number, role: MemberRole): Promise<number> {
     const row = await db
@@ -177,7 +159,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
     const routeConfig = { screen: kind.screen, roles: ['exhibitor' as const] };
     const tags = ['members'];
 
-    app.get<{ Querystring: { page?: number; limit?: number } }>(
+    app.get(
       base,
       {
         config: routeConfig,
@@ -202,7 +184,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Body: CreateBody }>(
+    app.post(
       base,
       {
         config: routeConfig,
@@ -277,7 +259,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.put<{ Params: { id: number }; Body: EditBody }>(
+    app.put(
       `${base}/:id`,
       {
         config: routeConfig,
@@ -326,7 +308,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Params: { id: number }; Body: { status: 'active' | 'disabled'; language?: Language } }>(
+    app.post(
       `${base}/:id/status`,
       {
         config: routeConfig,
@@ -365,7 +347,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Params: { id: number }; Body: { language?: Language } }>(
+    app.post(
       `${base}/:id/activation-mail`,
       {
         config: routeConfig,

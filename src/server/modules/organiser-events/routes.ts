@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES } from '../../../engine/language';
@@ -6,7 +7,7 @@ import { eventProblems, showSpan, type EventInput } from '../../../engine/organi
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { currentOrganiserEvent, organisationOf, organiserEvent } from '../../lib/organiser-scope';
-import { envelope } from '../../lib/schemas';
+import { envelope, stringMap } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -19,8 +20,6 @@ import type { FormRegistry } from '../forms/form-set';
 
 const SCREEN = { screen: 'organiserEvents' as const, roles: ['organiser' as const] };
 const EDIT_SCREEN = { screen: 'organiserEventEdit' as const, roles: ['organiser' as const] };
-
-const stringMap = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
 
 export const eventInputSchema = {
   type: 'object',
@@ -152,7 +151,7 @@ function normalised(input: EventInput): EventInput {
   };
 }
 
-export default async function organiserEventRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function organiserEventRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/events`;
   const names = settingNames(registry);
 
@@ -269,7 +268,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
@@ -300,7 +299,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
       { request, db },
     );
 
-  app.post<{ Body: EventInput }>(
+  app.post(
     base,
     {
       config: EDIT_SCREEN,
@@ -333,7 +332,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.put<{ Params: { id: number }; Body: EventInput }>(
+  app.put(
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
@@ -362,7 +361,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.put<{ Body: { eventId: number } }>(
+  app.put(
     `${API_BASE}/organiser/current-event`,
     {
       config: SCREEN,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
@@ -37,11 +37,11 @@ const reportSchema = {
   },
 } as const;
 
-export default async function organiserImportRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function organiserImportRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/exhibitors/import`;
   const names = settingNames(registry);
 
-  app.get<{ Querystring: { format?: 'xlsx' | 'csv' } }>(
+  app.get(
     `${base}/template`,
     {
       config: SCREEN,
@@ -63,7 +63,7 @@ export default async function organiserImportRoutes(app: FastifyInstance, { regi
     },
   );
 
-  app.post<{ Querystring: { commit?: boolean } }>(
+  app.post(
     base,
     {
       config: SCREEN,

@@ -1,5 +1,5 @@
+import type { ApiApp } from '../../lib/api-app';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { FORM_STATUSES } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
@@ -64,12 +64,12 @@ const querystring = {
   additionalProperties: false,
 } as const;
 
-export default async function progressRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function progressRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/progress`;
   /** The event's form schemas (patched per event), for the parts of shared forms. */
   const schemaOf = (exhibitCode: string) => (formId: string) => registry.filesFor(formId, exhibitCode).schema as { properties?: Record<string, unknown> };
 
-  app.get<{ Querystring: { missing?: boolean } }>(
+  app.get(
     base,
     {
       config: { screen: 'organiserProgress', roles: ['organiser'] },
@@ -87,7 +87,7 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
     },
   );
 
-  app.get<{ Querystring: { missing?: boolean } }>(
+  app.get(
     `${base}/export`,
     {
       config: { screen: 'organiserProgress', roles: ['organiser'] },

@@ -1,8 +1,8 @@
+import type { ApiApp } from '../../lib/api-app';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +16,7 @@ import { writeSubmissionsExport } from './export';
 // Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
 // form's submissions across the organiser's current event as XLSX (badges for printing…).
 
-export default async function submissionRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function submissionRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/organiser/submissions`;
 
   app.get(
@@ -53,7 +53,7 @@ export default async function submissionRoutes(app: FastifyInstance, { registry,
     },
   );
 
-  app.get<{ Params: { formId: string } }>(
+  app.get(
     `${base}/:formId/export`,
     {
       config: { screen: 'organiserSubmissions', roles: ['organiser'] },
