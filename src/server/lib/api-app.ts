@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
@@ -16,15 +17,18 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 type Serialized<T> = T extends (...args: never) => unknown
   ? T
   : T extends readonly (infer Item)[]
-    ? Serialized<Item>[]
+    ? readonly Serialized<Item>[]
     : T extends object
       ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Serialized<T[K]> }
       : T;
 
+/** A file answer (`{ type: 'string', format: 'binary' }` in the OpenAPI document) is sent as bytes or a stream. */
+type SerializerOptions = { deserialize: [{ pattern: { type: 'string'; format: 'binary' }; output: Buffer | Uint8Array | Readable | string }] };
+
 /** @fastify/type-provider-json-schema-to-ts's provider, with answers typed as serialized. */
 export interface ApiTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends JSONSchema ? FromSchema<this['schema']> : unknown;
-  serializer: this['schema'] extends JSONSchema ? Serialized<FromSchema<this['schema']>> : unknown;
+  serializer: this['schema'] extends JSONSchema ? Serialized<FromSchema<this['schema'], SerializerOptions>> : unknown;
 }
 
 /** The Fastify instance route modules receive: route types come from route schemas. */

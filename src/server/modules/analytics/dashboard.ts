@@ -18,7 +18,7 @@ import { API_BASE } from '../../../engine/constants';
 import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
 import type { Database, EventRow } from '../../db/schema';
-import { envelope } from '../../lib/schemas';
+import { envelope, sameProperties } from '../../lib/schemas';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
@@ -42,9 +42,7 @@ const dashboardSchema = {
     today: { type: 'string' },
     summary: {
       type: 'object',
-      properties: Object.fromEntries(
-        ['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'].map((name) => [name, { type: 'integer' }]),
-      ),
+      properties: sameProperties(['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'], { type: 'integer' }),
     },
     trend: {
       type: 'object',

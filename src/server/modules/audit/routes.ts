@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import type { ApiApp } from '../../lib/api-app';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -19,21 +20,17 @@ import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-strea
 // reopenings, reminders, decisions, exhibitors' logins and submissions), filtered by action, by
 // who and by date, paged and exported to XLSX. Another organisation's records are never listed.
 
-interface AuditQuery {
-  action?: string;
-  who?: string;
-  from?: string;
-  to?: string;
-  page?: number;
-  limit?: number;
-}
-
 const filterProperties = {
   action: { type: 'string', maxLength: 64, description: 'An action or its prefix ("form." = every form action)' },
   who: { type: 'string', maxLength: 100, description: 'Part of the actor’s name' },
   from: { type: 'string', format: 'date', description: 'First day (UTC), inclusive' },
   to: { type: 'string', format: 'date', description: 'Last day (UTC), inclusive' },
 } as const;
+
+/** The export's query: the filters; the list's adds its page. */
+const filterQuerystring = { type: 'object', properties: filterProperties, additionalProperties: false } as const;
+const listQuerystring = { ...pageQuerySchema, properties: { ...pageQuerySchema.properties, ...filterProperties } } as const;
+type AuditFilters = FromSchema<typeof filterQuerystring>;
 
 const itemSchema = {
   type: 'object',
@@ -56,7 +53,7 @@ const itemSchema = {
 const EXPORT_CHUNK = 1000;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: Kysely<Database>, organisationId: number, query: AuditQuery) {
+function filtered(db: Kysely<Database>, organisationId: number, query: AuditFilters) {
   let q = db
     .selectFrom('audit_log')
     .leftJoin('participations', 'participations.id', 'audit_log.participation_id')
@@ -105,7 +102,7 @@ export default async function auditRoutes(app: ApiApp) {
       schema: {
         tags: ['organiser'],
         summary: "Issue 9: the audit log of the organiser's organisation, newest first, filtered and paged",
-        querystring: { ...pageQuerySchema, properties: { ...pageQuerySchema.properties, ...filterProperties } },
+        querystring: listQuerystring,
         response: { 200: envelope(pageSchema(itemSchema)) },
       },
     },
@@ -150,7 +147,7 @@ export default async function auditRoutes(app: ApiApp) {
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: the filtered audit log as XLSX, headers in the caller’s language',
-        querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
+        querystring: filterQuerystring,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },

@@ -19,7 +19,6 @@ import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } 
 // the event's default language for exhibitors.
 
 export const AUTHORED_KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const satisfies readonly ContentKind[];
-type AuthoredKind = (typeof AUTHORED_KINDS)[number];
 
 const TITLE_MAX = 300;
 const BODY_MAX = 100_000;

@@ -1,4 +1,5 @@
 import type { ApiApp } from '../../lib/api-app';
+import type { ContentKind } from '../../db/schema';
 import { API_BASE } from '../../../engine/constants';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue } from '../../../generated/screens';
@@ -45,7 +46,7 @@ export default async function contentRoutes(app: ApiApp, { registry }: { registr
 
   const base = `${API_BASE}/system/content`;
   const present = (
-    row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date },
+    row: { id: number; kind: ContentKind; title: Record<string, string>; body: Record<string, string>; published_at: Date },
     language: string,
     eventLanguage: string,
   ) => ({

@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { LANGUAGES } from '../../../engine/language';
+import { isLanguage, LANGUAGES, type Language } from '../../../engine/language';
 import { eventProblems, showSpan, type EventInput } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -103,7 +103,7 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 const problemsDescription =
   "Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller's language.";
 
-async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput> {
+async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput & { defaultLanguage: Language; names: Record<string, string> }> {
   const [deadlines, quotas] = await Promise.all([
     db.selectFrom('deadlines').select(['name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
     db.selectFrom('quotas').select(['name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
@@ -111,7 +111,8 @@ async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<Even
   return {
     code: event.code,
     names: { ...event.names, [event.default_language]: event.names[event.default_language] ?? event.name },
-    defaultLanguage: event.default_language,
+    // Stored only after eventProblems accepted it as a portal language.
+    defaultLanguage: isLanguage(event.default_language) ? event.default_language : 'en',
     showDays: event.show_days,
     utcOffsetMinutes: event.utc_offset_minutes,
     venue: event.venue,

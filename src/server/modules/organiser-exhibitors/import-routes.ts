@@ -83,7 +83,8 @@ export default async function organiserImportRoutes(app: ApiApp, { registry }: {
       const auth = requireAuth(request);
       const organisationId = organisationOf(auth);
       const event = await currentOrganiserEvent(app.db, auth);
-      const commit = String((request.query as Record<string, unknown>).commit) === 'true';
+      // Not coerced (the validator is off for the multipart body): the query value is still text.
+      const commit = String(request.query.commit) === 'true';
       let bytes: Buffer | undefined;
       let fileName = '';
       const options = { throwFileSizeLimit: false } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];

@@ -5,7 +5,7 @@ import { FORM_STATUSES } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, sameProperties } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
@@ -14,7 +14,7 @@ import { progressMatrix } from '../../lib/progress-matrix';
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
 
-const counts = { type: 'object', properties: Object.fromEntries(FORM_STATUSES.map((s) => [s, { type: 'integer' }])) } as const;
+const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }) } as const;
 const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
 
 const matrixSchema = {

@@ -251,7 +251,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
       schema: {
         tags: ['showroom'],
         summary: 'CT5: the printable poster (PDF) with the booth number and a QR code to the showroom, in the request language',
-        querystring: { type: 'object', properties: { size: { type: 'string', enum: Object.keys(POSTER_SIZES), default: 'A4' } }, additionalProperties: false },
+        querystring: { type: 'object', properties: { size: { type: 'string', enum: Object.keys(POSTER_SIZES) as PosterSize[], default: 'A4' } }, additionalProperties: false },
       },
     },
     async (request, reply) => {
@@ -285,7 +285,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
   // The public page's title and description for link previews: the web app's index.html with
   // them filled in (the page itself is the single-page app).
   const indexFile = join(config.webDir, 'index.html');
-  app.get('/showroom', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/showroom', { schema: { hide: true, querystring: { type: 'object', properties: { s: { type: 'string' } } } } }, async (request, reply) => {
     if (!existsSync(indexFile)) throw new AppError('notFound');
     let html = readFileSync(indexFile, 'utf8');
     const slug = request.query.s ?? '';

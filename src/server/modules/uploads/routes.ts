@@ -162,7 +162,7 @@ export default async function uploadRoutes(app: ApiApp, { config, registry }: { 
       // parallel uploads cannot pass the quota together.
       if (participationId !== null) refuseOverQuota(await usedBytes(app.db, participationId), upload.bytes.length);
 
-      const reference: FileReference = { id: randomBytes(32).toString('base64url'), name: upload.name, size: upload.bytes.length, type, dpi: readDpi(upload.bytes, type) };
+      const reference = { id: randomBytes(32).toString('base64url'), name: upload.name, size: upload.bytes.length, type, dpi: readDpi(upload.bytes, type) } satisfies FileReference;
       const key = fileKey.upload(reference.id);
       await app.storage.put(key, upload.bytes);
       try {
