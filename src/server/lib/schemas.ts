@@ -29,6 +29,21 @@ export function sameProperties<const Name extends string, const Schema extends J
   return Object.fromEntries(names.map((name) => [name, schema])) as { [Key in Name]: Schema };
 }
 
+/** Media types of the files the portal answers with. */
+export const MEDIA_TYPE = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  any: 'application/octet-stream',
+  image: 'image/*',
+} as const;
+
+/** A file answer (bytes or a stream) of one of `mediaTypes`: binary in the OpenAPI document. */
+export function fileAnswer<const MediaType extends string>(description: string, mediaTypes: readonly MediaType[]) {
+  const binary = { schema: { type: 'string', format: 'binary' } } as const;
+  return { description, content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, binary])) as { [Key in MediaType]: typeof binary } };
+}
+
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
 /** The JSON Schema format of names (people, companies): no control characters or direction overrides. */

@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, okEnvelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { approvalSummary } from '../../../engine/forms/approval-summary';
@@ -201,6 +201,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
           properties: { decision: { type: 'string', enum: ['approved', 'rejected'] }, comment: { type: 'string', maxLength: 1000 } },
           additionalProperties: false,
         },
+        response: okEnvelope,
       },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
@@ -148,7 +148,7 @@ export default async function auditRoutes(app: ApiApp) {
         tags: ['organiser'],
         summary: 'Issue 9: the filtered audit log as XLSX, headers in the caller’s language',
         querystring: filterQuerystring,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('The audit records as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {

@@ -55,6 +55,10 @@ export default async function formSetRoutes(app: ApiApp) {
         tags: ['forms'],
         summary: "A form's compiled validators as an ES module (content-hashed, immutable)",
         params: { type: 'object', properties: { hash: { type: 'string', pattern: '^[0-9a-f]{20}$' } }, required: ['hash'] },
+        response: {
+          200: { description: 'The ES module', content: { 'text/javascript': { schema: { type: 'string' } } } },
+          404: { description: 'No such module (plain text: a module import wants an HTTP status)', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../engine/language';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { localeTables } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { readSingleUpload } from '../../lib/single-upload';
 import { looksLikeSheet, readSheet, writeTemplate } from '../../lib/spreadsheet';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -107,6 +107,7 @@ export default async function listImportRoutes(app: ApiApp) {
         summary: "A list's spreadsheet template: one header row of its fields in the caller's language (XLSX with drop-down lists for choices, or CSV)",
         params,
         querystring: { type: 'object', properties: { format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The template, as an attachment', [MEDIA_TYPE.xlsx, MEDIA_TYPE.csv]) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withoutEmptyFiles } from '../../../engine/forms/files';
-import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
+import { FORM_STATUSES, formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
   approvalPart,
   partChanged,
@@ -77,6 +77,134 @@ export function visibleTo(definition: FormDefinition, auth: AuthContext): boolea
   if (auth.user.role === 'contractor') return definition.audience === 'both';
   return auth.user.role === 'exhibitor' || auth.user.role === 'team_user';
 }
+
+/** An object the form set defines (a schema, a UI schema, a form's data): passed on as it is. */
+const openObject = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
+const nullableOpenObject = (description: string) => ({ type: ['object', 'null'], additionalProperties: true, description }) as const;
+
+const formStatusField = { type: 'string', enum: FORM_STATUSES, description: 'Locale key forms.status.<status>' } as const;
+
+/** P1 F4: one part of a shared form as the user meets it. */
+const partViewSchema = {
+  type: 'object',
+  required: ['id', 'title', 'mine', 'status', 'submittedAt', 'locked', 'changesNotSubmitted'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string', description: 'Locale key of its title' },
+    mine: { type: 'boolean', description: 'The user fills this part' },
+    status: formStatusField,
+    submittedAt: { type: ['string', 'null'], format: 'date-time' },
+    locked: { type: 'boolean', description: 'Closed by its own submit-once lock' },
+    changesNotSubmitted: { type: 'boolean' },
+  },
+} as const;
+const partsField = { type: ['array', 'null'], items: partViewSchema, description: 'The parts of a shared form; null for a form of one part' } as const;
+const prerequisiteFields = {
+  missingPrerequisites: { type: 'array', items: { type: 'string' }, description: 'Codes of forms to submit first' },
+  closedPrerequisites: { type: 'array', items: { type: 'string' }, description: 'Of those, the ones past their deadline' },
+} as const;
+
+const formListItemSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'code',
+    'title',
+    'screen',
+    'mandatory',
+    'deadline',
+    'status',
+    'changesNotSubmitted',
+    'submittedAt',
+    'submitOnce',
+    'missingPrerequisites',
+    'closedPrerequisites',
+    'parts',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    code: { type: 'string' },
+    title: { type: 'string', description: 'Locale key of its title' },
+    screen: { type: ['string', 'null'], description: 'Its screen in the catalogue' },
+    mandatory: { type: 'boolean' },
+    deadline: { type: ['string', 'null'], format: 'date-time' },
+    status: formStatusField,
+    changesNotSubmitted: { type: 'boolean' },
+    submittedAt: { type: ['string', 'null'], format: 'date-time' },
+    submitOnce: { type: 'boolean' },
+    ...prerequisiteFields,
+    parts: partsField,
+  },
+} as const;
+
+const formPageSchema = {
+  type: 'object',
+  required: [
+    'definition',
+    'formsVersion',
+    'validator',
+    'strings',
+    'schema',
+    'ui',
+    'context',
+    'deadline',
+    'status',
+    'changesNotSubmitted',
+    'locked',
+    'parts',
+    'closed',
+    'missingPrerequisites',
+    'closedPrerequisites',
+    'entry',
+  ],
+  additionalProperties: false,
+  properties: {
+    definition: openObject('Its forms.yaml entry'),
+    formsVersion: { type: 'string', description: 'The form set version it belongs to' },
+    validator: {
+      type: 'object',
+      required: ['url', 'rootKey'],
+      additionalProperties: false,
+      properties: { url: { type: 'string', description: 'The compiled validators module' }, rootKey: { type: 'string' } },
+    },
+    strings: openObject('Its labels per language'),
+    schema: openObject('Its JSON Schema (event patch applied)'),
+    ui: openObject('Its UI schema (a contractor: its part only)'),
+    context: openObject('Exhibitor flags, quotas and settings the rules read'),
+    deadline: { type: ['string', 'null'], format: 'date-time' },
+    status: formStatusField,
+    changesNotSubmitted: { type: 'boolean' },
+    locked: { type: 'boolean' },
+    parts: partsField,
+    closed: { type: 'boolean', description: 'Past its deadline' },
+    ...prerequisiteFields,
+    entry: {
+      type: ['object', 'null'],
+      required: ['data', 'version', 'status', 'submittedData', 'submittedAt', 'approval'],
+      additionalProperties: false,
+      description: 'The saved entry; null before the first save',
+      properties: {
+        data: nullableOpenObject('The draft (a contractor: its part only)'),
+        version: { type: 'integer' },
+        status: { type: 'string', enum: ['draft', 'submitted'] },
+        submittedData: nullableOpenObject('The submitted copy'),
+        submittedAt: { type: ['string', 'null'], format: 'date-time' },
+        approval: {
+          type: ['object', 'null'],
+          required: ['status', 'comment', 'decidedAt'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+            comment: { type: ['string', 'null'] },
+            decidedAt: { type: ['string', 'null'], format: 'date-time' },
+          },
+        },
+      },
+    },
+  },
+} as const;
 
 /** A form's id in the path (forms.yaml ids are short). */
 const formIdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] } as const;
@@ -194,7 +322,11 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
     base,
     {
       config: { screen: 'orderForms' },
-      schema: { tags: ['forms'], summary: 'F1: mandatory and optional forms with deadline, status and missing prerequisites' },
+      schema: {
+        tags: ['forms'],
+        summary: 'F1: mandatory and optional forms with deadline, status and missing prerequisites',
+        response: { 200: envelope({ type: 'array', items: formListItemSchema }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -237,6 +369,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         tags: ['forms'],
         summary: 'One form for this exhibitor: schema and UI schema (event patch applied), context, saved entry',
         params: formIdParams,
+        response: { 200: envelope(formPageSchema) },
       },
     },
     async (request) => {

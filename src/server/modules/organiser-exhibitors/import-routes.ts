@@ -4,7 +4,7 @@ import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { currentOrganiserEvent, organisationOf } from '../../lib/organiser-scope';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -49,6 +49,7 @@ export default async function organiserImportRoutes(app: ApiApp, { registry }: {
         tags: ['organiser'],
         summary: "The import template: one header row in the caller's language (XLSX or CSV)",
         querystring: { type: 'object', properties: { format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The template, as an attachment', [MEDIA_TYPE.xlsx, MEDIA_TYPE.csv]) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { FORM_STATUSES } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
-import { envelope, sameProperties } from '../../lib/schemas';
+import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
@@ -95,7 +95,7 @@ export default async function progressRoutes(app: ApiApp, { registry }: { regist
         tags: ['organiser'],
         summary: 'Issue 9: the progress matrix as XLSX, headers and statuses in the caller’s language',
         querystring,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('The progress matrix as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sendStoredFile } from '../../lib/send-stored-file';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
@@ -221,6 +221,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
         tags: ['showroom'],
         summary: 'CT5: an image the published showroom shows (only those)',
         params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 }, id: { type: 'string', maxLength: 43 } }, required: ['slug', 'id'] },
+        response: { 200: fileAnswer('The image, shown inline', [MEDIA_TYPE.image]) },
       },
     },
     async (request, reply) => {
@@ -252,6 +253,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
         tags: ['showroom'],
         summary: 'CT5: the printable poster (PDF) with the booth number and a QR code to the showroom, in the request language',
         querystring: { type: 'object', properties: { size: { type: 'string', enum: Object.keys(POSTER_SIZES) as PosterSize[], default: 'A4' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The poster, as an attachment', [MEDIA_TYPE.pdf]) },
       },
     },
     async (request, reply) => {

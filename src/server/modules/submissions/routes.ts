@@ -7,7 +7,7 @@ import { API_BASE } from '../../../engine/constants';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
@@ -61,7 +61,7 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
         tags: ['organiser'],
         summary: 'Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
         params: { type: 'object', properties: { formId: { type: 'string', maxLength: 64 } }, required: ['formId'] },
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('The submissions as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {
