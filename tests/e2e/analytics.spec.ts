@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 import { formatEventDay } from '../../src/engine/locale-format';
 
@@ -10,7 +10,6 @@ import { formatEventDay } from '../../src/engine/locale-format';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 describe('lead analytics', () => {
   test('V5 LD6: tags up to three, the duplicate messages beside the fields, then the limit tips instead of the add button', async () => {

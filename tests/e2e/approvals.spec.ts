@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 import { jpegJfif } from '../support/fixtures';
 
@@ -9,7 +9,6 @@ import { jpegJfif } from '../support/fixtures';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 describe('organiser approvals', () => {
   test('O1 F5: an extra badge waits, the organiser approves it with a comment, the exhibitor sees "Approved" and the comment', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { pdf } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en, text } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 10 end to end: the organiser publishes an announcement in the console, the exhibitor
@@ -13,7 +13,6 @@ import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 async function signOut() {
   const { page } = session;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 11 item 5: S04's badge list filled from a spreadsheet as an exhibitor does it: download the
@@ -18,7 +18,6 @@ beforeEach(async () => {
   await portal.app.db.deleteFrom('form_entries').execute();
 });
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const S04 = '/myParticipation/exhibitorBadges';
 const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-object');
 

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { apiGet, apiLogin, DEMO_PASSWORD, REPO_ROOT, usePortal } from './support/portal';
+import { submitButton } from './support/form-page';
 
 // Issue 11: an organiser changes the forms as files while the portal runs. The portal reads them
 // from a copy of schemas/ (FORMS_DIR) in a temporary folder, never from the repository's.
@@ -21,7 +22,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const portal = usePortal({ formsDir });
 const session = useBrowser();
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const S04 = '/myParticipation/exhibitorBadges';
 
 type Json = Record<string, any>;
@@ -38,7 +38,6 @@ async function newFormsVersion(token: string, previous: string): Promise<string>
 }
 
 const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-object');
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 
 describe('issue 11 live forms', () => {
   test("an event patch and its strings saved as files while the portal runs: the exhibitor's page and the server's validation follow them without a restart", async () => {

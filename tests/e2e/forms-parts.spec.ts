@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { submitButton } from './support/form-page';
 
 // Issue 12: S03 is shared by the exhibitor and its booth contractor (P1 F4): the contractor
 // submits its part, the exhibitor still submits its booth (the demo's S03 is submit-once, and the
@@ -12,7 +13,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 const S03 = '/myParticipation/boothInfo';
 const S04 = '/myParticipation/exhibitorBadges';
@@ -36,8 +36,6 @@ beforeEach(async () => {
     .where('participation_id', '=', await demoParticipation())
     .execute();
 });
-
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 
 async function submitAndConfirm(page: Page) {
   await submitButton(page).click();

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { concat, jfifSegment } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 import { setParticipationDeadline } from '../support/settings';
+import { confirmSubmit, submitButton } from './support/form-page';
 
 // The promotion profile S01 (F2) as the demo exhibitor fills it in: its sections shown by the
 // exhibitor's flags (s01CompanyShow, s01ContactShow, s01DistributionShow, s01GoalShow,
@@ -15,7 +16,6 @@ import { setParticipationDeadline } from '../support/settings';
 const portal = usePortal();
 const session = useBrowser();
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const s01 = (key: string) => en(`forms.s01.${key}`);
 
 const S01 = '/myParticipation/promotionProfile';
@@ -89,13 +89,6 @@ async function openForm(page: Page, path: string) {
   await expectVisible(submitButton(page), `the form of ${path} with its Submit button`);
 }
 
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
-/** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) =>
-  page
-    .getByRole('dialog')
-    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
-    .click();
 const statusChip = (page: Page, status: string) =>
   page
     .getByRole('main')

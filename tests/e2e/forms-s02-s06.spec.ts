@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { jpegJfif, png } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { confirmSubmit, submitButton } from './support/form-page';
 
 // The product highlights S02 (F3 copy from the previous event, V3 product image dpi, F9 submit)
 // and the visa invitation S06 with its PDF letter (F7), as the demo exhibitor uses them. Every
@@ -14,8 +15,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 const S02 = '/myParticipation/productHighlights';
 const S06 = '/myParticipation/visaInvitation';
@@ -49,13 +48,6 @@ async function openForm(page: Page, path: string) {
   await expectVisible(submitButton(page), `the form of ${path} with its Submit button`);
 }
 
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
-/** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) =>
-  page
-    .getByRole('dialog')
-    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
-    .click();
 /** Issue 13: the list's add button says what it adds. */
 const addProductButton = (page: Page) => page.getByRole('button', { name: en('forms.s02.addProduct'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });

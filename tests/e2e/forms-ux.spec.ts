@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, newContext, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+import { submitButton } from './support/form-page';
 
 // Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
 // focus) and never says "Saved", errors clear as fields are fixed (F9); a declaration starts
@@ -11,8 +12,6 @@ import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/porta
 
 const portal = usePortal();
 const session = useBrowser();
-
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 const S02 = '/myParticipation/productHighlights';
 const S04 = '/myParticipation/exhibitorBadges';
@@ -30,8 +29,6 @@ beforeEach(async () => {
     .where('participation_id', '=', await demoParticipation())
     .execute();
 });
-
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
 
 async function openForm(page: Page, path: string) {
   await page.goto(`${portal.url}${path}`);

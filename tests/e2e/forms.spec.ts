@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { empty, pdf } from '../support/fixtures';
 import { expectHidden, expectVisible, field, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en, text } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
+import { confirmSubmit, submitButton } from './support/form-page';
 
 // The participation forms as an exhibitor uses them: the forms list (F1), the badge form S04
 // (add/remove items, quota V7, unique and half-width e-mails V1, drafts and submission F9), the
@@ -17,8 +18,6 @@ beforeEach(async () => {
   await portal.app.db.deleteFrom('form_entries').execute();
 });
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
-
 const S01 = '/myParticipation/promotionProfile';
 const S03 = '/myParticipation/boothInfo';
 const S04 = '/myParticipation/exhibitorBadges';
@@ -28,14 +27,6 @@ async function openForm(page: Page, path: string) {
   await page.goto(`${portal.url}${path}`);
   await expectVisible(submitButton(page), `the form of ${path} with its Submit button`);
 }
-
-const submitButton = (page: Page) => page.getByRole('button', { name: en('formRuntime.submit'), exact: true });
-/** F9: the confirmation asked before a valid form is submitted. */
-const confirmSubmit = (page: Page) =>
-  page
-    .getByRole('dialog')
-    .getByRole('button', { name: en('formRuntime.confirm.submit'), exact: true })
-    .click();
 
 /** The status chip of the open form ("Not started", "Draft", "Submitted", "Closed"). */
 const statusChip = (page: Page, status: string) =>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectVisible, field, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 13 (WCAG 2.1.1, 2.4.3, 3.3.1): the whole path login → open a form → fill it → submit,
@@ -11,7 +11,6 @@ import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 const portal = usePortal();
 const session = useBrowser();
 
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 /** More Tab presses than any page here has stops: a control not reached by then is not reachable. */
 const MAX_TABS = 200;
 

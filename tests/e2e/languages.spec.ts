@@ -4,7 +4,7 @@ import { countryName, formatNumber } from '../../src/engine/locale-format';
 import { insertLeads } from '../../src/server/db/demo-leads';
 import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text, type Lang } from './support/locales';
+import { en, text, type Lang } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 13, languages: the dashboard and the lead list name countries (stored as ISO codes) and
@@ -155,7 +155,6 @@ describe('issue 13: the user’s language in data', () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/organiser/progress`);
-    const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
     const parts = page.getByRole('list', { name: en('organiser.progress.partsOf', { form: 'S03', exhibitor: 'Borneo Botanica' }) });
     await expectVisible(parts, 'the parts of Borneo Botanica’s S03');
     await expectVisible(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { expectVisible, loginAndLand, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // LD1-LD4 end to end: the scanning app sends a scan through the API; the exhibitor finds the
@@ -11,7 +11,6 @@ import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 describe('lead capture', () => {
   test('LD1 LD2 LD3 LD4: a scanned lead is listed, qualified after the required messages, exported and downloaded again', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // LD5 and P1 end to end: the exhibitor adds team users up to its quota and then sees the limit
@@ -10,7 +10,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 const SUPPORT = 'exhibitor-support@afhe-expo.example';
 

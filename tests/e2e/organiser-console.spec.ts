@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiGet, apiLogin, REPO_ROOT, startPortal, type Portal } from './support/portal';
 
 // Issue 9, end to end on an empty database without the demo: the first organiser is made with
@@ -15,7 +15,6 @@ import { apiGet, apiLogin, REPO_ROOT, startPortal, type Portal } from './support
 // import with bad rows shows its report by row and column.
 
 const run = promisify(execFile);
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const linkIn = (mail: string) => mail.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)![0];
 const ORGANISER_PASSWORD = 'Organiser-pass-2031';
 const EXHIBITOR_PASSWORD = 'Exhibitor-pass-2031';

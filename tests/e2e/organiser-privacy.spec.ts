@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { expectVisible, field, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { formatEventDay } from '../../src/engine/locale-format';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
@@ -11,7 +11,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 const DAY_MS = 24 * 60 * 60_000;
 
 describe("organiser: visitors' privacy", () => {

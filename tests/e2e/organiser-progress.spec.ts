@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { setParticipationDeadline } from '../support/settings';
 import { expectVisible, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 // Issue 9 end to end: an exhibitor's badge deadline has passed (the organiser moved it into the
@@ -12,7 +12,6 @@ import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser();
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 describe('organiser progress and reopen', () => {
   test('a closed S04 reopened for one exhibitor is submitted, shown in the matrix and in the badges export', async () => {

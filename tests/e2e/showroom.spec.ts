@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { expectVisible, loginAndLand, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // CT5 end to end: demo's published showroom opens without login; the poster downloads from the
@@ -10,7 +10,6 @@ import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 const portal = usePortal();
 const session = useBrowser({ acceptDownloads: true });
-const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
 
 describe('digital showroom and poster', () => {
   test('CT5: the exhibitor sees its showroom address; the public page opens without login', async () => {

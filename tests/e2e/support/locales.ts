@@ -39,3 +39,6 @@ export function firstTranslated(lang: Lang, keys: string[]): { key: string; text
   }
   throw new Error(`locales/${lang}.json translates none of ${keys.join(', ')} (all read as in English), so the test cannot see the ${lang} UI`);
 }
+
+/** An English string of the locale table (what most tests read on the page). */
+export const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
