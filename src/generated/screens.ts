@@ -75,6 +75,10 @@ export const catalogue: Catalogue = {
         "EEC Dashboard",
         "Leadgrab Dashboard"
       ],
+      "roles": [
+        "exhibitor",
+        "team_user"
+      ],
       "icon": "dashboard",
       "order": 10,
       "page": "analytics/DashboardPage"
@@ -241,6 +245,10 @@ export const catalogue: Catalogue = {
         "Forms",
         "Leadgrab"
       ],
+      "roles": [
+        "exhibitor",
+        "team_user"
+      ],
       "page": "leads/LeadDetailPage"
     },
     {
@@ -317,6 +325,10 @@ export const catalogue: Catalogue = {
       "modules": [
         "Leadgrab"
       ],
+      "roles": [
+        "exhibitor",
+        "team_user"
+      ],
       "order": 52,
       "page": "leads/LeadListPage"
     },
@@ -344,6 +356,10 @@ export const catalogue: Catalogue = {
       "modules": [
         "Leadgrab"
       ],
+      "roles": [
+        "exhibitor",
+        "team_user"
+      ],
       "order": 53,
       "page": "leads/LeadReportPage"
     },
@@ -355,6 +371,10 @@ export const catalogue: Catalogue = {
       "parent": "digitalTools",
       "modules": [
         "Leadgrab"
+      ],
+      "roles": [
+        "exhibitor",
+        "team_user"
       ],
       "order": 54,
       "page": "leads/LeadDevicesPage"
@@ -382,6 +402,9 @@ export const catalogue: Catalogue = {
       "parent": "digitalTools",
       "modules": [
         "Digital Showroom"
+      ],
+      "roles": [
+        "exhibitor"
       ],
       "order": 55,
       "page": "showroom/DigitalShowroomPage"

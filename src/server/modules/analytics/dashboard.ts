@@ -158,7 +158,7 @@ export default async function dashboardRoutes(app: ApiApp) {
   app.get(
     `${base}/dashboard`,
     {
-      config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
+      config: { screen: 'dashboard' },
       schema: {
         tags: ['analytics'],
         summary: 'LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation',
@@ -186,6 +186,7 @@ export default async function dashboardRoutes(app: ApiApp) {
   app.get(
     `${base}/exports`,
     {
+      // Narrower than its screen: the download list is the exhibitor's alone, not its team users'.
       config: { screen: 'dashboard', roles: ['exhibitor'] },
       schema: {
         tags: ['analytics'],

@@ -92,7 +92,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export default async function customTagRoutes(app: ApiApp) {
   const base = `${API_BASE}/custom-tags`;
-  const config: { screen: 'customTag'; roles: Array<'exhibitor'> } = { screen: 'customTag', roles: ['exhibitor'] };
+  const config = { screen: 'customTag' } as const;
 
   const list = (participationId: number) =>
     app.db.selectFrom('custom_tags').select(['id', 'name', 'choices', 'position']).where('participation_id', '=', participationId).orderBy('position').orderBy('id').execute();

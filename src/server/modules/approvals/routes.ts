@@ -126,7 +126,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
   app.get(
     base,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: "O1: submissions of this organiser's event that need a decision (pending by default)",
@@ -190,7 +190,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
   app.post(
     `${base}/:id`,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: 'O1: approve or reject a waiting submission, with a comment the exhibitor sees',
@@ -216,7 +216,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
   app.post(
     `${base}/bulk`,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: 'O1: approve several waiting submissions at once (all or none), with one comment',

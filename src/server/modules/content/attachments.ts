@@ -79,7 +79,7 @@ async function storeDemoAttachments(app: FastifyInstance) {
 
 export default async function attachmentRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/content/attachments`;
-  const config = { roles: ['organiser' as const] };
+  const config = { screen: 'organiserContent' } as const;
   app.addHook('onReady', async () => storeDemoAttachments(app));
 
   app.post(

@@ -115,7 +115,7 @@ function present(row: ContentRow, counts?: { viewed: number; acknowledged: numbe
 
 export default async function organiserContentRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/content`;
-  const config = { roles: ['organiser' as const] };
+  const config = { screen: 'organiserContent' } as const;
 
   function values(body: ItemBody, eventLanguage: string, eventEndsAt: Date) {
     const title = clean(body.title);

@@ -11,7 +11,6 @@ import { createDeviceSession, revokeSession, type AuthContext } from '../../plug
 // when its user or the exhibitor revokes it, or when the user is deactivated. The exhibitor sees
 // the devices of all its people; a team user sees its own.
 
-const ROLES = ['exhibitor', 'team_user'] as const;
 const TAGS = ['leads'];
 export const DEVICE_NAME_MAX = 60;
 
@@ -49,7 +48,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.get(
     base,
     {
-      config: { screen: 'leadDevices', roles: [...ROLES], device: true },
+      config: { screen: 'leadDevices', device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: the scanning devices signed in with a device token (exhibitor: all of its people; team user: its own)',
@@ -79,7 +78,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.post(
     base,
     {
-      config: { screen: 'leadDevices', roles: [...ROLES] },
+      config: { screen: 'leadDevices' },
       schema: {
         tags: TAGS,
         summary: 'LD1: a long-lived device token for the scanning app (shown once)',
@@ -114,7 +113,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.delete(
     `${base}/:id`,
     {
-      config: { screen: 'leadDevices', roles: [...ROLES], device: true },
+      config: { screen: 'leadDevices', device: true },
       schema: {
         tags: TAGS,
         summary: "LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)",

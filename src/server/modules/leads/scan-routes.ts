@@ -8,7 +8,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { ingestScans, type ScanInput } from './scans';
 import { scanBatchAnswer, scanBatchBody, scanSchema } from './schemas';
-import { ROLES, TAGS } from './shared';
+import { TAGS } from './shared';
 
 // LD1: scans from the scanning app, one at a time or in batches (resends never duplicate).
 export default async function scanRoutes(app: ApiApp) {
@@ -42,7 +42,7 @@ export default async function scanRoutes(app: ApiApp) {
   app.post(
     `${base}/scans`,
     {
-      config: { screen: 'leads', roles: [...ROLES], device: true },
+      config: { screen: 'leads', device: true },
       schema: {
         tags: TAGS,
         summary: `LD1: send a batch of scans (1-${SCAN_BATCH_MAX}), e.g. the app's offline queue`,
@@ -95,7 +95,7 @@ export default async function scanRoutes(app: ApiApp) {
   app.post(
     `${base}/scan`,
     {
-      config: { screen: 'leads', roles: [...ROLES], device: true },
+      config: { screen: 'leads', device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: send one scan as soon as the badge is read',

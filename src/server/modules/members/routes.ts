@@ -156,7 +156,7 @@ export default async function membersRoutes(app: ApiApp, { config }: { config: C
   for (const kind of KINDS) {
     const base = `${API_BASE}/members/${kind.path}`;
     const who = kind.role === 'team_user' ? 'team user (LD5)' : 'contractor login (P1)';
-    const routeConfig = { screen: kind.screen, roles: ['exhibitor' as const] };
+    const routeConfig = { screen: kind.screen };
     const tags = ['members'];
 
     app.get(

@@ -18,8 +18,8 @@ import type { FormRegistry } from '../forms/form-set';
 // quotas are the event's rows (no participation) in `deadlines`/`quotas`, keyed by the names the
 // forms declare; each change is audited with its before and after.
 
-const SCREEN = { screen: 'organiserEvents' as const, roles: ['organiser' as const] };
-const EDIT_SCREEN = { screen: 'organiserEventEdit' as const, roles: ['organiser' as const] };
+const SCREEN = { screen: 'organiserEvents' } as const;
+const EDIT_SCREEN = { screen: 'organiserEventEdit' } as const;
 
 export const eventInputSchema = {
   type: 'object',
@@ -385,7 +385,7 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
   app.get(
     `${API_BASE}/organiser/current-event`,
     {
-      config: { screen: 'organiserHome', roles: ['organiser'] },
+      config: { screen: 'organiserHome' },
       schema: {
         tags: ['organiser'],
         summary: "The organiser's current event (code 601 noCurrentEvent before its first)",

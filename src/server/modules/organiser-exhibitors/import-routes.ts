@@ -15,7 +15,7 @@ import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 // Issue 9: the exhibitor import — template download, dry run with a report per row, commit of
 // the good rows in one transaction (recorded in the audit log).
 
-const SCREEN = { screen: 'organiserImport' as const, roles: ['organiser' as const] };
+const SCREEN = { screen: 'organiserImport' } as const;
 /** More rows than this are refused before reading them (a show has at most a few thousand). */
 export const IMPORT_MAX_ROWS = 10_000;
 

@@ -27,8 +27,8 @@ import { conflicts, createAccount, readAccount, updateAccount } from './accounts
 // deactivate (their people's sessions end), activation e-mail and password reset. Another
 // organisation's or event's exhibitor answers 404. Every change is audited (before/after).
 
-const LIST = { screen: 'organiserExhibitors' as const, roles: ['organiser' as const] };
-const EDIT = { screen: 'organiserExhibitorEdit' as const, roles: ['organiser' as const] };
+const LIST = { screen: 'organiserExhibitors' } as const;
+const EDIT = { screen: 'organiserExhibitorEdit' } as const;
 export const EXHIBITOR_LINK_HOURS = 72;
 const FORM_STATUSES: FormStatus[] = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'];
 

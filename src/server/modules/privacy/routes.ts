@@ -95,7 +95,7 @@ export default async function privacyRoutes(app: ApiApp) {
     };
   }
 
-  const organiserOnly = { screen: SCREEN, roles: ['organiser' as const] };
+  const organiserOnly = { screen: SCREEN };
 
   app.get(
     base,

@@ -13,7 +13,7 @@ import { queueReminder, type ReminderContext } from './due';
 export default async function reminderRoutes(app: ApiApp, { registry, publicUrl }: { registry: FormRegistry; publicUrl: string }) {
   const base = `${API_BASE}/organiser/reminders`;
   const context: ReminderContext = { definitions: registry.definitions, publicUrl };
-  const route: { screen: 'organiserReminders'; roles: ['organiser'] } = { screen: 'organiserReminders', roles: ['organiser'] };
+  const route = { screen: 'organiserReminders' } as const;
 
   app.get(
     base,

@@ -16,7 +16,7 @@ export default async function reopenRoutes(app: ApiApp, { registry }: { registry
   app.post(
     `${API_BASE}/organiser/exhibitors/:participationId/forms/:formId/reopen`,
     {
-      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: extend the deadline of a form and/or reopen a submit-once form for one exhibitor',

@@ -132,7 +132,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
   app.put(
     `${API_BASE}/showroom`,
     {
-      config: { screen: 'digitalShowroom', roles: ['exhibitor'] },
+      config: { screen: 'digitalShowroom' },
       schema: {
         tags: ['showroom'],
         summary: 'CT5: publish or unpublish the showroom',

@@ -22,7 +22,7 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
   app.get(
     base,
     {
-      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
         summary: "Issue 9: the forms of the organiser's event with their number of current submissions",
@@ -56,7 +56,7 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
   app.get(
     `${base}/:formId/export`,
     {
-      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
