@@ -108,3 +108,29 @@ describe.each(ENGINES)('issue 16 the OpenAPI document on %s', (engine) => {
     expect(matches(schemaOf('GET', '/oga/leads', 'default'), { ...bodyOf(refused), error: 'noSuchError' })).not.toEqual([]);
   });
 });
+
+describe('issue 16 a route that serves a screen takes its roles from screens.yaml', () => {
+  it('refuses a route whose roles repeat its screen’s, and accepts one narrower than it', async () => {
+    let refused: unknown = null;
+    const t = await createTestApp(
+      'pglite',
+      {},
+      {
+        extend(app) {
+          try {
+            app.get('/oga/test/repeated-roles', { config: { screen: 'approvals', roles: ['organiser'] } }, async () => null);
+          } catch (error) {
+            refused = error;
+          }
+          app.get('/oga/test/narrower-roles', { config: { screen: 'leads', roles: ['exhibitor'] } }, async () => null);
+        },
+      },
+    );
+    try {
+      expect(String(refused)).toMatch(/roles repeat those of screen approvals in screens\.yaml/);
+      expect(t.app.hasRoute({ method: 'GET', url: '/oga/test/narrower-roles' })).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

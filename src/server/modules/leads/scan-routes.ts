@@ -10,6 +10,16 @@ import { ingestScans, type ScanInput } from './scans';
 import { scanBatchAnswer, scanBatchBody, scanSchema } from './schemas';
 import { TAGS } from './shared';
 
+/** A scan stored as a new lead, as the examples of both scan routes show it. */
+const createdExample = {
+  clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10',
+  status: 'created',
+  leadId: 1201,
+  badgeKnown: true,
+  visitorName: 'Wei Ming Tan',
+  company: 'Golden Harvest Foods Sdn. Bhd.',
+} as const;
+
 // LD1: scans from the scanning app, one at a time or in batches (resends never duplicate).
 export default async function scanRoutes(app: ApiApp) {
   const base = `${API_BASE}/leads`;
@@ -57,14 +67,7 @@ export default async function scanRoutes(app: ApiApp) {
                 msg: 'ok',
                 data: {
                   results: [
-                    {
-                      clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10',
-                      status: 'created',
-                      leadId: 1201,
-                      badgeKnown: true,
-                      visitorName: 'Wei Ming Tan',
-                      company: 'Golden Harvest Foods Sdn. Bhd.',
-                    },
+                    createdExample,
                     {
                       clientScanId: '0b6f1d33-8e0a-4a8f-bf0e-5d2c7a9e6a21',
                       status: 'duplicate',
@@ -109,16 +112,7 @@ export default async function scanRoutes(app: ApiApp) {
                 code: 200,
                 msg: 'ok',
                 data: {
-                  results: [
-                    {
-                      clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10',
-                      status: 'created',
-                      leadId: 1201,
-                      badgeKnown: true,
-                      visitorName: 'Wei Ming Tan',
-                      company: 'Golden Harvest Foods Sdn. Bhd.',
-                    },
-                  ],
+                  results: [createdExample],
                   created: 1,
                   duplicates: 0,
                   refusedForQuota: 0,
