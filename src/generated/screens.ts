@@ -75,10 +75,6 @@ export const catalogue: Catalogue = {
         "EEC Dashboard",
         "Leadgrab Dashboard"
       ],
-      "roles": [
-        "exhibitor",
-        "team_user"
-      ],
       "icon": "dashboard",
       "order": 10,
       "page": "analytics/DashboardPage"
@@ -245,10 +241,6 @@ export const catalogue: Catalogue = {
         "Forms",
         "Leadgrab"
       ],
-      "roles": [
-        "exhibitor",
-        "team_user"
-      ],
       "page": "leads/LeadDetailPage"
     },
     {
@@ -325,10 +317,6 @@ export const catalogue: Catalogue = {
       "modules": [
         "Leadgrab"
       ],
-      "roles": [
-        "exhibitor",
-        "team_user"
-      ],
       "order": 52,
       "page": "leads/LeadListPage"
     },
@@ -356,10 +344,6 @@ export const catalogue: Catalogue = {
       "modules": [
         "Leadgrab"
       ],
-      "roles": [
-        "exhibitor",
-        "team_user"
-      ],
       "order": 53,
       "page": "leads/LeadReportPage"
     },
@@ -371,10 +355,6 @@ export const catalogue: Catalogue = {
       "parent": "digitalTools",
       "modules": [
         "Leadgrab"
-      ],
-      "roles": [
-        "exhibitor",
-        "team_user"
       ],
       "order": 54,
       "page": "leads/LeadDevicesPage"
@@ -402,9 +382,6 @@ export const catalogue: Catalogue = {
       "parent": "digitalTools",
       "modules": [
         "Digital Showroom"
-      ],
-      "roles": [
-        "exhibitor"
       ],
       "order": 55,
       "page": "showroom/DigitalShowroomPage"

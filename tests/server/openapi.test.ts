@@ -107,6 +107,14 @@ describe.each(ENGINES)('issue 16 the OpenAPI document on %s', (engine) => {
     // The error body is strict: an answer with an unknown error id would not pass.
     expect(matches(schemaOf('GET', '/oga/leads', 'default'), { ...bodyOf(refused), error: 'noSuchError' })).not.toEqual([]);
   });
+
+  it('an answer outside the success schema keeps its own shape: the catalogue unchanged since its ETag is a bodiless 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/oga/catalogue' });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: '/oga/catalogue', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
 });
 
 describe('issue 16 a route that serves a screen takes its roles from screens.yaml', () => {

@@ -158,7 +158,7 @@ export default async function dashboardRoutes(app: ApiApp) {
   app.get(
     `${base}/dashboard`,
     {
-      config: { screen: 'dashboard' },
+      config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
       schema: {
         tags: ['analytics'],
         summary: 'LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation',

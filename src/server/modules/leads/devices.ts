@@ -12,6 +12,7 @@ import { createDeviceSession, revokeSession, type AuthContext } from '../../plug
 // the devices of all its people; a team user sees its own.
 
 const TAGS = ['leads'];
+const ROLES = ['exhibitor', 'team_user'] as const;
 export const DEVICE_NAME_MAX = 60;
 
 const deviceSchema = {
@@ -48,7 +49,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.get(
     base,
     {
-      config: { screen: 'leadDevices', device: true },
+      config: { screen: 'leadDevices', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: the scanning devices signed in with a device token (exhibitor: all of its people; team user: its own)',
@@ -78,7 +79,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.post(
     base,
     {
-      config: { screen: 'leadDevices' },
+      config: { screen: 'leadDevices', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD1: a long-lived device token for the scanning app (shown once)',
@@ -113,7 +114,7 @@ export default async function deviceRoutes(app: ApiApp) {
   app.delete(
     `${base}/:id`,
     {
-      config: { screen: 'leadDevices', device: true },
+      config: { screen: 'leadDevices', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: "LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)",

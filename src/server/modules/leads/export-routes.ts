@@ -16,7 +16,7 @@ import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { exportRecordSchema } from '../../lib/lead-exports-list';
 import { exportBody } from './schemas';
-import { scopeOf, TAGS, tagsOf } from './shared';
+import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 // LD4: lead exports (CSV, XLSX) and the data download list.
 /** Time of an export in event time, for its file name: 20270317-1015. */
@@ -35,7 +35,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.post(
     `${base}/exports`,
     {
-      config: { screen: 'leadReport' },
+      config: { screen: 'leadReport', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD4: export the filtered leads as CSV or XLSX; the file is kept and listed in the data download list',
@@ -97,7 +97,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports`,
     {
-      config: { screen: 'leadReport' },
+      config: { screen: 'leadReport', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
@@ -126,7 +126,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports/:id/file`,
     {
-      config: { screen: 'leadReport' },
+      config: { screen: 'leadReport', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD4: download an export again (own participation only; others answer code 404)',

@@ -16,7 +16,7 @@ import { deleteBusinessCard } from './business-card';
 import { leadsEraseAt } from '../../../engine/retention';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
-import { scopeOf, TAGS, tagsOf } from './shared';
+import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 // LD2-LD3: the lead list with its filter options, a lead's detail and its qualification.
 function leadOut(
@@ -63,7 +63,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   app.get(
     base,
     {
-      config: { screen: 'leads' },
+      config: { screen: 'leads', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)',
@@ -124,7 +124,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   app.get(
     `${base}/options`,
     {
-      config: { screen: 'leads', device: true },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD2: what the list filters offer: who scanned, countries/regions present, event days, custom tags',
@@ -232,7 +232,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   app.get(
     `${base}/:id`,
     {
-      config: { screen: 'leadDetail' },
+      config: { screen: 'leadDetail', roles: [...ROLES] },
       schema: {
         tags: TAGS,
         summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
@@ -311,7 +311,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
     '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
 
   const qualifyRoute = (summary: string, description: string) => ({
-    config: { screen: 'leadDetail' as const },
+    config: { screen: 'leadDetail' as const, roles: [...ROLES] },
     schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
   });
 

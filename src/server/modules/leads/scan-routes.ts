@@ -8,7 +8,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { ingestScans, type ScanInput } from './scans';
 import { scanBatchAnswer, scanBatchBody, scanSchema } from './schemas';
-import { TAGS } from './shared';
+import { ROLES, TAGS } from './shared';
 
 /** A scan stored as a new lead, as the examples of both scan routes show it. */
 const createdExample = {
@@ -52,7 +52,7 @@ export default async function scanRoutes(app: ApiApp) {
   app.post(
     `${base}/scans`,
     {
-      config: { screen: 'leads', device: true },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: `LD1: send a batch of scans (1-${SCAN_BATCH_MAX}), e.g. the app's offline queue`,
@@ -98,7 +98,7 @@ export default async function scanRoutes(app: ApiApp) {
   app.post(
     `${base}/scan`,
     {
-      config: { screen: 'leads', device: true },
+      config: { screen: 'leads', roles: [...ROLES], device: true },
       schema: {
         tags: TAGS,
         summary: 'LD1: send one scan as soon as the badge is read',

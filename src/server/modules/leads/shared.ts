@@ -6,11 +6,12 @@ import type { AuthContext } from '../../plugins/sessions';
 import { type LeadScope } from './query';
 import type { Kysely } from 'kysely';
 
-// What the leads' route files share: the OpenAPI tag and the caller's scope (who may use them is
-// their screens' roles in screens.yaml).
+// What the leads' route files share: who may use them, the OpenAPI tag, and the caller's scope.
 // Every query is scoped to the caller's participation (and, for a team user, to the leads it
 // scanned): another exhibitor's ids answer 404, like unknown ones.
 
+/** Narrower than the lead screens' modules: a contractor's Forms module opens the lead detail page, not the leads. */
+export const ROLES = ['exhibitor', 'team_user'] as const;
 export const TAGS = ['leads'];
 
 export function scopeOf(auth: AuthContext): LeadScope {

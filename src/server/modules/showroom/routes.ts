@@ -132,7 +132,7 @@ export default async function showroomRoutes(app: ApiApp, { config, registry }: 
   app.put(
     `${API_BASE}/showroom`,
     {
-      config: { screen: 'digitalShowroom' },
+      config: { screen: 'digitalShowroom', roles: ['exhibitor'] },
       schema: {
         tags: ['showroom'],
         summary: 'CT5: publish or unpublish the showroom',
