@@ -21,6 +21,7 @@ export async function initI18n(search = window.location.search): Promise<Languag
   languageStore.set(language);
   document.documentElement.lang = HTML_LANG[language];
   const table = (await TABLES[language]()).default;
+  loaded.add(language);
   await i18next.use(initReactI18next).init({
     resources: { [language]: { translation: table } },
     lng: language,
@@ -30,6 +31,22 @@ export async function initI18n(search = window.location.search): Promise<Languag
     returnNull: false,
   });
   return language;
+}
+
+/** The languages whose table this page has loaded (the chosen one at start, others on demand). */
+const loaded = new Set<Language>();
+
+/**
+ * Issue 11 item 7: a translator in another language than the page's (the organiser's gallery shows
+ * a form as an exhibitor choosing that language sees it); its table is downloaded once.
+ */
+export async function translatorFor(language: Language): Promise<typeof i18next> {
+  if (!loaded.has(language)) {
+    // Deep, without overwriting: strings a form brought with it (newer than the build's) stay.
+    i18next.addResourceBundle(language, 'translation', (await TABLES[language]()).default, true, false);
+    loaded.add(language);
+  }
+  return language === i18next.language ? i18next : i18next.cloneInstance({ lng: language });
 }
 
 export function currentLanguage(): Language {

@@ -32,6 +32,7 @@ import organiserImportRoutes from './modules/organiser-exhibitors/import-routes'
 import formService from './modules/forms/service';
 import formSetRoutes from './modules/forms/form-set-routes';
 import listImportRoutes from './modules/forms/list-import-routes';
+import formGalleryRoutes from './modules/forms/gallery-routes';
 import progressRoutes from './modules/progress/routes';
 import projectRoutes from './modules/project/routes';
 import reopenRoutes from './modules/reopen/routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { registry });
   await app.register(formRoutes, { registry });
   await app.register(listImportRoutes);
+  await app.register(formGalleryRoutes);
   await app.register(contentRoutes, { registry });
   await app.register(showroomRoutes, { config, registry });
   await app.register(approvalRoutes, { registry, config });

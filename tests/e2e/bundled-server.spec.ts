@@ -14,6 +14,7 @@ import { freePort } from '../support/ports';
 
 const SERVER = join(REPO_ROOT, 'dist/server/main.js');
 const session = useBrowser();
+const STARTUP_LIMIT_MS = 150_000;
 const en = (key: string) => text('en', key);
 
 let child: ChildProcess;
@@ -29,16 +30,19 @@ beforeAll(async () => {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR, LOG_LEVEL: 'warn', PUBLIC_URL: url, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let tries = 0; ; tries++) {
+  // A first start creates, migrates and seeds its database: on a loaded CI machine that can take a
+  // minute, so the wait is for the server to answer (or exit), bounded only against a hang.
+  const giveUpAt = Date.now() + STARTUP_LIMIT_MS;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the bundled server exited with ${child.exitCode}`);
     const up = await fetch(`${url}/oga/openapi.json`)
       .then((r) => r.ok)
       .catch(() => false);
     if (up) break;
-    if (tries > 300) throw new Error('the bundled server did not start in 30 s');
+    if (Date.now() > giveUpAt) throw new Error(`the bundled server did not answer within ${STARTUP_LIMIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-});
+}, STARTUP_LIMIT_MS + 10_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formDifference, sampleData } from './gallery';
+import { formDifference, listTitleOf, sampleData } from './gallery';
 import { mergePatch } from './merge-patch';
 import { createFormAjv, runValidator } from './validator';
 
@@ -71,5 +71,36 @@ describe('sample data', () => {
     expect(data.people[1]!.email).not.toBe(data.people[0]!.email);
     const validate = createFormAjv().compile(base);
     expect(runValidator(validate, () => validate.errors, data, { flags: {}, quotas: { people: 10 } })).toEqual([]);
+  });
+});
+
+describe('the list a changed field sits in', () => {
+  const nested = {
+    type: 'object',
+    properties: {
+      group: {
+        type: 'object',
+        properties: {
+          teams: {
+            type: 'array',
+            title: 'forms.t.teams',
+            items: { type: 'object', properties: { members: { type: 'array', title: 'forms.t.members', items: { type: 'object', properties: { name: { type: 'string' } } } } } },
+          },
+        },
+      },
+      untitled: { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } },
+    },
+  };
+
+  it('names the innermost list of an item field, by its title key', () => {
+    expect(listTitleOf(base, 'people[].lastName')).toBe('forms.t.people');
+    expect(listTitleOf(nested, 'group.teams[].members')).toBe('forms.t.teams');
+    expect(listTitleOf(nested, 'group.teams[].members[].name')).toBe('forms.t.members');
+  });
+
+  it('answers null outside lists, for a list without a title, and for a path the schema does not have', () => {
+    expect(listTitleOf(base, 'note')).toBeNull();
+    expect(listTitleOf(nested, 'untitled[].x')).toBeNull();
+    expect(listTitleOf(base, 'nothing[].x')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-// Issue 11 item 7 (groundwork for the organiser's form gallery): what an event's patch changes in a
-// form, field by field, and sample data made from a schema alone. Neither is served yet.
+// Issue 11 item 7, the organiser's form gallery: what an event's patch changes in a form, field by
+// field, and sample data made from a schema alone (the gallery's preview and its "try submitting").
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,6 +55,22 @@ export function formDifference(base: { schema: Node; ui?: Node }, patched: { sch
     changes.push({ kind: 'removed', path, title: field.title });
   }
   return changes;
+}
+
+/**
+ * The title (locale key) of the list a field of `formDifference` sits in (`list[].field`,
+ * `group.list[].field`: the innermost list), so the gallery can say "Last name (in Badges)"; null
+ * for a field outside any list or a list without a title.
+ */
+export function listTitleOf(schema: Node, path: string): string | null {
+  const end = path.lastIndexOf('[].');
+  if (end < 0) return null;
+  let node: unknown = schema;
+  for (const segment of path.slice(0, end).split('.')) {
+    node = isObject(node) && isObject(node.properties) ? node.properties[segment.replace(/\[\]$/, '')] : undefined;
+    if (segment.endsWith('[]')) node = isObject(node) ? node.items : undefined;
+  }
+  return isObject(node) && typeof node.title === 'string' ? node.title : null;
 }
 
 /**

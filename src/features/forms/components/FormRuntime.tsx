@@ -1,68 +1,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, AlertTitle, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
-import { deepEquals, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { deepEquals, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import useSWR from 'swr';
-import { feeTotal, helpParams, type FormDefinition } from '../../../engine/forms/definitions';
+import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions';
 import { formatMoney } from '../../../engine/money';
 import type { FieldError } from '../../../engine/forms/messages';
-import { setFormContext } from '../../../engine/forms/rules';
-import { instantiateValidators, type ValidatorModule } from '../../../engine/forms/served-validators';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload } from '../lib/payload';
-import { displayUi, markDuplicates, rjsfStrings, serverErrorSchema, serverProblems, translateErrors, withoutHidden } from '../lib/display';
+import { serverErrorSchema, serverProblems, withoutHidden } from '../lib/display';
 import { fieldIdOf, STATUS_COLOR } from '../lib/status';
-import { BufferedInputTemplate } from './BufferedInputTemplate';
-import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
-import { ListAddButton, ListItemButtons } from './ListControls';
-import { StableArrayField } from './StableArrayField';
-import type { RuntimeFormContext } from './QuotaNote';
-import { UploadField } from './UploadField';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators } from './form-view';
 import { PartStatuses } from './PartStatuses';
 import { partsOf } from '../../../engine/forms/parts';
 import { importableLists } from '../../../engine/forms/list-import';
 import { ListImport } from './ListImport';
 
-/** Renders nothing: a field behind an exhibitor flag that is off. */
-function HiddenField() {
-  return null;
-}
-
-const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-const templates = {
-  BaseInputTemplate: BufferedInputTemplate,
-  ArrayFieldItemButtonsTemplate: ListItemButtons,
-  ButtonTemplates: { AddButton: ListAddButton },
-  TitleFieldTemplate: HeadingTitleField,
-  DescriptionFieldTemplate: TextDescriptionField,
-};
 const AUTOSAVE_MS = 1500;
-/** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
-const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
-
-/** The input a summary link moves focus to: the field's own, or the first one inside a list or group. */
-function focusField(id: string) {
-  const element = document.getElementById(id);
-  if (!element) return;
-  const target = element.matches('input, select, textarea, button') ? element : element.querySelector<HTMLElement>('input, select, textarea, button');
-  (target ?? element).scrollIntoView({ block: 'center' });
-  (target ?? element).focus();
-}
-
-/** The label users see for a field, as rendered (a label, a group's legend), or null. */
-function fieldLabel(id: string): string | null {
-  const element = document.getElementById(id);
-  if (!element) return null;
-  const label = (element as HTMLInputElement).labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? element.getAttribute('aria-label');
-  return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
-}
 
 /** F9: what a submission sends, in a few lines: each list's entries and the fee of flagged items. */
 function SubmitSummary({ schema, definition, data }: { schema: Record<string, unknown>; definition: FormDefinition; data: Record<string, unknown> }) {
@@ -80,54 +39,6 @@ function SubmitSummary({ schema, definition, data }: { schema: Record<string, un
       {fee && extras && extras.count > 0 && <li>{t('formRuntime.quota.fee', { count: extras.count, flag: t(flagTitle), total: formatMoney(extras.total, fee.currency) })}</li>}
     </Box>
   );
-}
-
-/**
- * F9: a refused submit's problems, each a link that moves focus to its field. Issue 13: each
- * refused submit (`refusal` counts them) moves focus to the summary, so keyboard and screen-reader
- * users land on what to fix; live re-validation while typing leaves focus where it is.
- */
-function ProblemSummary({ problems, refusal }: { problems: RJSFValidationError[]; refusal: number }) {
-  const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (refusal === 0) return;
-    box.current?.scrollIntoView({ block: 'start' });
-    box.current?.focus();
-  }, [refusal]);
-  return (
-    <Alert ref={box} tabIndex={-1} severity="error" role="alert" sx={{ mb: 2 }}>
-      <AlertTitle>{t('formRuntime.problems.title', { count: problems.length })}</AlertTitle>
-      <Box component="ul" sx={{ m: 0, pl: 2 }}>
-        {problems.map((problem, index) => {
-          const id = fieldIdOf(problem.property);
-          const label = fieldLabel(id);
-          return (
-            <li key={`${id}-${index}`}>
-              <Link
-                href={`#${id}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  focusField(id);
-                }}
-              >
-                {label ? `${label}: ${problem.message}` : problem.message}
-              </Link>
-            </li>
-          );
-        })}
-      </Box>
-    </Alert>
-  );
-}
-
-/**
- * The server-compiled validators of this form's schema (the event's patched one when there is
- * one): a same-origin module named by its content hash, so the CSP needs no eval and a browser
- * loads each version once.
- */
-function useServedValidators(url: string | undefined) {
-  return useSWR(url ? ['validators', url] : null, async () => instantiateValidators((await import(/* @vite-ignore */ url!)) as ValidatorModule), { revalidateOnFocus: false });
 }
 
 /**
@@ -206,31 +117,11 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   const view = useMemo(() => {
     if (!payload || !validateFns) return null;
-    // The form's labels come with it: a label changed or added while the portal runs wins over the build's.
-    const strings = payload.strings[i18n.language];
-    if (strings) i18n.addResourceBundle(i18n.language, 'translation', { forms: { [formId]: strings } }, true, true);
-    setFormContext(payload.context);
-    const schema = payload.schema as RJSFSchema;
-    const shown = displayUi(payload.ui, payload.schema, formId, t, payload.context.flags, helpParams(payload.definition));
     // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
     const lockedFields = new Set(
       (partsOf(payload.definition, payload.schema) ?? []).filter((part) => payload.parts?.some((p) => p.id === part.id && p.locked)).flatMap((part) => part.fields),
     );
-    const ui =
-      lockedFields.size === 0
-        ? shown
-        : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
-    const formContext: RuntimeFormContext = { quotas: payload.context.quotas, fee: payload.definition.fee, label: (key) => t(key) };
-    return {
-      schema,
-      // The form's title is the page's (title bar): not repeated above the fields.
-      ui: { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), label: false } },
-      formContext,
-      validator: createPrecompiledValidator(validateFns as never, schema),
-      transformErrors: translateErrors(schema, t, payload.context.flags),
-      customValidate: markDuplicates(payload.schema, t),
-      translateString: rjsfStrings(t, (key) => i18n.exists(key)),
-    };
+    return formView({ formId, ...payload }, validateFns, t, i18n, lockedFields);
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,6 +1,7 @@
-import { Alert, AlertTitle, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
@@ -46,6 +47,12 @@ export default function OrganiserFormsPage() {
       <Paper sx={{ p: 2 }}>
         <Typography variant="body2" sx={{ mb: 2 }}>
           {t('organiserForms.explain')}
+        </Typography>
+        {/* Issue 11 item 7: what the forms in use look like to each event's exhibitors. */}
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          <Link component={RouterLink} to="/organiser/forms/gallery">
+            {t('organiserForms.galleryLink')}
+          </Link>
         </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
           <dt>{t('organiserForms.version')}</dt>

@@ -61,6 +61,10 @@ export interface FormSet extends FormRegistry {
   /** Hash of every file the set was read from: changes when and only when a file does. */
   version: string;
   loadedAt: Date;
+  /** Issue 11 item 7: the form as forms/ has it, before any event's patch. */
+  baseFilesFor(id: string): FormFiles;
+  /** Whether an event has a patch of the form (events/<exhibitCode>/<id>.patch.json). */
+  hasPatch(id: string, exhibitCode: string): boolean;
   /** The compiled validators of a form for an event (its patched form's when it has a patch). */
   validatorFor(id: string, exhibitCode: string): ServedValidator;
   /** Served validator modules by content hash. */
@@ -262,6 +266,12 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
       if (!files) throw new Error(`Unknown form ${id}`);
       return files;
     },
+    baseFilesFor(id) {
+      const files = base.get(id);
+      if (!files) throw new Error(`Unknown form ${id}`);
+      return files;
+    },
+    hasPatch: (id, exhibitCode) => patched.has(`${exhibitCode}/${id}`),
     stringsFor: (id) => Object.fromEntries(LANGUAGES.map((language) => [language, (formStrings[language]![id] ?? {}) as LocaleTable])),
     validatorFor(id, exhibitCode) {
       const served = validators.get(`${exhibitCode}/${id}`) ?? validators.get(id);
