@@ -433,10 +433,61 @@ export interface ApiOperations {
    * F1: mandatory and optional forms with deadline, status and missing prerequisites
    */
   'GET /forms': {
-    /**
-     * Not a JSON envelope: a file (request it with `responseType: "blob"`).
-     */
-    data: Blob;
+    data: {
+      changesNotSubmitted: boolean;
+      /**
+       * Of those, the ones past their deadline
+       */
+      closedPrerequisites: string[];
+      code: string;
+      deadline: string | null;
+      id: string;
+      mandatory: boolean;
+      /**
+       * Codes of forms to submit first
+       */
+      missingPrerequisites: string[];
+      /**
+       * The parts of a shared form; null for a form of one part
+       */
+      parts:
+        | {
+            changesNotSubmitted: boolean;
+            id: string;
+            /**
+             * Closed by its own submit-once lock
+             */
+            locked: boolean;
+            /**
+             * The user fills this part
+             */
+            mine: boolean;
+            /**
+             * Locale key forms.status.<status>
+             */
+            status: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+            submittedAt: string | null;
+            /**
+             * Locale key of its title
+             */
+            title: string;
+          }[]
+        | null;
+      /**
+       * Its screen in the catalogue
+       */
+      screen: string | null;
+      /**
+       * Locale key forms.status.<status>
+       */
+      status: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+      submitOnce: boolean;
+      submittedAt: string | null;
+      /**
+       * Locale key of its title
+       */
+      title: string;
+    }[];
   };
   /**
    * A form's compiled validators as an ES module (content-hashed, immutable)
@@ -454,10 +505,119 @@ export interface ApiOperations {
    * One form for this exhibitor: schema and UI schema (event patch applied), context, saved entry
    */
   'GET /forms/{id}': {
-    /**
-     * Not a JSON envelope: a file (request it with `responseType: "blob"`).
-     */
-    data: Blob;
+    data: {
+      changesNotSubmitted: boolean;
+      /**
+       * Past its deadline
+       */
+      closed: boolean;
+      /**
+       * Of those, the ones past their deadline
+       */
+      closedPrerequisites: string[];
+      /**
+       * Exhibitor flags, quotas and settings the rules read
+       */
+      context: {
+        [k: string]: unknown | undefined;
+      };
+      deadline: string | null;
+      /**
+       * Its forms.yaml entry
+       */
+      definition: {
+        [k: string]: unknown | undefined;
+      };
+      /**
+       * The saved entry; null before the first save
+       */
+      entry: {
+        approval: {
+          comment: string | null;
+          decidedAt: string | null;
+          status: 'pending' | 'approved' | 'rejected';
+        } | null;
+        /**
+         * The draft (a contractor: its part only)
+         */
+        data: {
+          [k: string]: unknown | undefined;
+        } | null;
+        status: 'draft' | 'submitted';
+        submittedAt: string | null;
+        /**
+         * The submitted copy
+         */
+        submittedData: {
+          [k: string]: unknown | undefined;
+        } | null;
+        version: number;
+      } | null;
+      /**
+       * The form set version it belongs to
+       */
+      formsVersion: string;
+      locked: boolean;
+      /**
+       * Codes of forms to submit first
+       */
+      missingPrerequisites: string[];
+      /**
+       * The parts of a shared form; null for a form of one part
+       */
+      parts:
+        | {
+            changesNotSubmitted: boolean;
+            id: string;
+            /**
+             * Closed by its own submit-once lock
+             */
+            locked: boolean;
+            /**
+             * The user fills this part
+             */
+            mine: boolean;
+            /**
+             * Locale key forms.status.<status>
+             */
+            status: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+            submittedAt: string | null;
+            /**
+             * Locale key of its title
+             */
+            title: string;
+          }[]
+        | null;
+      /**
+       * Its JSON Schema (event patch applied)
+       */
+      schema: {
+        [k: string]: unknown | undefined;
+      };
+      /**
+       * Locale key forms.status.<status>
+       */
+      status: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+      /**
+       * Its labels per language
+       */
+      strings: {
+        [k: string]: unknown | undefined;
+      };
+      /**
+       * Its UI schema (a contractor: its part only)
+       */
+      ui: {
+        [k: string]: unknown | undefined;
+      };
+      validator: {
+        rootKey: string;
+        /**
+         * The compiled validators module
+         */
+        url: string;
+      };
+    };
     path: {
       id: string;
     };
@@ -2107,10 +2267,7 @@ export interface ApiOperations {
       comment?: string;
       decision: 'approved' | 'rejected';
     };
-    /**
-     * Not a JSON envelope: a file (request it with `responseType: "blob"`).
-     */
-    data: Blob;
+    data: null;
     path: {
       id: number;
     };

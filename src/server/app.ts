@@ -25,7 +25,6 @@ import contentRoutes from './modules/content/routes';
 import formRoutes from './modules/forms/routes';
 import healthRoutes from './modules/health/routes';
 import leadRoutes from './modules/leads/routes';
-import leadDeviceRoutes from './modules/leads/devices';
 import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
 import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
@@ -166,7 +165,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileHousekeeping, { jobs: [...fileJobs(config), ...privacyJobs(config)] });
   await app.register(memberRoutes, { config });
   await app.register(leadRoutes, { config });
-  await app.register(leadDeviceRoutes);
   await app.register(analyticsRoutes, { config });
   await app.register(privacyRoutes);
 

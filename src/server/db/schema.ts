@@ -242,7 +242,7 @@ export interface ContentTable {
   pinned: Generated<boolean>;
   /** Modules whose holders see it (any one); empty = everyone who may open the screen. */
   audience: ColumnType<string[], string | undefined, string>;
-  attachments: ColumnType<Array<{ id: string; name: string; size: number; type: string }>, string | undefined, string>;
+  attachments: ColumnType<Array<{ id: string; name: string; size: number; type: 'pdf' | 'jpeg' | 'png' }>, string | undefined, string>;
   position: Generated<number>;
   updated_at: DefaultedTimestamp;
   updated_by: number | null;

@@ -1,3 +1,4 @@
+import type { JSONSchema } from 'json-schema-to-ts';
 import { PAGINATION } from '../../engine/constants';
 import { normalisePage, type PageState } from '../../engine/pagination';
 
@@ -14,7 +15,7 @@ export const pageQuerySchema = {
 } as const;
 
 /** The response schema of a page of `item`, with any extra top-level properties. */
-export function pageSchema(item: object, extra: Record<string, object> = {}) {
+export function pageSchema<const Item extends JSONSchema, const Extra extends Record<string, JSONSchema> = {}>(item: Item, extra: Extra = {} as Extra) {
   return {
     type: 'object',
     properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, items: { type: 'array', items: item }, ...extra },

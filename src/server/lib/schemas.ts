@@ -1,6 +1,12 @@
-// JSON Schema pieces for route definitions: they validate input and feed the OpenAPI document.
+// JSON Schema pieces for route definitions: they validate input, type the handlers (json-schema-to-ts,
+// see api-app.ts) and feed the OpenAPI document. Keep every schema literal `as const` and every
+// helper generic over the schemas it is given, or the types of the routes built with it are lost.
+import type { JSONSchema } from 'json-schema-to-ts';
 
-export function envelope(data: object = { type: 'null' }) {
+const NULL_DATA = { type: 'null' } as const;
+
+/** The success envelope of spec §8 around a route's `data`. */
+export function envelope<const Data extends JSONSchema = typeof NULL_DATA>(data: Data = NULL_DATA as Data) {
   return {
     type: 'object',
     properties: {
@@ -14,6 +20,29 @@ export function envelope(data: object = { type: 'null' }) {
 }
 
 export const okEnvelope = { 200: envelope() } as const;
+
+/** An object whose keys are names chosen elsewhere (deadline names, quota names…) and whose values are `values`. */
+export const stringMap = <const Values extends JSONSchema>(values: Values) => ({ type: 'object', additionalProperties: values }) as const;
+
+/** `properties` naming each of `names` with the same schema (statuses, counters); typed per name for the route types. */
+export function sameProperties<const Name extends string, const Schema extends JSONSchema>(names: readonly Name[], schema: Schema) {
+  return Object.fromEntries(names.map((name) => [name, schema])) as { [Key in Name]: Schema };
+}
+
+/** Media types of the files the portal answers with. */
+export const MEDIA_TYPE = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  any: 'application/octet-stream',
+  image: 'image/*',
+} as const;
+
+/** A file answer (bytes or a stream) of one of `mediaTypes`: binary in the OpenAPI document. */
+export function fileAnswer<const MediaType extends string>(description: string, mediaTypes: readonly MediaType[]) {
+  const binary = { schema: { type: 'string', format: 'binary' } } as const;
+  return { description, content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, binary])) as { [Key in MediaType]: typeof binary } };
+}
 
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
 

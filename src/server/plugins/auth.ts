@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyContextConfig } from 'fastify';
 import { API_BASE } from '../../engine/constants';
 import { canAccess, findScreen } from '../../engine/catalogue';
 import { catalogue, type ScreenId } from '../../generated/screens';
@@ -14,7 +15,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The catalogue screen whose modules this route needs (P2, same rule as the browser). */
     screen?: ScreenId;
-    /** Roles allowed; all roles when absent. */
+    /**
+     * Roles allowed; all roles when absent. A route that serves a screen takes the screen's roles
+     * from screens.yaml and names roles only to be narrower (refused at start when it repeats them).
+     */
     roles?: Role[];
     /** LD1: a scanning device's token may call this route (the scanning API only). */
     device?: boolean;
@@ -38,6 +42,14 @@ export default fp<{ policy: SessionPolicy }>(
   async (app, { policy }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('bearer', null);
+    app.addHook('onRoute', (route) => {
+      const { screen: screenId, roles } = (route.config ?? {}) as FastifyContextConfig;
+      if (!screenId || !roles) return;
+      const screen = findScreen(catalogue, screenId);
+      if (screen?.roles && screen.roles.length === roles.length && roles.every((role) => screen.roles?.includes(role))) {
+        throw new Error(`${route.method} ${route.url}: roles repeat those of screen ${screenId} in screens.yaml; leave them to the catalogue`);
+      }
+    });
     const sessions = new SessionCache(app.db, policy);
     app.dbWrites.onWrite(sessions.forget);
     app.addHook('onRequest', async (request) => {

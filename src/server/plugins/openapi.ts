@@ -1,10 +1,68 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
+import type { RouteOptions } from 'fastify';
 import { API_BASE } from '../../engine/constants';
+import { ERRORS } from '../../engine/errors';
+
+/** A route as registered: what the OpenAPI document must describe (tests compare the two). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** `schema.hide`: left out of the document on purpose (the document itself, web app pages). */
+  hidden: boolean;
+  /** The request parts the route's schema declares. */
+  declares: { params: boolean; querystring: boolean; body: boolean; response: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order (the OpenAPI document's source of truth). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/**
+ * The body of every error (spec §8): HTTP 4xx/5xx, or HTTP 200 for a business outcome whose body
+ * code is not 200. `error` names the outcome (the error table's id), `msg` says it in the
+ * caller's language, `data` carries its details (field problems, per-scan results…).
+ */
+export const errorEnvelope = {
+  type: 'object',
+  required: ['code', 'msg', 'data', 'error'],
+  properties: {
+    code: { type: 'integer', description: 'Body code (spec §8): 401, 403, 404, 500, 501 or 601' },
+    msg: { type: 'string', description: "The outcome in the caller's language" },
+    data: { description: 'Details of the outcome, or null' },
+    error: { type: 'string', enum: Object.keys(ERRORS), description: 'The error id' },
+  },
+  additionalProperties: false,
+} as const;
+
+const ERROR_SCHEMA_NAME = 'ApiError';
+
+const errorResponse = {
+  description: 'An error: HTTP 4xx/5xx, or HTTP 200 with a body code other than 200 for a business outcome (read `code` and `error` before `data`).',
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
+};
 
 /** The OpenAPI document, generated from the route schemas, at /oga/openapi.json. */
 export default fp(
   async (app) => {
+    const routes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (route.method === 'HEAD') return;
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      for (const method of [route.method].flat()) {
+        routes.push({
+          method,
+          url: route.url,
+          hidden: schema.hide === true,
+          declares: { params: !!schema.params, querystring: !!schema.querystring, body: !!schema.body, response: !!schema.response },
+        });
+      }
+    });
+
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -16,8 +74,21 @@ export default fp(
         },
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+          schemas: { [ERROR_SCHEMA_NAME]: errorEnvelope as unknown as Record<string, unknown> },
         },
         security: [{ bearer: [] }],
+      },
+      // Every API operation documents the error body beside its success (the answer's
+      // serializer never sees errors: plugins/errors.ts sends them as they are).
+      transformObject: (documentObject) => {
+        const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+        for (const [path, operations] of Object.entries(document.paths ?? {})) {
+          if (!path.startsWith(`${API_BASE}/`)) continue;
+          for (const operation of Object.values(operations as Record<string, { responses?: Record<string, unknown> }>)) {
+            if (operation && typeof operation === 'object' && operation.responses) operation.responses.default ??= errorResponse;
+          }
+        }
+        return document;
       },
     });
     app.get(`${API_BASE}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

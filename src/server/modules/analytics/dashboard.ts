@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
 import {
   BREAKDOWN_TOP_DEFAULT,
@@ -18,7 +18,7 @@ import { API_BASE } from '../../../engine/constants';
 import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
 import type { Database, EventRow } from '../../db/schema';
-import { envelope } from '../../lib/schemas';
+import { envelope, sameProperties } from '../../lib/schemas';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
@@ -42,9 +42,7 @@ const dashboardSchema = {
     today: { type: 'string' },
     summary: {
       type: 'object',
-      properties: Object.fromEntries(
-        ['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'].map((name) => [name, { type: 'integer' }]),
-      ),
+      properties: sameProperties(['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'], { type: 'integer' }),
     },
     trend: {
       type: 'object',
@@ -154,10 +152,10 @@ export function showDaysOf(event: Pick<EventRow, 'show_days' | 'starts_at' | 'en
   return Array.from({ length: Math.min(31, last - first + 1) }, (_, i) => ({ day: first + i }));
 }
 
-export default async function dashboardRoutes(app: FastifyInstance) {
+export default async function dashboardRoutes(app: ApiApp) {
   const base = `${API_BASE}/analytics`;
 
-  app.get<{ Querystring: { granularity: TrendGranularity; top: number; day?: string } }>(
+  app.get(
     `${base}/dashboard`,
     {
       config: { screen: 'dashboard', roles: ['exhibitor', 'team_user'] },
@@ -185,9 +183,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { page: number; limit: number } }>(
+  app.get(
     `${base}/exports`,
     {
+      // Narrower than its screen: the download list is the exhibitor's alone, not its team users'.
       config: { screen: 'dashboard', roles: ['exhibitor'] },
       schema: {
         tags: ['analytics'],

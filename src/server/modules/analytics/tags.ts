@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { API_BASE, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
@@ -10,7 +10,6 @@ import {
   errorIdOfTagProblem,
   normalizeTag,
   tooManyTagsProblem,
-  type CustomTagInput,
   type TagProblem,
 } from '../../../engine/custom-tags';
 import { AppError } from '../../lib/app-error';
@@ -91,9 +90,9 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
 
-export default async function customTagRoutes(app: FastifyInstance) {
+export default async function customTagRoutes(app: ApiApp) {
   const base = `${API_BASE}/custom-tags`;
-  const config: { screen: 'customTag'; roles: Array<'exhibitor'> } = { screen: 'customTag', roles: ['exhibitor'] };
+  const config = { screen: 'customTag' } as const;
 
   const list = (participationId: number) =>
     app.db.selectFrom('custom_tags').select(['id', 'name', 'choices', 'position']).where('participation_id', '=', participationId).orderBy('position').orderBy('id').execute();
@@ -104,7 +103,7 @@ export default async function customTagRoutes(app: FastifyInstance) {
     async (request) => ok(await list(ownParticipation(request).participation.id)),
   );
 
-  app.post<{ Body: CustomTagInput }>(
+  app.post(
     base,
     {
       config,
@@ -144,7 +143,7 @@ export default async function customTagRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: CustomTagInput & { renamedChoices?: Record<string, string> } }>(
+  app.put(
     `${base}/:id`,
     {
       config,
@@ -191,7 +190,7 @@ export default async function customTagRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${base}/:id`,
     { config, schema: { tags: ['custom tags'], summary: 'LD6: delete a tag of my participation', params: idParams, response: { 200: envelope() } } },
     async (request) => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, okEnvelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { approvalSummary } from '../../../engine/forms/approval-summary';
@@ -53,7 +54,7 @@ const decisionSchema = {
 
 type Decision = 'approved' | 'rejected';
 
-export default async function approvalRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function approvalRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/approvals`;
 
   /**
@@ -122,10 +123,10 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     }
   }
 
-  app.get<{ Querystring: { status?: 'pending' | 'approved' | 'rejected' } }>(
+  app.get(
     base,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: "O1: submissions of this organiser's event that need a decision (pending by default)",
@@ -186,10 +187,10 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { decision: 'approved' | 'rejected'; comment?: string } }>(
+  app.post(
     `${base}/:id`,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: 'O1: approve or reject a waiting submission, with a comment the exhibitor sees',
@@ -200,6 +201,7 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
           properties: { decision: { type: 'string', enum: ['approved', 'rejected'] }, comment: { type: 'string', maxLength: 1000 } },
           additionalProperties: false,
         },
+        response: okEnvelope,
       },
     },
     async (request) => {
@@ -211,10 +213,10 @@ export default async function approvalRoutes(app: FastifyInstance, { registry, c
     },
   );
 
-  app.post<{ Body: { ids: number[]; comment?: string } }>(
+  app.post(
     `${base}/bulk`,
     {
-      config: { screen: 'approvals', roles: ['organiser'] },
+      config: { screen: 'approvals' },
       schema: {
         tags: ['approvals'],
         summary: 'O1: approve several waiting submissions at once (all or none), with one comment',

@@ -1,6 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { ApiApp } from '../../lib/api-app';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { neutraliseCell } from '../../../engine/leads-rules';
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
@@ -19,21 +20,17 @@ import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-strea
 // reopenings, reminders, decisions, exhibitors' logins and submissions), filtered by action, by
 // who and by date, paged and exported to XLSX. Another organisation's records are never listed.
 
-interface AuditQuery {
-  action?: string;
-  who?: string;
-  from?: string;
-  to?: string;
-  page?: number;
-  limit?: number;
-}
-
 const filterProperties = {
   action: { type: 'string', maxLength: 64, description: 'An action or its prefix ("form." = every form action)' },
   who: { type: 'string', maxLength: 100, description: 'Part of the actor’s name' },
   from: { type: 'string', format: 'date', description: 'First day (UTC), inclusive' },
   to: { type: 'string', format: 'date', description: 'Last day (UTC), inclusive' },
 } as const;
+
+/** The export's query: the filters; the list's adds its page. */
+const filterQuerystring = { type: 'object', properties: filterProperties, additionalProperties: false } as const;
+const listQuerystring = { ...pageQuerySchema, properties: { ...pageQuerySchema.properties, ...filterProperties } } as const;
+type AuditFilters = FromSchema<typeof filterQuerystring>;
 
 const itemSchema = {
   type: 'object',
@@ -56,7 +53,7 @@ const itemSchema = {
 const EXPORT_CHUNK = 1000;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: Kysely<Database>, organisationId: number, query: AuditQuery) {
+function filtered(db: Kysely<Database>, organisationId: number, query: AuditFilters) {
   let q = db
     .selectFrom('audit_log')
     .leftJoin('participations', 'participations.id', 'audit_log.participation_id')
@@ -88,7 +85,7 @@ function withColumns<T extends SelectQueryBuilder<any, any, any>>(q: T) {
   ]);
 }
 
-export default async function auditRoutes(app: FastifyInstance) {
+export default async function auditRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/audit`;
 
   const organisationOf = (request: Parameters<typeof requireAuth>[0]): number => {
@@ -98,14 +95,14 @@ export default async function auditRoutes(app: FastifyInstance) {
     return organisationId;
   };
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     base,
     {
-      config: { screen: 'organiserAudit', roles: ['organiser'] },
+      config: { screen: 'organiserAudit' },
       schema: {
         tags: ['organiser'],
         summary: "Issue 9: the audit log of the organiser's organisation, newest first, filtered and paged",
-        querystring: { ...pageQuerySchema, properties: { ...pageQuerySchema.properties, ...filterProperties } },
+        querystring: listQuerystring,
         response: { 200: envelope(pageSchema(itemSchema)) },
       },
     },
@@ -143,15 +140,15 @@ export default async function auditRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     `${base}/export`,
     {
-      config: { screen: 'organiserAudit', roles: ['organiser'] },
+      config: { screen: 'organiserAudit' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: the filtered audit log as XLSX, headers in the caller’s language',
-        querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        querystring: filterQuerystring,
+        response: { 200: fileAnswer('The audit records as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -16,7 +16,7 @@ import type { Config } from '../../config';
 const codeField = { type: 'string', minLength: 20, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const codeBody = { type: 'object', required: ['code'], properties: { code: codeField }, additionalProperties: false } as const;
 
-export default async function linkCodeRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function linkCodeRoutes(app: ApiApp, { config }: { config: Config }) {
   const base = `${API_BASE}/auth/link-codes`;
 
   app.post(
@@ -48,7 +48,7 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     `${base}/inspect`,
     {
       config: { public: true },
@@ -77,7 +77,7 @@ export default async function linkCodeRoutes(app: FastifyInstance, { config }: {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     `${base}/exchange`,
     {
       config: { public: true },

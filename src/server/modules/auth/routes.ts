@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { isEmailAddress } from '../../../engine/email';
 import { loginWaitSeconds } from '../../../engine/login-throttle';
@@ -20,7 +20,7 @@ export const AUTH_PURGE_JOB = 'auth-purge';
 /** At most this many reset e-mails per account per hour, so the form cannot flood a mailbox. */
 const RESETS_PER_ACCOUNT_HOUR = 5;
 
-export default async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function authRoutes(app: ApiApp, { config }: { config: Config }) {
   const base = `${API_BASE}/auth`;
 
   app.scheduler.every(AUTH_PURGE_JOB, config.housekeepingSeconds || 15 * 60, async () => {
@@ -28,7 +28,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     app.log.info({ purged }, 'auth housekeeping');
   });
 
-  app.post<{ Body: { account: string; password: string } }>(
+  app.post(
     `${base}/login`,
     {
       config: { public: true },
@@ -139,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     `${base}/password/forgot`,
     {
       config: { public: true },
@@ -210,7 +210,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
       .executeTakeFirst();
   }
 
-  app.get<{ Querystring: { token: string } }>(
+  app.get(
     `${base}/password/reset`,
     {
       config: { public: true },
@@ -229,7 +229,7 @@ export default async function authRoutes(app: FastifyInstance, { config }: { con
     },
   );
 
-  app.post<{ Body: { token: string; password: string; confirmPassword: string } }>(
+  app.post(
     `${base}/password/reset`,
     {
       config: { public: true },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +28,7 @@ const announcementSchema = {
 const announcementDetailSchema = { ...announcementSchema, required: [...announcementSchema.required, 'body'] } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
-export default async function announcementRoutes(app: FastifyInstance) {
+export default async function announcementRoutes(app: ApiApp) {
   const base = `${API_BASE}/content/announcements`;
 
   /** The user's readable announcements with their read state, in list order. */
@@ -51,16 +51,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
     return rows.filter((row) => mayRead(auth, row));
   }
 
-  const present = (row: ContentRow & { read: boolean }, language: string, eventLanguage: string, withBody: boolean) => ({
+  const present = (row: ContentRow & { read: boolean }, language: string, eventLanguage: string) => ({
     id: row.id,
     title: textIn(row.title, language, eventLanguage),
-    ...(withBody ? { body: textIn(row.body, language, eventLanguage) } : {}),
     pinned: row.pinned,
     read: Boolean(row.read),
     publishedAt: new Date(row.published_at).toISOString(),
   });
 
-  app.get<{ Querystring: { page: number; limit: number } }>(
+  app.get(
     base,
     {
       config: { screen: 'announcements' },
@@ -81,7 +80,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
         page: page.page,
         limit: page.limit,
         unread: rows.filter((row) => !row.read).length,
-        items: rows.slice(page.offset, page.offset + page.limit).map((row) => present(row, request.language, event.default_language, false)),
+        items: rows.slice(page.offset, page.offset + page.limit).map((row) => present(row, request.language, event.default_language)),
       });
     },
   );
@@ -103,7 +102,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'announcementDetail' },
@@ -122,7 +121,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
           .execute();
         row.read = true;
       }
-      return ok(present(row, request.language, event.default_language, true));
+      return ok({ ...present(row, request.language, event.default_language), body: textIn(row.body, request.language, event.default_language) });
     },
   );
 }

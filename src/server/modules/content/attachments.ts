@@ -1,8 +1,10 @@
+import type { ApiApp } from '../../lib/api-app';
+import type { FromSchema } from 'json-schema-to-ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { MANUAL_ATTACHMENT_PURPOSE, MANUAL_ATTACHMENT_RULE } from '../../../engine/content-attachments';
-import { checkFile, detectType, FILE_TYPE_MIME } from '../../../engine/forms/files';
+import { checkFile, detectType, FILE_TYPE_MIME, type FileType } from '../../../engine/forms/files';
 import type { Database } from '../../db/schema';
 import { demoAttachments } from '../../db/seed-content';
 import { AppError } from '../../lib/app-error';
@@ -19,12 +21,16 @@ import type { Kysely } from 'kysely';
 // like every upload), the manual names it, and whoever may read the manual downloads it through
 // the manual (the browser's download helper, C3). The bytes live in app.storage like uploads.
 
+/** The types a manual attachment may have (MANUAL_ATTACHMENT_RULE accepts these). */
+const ATTACHMENT_TYPES = ['pdf', 'jpeg', 'png'] as const satisfies readonly FileType[];
+const isAttachmentType = (type: FileType): type is (typeof ATTACHMENT_TYPES)[number] => (ATTACHMENT_TYPES as readonly FileType[]).includes(type);
+
 export const attachmentSchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, type: { type: 'string', enum: ['pdf', 'jpeg', 'png'] } },
+  properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, type: { type: 'string', enum: ATTACHMENT_TYPES } },
   required: ['id', 'name', 'size', 'type'],
 } as const;
-export type Attachment = { id: string; name: string; size: number; type: string };
+export type Attachment = FromSchema<typeof attachmentSchema>;
 
 export const fileIdParam = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } as const;
 export const fileResponse = {
@@ -45,7 +51,7 @@ export async function recordedAttachments(db: Kysely<Database>, eventId: number,
   return [...new Set(ids)].map((id) => {
     const row = byId.get(id);
     if (!row) throw new AppError('notFound', { attachment: id });
-    const type = Object.entries(FILE_TYPE_MIME).find(([, mime]) => mime === row.content_type)?.[0] ?? 'pdf';
+    const type = ATTACHMENT_TYPES.find((known) => FILE_TYPE_MIME[known] === row.content_type) ?? 'pdf';
     return { id: row.id, name: row.original_name, size: row.size, type };
   });
 }
@@ -71,9 +77,9 @@ async function storeDemoAttachments(app: FastifyInstance) {
   }
 }
 
-export default async function attachmentRoutes(app: FastifyInstance) {
+export default async function attachmentRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/content/attachments`;
-  const config = { roles: ['organiser' as const] };
+  const config = { screen: 'organiserContent' } as const;
   app.addHook('onReady', async () => storeDemoAttachments(app));
 
   app.post(
@@ -98,7 +104,7 @@ export default async function attachmentRoutes(app: FastifyInstance) {
       const problems = checkFile(MANUAL_ATTACHMENT_RULE, file);
       const type = detectType(file.bytes);
       if (problems.length === 0 && type) problems.push(...(await inspectContent(file.bytes, type)));
-      if (problems.length > 0 || !type) {
+      if (problems.length > 0 || !type || !isAttachmentType(type)) {
         const [first] = problems;
         throw new AppError('fileRejected', { problems }, first?.params ?? {}, first?.key);
       }
@@ -129,7 +135,7 @@ export default async function attachmentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { fileId: string } }>(
+  app.get(
     `${base}/:fileId`,
     {
       config,

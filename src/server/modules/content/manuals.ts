@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -39,7 +39,7 @@ const manualDetailSchema = {
 } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
-export default async function manualRoutes(app: FastifyInstance) {
+export default async function manualRoutes(app: ApiApp) {
   const base = `${API_BASE}/content/manuals`;
 
   function participationId(auth: AuthContext): number {
@@ -78,7 +78,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get<{ Querystring: { status?: ManualStatus } }>(
+  app.get(
     base,
     {
       config: { screen: 'manuals' },
@@ -97,7 +97,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'manualDetail' },
@@ -121,7 +121,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     `${base}/:id/acknowledge`,
     {
       config: { screen: 'manualDetail' },
@@ -148,7 +148,7 @@ export default async function manualRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number; fileId: string } }>(
+  app.get(
     `${base}/:id/attachments/:fileId`,
     {
       config: { screen: 'manualDetail' },

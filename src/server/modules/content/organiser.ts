@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
-import { LANGUAGES } from '../../../engine/language';
+import type { FromSchema } from 'json-schema-to-ts';
+import { LANGUAGES, type Language } from '../../../engine/language';
 import { catalogue } from '../../../generated/screens';
 import type { ContentKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -18,13 +19,17 @@ import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } 
 // the event's default language for exhibitors.
 
 export const AUTHORED_KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const satisfies readonly ContentKind[];
-type AuthoredKind = (typeof AUTHORED_KINDS)[number];
 
 const TITLE_MAX = 300;
 const BODY_MAX = 100_000;
+/** A text per portal language (the object's keys are the languages, built from LANGUAGES). */
 const translated = (max: number) =>
-  ({ type: 'object', properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])), additionalProperties: false }) as const;
-const exhibitorModules = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
+  ({
+    type: 'object',
+    properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])) as { [L in Language]: { type: 'string'; maxLength: number } },
+    additionalProperties: false,
+  }) as const;
+const exhibitorModules: readonly string[] = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 
 const itemBody = {
   type: 'object',
@@ -54,22 +59,7 @@ const itemBody = {
   },
 } as const;
 
-interface ItemBody {
-  kind: AuthoredKind;
-  title: Record<string, string>;
-  description?: Record<string, string>;
-  body: Record<string, string>;
-  category?: Record<string, string>;
-  mandatory: boolean;
-  ackRequired: boolean;
-  deadline?: string | null;
-  pinned: boolean;
-  audience: string[];
-  publishedAt?: string | null;
-  position: number;
-  emailExhibitors: boolean;
-  attachments: Array<{ id: string }>;
-}
+type ItemBody = FromSchema<typeof itemBody>;
 
 const itemSchema = {
   type: 'object',
@@ -123,9 +113,9 @@ function present(row: ContentRow, counts?: { viewed: number; acknowledged: numbe
   };
 }
 
-export default async function organiserContentRoutes(app: FastifyInstance) {
+export default async function organiserContentRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/content`;
-  const config = { roles: ['organiser' as const] };
+  const config = { screen: 'organiserContent' } as const;
 
   function values(body: ItemBody, eventLanguage: string, eventEndsAt: Date) {
     const title = clean(body.title);
@@ -188,7 +178,7 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get<{ Querystring: { kind?: AuthoredKind } }>(
+  app.get(
     base,
     {
       config,
@@ -219,7 +209,7 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: ItemBody }>(
+  app.post(
     base,
     { config, schema: { tags: ['organiser'], summary: 'Issue 10: author a content item for the current event', body: itemBody, response: { 200: envelope(itemSchema) } } },
     async (request) => {
@@ -242,7 +232,7 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ItemBody }>(
+  app.put(
     `${base}/:id`,
     {
       config,
@@ -269,7 +259,7 @@ export default async function organiserContentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${base}/:id`,
     { config, schema: { tags: ['organiser'], summary: 'Issue 10: remove a content item of the current event', params: idParams, response: okEnvelope } },
     async (request) => {

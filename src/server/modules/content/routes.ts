@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { ContentKind } from '../../db/schema';
 import { API_BASE } from '../../../engine/constants';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import { catalogue } from '../../../generated/screens';
@@ -35,7 +36,7 @@ function allowed(auth: AuthContext, screenId: string): boolean {
   return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
 }
 
-export default async function contentRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function contentRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   await app.register(manualRoutes);
   await app.register(announcementRoutes);
   await app.register(supportRoutes);
@@ -45,7 +46,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
 
   const base = `${API_BASE}/system/content`;
   const present = (
-    row: { id: number; kind: string; title: Record<string, string>; body: Record<string, string>; published_at: Date },
+    row: { id: number; kind: ContentKind; title: Record<string, string>; body: Record<string, string>; published_at: Date },
     language: string,
     eventLanguage: string,
   ) => ({
@@ -56,7 +57,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
     publishedAt: new Date(row.published_at).toISOString(),
   });
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/content/:id`,
     {
       schema: {
@@ -76,7 +77,7 @@ export default async function contentRoutes(app: FastifyInstance, { registry }: 
     },
   );
 
-  app.get<{ Querystring: { kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact' } }>(
+  app.get(
     `${base}/list`,
     {
       schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { sql } from 'kysely';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import { API_BASE } from '../../../engine/constants';
@@ -67,7 +67,7 @@ function labelKeys(node: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-export default async function searchRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function searchRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   // The forms' searchable texts per language, built once (the forms are read at start).
   const formIndex = new Map<string, FormEntry[]>(
     LANGUAGES.map((language) => [
@@ -140,7 +140,7 @@ export default async function searchRoutes(app: FastifyInstance, { registry }: {
       }));
   }
 
-  app.get<{ Querystring: { keyword: string; page: number; limit: number } }>(
+  app.get(
     `${API_BASE}/search`,
     {
       config: { screen: 'search' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
@@ -28,7 +28,7 @@ export const SUPPORT_MESSAGE_MAX = 5_000;
 /** Messages one user may send through the form per hour. */
 const MESSAGES_PER_USER_HOUR = 10;
 
-export default async function supportRoutes(app: FastifyInstance) {
+export default async function supportRoutes(app: ApiApp) {
   const base = `${API_BASE}/content`;
 
   async function itemsOf(auth: AuthContext, kind: 'faq' | 'supportContact') {
@@ -83,7 +83,7 @@ export default async function supportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { subject: string; message: string } }>(
+  app.post(
     `${base}/support/messages`,
     {
       config: { screen: 'support' },

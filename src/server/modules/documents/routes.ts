@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { canAccess } from '../../../engine/catalogue';
 import { API_BASE } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
@@ -51,7 +51,7 @@ const formParams = { type: 'object', properties: { id: { type: 'string', maxLeng
 
 type Translate = (key: string, params?: Record<string, string>) => string;
 
-export default async function documentRoutes(app: FastifyInstance) {
+export default async function documentRoutes(app: ApiApp) {
   const base = `${API_BASE}/forms/:id/documents`;
 
   /** The form, when this user may see its documents: the screen listing them, and the form's audience. */
@@ -92,7 +92,7 @@ export default async function documentRoutes(app: FastifyInstance) {
     return { items: documentItems(document, data), issuedAt: new Date(entry.submitted_at ?? entry.updated_at) };
   }
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     base,
     {
       schema: {
@@ -136,7 +136,7 @@ export default async function documentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string; document: string; index: string }; Querystring: { download?: string; lang?: string } }>(
+  app.get(
     `${base}/:document/:index.pdf`,
     {
       schema: {

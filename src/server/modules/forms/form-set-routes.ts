@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { lookup } from '../../../engine/i18n';
 import { envelope } from '../../lib/schemas';
@@ -38,7 +38,7 @@ const statusSchema = {
   required: ['version', 'loadedAt', 'forms', 'refused'],
 } as const;
 
-export default async function formSetRoutes(app: FastifyInstance) {
+export default async function formSetRoutes(app: ApiApp) {
   const statusOf = (status: FormSetStatus) => ({
     version: status.version,
     loadedAt: status.loadedAt.toISOString(),
@@ -46,7 +46,7 @@ export default async function formSetRoutes(app: FastifyInstance) {
     refused: status.refused ? { at: status.refused.at.toISOString(), problems: status.refused.problems } : null,
   });
 
-  app.get<{ Params: { hash: string } }>(
+  app.get(
     `${VALIDATORS}/:hash.js`,
     {
       // Public: the browser imports it as a module, which carries no bearer token. It holds a
@@ -56,6 +56,10 @@ export default async function formSetRoutes(app: FastifyInstance) {
         tags: ['forms'],
         summary: "A form's compiled validators as an ES module (content-hashed, immutable)",
         params: { type: 'object', properties: { hash: { type: 'string', pattern: '^[0-9a-f]{20}$' } }, required: ['hash'] },
+        response: {
+          200: { description: 'The ES module', content: { 'text/javascript': { schema: { type: 'string' } } } },
+          404: { description: 'No such module (plain text: a module import wants an HTTP status)', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
       },
     },
     async (request, reply) => {
@@ -107,7 +111,7 @@ export default async function formSetRoutes(app: FastifyInstance) {
       }
       const tag = `"${set.version}-${language}"`;
       reply.header('ETag', tag).header('Cache-Control', 'no-cache');
-      if (request.headers['if-none-match'] === tag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === tag) return reply.status(304).send(null);
       return ok({ version: set.version, modules: set.catalogue.modules, screens: set.catalogue.screens, strings: { [language]: strings } });
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { formDifference } from '../../../engine/forms/gallery';
 import { AppError } from '../../lib/app-error';
@@ -13,8 +13,8 @@ import { validatorUrl } from './form-set-routes';
 // every language, the event's default flags and quotas), and what that event's patch changes in
 // the base form. Another organisation's events are never listed and answer 404 like unknown ones.
 
-/** The screen's roles (organiser only) are checked by the auth hook; said here too, as the routes' own rule. */
-const SCREEN: FastifyContextConfig = { screen: 'organiserFormGallery', roles: ['organiser'] };
+/** The screen's modules and roles (organiser only, screens.yaml) are checked by the auth hook. */
+const SCREEN = { screen: 'organiserFormGallery' } as const;
 
 const json = { type: 'object', additionalProperties: true } as const;
 const nullableText = { type: ['string', 'null'] } as const;
@@ -84,7 +84,7 @@ const eventName = (row: { name: string; names: unknown }, language: string): str
   return typeof named === 'string' && named !== '' ? named : row.name;
 };
 
-export default async function formGalleryRoutes(app: FastifyInstance) {
+export default async function formGalleryRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/forms/gallery`;
 
   app.get(
@@ -120,7 +120,7 @@ export default async function formGalleryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { event: string } }>(
+  app.get(
     `${base}/:id`,
     {
       config: SCREEN,

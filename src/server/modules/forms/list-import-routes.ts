@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE, SHEET_MAX_BYTES, SHEET_MAX_ROWS } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { checkListRows, columnHeader, HEADER_SEPARATOR, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../engine/language';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { localeTables } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { readSingleUpload } from '../../lib/single-upload';
 import { looksLikeSheet, readSheet, writeTemplate } from '../../lib/spreadsheet';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -84,7 +84,7 @@ function formTexts(forms: FormSet, formId: string) {
   };
 }
 
-export default async function listImportRoutes(app: FastifyInstance) {
+export default async function listImportRoutes(app: ApiApp) {
   const base = `${API_BASE}/forms/:id/lists/:list`;
 
   /** The form and list a user may fill from a sheet, with the set they come from (one set per request). */
@@ -107,7 +107,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
   const skippedOf = (list: ImportableList, one: (language: string, key: string) => string, language: string) =>
     list.skipped.map((titles) => titles.map((key) => one(language, key)).join(HEADER_SEPARATOR));
 
-  app.get<{ Params: { id: string; list: string }; Querystring: { format?: 'xlsx' | 'csv' } }>(
+  app.get(
     `${base}/template`,
     {
       config: { screen: 'orderForms' },
@@ -116,6 +116,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
         summary: "A list's spreadsheet template: one header row of its fields in the caller's language (XLSX with drop-down lists for choices, or CSV)",
         params,
         querystring: { type: 'object', properties: { format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The template, as an attachment', [MEDIA_TYPE.xlsx, MEDIA_TYPE.csv]) },
       },
     },
     async (request, reply) => {
@@ -147,7 +148,7 @@ export default async function listImportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: string; list: string } }>(
+  app.post(
     `${base}/import`,
     {
       config: { screen: 'orderForms' },

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
 import { withEventSettings } from '../../../engine/forms/event-settings';
 import { FORM_DATA_MAX_CHARS, formDataLimit } from '../../../engine/forms/form-size';
 import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
-import { formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
+import { FORM_STATUSES, formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
   approvalPart,
   partChanged,
@@ -94,6 +94,137 @@ export function visibleTo(definition: FormDefinition, auth: AuthContext): boolea
   return auth.user.role === 'exhibitor' || auth.user.role === 'team_user';
 }
 
+/** An object the form set defines (a schema, a UI schema, a form's data): passed on as it is. */
+const openObject = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
+const nullableOpenObject = (description: string) => ({ type: ['object', 'null'], additionalProperties: true, description }) as const;
+
+const formStatusField = { type: 'string', enum: FORM_STATUSES, description: 'Locale key forms.status.<status>' } as const;
+
+/** P1 F4: one part of a shared form as the user meets it. */
+const partViewSchema = {
+  type: 'object',
+  required: ['id', 'title', 'mine', 'status', 'submittedAt', 'locked', 'changesNotSubmitted'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string', description: 'Locale key of its title' },
+    mine: { type: 'boolean', description: 'The user fills this part' },
+    status: formStatusField,
+    submittedAt: { type: ['string', 'null'], format: 'date-time' },
+    locked: { type: 'boolean', description: 'Closed by its own submit-once lock' },
+    changesNotSubmitted: { type: 'boolean' },
+  },
+} as const;
+const partsField = { type: ['array', 'null'], items: partViewSchema, description: 'The parts of a shared form; null for a form of one part' } as const;
+const prerequisiteFields = {
+  missingPrerequisites: { type: 'array', items: { type: 'string' }, description: 'Codes of forms to submit first' },
+  closedPrerequisites: { type: 'array', items: { type: 'string' }, description: 'Of those, the ones past their deadline' },
+} as const;
+
+const formListItemSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'code',
+    'title',
+    'screen',
+    'mandatory',
+    'deadline',
+    'status',
+    'changesNotSubmitted',
+    'submittedAt',
+    'submitOnce',
+    'missingPrerequisites',
+    'closedPrerequisites',
+    'parts',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    code: { type: 'string' },
+    title: { type: 'string', description: 'Locale key of its title' },
+    screen: { type: ['string', 'null'], description: 'Its screen in the catalogue' },
+    mandatory: { type: 'boolean' },
+    deadline: { type: ['string', 'null'], format: 'date-time' },
+    status: formStatusField,
+    changesNotSubmitted: { type: 'boolean' },
+    submittedAt: { type: ['string', 'null'], format: 'date-time' },
+    submitOnce: { type: 'boolean' },
+    ...prerequisiteFields,
+    parts: partsField,
+  },
+} as const;
+
+const formPageSchema = {
+  type: 'object',
+  required: [
+    'definition',
+    'formsVersion',
+    'validator',
+    'strings',
+    'schema',
+    'ui',
+    'context',
+    'deadline',
+    'status',
+    'changesNotSubmitted',
+    'locked',
+    'parts',
+    'closed',
+    'missingPrerequisites',
+    'closedPrerequisites',
+    'entry',
+  ],
+  additionalProperties: false,
+  properties: {
+    definition: openObject('Its forms.yaml entry'),
+    formsVersion: { type: 'string', description: 'The form set version it belongs to' },
+    validator: {
+      type: 'object',
+      required: ['url', 'rootKey'],
+      additionalProperties: false,
+      properties: { url: { type: 'string', description: 'The compiled validators module' }, rootKey: { type: 'string' } },
+    },
+    strings: openObject('Its labels per language'),
+    schema: openObject('Its JSON Schema (event patch applied)'),
+    ui: openObject('Its UI schema (a contractor: its part only)'),
+    context: openObject('Exhibitor flags, quotas and settings the rules read'),
+    deadline: { type: ['string', 'null'], format: 'date-time' },
+    status: formStatusField,
+    changesNotSubmitted: { type: 'boolean' },
+    locked: { type: 'boolean' },
+    parts: partsField,
+    closed: { type: 'boolean', description: 'Past its deadline' },
+    ...prerequisiteFields,
+    entry: {
+      type: ['object', 'null'],
+      required: ['data', 'version', 'status', 'submittedData', 'submittedAt', 'approval'],
+      additionalProperties: false,
+      description: 'The saved entry; null before the first save',
+      properties: {
+        data: nullableOpenObject('The draft (a contractor: its part only)'),
+        version: { type: 'integer' },
+        status: { type: 'string', enum: ['draft', 'submitted'] },
+        submittedData: nullableOpenObject('The submitted copy'),
+        submittedAt: { type: ['string', 'null'], format: 'date-time' },
+        approval: {
+          type: ['object', 'null'],
+          required: ['status', 'comment', 'decidedAt'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+            comment: { type: ['string', 'null'] },
+            decidedAt: { type: ['string', 'null'], format: 'date-time' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** A form's id in the path (forms.yaml ids are short). */
+const formIdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] } as const;
+
 const dataBody = {
   type: 'object',
   required: ['data', 'version'],
@@ -104,7 +235,7 @@ const dataBody = {
   additionalProperties: false,
 } as const;
 
-export default async function formRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function formRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/forms`;
 
   async function participationOf(auth: AuthContext): Promise<Participation> {
@@ -217,7 +348,11 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     base,
     {
       config: { screen: 'orderForms' },
-      schema: { tags: ['forms'], summary: 'F1: mandatory and optional forms with deadline, status and missing prerequisites' },
+      schema: {
+        tags: ['forms'],
+        summary: 'F1: mandatory and optional forms with deadline, status and missing prerequisites',
+        response: { 200: envelope({ type: 'array', items: formListItemSchema }) },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -252,14 +387,15 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${base}/:id`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: 'One form for this exhibitor: schema and UI schema (event patch applied), context, saved entry',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] },
+        params: formIdParams,
+        response: { 200: envelope(formPageSchema) },
       },
     },
     async (request) => {
@@ -445,7 +581,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     return sent.length > 0 ? sent : open.filter((part) => parts.own.includes(part));
   }
 
-  app.put<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+  app.put(
     `${base}/:id/draft`,
     {
       config: { screen: 'orderForms' },
@@ -454,6 +590,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       schema: {
         tags: ['forms'],
         summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
+        params: formIdParams,
         body: dataBody,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
       },
@@ -471,13 +608,14 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     `${base}/:id/inherit`,
     {
       config: { screen: 'orderForms' },
       schema: {
         tags: ['forms'],
         summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
+        params: formIdParams,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } }) },
       },
     },
@@ -506,7 +644,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { data: Record<string, unknown>; version: number } }>(
+  app.post(
     `${base}/:id/submit`,
     {
       config: { screen: 'orderForms' },
@@ -515,6 +653,7 @@ export default async function formRoutes(app: FastifyInstance, { registry }: { r
       schema: {
         tags: ['forms'],
         summary: 'F9: submit, validated with the same schema and keywords as the browser',
+        params: formIdParams,
         body: dataBody,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
       },

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FromSchema } from 'json-schema-to-ts';
 import { sql } from 'kysely';
 import { migrationProvider } from '../../db/migrations';
 import type { FormRegistry } from '../forms/form-set';
@@ -29,10 +30,7 @@ const readySchema = {
   required: ['status', 'checks'],
 } as const;
 
-interface Check {
-  ok: boolean;
-  detail?: string;
-}
+type Check = FromSchema<typeof checkSchema>;
 
 /** A probe must answer quickly even when the database hangs. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -53,7 +51,7 @@ function reason(error: unknown): string {
   return typeof code === 'string' ? `unreachable (${code})` : 'unreachable';
 }
 
-export default async function healthRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function healthRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const expected = Object.keys(await migrationProvider.getMigrations());
 
   app.get(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -11,8 +11,8 @@ import { createDeviceSession, revokeSession, type AuthContext } from '../../plug
 // when its user or the exhibitor revokes it, or when the user is deactivated. The exhibitor sees
 // the devices of all its people; a team user sees its own.
 
-const ROLES = ['exhibitor', 'team_user'] as const;
 const TAGS = ['leads'];
+const ROLES = ['exhibitor', 'team_user'] as const;
 export const DEVICE_NAME_MAX = 60;
 
 const deviceSchema = {
@@ -30,7 +30,7 @@ const deviceSchema = {
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
-export default async function deviceRoutes(app: FastifyInstance) {
+export default async function deviceRoutes(app: ApiApp) {
   const base = `${API_BASE}/leads/devices`;
 
   /** Active device tokens the caller may see: the participation's (exhibitor) or its own. */
@@ -76,7 +76,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { name: string } }>(
+  app.post(
     base,
     {
       config: { screen: 'leadDevices', roles: [...ROLES] },
@@ -111,7 +111,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${base}/:id`,
     {
       config: { screen: 'leadDevices', roles: [...ROLES], device: true },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import type { Kysely, Transaction } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES, type Language } from '../../../engine/language';
@@ -74,24 +74,6 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const leadQuotaField = { type: ['integer', 'null'], minimum: 0, maximum: LEAD_QUOTA_MAX } as const;
 const languageField = { type: 'string', enum: [...LANGUAGES], description: 'Language of the activation e-mail (default: the request language)' } as const;
 
-interface CreateBody {
-  account: string;
-  email: string;
-  name?: string;
-  company?: string;
-  password?: string;
-  leadQuota?: number | null;
-  language?: Language;
-}
-
-interface EditBody {
-  email: string;
-  name?: string;
-  company?: string;
-  password?: string;
-  leadQuota?: number | null;
-}
-
 function toMember(user: User) {
   return {
     id: user.id,
@@ -124,7 +106,7 @@ function checkEmail(value: string): string {
   return email;
 }
 
-export default async function membersRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function membersRoutes(app: ApiApp, { config }: { config: Config }) {
   /** Active members of this kind under the participation, counted inside the transaction that adds one. */
   async function activeCount(db: Kysely<Database> | Transaction<Database>, participationId: number, role: MemberRole): Promise<number> {
     const row = await db
@@ -177,10 +159,10 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
   for (const kind of KINDS) {
     const base = `${API_BASE}/members/${kind.path}`;
     const who = kind.role === 'team_user' ? 'team user (LD5)' : 'contractor login (P1)';
-    const routeConfig = { screen: kind.screen, roles: ['exhibitor' as const] };
+    const routeConfig = { screen: kind.screen };
     const tags = ['members'];
 
-    app.get<{ Querystring: { page?: number; limit?: number } }>(
+    app.get(
       base,
       {
         config: routeConfig,
@@ -205,7 +187,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Body: CreateBody }>(
+    app.post(
       base,
       {
         config: routeConfig,
@@ -280,7 +262,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.put<{ Params: { id: number }; Body: EditBody }>(
+    app.put(
       `${base}/:id`,
       {
         config: routeConfig,
@@ -329,7 +311,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Params: { id: number }; Body: { status: 'active' | 'disabled'; language?: Language } }>(
+    app.post(
       `${base}/:id/status`,
       {
         config: routeConfig,
@@ -368,7 +350,7 @@ export default async function membersRoutes(app: FastifyInstance, { config }: { 
       },
     );
 
-    app.post<{ Params: { id: number }; Body: { language?: Language } }>(
+    app.post(
       `${base}/:id/activation-mail`,
       {
         config: routeConfig,

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { LANGUAGES } from '../../../engine/language';
+import { isLanguage, LANGUAGES, type Language } from '../../../engine/language';
 import { eventProblems, showSpan, type EventInput } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { currentOrganiserEvent, organisationOf, organiserEvent } from '../../lib/organiser-scope';
-import { envelope } from '../../lib/schemas';
+import { envelope, stringMap } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -17,10 +18,8 @@ import type { FormRegistry } from '../forms/form-set';
 // quotas are the event's rows (no participation) in `deadlines`/`quotas`, keyed by the names the
 // forms declare; each change is audited with its before and after.
 
-const SCREEN = { screen: 'organiserEvents' as const, roles: ['organiser' as const] };
-const EDIT_SCREEN = { screen: 'organiserEventEdit' as const, roles: ['organiser' as const] };
-
-const stringMap = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
+const SCREEN = { screen: 'organiserEvents' } as const;
+const EDIT_SCREEN = { screen: 'organiserEventEdit' } as const;
 
 export const eventInputSchema = {
   type: 'object',
@@ -121,7 +120,7 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 const problemsDescription =
   "Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller's language.";
 
-async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput> {
+async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput & { defaultLanguage: Language; names: Record<string, string> }> {
   const [deadlines, quotas, settings] = await Promise.all([
     db.selectFrom('deadlines').select(['name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
     db.selectFrom('quotas').select(['name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
@@ -130,7 +129,8 @@ async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<Even
   return {
     code: event.code,
     names: { ...event.names, [event.default_language]: event.names[event.default_language] ?? event.name },
-    defaultLanguage: event.default_language,
+    // Stored only after eventProblems accepted it as a portal language.
+    defaultLanguage: isLanguage(event.default_language) ? event.default_language : 'en',
     showDays: event.show_days,
     utcOffsetMinutes: event.utc_offset_minutes,
     venue: event.venue,
@@ -176,7 +176,7 @@ function normalised(input: EventInput): EventInput {
   };
 }
 
-export default async function organiserEventRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function organiserEventRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/events`;
   // Read per request: the forms (and the settings they name) change while the portal runs.
   const names = () => settingNames(registry);
@@ -296,7 +296,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
@@ -327,7 +327,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
       { request, db },
     );
 
-  app.post<{ Body: EventInput }>(
+  app.post(
     base,
     {
       config: EDIT_SCREEN,
@@ -360,7 +360,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.put<{ Params: { id: number }; Body: EventInput }>(
+  app.put(
     `${base}/:id`,
     {
       config: EDIT_SCREEN,
@@ -389,7 +389,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
     },
   );
 
-  app.put<{ Body: { eventId: number } }>(
+  app.put(
     `${API_BASE}/organiser/current-event`,
     {
       config: SCREEN,
@@ -412,7 +412,7 @@ export default async function organiserEventRoutes(app: FastifyInstance, { regis
   app.get(
     `${API_BASE}/organiser/current-event`,
     {
-      config: { screen: 'organiserHome', roles: ['organiser'] },
+      config: { screen: 'organiserHome' },
       schema: {
         tags: ['organiser'],
         summary: "The organiser's current event (code 601 noCurrentEvent before its first)",

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { currentOrganiserEvent, organisationOf } from '../../lib/organiser-scope';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -15,7 +15,7 @@ import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 // Issue 9: the exhibitor import — template download, dry run with a report per row, commit of
 // the good rows in one transaction (recorded in the audit log).
 
-const SCREEN = { screen: 'organiserImport' as const, roles: ['organiser' as const] };
+const SCREEN = { screen: 'organiserImport' } as const;
 /** More rows than this are refused before reading them (a show has at most a few thousand). */
 export const IMPORT_MAX_ROWS = 10_000;
 
@@ -37,11 +37,11 @@ const reportSchema = {
   },
 } as const;
 
-export default async function organiserImportRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function organiserImportRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/exhibitors/import`;
   const names = settingNames(registry);
 
-  app.get<{ Querystring: { format?: 'xlsx' | 'csv' } }>(
+  app.get(
     `${base}/template`,
     {
       config: SCREEN,
@@ -49,6 +49,7 @@ export default async function organiserImportRoutes(app: FastifyInstance, { regi
         tags: ['organiser'],
         summary: "The import template: one header row in the caller's language (XLSX or CSV)",
         querystring: { type: 'object', properties: { format: { type: 'string', enum: ['xlsx', 'csv'], default: 'xlsx' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The template, as an attachment', [MEDIA_TYPE.xlsx, MEDIA_TYPE.csv]) },
       },
     },
     async (request, reply) => {
@@ -63,7 +64,7 @@ export default async function organiserImportRoutes(app: FastifyInstance, { regi
     },
   );
 
-  app.post<{ Querystring: { commit?: boolean } }>(
+  app.post(
     base,
     {
       config: SCREEN,
@@ -83,7 +84,8 @@ export default async function organiserImportRoutes(app: FastifyInstance, { regi
       const auth = requireAuth(request);
       const organisationId = organisationOf(auth);
       const event = await currentOrganiserEvent(app.db, auth);
-      const commit = String((request.query as Record<string, unknown>).commit) === 'true';
+      // Not coerced (the validator is off for the multipart body): the query value is still text.
+      const commit = String(request.query.commit) === 'true';
       let bytes: Buffer | undefined;
       let fileName = '';
       const options = { throwFileSizeLimit: false } as FastifyMultipartBaseOptions as Parameters<typeof request.parts>[0];

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { formStatus, type FormStatus } from '../../../engine/forms/definitions';
@@ -12,7 +13,7 @@ import { translate } from '../../lib/messages';
 import { currentOrganiserEvent, organisationOf, organiserParticipation } from '../../lib/organiser-scope';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { loadParticipationSettings } from '../../lib/participation-settings';
-import { envelope } from '../../lib/schemas';
+import { envelope, stringMap } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
@@ -26,12 +27,11 @@ import { conflicts, createAccount, readAccount, updateAccount } from './accounts
 // deactivate (their people's sessions end), activation e-mail and password reset. Another
 // organisation's or event's exhibitor answers 404. Every change is audited (before/after).
 
-const LIST = { screen: 'organiserExhibitors' as const, roles: ['organiser' as const] };
-const EDIT = { screen: 'organiserExhibitorEdit' as const, roles: ['organiser' as const] };
+const LIST = { screen: 'organiserExhibitors' } as const;
+const EDIT = { screen: 'organiserExhibitorEdit' } as const;
 export const EXHIBITOR_LINK_HOURS = 72;
 const FORM_STATUSES: FormStatus[] = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'];
 
-const stringMap = (values: object) => ({ type: 'object', additionalProperties: values }) as const;
 export const exhibitorInputSchema = {
   type: 'object',
   required: ['code', 'name', 'legalName', 'boothNum', 'logoUrl', 'account', 'email', 'contactName', 'modules', 'flags', 'quotas', 'deadlines'],
@@ -71,17 +71,6 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 const problemsDescription =
   'Refused with code 601 `validationFailed` when a rule fails (missing name, bad e-mail, a booth, code or account ID already used, a deadline after the show, a value starting with "="): `data.fields` maps each field to the locale key of its message.';
 
-interface ListQuery {
-  page?: number;
-  limit?: number;
-  keyword?: string;
-  module?: string;
-  flag?: string;
-  form?: string;
-  formStatus?: FormStatus;
-  status?: 'active' | 'disabled';
-}
-
 export function normaliseExhibitor(input: ExhibitorInput): ExhibitorInput {
   return {
     ...input,
@@ -97,7 +86,7 @@ export function normaliseExhibitor(input: ExhibitorInput): ExhibitorInput {
   };
 }
 
-export default async function organiserExhibitorRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function organiserExhibitorRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/organiser/exhibitors`;
   const names = settingNames(registry);
   const exhibitorForms = registry.definitions;
@@ -135,7 +124,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     );
   };
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     base,
     {
       config: LIST,
@@ -228,7 +217,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${base}/:id`,
     {
       config: EDIT,
@@ -257,7 +246,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     },
   );
 
-  app.post<{ Body: ExhibitorInput }>(
+  app.post(
     base,
     {
       config: EDIT,
@@ -285,7 +274,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ExhibitorInput }>(
+  app.put(
     `${base}/:id`,
     {
       config: EDIT,
@@ -313,7 +302,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { status: 'active' | 'disabled' } }>(
+  app.put(
     `${base}/:id/status`,
     {
       config: EDIT,
@@ -348,7 +337,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     return user;
   };
 
-  app.post<{ Params: { id: number }; Body: { language?: Language } }>(
+  app.post(
     `${base}/:id/activation`,
     {
       config: EDIT,
@@ -384,7 +373,7 @@ export default async function organiserExhibitorRoutes(app: FastifyInstance, { r
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { language?: Language } }>(
+  app.post(
     `${base}/:id/password-reset`,
     {
       config: EDIT,

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
+import type { FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -67,7 +68,7 @@ const countsSchema = {
 
 type Visitor = { badgeCode?: string; email?: string };
 
-export default async function privacyRoutes(app: FastifyInstance) {
+export default async function privacyRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/privacy`;
 
   /** The organiser's events: its organisation's, or its own event. */
@@ -94,7 +95,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     };
   }
 
-  const organiserOnly = { screen: SCREEN, roles: ['organiser' as const] };
+  const organiserOnly = { screen: SCREEN };
 
   app.get(
     base,
@@ -105,7 +106,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     async (request) => ok(await settings(eventOf(requireAuth(request)).id)),
   );
 
-  app.put<{ Body: { retentionDays: number | null } }>(
+  app.put(
     base,
     {
       config: organiserOnly,
@@ -144,7 +145,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     email: request.body.email?.trim() || undefined,
   });
 
-  app.post<{ Body: Visitor }>(
+  app.post(
     `${base}/visitor/export`,
     {
       config: organiserOnly,
@@ -207,7 +208,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
         eb.or([...(who.badgeCode ? [eb('badge_code', '=', who.badgeCode)] : []), ...(who.email ? [eb(eb.fn('lower', ['email']), '=', who.email.toLowerCase())] : [])]),
       );
 
-  app.post<{ Body: Visitor }>(
+  app.post(
     `${base}/visitor/erase`,
     {
       config: organiserOnly,

@@ -1,11 +1,11 @@
+import type { ApiApp } from '../../lib/api-app';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { FORM_STATUSES } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
@@ -14,7 +14,7 @@ import { progressMatrix } from '../../lib/progress-matrix';
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
 
-const counts = { type: 'object', properties: Object.fromEntries(FORM_STATUSES.map((s) => [s, { type: 'integer' }])) } as const;
+const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }) } as const;
 const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
 
 const matrixSchema = {
@@ -64,15 +64,15 @@ const querystring = {
   additionalProperties: false,
 } as const;
 
-export default async function progressRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
+export default async function progressRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/progress`;
   /** The event's form schemas (patched per event), for the parts of shared forms. */
   const schemaOf = (exhibitCode: string) => (formId: string) => registry.filesFor(formId, exhibitCode).schema as { properties?: Record<string, unknown> };
 
-  app.get<{ Querystring: { missing?: boolean } }>(
+  app.get(
     base,
     {
-      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
         summary: "Issue 9: exhibitors × forms of the organiser's event with status and counts",
@@ -87,15 +87,15 @@ export default async function progressRoutes(app: FastifyInstance, { registry }:
     },
   );
 
-  app.get<{ Querystring: { missing?: boolean } }>(
+  app.get(
     `${base}/export`,
     {
-      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: the progress matrix as XLSX, headers and statuses in the caller’s language',
         querystring,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('The progress matrix as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
-import { ALL_FLAGS } from '../../../engine/participation-flags';
+import { ALL_FLAGS, type ParticipationFlag } from '../../../engine/participation-flags';
 import type { AuthContext } from '../../plugins/sessions';
 
 // Account info of spec §3, built from the user's participation and event.
@@ -29,7 +29,7 @@ export function accountInfo(auth: AuthContext) {
     productDlinedate: iso(deadlines.product),
     profileDlinedate: iso(deadlines.profile),
     displayedModule: displayedModules,
-    ...Object.fromEntries(ALL_FLAGS.map((flag) => [flag, flags[flag] === true])),
+    ...(Object.fromEntries(ALL_FLAGS.map((flag) => [flag, flags[flag] === true])) as Record<ParticipationFlag, boolean>),
     multilingual: LANGUAGE_OPTIONS,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -34,7 +34,7 @@ const eventSchema = {
   required: ['exhibitCode', 'exhibitName', 'venue', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'eventUrl', 'eventLog', 'boothNum', 'status', 'current'],
 } as const;
 
-export default async function projectRoutes(app: FastifyInstance) {
+export default async function projectRoutes(app: ApiApp) {
   const base = `${API_BASE}/system/project`;
 
   app.get(
@@ -52,7 +52,7 @@ export default async function projectRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { status?: EventStatus; keyword?: string } }>(
+  app.get(
     `${base}/findAll`,
     {
       config: { screen: 'eventInfo' },
@@ -109,7 +109,7 @@ export default async function projectRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { exhibitCode: string } }>(
+  app.get(
     `${base}/exhibirotCodeOrNum`,
     {
       config: { public: true },

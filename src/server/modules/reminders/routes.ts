@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -10,10 +10,10 @@ import { queueReminder, type ReminderContext } from './due';
 // Issue 9, reminders: the organiser picks the reminder days of its event, sees the reminders sent
 // and sends one now to a selection of exhibitors (those with mandatory forms missing).
 
-export default async function reminderRoutes(app: FastifyInstance, { registry, publicUrl }: { registry: FormRegistry; publicUrl: string }) {
+export default async function reminderRoutes(app: ApiApp, { registry, publicUrl }: { registry: FormRegistry; publicUrl: string }) {
   const base = `${API_BASE}/organiser/reminders`;
   const context: ReminderContext = { definitions: registry.definitions, publicUrl };
-  const route: { screen: 'organiserReminders'; roles: ['organiser'] } = { screen: 'organiserReminders', roles: ['organiser'] };
+  const route = { screen: 'organiserReminders' } as const;
 
   app.get(
     base,
@@ -74,7 +74,7 @@ export default async function reminderRoutes(app: FastifyInstance, { registry, p
     },
   );
 
-  app.put<{ Body: { days: number[] } }>(
+  app.put(
     base,
     {
       config: route,
@@ -108,7 +108,7 @@ export default async function reminderRoutes(app: FastifyInstance, { registry, p
     },
   );
 
-  app.post<{ Body: { participationIds: number[] } }>(
+  app.post(
     `${base}/send`,
     {
       config: route,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { formStatus } from '../../../engine/forms/definitions';
 import { AppError } from '../../lib/app-error';
@@ -12,16 +12,11 @@ import type { FormRegistry } from '../forms/form-set';
 // organiser moves the form's deadline (a participation row in `deadlines`, which every form
 // sharing that deadline follows) and/or reopens a submit-once form until its next submission.
 
-interface ReopenBody {
-  /** The exhibitor's own deadline for this form's deadline name; needed when it has passed. */
-  until?: string;
-}
-
-export default async function reopenRoutes(app: FastifyInstance, { registry }: { registry: FormRegistry }) {
-  app.post<{ Params: { participationId: number; formId: string }; Body: ReopenBody }>(
+export default async function reopenRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+  app.post(
     `${API_BASE}/organiser/exhibitors/:participationId/forms/:formId/reopen`,
     {
-      config: { screen: 'organiserProgress', roles: ['organiser'] },
+      config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: extend the deadline of a form and/or reopen a submit-once form for one exhibitor',

@@ -1,7 +1,7 @@
+import type { ApiApp } from '../../lib/api-app';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { formatEventDay, eventDay, eventHour } from '../../../engine/leads';
 import { buildShowroom, showroomFiles, type Showroom } from '../../../engine/showroom';
@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sendStoredFile } from '../../lib/send-stored-file';
 import { translate } from '../../lib/messages';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
@@ -74,7 +74,7 @@ const publicSchema = {
 const SLUG = /^[a-z0-9-]{6,80}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 
-export default async function showroomRoutes(app: FastifyInstance, { config, registry }: { config: Config; registry: FormRegistry }) {
+export default async function showroomRoutes(app: ApiApp, { config, registry }: { config: Config; registry: FormRegistry }) {
   const declaration = registry.showroom;
   const urlOf = (slug: string) => `${config.publicUrl}/showroom?s=${slug}`;
 
@@ -129,7 +129,7 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     async (request) => ok(await present(requireAuth(request))),
   );
 
-  app.put<{ Body: { published: boolean } }>(
+  app.put(
     `${API_BASE}/showroom`,
     {
       config: { screen: 'digitalShowroom', roles: ['exhibitor'] },
@@ -188,7 +188,7 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     return `${day(row.starts_at)} – ${day(row.ends_at)}`;
   };
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     `${API_BASE}/public/showrooms/:slug`,
     {
       config: { public: true },
@@ -213,7 +213,7 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     },
   );
 
-  app.get<{ Params: { slug: string; id: string } }>(
+  app.get(
     `${API_BASE}/public/showrooms/:slug/files/:id`,
     {
       config: { public: true },
@@ -221,6 +221,7 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
         tags: ['showroom'],
         summary: 'CT5: an image the published showroom shows (only those)',
         params: { type: 'object', properties: { slug: { type: 'string', maxLength: 80 }, id: { type: 'string', maxLength: 43 } }, required: ['slug', 'id'] },
+        response: { 200: fileAnswer('The image, shown inline', [MEDIA_TYPE.image]) },
       },
     },
     async (request, reply) => {
@@ -244,14 +245,15 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
     },
   );
 
-  app.get<{ Querystring: { size: PosterSize } }>(
+  app.get(
     `${API_BASE}/showroom/poster`,
     {
       config: { screen: 'downloadPoster' },
       schema: {
         tags: ['showroom'],
         summary: 'CT5: the printable poster (PDF) with the booth number and a QR code to the showroom, in the request language',
-        querystring: { type: 'object', properties: { size: { type: 'string', enum: Object.keys(POSTER_SIZES), default: 'A4' } }, additionalProperties: false },
+        querystring: { type: 'object', properties: { size: { type: 'string', enum: Object.keys(POSTER_SIZES) as PosterSize[], default: 'A4' } }, additionalProperties: false },
+        response: { 200: fileAnswer('The poster, as an attachment', [MEDIA_TYPE.pdf]) },
       },
     },
     async (request, reply) => {
@@ -285,7 +287,7 @@ export default async function showroomRoutes(app: FastifyInstance, { config, reg
   // The public page's title and description for link previews: the web app's index.html with
   // them filled in (the page itself is the single-page app).
   const indexFile = join(config.webDir, 'index.html');
-  app.get<{ Querystring: { s?: string } }>('/showroom', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/showroom', { schema: { hide: true, querystring: { type: 'object', properties: { s: { type: 'string' } } } } }, async (request, reply) => {
     if (!existsSync(indexFile)) throw new AppError('notFound');
     let html = readFileSync(indexFile, 'utf8');
     const slug = request.query.s ?? '';

@@ -1,13 +1,13 @@
+import type { ApiApp } from '../../lib/api-app';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { envelope } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
@@ -16,13 +16,13 @@ import { writeSubmissionsExport } from './export';
 // Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
 // form's submissions across the organiser's current event as XLSX (badges for printing…).
 
-export default async function submissionRoutes(app: FastifyInstance, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function submissionRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
   const base = `${API_BASE}/organiser/submissions`;
 
   app.get(
     base,
     {
-      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
         summary: "Issue 9: the forms of the organiser's event with their number of current submissions",
@@ -53,15 +53,15 @@ export default async function submissionRoutes(app: FastifyInstance, { registry,
     },
   );
 
-  app.get<{ Params: { formId: string } }>(
+  app.get(
     `${base}/:formId/export`,
     {
-      config: { screen: 'organiserSubmissions', roles: ['organiser'] },
+      config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
         summary: 'Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
         params: { type: 'object', properties: { formId: { type: 'string', maxLength: 64 } }, required: ['formId'] },
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('The submissions as XLSX', [MEDIA_TYPE.xlsx]) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
+import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, FILE_TYPES, purposeRule, readDpi, type FileReference, type UploadRules } from '../../../engine/forms/files';
 import type { Config } from '../../config';
@@ -46,7 +46,7 @@ type UploadRow = { id: string; participation_id: number | null; event_id: number
 /** The file's id appears among the form data (a file reference holds it as "id"). */
 const mentions = (data: unknown, id: string) => data !== null && data !== undefined && JSON.stringify(data).includes(`"${id}"`);
 
-export default async function uploadRoutes(app: FastifyInstance, { config, registry }: { config: Config; registry: FormRegistry }) {
+export default async function uploadRoutes(app: ApiApp, { config, registry }: { config: Config; registry: FormRegistry }) {
   /**
    * Issue 12: who reads an uploaded file. The uploader always; the exhibitor every file of its
    * participation; a team user also the business cards of the leads it scanned; a contractor also
@@ -168,7 +168,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
       // parallel uploads cannot pass the quota together.
       if (participationId !== null) refuseOverQuota(await usedBytes(app.db, participationId), upload.bytes.length);
 
-      const reference: FileReference = { id: randomBytes(32).toString('base64url'), name: upload.name, size: upload.bytes.length, type, dpi: readDpi(upload.bytes, type) };
+      const reference = { id: randomBytes(32).toString('base64url'), name: upload.name, size: upload.bytes.length, type, dpi: readDpi(upload.bytes, type) } satisfies FileReference;
       const key = fileKey.upload(reference.id);
       await app.storage.put(key, upload.bytes);
       try {
@@ -201,7 +201,7 @@ export default async function uploadRoutes(app: FastifyInstance, { config, regis
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${base}/:id`,
     {
       schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { passwordChangeProblems } from '../../../engine/password-policy';
 import type { Config } from '../../config';
@@ -32,7 +32,7 @@ const userInfoSchema = {
   required: ['id', 'account', 'name', 'email', 'role', 'displayedModule', 'showLeftMenus', 'session'],
 } as const;
 
-export default async function userRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export default async function userRoutes(app: ApiApp, { config }: { config: Config }) {
   const base = `${API_BASE}/user`;
 
   app.get(
@@ -57,7 +57,7 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
     },
   );
 
-  app.put<{ Body: { showLeftMenus: boolean } }>(
+  app.put(
     `${base}/settings`,
     {
       schema: {
@@ -74,7 +74,7 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
     },
   );
 
-  app.put<{ Body: { oldPassword: string; newPassword: string; confirmPassword: string } }>(
+  app.put(
     `${base}/password`,
     {
       schema: {

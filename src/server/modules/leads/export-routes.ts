@@ -1,0 +1,167 @@
+import type { ApiApp } from '../../lib/api-app';
+import { toEventClock } from '../../../engine/time';
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { API_BASE } from '../../../engine/constants';
+import { filtersOf, parseLeadQuery } from '../../../engine/leads-rules';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import { pageQuerySchema, pageSchema } from '../../lib/paging';
+import { exportsPage, visibleExports } from '../../lib/lead-exports-list';
+import { writeExport } from './export';
+import { leadsEraseAt } from '../../../engine/retention';
+import { fileKey } from '../../plugins/storage';
+import { exportRecordSchema } from '../../lib/lead-exports-list';
+import { exportBody } from './schemas';
+import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
+
+// LD4: lead exports (CSV, XLSX) and the data download list.
+/** Time of an export in event time, for its file name: 20270317-1015. */
+function stamp(now: Date, offsetMinutes: number): string {
+  return toEventClock(now, offsetMinutes).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+}
+
+export default async function leadExportRoutes(app: ApiApp) {
+  const base = `${API_BASE}/leads`;
+
+  // Export ids are `serial` (integer), unlike lead ids (bigint): bounded like every integer by the input guard.
+  const exportIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+
+  // ---- LD4: exports and the data download list -------------------------------------------------
+
+  app.post(
+    `${base}/exports`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: export the filtered leads as CSV or XLSX; the file is kept and listed in the data download list',
+        description: "Headers and labels are in the caller's language (Language header), times in event time. Download the file with GET /oga/leads/exports/{id}/file.",
+        body: exportBody,
+        response: { 200: envelope(exportRecordSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const filters = filtersOf(parseLeadQuery(request.body.filters ?? {}));
+      const { format } = request.body;
+      const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
+      const key = fileKey.leadExport(storageName);
+      const now = new Date();
+      const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      // The writer streams into the file store as it goes; the store keeps nothing unless whole.
+      const output = new PassThrough();
+      const stored = app.storage.put(key, output);
+      // A store that fails first (full, unreachable) stops the writer instead of leaving it waiting.
+      stored.catch((error: Error) => output.destroy(error));
+      let rows: number;
+      let size: number;
+      try {
+        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), output });
+        ({ size } = await stored);
+      } catch (error) {
+        output.destroy();
+        await stored.catch(() => undefined);
+        await app.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      let record: { id: number };
+      try {
+        record = await app.db
+          .insertInto('lead_exports')
+          .values({
+            participation_id: scope.participationId,
+            user_id: auth.user.id,
+            file_name: fileName,
+            format,
+            filters: JSON.stringify(filters),
+            rows,
+            size,
+            storage_name: storageName,
+            created_at: now,
+          })
+          .returning(['id'])
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        await app.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      return ok({ id: record.id, fileName, format, rows, size, createdAt: now.toISOString(), user: auth.user.display_name });
+    },
+  );
+
+  app.get(
+    `${base}/exports`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(
+            pageSchema(exportRecordSchema, {
+              utcOffsetMinutes: { type: 'integer' },
+              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' },
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      return ok({
+        ...(await exportsPage(app.db, scope, request.query)),
+        utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
+      });
+    },
+  );
+
+  app.get(
+    `${base}/exports/:id/file`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD4: download an export again (own participation only; others answer code 404)',
+        params: exportIdParams,
+        response: {
+          200: {
+            description: 'The file, as an attachment under its file name',
+            content: {
+              'text/csv': { schema: { type: 'string', format: 'binary' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(requireAuth(request));
+      const row = await visibleExports(app.db, scope)
+        .select(['lead_exports.storage_name', 'lead_exports.file_name', 'lead_exports.format'])
+        .where('lead_exports.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('notFound');
+      const key = fileKey.leadExport(row.storage_name);
+      const file = await app.storage.stat(key);
+      const body = file ? await app.storage.get(key) : null;
+      if (!file || !body) {
+        request.log.error({ exportId: request.params.id, reqId: request.id }, 'export file missing from the file store');
+        throw new AppError('notFound');
+      }
+      return reply
+        .header('Content-Type', row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Length', file.size)
+        .header('Content-Disposition', contentDisposition('attachment', row.file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,335 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { ApiApp } from '../../lib/api-app';
+import { eventDate } from '../../../engine/time';
+import { sql } from 'kysely';
+import { API_BASE } from '../../../engine/constants';
+import { normalisePage } from '../../../engine/pagination';
+import { providedLabels, providerOf } from '../../../engine/forms/provides';
+import { filtersOf, parseLeadQuery, validateQualification, QUALIFICATION_LIMITS, type Qualification } from '../../../engine/leads-rules';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { envelope } from '../../lib/schemas';
+import { eventOf, requireAuth } from '../../plugins/auth';
+import { ok } from '../../plugins/errors';
+import type { AuthContext } from '../../plugins/sessions';
+import { deleteBusinessCard } from './business-card';
+import { leadsEraseAt } from '../../../engine/retention';
+import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
+import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
+import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
+
+// LD2-LD3: the lead list with its filter options, a lead's detail and its qualification.
+function leadOut(
+  row: LeadListRow & { scanned_by_name: string | null },
+  extra: { updated_at?: Date | null; card?: { id: string; original_name: string; size: number; content_type: string } | null } = {},
+) {
+  return {
+    id: Number(row.id),
+    badgeCode: row.badge_code,
+    badgeKnown: row.badge_known,
+    visitorName: row.visitor_name,
+    salutation: row.salutation,
+    company: row.company,
+    businessNature: row.business_nature,
+    jobTitle: row.job_title,
+    country: row.country,
+    mobile: row.mobile,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    notes: row.notes,
+    leadType: row.lead_type,
+    temperature: row.temperature,
+    followUp: row.follow_up,
+    scannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' },
+    scannedAt: new Date(row.scanned_at).toISOString(),
+    scans: {
+      count: row.scan_count,
+      lastSeenAt: new Date(Math.max(new Date(row.scanned_at).getTime(), row.last_scanned_at ? new Date(row.last_scanned_at).getTime() : 0)).toISOString(),
+      lastScannedBy: row.last_scanned_by ? { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } : { id: row.scanned_by, name: row.scanned_by_name ?? '' },
+    },
+    updatedAt: extra.updated_at ? new Date(extra.updated_at).toISOString() : null,
+    tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
+    interestedProducts: (row.interested_products ?? []) as string[],
+    businessCard: extra.card ? { id: extra.card.id, name: extra.card.original_name, size: extra.card.size, type: extra.card.content_type } : null,
+  };
+}
+
+export default async function leadRoutes(app: ApiApp, { config }: { config: Config }) {
+  const base = `${API_BASE}/leads`;
+
+  // ---- LD2: list ------------------------------------------------------------------------------
+
+  app.get(
+    base,
+    {
+      config: { screen: 'leads', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)',
+        description: 'Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.',
+        querystring: listQuerystring,
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: leadSchema },
+              total: { type: 'integer', description: 'Leads that match; when `totalIsEstimate`, more than this many do' },
+              totalIsEstimate: { type: 'boolean', description: 'Issue 15: true when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)' },
+              totalKind: {
+                type: 'string',
+                enum: ['exact', 'about', 'moreThan'],
+                description:
+                  "`exact`: counted; `about`: estimated from each filter's own count (several filters together); `moreThan`: a keyword's matches counted up to 1,000, more match",
+              },
+              page: { type: 'integer' },
+              limit: { type: 'integer' },
+              utcOffsetMinutes: { type: 'integer', description: "The event's offset: times are shown in UTC plus it" },
+              eraseAt: {
+                type: ['string', 'null'],
+                description: "Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept",
+              },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const query = parseLeadQuery(request.query);
+      const filters = filtersOf(query);
+      const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
+      const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
+      const rows =
+        total === 0
+          ? []
+          : await listQuery(app.db, scope, filters, query.sort, query.order)
+              .limit(limit)
+              .offset((page - 1) * limit)
+              .execute();
+      return ok({
+        items: rows.map((row) => leadOut(row)),
+        total,
+        totalIsEstimate: kind !== 'exact',
+        totalKind: kind,
+        page,
+        limit,
+        utcOffsetMinutes: scope.offsetMinutes,
+        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
+      });
+    },
+  );
+
+  app.get(
+    `${base}/options`,
+    {
+      config: { screen: 'leads', roles: [...ROLES], device: true },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: what the list filters offer: who scanned, countries/regions present, event days, custom tags',
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              users: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } } } },
+              countries: { type: 'array', items: { type: 'string' } },
+              eventDays: { type: 'object', properties: { first: { type: 'string' }, last: { type: 'string' } } },
+              utcOffsetMinutes: { type: 'integer' },
+              tags: { type: 'array', items: tagSchema },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      let users = app.db
+        .selectFrom('users')
+        .select(['id', 'display_name as name', 'role'])
+        .where('participation_id', '=', scope.participationId)
+        .where('role', 'in', ['exhibitor', 'team_user'])
+        .orderBy('role')
+        .orderBy('display_name');
+      if (scope.onlyScannedBy !== undefined) users = users.where('id', '=', scope.onlyScannedBy);
+      let countries = app.db
+        .selectFrom('lead_rollup')
+        .select('key')
+        .where('participation_id', '=', scope.participationId)
+        .where('dimension', '=', 'country')
+        .where('key', '!=', '')
+        .groupBy('key')
+        .having(sql<boolean>`sum(leads) > 0`)
+        .orderBy('key');
+      if (scope.onlyScannedBy !== undefined) {
+        // The rollup has no country per user: a team user's own leads are few, read them.
+        countries = app.db
+          .selectFrom('leads')
+          .select('country as key')
+          .where('participation_id', '=', scope.participationId)
+          .where('scanned_by', '=', scope.onlyScannedBy)
+          .where('country', '!=', '')
+          .groupBy('country')
+          .orderBy('country') as never;
+      }
+      const [userRows, countryRows, tags] = [await users.execute(), await countries.execute(), await tagsOf(app.db, scope.participationId)];
+      const day = (date: Date) => eventDate(date, scope.offsetMinutes);
+      return ok({
+        users: userRows,
+        countries: countryRows.map((row) => row.key),
+        eventDays: { first: day(eventOf(auth).starts_at), last: day(eventOf(auth).ends_at) },
+        utcOffsetMinutes: scope.offsetMinutes,
+        tags,
+      });
+    },
+  );
+
+  // ---- LD2/LD3: detail and qualification --------------------------------------------------------
+
+  const findLead = async (scope: LeadScope, id: number) => {
+    const row = await listQuery(app.db, scope, {}, 'scannedAt', 'desc').select(['leads.updated_at']).where('leads.id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('notFound');
+    const card = row.business_card
+      ? await app.db.selectFrom('uploads').select(['id', 'original_name', 'size', 'content_type']).where('id', '=', row.business_card).executeTakeFirst()
+      : null;
+    return { row, card: card ?? null };
+  };
+
+  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+  const detailAnswer = envelope({
+    type: 'object',
+    properties: {
+      lead: leadSchema,
+      tags: { type: 'array', items: tagSchema },
+      products: { type: 'array', items: { type: 'string' }, description: "The exhibitor's products (its S02 product highlights): what a visitor may be interested in" },
+      utcOffsetMinutes: { type: 'integer' },
+    },
+  });
+
+  /**
+   * LD2: what a visitor may be interested in: the labels of the list a form provides as
+   * `leadInterests` (forms.yaml; S02's product names), submitted copy first, else the draft.
+   */
+  const productsOf = async (participationId: number): Promise<string[]> => {
+    const provider = providerOf(app.forms.current().definitions, 'leadInterests');
+    if (!provider) return [];
+    const entry = await app.db
+      .selectFrom('form_entries')
+      .select(['data', 'submitted_data'])
+      .where('participation_id', '=', participationId)
+      .where('form_id', '=', provider.form.id)
+      .executeTakeFirst();
+    return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
+  };
+
+  const detail = async (scope: LeadScope, id: number) => {
+    const { row, card } = await findLead(scope, id);
+    const [tags, products] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId)];
+    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags, products, utcOffsetMinutes: scope.offsetMinutes };
+  };
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: { screen: 'leadDetail', roles: [...ROLES] },
+      schema: {
+        tags: TAGS,
+        summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
+        description: "Another exhibitor's lead (or, for a team user, a lead it did not scan) answers code 404 like an unknown id.",
+        params: idParams,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
+  );
+
+  /** What a qualification request may change: its body as the schema reads it. */
+  type QualificationChanges = FromSchema<typeof qualificationBody>;
+
+  /**
+   * LD3: qualify a lead with the fields sent; a field left out keeps its stored value (tag
+   * answers per tag: a tag left out keeps its answers). The result is checked whole.
+   */
+  const qualify = async (auth: AuthContext, id: number, body: QualificationChanges) => {
+    const scope = scopeOf(auth);
+    const { row } = await findLead(scope, id);
+    const stored = (row.tag_answers ?? {}) as Record<string, string[]>;
+    const has = (field: keyof QualificationChanges) => Object.hasOwn(body, field) && body[field] !== undefined;
+    const input: Qualification = {
+      leadType: has('leadType') ? body.leadType! : row.lead_type,
+      temperature: has('temperature') ? body.temperature! : row.temperature,
+      followUp: has('followUp') ? body.followUp! : row.follow_up,
+      notes: has('notes') ? body.notes! : row.notes,
+      tagAnswers: has('tagAnswers') ? { ...stored, ...body.tagAnswers } : stored,
+      businessCard: has('businessCard') ? body.businessCard! : row.business_card,
+      visitorName: has('visitorName') ? body.visitorName : row.visitor_name,
+      company: has('company') ? body.company : row.company,
+    };
+    const tags = await tagsOf(app.db, scope.participationId);
+    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored }) };
+    if (input.businessCard && input.businessCard !== row.business_card) {
+      const upload = await app.db
+        .selectFrom('uploads')
+        .select(['id'])
+        .where('id', '=', input.businessCard)
+        .where('purpose', '=', 'businessCard')
+        .where('participation_id', '=', scope.participationId)
+        .executeTakeFirst();
+      if (!upload) fields.businessCard = 'leads.validation.businessCard';
+    }
+    const firstField = Object.keys(fields)[0];
+    if (firstField) {
+      throw new AppError('validationFailed', { fields }, { limit: QUALIFICATION_LIMITS[firstField] ?? 0 }, fields[firstField]);
+    }
+    const tagAnswers = Object.fromEntries(Object.entries(input.tagAnswers).filter(([, chosen]) => chosen.length > 0));
+    await app.db
+      .updateTable('leads')
+      .set({
+        lead_type: input.leadType,
+        temperature: input.temperature,
+        follow_up: input.followUp,
+        notes: input.notes.trim(),
+        tag_answers: JSON.stringify(tagAnswers),
+        business_card: input.businessCard,
+        ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
+        ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+        updated_at: new Date(),
+        updated_by: auth.user.id,
+      })
+      .where('id', '=', Number(row.id))
+      .where('participation_id', '=', scope.participationId)
+      .execute();
+    // A card replaced or removed is deleted with its file (kept if anything still refers to it).
+    if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
+    return detail(scope, Number(row.id));
+  };
+
+  const qualifyDescription =
+    'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags; a choice the exhibitor has removed since it was stored stays acceptable on that lead until it is unticked.';
+  const partialNote =
+    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
+
+  const qualifyRoute = (summary: string, description: string) => ({
+    config: { screen: 'leadDetail' as const, roles: [...ROLES] },
+    schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
+  });
+
+  app.patch(
+    `${base}/:id`,
+    qualifyRoute(
+      'LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests',
+      `${partialNote}\n\n${qualifyDescription}`,
+    ),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    `${base}/:id`,
+    qualifyRoute(
+      'LD3: qualify a lead: the same as PATCH (kept for existing clients)',
+      `PUT behaves exactly like \`PATCH /oga/leads/{id}\`: it is not a full replacement. ${partialNote}\n\n${qualifyDescription}`,
+    ),
+    async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,29 @@
+import type { TagDefinition } from '../../../engine/leads-rules';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { eventOf } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/sessions';
+import type { LeadScope } from './query';
+import type { Kysely } from 'kysely';
+
+// What the leads' route files share: who may use them, the OpenAPI tag, and the caller's scope.
+// Every query is scoped to the caller's participation (and, for a team user, to the leads it
+// scanned): another exhibitor's ids answer 404, like unknown ones.
+
+/** Narrower than the lead screens' modules: a contractor's Forms module opens the lead detail page, not the leads. */
+export const ROLES = ['exhibitor', 'team_user'] as const;
+export const TAGS = ['leads'];
+
+export function scopeOf(auth: AuthContext): LeadScope {
+  if (!auth.participation) throw new AppError('notFound');
+  return {
+    participationId: auth.participation.id,
+    offsetMinutes: eventOf(auth).utc_offset_minutes,
+    onlyScannedBy: auth.user.role === 'team_user' ? auth.user.id : undefined,
+  };
+}
+
+export async function tagsOf(db: Kysely<Database>, participationId: number): Promise<TagDefinition[]> {
+  const rows = await db.selectFrom('custom_tags').select(['id', 'name', 'choices']).where('participation_id', '=', participationId).orderBy('position').orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, choices: Array.isArray(row.choices) ? (row.choices as string[]) : [] }));
+}
