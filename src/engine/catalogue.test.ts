@@ -272,6 +272,27 @@ describe('R2 checkCatalogue', () => {
     expect(checkCatalogue(sound(), input())).toEqual([]);
   });
 
+  it("O1 a screen of an organiser module must be the organiser's alone (the API routes take their roles from it)", () => {
+    const withConsole = (roles?: string[]) => {
+      const catalogue = sound();
+      catalogue.modules.push('Organiser Console');
+      catalogue.screens.push({
+        id: 'console',
+        path: '/organiser/console',
+        layout: 'main',
+        title: 'screens.home',
+        hidden: true,
+        modules: ['Organiser Console'],
+        page: 'home/HomePage',
+        ...(roles ? { roles } : {}),
+      });
+      return checkCatalogue(catalogue, input());
+    };
+    expect(withConsole(['organiser'])).toEqual([]);
+    expect(withConsole()).toEqual([expect.stringContaining('must say roles: [organiser]')]);
+    expect(withConsole(['organiser', 'exhibitor'])).toEqual([expect.stringContaining('must say roles: [organiser]')]);
+  });
+
   it('R2 rejects something that is not a mapping', () => {
     expect(checkCatalogue(null, input())).toEqual(['the catalogue is not a YAML mapping']);
     expect(checkCatalogue('screens', input())).toEqual(['the catalogue is not a YAML mapping']);

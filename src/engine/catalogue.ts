@@ -2,7 +2,7 @@
 // the browser guards and the server's permission hook all call these functions on the
 // catalogue generated from screens.yaml, so access is decided the same way everywhere.
 
-import { ROLES, type Role } from './roles';
+import { ORGANISER_MODULES, ROLES, type Role } from './roles';
 
 export const LAYOUTS = ['public', 'main', 'account'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -164,6 +164,12 @@ export function checkCatalogue(raw: unknown, input: CatalogueCheckInput): string
     for (const module of screen.modules ?? []) if (!known.has(module)) problems.push(`${where}: unknown module "${module}"`);
     if (screen.roles !== undefined && (!Array.isArray(screen.roles) || screen.roles.length === 0)) problems.push(`${where}: roles must be a non-empty list`);
     for (const role of Array.isArray(screen.roles) ? screen.roles : []) if (!ROLES.includes(role)) problems.push(`${where}: unknown role "${role}"`);
+    // The organiser's API routes take their roles from their screens, and screens.yaml is edited
+    // while the portal runs: a screen of an organiser module must say it is the organiser's alone,
+    // so a slip in the file can never open organiser tools to exhibitors.
+    const organiserModule = (screen.modules ?? []).find((module) => ORGANISER_MODULES.includes(module));
+    if (organiserModule !== undefined && (!Array.isArray(screen.roles) || screen.roles.length !== 1 || screen.roles[0] !== 'organiser'))
+      problems.push(`${where}: a screen of module "${organiserModule}" must say roles: [organiser]`);
     if (screen.icon !== undefined && !ICON_NAMES.includes(screen.icon)) problems.push(`${where}: unknown icon "${screen.icon}"`);
     const renderers = [screen.page, screen.form].filter((r) => r !== undefined).length;
     if (screen.available === false) {

@@ -2,6 +2,9 @@
 // access to hold only the part of those modules their role needs.
 
 export const ROLES = ['exhibitor', 'team_user', 'contractor', 'organiser'] as const;
+
+/** An organiser works for the event, not an exhibitor: these are its modules (O1). */
+export const ORGANISER_MODULES: readonly string[] = ['Organiser Console', 'Organiser Approvals'];
 export type Role = (typeof ROLES)[number];
 
 /** Modules a granted role may keep from its exhibitor's participation; absent = all of them. */

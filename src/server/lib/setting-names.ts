@@ -2,7 +2,7 @@ import { eventSettingNames, type EventSettingName } from '../../engine/forms/eve
 import { ALL_FLAGS, MEMBER_QUOTAS } from '../../engine/participation-flags';
 import { catalogue } from '../../generated/screens';
 import type { FormRegistry } from '../modules/forms/form-set';
-import { ORGANISER_MODULES } from '../plugins/sessions';
+import { ORGANISER_MODULES } from '../../engine/roles';
 
 // O2: the names an organiser sets per event and per exhibitor, read from the declarations:
 // deadline names from forms.yaml (`deadline:` of each form), quota names from the schemas'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { modulesForRole } from '../../engine/roles';
+import { modulesForRole, ORGANISER_MODULES } from '../../engine/roles';
 import { sessionState, type SessionPolicy } from '../../engine/session-rules';
 import type { Database, EventRow, Exhibitor, Participation, User } from '../db/schema';
 import { effectiveSettingsSql, parseSettings } from '../lib/participation-settings';
@@ -24,9 +24,6 @@ export interface AuthContext {
   deadlines: Record<string, Date>;
   quotas: Record<string, number>;
 }
-
-/** An organiser works for the event, not an exhibitor: these are its modules (O1). */
-export const ORGANISER_MODULES = ['Organiser Console', 'Organiser Approvals'];
 
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
 
@@ -105,7 +102,7 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
       participation: parsedParticipation,
       exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
       event: parsedEvent,
-      displayedModules: parsedParticipation ? modulesForRole(user.role, parsedParticipation.displayed_modules) : user.role === 'organiser' ? ORGANISER_MODULES : [],
+      displayedModules: parsedParticipation ? modulesForRole(user.role, parsedParticipation.displayed_modules) : user.role === 'organiser' ? [...ORGANISER_MODULES] : [],
       deadlines: settings.deadlines,
       quotas: settings.quotas,
     },
