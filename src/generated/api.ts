@@ -610,6 +610,12 @@ export interface ApiOperations {
       ui: {
         [k: string]: unknown | undefined;
       };
+      /**
+       * V2 V3: the rules (types, maxBytes, minDpi) of the upload purposes its file fields name, by purpose
+       */
+      uploads: {
+        [k: string]: unknown | undefined;
+      };
       validator: {
         rootKey: string;
         /**

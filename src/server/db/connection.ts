@@ -49,6 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     // An idle connection the server closes (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', () => undefined);
+    // The same for a connection checked out between two queries (a transaction, a streamed read):
+    // the pool listens only to idle ones, and an unheard 'error' would end the process. The next
+    // query on it fails and is answered like any database error.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
