@@ -12,6 +12,8 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
 export interface ApprovalSummaryField {
   field: string;
   show?: string[];
+  /** Names of this entry an event's patch may remove (see field-references.ts). */
+  optional?: string[];
 }
 
 export interface SummaryItem {
@@ -32,31 +34,16 @@ export interface SummaryEntry {
   items?: SummaryItem[];
 }
 
-/** forms.yaml mistakes, reported by `npm run check` and refused at start. */
-export function approvalSummaryProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
-  const declared = definition.approvalSummary;
-  if (declared === undefined) return [];
-  const where = `schemas/forms/forms.yaml (${definition.id}) approvalSummary`;
-  if (!Array.isArray(declared)) return [`${where}: must be a list`];
-  const problems: string[] = [];
-  for (const entry of declared) {
-    const property = isObject(entry) && typeof entry.field === 'string' ? schema.properties?.[entry.field] : undefined;
-    if (!isObject(property)) {
-      problems.push(`${where}: "${JSON.stringify(entry)}" is not a property of the form`);
-      continue;
-    }
-    const itemProperties = isObject(property.items) && isObject(property.items.properties) ? property.items.properties : null;
-    for (const name of entry.show ?? []) if (!itemProperties || !Object.hasOwn(itemProperties, name)) problems.push(`${where}: "${entry.field}" items have no field "${name}"`);
-  }
-  return problems;
-}
-
-/** The summary of one submission for the organiser. */
+/**
+ * The summary of one submission for the organiser. A field the event's form does not have (its
+ * patch removed it, and the declaration lists it as optional) is left out.
+ */
 export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>, language: string): SummaryEntry[] {
   const rule = definition.approval;
   /** A field's value as text: a country by its name in the organiser's language (issue 13). */
   const shown = (properties: unknown, name: string, part: unknown) => (isObject(properties) && isCountryField(properties[name]) ? shownCountry(part, language) : part);
-  return (definition.approvalSummary ?? []).map(({ field, show }) => {
+  const present = (definition.approvalSummary ?? []).filter(({ field }) => isObject(schema.properties?.[field]));
+  return present.map(({ field, show }) => {
     const property = (schema.properties?.[field] ?? {}) as Node;
     const title = typeof property.title === 'string' ? property.title : field;
     const value = data[field];
