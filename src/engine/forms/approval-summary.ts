@@ -1,5 +1,6 @@
 import type { FormDefinition } from './definitions';
 import { isCountryField, shownCountry } from './country-field';
+import { objectProperties } from './object-properties';
 
 // O1: what the organiser decides on, as forms.yaml declares it per form (`approvalSummary`): the
 // top-level fields shown beside a waiting submission (the booth design and height, the names of
@@ -54,8 +55,10 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
     if (Array.isArray(value) || property.type === 'array') {
       const items = (Array.isArray(value) ? value : []).map((item) => {
         const record = isObject(item) ? item : {};
-        const names = show ?? Object.keys(record);
         const itemProperties = isObject(property.items) ? property.items.properties : undefined;
+        // A declared name the event's form lacks (an optional one its patch removed) is not shown,
+        // even where an older draft still holds a value for it.
+        const names = show ? show.filter((name) => !isObject(property.items) || objectProperties(property.items).has(name)) : Object.keys(record);
         const text = names
           .map((name) => shown(itemProperties, name, record[name]))
           .filter((part) => (typeof part === 'string' && part.trim() !== '') || typeof part === 'number')

@@ -47,17 +47,15 @@ const translate = (key: string, params: Record<string, string> = {}) => (STRINGS
 describe('F7 documents declared in forms.yaml', () => {
   it('finds each mistake of the declaration itself: a repeated id, a malformed particular (its fields: field-references.test.ts)', () => {
     expect(documentProblems({ id: 's06', documents: [letter] })).toEqual([]);
-    const problems = documentProblems(
-      {
-        id: 's06',
-        documents: [
-          { ...letter, each: 'confirmTruth' },
-          { ...letter, name: 'fullname' },
-          { ...letter, particulars: ['passportNumber', { label: 'x' } as unknown as string] },
-          letter,
-        ],
-      },
-    );
+    const problems = documentProblems({
+      id: 's06',
+      documents: [
+        { ...letter, each: 'confirmTruth' },
+        { ...letter, name: 'fullname' },
+        { ...letter, particulars: ['passportNumber', { label: 'x' } as unknown as string] },
+        letter,
+      ],
+    });
     expect(problems).toEqual([
       'schemas/forms/forms.yaml (s06) documents invitationLetter: the id is used twice',
       'schemas/forms/forms.yaml (s06) documents invitationLetter: the id is used twice',

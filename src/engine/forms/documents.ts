@@ -32,7 +32,7 @@ export interface DocumentDeclaration {
    */
   text: string;
   /** The table of particulars, in order; an item field with no value is left out. */
-  particulars: ParticularDeclaration[];  /** Item fields of summary or particulars an event's patch may remove (checked in field-references.ts). */
+  particulars: ParticularDeclaration[] /** Item fields of summary or particulars an event's patch may remove (checked in field-references.ts). */;
   optional?: string[];
 }
 

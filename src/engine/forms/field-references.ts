@@ -96,7 +96,8 @@ export function showroomReferences(showroom: unknown, formId: string): FieldRefe
     refs.push({ at: pointerOf('showroom', 'products', 'list'), route: list, kind: 'objectList', optional: false, optionable: false });
     if (isObject(products.fields))
       for (const [name, path] of Object.entries(products.fields))
-        if (typeof path === 'string') refs.push({ at: pointerOf('showroom', 'products', 'fields', name), route: [...list, ...pointerRoute(path)], kind: 'any', optional: false, optionable: false });
+        if (typeof path === 'string')
+          refs.push({ at: pointerOf('showroom', 'products', 'fields', name), route: [...list, ...pointerRoute(path)], kind: 'any', optional: false, optionable: false });
   }
   return refs;
 }

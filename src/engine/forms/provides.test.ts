@@ -8,9 +8,7 @@ describe('provides (LD2: a form provides the lead interests)', () => {
 
   it('names what is wrong: unknown provider, a malformed entry (its fields: field-references.test.ts)', () => {
     const where = 'schemas/forms/forms.yaml (f) provides';
-    expect(providesProblems({ id: 'f', provides: { visitors: { list: 'items', label: 'label' } } as never })).toEqual([
-      `${where}.visitors: unknown (known: leadInterests)`,
-    ]);
+    expect(providesProblems({ id: 'f', provides: { visitors: { list: 'items', label: 'label' } } as never })).toEqual([`${where}.visitors: unknown (known: leadInterests)`]);
     expect(providesProblems({ id: 'f', provides: { leadInterests: { list: 'items' } } as never })).toEqual([
       `${where}.leadInterests: must be { list: <list property>, label: <item field> }`,
     ]);
