@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 // Every query is scoped to the caller's participation (and, for a team user, to the leads it
 // scanned): another exhibitor's ids answer 404, like unknown ones.
 
-/** Narrower than the lead screens' modules: a contractor's Forms module opens the lead detail page, not the leads. */
+/** Who uses the leads: the routes of the Leadgrab screens name them; the lead detail screen (Forms too, which a contractor holds) declares them in screens.yaml. */
 export const ROLES = ['exhibitor', 'team_user'] as const;
 export const TAGS = ['leads'];
 
