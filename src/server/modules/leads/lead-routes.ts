@@ -149,7 +149,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
         .selectFrom('users')
         .select(['id', 'display_name as name', 'role'])
         .where('participation_id', '=', scope.participationId)
-        .where('role', 'in', ['exhibitor', 'team_user'])
+        .where('role', 'in', ROLES)
         .orderBy('role')
         .orderBy('display_name');
       if (scope.onlyScannedBy !== undefined) users = users.where('id', '=', scope.onlyScannedBy);
