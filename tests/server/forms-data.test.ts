@@ -102,7 +102,11 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     });
     expect(refused.problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: 'forms/forms.yaml', path: expect.stringMatching(/^\/forms\/\d+\/provides\/leadInterests\/label$/), message: '"products.productNmae" is not a field of the form' }),
+        expect.objectContaining({
+          file: 'forms/forms.yaml',
+          path: expect.stringMatching(/^\/forms\/\d+\/provides\/leadInterests\/label$/),
+          message: '"products.productNmae" is not a field of the form',
+        }),
         expect.objectContaining({ file: 'forms/forms.yaml', path: '/forms', message: expect.stringContaining('provided by more than one form (s02, vip)') }),
       ]),
     );
