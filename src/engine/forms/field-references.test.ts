@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalSummary } from './approval-summary';
 import type { FormDefinition } from './definitions';
-import { formReferences, optionalNameProblems, patchPointOf, referenceProblems, resolveField, showroomReferences } from './field-references';
+import { formReferences, optionalNameProblems, patchPointOf, referenceProblems, referenceResolves, resolveField, showroomReferences } from './field-references';
 import { mergePatch } from './merge-patch';
 
 // S5 (issue 11 item 6): the fields forms.yaml names, resolved against a base form and against an
@@ -48,6 +48,8 @@ describe('S5 field references of forms.yaml', () => {
     expect(referenceProblems(refs, LIST, { schema: badgeForm })).toEqual([]);
     expect(resolveField(badgeForm, ['badges', 'reason'])).toEqual({ type: 'string' });
     expect(resolveField(badgeForm, ['badges', 'nope'])).toBeNull();
+    expect(refs.every((ref) => referenceResolves(ref, badgeForm))).toBe(true);
+    expect(referenceResolves({ ...refs[0]!, route: ['badges', 'nope'] }, badgeForm)).toBe(false);
   });
 
   it('names forms.yaml and the pointer of a name that points nowhere or at a field of the wrong kind', () => {

@@ -161,6 +161,12 @@ export function patchPointOf(patchSchema: unknown, route: readonly string[]): st
   return pointerOf(...parts);
 }
 
+/** The reference leads to a field of its kind in the schema. */
+export function referenceResolves(ref: FieldReference, schema: unknown): boolean {
+  const field = resolveField(schema, ref.route);
+  return field !== null && hasKind(field, ref.kind);
+}
+
 export interface ReferenceTarget {
   /** The form's schema (patched, for an event). */
   schema: unknown;
@@ -172,7 +178,8 @@ export interface ReferenceTarget {
  * The references that point nowhere (or at a field of the wrong kind) in one form's schema. For the
  * base form each problem is forms.yaml's, at the name; for a patched form it is the patch's, at the
  * place where the patch takes the field away, naming forms.yaml's pointer. An optional name may be
- * missing from a patched form only.
+ * missing from a patched form only. (Give a patched form only the references its base form resolves:
+ * forms.yaml's own mistake is reported once, at forms.yaml.)
  */
 export function referenceProblems(refs: readonly FieldReference[], listFile: string, target: ReferenceTarget): FormProblem[] {
   const problems: FormProblem[] = [];

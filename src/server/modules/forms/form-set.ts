@@ -7,7 +7,7 @@ import type { AnySchemaObject } from 'ajv';
 import { findScreen, type Catalogue } from '../../../engine/catalogue';
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import type { FormDefinition } from '../../../engine/forms/definitions';
-import { formReferences, optionalNameProblems, referenceProblems, showroomReferences, type FieldReference } from '../../../engine/forms/field-references';
+import { formReferences, optionalNameProblems, referenceProblems, referenceResolves, showroomReferences, type FieldReference } from '../../../engine/forms/field-references';
 import { partProblems } from '../../../engine/forms/parts';
 import { eventSettingProblems } from '../../../engine/forms/event-settings';
 import { providerProblems, providesProblems } from '../../../engine/forms/provides';
@@ -202,7 +202,11 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
     const refs = [...formReferences(definition, index), ...showroomReferences(loaded.list?.showroom, definition.id)];
-    references.set(definition.id, refs);
+    // A name the base form lacks is forms.yaml's mistake, reported here once, not again per patch.
+    references.set(
+      definition.id,
+      refs.filter((ref) => referenceResolves(ref, schema)),
+    );
     // P1: a wrong contractor part would show a contractor the wrong fields.
     problems.push(
       ...listLines(partProblems(definition), at('parts')),
