@@ -166,46 +166,46 @@ export interface ApiOperations {
    */
   'GET /approvals': {
     data: {
-      boothNum?: string;
-      comment?: string | null;
-      data?: {
+      boothNum: string;
+      comment: string | null;
+      data: {
         [k: string]: unknown | undefined;
       };
-      exhibitor?: string;
-      formCode?: string;
-      formId?: string;
+      exhibitor: string;
+      formCode: string;
+      formId: string;
       /**
        * Locale key
        */
-      formTitle?: string;
-      id?: number;
+      formTitle: string;
+      id: number;
       /**
        * Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part
        */
-      part?: {
-        id?: string;
+      part: {
+        id: string;
         /**
          * Locale key
          */
-        title?: string;
+        title: string;
       } | null;
-      status?: 'pending' | 'approved' | 'rejected';
-      submittedAt?: string;
+      status: 'pending' | 'approved' | 'rejected';
+      submittedAt: string;
       /**
        * O1: what is decided, as forms.yaml approvalSummary declares it
        */
-      summary?: {
-        field?: string;
+      summary: {
+        field: string;
         file?: {
-          id?: string;
-          name?: string;
-          type?: string;
+          id: string;
+          name: string;
+          type: string;
         } | null;
         items?: {
-          flagged?: boolean;
-          text?: string;
+          flagged: boolean;
+          text: string;
         }[];
-        kind?: 'value' | 'file' | 'items';
+        kind: 'value' | 'file' | 'items';
         /**
          * Locale key of an enum value
          */
@@ -213,7 +213,7 @@ export interface ApiOperations {
         /**
          * Locale key
          */
-        title?: string;
+        title: string;
         value?: string | number | boolean | null;
       }[];
     }[];
@@ -754,31 +754,31 @@ export interface ApiOperations {
       /**
        * Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept
        */
-      eraseAt?: string | null;
-      items?: {
-        address?: string;
-        badgeCode?: string;
-        badgeKnown?: boolean;
+      eraseAt: string | null;
+      items: {
+        address: string;
+        badgeCode: string;
+        badgeKnown: boolean;
         /**
          * The business card image (download at GET /oga/uploads/{id})
          */
-        businessCard?: {
-          id?: string;
-          name?: string;
-          size?: number;
-          type?: string;
+        businessCard: {
+          id: string;
+          name: string;
+          size: number;
+          type: string;
         } | null;
-        businessNature?: string;
-        company?: string;
+        businessNature: string;
+        company: string;
         /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
-        country?: string;
-        email?: string;
+        country: string;
+        email: string;
         /**
          * Code; label at leads.followUp.<code>
          */
-        followUp?:
+        followUp:
           | 'arrangeCall'
           | 'arrangeMeeting'
           | 'sendIntroductionEmail'
@@ -787,76 +787,76 @@ export interface ApiOperations {
           | 'notFollowingUp'
           | 'other'
           | null;
-        id?: number;
-        interestedProducts?: string[];
-        jobTitle?: string;
+        id: number;
+        interestedProducts: string[];
+        jobTitle: string;
         /**
          * Code; label at locale key leads.type.<code>
          */
-        leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
-        mobile?: string;
-        notes?: string;
-        phone?: string;
-        salutation?: string;
+        leadType: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
+        mobile: string;
+        notes: string;
+        phone: string;
+        salutation: string;
         /**
          * Date/time added (the first scan of this badge)
          */
-        scannedAt?: string;
-        scannedBy?: {
-          id?: number;
-          name?: string;
+        scannedAt: string;
+        scannedBy: {
+          id: number;
+          name: string;
         };
         /**
          * LD1: every scan of this visitor's badge by the exhibitor's people (one lead per visitor)
          */
-        scans?: {
+        scans: {
           /**
            * Scans of the badge, the first one included
            */
-          count?: number;
+          count: number;
           /**
            * Who made the latest scan
            */
-          lastScannedBy?: {
-            id?: number | null;
-            name?: string;
+          lastScannedBy: {
+            id: number | null;
+            name: string;
           };
           /**
            * The latest scan
            */
-          lastSeenAt?: string;
+          lastSeenAt: string;
         };
         /**
          * Custom tag id → chosen choices
          */
-        tagAnswers?: {
+        tagAnswers: {
           [k: string]: string[] | undefined;
         };
         /**
          * Code; label at leads.temperature.<code>
          */
-        temperature?: 'cold' | 'warm' | 'hot' | null;
-        updatedAt?: string | null;
-        visitorName?: string;
+        temperature: 'cold' | 'warm' | 'hot' | null;
+        updatedAt: string | null;
+        visitorName: string;
       }[];
-      limit?: number;
-      page?: number;
+      limit: number;
+      page: number;
       /**
        * Leads that match; when `totalIsEstimate`, more than this many do
        */
-      total?: number;
+      total: number;
       /**
        * Issue 15: true when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)
        */
-      totalIsEstimate?: boolean;
+      totalIsEstimate: boolean;
       /**
        * `exact`: counted; `about`: estimated from each filter's own count (several filters together); `moreThan`: a keyword's matches counted up to 1,000, more match
        */
-      totalKind?: 'exact' | 'about' | 'moreThan';
+      totalKind: 'exact' | 'about' | 'moreThan';
       /**
        * The event's offset: times are shown in UTC plus it
        */
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
     query?: {
       /**
@@ -988,22 +988,22 @@ export interface ApiOperations {
    */
   'GET /leads/options': {
     data: {
-      countries?: string[];
-      eventDays?: {
-        first?: string;
-        last?: string;
+      countries: string[];
+      eventDays: {
+        first: string;
+        last: string;
       };
-      tags?: {
-        choices?: string[];
-        id?: number;
-        name?: string;
+      tags: {
+        choices: string[];
+        id: number;
+        name: string;
       }[];
-      users?: {
-        id?: number;
-        name?: string;
-        role?: string;
+      users: {
+        id: number;
+        name: string;
+        role: string;
       }[];
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
   };
   /**
@@ -1011,30 +1011,30 @@ export interface ApiOperations {
    */
   'GET /leads/{id}': {
     data: {
-      lead?: {
-        address?: string;
-        badgeCode?: string;
-        badgeKnown?: boolean;
+      lead: {
+        address: string;
+        badgeCode: string;
+        badgeKnown: boolean;
         /**
          * The business card image (download at GET /oga/uploads/{id})
          */
-        businessCard?: {
-          id?: string;
-          name?: string;
-          size?: number;
-          type?: string;
+        businessCard: {
+          id: string;
+          name: string;
+          size: number;
+          type: string;
         } | null;
-        businessNature?: string;
-        company?: string;
+        businessNature: string;
+        company: string;
         /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
-        country?: string;
-        email?: string;
+        country: string;
+        email: string;
         /**
          * Code; label at leads.followUp.<code>
          */
-        followUp?:
+        followUp:
           | 'arrangeCall'
           | 'arrangeMeeting'
           | 'sendIntroductionEmail'
@@ -1043,68 +1043,68 @@ export interface ApiOperations {
           | 'notFollowingUp'
           | 'other'
           | null;
-        id?: number;
-        interestedProducts?: string[];
-        jobTitle?: string;
+        id: number;
+        interestedProducts: string[];
+        jobTitle: string;
         /**
          * Code; label at locale key leads.type.<code>
          */
-        leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
-        mobile?: string;
-        notes?: string;
-        phone?: string;
-        salutation?: string;
+        leadType: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
+        mobile: string;
+        notes: string;
+        phone: string;
+        salutation: string;
         /**
          * Date/time added (the first scan of this badge)
          */
-        scannedAt?: string;
-        scannedBy?: {
-          id?: number;
-          name?: string;
+        scannedAt: string;
+        scannedBy: {
+          id: number;
+          name: string;
         };
         /**
          * LD1: every scan of this visitor's badge by the exhibitor's people (one lead per visitor)
          */
-        scans?: {
+        scans: {
           /**
            * Scans of the badge, the first one included
            */
-          count?: number;
+          count: number;
           /**
            * Who made the latest scan
            */
-          lastScannedBy?: {
-            id?: number | null;
-            name?: string;
+          lastScannedBy: {
+            id: number | null;
+            name: string;
           };
           /**
            * The latest scan
            */
-          lastSeenAt?: string;
+          lastSeenAt: string;
         };
         /**
          * Custom tag id → chosen choices
          */
-        tagAnswers?: {
+        tagAnswers: {
           [k: string]: string[] | undefined;
         };
         /**
          * Code; label at leads.temperature.<code>
          */
-        temperature?: 'cold' | 'warm' | 'hot' | null;
-        updatedAt?: string | null;
-        visitorName?: string;
+        temperature: 'cold' | 'warm' | 'hot' | null;
+        updatedAt: string | null;
+        visitorName: string;
       };
       /**
        * The exhibitor's products (its S02 product highlights): what a visitor may be interested in
        */
-      products?: string[];
-      tags?: {
-        choices?: string[];
-        id?: number;
-        name?: string;
+      products: string[];
+      tags: {
+        choices: string[];
+        id: number;
+        name: string;
       }[];
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
     path: {
       id: number;
@@ -1944,11 +1944,11 @@ export interface ApiOperations {
    */
   'GET /system/content/content/{id}': {
     data: {
-      body?: string;
-      id?: number;
-      kind?: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
-      publishedAt?: string;
-      title?: string;
+      body: string;
+      id: number;
+      kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+      publishedAt: string;
+      title: string;
     };
     path: {
       id: number;
@@ -1959,11 +1959,11 @@ export interface ApiOperations {
    */
   'GET /system/content/list': {
     data: {
-      body?: string;
-      id?: number;
-      kind?: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
-      publishedAt?: string;
-      title?: string;
+      body: string;
+      id: number;
+      kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
+      publishedAt: string;
+      title: string;
     }[];
     query: {
       kind: 'tip' | 'announcement' | 'manual' | 'faq' | 'terms' | 'introduction' | 'supportContact';
@@ -2150,30 +2150,30 @@ export interface ApiOperations {
       visitorName?: string;
     };
     data: {
-      lead?: {
-        address?: string;
-        badgeCode?: string;
-        badgeKnown?: boolean;
+      lead: {
+        address: string;
+        badgeCode: string;
+        badgeKnown: boolean;
         /**
          * The business card image (download at GET /oga/uploads/{id})
          */
-        businessCard?: {
-          id?: string;
-          name?: string;
-          size?: number;
-          type?: string;
+        businessCard: {
+          id: string;
+          name: string;
+          size: number;
+          type: string;
         } | null;
-        businessNature?: string;
-        company?: string;
+        businessNature: string;
+        company: string;
         /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
-        country?: string;
-        email?: string;
+        country: string;
+        email: string;
         /**
          * Code; label at leads.followUp.<code>
          */
-        followUp?:
+        followUp:
           | 'arrangeCall'
           | 'arrangeMeeting'
           | 'sendIntroductionEmail'
@@ -2182,68 +2182,68 @@ export interface ApiOperations {
           | 'notFollowingUp'
           | 'other'
           | null;
-        id?: number;
-        interestedProducts?: string[];
-        jobTitle?: string;
+        id: number;
+        interestedProducts: string[];
+        jobTitle: string;
         /**
          * Code; label at locale key leads.type.<code>
          */
-        leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
-        mobile?: string;
-        notes?: string;
-        phone?: string;
-        salutation?: string;
+        leadType: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
+        mobile: string;
+        notes: string;
+        phone: string;
+        salutation: string;
         /**
          * Date/time added (the first scan of this badge)
          */
-        scannedAt?: string;
-        scannedBy?: {
-          id?: number;
-          name?: string;
+        scannedAt: string;
+        scannedBy: {
+          id: number;
+          name: string;
         };
         /**
          * LD1: every scan of this visitor's badge by the exhibitor's people (one lead per visitor)
          */
-        scans?: {
+        scans: {
           /**
            * Scans of the badge, the first one included
            */
-          count?: number;
+          count: number;
           /**
            * Who made the latest scan
            */
-          lastScannedBy?: {
-            id?: number | null;
-            name?: string;
+          lastScannedBy: {
+            id: number | null;
+            name: string;
           };
           /**
            * The latest scan
            */
-          lastSeenAt?: string;
+          lastSeenAt: string;
         };
         /**
          * Custom tag id → chosen choices
          */
-        tagAnswers?: {
+        tagAnswers: {
           [k: string]: string[] | undefined;
         };
         /**
          * Code; label at leads.temperature.<code>
          */
-        temperature?: 'cold' | 'warm' | 'hot' | null;
-        updatedAt?: string | null;
-        visitorName?: string;
+        temperature: 'cold' | 'warm' | 'hot' | null;
+        updatedAt: string | null;
+        visitorName: string;
       };
       /**
        * The exhibitor's products (its S02 product highlights): what a visitor may be interested in
        */
-      products?: string[];
-      tags?: {
-        choices?: string[];
-        id?: number;
-        name?: string;
+      products: string[];
+      tags: {
+        choices: string[];
+        id: number;
+        name: string;
       }[];
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
     path: {
       id: number;
@@ -2262,7 +2262,7 @@ export interface ApiOperations {
       ids: number[];
     };
     data: {
-      approved?: number;
+      approved: number;
     };
   };
   /**
@@ -3539,30 +3539,30 @@ export interface ApiOperations {
       visitorName?: string;
     };
     data: {
-      lead?: {
-        address?: string;
-        badgeCode?: string;
-        badgeKnown?: boolean;
+      lead: {
+        address: string;
+        badgeCode: string;
+        badgeKnown: boolean;
         /**
          * The business card image (download at GET /oga/uploads/{id})
          */
-        businessCard?: {
-          id?: string;
-          name?: string;
-          size?: number;
-          type?: string;
+        businessCard: {
+          id: string;
+          name: string;
+          size: number;
+          type: string;
         } | null;
-        businessNature?: string;
-        company?: string;
+        businessNature: string;
+        company: string;
         /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
-        country?: string;
-        email?: string;
+        country: string;
+        email: string;
         /**
          * Code; label at leads.followUp.<code>
          */
-        followUp?:
+        followUp:
           | 'arrangeCall'
           | 'arrangeMeeting'
           | 'sendIntroductionEmail'
@@ -3571,68 +3571,68 @@ export interface ApiOperations {
           | 'notFollowingUp'
           | 'other'
           | null;
-        id?: number;
-        interestedProducts?: string[];
-        jobTitle?: string;
+        id: number;
+        interestedProducts: string[];
+        jobTitle: string;
         /**
          * Code; label at locale key leads.type.<code>
          */
-        leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
-        mobile?: string;
-        notes?: string;
-        phone?: string;
-        salutation?: string;
+        leadType: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
+        mobile: string;
+        notes: string;
+        phone: string;
+        salutation: string;
         /**
          * Date/time added (the first scan of this badge)
          */
-        scannedAt?: string;
-        scannedBy?: {
-          id?: number;
-          name?: string;
+        scannedAt: string;
+        scannedBy: {
+          id: number;
+          name: string;
         };
         /**
          * LD1: every scan of this visitor's badge by the exhibitor's people (one lead per visitor)
          */
-        scans?: {
+        scans: {
           /**
            * Scans of the badge, the first one included
            */
-          count?: number;
+          count: number;
           /**
            * Who made the latest scan
            */
-          lastScannedBy?: {
-            id?: number | null;
-            name?: string;
+          lastScannedBy: {
+            id: number | null;
+            name: string;
           };
           /**
            * The latest scan
            */
-          lastSeenAt?: string;
+          lastSeenAt: string;
         };
         /**
          * Custom tag id → chosen choices
          */
-        tagAnswers?: {
+        tagAnswers: {
           [k: string]: string[] | undefined;
         };
         /**
          * Code; label at leads.temperature.<code>
          */
-        temperature?: 'cold' | 'warm' | 'hot' | null;
-        updatedAt?: string | null;
-        visitorName?: string;
+        temperature: 'cold' | 'warm' | 'hot' | null;
+        updatedAt: string | null;
+        visitorName: string;
       };
       /**
        * The exhibitor's products (its S02 product highlights): what a visitor may be interested in
        */
-      products?: string[];
-      tags?: {
-        choices?: string[];
-        id?: number;
-        name?: string;
+      products: string[];
+      tags: {
+        choices: string[];
+        id: number;
+        name: string;
       }[];
-      utcOffsetMinutes?: number;
+      utcOffsetMinutes: number;
     };
     path: {
       id: number;

@@ -2,40 +2,17 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAccountInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 
-type Status = 'pending' | 'approved' | 'rejected';
-
-interface Submission {
-  id: number;
-  formId: string;
-  formCode: string;
-  formTitle: string;
-  /** Issue 12: of a shared form, the part the decision is about. */
-  part?: { id: string; title: string } | null;
-  exhibitor: string;
-  boothNum: string;
-  submittedAt: string;
-  status: Status;
-  comment: string | null;
-  data: Record<string, unknown>;
-  summary: SummaryEntry[];
-}
-
-interface SummaryEntry {
-  field: string;
-  title: string;
-  kind: 'value' | 'file' | 'items';
-  value?: string | number | boolean | null;
-  label?: string;
-  file?: { id: string; name: string; type: string } | null;
-  items?: Array<{ text: string; flagged: boolean }>;
-}
+/** One decision the organiser sees, as the approvals route answers it. */
+type Submission = ApiData<'GET', '/approvals'>[number];
+type Status = Submission['status'];
 
 const IMAGE_TYPES = new Set(['jpeg', 'jpg', 'png', 'gif', 'webp']);
 
@@ -105,7 +82,7 @@ function Decision({ submission, onDecided }: { submission: Submission; onDecided
   const [error, setError] = useState('');
   const decide = async (decision: 'approved' | 'rejected') => {
     try {
-      await api.post(`/approvals/${submission.id}`, { decision, comment }, { silent: true });
+      await typedApi.post('/approvals/{id}', { path: { id: submission.id }, body: { decision, comment }, silent: true });
       showToast('success', t(decision === 'approved' ? 'approvals.approvedToast' : 'approvals.rejectedToast'));
       onDecided();
     } catch (failure) {
@@ -140,11 +117,11 @@ export default function ApprovalsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
   const [status, setStatus] = useState<Status>('pending');
-  const { data, error, mutate } = useSWR<Submission[]>(['/approvals', status], () => api.get<Submission[]>('/approvals', { params: { status } }));
+  const { data, error, mutate } = useSWR(['/approvals', status], () => typedApi.get('/approvals', { query: { status } }));
   const [selected, setSelected] = useState<number[]>([]);
   const chosen = selected.filter((id) => data?.some((s) => s.id === id && s.status === 'pending'));
   const approveSelected = async () => {
-    const result = await api.post<{ approved: number }>('/approvals/bulk', { ids: chosen });
+    const result = await typedApi.post('/approvals/bulk', { body: { ids: chosen } });
     showToast('success', t('approvals.bulkApproved', { count: result.approved }));
     setSelected([]);
     void mutate();

@@ -3,18 +3,12 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
-
-interface Item {
-  id: number;
-  title: string;
-  body: string;
-}
+import { typedApi } from '../../../lib/api';
 
 /** CT5: the LeadGrab introduction the organiser wrote (how scanning works, team users, the API). */
 export default function IntroductionPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR<Item[]>('/system/content/list?kind=introduction', () => api.get<Item[]>('/system/content/list', { params: { kind: 'introduction' } }));
+  const { data, error } = useSWR('/system/content/list?kind=introduction', () => typedApi.get('/system/content/list', { query: { kind: 'introduction' } }));
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (data.length === 0) return <Typography color="text.secondary">{t('content.introduction.none')}</Typography>;

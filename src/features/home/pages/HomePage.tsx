@@ -6,16 +6,10 @@ import { canAccess, findScreen } from '../../../engine/catalogue';
 import type { ScreenId } from '../../../generated/screens';
 import { useCatalogue } from '../../../lib/catalogue';
 import { PageLoading } from '../../../components/PageLoading';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { UtcTime } from '../../../components/UtcTime';
-
-interface ContentItem {
-  id: number;
-  title: string;
-  body: string;
-}
 
 /**
  * R5: the Home sections and the screen each one opens. `anchor` opens a form at its section: the
@@ -41,24 +35,6 @@ const DEADLINES = [
   ['profileDlinedate', 'account.profileDeadline'],
 ] as const;
 
-interface DueForm {
-  id: string;
-  title: string;
-  screen: string | null;
-  mandatory: boolean;
-  deadline: string | null;
-  status: string;
-}
-
-interface DueManual {
-  id: number;
-  title: string;
-  mandatory: boolean;
-  ackRequired: boolean;
-  deadline: string | null;
-  status: string;
-}
-
 /** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
 function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[2]) {
@@ -67,8 +43,8 @@ function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[
     const screen = findScreen(catalogue, id);
     return screen ? canAccess(screen, modules, role) : false;
   };
-  const forms = useSWR<DueForm[]>(may('orderForms') ? '/forms' : null, () => api.get<DueForm[]>('/forms'));
-  const manuals = useSWR<DueManual[]>(may('manuals') ? ['/content/manuals', 'all'] : null, () => api.get<DueManual[]>('/content/manuals'));
+  const forms = useSWR(may('orderForms') ? '/forms' : null, () => typedApi.get('/forms'));
+  const manuals = useSWR(may('manuals') ? ['/content/manuals', 'all'] : null, () => typedApi.get('/content/manuals'));
   const latest = useSWR(may('announcements') ? ['/content/announcements', 1, 10] : null, () => typedApi.get('/content/announcements', { query: { page: 1, limit: 10 } }));
   // Loading: asked for and neither answered nor failed.
   const loading = [forms, manuals, latest].some((answer) => answer.isLoading);
@@ -81,8 +57,8 @@ function Checklist({
   latest,
   offsetMinutes,
 }: {
-  forms?: DueForm[];
-  manuals?: DueManual[];
+  forms?: ApiData<'GET', '/forms'>;
+  manuals?: ApiData<'GET', '/content/manuals'>;
   latest?: ApiData<'GET', '/content/announcements'>;
   offsetMinutes: number;
 }) {
@@ -179,7 +155,7 @@ export default function HomePage() {
   const catalogue = useCatalogue();
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
-  const { data: tips, isLoading: tipsLoading } = useSWR<ContentItem[]>(['tips', i18n.language], () => api.get<ContentItem[]>('/system/content/list', { params: { kind: 'tip' } }));
+  const { data: tips, isLoading: tipsLoading } = useSWR(['tips', i18n.language], () => typedApi.get('/system/content/list', { query: { kind: 'tip' } }));
   const modules = user?.displayedModule ?? [];
   const checklist = useChecklistData(modules, user?.role);
   const now = Date.now();

@@ -7,18 +7,10 @@ import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engin
 import { UNSET, type LeadFilters } from '../../../engine/leads-rules';
 import { compareCountries, countryName } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { api } from '../../../lib/api';
-
-export interface LeadOptions {
-  users: Array<{ id: number; name: string; role: string }>;
-  countries: string[];
-  eventDays: { first: string; last: string };
-  utcOffsetMinutes: number;
-  tags: Array<{ id: number; name: string; choices: string[] }>;
-}
+import { typedApi } from '../../../lib/api';
 
 export function useLeadOptions() {
-  return useSWR<LeadOptions>('/leads/options', () => api.get<LeadOptions>('/leads/options'));
+  return useSWR('/leads/options', () => typedApi.get('/leads/options'));
 }
 
 const ALL = '';

@@ -1,46 +1,23 @@
 import { filtersOf, parseLeadQuery, type LeadFilters, type LeadQuery } from '../../../engine/leads-rules';
+import { pageSize } from '../../../engine/pagination';
+import type { ApiData, ApiQuery } from '../../../lib/typed-api';
 
 // The lead list's state lives in the URL (so "back" from a lead's detail keeps the filters, the
 // sort and the page); these turn it into the API's parameters and back.
 
-export interface LeadRow {
-  id: number;
-  badgeCode: string;
-  badgeKnown: boolean;
-  visitorName: string;
-  salutation: string;
-  company: string;
-  businessNature: string;
-  jobTitle: string;
-  country: string;
-  mobile: string;
-  email: string;
-  phone: string;
-  address: string;
-  notes: string;
-  leadType: string | null;
-  temperature: string | null;
-  followUp: string | null;
-  scannedBy: { id: number; name: string };
-  scannedAt: string;
-  /** LD1: every scan of the visitor's badge by the exhibitor's people (one lead per visitor). */
-  scans?: { count: number; lastSeenAt: string; lastScannedBy: { id: number | null; name: string } };
-  updatedAt: string | null;
-  tagAnswers: Record<string, string[]>;
-  interestedProducts: string[];
-  businessCard: { id: string; name: string; size: number; type: string } | null;
-}
+/** One lead as the list and the detail answer it (the route's schema). */
+export type LeadRow = ApiData<'GET', '/leads'>['items'][number];
 
-export interface LeadPage {
-  items: LeadRow[];
-  total: number;
-  /** Issue 15: how `total` was had (a count, an estimate, or "more than" it); older servers omit it. */
-  totalKind?: 'exact' | 'about' | 'moreThan';
-  page: number;
-  limit: number;
-  utcOffsetMinutes: number;
-  /** Issue 14: when the organiser's retention period ends and the leads are erased; null = kept. */
-  eraseAt?: string | null;
+/** What GET /leads takes, from the URL's state; values at their defaults are left out. */
+export function listRequestQuery(query: Partial<LeadQuery>): NonNullable<ApiQuery<'GET', '/leads'>> {
+  const { page, limit, sort, order } = query;
+  return {
+    ...filtersOf(query as LeadFilters),
+    ...(page !== undefined && page !== 1 ? { page } : {}),
+    ...(limit !== undefined && limit !== 20 ? { limit: pageSize(limit) } : {}),
+    ...(sort !== undefined && sort !== 'scannedAt' ? { sort } : {}),
+    ...(order !== undefined && order !== 'desc' ? { order } : {}),
+  };
 }
 
 export function queryFromSearch(search: URLSearchParams): LeadQuery {

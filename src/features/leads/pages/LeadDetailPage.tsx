@@ -24,26 +24,21 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile, type FileReference } from '../../../engine/forms/files';
+import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { countryName } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import type { LeadRow } from '../lib/leads';
 
-interface LeadDetail {
-  lead: LeadRow;
-  tags: Array<{ id: number; name: string; choices: string[] }>;
-  /** The exhibitor's products (S02), offered as the visitor's interests. */
-  products: string[];
-  utcOffsetMinutes: number;
-}
+/** A lead with its tags and the exhibitor's products, as GET /leads/{id} answers it. */
+type LeadDetail = ApiData<'GET', '/leads/{id}'>;
 
 type Errors = QualificationErrors & { businessCard?: string };
 
@@ -90,7 +85,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
     temperature: lead.temperature,
     followUp: lead.followUp,
     notes: lead.notes,
-    tagAnswers: lead.tagAnswers,
+    tagAnswers: definedValues(lead.tagAnswers),
     businessCard: lead.businessCard?.id ?? null,
     visitorName: lead.visitorName,
     company: lead.company,
@@ -116,7 +111,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
     body.append('file', file, file.name);
     setUploading(true);
     try {
-      const reference = await api.post<FileReference>('/uploads', body, { silent: true, skipDuplicateCheck: true });
+      const reference = await typedApi.post('/uploads', { body, silent: true, skipDuplicateCheck: true });
       setCard({ id: reference.id, name: reference.name });
       set({ businessCard: reference.id });
       setErrors((e) => ({ ...e, businessCard: undefined }));
@@ -130,7 +125,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
 
   const save = async () => {
     const input: Qualification = { ...form, tagAnswers: form.tagAnswers };
-    const found = validateQualification(input, { badgeKnown: lead.badgeKnown, tags, stored: lead.tagAnswers });
+    const found = validateQualification(input, { badgeKnown: lead.badgeKnown, tags, stored: definedValues(lead.tagAnswers) });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -142,7 +137,7 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
         ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
       };
       // PATCH: only what the form holds changes; nothing the page does not show is erased.
-      const next = await api.request<LeadDetail>('PATCH', `/leads/${lead.id}`, { body, silent: true });
+      const next = await typedApi.patch('/leads/{id}', { path: { id: lead.id }, body, silent: true });
       showToast('success', t(SUCCESS_MESSAGES.saved));
       onSaved(next);
     } catch (failure) {
@@ -317,7 +312,7 @@ export default function LeadDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const { data, error, mutate } = useSWR<LeadDetail>(valid ? `/leads/${id}` : null, () => api.get<LeadDetail>(`/leads/${id}`));
+  const { data, error, mutate } = useSWR(valid ? `/leads/${id}` : null, () => typedApi.get('/leads/{id}', { path: { id } }));
   if (!valid) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;

@@ -5,12 +5,12 @@ import useSWR from 'swr';
 import type { LeadFilters, LeadSort } from '../../../engine/leads-rules';
 import { countryName, formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
 import { LeadFiltersBar } from '../components/LeadFilters';
-import { queryFromSearch, searchFromQuery, type LeadPage } from '../lib/leads';
+import { listRequestQuery, queryFromSearch, searchFromQuery } from '../lib/leads';
 
 /** LD2: the leads of the participation (a team user's own), filtered, sorted and paginated. */
 export default function LeadListPage() {
@@ -18,8 +18,8 @@ export default function LeadListPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const query = queryFromSearch(search);
-  const params = searchFromQuery(query);
-  const { data, error, isLoading } = useSWR<LeadPage>(['/leads', JSON.stringify(params)], () => api.get<LeadPage>('/leads', { params }), { keepPreviousData: true });
+  const request = listRequestQuery(query);
+  const { data, error, isLoading } = useSWR(['/leads', JSON.stringify(request)], () => typedApi.get('/leads', { query: request }), { keepPreviousData: true });
   const update = (next: Partial<typeof query>) => setSearch(searchFromQuery({ ...query, ...next }));
   const setFilters = (filters: LeadFilters) => setSearch(searchFromQuery({ ...filters, limit: query.limit, sort: query.sort, order: query.order, page: 1 }));
   const sortBy = (sort: LeadSort) => update({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : 'asc', page: 1 });

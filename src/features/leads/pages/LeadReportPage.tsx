@@ -13,7 +13,7 @@ import { UtcTime } from '../../../components/UtcTime';
 import { LeadFiltersBar } from '../components/LeadFilters';
 import { formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { searchFromQuery, type LeadPage } from '../lib/leads';
+import { listRequestQuery } from '../lib/leads';
 
 /** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
 export default function LeadReportPage() {
@@ -22,8 +22,8 @@ export default function LeadReportPage() {
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   // The export's preview counts every match (the list estimates broad ones, issue 15).
-  const params = { ...searchFromQuery({ ...filters, limit: 10 }), exactTotal: 'true' };
-  const { data: matching } = useSWR<LeadPage>(['/leads', 'count', JSON.stringify(params)], () => api.get<LeadPage>('/leads', { params }), { keepPreviousData: true });
+  const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
+  const { data: matching } = useSWR(['/leads', 'count', JSON.stringify(request)], () => typedApi.get('/leads', { query: request }), { keepPreviousData: true });
   const {
     data: downloads,
     error,

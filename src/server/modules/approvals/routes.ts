@@ -26,6 +26,8 @@ const decisionSchema = {
       type: ['object', 'null'],
       description: 'Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part',
       properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
+      required: ['id', 'title'],
+      additionalProperties: false,
     },
     exhibitor: { type: 'string' },
     boothNum: { type: 'string' },
@@ -44,12 +46,24 @@ const decisionSchema = {
           kind: { type: 'string', enum: ['value', 'file', 'items'] },
           value: { type: ['string', 'number', 'boolean', 'null'] },
           label: { type: 'string', description: 'Locale key of an enum value' },
-          file: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } } },
-          items: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, flagged: { type: 'boolean' } } } },
+          file: {
+            type: ['object', 'null'],
+            properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } },
+            required: ['id', 'name', 'type'],
+            additionalProperties: false,
+          },
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { text: { type: 'string' }, flagged: { type: 'boolean' } }, required: ['text', 'flagged'], additionalProperties: false },
+          },
         },
+        required: ['field', 'title', 'kind'],
+        additionalProperties: false,
       },
     },
   },
+  required: ['id', 'formId', 'formCode', 'formTitle', 'part', 'exhibitor', 'boothNum', 'submittedAt', 'status', 'comment', 'data', 'summary'],
+  additionalProperties: false,
 } as const;
 
 type Decision = 'approved' | 'rejected';
@@ -229,7 +243,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
           },
           additionalProperties: false,
         },
-        response: { 200: envelope({ type: 'object', properties: { approved: { type: 'integer' } } }) },
+        response: { 200: envelope({ type: 'object', properties: { approved: { type: 'integer' } }, required: ['approved'], additionalProperties: false }) },
       },
     },
     async (request) => {

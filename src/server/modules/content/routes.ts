@@ -29,6 +29,8 @@ const contentSchema = {
     body: { type: 'string' },
     publishedAt: { type: 'string', format: 'date-time' },
   },
+  required: ['id', 'kind', 'title', 'body', 'publishedAt'],
+  additionalProperties: false,
 } as const;
 
 function allowed(auth: AuthContext, screenId: string): boolean {

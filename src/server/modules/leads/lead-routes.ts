@@ -90,6 +90,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
                 description: "Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept",
               },
             },
+            required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt'],
+            additionalProperties: false,
           }),
         },
       },
@@ -132,12 +134,22 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
           200: envelope({
             type: 'object',
             properties: {
-              users: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } } } },
+              users: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } },
+                  required: ['id', 'name', 'role'],
+                  additionalProperties: false,
+                },
+              },
               countries: { type: 'array', items: { type: 'string' } },
-              eventDays: { type: 'object', properties: { first: { type: 'string' }, last: { type: 'string' } } },
+              eventDays: { type: 'object', properties: { first: { type: 'string' }, last: { type: 'string' } }, required: ['first', 'last'], additionalProperties: false },
               utcOffsetMinutes: { type: 'integer' },
               tags: { type: 'array', items: tagSchema },
             },
+            required: ['users', 'countries', 'eventDays', 'utcOffsetMinutes', 'tags'],
+            additionalProperties: false,
           }),
         },
       },
@@ -205,6 +217,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
       products: { type: 'array', items: { type: 'string' }, description: "The exhibitor's products (its S02 product highlights): what a visitor may be interested in" },
       utcOffsetMinutes: { type: 'integer' },
     },
+    required: ['lead', 'tags', 'products', 'utcOffsetMinutes'],
+    additionalProperties: false,
   });
 
   /**

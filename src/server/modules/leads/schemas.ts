@@ -131,7 +131,7 @@ export const leadSchema = {
     leadType: { ...nullableCode(LEAD_TYPES), description: 'Code; label at locale key leads.type.<code>' },
     temperature: { ...nullableCode(LEAD_TEMPERATURES), description: 'Code; label at leads.temperature.<code>' },
     followUp: { ...nullableCode(FOLLOW_UP_ACTIONS), description: 'Code; label at leads.followUp.<code>' },
-    scannedBy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    scannedBy: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
     scannedAt: { type: 'string', format: 'date-time', description: 'Date/time added (the first scan of this badge)' },
     scans: {
       type: 'object',
@@ -139,8 +139,16 @@ export const leadSchema = {
       properties: {
         count: { type: 'integer', description: 'Scans of the badge, the first one included' },
         lastSeenAt: { type: 'string', format: 'date-time', description: 'The latest scan' },
-        lastScannedBy: { type: 'object', properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } }, description: 'Who made the latest scan' },
+        lastScannedBy: {
+          type: 'object',
+          properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } },
+          required: ['id', 'name'],
+          additionalProperties: false,
+          description: 'Who made the latest scan',
+        },
       },
+      required: ['count', 'lastSeenAt', 'lastScannedBy'],
+      additionalProperties: false,
     },
     updatedAt: { type: ['string', 'null'], format: 'date-time' },
     tagAnswers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Custom tag id → chosen choices' },
@@ -148,14 +156,45 @@ export const leadSchema = {
     businessCard: {
       type: ['object', 'null'],
       properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, type: { type: 'string' } },
+      required: ['id', 'name', 'size', 'type'],
+      additionalProperties: false,
       description: 'The business card image (download at GET /oga/uploads/{id})',
     },
   },
+  required: [
+    'id',
+    'badgeCode',
+    'badgeKnown',
+    'visitorName',
+    'salutation',
+    'company',
+    'businessNature',
+    'jobTitle',
+    'country',
+    'mobile',
+    'email',
+    'phone',
+    'address',
+    'notes',
+    'leadType',
+    'temperature',
+    'followUp',
+    'scannedBy',
+    'scannedAt',
+    'scans',
+    'updatedAt',
+    'tagAnswers',
+    'interestedProducts',
+    'businessCard',
+  ],
+  additionalProperties: false,
 } as const;
 
 export const tagSchema = {
   type: 'object',
   properties: { id: { type: 'integer' }, name: { type: 'string' }, choices: { type: 'array', items: { type: 'string' } } },
+  required: ['id', 'name', 'choices'],
+  additionalProperties: false,
 } as const;
 
 const codeFilter = (codes: readonly string[], what: string) =>
