@@ -35,57 +35,57 @@ export interface ApiOperations {
    */
   'GET /analytics/dashboard': {
     data: {
-      countries?: {
+      countries: {
         key: string;
         leads: number;
       }[];
-      leaderboard?: {
-        leads?: number;
-        name?: string;
-        rank?: number;
-        userId?: number;
+      leaderboard: {
+        leads: number;
+        name: string;
+        rank: number;
+        userId: number;
       }[];
-      offsetLabel?: string;
-      offsetMinutes?: number;
-      summary?: {
-        activeTeamUsers?: number;
-        hot?: number;
-        qualified?: number;
-        scanningUsers?: number;
-        today?: number;
-        total?: number;
-        unknownBadges?: number;
-        unqualified?: number;
+      offsetLabel: string;
+      offsetMinutes: number;
+      summary: {
+        activeTeamUsers: number;
+        hot: number;
+        qualified: number;
+        scanningUsers: number;
+        today: number;
+        total: number;
+        unknownBadges: number;
+        unqualified: number;
       };
-      temperatures?: {
+      temperatures: {
         key: string;
         leads: number;
       }[];
-      today?: string;
-      trend?: {
+      today: string;
+      trend: {
         /**
          * Hourly: the day shown (YYYY-MM-DD, event time)
          */
-        day?: string | null;
-        granularity?: 'day' | 'hour';
-        points?: {
-          bucket?: number;
-          label?: string;
-          leads?: number;
+        day: string | null;
+        granularity: 'day' | 'hour';
+        points: {
+          bucket: number;
+          label: string;
+          leads: number;
         }[];
         /**
          * The show days (event time)
          */
-        showDays?: string[];
+        showDays: string[];
       };
-      types?: {
+      types: {
         key: string;
         leads: number;
       }[];
-      users?: {
-        leads?: number;
-        name?: string;
-        userId?: number;
+      users: {
+        leads: number;
+        name: string;
+        userId: number;
       }[];
     };
     query?: {
@@ -135,22 +135,22 @@ export interface ApiOperations {
   'GET /analytics/invitations': {
     data: {
       items: {
-        createdAt?: string;
-        id?: number;
-        message?: string;
+        createdAt: string;
+        id: number;
+        message: string;
         /**
          * Why it failed: unreachable, timeout, refused, recipientRejected, unknown
          */
-        reason?: string | null;
+        reason: string | null;
         /**
          * The reason in the caller's language
          */
-        reasonText?: string | null;
-        recipientEmail?: string;
-        recipientName?: string;
-        senderEmail?: string;
-        sentAt?: string | null;
-        status?: 'pending' | 'sent' | 'failed';
+        reasonText: string | null;
+        recipientEmail: string;
+        recipientName: string;
+        senderEmail: string;
+        sentAt: string | null;
+        status: 'pending' | 'sent' | 'failed';
       }[];
       limit: number;
       page: number;
@@ -720,22 +720,22 @@ export interface ApiOperations {
   'GET /invitations': {
     data: {
       items: {
-        createdAt?: string;
-        id?: number;
-        message?: string;
+        createdAt: string;
+        id: number;
+        message: string;
         /**
          * Why it failed: unreachable, timeout, refused, recipientRejected, unknown
          */
-        reason?: string | null;
+        reason: string | null;
         /**
          * The reason in the caller's language
          */
-        reasonText?: string | null;
-        recipientEmail?: string;
-        recipientName?: string;
-        senderEmail?: string;
-        sentAt?: string | null;
-        status?: 'pending' | 'sent' | 'failed';
+        reasonText: string | null;
+        recipientEmail: string;
+        recipientName: string;
+        senderEmail: string;
+        sentAt: string | null;
+        status: 'pending' | 'sent' | 'failed';
       }[];
       limit: number;
       page: number;
@@ -2525,22 +2525,22 @@ export interface ApiOperations {
       }[];
     };
     data: {
-      createdAt?: string;
-      id?: number;
-      message?: string;
+      createdAt: string;
+      id: number;
+      message: string;
       /**
        * Why it failed: unreachable, timeout, refused, recipientRejected, unknown
        */
-      reason?: string | null;
+      reason: string | null;
       /**
        * The reason in the caller's language
        */
-      reasonText?: string | null;
-      recipientEmail?: string;
-      recipientName?: string;
-      senderEmail?: string;
-      sentAt?: string | null;
-      status?: 'pending' | 'sent' | 'failed';
+      reasonText: string | null;
+      recipientEmail: string;
+      recipientName: string;
+      senderEmail: string;
+      sentAt: string | null;
+      status: 'pending' | 'sent' | 'failed';
     }[];
   };
   /**

@@ -3,32 +3,14 @@ import { Alert, Chip, Table, TableBody, TableCell, TableContainer, TableHead, Ta
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { pageSize } from '../../../engine/pagination';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 
 // LA5: the invitations of the participation (recipient, sender, status, sent time, reason),
 // on the invite page and on the dashboard.
-
-export interface Invitation {
-  id: number;
-  recipientName: string;
-  recipientEmail: string;
-  senderEmail: string;
-  status: 'pending' | 'sent' | 'failed';
-  sentAt: string | null;
-  createdAt: string;
-  reason: string | null;
-  reasonText: string | null;
-}
-
-export interface PageOf<T> {
-  total: number;
-  page: number;
-  limit: number;
-  items: T[];
-}
 
 const PENDING_REFRESH_MS = 2_000;
 
@@ -38,7 +20,7 @@ export function InvitationsTable({ path, title, offsetMinutes }: { path: '/invit
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   // The mail queue delivers invitations after the request: look again while any is pending.
-  const { data, error } = useSWR<PageOf<Invitation>>([path, paging.page, paging.limit], () => api.get<PageOf<Invitation>>(path, { params: paging }), {
+  const { data, error } = useSWR([path, paging.page, paging.limit], () => typedApi.get(path, { query: { page: paging.page, limit: pageSize(paging.limit) } }), {
     refreshInterval: (latest) => (latest?.items.some((invitation) => invitation.status === 'pending') ? PENDING_REFRESH_MS : 0),
   });
   if (error) return <Alert severity="error">{error.message}</Alert>;

@@ -22,12 +22,13 @@ import {
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { NONE_KEY, OTHER_KEY, type CountByKey, type Dashboard, type TrendGranularity } from '../../../engine/analytics';
+import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
@@ -46,6 +47,8 @@ const BarBreakdown = lazy(() => import('../components/charts').then((m) => ({ de
 const PieBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.PieBreakdown })));
 
 type Dimension = 'country' | 'user' | 'type' | 'temperature';
+/** The dashboard's figures, as GET /analytics/dashboard answers them. */
+type Dashboard = ApiData<'GET', '/analytics/dashboard'>;
 
 /** Figures as the user's language writes numbers. */
 const figure = (value: number) => formatNumber(value, currentLanguage());
@@ -150,8 +153,8 @@ export default function DashboardPage() {
   const [granularity, setGranularity] = useState<TrendGranularity>('day');
   // Hourly: one show day; empty = the server's choice (today during the show, else the latest day with leads).
   const [day, setDay] = useState('');
-  const params = granularity === 'hour' && day ? { granularity, day } : { granularity };
-  const { data, error } = useSWR<Dashboard>(['/analytics/dashboard', granularity, day], () => api.get<Dashboard>('/analytics/dashboard', { params }), {
+  const query = granularity === 'hour' && day ? { granularity, day } : { granularity };
+  const { data, error } = useSWR(['/analytics/dashboard', granularity, day], () => typedApi.get('/analytics/dashboard', { query }), {
     keepPreviousData: true,
     refreshInterval: 60_000,
   });

@@ -14,12 +14,12 @@ import {
   type InvitationRecipient,
   type RecipientProblem,
 } from '../../../engine/analytics';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
-import { InvitationsTable, type Invitation } from '../components/InvitationsTable';
+import { InvitationsTable } from '../components/InvitationsTable';
 
 // LA5: invite clients by e-mail (several at once, each recorded sent or failed with a reason),
 // share the event on social networks, copy the event link.
@@ -46,11 +46,10 @@ function EmailInvitations() {
     if (found.length > 0) return;
     setBusy(true);
     try {
-      const results = await api.post<Invitation[]>(
-        '/invitations',
-        { recipients: recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })), message },
-        { silent: true },
-      );
+      const results = await typedApi.post('/invitations', {
+        body: { recipients: recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })), message },
+        silent: true,
+      });
       const failed = results.filter((r) => r.status === 'failed').length;
       if (failed === 0) showToast('success', t('success.emailSent'));
       else showToast('warning', t('invitations.result', { sent: results.length - failed, failed }));

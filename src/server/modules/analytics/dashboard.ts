@@ -31,8 +31,20 @@ import { ownParticipation, toNumber } from './shared';
 // the number of leads. An exhibitor and its team users see the same dashboard; the download
 // list and the invitations (the exhibitor's records) are the exhibitor's only.
 
-const countSchema = { type: 'object', properties: { key: { type: 'string' }, leads: { type: 'integer' } }, required: ['key', 'leads'] } as const;
-const userCountSchema = { type: 'object', properties: { userId: { type: 'integer' }, name: { type: 'string' }, leads: { type: 'integer' } } } as const;
+const countSchema = {
+  type: 'object',
+  properties: { key: { type: 'string' }, leads: { type: 'integer' } },
+  required: ['key', 'leads'],
+  additionalProperties: false,
+} as const;
+const userCountSchema = {
+  type: 'object',
+  properties: { userId: { type: 'integer' }, name: { type: 'string' }, leads: { type: 'integer' } },
+  required: ['userId', 'name', 'leads'],
+  additionalProperties: false,
+} as const;
+
+const SUMMARY_FIGURES = ['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'] as const;
 
 const dashboardSchema = {
   type: 'object',
@@ -42,7 +54,9 @@ const dashboardSchema = {
     today: { type: 'string' },
     summary: {
       type: 'object',
-      properties: sameProperties(['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'], { type: 'integer' }),
+      properties: sameProperties(SUMMARY_FIGURES, { type: 'integer' }),
+      required: SUMMARY_FIGURES,
+      additionalProperties: false,
     },
     trend: {
       type: 'object',
@@ -50,15 +64,30 @@ const dashboardSchema = {
         granularity: { type: 'string', enum: ['day', 'hour'] },
         showDays: { type: 'array', items: { type: 'string', format: 'date' }, description: 'The show days (event time)' },
         day: { type: ['string', 'null'], description: 'Hourly: the day shown (YYYY-MM-DD, event time)' },
-        points: { type: 'array', items: { type: 'object', properties: { bucket: { type: 'integer' }, label: { type: 'string' }, leads: { type: 'integer' } } } },
+        points: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { bucket: { type: 'integer' }, label: { type: 'string' }, leads: { type: 'integer' } },
+            required: ['bucket', 'label', 'leads'],
+            additionalProperties: false,
+          },
+        },
       },
+      required: ['granularity', 'showDays', 'day', 'points'],
+      additionalProperties: false,
     },
     countries: { type: 'array', items: countSchema },
     users: { type: 'array', items: userCountSchema },
     types: { type: 'array', items: countSchema },
     temperatures: { type: 'array', items: countSchema },
-    leaderboard: { type: 'array', items: { ...userCountSchema, properties: { ...userCountSchema.properties, rank: { type: 'integer' } } } },
+    leaderboard: {
+      type: 'array',
+      items: { ...userCountSchema, properties: { ...userCountSchema.properties, rank: { type: 'integer' } }, required: [...userCountSchema.required, 'rank'] },
+    },
   },
+  required: ['offsetMinutes', 'offsetLabel', 'today', 'summary', 'trend', 'countries', 'users', 'types', 'temperatures', 'leaderboard'],
+  additionalProperties: false,
 } as const;
 
 /**

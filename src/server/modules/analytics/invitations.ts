@@ -31,6 +31,8 @@ const invitationSchema = {
     reason: { type: ['string', 'null'], description: 'Why it failed: unreachable, timeout, refused, recipientRejected, unknown' },
     reasonText: { type: ['string', 'null'], description: "The reason in the caller's language" },
   },
+  required: ['id', 'recipientName', 'recipientEmail', 'senderEmail', 'message', 'status', 'sentAt', 'createdAt', 'reason', 'reasonText'],
+  additionalProperties: false,
 } as const;
 
 type Row = {
