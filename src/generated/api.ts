@@ -7,6 +7,10 @@ export interface ApiOperations {
    * LD6: delete a tag of my participation
    */
   'DELETE /custom-tags/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
     path: {
       id: number;
@@ -25,6 +29,10 @@ export interface ApiOperations {
    * Issue 10: remove a content item of the current event
    */
   'DELETE /organiser/content/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
     path: {
       id: number;
@@ -2290,7 +2298,7 @@ export interface ApiOperations {
    * A one-time sign-in link for this account (S3), e.g. to continue on a phone; single use, short-lived
    */
   'POST /auth/link-codes': {
-    body: null | {};
+    body?: {};
     data: {
       code: string;
       expiresAt: string;
@@ -2367,6 +2375,10 @@ export interface ApiOperations {
    * CT1: acknowledge a manual (time and user recorded)
    */
   'POST /content/manuals/{id}/acknowledge': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       ackRequired: boolean;
       acknowledgedAt: string | null;
@@ -2423,6 +2435,10 @@ export interface ApiOperations {
    * F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft
    */
   'POST /forms/{id}/inherit': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       data?: {
         [k: string]: unknown | undefined;
@@ -3338,6 +3354,10 @@ export interface ApiOperations {
    * Issue 11: read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole
    */
   'POST /organiser/forms/reload': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       changed: boolean;
       status: {

@@ -13,7 +13,7 @@ import {
   type TagProblem,
 } from '../../../engine/custom-tags';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import { ownParticipation } from './shared';
 
@@ -192,7 +192,7 @@ export default async function customTagRoutes(app: ApiApp) {
 
   app.delete(
     `${base}/:id`,
-    { config, schema: { tags: ['custom tags'], summary: 'LD6: delete a tag of my participation', params: idParams, response: { 200: envelope() } } },
+    { config, schema: { tags: ['custom tags'], summary: 'LD6: delete a tag of my participation', params: idParams, body: NO_BODY, response: { 200: envelope() } } },
     async (request) => {
       const { participation } = ownParticipation(request);
       await app.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
@@ -125,7 +125,7 @@ export default async function manualRoutes(app: ApiApp) {
     `${base}/:id/acknowledge`,
     {
       config: { screen: 'manualDetail' },
-      schema: { tags: ['content'], summary: 'CT1: acknowledge a manual (time and user recorded)', params: idParams, response: { 200: envelope(manualSchema) } },
+      schema: { tags: ['content'], summary: 'CT1: acknowledge a manual (time and user recorded)', params: idParams, body: NO_BODY, response: { 200: envelope(manualSchema) } },
     },
     async (request) => {
       const auth = requireAuth(request);

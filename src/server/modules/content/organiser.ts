@@ -6,7 +6,7 @@ import { catalogue } from '../../../generated/screens';
 import type { ContentKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
-import { envelope, okEnvelope } from '../../lib/schemas';
+import { envelope, okEnvelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
@@ -261,7 +261,7 @@ export default async function organiserContentRoutes(app: ApiApp) {
 
   app.delete(
     `${base}/:id`,
-    { config, schema: { tags: ['organiser'], summary: 'Issue 10: remove a content item of the current event', params: idParams, response: okEnvelope } },
+    { config, schema: { tags: ['organiser'], summary: 'Issue 10: remove a content item of the current event', params: idParams, body: NO_BODY, response: okEnvelope } },
     async (request) => {
       const auth = requireAuth(request);
       const before = await own(eventOf(auth).id, request.params.id);

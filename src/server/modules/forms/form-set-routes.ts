@@ -1,7 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { lookup } from '../../../engine/i18n';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import type { FormSetStatus } from './service';
 
@@ -132,6 +132,7 @@ export default async function formSetRoutes(app: ApiApp) {
       schema: {
         tags: ['organiser'],
         summary: 'Issue 11: read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole',
+        body: NO_BODY,
         response: { 200: envelope({ type: 'object', properties: { changed: { type: 'boolean' }, status: statusSchema }, required: ['changed', 'status'] }) },
       },
     },

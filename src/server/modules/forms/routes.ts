@@ -20,7 +20,7 @@ import {
 } from '../../../engine/forms/parts';
 import type { Participation } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
@@ -618,6 +618,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         tags: ['forms'],
         summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
         params: formIdParams,
+        body: NO_BODY,
         response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } }) },
       },
     },
