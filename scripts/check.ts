@@ -119,11 +119,9 @@ const ALLOWED: Record<string, string[]> = {
 const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/forms/components/FormRuntime.tsx',
   'src/features/forms/components/ListImport.tsx',
-  'src/features/forms/components/UploadField.tsx',
   'src/features/forms/lib/payload.ts',
   'src/features/forms/pages/FormDocumentsPage.tsx',
   'src/features/forms/pages/FormGalleryPage.tsx',
-  'src/features/forms/pages/OrderFormsPage.tsx',
   'src/features/organiser-audit/pages/AuditPage.tsx',
   'src/features/organiser-content/components/AttachmentsField.tsx',
   'src/features/organiser-content/pages/OrganiserContentPage.tsx',

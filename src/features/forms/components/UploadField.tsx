@@ -5,7 +5,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../../engine/forms/files';
 import type { RuntimeFormContext } from './QuotaNote';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
 function isFileReference(value: unknown): value is FileReference {
@@ -55,7 +55,7 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
     body.append('file', file, file.name);
     setBusy(true);
     try {
-      onChange(await api.post<FileReference>('/uploads', body, { silent: true }), fieldPathId.path);
+      onChange(await typedApi.post('/uploads', { body, silent: true }), fieldPathId.path);
     } catch (failure) {
       const details = failure instanceof ApiError ? (failure.data as { problems?: Array<{ key: string; params?: Record<string, unknown> }> } | null)?.problems : undefined;
       setProblems(details?.length ? details.map((p) => t(p.key, p.params)) : [failure instanceof Error ? failure.message : String(failure)]);

@@ -3,32 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { findScreen } from '../../../engine/catalogue';
-import type { FormStatus } from '../../../engine/forms/definitions';
 import { useCatalogue } from '../../../lib/catalogue';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { STATUS_COLOR } from '../lib/status';
 import { PartStatuses } from '../components/PartStatuses';
-import type { PartSummary } from '../lib/payload';
 
-interface FormSummary {
-  id: string;
-  code: string;
-  title: string;
-  screen: string | null;
-  mandatory: boolean;
-  deadline: string | null;
-  status: FormStatus;
-  submitOnce: boolean;
-  missingPrerequisites: string[];
-  closedPrerequisites: string[];
-  changesNotSubmitted: boolean;
-  submittedAt: string | null;
-  /** P1 F4: a shared form's parts, each with its own status (null = one part). */
-  parts: PartSummary[] | null;
-}
+/** One form of the list, as GET /forms answers it. */
+type FormSummary = ApiData<'GET', '/forms'>[number];
 
 function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
   const { t } = useTranslation();
@@ -104,7 +89,7 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
 /** F1: mandatory and optional forms with deadline, status and what must be submitted first. */
 export default function OrderFormsPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR<FormSummary[]>('/forms', (path: string) => api.get<FormSummary[]>(path));
+  const { data, error } = useSWR('/forms', () => typedApi.get('/forms'));
   const { data: user } = useUserInfo();
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
