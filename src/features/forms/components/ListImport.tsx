@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ImportableList } from '../../../engine/forms/list-import';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 
 // Issue 11 item 5: a list of the form filled from a spreadsheet. The server makes the template from
@@ -10,15 +11,8 @@ import { ApiError } from '../../../lib/api-client';
 // parsing stays out of the browser bundle); this shows its report and adds the valid rows to the
 // form only when the user accepts them.
 
-export interface ListImportReport {
-  list: string;
-  rows: number;
-  columns: { header: string; property: string | null }[];
-  /** Lists inside the items, by their titles: a sheet cannot fill them. */
-  skipped?: string[];
-  valid: { row: number; item: Record<string, unknown> }[];
-  problems: { row: number; column: string; header: string; key: string; message: string }[];
-}
+/** The server's report on an uploaded sheet, as POST /forms/{id}/lists/{list}/import answers it. */
+type ListImportReport = ApiData<'POST', '/forms/{id}/lists/{list}/import'>;
 
 /** Problems listed in the dialog; the rest are counted (the file is corrected and chosen again). */
 const PROBLEMS_SHOWN = 200;
@@ -56,7 +50,7 @@ export function ListImport({
       const body = new FormData();
       body.append('data', JSON.stringify(currentData()));
       body.append('file', file, file.name);
-      const result = await api.post<ListImportReport>(`${path}/import`, body, { silent: true });
+      const result = await typedApi.post('/forms/{id}/lists/{list}/import', { path: { id: formId, list: list.property }, body, silent: true });
       setReport({ file: file.name, result });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
