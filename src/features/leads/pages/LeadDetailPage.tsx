@@ -30,7 +30,7 @@ import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualifi
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { countryName } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -48,7 +48,7 @@ function BusinessCardImage({ id, alt }: { id: string; alt: string }) {
   useEffect(() => {
     let objectUrl: string | undefined;
     let live = true;
-    api.get<Blob>(`/uploads/${id}`, { responseType: 'blob' }).then(
+    typedApi.get('/uploads/{id}', { path: { id }, responseType: 'blob' }).then(
       (blob) => {
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);
