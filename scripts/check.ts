@@ -134,7 +134,6 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/leads/pages/LeadDetailPage.tsx',
   'src/features/leads/pages/LeadListPage.tsx',
   'src/features/leads/pages/LeadReportPage.tsx',
-  'src/features/organiser-audit/pages/AuditPage.tsx',
   'src/features/organiser-content/components/AttachmentsField.tsx',
   'src/features/organiser-content/pages/OrganiserContentPage.tsx',
   'src/features/organiser-events/api.ts',
@@ -145,9 +144,6 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/organiser-progress/pages/ProgressPage.tsx',
   'src/features/organiser-reminders/pages/RemindersPage.tsx',
   'src/features/organiser-submissions/pages/SubmissionsPage.tsx',
-  'src/features/search/pages/SearchPage.tsx',
-  'src/features/showroom/pages/DigitalShowroomPage.tsx',
-  'src/features/showroom/pages/PublicShowroomPage.tsx',
 ]);
 
 export function untypedApiCallProblems(): string[] {

@@ -1198,18 +1198,18 @@ export interface ApiOperations {
   'GET /organiser/audit': {
     data: {
       items: {
-        action?: string;
-        actorName?: string;
-        actorRole?: string;
-        after?: unknown;
-        at?: string;
-        before?: unknown;
-        event?: string | null;
-        exhibitor?: string | null;
-        id?: number;
-        ip?: string;
-        subjectId?: string;
-        subjectType?: string;
+        action: string;
+        actorName: string;
+        actorRole: string;
+        after: unknown;
+        at: string;
+        before: unknown;
+        event: string | null;
+        exhibitor: string | null;
+        id: number;
+        ip: string;
+        subjectId: string;
+        subjectType: string;
       }[];
       limit: number;
       page: number;
@@ -1812,39 +1812,39 @@ export interface ApiOperations {
    */
   'GET /public/showrooms/{slug}': {
     data: {
-      booth?: string;
-      dates?: string;
-      event?: string;
-      eventUrl?: string;
-      exhibitor?: string;
-      showroom?: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+      booth: string;
+      dates: string;
+      event: string;
+      eventUrl: string;
+      exhibitor: string;
+      showroom: {
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
-      venue?: string;
+      venue: string;
     };
     path: {
       slug: string;
@@ -1895,32 +1895,32 @@ export interface ApiOperations {
   'GET /showroom': {
     data: {
       published: boolean;
-      publishedAt?: string | null;
+      publishedAt: string | null;
       showroom: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
       slug: string;
@@ -3991,32 +3991,32 @@ export interface ApiOperations {
     };
     data: {
       published: boolean;
-      publishedAt?: string | null;
+      publishedAt: string | null;
       showroom: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
       slug: string;
