@@ -1326,9 +1326,9 @@ export interface ApiOperations {
    */
   'GET /organiser/current-event': {
     data: {
-      code?: string;
-      id?: number;
-      name?: string;
+      code: string;
+      id: number;
+      name: string;
     };
   };
   /**
@@ -1336,17 +1336,17 @@ export interface ApiOperations {
    */
   'GET /organiser/events': {
     data: {
-      code?: string;
-      current?: boolean;
-      endsAt?: string;
-      exhibitors?: number;
-      id?: number;
-      name?: string;
-      names?: {
+      code: string;
+      current: boolean;
+      endsAt: string;
+      exhibitors: number;
+      id: number;
+      name: string;
+      names: {
         [k: string]: string | undefined;
       };
-      startsAt?: string;
-      utcOffsetMinutes?: number;
+      startsAt: string;
+      utcOffsetMinutes: number;
     }[];
   };
   /**
@@ -1376,7 +1376,7 @@ export interface ApiOperations {
       defaultQuotas: {
         [k: string]: number | undefined;
       };
-      id?: number;
+      id: number;
       logoUrl: string;
       names: {
         [k: string]: string | undefined;
@@ -1790,20 +1790,20 @@ export interface ApiOperations {
    */
   'GET /organiser/vocabulary': {
     data: {
-      deadlineNames?: string[];
-      flags?: string[];
-      languages?: string[];
-      modules?: string[];
-      quotaNames?: string[];
+      deadlineNames: string[];
+      flags: string[];
+      languages: string[];
+      modules: string[];
+      quotaNames: string[];
       /**
        * O2: the values of the forms an event sets (fee prices in the event’s currency, approval limits), with forms.yaml’s defaults
        */
-      settings?: {
+      settings: {
         currency?: string;
-        default?: string;
-        forms?: string[];
-        kind?: 'money' | 'number';
-        name?: string;
+        default: string;
+        forms: string[];
+        kind: 'money' | 'number';
+        name: string;
       }[];
     };
   };
@@ -3220,7 +3220,7 @@ export interface ApiOperations {
       venue: string;
     };
     data: {
-      id?: number;
+      id: number;
     };
   };
   /**
