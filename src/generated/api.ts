@@ -1415,23 +1415,23 @@ export interface ApiOperations {
   'GET /organiser/exhibitors': {
     data: {
       items: {
-        account?: string;
-        boothNum?: string;
-        code?: string;
-        email?: string;
+        account: string;
+        boothNum: string;
+        code: string;
+        email: string;
         /**
          * Form id → status (F1)
          */
-        forms?: {
+        forms: {
           [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
         };
         /**
          * The participation id
          */
-        id?: number;
-        modules?: string[];
-        name?: string;
-        status?: 'active' | 'disabled';
+        id: number;
+        modules: string[];
+        name: string;
+        status: 'active' | 'disabled';
       }[];
       limit: number;
       page: number;
@@ -1485,10 +1485,10 @@ export interface ApiOperations {
       /**
        * Form id → status (F1)
        */
-      forms?: {
+      forms: {
         [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
       };
-      id?: number;
+      id: number;
       legalName: string;
       logoUrl: string;
       /**
@@ -1502,7 +1502,7 @@ export interface ApiOperations {
       quotas: {
         [k: string]: number | undefined;
       };
-      status?: 'active' | 'disabled';
+      status: 'active' | 'disabled';
     };
     path: {
       id: number;
@@ -3260,7 +3260,7 @@ export interface ApiOperations {
       };
     };
     data: {
-      id?: number;
+      id: number;
     };
   };
   /**

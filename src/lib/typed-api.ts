@@ -66,3 +66,12 @@ export function createTypedApi(client: ApiClient): TypedApi {
     del: (path, ...options) => untyped('DELETE', path, ...(options as never)),
   };
 }
+
+/**
+ * A map read from the API as a plain record. An open map in a route schema (`additionalProperties:
+ * { … }`) is typed `{ [k: string]: T | undefined }`; the answer never holds an undefined value,
+ * and this drops any so the page works with `Record<string, T>`.
+ */
+export function definedValues<T>(map: Partial<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, T] => entry[1] !== undefined));
+}

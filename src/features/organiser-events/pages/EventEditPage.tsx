@@ -12,7 +12,7 @@ import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import type { ApiData } from '../../../lib/typed-api';
+import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { useEvent, useVocabulary, type Vocabulary } from '../api';
 
 // Issue 9 (O2): every setting of an event. Deadlines are typed in event time; a rule broken
@@ -52,18 +52,15 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
   };
 }
 
-/** The entries of a map read from the API that hold a value (its schema's open map types each one `T | undefined`). */
-const entriesOf = <T,>(map: Partial<Record<string, T>>): [string, T][] => Object.entries(map).filter((entry): entry is [string, T] => entry[1] !== undefined);
-
 function draftOf(event: ApiData<'GET', '/organiser/events/{id}'>): Draft {
   // The event as read carries its id, which the save does not take (it answered "not valid").
   const { id: _id, ...input } = event;
   return {
     ...input,
-    settings: Object.fromEntries(entriesOf(input.settings)),
-    defaultFlags: Object.fromEntries(entriesOf(input.defaultFlags)),
-    deadlines: Object.fromEntries(entriesOf(input.deadlines).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
-    quotas: Object.fromEntries(entriesOf(input.defaultQuotas).map(([name, value]) => [name, String(value)])),
+    settings: definedValues(input.settings),
+    defaultFlags: definedValues(input.defaultFlags),
+    deadlines: Object.fromEntries(Object.entries(definedValues(input.deadlines)).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
+    quotas: Object.fromEntries(Object.entries(definedValues(input.defaultQuotas)).map(([name, value]) => [name, String(value)])),
     reminderDays: input.reminderDays.join(', '),
   };
 }
