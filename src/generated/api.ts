@@ -3267,27 +3267,31 @@ export interface ApiOperations {
    * Import exhibitors from XLSX or CSV (multipart field `file`): a dry run by default, `?commit=true` stores the good rows in one transaction
    */
   'POST /organiser/exhibitors/import': {
+    /**
+     * A multipart upload.
+     */
+    body: FormData;
     data: {
-      created?: number;
-      dryRun?: boolean;
+      created: number;
+      dryRun: boolean;
       /**
        * Rows without a problem (stored on commit)
        */
-      good?: number;
-      problems?: {
-        column?: string;
-        key?: string;
-        problem?: string;
-        row?: number;
+      good: number;
+      problems: {
+        column: string;
+        key: string;
+        problem: string;
+        row: number;
       }[];
       /**
        * Data rows read (empty rows skipped)
        */
-      rows?: number;
+      rows: number;
       /**
        * Rows whose code the event already had
        */
-      updated?: number;
+      updated: number;
     };
     query?: {
       commit?: boolean;
