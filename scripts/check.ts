@@ -136,9 +136,6 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/leads/pages/LeadReportPage.tsx',
   'src/features/organiser-content/components/AttachmentsField.tsx',
   'src/features/organiser-content/pages/OrganiserContentPage.tsx',
-  'src/features/organiser-progress/pages/ProgressPage.tsx',
-  'src/features/organiser-reminders/pages/RemindersPage.tsx',
-  'src/features/organiser-submissions/pages/SubmissionsPage.tsx',
 ]);
 
 export function untypedApiCallProblems(): string[] {

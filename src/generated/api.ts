@@ -1665,59 +1665,59 @@ export interface ApiOperations {
    */
   'GET /organiser/progress': {
     data: {
-      forms?: {
-        code?: string;
-        counts?: {
-          approved?: number;
-          closed?: number;
-          draft?: number;
-          notStarted?: number;
-          pendingApproval?: number;
-          rejected?: number;
-          submitted?: number;
+      forms: {
+        code: string;
+        counts: {
+          approved: number;
+          closed: number;
+          draft: number;
+          notStarted: number;
+          pendingApproval: number;
+          rejected: number;
+          submitted: number;
         };
-        id?: string;
-        mandatory?: boolean;
+        id: string;
+        mandatory: boolean;
         /**
          * A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is
          */
         parts?: {
-          id?: string;
+          id: string;
           /**
            * Locale key
            */
-          title?: string;
+          title: string;
         }[];
         /**
          * Locale key
          */
-        title?: string;
+        title: string;
       }[];
       /**
        * Issue 10: published manuals of the event that need acknowledging
        */
-      manualsToAcknowledge?: number;
-      rows?: {
-        boothNum?: string;
-        code?: string | null;
-        exhibitor?: string;
+      manualsToAcknowledge: number;
+      rows: {
+        boothNum: string;
+        code: string | null;
+        exhibitor: string;
         /**
          * Issue 10: manuals needing acknowledgement that the exhibitor acknowledged
          */
-        manualsAcknowledged?: number;
-        missingMandatory?: string[];
-        participationId?: number;
+        manualsAcknowledged: number;
+        missingMandatory: string[];
+        participationId: number;
         /**
          * Forms with parts: form id → part id → status
          */
-        parts?: {
+        parts: {
           [k: string]:
             | {
                 [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
               }
             | undefined;
         };
-        statuses?: {
+        statuses: {
           [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
         };
       }[];
@@ -1749,13 +1749,13 @@ export interface ApiOperations {
    */
   'GET /organiser/reminders': {
     data: {
-      days?: number[];
-      recent?: {
-        at?: string;
-        by?: string;
-        daysBefore?: number | null;
-        exhibitor?: string;
-        forms?: string[];
+      days: number[];
+      recent: {
+        at: string;
+        by: string;
+        daysBefore: number | null;
+        exhibitor: string;
+        forms: string[];
       }[];
     };
   };
@@ -1764,13 +1764,13 @@ export interface ApiOperations {
    */
   'GET /organiser/submissions': {
     data: {
-      code?: string;
-      id?: string;
-      submissions?: number;
+      code: string;
+      id: string;
+      submissions: number;
       /**
        * Locale key
        */
-      title?: string;
+      title: string;
     }[];
   };
   /**
@@ -3422,8 +3422,8 @@ export interface ApiOperations {
       participationIds: number[];
     };
     data: {
-      sent?: number;
-      skipped?: number;
+      sent: number;
+      skipped: number;
     };
   };
   /**
@@ -3983,7 +3983,7 @@ export interface ApiOperations {
       days: number[];
     };
     data: {
-      days?: number[];
+      days: number[];
     };
   };
   /**
