@@ -134,8 +134,6 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/leads/pages/LeadDetailPage.tsx',
   'src/features/leads/pages/LeadListPage.tsx',
   'src/features/leads/pages/LeadReportPage.tsx',
-  'src/features/organiser-content/components/AttachmentsField.tsx',
-  'src/features/organiser-content/pages/OrganiserContentPage.tsx',
 ]);
 
 export function untypedApiCallProblems(): string[] {

@@ -1268,36 +1268,36 @@ export interface ApiOperations {
    */
   'GET /organiser/content': {
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
@@ -3111,36 +3111,36 @@ export interface ApiOperations {
       };
     };
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
@@ -3787,36 +3787,36 @@ export interface ApiOperations {
       };
     };
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
