@@ -87,12 +87,22 @@ function dataSchema(operation: OpenApiOperation): JSONSchema {
   return plain(data);
 }
 
-function bodySchema(operation: OpenApiOperation): JSONSchema | undefined {
+/** A body schema that also takes null (NO_BODY in src/server/lib/schemas.ts): the request may send none. */
+function acceptsNoBody(schema: JSONSchema): schema is JSONSchema & { anyOf: JSONSchema[] } {
+  return Array.isArray(schema.anyOf) && schema.anyOf.some((branch: JSONSchema) => branch.type === 'null');
+}
+
+/** The body's type, and whether a call may leave it out (swagger marks every declared body required). */
+function bodySchema(operation: OpenApiOperation): { schema: JSONSchema; optional: boolean } | undefined {
   const content = operation.requestBody?.content;
   if (!content) return undefined;
-  if (content['multipart/form-data']) return { tsType: 'FormData', description: 'A multipart upload.' };
+  if (content['multipart/form-data']) return { schema: { tsType: 'FormData', description: 'A multipart upload.' }, optional: false };
   const schema = content['application/json']?.schema;
-  return schema ? plain(schema) : { tsType: 'unknown' };
+  if (!schema) return { schema: { tsType: 'unknown' }, optional: false };
+  if (!acceptsNoBody(schema)) return { schema: plain(schema), optional: !operation.requestBody?.required };
+  const { anyOf, ...rest } = schema;
+  const sent = anyOf.filter((branch) => branch.type !== 'null');
+  return { schema: plain(sent.length === 1 ? { ...rest, ...sent[0] } : { ...rest, anyOf: sent }), optional: true };
 }
 
 /** The operation's key in ApiOperations: `GET /leads/{id}` (the path without API_BASE, as the client takes it). */
@@ -123,8 +133,8 @@ export function operationsSchema(document: OpenApiDocument): JSONSchema {
       }
       const body = bodySchema(operation);
       if (body) {
-        parts.body = body;
-        if (operation.requestBody?.required) required.push('body');
+        parts.body = body.schema;
+        if (!body.optional) required.push('body');
       }
       parts.data = dataSchema(operation);
       operations[operationKey(method, path)] = {

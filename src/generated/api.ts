@@ -16,6 +16,10 @@ export interface ApiOperations {
    * LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)
    */
   'DELETE /leads/devices/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
     path: {
       id: number;
@@ -2282,6 +2286,10 @@ export interface ApiOperations {
    * Mark the session active ("stay signed in" after the inactivity warning)
    */
   'POST /auth/keepalive': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       idleSeconds?: number;
     };
@@ -2290,7 +2298,10 @@ export interface ApiOperations {
    * A one-time sign-in link for this account (S3), e.g. to continue on a phone; single use, short-lived
    */
   'POST /auth/link-codes': {
-    body: null | {};
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       code: string;
       expiresAt: string;
@@ -2341,6 +2352,10 @@ export interface ApiOperations {
    * End this session on the server (S6)
    */
   'POST /auth/logout': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
   };
   /**

@@ -21,6 +21,16 @@ export function envelope<const Data extends JSONSchema = typeof NULL_DATA>(data:
 
 export const okEnvelope = { 200: envelope() } as const;
 
+/**
+ * The body of a POST/PUT/DELETE that takes none: nothing, or an empty JSON object (Fastify
+ * validates a missing body as null). The OpenAPI document says so, and the generated client
+ * lets the call leave `body` out.
+ */
+export const NO_BODY = {
+  description: 'No body (or an empty JSON object)',
+  anyOf: [{ type: 'null' }, { type: 'object', properties: {}, additionalProperties: false }],
+} as const;
+
 /** An object whose keys are names chosen elsewhere (deadline names, quota names…) and whose values are `values`. */
 export const stringMap = <const Values extends JSONSchema>(values: Values) => ({ type: 'object', additionalProperties: values }) as const;
 
