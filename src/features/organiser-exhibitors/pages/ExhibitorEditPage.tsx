@@ -3,7 +3,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, TextF
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
-import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
@@ -173,20 +173,7 @@ export default function ExhibitorEditPage() {
   if (!vocabulary || (id !== null && !existing) || (id === null && !event)) return <PageLoading />;
   const initial: ExhibitorInput = existing
     ? { ...existing, flags: definedValues(existing.flags), quotas: definedValues(existing.quotas), deadlines: definedValues(existing.deadlines) }
-    : {
-        code: '',
-        name: '',
-        legalName: '',
-        boothNum: '',
-        logoUrl: '',
-        account: '',
-        email: '',
-        contactName: '',
-        modules: event!.defaultModules,
-        flags: definedValues(event!.defaultFlags),
-        quotas: {},
-        deadlines: {},
-      };
+    : newExhibitorInput({ modules: event!.defaultModules, flags: definedValues(event!.defaultFlags) });
   const { status: _status, forms: _forms, id: _id, ...clean } = initial as ExhibitorInput & { status?: string; forms?: unknown; id?: number };
   return <Form key={id ?? 'new'} id={id} initial={clean} vocabulary={vocabulary} offset={offset} />;
 }
