@@ -10,7 +10,6 @@ export type Vocabulary = ApiData<'GET', '/organiser/vocabulary'>;
 
 export const useEvents = () => useSWR('/organiser/events', () => typedApi.get('/organiser/events'));
 export const useVocabulary = () => useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
-export const useEvent = (id: number | null) =>
-  useSWR(id === null ? null : `/organiser/events/${id}`, () => typedApi.get('/organiser/events/{id}', { path: { id: id! } }));
+export const useEvent = (id: number | null) => useSWR(id === null ? null : `/organiser/events/${id}`, () => typedApi.get('/organiser/events/{id}', { path: { id: id! } }));
 
 export const switchEvent = (eventId: number) => typedApi.put('/organiser/current-event', { body: { eventId } });

@@ -127,13 +127,21 @@ export default function ExhibitorsPage() {
                       >
                         {t('organiser.exhibitors.sendActivation')}
                       </Button>
-                      <Button size="small" onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/password-reset', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.resetSent')}>
+                      <Button
+                        size="small"
+                        onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/password-reset', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.resetSent')}
+                      >
                         {t('organiser.exhibitors.reset')}
                       </Button>
                       <Button
                         size="small"
                         color={row.status === 'active' ? 'error' : 'primary'}
-                        onClick={() => void act(typedApi.put('/organiser/exhibitors/{id}/status', { path: { id: row.id }, body: { status: row.status === 'active' ? 'disabled' : 'active' } }), 'success.modified')}
+                        onClick={() =>
+                          void act(
+                            typedApi.put('/organiser/exhibitors/{id}/status', { path: { id: row.id }, body: { status: row.status === 'active' ? 'disabled' : 'active' } }),
+                            'success.modified',
+                          )
+                        }
                       >
                         {t(row.status === 'active' ? 'organiser.exhibitors.deactivate' : 'organiser.exhibitors.activate')}
                       </Button>

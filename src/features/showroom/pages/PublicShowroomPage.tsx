@@ -11,9 +11,7 @@ export default function PublicShowroomPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const slug = params.get('s') ?? '';
-  const { data, error } = useSWR(slug ? ['/public/showrooms', slug] : null, () =>
-    typedApi.get('/public/showrooms/{slug}', { path: { slug }, auth: false, silent: true }),
-  );
+  const { data, error } = useSWR(slug ? ['/public/showrooms', slug] : null, () => typedApi.get('/public/showrooms/{slug}', { path: { slug }, auth: false, silent: true }));
   useEffect(() => {
     if (data) document.title = `${data.showroom.company.name || data.exhibitor} — ${data.event}`;
   }, [data]);

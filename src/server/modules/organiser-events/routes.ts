@@ -310,7 +310,9 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
         tags: ['organiser'],
         summary: 'One event of the organisation, every setting (404 for another organisation’s)',
         params: idParams,
-        response: { 200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'id'] }) },
+        response: {
+          200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'id'] }),
+        },
       },
     },
     async (request) => {
@@ -423,7 +425,12 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
         tags: ['organiser'],
         summary: "The organiser's current event (code 601 noCurrentEvent before its first)",
         response: {
-          200: envelope({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'code', 'name'], additionalProperties: false }),
+          200: envelope({
+            type: 'object',
+            properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
+            required: ['id', 'code', 'name'],
+            additionalProperties: false,
+          }),
         },
       },
     },
