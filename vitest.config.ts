@@ -60,6 +60,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // A test file's time was mostly importing the server (Fastify, ajv, PGlite, exceljs…)
+          // afresh in a new fork. Every file builds its own app on its own database copy
+          // (helpers.ts); the modules they share hold no per-app state (only lazily loaded
+          // fonts, sharp and a dummy password hash), so a worker keeps them between files.
+          isolate: false,
         },
       },
       {
