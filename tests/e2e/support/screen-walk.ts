@@ -151,7 +151,10 @@ export async function openScreenInApp(page: Page, url: string, screen: Screen, w
       { timeout: 10_000 },
     );
   } catch {
-    const shown = await page.evaluate(() => ({ address: `${window.location.pathname}${window.location.search}`, titles: [...document.querySelectorAll('h1')].map((h1) => h1.textContent?.trim()) }));
+    const shown = await page.evaluate(() => ({
+      address: `${window.location.pathname}${window.location.search}`,
+      titles: [...document.querySelectorAll('h1')].map((h1) => h1.textContent?.trim()),
+    }));
     throw new Error(`Expected ${label} at ${address} titled "${title}" within 10 s, but the page is at ${shown.address} titled ${JSON.stringify(shown.titles)}`);
   }
   await waitForLoaded(page, label);
