@@ -3,7 +3,6 @@ import { canAccess, type Screen } from '../../../src/engine/catalogue';
 import { STORAGE_KEYS } from '../../../src/engine/constants';
 import type { Role } from '../../../src/engine/roles';
 import { catalogue } from '../../../src/generated/screens';
-import { expectVisible } from './browser';
 import { apiGet, apiLogin } from './portal';
 
 // Walks over the screen catalogue (src/generated/screens.ts, from screens.yaml), so a screen
@@ -107,24 +106,14 @@ async function waitForLoaded(page: Page, label: string) {
 }
 
 /**
- * Opens a screen (a detail screen on one of the walker's items) and waits until it has
- * rendered: its level-1 heading shows and no progress indicator is left. Fails naming the screen.
- */
-export async function openScreen(page: Page, url: string, screen: Screen, walker?: SignedInWalker) {
-  await page.goto(`${url}${await screenAddress(url, screen, walker)}`);
-  const label = `screen "${screen.id}" (${screen.path})`;
-  await expectVisible(page.getByRole('heading', { level: 1 }), `the title of ${label}`);
-  await waitForLoaded(page, label);
-}
-
-/**
- * Opens a screen inside the app already running on `page` (signed in, on the portal's origin),
- * as a link of the menu would: the router moves to the address (history.pushState and the
+ * Opens a screen (a detail screen on one of the walker's items) inside the app already running on
+ * `page` (signed in, on the portal's origin), as a link of the menu would: the router moves to the address (history.pushState and the
  * popstate event its BrowserRouter listens to), without loading the page again. The router
  * renders a move in a React transition, so the old screen stays while the new one loads: the
  * move is done when the address is the screen's, a level-1 heading reads `title` (the screen's
  * title in the page's language) and no progress indicator is left. When the page shows that
  * title already (two screens of one title), or `fresh` asks for it, the screen is loaded afresh.
+ * Fails naming the screen and what the page shows instead.
  */
 export async function openScreenInApp(page: Page, url: string, screen: Screen, walker: SignedInWalker, title: string, fresh = false) {
   const address = await screenAddress(url, screen, walker);
