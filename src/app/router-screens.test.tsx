@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { canAccess } from '../engine/catalogue';
@@ -33,6 +33,10 @@ vi.mock('../features/forms/components/FormRuntime', () => ({
 }));
 
 setupComponentTests();
+
+// The signed-in frame brings MUI, whose first import takes seconds on a busy machine: loaded
+// before the tests, so the first of them does not spend its waiting time on it.
+beforeAll(() => import('./layout/SignedInFrame'), 120_000);
 
 /** What the catalogue says the screen shows: its form, its page, or the "not available yet" state. */
 function expectedContent(target: (typeof catalogue.screens)[number]): string | null {

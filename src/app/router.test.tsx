@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from './router';
 import { callsTo, FULL_USER, LIMITED_USER, LocationProbe, renderWithProviders, setupComponentTests, TOKEN } from './test-utils';
 
 setupComponentTests();
+
+// The signed-in frame brings MUI, whose first import takes seconds on a busy machine: loaded
+// before the tests, so the first of them does not spend its waiting time on it.
+beforeAll(() => import('./layout/SignedInFrame'), 120_000);
 
 function renderAt(path: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
