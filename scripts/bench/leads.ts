@@ -279,6 +279,36 @@ function servers(): Array<[string, string]> {
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
+/**
+ * Issue 15: which indexes of the lead tables the portal's queries read during the run (PostgreSQL's
+ * statistics, reset after the bulk load): every index costs each new lead an update, so one that
+ * no case reads is a candidate to drop. Inserts and unique checks do not count as scans.
+ */
+async function indexUsage(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('select pg_stat_reset()');
+  await client.end();
+  return {
+    print: async () => {
+      const reader = new pg.Client({ connectionString: databaseUrl });
+      await reader.connect();
+      try {
+        // The statistics collector reports with a delay of up to a second.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const result = await reader.query<{ table: string; index: string; scans: string; size: string }>(
+          `select relname as table, indexrelname as index, idx_scan::text as scans, pg_size_pretty(pg_relation_size(indexrelid)) as size
+             from pg_stat_user_indexes where relname in ('leads', 'lead_scans') order by relname, idx_scan desc, indexrelname`,
+        );
+        console.log(`  index reads during the cases above (${[...CASES].join(', ')}):`);
+        for (const row of result.rows) console.log(`    ${`${row.table}.${row.index}`.padEnd(42)} ${row.scans.padStart(8)} scans  ${row.size}`);
+      } finally {
+        await reader.end();
+      }
+    },
+  };
+}
+
 /** The same export in a process of its own (scripts/bench/export-alone.ts): the export's own memory. */
 async function exportAlone(env: Record<string, string>, participationId: number, offsetMinutes: number, scannedBy: number) {
   // Bundled like the server, so the process carries no TypeScript loader.
@@ -397,6 +427,7 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
       const loaded = await bulkLoadLeads(opened.db, postgresLeads, log);
       log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
       await opened.close();
+      const indexUse = await indexUsage(databaseUrl);
       for (const [label, bundle] of servers()) {
         const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, bundle);
         const dbTime = await databaseTime(databaseUrl);
@@ -407,6 +438,7 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
           await server.stop();
         }
       }
+      await indexUse.print();
       if (CASES.has('export')) await exportAlone({ DATABASE_URL: databaseUrl }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
     } finally {
       await postgres.stop();
