@@ -38,7 +38,12 @@ async function load(url: string, headers: Record<string, string> = {}, dbTime: D
   await dbTime?.reset();
   const measured = await withCpu(undefined, () => autocannon(url, headers));
   const dbMs = dbTime ? await dbTime.read() : null;
-  return { rps: measured.result.rps, p99: measured.result.p99, work: `${perOperation(measured.result.requests, measured.cpuMs, dbMs)}  ${measured.load}`, cpuMsPerRequest: measured.cpuMs / measured.result.requests };
+  return {
+    rps: measured.result.rps,
+    p99: measured.result.p99,
+    work: `${perOperation(measured.result.requests, measured.cpuMs, dbMs)}  ${measured.load}`,
+    cpuMsPerRequest: measured.cpuMs / measured.result.requests,
+  };
 }
 
 async function autocannon(url: string, headers: Record<string, string>) {
@@ -105,9 +110,15 @@ async function webBenchmarks() {
         const dbTime = await databaseTime(postgres.adminUrl);
         try {
           const pgToken = await loginToken(pgPortal.url);
-          rows.push(['GET /oga/system/project/exhibirotCode (PostgreSQL)', await load(`${pgPortal.url}/oga/system/project/exhibirotCode`, { authorization: `Bearer ${pgToken}` }, dbTime)]);
+          rows.push([
+            'GET /oga/system/project/exhibirotCode (PostgreSQL)',
+            await load(`${pgPortal.url}/oga/system/project/exhibirotCode`, { authorization: `Bearer ${pgToken}` }, dbTime),
+          ]);
           const loggingToken = await loginToken(loggingPortal.url);
-          rows.push(['  the same, request log on (PostgreSQL)', await load(`${loggingPortal.url}/oga/system/project/exhibirotCode`, { authorization: `Bearer ${loggingToken}` }, dbTime)]);
+          rows.push([
+            '  the same, request log on (PostgreSQL)',
+            await load(`${loggingPortal.url}/oga/system/project/exhibirotCode`, { authorization: `Bearer ${loggingToken}` }, dbTime),
+          ]);
         } finally {
           await dbTime?.close();
           await pgPortal.close();

@@ -347,7 +347,12 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   // Wall-clock figures queue behind the other work on a shared machine; "CPU" is the portal process's
   // own CPU time per request (and "DB" PostgreSQL's execution time per request): the work a budget costs.
   if (CASES.has('dashboard')) {
-    const { result: dashboard, work: spent } = await work(server, dbTime, () => SAMPLES + 3, () => latency(`${server.url}${LEADS_API.dashboard}`, token));
+    const { result: dashboard, work: spent } = await work(
+      server,
+      dbTime,
+      () => SAMPLES + 3,
+      () => latency(`${server.url}${LEADS_API.dashboard}`, token),
+    );
     console.log(
       `  dashboard, all widgets (one call)        median ${dashboard.median.toFixed(1).padStart(6)} ms  p95 ${dashboard.p95.toFixed(1).padStart(6)} ms  budget ${BUDGET.dashboardP95Ms} ms: ${verdict(dashboard.p95 <= BUDGET.dashboardP95Ms)}  ${spent}`,
     );
@@ -364,8 +369,18 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   // "after" is the page as the list asks for it (rollup estimate, keyword counted up to 1,000).
   if (CASES.has('list')) console.log(`  ${`lead list (p95 budget ${BUDGET.listP95Ms}${' ms)'.padEnd(42)}`} ${'before: exact total'.padEnd(30)} after: list as served`);
   for (const [name, query] of CASES.has('list') ? listCases : []) {
-    const { result: before } = await work(server, dbTime, () => SAMPLES + 3, () => latency(`${server.url}${LEADS_API.list}${query}&exactTotal=true`, token));
-    const { result: after, work: spent } = await work(server, dbTime, () => SAMPLES + 3, () => latency(`${server.url}${LEADS_API.list}${query}`, token));
+    const { result: before } = await work(
+      server,
+      dbTime,
+      () => SAMPLES + 3,
+      () => latency(`${server.url}${LEADS_API.list}${query}&exactTotal=true`, token),
+    );
+    const { result: after, work: spent } = await work(
+      server,
+      dbTime,
+      () => SAMPLES + 3,
+      () => latency(`${server.url}${LEADS_API.list}${query}`, token),
+    );
     const kind = (await (await fetch(`${server.url}${LEADS_API.list}${query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       data: { total: number; totalKind?: string };
     };
@@ -375,7 +390,12 @@ async function measure(engine: string, leads: number, server: { url: string; pid
   }
   if (CASES.has('scans')) await measureScans(server, token, loaded, dbTime);
   if (CASES.has('export')) {
-    const { result: exported, work: spent } = await work(server, dbTime, () => 1, () => exportXlsx(server, token, exportUser));
+    const { result: exported, work: spent } = await work(
+      server,
+      dbTime,
+      () => 1,
+      () => exportXlsx(server, token, exportUser),
+    );
     console.log(
       `  XLSX export of ${EXPORT_ROWS.toLocaleString('en')} leads, in the portal ${exported.seconds.toFixed(1).padStart(6)} s  ${(exported.bytes / 1048576).toFixed(1)} MB file  RSS ${exported.rssBefore.toFixed(0)} → peak ${exported.rssPeak.toFixed(0)} MB (+${(exported.rssPeak - exported.rssBefore).toFixed(0)})  budget ${BUDGET.exportSeconds} s / +${BUDGET.exportRssAboveRestMb} MB: ${verdict(exported.seconds <= BUDGET.exportSeconds && exported.rssPeak - exported.rssBefore <= BUDGET.exportRssAboveRestMb)}  ${spent}`,
     );
@@ -392,7 +412,12 @@ async function measureScans(server: { url: string; pid: number }, token: string,
   console.log(
     `  ingestion, batches of ${BATCH}, ${INGEST_WORKERS} clients     ${rate.toFixed(0).padStart(7)} scans/s  budget ${BUDGET.scansPerSecond}: ${verdict(rate >= BUDGET.scansPerSecond)}  per batch: ${ingestWork}`,
   );
-  const { result: burst, work: burstWork } = await work(server, dbTime, (result) => result.requests, () => concurrentBatches(server.url, token, loaded.eventCode));
+  const { result: burst, work: burstWork } = await work(
+    server,
+    dbTime,
+    (result) => result.requests,
+    () => concurrentBatches(server.url, token, loaded.eventCode),
+  );
   console.log(
     `  ${BATCH}-scan batches from ${BURST_CLIENTS} connections at once  p50 ${burst.p50.toFixed(0).padStart(5)} ms  p99 ${burst.p99.toFixed(0).padStart(5)} ms  max ${burst.max.toFixed(0)} ms  (${burst.requests} batches, ${burst.failed} failed)  budget p99 ${BUDGET.burstP99Ms} ms: ${verdict(burst.p99 <= BUDGET.burstP99Ms && burst.failed === 0)}  per batch: ${burstWork}`,
   );
