@@ -86,8 +86,9 @@ export class SessionCache {
     if (!auth.device && sessionState(times, this.policy, now.getTime()) !== 'active') return null;
     if (now.getTime() - times.lastSeenAt >= touchGranularityMs(this.policy)) {
       // The same touch as resolveSession's; made without the observer, as it changes nothing cached but this time.
-      await this.db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
+      // The entry says so before the write: the requests that arrive while it is queued do not touch again.
       entry.auth = { ...auth, lastSeenAt: now };
+      await this.db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
     }
     return { status: 'active', auth: entry.auth };
   }
