@@ -63,6 +63,29 @@ describe('S5 npm run check on a copy of the forms', () => {
     expect(fixed.code).toBe(0);
   }, 120_000);
 
+  it("an event patch removing a field forms.yaml's approval summary names: refused unless the entry lists it as optional", async () => {
+    const formsDir = copyOfForms();
+    const list = join(formsDir, 'forms', 'forms.yaml');
+    const declared = readFileSync(list, 'utf8');
+    // HALAL2026's S04 patch removes lastName; without `optional: [lastName]` the summary names a field that event lacks.
+    writeFileSync(list, declared.replace(', optional: [lastName] }]', ' }]'));
+    const { code, output } = await check(formsDir);
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /events\/HALAL2026\/s04\.patch\.json \/schema\/properties\/badges\/items\/properties\/lastName: forms\/forms\.yaml \/forms\/\d+\/approvalSummary\/0\/show\/2 names "badges\.lastName", which this event’s form does not have/,
+    );
+
+    // Declared optional, the same patch passes; a typo in the optional name fails at its pointer.
+    writeFileSync(list, declared.replace('optional: [lastName]', 'optional: [lastNam]'));
+    const typo = await check(formsDir);
+    expect(typo.code).toBe(1);
+    expect(typo.output).toMatch(/forms\/forms\.yaml \/forms\/\d+\/approvalSummary\/0\/optional\/0: "lastNam" is not named by this entry/);
+    writeFileSync(list, declared);
+    const good = await check(formsDir);
+    expect(good.output).toContain('ok   participation forms');
+    expect(good.code).toBe(0);
+  }, 180_000);
+
   it('a typo in forms.yaml (aproval:): exit 1 with forms.yaml and the pointer of the key', async () => {
     const formsDir = copyOfForms();
     const list = join(formsDir, 'forms', 'forms.yaml');

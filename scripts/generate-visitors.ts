@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../src/server/db/connection';
-import { insertLeads, insertVisitors } from '../src/server/db/demo-leads';
+import { insertLeads, insertVisitors, scanningPeople } from '../src/server/db/demo-leads';
 
 const CHUNK = 50_000;
 const HOUR = 3_600_000;
@@ -56,14 +56,7 @@ async function main() {
       .executeTakeFirst();
     if (!owner?.participation_id) throw new Error(`No exhibitor ${values.exhibitor} in event ${event.code}`);
     const participationId = owner.participation_id;
-    const people = await db
-      .selectFrom('users')
-      .select(['id', 'role'])
-      .where('participation_id', '=', participationId)
-      .where('role', 'in', ['exhibitor', 'team_user'])
-      .orderBy('id')
-      .execute();
-    const scannedBy = people.map((p) => p.id);
+    const scannedBy = (await scanningPeople(db, participationId)).map((p) => p.id);
     // Continue after what this script (or the seed) already generated for the participation.
     const last = await db
       .selectFrom('leads')

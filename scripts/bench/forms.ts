@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../catalogue-source';
 import { FORMS, measure, prepare, type BenchForm, type PreparedForm, type Sample, type Variant } from './first-validation';
+import { firstValidationInBrowser } from './first-validation-browser';
 import { launchChromium, loginToken, startPortal } from './support';
 
 // The forms benchmarks of issue 3: what the first validation of a big form costs with the
@@ -336,6 +337,7 @@ export async function compareKeystrokes(builds: Array<{ name: string; webDir: st
 /** Both sections of issue 3's forms benchmarks, against a running portal (demo data seeded). */
 export async function formsBenchmarks(url: string) {
   await firstValidation();
+  await firstValidationInBrowser();
   await keystrokeToPaint(url);
 }
 
@@ -351,6 +353,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'k
       return { name, webDir: join(ROOT, dir) };
     });
   compareKeystrokes(builds.length ? builds : [{ name: 'dist/web', webDir: join(ROOT, 'dist/web') }], rounds, args.includes('--profile')).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+// `npx tsx scripts/bench/forms.ts first-validation-browser`: issue 11's browser comparison alone.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'first-validation-browser') {
+  firstValidationInBrowser().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

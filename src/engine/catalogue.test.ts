@@ -488,6 +488,14 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
     expect(canAccess(at('/home'), [])).toBe(true);
   });
 
+  it('LD2 P1 the lead detail opens for an exhibitor with Forms or a team user with Leadgrab, never for a contractor (who holds Forms too)', () => {
+    const detail = at('/lead/lead-detail');
+    expect(canAccess(detail, ['Forms'], 'exhibitor')).toBe(true);
+    expect(canAccess(detail, ['Leadgrab'], 'team_user')).toBe(true);
+    expect(canAccess(detail, ['Forms'], 'contractor')).toBe(false);
+    expect(canAccess(detail, ['Forms', 'Leadgrab'], 'organiser')).toBe(false);
+  });
+
   it('R6 forms pages under /myParticipation and /orderForms/detail are hidden, with parent orderForms and module Forms', () => {
     const forms = real.screens.filter((s) => s.path.startsWith('/myParticipation/'));
     expect(forms.map((s) => s.path).sort()).toEqual([

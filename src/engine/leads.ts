@@ -12,6 +12,9 @@ export type LeadTemperature = (typeof LEAD_TEMPERATURES)[number];
 export const FOLLOW_UP_ACTIONS = ['arrangeCall', 'arrangeMeeting', 'sendIntroductionEmail', 'sendQuotation', 'noFollowUpYet', 'notFollowingUp', 'other'] as const;
 export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
 
+/** LD1 P1: the people of a participation who scan and work its leads: the exhibitor and its team users (never its contractor). */
+export const LEAD_SCANNER_ROLES = ['exhibitor', 'team_user'] as const;
+
 /** Scans one request may carry (the app syncs its offline queue in batches). */
 export const SCAN_BATCH_MAX = 500;
 

@@ -23,6 +23,28 @@ export interface ExhibitorInput {
   deadlines: Record<string, string>;
 }
 
+/**
+ * O2: a new exhibitor account before anything is filled in: the event's default modules and flags,
+ * no quota or deadline of its own (the event's apply). The organiser's form and the import both
+ * start from it.
+ */
+export function newExhibitorInput(eventDefaults: { modules: readonly string[]; flags: Readonly<Record<string, boolean>> }): ExhibitorInput {
+  return {
+    code: '',
+    name: '',
+    legalName: '',
+    boothNum: '',
+    logoUrl: '',
+    account: '',
+    email: '',
+    contactName: '',
+    modules: [...eventDefaults.modules],
+    flags: { ...eventDefaults.flags },
+    quotas: {},
+    deadlines: {},
+  };
+}
+
 export const EXHIBITOR_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 export const NAME_MAX = 200;
 

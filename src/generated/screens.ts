@@ -241,6 +241,10 @@ export const catalogue: Catalogue = {
         "Forms",
         "Leadgrab"
       ],
+      "roles": [
+        "exhibitor",
+        "team_user"
+      ],
       "page": "leads/LeadDetailPage"
     },
     {

@@ -94,6 +94,34 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     expect(await interests()).toEqual([]);
   });
 
+  it("S5 an event's patch removing the provided label is refused whole by the live reload, at the patch's removal; the lead keeps its interests", async () => {
+    expect(declare(() => undefined).problems).toEqual([]);
+    const patchFile = join(formsDir, 'events', 'HALAL2026', 's02.patch.json');
+    writeFileSync(patchFile, JSON.stringify({ schema: { properties: { products: { items: { properties: { productName: null } } } } } }));
+    try {
+      const refused = t.app.forms.reload('test');
+      const at = '/schema/properties/products/items/properties/productName';
+      expect(refused.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            file: 'events/HALAL2026/s02.patch.json',
+            path: at,
+            message: expect.stringMatching(/^forms\/forms\.yaml \/forms\/\d+\/provides\/leadInterests\/label names "products\.productName"/),
+          }),
+          expect.objectContaining({
+            file: 'events/HALAL2026/s02.patch.json',
+            path: at,
+            message: expect.stringMatching(/^forms\/forms\.yaml \/showroom\/products\/fields\/name names "products\.productName"/),
+          }),
+        ]),
+      );
+      expect(await interests()).toEqual(['Wild Tualang Honey', 'Bario Rice Crackers']);
+    } finally {
+      rmSync(patchFile);
+    }
+    expect(t.app.forms.reload('test').problems).toEqual([]);
+  });
+
   it('a wrong declaration is refused whole with its place, and the forms in use keep answering', async () => {
     expect(declare(() => undefined).problems).toEqual([]);
     const refused = declare((form) => {
@@ -102,7 +130,11 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     });
     expect(refused.problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: 'forms/forms.yaml', message: expect.stringContaining('"products" items have no text field "productNmae"') }),
+        expect.objectContaining({
+          file: 'forms/forms.yaml',
+          path: expect.stringMatching(/^\/forms\/\d+\/provides\/leadInterests\/label$/),
+          message: '"products.productNmae" is not a field of the form',
+        }),
         expect.objectContaining({ file: 'forms/forms.yaml', path: '/forms', message: expect.stringContaining('provided by more than one form (s02, vip)') }),
       ]),
     );

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { SCAN_BATCH_MAX } from '../../src/engine/leads';
+import { canAccess, findScreen } from '../../src/engine/catalogue';
 import { png } from '../support/fixtures';
 import { convertWithLibreOffice } from '../support/libreoffice';
 import { translate } from '../../src/server/lib/messages';
@@ -491,6 +492,37 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     // The organiser is no scanner.
     const organiser = await login(t.app, 'organiser');
     expect((await get(t.app, `/oga/leads/${lead.id}`, organiser)).code).toBe(403);
+  });
+
+  it("LD2 P1 the exhibitor's contractor holds Forms, which the lead detail screen names, yet neither the screen nor the API opens a lead to it", async () => {
+    const scanned = await scanOne(demo, { clientScanId: scanId('contractor'), badgeCode: visitors[120]!.badge_code, scannedAt: at(2) });
+    const lead = { id: scanned.data.leadId! };
+    expect(lead.id).toBeGreaterThan(0);
+    await t.app.db
+      .insertInto('users')
+      .values({
+        login: 'lead-contractor',
+        login_key: 'lead-contractor',
+        email: 'lead-contractor@stand-works.example',
+        display_name: 'Stand Works',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role: 'contractor',
+        participation_id: participationId,
+        event_id: eventId,
+        status: 'active',
+      })
+      .execute();
+    const contractor = await login_('lead-contractor');
+    // What the browser's guard reads: the screen as the server has it, and the contractor's modules.
+    const screen = findScreen(t.app.forms.catalogue(), 'leadDetail')!;
+    const modules = (await get(t.app, '/oga/system/project/exhibirotCode', contractor)).data.displayedModule as string[];
+    expect(modules).toContain('Forms');
+    expect(screen.modules).toContain('Forms');
+    expect(canAccess(screen, modules, 'contractor')).toBe(false);
+    // The API agrees, for reading and for qualifying.
+    expect((await get(t.app, `/oga/leads/${lead.id}`, contractor)).code).toBe(403);
+    expect((await patch(t.app, `/oga/leads/${lead.id}`, { notes: 'x' }, contractor)).code).toBe(403);
+    expect((await get(t.app, `/oga/leads/${lead.id}`, demo)).code).toBe(200);
   });
 
   it('LD1 the OpenAPI document explains the scanning API with examples', async () => {

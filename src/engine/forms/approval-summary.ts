@@ -1,5 +1,6 @@
 import type { FormDefinition } from './definitions';
 import { isCountryField, shownCountry } from './country-field';
+import { objectProperties } from './object-properties';
 
 // O1: what the organiser decides on, as forms.yaml declares it per form (`approvalSummary`): the
 // top-level fields shown beside a waiting submission (the booth design and height, the names of
@@ -12,6 +13,8 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
 export interface ApprovalSummaryField {
   field: string;
   show?: string[];
+  /** Names of this entry an event's patch may remove (see field-references.ts). */
+  optional?: string[];
 }
 
 export interface SummaryItem {
@@ -32,31 +35,16 @@ export interface SummaryEntry {
   items?: SummaryItem[];
 }
 
-/** forms.yaml mistakes, reported by `npm run check` and refused at start. */
-export function approvalSummaryProblems(definition: FormDefinition, schema: { properties?: Record<string, unknown> }): string[] {
-  const declared = definition.approvalSummary;
-  if (declared === undefined) return [];
-  const where = `schemas/forms/forms.yaml (${definition.id}) approvalSummary`;
-  if (!Array.isArray(declared)) return [`${where}: must be a list`];
-  const problems: string[] = [];
-  for (const entry of declared) {
-    const property = isObject(entry) && typeof entry.field === 'string' ? schema.properties?.[entry.field] : undefined;
-    if (!isObject(property)) {
-      problems.push(`${where}: "${JSON.stringify(entry)}" is not a property of the form`);
-      continue;
-    }
-    const itemProperties = isObject(property.items) && isObject(property.items.properties) ? property.items.properties : null;
-    for (const name of entry.show ?? []) if (!itemProperties || !Object.hasOwn(itemProperties, name)) problems.push(`${where}: "${entry.field}" items have no field "${name}"`);
-  }
-  return problems;
-}
-
-/** The summary of one submission for the organiser. */
+/**
+ * The summary of one submission for the organiser. A field the event's form does not have (its
+ * patch removed it, and the declaration lists it as optional) is left out.
+ */
 export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>, language: string): SummaryEntry[] {
   const rule = definition.approval;
   /** A field's value as text: a country by its name in the organiser's language (issue 13). */
   const shown = (properties: unknown, name: string, part: unknown) => (isObject(properties) && isCountryField(properties[name]) ? shownCountry(part, language) : part);
-  return (definition.approvalSummary ?? []).map(({ field, show }) => {
+  const present = (definition.approvalSummary ?? []).filter(({ field }) => isObject(schema.properties?.[field]));
+  return present.map(({ field, show }) => {
     const property = (schema.properties?.[field] ?? {}) as Node;
     const title = typeof property.title === 'string' ? property.title : field;
     const value = data[field];
@@ -67,8 +55,10 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
     if (Array.isArray(value) || property.type === 'array') {
       const items = (Array.isArray(value) ? value : []).map((item) => {
         const record = isObject(item) ? item : {};
-        const names = show ?? Object.keys(record);
         const itemProperties = isObject(property.items) ? property.items.properties : undefined;
+        // A declared name the event's form lacks (an optional one its patch removed) is not shown,
+        // even where an older draft still holds a value for it.
+        const names = show ? show.filter((name) => !isObject(property.items) || objectProperties(property.items).has(name)) : Object.keys(record);
         const text = names
           .map((name) => shown(itemProperties, name, record[name]))
           .filter((part) => (typeof part === 'string' && part.trim() !== '') || typeof part === 'number')

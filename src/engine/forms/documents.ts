@@ -32,7 +32,8 @@ export interface DocumentDeclaration {
    */
   text: string;
   /** The table of particulars, in order; an item field with no value is left out. */
-  particulars: ParticularDeclaration[];
+  particulars: ParticularDeclaration[] /** Item fields of summary or particulars an event's patch may remove (checked in field-references.ts). */;
+  optional?: string[];
 }
 
 /** The part of a form definition this module reads. */
@@ -50,8 +51,11 @@ function itemPropertiesOf(schema: { properties?: Record<string, unknown> }, list
   return isObject(property.items.properties) ? property.items.properties : null;
 }
 
-/** forms.yaml mistakes in a form's `documents`, found by `npm run check` and by the live reload. */
-export function documentProblems(definition: DocumentsOwner, schema: { properties?: Record<string, unknown> }): string[] {
+/**
+ * forms.yaml mistakes in a form's `documents`, found by `npm run check` and by the live reload. The
+ * fields a document names are resolved against each form, base and patched, by field-references.ts.
+ */
+export function documentProblems(definition: DocumentsOwner): string[] {
   const declared = definition.documents;
   if (declared === undefined) return [];
   const where = `schemas/forms/forms.yaml (${definition.id}) documents`;
@@ -66,13 +70,6 @@ export function documentProblems(definition: DocumentsOwner, schema: { propertie
     const at = `${where} ${document.id}`;
     if (ids.has(document.id)) problems.push(`${at}: the id is used twice`);
     ids.add(document.id);
-    const items = itemPropertiesOf(schema, document.each);
-    if (!items) {
-      problems.push(`${at}: each "${document.each}" is not a list of objects of the form`);
-      continue;
-    }
-    const fields = [document.name, ...(document.summary ?? []), ...document.particulars.filter((row): row is string => typeof row === 'string')];
-    for (const field of fields) if (!Object.hasOwn(items, field)) problems.push(`${at}: "${document.each}" items have no field "${field}"`);
     for (const row of document.particulars) {
       if (typeof row !== 'string' && !(isObject(row) && typeof row.label === 'string' && typeof row.value === 'string'))
         problems.push(`${at}: a particular is an item field or { label, value }`);

@@ -75,6 +75,11 @@ export const FORM_DEFINITION_SCHEMA = {
         properties: {
           field: propertyName,
           show: { type: 'array', items: { type: 'string' }, description: 'For a list: the item fields that make up each line' },
+          optional: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Names of this entry (field or show) an event’s patch may remove; that event’s summary shows what its form has',
+          },
         },
         required: ['field'],
         additionalProperties: false,
@@ -150,6 +155,11 @@ export const FORM_DEFINITION_SCHEMA = {
                 { type: 'object', properties: { label: { type: 'string' }, value: { type: 'string' } }, required: ['label', 'value'], additionalProperties: false },
               ],
             },
+          },
+          optional: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Item fields of summary or particulars an event’s patch may remove; that event’s documents leave them out',
           },
         },
         required: ['id', 'each', 'name', 'fileName', 'text', 'particulars'],

@@ -37,13 +37,20 @@ describe('P1 F4 form parts', () => {
   });
 
   it('a wrong declaration is refused with where it is wrong', () => {
-    expect(partProblems(definition, schema)).toEqual([]);
-    expect(partProblems({ ...definition, audience: 'exhibitor' }, schema)).toEqual(['schemas/forms/forms.yaml (x) parts: only a form for contractors (audience: both) has parts']);
-    const wrong = { id: 'x', audience: 'both', parts: [{ id: 'exhibitor', filledBy: ['visitor' as never], fields: ['nope'] }] };
-    expect(partProblems(wrong, schema)).toEqual([
+    expect(partProblems(definition)).toEqual([]);
+    expect(partProblems({ ...definition, audience: 'exhibitor' })).toEqual(['schemas/forms/forms.yaml (x) parts: only a form for contractors (audience: both) has parts']);
+    const wrong = {
+      id: 'x',
+      audience: 'both',
+      parts: [
+        { id: 'exhibitor', filledBy: ['visitor' as never], fields: ['boothHeight'] },
+        { id: 'other', filledBy: ['contractor' as const], fields: ['boothHeight'] },
+      ],
+    };
+    expect(partProblems(wrong)).toEqual([
       'schemas/forms/forms.yaml (x) parts: "exhibitor" is taken',
       'schemas/forms/forms.yaml (x) parts (exhibitor): filledBy lists exhibitor and/or contractor',
-      'schemas/forms/forms.yaml (x) parts (exhibitor): "nope" is not a property of the form',
+      'schemas/forms/forms.yaml (x) parts (other): "boothHeight" belongs to two parts',
     ]);
   });
 });

@@ -102,8 +102,11 @@ export function topField(pointer: string): string {
   return pointer.split('/')[1] ?? '';
 }
 
-/** Problems of a form's `parts` declaration against its schema (checked when the forms load). */
-export function partProblems(definition: { id: string; audience: string; parts?: PartDeclaration[] }, schema: { properties?: Record<string, unknown> }): string[] {
+/**
+ * Problems of a form's `parts` declaration (checked when the forms load). Whether its fields exist
+ * is checked against each form, base and patched, by field-references.ts.
+ */
+export function partProblems(definition: { id: string; audience: string; parts?: PartDeclaration[] }): string[] {
   const declared = definition.parts;
   if (declared === undefined) return [];
   const where = `schemas/forms/forms.yaml (${definition.id}) parts`;
@@ -123,8 +126,7 @@ export function partProblems(definition: { id: string; audience: string; parts?:
       continue;
     }
     for (const field of part.fields) {
-      if (typeof field !== 'string' || !Object.hasOwn(schema.properties ?? {}, field)) problems.push(`${where} (${part.id}): "${String(field)}" is not a property of the form`);
-      else if (seen.has(field)) problems.push(`${where} (${part.id}): "${field}" belongs to two parts`);
+      if (seen.has(field)) problems.push(`${where} (${part.id}): "${field}" belongs to two parts`);
       seen.add(String(field));
     }
   }

@@ -22,8 +22,11 @@ interface Provider {
   provides?: Provides;
 }
 
-/** forms.yaml mistakes, reported by `npm run check` and refused when the forms are read. */
-export function providesProblems(definition: Provider, schema: { properties?: Record<string, unknown> }): string[] {
+/**
+ * forms.yaml mistakes, reported by `npm run check` and refused when the forms are read. The list
+ * and label fields are resolved against each form, base and patched, by field-references.ts.
+ */
+export function providesProblems(definition: Provider): string[] {
   const declared = definition.provides;
   if (declared === undefined) return [];
   const where = `schemas/forms/forms.yaml (${definition.id}) provides`;
@@ -38,14 +41,6 @@ export function providesProblems(definition: Provider, schema: { properties?: Re
       problems.push(`${where}.${name}: must be { list: <list property>, label: <item field> }`);
       continue;
     }
-    const property = schema.properties?.[entry.list];
-    const items = isObject(property) && property.type === 'array' && isObject(property.items) ? property.items : null;
-    if (!items) {
-      problems.push(`${where}.${name}.list: "${entry.list}" is not a list of the form`);
-      continue;
-    }
-    const label = isObject(items.properties) ? items.properties[entry.label] : undefined;
-    if (!isObject(label) || label.type !== 'string') problems.push(`${where}.${name}.label: "${entry.list}" items have no text field "${entry.label}"`);
   }
   return problems;
 }

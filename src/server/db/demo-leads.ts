@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../engine/leads';
+import { FOLLOW_UP_ACTIONS, LEAD_SCANNER_ROLES, LEAD_TEMPERATURES, LEAD_TYPES } from '../../engine/leads';
 import type { Database } from './schema';
 
 // Deterministic visitors and leads for the demo, the generator script and the benchmarks. All of
@@ -181,6 +181,11 @@ export async function insertVisitors(db: Kysely<Database>, event: { id: number; 
     from generate_series(${sql.lit(first)}::int, ${sql.lit(last)}::int) as g
     on conflict (event_id, badge_code) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** The people who scan for a participation (its exhibitor and team users), by id: whom generated leads are spread over. */
+export function scanningPeople(db: Kysely<Database>, participationId: number) {
+  return db.selectFrom('users').select(['id', 'role']).where('participation_id', '=', participationId).where('role', 'in', LEAD_SCANNER_ROLES).orderBy('id').execute();
 }
 
 export interface LeadGeneration {

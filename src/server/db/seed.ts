@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { catalogue } from '../../generated/screens';
 import { hashPassword } from '../lib/passwords';
-import { insertLeads, insertVisitors } from './demo-leads';
+import { insertLeads, insertVisitors, scanningPeople } from './demo-leads';
 import type { Database } from './schema';
 import { seedDemoContent } from './seed-content';
 
@@ -303,13 +303,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
 /** Visitors of the demo event, and leads over its three days (09:00-18:00 event time), scanned by the exhibitor's people. */
 async function seedDemoLeads(db: Kysely<Database>, event: { id: number; code: string; startsAt: Date; offsetMinutes: number }, participationId: number) {
   await insertVisitors(db, event, 1, DEMO_VISITORS);
-  const people = await db
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where('participation_id', '=', participationId)
-    .where('role', 'in', ['exhibitor', 'team_user'])
-    .orderBy('id')
-    .execute();
+  const people = await scanningPeople(db, participationId);
   const exhibitor = people.filter((p) => p.role === 'exhibitor').map((p) => p.id);
   const scannedBy = [...exhibitor, ...exhibitor, ...people.filter((p) => p.role === 'team_user').map((p) => p.id)];
   const firstDay = Math.floor((event.startsAt.getTime() + event.offsetMinutes * 60_000) / DAY);

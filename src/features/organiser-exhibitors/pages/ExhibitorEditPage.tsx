@@ -3,7 +3,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, TextF
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
-import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
@@ -176,22 +176,7 @@ export default function ExhibitorEditPage() {
   if (failure) return <Alert severity="error">{failure.message}</Alert>;
   const offset = event?.utcOffsetMinutes ?? account?.utcOffsetMinutes ?? 0;
   if (!vocabulary || (id !== null && !existing) || (id === null && !event)) return <PageLoading />;
-  const initial: ExhibitorInput = existing
-    ? { ...existing }
-    : {
-        code: '',
-        name: '',
-        legalName: '',
-        boothNum: '',
-        logoUrl: '',
-        account: '',
-        email: '',
-        contactName: '',
-        modules: event!.defaultModules,
-        flags: event!.defaultFlags,
-        quotas: {},
-        deadlines: {},
-      };
+  const initial: ExhibitorInput = existing ? { ...existing } : newExhibitorInput({ modules: event!.defaultModules, flags: event!.defaultFlags });
   const { status: _status, forms: _forms, id: _id, ...clean } = initial as ExhibitorInput & { status?: string; forms?: unknown; id?: number };
   return <Form key={id ?? 'new'} id={id} initial={clean} vocabulary={vocabulary} offset={offset} />;
 }

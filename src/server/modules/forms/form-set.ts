@@ -5,9 +5,9 @@ import { hashForSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { AnySchemaObject } from 'ajv';
 import { findScreen, type Catalogue } from '../../../engine/catalogue';
-import { approvalSummaryProblems } from '../../../engine/forms/approval-summary';
 import { documentKeys, documentProblems } from '../../../engine/forms/documents';
 import type { FormDefinition } from '../../../engine/forms/definitions';
+import { formReferences, optionalNameProblems, referenceProblems, referenceResolves, showroomReferences, type FieldReference } from '../../../engine/forms/field-references';
 import { partProblems } from '../../../engine/forms/parts';
 import { eventSettingProblems } from '../../../engine/forms/event-settings';
 import { providerProblems, providesProblems } from '../../../engine/forms/provides';
@@ -185,6 +185,9 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   for (const message of eventSettingProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
 
   const base = new Map<string, FormFiles>();
+  // S5: the fields forms.yaml names, per form (its own declarations and the showroom's pointers),
+  // resolved against the base form here and against each event's patched form below.
+  const references = new Map<string, FieldReference[]>();
   definitions.forEach((definition, index) => {
     const at = (...parts: string[]) => pointerOf('forms', index, ...parts);
     if (definition.screen && !findScreen(live.catalogue, definition.screen))
@@ -198,12 +201,19 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     const ui = json(uiFile);
     if (!schema || !ui) return;
     base.set(definition.id, { schema, ui });
+    const refs = [...formReferences(definition, index), ...showroomReferences(loaded.list?.showroom, definition.id)];
+    // A name the base form lacks is forms.yaml's mistake, reported here once, not again per patch.
+    references.set(
+      definition.id,
+      refs.filter((ref) => referenceResolves(ref, schema)),
+    );
     // P1: a wrong contractor part would show a contractor the wrong fields.
     problems.push(
-      ...listLines(partProblems(definition, schema), at('parts')),
-      ...listLines(approvalSummaryProblems(definition, schema), at('approvalSummary')),
-      ...listLines(documentProblems(definition, schema), at('documents')),
-      ...listLines(providesProblems(definition, schema), at('provides')),
+      ...listLines(partProblems(definition), at('parts')),
+      ...listLines(documentProblems(definition), at('documents')),
+      ...listLines(providesProblems(definition), at('provides')),
+      ...optionalNameProblems(definition, index),
+      ...referenceProblems(refs, FORM_LIST_FILE, { schema }),
     );
     // F7: a document's text comes from the form's strings, in every language.
     for (const key of documentKeys(definition)) {
@@ -232,6 +242,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     patched.set(`${event}/${formId}`, result);
     // Problems of the patched form point into the patch (its `schema` and `ui` halves).
     problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales, uploads));
+    // S5: what forms.yaml names must exist in the event's form too, unless declared optional.
+    problems.push(...referenceProblems(references.get(formId) ?? [], FORM_LIST_FILE, { schema: result.schema, patch: { file, schema: patch.schema } }));
   }
 
   // Every form the portal serves gets its validator, loaded and run once on an empty submission:

@@ -149,7 +149,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
         .selectFrom('users')
         .select(['id', 'display_name as name', 'role'])
         .where('participation_id', '=', scope.participationId)
-        .where('role', 'in', ['exhibitor', 'team_user'])
+        .where('role', 'in', ROLES)
         .orderBy('role')
         .orderBy('display_name');
       if (scope.onlyScannedBy !== undefined) users = users.where('id', '=', scope.onlyScannedBy);
@@ -232,7 +232,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   app.get(
     `${base}/:id`,
     {
-      config: { screen: 'leadDetail', roles: [...ROLES] },
+      // Its roles (no contractor) come from the leadDetail screen of screens.yaml.
+      config: { screen: 'leadDetail' },
       schema: {
         tags: TAGS,
         summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
@@ -311,7 +312,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
     '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
 
   const qualifyRoute = (summary: string, description: string) => ({
-    config: { screen: 'leadDetail' as const, roles: [...ROLES] },
+    config: { screen: 'leadDetail' as const },
     schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
   });
 

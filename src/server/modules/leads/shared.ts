@@ -1,3 +1,4 @@
+import { LEAD_SCANNER_ROLES } from '../../../engine/leads';
 import type { TagDefinition } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -10,8 +11,8 @@ import type { Kysely } from 'kysely';
 // Every query is scoped to the caller's participation (and, for a team user, to the leads it
 // scanned): another exhibitor's ids answer 404, like unknown ones.
 
-/** Narrower than the lead screens' modules: a contractor's Forms module opens the lead detail page, not the leads. */
-export const ROLES = ['exhibitor', 'team_user'] as const;
+/** Who uses the leads: the routes of the Leadgrab screens name them; the lead detail screen (Forms too, which a contractor holds) declares them in screens.yaml. */
+export const ROLES = LEAD_SCANNER_ROLES;
 export const TAGS = ['leads'];
 
 export function scopeOf(auth: AuthContext): LeadScope {

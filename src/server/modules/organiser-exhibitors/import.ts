@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import { exhibitorProblems, isFormulaText, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems, isFormulaText, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { EventVocabulary } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
@@ -154,20 +154,7 @@ export async function importExhibitors(
     const existing = byCode.get(cell('code').toLowerCase());
     const base: ExhibitorInput = existing
       ? { ...existing.account, quotas: { ...existing.account.quotas } }
-      : {
-          code: '',
-          name: '',
-          legalName: '',
-          boothNum: '',
-          logoUrl: '',
-          account: '',
-          email: '',
-          contactName: '',
-          modules: event.default_modules,
-          flags: event.default_flags,
-          quotas: {},
-          deadlines: {},
-        };
+      : newExhibitorInput({ modules: event.default_modules, flags: event.default_flags });
     const input: ExhibitorInput = { ...base };
     for (const key of TEXT_COLUMNS) {
       if (!columns.includes(key)) continue;
