@@ -143,7 +143,9 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
       `\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`,
     );
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-    console.log(`  ${runs} run(s) per page and build, builds taking turns run by run; medians, the score's min–max beside it; task ms = the longest main-thread task; load = uptime's 1-minute load average when the runs began`);
+    console.log(
+      `  ${runs} run(s) per page and build, builds taking turns run by run; medians, the score's min–max beside it; task ms = the longest main-thread task; load = uptime's 1-minute load average when the runs began`,
+    );
     console.log(
       `  ${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'min–max'.padStart(7)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)} ${'task ms'.padStart(7)} ${'load'.padStart(5)}  budgets`,
     );
@@ -195,7 +197,15 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
           continue;
         }
         const of = (key: keyof Figures) => median(all.map((figures) => figures[key]));
-        const figures: Figures = { performance: of('performance'), accessibility: of('accessibility'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), longestTask: of('longestTask') };
+        const figures: Figures = {
+          performance: of('performance'),
+          accessibility: of('accessibility'),
+          lcp: of('lcp'),
+          tbt: of('tbt'),
+          cls: of('cls'),
+          bytes: of('bytes'),
+          longestTask: of('longestTask'),
+        };
         const scores = all.map((f) => f.performance);
         const misses = [
           figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
