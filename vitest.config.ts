@@ -1,9 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
+// Issue 16 (CI speed): vitest starts the files it knows nothing about (a fresh clone: no results
+// cache) largest first, by bytes. The browser tests that walk the whole screen catalogue (one
+// test per screen and language) are short files that take the longest, so they ran last and the
+// two workers ended a few minutes apart. Those files start first; with a results cache, vitest's
+// own order (longest first, from the last run's times) is kept.
+
+/** A spec file that registers a walk over every screen of the catalogue. */
+const CATALOGUE_WALK = /\b(axeWalkOf|eachScreenOnce|openScreenInApp)\(/;
+
+class CatalogueWalksFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const walks = (spec: TestSpecification) =>
+      !this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`) && CATALOGUE_WALK.test(readFileSync(spec.moduleId, 'utf8'));
+    const first = sorted.filter(walks);
+    return [...first, ...sorted.filter((spec) => !first.includes(spec))];
+  }
+}
+
 // Projects so the test script can run them as separate, clearly reported stages.
+// maxWorkers: vitest's default in a run is one worker fewer than the cores, which on CI's two
+// cores ran the unit and server files one at a time (issue 16: the whole CI run faster).
 export default defineConfig({
   test: {
+    sequence: { sequencer: CatalogueWalksFirst },
     projects: [
       {
         // Pure tests (the engine, the scripts) need no DOM: the node environment spares jsdom's start-up per file.
@@ -11,6 +37,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/engine/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
@@ -20,6 +47,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: ['src/server/**', 'src/engine/**'],
           environment: 'jsdom',
+          maxWorkers: 2,
         },
       },
       {
@@ -31,6 +59,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: 2,
+          // A test file's time was mostly importing the server (Fastify, ajv, PGlite, exceljs…)
+          // afresh in a new fork. Every file builds its own app on its own database copy
+          // (helpers.ts); the modules they share hold no per-app state (only lazily loaded
+          // fonts, sharp and a dummy password hash), so a worker keeps them between files.
+          isolate: false,
         },
       },
       {

@@ -121,20 +121,6 @@ const UNTYPED_API_CALLS_LEFT = new Set([
   'src/features/forms/lib/payload.ts',
   'src/features/forms/pages/FormDocumentsPage.tsx',
   'src/features/forms/pages/FormGalleryPage.tsx',
-  'src/features/organiser-audit/pages/AuditPage.tsx',
-  'src/features/organiser-content/components/AttachmentsField.tsx',
-  'src/features/organiser-content/pages/OrganiserContentPage.tsx',
-  'src/features/organiser-events/api.ts',
-  'src/features/organiser-events/pages/EventEditPage.tsx',
-  'src/features/organiser-exhibitors/pages/ExhibitorEditPage.tsx',
-  'src/features/organiser-exhibitors/pages/ExhibitorsPage.tsx',
-  'src/features/organiser-exhibitors/pages/ImportPage.tsx',
-  'src/features/organiser-progress/pages/ProgressPage.tsx',
-  'src/features/organiser-reminders/pages/RemindersPage.tsx',
-  'src/features/organiser-submissions/pages/SubmissionsPage.tsx',
-  'src/features/search/pages/SearchPage.tsx',
-  'src/features/showroom/pages/DigitalShowroomPage.tsx',
-  'src/features/showroom/pages/PublicShowroomPage.tsx',
 ]);
 
 export function untypedApiCallProblems(): string[] {

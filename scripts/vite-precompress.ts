@@ -18,6 +18,11 @@ export interface PrecompressResult {
   gzipBytes: number;
 }
 
+function isFresh(twin: string, sourceModified: number): boolean {
+  const twinStats = statSync(twin, { throwIfNoEntry: false });
+  return twinStats !== undefined && twinStats.mtimeMs >= sourceModified;
+}
+
 export function precompressDirectory(root: string): PrecompressResult {
   const result: PrecompressResult = { files: 0, rawBytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const walk = (dir: string) => {
@@ -29,6 +34,9 @@ export function precompressDirectory(root: string): PrecompressResult {
         continue;
       }
       if (!COMPRESSIBLE.test(name) || stats.size < MIN_BYTES) continue;
+      // Earlier builds' assets stay in the folder (a running server may still name them), and
+      // quality-11 brotli is slow: a twin at least as new as its file is not written again.
+      if (isFresh(`${path}.br`, stats.mtimeMs) && isFresh(`${path}.gz`, stats.mtimeMs)) continue;
       const raw = readFileSync(path);
       const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
       const gz = gzipSync(raw, { level: 9 });

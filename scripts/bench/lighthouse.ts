@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -56,6 +56,24 @@ export async function printLoginWeight(url: string) {
   console.log(`  budget ${LOGIN_WIRE_BUDGET_KB} kB on the wire: raw ${met(total('raw'))}, gzip ${met(total('gzip'))}, brotli ${met(total('brotli'))}`);
 }
 
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  /** The longest main-thread task Lighthouse saw (its long-tasks audit), ms. */
+  longestTask: number;
+}
+
+/** The middle value (the mean of the middle two for an even count): single Lighthouse runs swing ±15 points. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 interface Target {
   name: string;
   path: string;
@@ -91,7 +109,8 @@ async function audit(port: number, url: string, formFactor: Target['formFactor']
 /**
  * Lighthouse on every target, for each build given (`builds`: label and the portal serving it),
  * the builds taking turns page by page so that a change of the machine's load touches them alike.
- * With BENCH_LIGHTHOUSE_REPORTS=<dir>, each run's full report (JSON) is written there.
+ * LIGHTHOUSE_RUNS (default 3) runs per page and build give medians. With BENCH_LIGHTHOUSE_REPORTS=<dir>,
+ * each run's full report (JSON) is written there.
  */
 export async function lighthouseBenchmarks(builds: Array<{ label: string; url: string }>) {
   const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
@@ -123,50 +142,79 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
     console.log(
       `\n## Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on Debian's Chromium (simulated throttling; budgets performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, CLS ≤ ${LIGHTHOUSE_BUDGET.cls})`,
     );
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
     console.log(
-      `  ${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)}  budgets`,
+      `  ${runs} run(s) per page and build, builds taking turns run by run; medians, the score's min–max beside it; task ms = the longest main-thread task; load = uptime's 1-minute load average when the runs began`,
+    );
+    console.log(
+      `  ${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'min–max'.padStart(7)} ${'a11y'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'kB'.padStart(7)} ${'task ms'.padStart(7)} ${'load'.padStart(5)}  budgets`,
     );
     // BENCH_LIGHTHOUSE_PAGES=orderForms,S04 measures only the pages whose name contains one of these.
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
     for (const target of TARGETS.filter((t) => !only || only.some((name) => t.name.includes(name)))) {
+      const results = new Map<string, { figures: Figures[]; failures: string[]; load: number[] }>(builds.map((build) => [build.label, { figures: [], failures: [], load: [] }]));
+      for (let run = 0; run < runs; run++) {
+        for (const build of builds) {
+          const name = builds.length > 1 ? `${target.name} ${build.label}` : target.name;
+          const result = results.get(build.label)!;
+          result.load.push(loadavg()[0]!);
+          // Each build is its own origin (its own localStorage): the token goes where the page opens.
+          await page.goto(`${build.url}/login`);
+          const token = target.signedIn ? await loginToken(build.url) : null;
+          await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
+          const lhr = await audit(port, `${build.url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
+          if ('failed' in lhr) {
+            result.failures.push(lhr.failed);
+            continue;
+          }
+          if (reportsDir) writeFileSync(join(reportsDir, `${name.replace(/[^\w]+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+          const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          result.figures.push({
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            lcp: value('largest-contentful-paint'),
+            tbt: value('total-blocking-time'),
+            cls: value('cumulative-layout-shift'),
+            bytes: value('total-byte-weight'),
+            longestTask: Math.max(0, ...((lhr.audits['long-tasks']?.details as { items?: Array<{ duration: number }> } | undefined)?.items ?? []).map((task) => task.duration)),
+          });
+          // What Lighthouse flags for accessibility (the fixes are issue 13's).
+          for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              if (!flagged.has(audit.id)) flagged.set(audit.id, new Set());
+              flagged.get(audit.id)!.add(name);
+            }
+          }
+        }
+      }
       for (const build of builds) {
         const name = builds.length > 1 ? `${target.name} ${build.label}` : target.name;
-        // Each build is its own origin (its own localStorage): the token goes where the page opens.
-        await page.goto(`${build.url}/login`);
-        const token = target.signedIn ? await loginToken(build.url) : null;
-        await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
-        const lhr = await audit(port, `${build.url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
-        if ('failed' in lhr) {
-          console.log(`  ${name.padEnd(44)} Lighthouse failed twice: ${lhr.failed}`);
+        const { figures: all, failures, load } = results.get(build.label)!;
+        if (all.length === 0) {
+          console.log(`  ${name.padEnd(44)} Lighthouse failed every run: ${failures.join('; ')}`);
           continue;
         }
-        if (reportsDir) writeFileSync(join(reportsDir, `${name.replace(/[^\w]+/g, '-')}.json`), JSON.stringify(lhr));
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const figures = {
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          lcp: value('largest-contentful-paint'),
-          tbt: value('total-blocking-time'),
-          cls: value('cumulative-layout-shift'),
-          bytes: value('total-byte-weight'),
+        const of = (key: keyof Figures) => median(all.map((figures) => figures[key]));
+        const figures: Figures = {
+          performance: of('performance'),
+          accessibility: of('accessibility'),
+          lcp: of('lcp'),
+          tbt: of('tbt'),
+          cls: of('cls'),
+          bytes: of('bytes'),
+          longestTask: of('longestTask'),
         };
+        const scores = all.map((f) => f.performance);
         const misses = [
           figures.performance < LIGHTHOUSE_BUDGET.performance && 'performance',
           figures.accessibility < LIGHTHOUSE_BUDGET.accessibility && 'accessibility',
           figures.cls > LIGHTHOUSE_BUDGET.cls && 'CLS',
         ].filter(Boolean);
         console.log(
-          `  ${name.padEnd(44)} ${String(figures.performance).padStart(4)} ${String(figures.accessibility).padStart(4)} ${figures.lcp.toFixed(0).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.bytes / 1024).toFixed(0).padStart(7)}  ${misses.length === 0 ? 'met' : `NOT met: ${misses.join(', ')}`}`,
+          `  ${name.padEnd(44)} ${figures.performance.toFixed(0).padStart(4)} ${`${Math.min(...scores)}–${Math.max(...scores)}`.padStart(7)} ${figures.accessibility.toFixed(0).padStart(4)} ${figures.lcp.toFixed(0).padStart(7)} ${figures.tbt.toFixed(0).padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${(figures.bytes / 1024).toFixed(0).padStart(7)} ${figures.longestTask.toFixed(0).padStart(7)} ${median(load).toFixed(1).padStart(5)}  ${misses.length === 0 ? 'met' : `NOT met: ${misses.join(', ')}`}${failures.length > 0 ? ` (${failures.length} run(s) failed)` : ''}`,
         );
-        // What Lighthouse flags for accessibility (the fixes are issue 13's).
-        for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
-          const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-            if (!flagged.has(audit.id)) flagged.set(audit.id, new Set());
-            flagged.get(audit.id)!.add(name);
-          }
-        }
       }
     }
     if (flagged.size > 0) {

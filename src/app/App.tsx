@@ -3,8 +3,11 @@ import { SWRConfig } from 'swr';
 import { Toaster } from '../components/Toaster';
 import { t } from '../lib/i18n';
 import { showToast } from '../lib/toast';
+import { deferFirstAnswer } from './deferred-answers';
 import { LinkSwitchPrompt } from './LinkSwitchPrompt';
 import { AppRouter } from './router';
+
+const SWR_OPTIONS = { shouldRetryOnError: false, use: [deferFirstAnswer] };
 
 /** `linkCode`: a sign-in link opened while someone is signed in (asked before switching). */
 export function App({ linkCode = null }: { linkCode?: string | null } = {}) {
@@ -16,7 +19,7 @@ export function App({ linkCode = null }: { linkCode?: string | null } = {}) {
     return () => window.removeEventListener('vite:preloadError', onPreloadError);
   }, []);
   return (
-    <SWRConfig value={{ shouldRetryOnError: false }}>
+    <SWRConfig value={SWR_OPTIONS}>
       <AppRouter />
       {linkCode && <LinkSwitchPrompt code={linkCode} />}
       <Toaster />

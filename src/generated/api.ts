@@ -20,6 +20,10 @@ export interface ApiOperations {
    * LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)
    */
   'DELETE /leads/devices/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
     path: {
       id: number;
@@ -1206,18 +1210,18 @@ export interface ApiOperations {
   'GET /organiser/audit': {
     data: {
       items: {
-        action?: string;
-        actorName?: string;
-        actorRole?: string;
-        after?: unknown;
-        at?: string;
-        before?: unknown;
-        event?: string | null;
-        exhibitor?: string | null;
-        id?: number;
-        ip?: string;
-        subjectId?: string;
-        subjectType?: string;
+        action: string;
+        actorName: string;
+        actorRole: string;
+        after: unknown;
+        at: string;
+        before: unknown;
+        event: string | null;
+        exhibitor: string | null;
+        id: number;
+        ip: string;
+        subjectId: string;
+        subjectType: string;
       }[];
       limit: number;
       page: number;
@@ -1276,36 +1280,36 @@ export interface ApiOperations {
    */
   'GET /organiser/content': {
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
@@ -1334,9 +1338,9 @@ export interface ApiOperations {
    */
   'GET /organiser/current-event': {
     data: {
-      code?: string;
-      id?: number;
-      name?: string;
+      code: string;
+      id: number;
+      name: string;
     };
   };
   /**
@@ -1344,17 +1348,17 @@ export interface ApiOperations {
    */
   'GET /organiser/events': {
     data: {
-      code?: string;
-      current?: boolean;
-      endsAt?: string;
-      exhibitors?: number;
-      id?: number;
-      name?: string;
-      names?: {
+      code: string;
+      current: boolean;
+      endsAt: string;
+      exhibitors: number;
+      id: number;
+      name: string;
+      names: {
         [k: string]: string | undefined;
       };
-      startsAt?: string;
-      utcOffsetMinutes?: number;
+      startsAt: string;
+      utcOffsetMinutes: number;
     }[];
   };
   /**
@@ -1384,7 +1388,7 @@ export interface ApiOperations {
       defaultQuotas: {
         [k: string]: number | undefined;
       };
-      id?: number;
+      id: number;
       logoUrl: string;
       names: {
         [k: string]: string | undefined;
@@ -1423,23 +1427,23 @@ export interface ApiOperations {
   'GET /organiser/exhibitors': {
     data: {
       items: {
-        account?: string;
-        boothNum?: string;
-        code?: string;
-        email?: string;
+        account: string;
+        boothNum: string;
+        code: string;
+        email: string;
         /**
          * Form id → status (F1)
          */
-        forms?: {
+        forms: {
           [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
         };
         /**
          * The participation id
          */
-        id?: number;
-        modules?: string[];
-        name?: string;
-        status?: 'active' | 'disabled';
+        id: number;
+        modules: string[];
+        name: string;
+        status: 'active' | 'disabled';
       }[];
       limit: number;
       page: number;
@@ -1493,10 +1497,10 @@ export interface ApiOperations {
       /**
        * Form id → status (F1)
        */
-      forms?: {
+      forms: {
         [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
       };
-      id?: number;
+      id: number;
       legalName: string;
       logoUrl: string;
       /**
@@ -1510,7 +1514,7 @@ export interface ApiOperations {
       quotas: {
         [k: string]: number | undefined;
       };
-      status?: 'active' | 'disabled';
+      status: 'active' | 'disabled';
     };
     path: {
       id: number;
@@ -1673,59 +1677,59 @@ export interface ApiOperations {
    */
   'GET /organiser/progress': {
     data: {
-      forms?: {
-        code?: string;
-        counts?: {
-          approved?: number;
-          closed?: number;
-          draft?: number;
-          notStarted?: number;
-          pendingApproval?: number;
-          rejected?: number;
-          submitted?: number;
+      forms: {
+        code: string;
+        counts: {
+          approved: number;
+          closed: number;
+          draft: number;
+          notStarted: number;
+          pendingApproval: number;
+          rejected: number;
+          submitted: number;
         };
-        id?: string;
-        mandatory?: boolean;
+        id: string;
+        mandatory: boolean;
         /**
          * A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is
          */
         parts?: {
-          id?: string;
+          id: string;
           /**
            * Locale key
            */
-          title?: string;
+          title: string;
         }[];
         /**
          * Locale key
          */
-        title?: string;
+        title: string;
       }[];
       /**
        * Issue 10: published manuals of the event that need acknowledging
        */
-      manualsToAcknowledge?: number;
-      rows?: {
-        boothNum?: string;
-        code?: string | null;
-        exhibitor?: string;
+      manualsToAcknowledge: number;
+      rows: {
+        boothNum: string;
+        code: string | null;
+        exhibitor: string;
         /**
          * Issue 10: manuals needing acknowledgement that the exhibitor acknowledged
          */
-        manualsAcknowledged?: number;
-        missingMandatory?: string[];
-        participationId?: number;
+        manualsAcknowledged: number;
+        missingMandatory: string[];
+        participationId: number;
         /**
          * Forms with parts: form id → part id → status
          */
-        parts?: {
+        parts: {
           [k: string]:
             | {
                 [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
               }
             | undefined;
         };
-        statuses?: {
+        statuses: {
           [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
         };
       }[];
@@ -1757,13 +1761,13 @@ export interface ApiOperations {
    */
   'GET /organiser/reminders': {
     data: {
-      days?: number[];
-      recent?: {
-        at?: string;
-        by?: string;
-        daysBefore?: number | null;
-        exhibitor?: string;
-        forms?: string[];
+      days: number[];
+      recent: {
+        at: string;
+        by: string;
+        daysBefore: number | null;
+        exhibitor: string;
+        forms: string[];
       }[];
     };
   };
@@ -1772,13 +1776,13 @@ export interface ApiOperations {
    */
   'GET /organiser/submissions': {
     data: {
-      code?: string;
-      id?: string;
-      submissions?: number;
+      code: string;
+      id: string;
+      submissions: number;
       /**
        * Locale key
        */
-      title?: string;
+      title: string;
     }[];
   };
   /**
@@ -1798,20 +1802,20 @@ export interface ApiOperations {
    */
   'GET /organiser/vocabulary': {
     data: {
-      deadlineNames?: string[];
-      flags?: string[];
-      languages?: string[];
-      modules?: string[];
-      quotaNames?: string[];
+      deadlineNames: string[];
+      flags: string[];
+      languages: string[];
+      modules: string[];
+      quotaNames: string[];
       /**
        * O2: the values of the forms an event sets (fee prices in the event’s currency, approval limits), with forms.yaml’s defaults
        */
-      settings?: {
+      settings: {
         currency?: string;
-        default?: string;
-        forms?: string[];
-        kind?: 'money' | 'number';
-        name?: string;
+        default: string;
+        forms: string[];
+        kind: 'money' | 'number';
+        name: string;
       }[];
     };
   };
@@ -1820,39 +1824,39 @@ export interface ApiOperations {
    */
   'GET /public/showrooms/{slug}': {
     data: {
-      booth?: string;
-      dates?: string;
-      event?: string;
-      eventUrl?: string;
-      exhibitor?: string;
-      showroom?: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+      booth: string;
+      dates: string;
+      event: string;
+      eventUrl: string;
+      exhibitor: string;
+      showroom: {
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
-      venue?: string;
+      venue: string;
     };
     path: {
       slug: string;
@@ -1903,32 +1907,32 @@ export interface ApiOperations {
   'GET /showroom': {
     data: {
       published: boolean;
-      publishedAt?: string | null;
+      publishedAt: string | null;
       showroom: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
       slug: string;
@@ -2290,6 +2294,10 @@ export interface ApiOperations {
    * Mark the session active ("stay signed in" after the inactivity warning)
    */
   'POST /auth/keepalive': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: {
       idleSeconds?: number;
     };
@@ -2298,6 +2306,9 @@ export interface ApiOperations {
    * A one-time sign-in link for this account (S3), e.g. to continue on a phone; single use, short-lived
    */
   'POST /auth/link-codes': {
+    /**
+     * No body (or an empty JSON object)
+     */
     body?: {};
     data: {
       code: string;
@@ -2349,6 +2360,10 @@ export interface ApiOperations {
    * End this session on the server (S6)
    */
   'POST /auth/logout': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
     data: null;
   };
   /**
@@ -3127,36 +3142,36 @@ export interface ApiOperations {
       };
     };
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
@@ -3236,7 +3251,7 @@ export interface ApiOperations {
       venue: string;
     };
     data: {
-      id?: number;
+      id: number;
     };
   };
   /**
@@ -3276,34 +3291,38 @@ export interface ApiOperations {
       };
     };
     data: {
-      id?: number;
+      id: number;
     };
   };
   /**
    * Import exhibitors from XLSX or CSV (multipart field `file`): a dry run by default, `?commit=true` stores the good rows in one transaction
    */
   'POST /organiser/exhibitors/import': {
+    /**
+     * A multipart upload.
+     */
+    body: FormData;
     data: {
-      created?: number;
-      dryRun?: boolean;
+      created: number;
+      dryRun: boolean;
       /**
        * Rows without a problem (stored on commit)
        */
-      good?: number;
-      problems?: {
-        column?: string;
-        key?: string;
-        problem?: string;
-        row?: number;
+      good: number;
+      problems: {
+        column: string;
+        key: string;
+        problem: string;
+        row: number;
       }[];
       /**
        * Data rows read (empty rows skipped)
        */
-      rows?: number;
+      rows: number;
       /**
        * Rows whose code the event already had
        */
-      updated?: number;
+      updated: number;
     };
     query?: {
       commit?: boolean;
@@ -3438,8 +3457,8 @@ export interface ApiOperations {
       participationIds: number[];
     };
     data: {
-      sent?: number;
-      skipped?: number;
+      sent: number;
+      skipped: number;
     };
   };
   /**
@@ -3803,36 +3822,36 @@ export interface ApiOperations {
       };
     };
     data: {
-      ackRequired?: boolean;
+      ackRequired: boolean;
       /**
        * Manuals: exhibitors who acknowledged it
        */
       acknowledged?: number;
-      attachments?: {
+      attachments: {
         id: string;
         name: string;
         size: number;
         type: 'pdf' | 'jpeg' | 'png';
       }[];
-      audience?: string[];
-      body?: {
+      audience: string[];
+      body: {
         [k: string]: string | undefined;
       };
-      category?: {
+      category: {
         [k: string]: string | undefined;
       };
-      deadline?: string | null;
-      description?: {
+      deadline: string | null;
+      description: {
         [k: string]: string | undefined;
       };
-      id?: number;
-      kind?: string;
-      mandatory?: boolean;
-      missingLanguages?: string[];
-      pinned?: boolean;
-      position?: number;
-      publishedAt?: string;
-      title?: {
+      id: number;
+      kind: string;
+      mandatory: boolean;
+      missingLanguages: string[];
+      pinned: boolean;
+      position: number;
+      publishedAt: string;
+      title: {
         [k: string]: string | undefined;
       };
       /**
@@ -3999,7 +4018,7 @@ export interface ApiOperations {
       days: number[];
     };
     data: {
-      days?: number[];
+      days: number[];
     };
   };
   /**
@@ -4011,32 +4030,32 @@ export interface ApiOperations {
     };
     data: {
       published: boolean;
-      publishedAt?: string | null;
+      publishedAt: string | null;
       showroom: {
-        company?: {
-          address?: string;
-          description?: string;
-          logo?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        company: {
+          address: string;
+          description: string;
+          logo: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          video?: string;
-          website?: string;
+          name: string;
+          video: string;
+          website: string;
         };
-        products?: {
-          brand?: string;
-          category?: string;
-          description?: string;
-          image?: {
-            id?: string;
-            name?: string;
-            type?: string;
+        products: {
+          brand: string;
+          category: string;
+          description: string;
+          image: {
+            id: string;
+            name: string;
+            type: string;
           } | null;
-          name?: string;
-          newLaunch?: boolean;
-          video?: string;
+          name: string;
+          newLaunch: boolean;
+          video: string;
         }[];
       };
       slug: string;

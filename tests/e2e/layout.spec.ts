@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DRAWER_BELOW_PX } from '../../src/engine/constants';
 import { expectHidden, expectVisible, useBrowser } from './support/browser';
-import { text } from './support/locales';
+import { en, text } from './support/locales';
 import { usePortal } from './support/portal';
-import { eachScreenOnce, openScreen, publicScreens, signInPage } from './support/screen-walk';
+import { eachScreenOnce, openScreenInApp, publicScreens, signInPage, type SignedInWalker } from './support/screen-walk';
 
 // Issue 13, responsive layout: every screen of the catalogue at five widths, no sideways
 // scrolling; below 992 px the menu is a drawer, closed until the menu button opens it.
@@ -72,10 +72,14 @@ describe('responsive layout (issue 13)', () => {
         await check(`public screen "${screen.id}" (${screen.path})`);
       }
       const visits = await eachScreenOnce(portal.url);
+      // Each login's screens in one app load, moving inside the app as the menu does.
+      let signedIn: SignedInWalker | undefined;
       for (const { screen, walker } of visits) {
         await resize(page, 360);
-        await signInPage(page, portal.url, walker);
-        await openScreen(page, portal.url, screen, walker);
+        const fresh = signedIn !== walker;
+        if (fresh) await signInPage(page, portal.url, walker);
+        signedIn = walker;
+        await openScreenInApp(page, portal.url, screen, walker, en(screen.title), fresh);
         await check(`screen "${screen.id}" (${screen.path}) as ${walker.account}`);
       }
       expect(problems, problems.join('\n')).toEqual([]);

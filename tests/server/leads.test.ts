@@ -354,13 +354,29 @@ describe.each(ENGINES)('leads on %s', (engine) => {
   });
 
   it('LD4 exports: CSV and XLSX with the filtered leads, localized headers and labels, formulas neutralised; listed and downloaded again', async () => {
-    const formula = await t.app.db
-      .selectFrom('leads')
-      .select(['id'])
-      .where('visitor_name', 'like', '=HYPERLINK%')
-      .where('participation_id', '=', participationId)
-      .executeTakeFirstOrThrow();
-    void formula;
+    // Its own leads (whatever ran before): three scanned visitors and a handwritten badge, all
+    // qualified as hot potential customers; one name is a formula, one note starts like one.
+    const [tag] = await t.app.db
+      .insertInto('custom_tags')
+      .values({ participation_id: participationId, name: 'Export interest', choices: JSON.stringify(['Honey', 'Rice crackers']) })
+      .returning('id')
+      .execute();
+    const hot = { leadType: 'potentialCustomer', temperature: 'hot', followUp: 'sendQuotation' };
+    const scanned = await scans(demo, {
+      scans: [...visitors.slice(340, 343).map((visitor) => visitor.badge_code), 'HANDWRITTEN-LD4'].map((badgeCode) => ({ clientScanId: scanId('x'), badgeCode, scannedAt: at(2) })),
+    });
+    expect(scanned.data.created).toBe(4);
+    const [first, second, third, handwritten] = scanned.data.results.map((result) => `/oga/leads/${result.leadId}`);
+    for (const [url, extra] of [
+      [first, { notes: '+SUM(A1:A9) asked for samples', tagAnswers: { [tag!.id]: ['Honey'] } }],
+      [second, {}],
+      [third, {}],
+      [handwritten, { visitorName: '=HYPERLINK("http://evil.example")', company: 'Pasar Segar Sdn. Bhd.' }],
+    ] as const) {
+      expect((await put(t.app, url!, { ...hot, ...extra }, demo)).code).toBe(200);
+    }
+    const earlierDownloads = (await get(t.app, '/oga/leads/exports?limit=10', demo)).data.total as number;
+
     const filters = { leadType: 'potentialCustomer', temperature: 'hot' };
     const expectedRows = await t.app.db
       .selectFrom('leads')
@@ -381,7 +397,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     const records = parse(csvFile.rawPayload.toString('utf8'), { bom: true, relax_column_count: false }) as string[][];
     expect(records[0]!.slice(0, 3)).toEqual(['Visitor name', 'Salutation', 'Company']);
     expect(records[0]).toContain('Date/time added (UTC+08:00)');
-    expect(records[0]).toContain('Interest');
+    expect(records[0]).toContain('Export interest');
     expect(records).toHaveLength(expectedRows.length + 1);
     const typeColumn = records[0]!.indexOf('Lead type');
     expect(new Set(records.slice(1).map((r) => r[typeColumn]))).toEqual(new Set(['Potential Customer']));
@@ -451,7 +467,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
 
     // The data download list, newest first, and a re-download gives the same bytes.
     const downloads = await get(t.app, '/oga/leads/exports?limit=10', demo);
-    expect(downloads.data.total).toBe(2);
+    expect(downloads.data.total).toBe(earlierDownloads + 2);
     expect(downloads.data.items.map((i: { fileName: string }) => i.fileName)).toEqual([xlsx.data.fileName, csv.data.fileName]);
     expect(downloads.data.items[0]).toMatchObject({ user: 'Aisyah Rahman', rows: expectedRows.length });
     const again = await t.app.inject({ method: 'GET', url: `/oga/leads/exports/${csv.data.id}/file`, headers: { authorization: `Bearer ${demo}` } });
@@ -460,7 +476,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
 
   it('P5 another exhibitor never reads or changes these leads, exports or scans', async () => {
     const lead = (await get(t.app, '/oga/leads?limit=10', demo)).data.items[0] as { id: number; visitorName: string; notes: string };
-    const exportId = (await get(t.app, '/oga/leads/exports', demo)).data.items[0].id as number;
+    const exportId = (await post(t.app, '/oga/leads/exports', { format: 'csv' }, demo)).data.id as number;
     // Without Leadgrab, the list is closed; the detail route (Forms) finds nothing.
     expect((await get(t.app, '/oga/leads', limited)).code).toBe(403);
     expect((await get(t.app, `/oga/leads/${lead.id}`, limited)).code).toBe(404);

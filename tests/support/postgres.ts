@@ -24,7 +24,11 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<RunningPostgres> {
+/**
+ * `statStatements` loads pg_stat_statements (the benchmark reads the database's own time per
+ * statement from it, apart from time spent queueing on a busy machine); tests do without.
+ */
+export async function startPostgres(options: { statStatements?: boolean } = {}): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
   chmodSync(dir, 0o777);
@@ -50,6 +54,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
     'full_page_writes=off',
     '-c',
     'max_connections=200',
+    ...(options.statStatements ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
   ];
   const postgresBin = findBin('postgres');
   const child: ChildProcess = asRoot ? spawn('runuser', ['-u', 'postgres', '--', postgresBin, ...args], { stdio: 'ignore' }) : spawn(postgresBin, args, { stdio: 'ignore' });

@@ -1,35 +1,15 @@
-import type { EventSettingName } from '../../engine/forms/event-settings';
 import useSWR from 'swr';
-import type { EventInput } from '../../engine/organiser-events';
-import { api } from '../../lib/api';
+import { typedApi } from '../../lib/api';
+import type { ApiData } from '../../lib/typed-api';
 
-// The organiser console's event calls (issue 9, O2).
+// The organiser console's event calls (issue 9, O2), typed from the routes' answer schemas.
 
-export interface EventSummary {
-  id: number;
-  code: string;
-  name: string;
-  names: Record<string, string>;
-  startsAt: string;
-  endsAt: string;
-  utcOffsetMinutes: number;
-  exhibitors: number;
-  current: boolean;
-}
+export type EventSummary = ApiData<'GET', '/organiser/events'>[number];
+/** O2: the names an organiser sets: modules, flags, deadline and quota names, the forms' settings, languages. */
+export type Vocabulary = ApiData<'GET', '/organiser/vocabulary'>;
 
-export interface Vocabulary {
-  modules: string[];
-  flags: string[];
-  deadlineNames: string[];
-  quotaNames: string[];
-  /** O2: the forms' values an event sets (forms.yaml `setting:`), with their defaults. */
-  settings: EventSettingName[];
-  languages: string[];
-}
+export const useEvents = () => useSWR('/organiser/events', () => typedApi.get('/organiser/events'));
+export const useVocabulary = () => useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
+export const useEvent = (id: number | null) => useSWR(id === null ? null : `/organiser/events/${id}`, () => typedApi.get('/organiser/events/{id}', { path: { id: id! } }));
 
-export const useEvents = () => useSWR<EventSummary[]>('/organiser/events', () => api.get<EventSummary[]>('/organiser/events'));
-export const useVocabulary = () => useSWR<Vocabulary>('/organiser/vocabulary', () => api.get<Vocabulary>('/organiser/vocabulary'));
-export const useEvent = (id: number | null) =>
-  useSWR<EventInput & { id: number }>(id === null ? null : `/organiser/events/${id}`, () => api.get<EventInput & { id: number }>(`/organiser/events/${id}`));
-
-export const switchEvent = (eventId: number) => api.put<null>('/organiser/current-event', { eventId });
+export const switchEvent = (eventId: number) => typedApi.put('/organiser/current-event', { body: { eventId } });

@@ -34,11 +34,33 @@ describe('writtenTables', () => {
     expect(tablesOf(db.deleteFrom('users').where('id', 'in', db.selectFrom('leads').select('user_id')))).toEqual(['leads', 'users']);
   });
 
-  it('raw SQL that writes, or changes the schema, counts as a write to every table', () => {
-    expect(tablesOf(sql`update users set status = 'disabled'`)).toBe('all');
+  it('raw SQL that changes the schema, or writes where the text does not name the table, counts as a write to every table', () => {
     expect(tablesOf(sql`truncate sessions`)).toBe('all');
+    expect(tablesOf(sql`copy users from stdin`)).toBe('all');
+    expect(tablesOf(sql`alter table users add column x int`)).toBe('all');
+    expect(tablesOf(sql`insert into ${sql.table('users')} (status) values ('x')`)).toBe('all');
+    expect(tablesOf(sql`delete ${sql.raw('from users')}`)).toBe('all');
     expect(tablesOf(sql`select 1`)).toBeNull();
     expect(tablesOf(db.schema.createIndex('x').on('leads').column('user_id'))).toBe('all');
+  });
+
+  it('raw SQL that writes names the tables it writes (issue 15: a scan batch keeps the session cache)', () => {
+    expect(tablesOf(sql`update users set status = 'disabled'`)).toEqual(['users']);
+    expect(tablesOf(sql`UPDATE ONLY public."Users" SET status = ${'x'}`)).toEqual(['Users']);
+    expect(tablesOf(sql`delete from sessions where id = ${1}`)).toEqual(['sessions']);
+    expect(
+      tablesOf(sql`merge into users u using leads l on l.user_id = u.id when matched then update set status = 'x' when not matched then insert (status) values ('y')`),
+    ).toEqual(['users']);
+    // The scan batch's shape: CTEs inserting into two tables and updating one, a conflict clause, *_at columns.
+    const batch = sql`with input as (select * from jsonb_to_recordset(${'[]'}::jsonb) as s(idx int, updated_at timestamptz)),
+      inserted as (insert into leads (user_id) select 1 from input on conflict do nothing returning id),
+      recorded as (insert into lead_scans (lead_id) select id from inserted on conflict (lead_id) do update set lead_id = excluded.lead_id returning lead_id),
+      counted as (update leads set user_id = 2 from recorded where leads.id = recorded.lead_id returning leads.id)
+      select * from input`;
+    expect(tablesOf(batch)).toEqual(['lead_scans', 'leads']);
+    // A row lock is no write.
+    expect(tablesOf(sql`select id from users where id = ${1} for update`)).toBeNull();
+    expect(tablesOf(sql`select id from users for no key update of users skip locked`)).toBeNull();
   });
 
   it('the observer tells its listeners before and after a write, never for a read', async () => {

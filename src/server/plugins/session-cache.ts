@@ -27,12 +27,19 @@ interface Entry {
 
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Lookups under way, by token hash: concurrent requests of one token (a scanning app's burst,
+   * a page's parallel calls) share one database lookup instead of queueing one each.
+   */
+  readonly #inFlight = new Map<string, { generation: number; resolution: Promise<Resolution> }>();
   /** Bumped by every relevant write: a lookup started before it must not store its answer. */
   #generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly policy: SessionPolicy,
+    /** The database lookup (a test counts the calls). */
+    private readonly lookup: typeof resolveSession = resolveSession,
   ) {}
 
   /** WriteObserver listener. */
@@ -50,7 +57,20 @@ export class SessionCache {
       if (cached) return cached;
     }
     const generation = this.#generation;
-    const resolution = await resolveSession(this.db, token, this.policy, now);
+    // Joined only when started after the last relevant write (the same rule as storing an answer).
+    const pending = this.#inFlight.get(key);
+    if (pending && pending.generation === generation) return pending.resolution;
+    const resolution = this.#lookup(key, token, now, generation);
+    this.#inFlight.set(key, { generation, resolution });
+    try {
+      return await resolution;
+    } finally {
+      if (this.#inFlight.get(key)?.resolution === resolution) this.#inFlight.delete(key);
+    }
+  }
+
+  async #lookup(key: string, token: string, now: Date, generation: number): Promise<Resolution> {
+    const resolution = await this.lookup(this.db, token, this.policy, now);
     this.#entries.delete(key);
     if (resolution.status === 'active' && generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
@@ -66,8 +86,9 @@ export class SessionCache {
     if (!auth.device && sessionState(times, this.policy, now.getTime()) !== 'active') return null;
     if (now.getTime() - times.lastSeenAt >= touchGranularityMs(this.policy)) {
       // The same touch as resolveSession's; made without the observer, as it changes nothing cached but this time.
-      await this.db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
+      // The entry says so before the write: the requests that arrive while it is queued do not touch again.
       entry.auth = { ...auth, lastSeenAt: now };
+      await this.db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
     }
     return { status: 'active', auth: entry.auth };
   }

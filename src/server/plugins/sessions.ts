@@ -82,7 +82,9 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     return state === 'idle-expired' ? { status: 'idle-expired' } : { status: 'invalid' };
   }
   if (now.getTime() - times.lastSeenAt >= touchGranularityMs(policy)) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+    // Without the write observer: the time of last use changes nothing a cache holds but that
+    // time, and telling the session cache would empty it (and drop this very lookup's answer).
+    await db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
   const { session_id, session_created_at, last_seen_at, revoked_at, device_name, event, participation, exhibitor, deadlines, quotas, ...user } = row;

@@ -40,6 +40,13 @@ export interface BrowserSession {
   readonly page: Page;
   /** Another fresh context (another browser profile) in the same test; closed after it. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A page kept for the whole spec file under `key`, opened by `open` the first time (e.g. one
+   * signed-in login in one language). The catalogue walks visit one screen per test: reusing the
+   * page spares a context, a login page and a full app load per screen. Closed after the file;
+   * a failing test that used it gets its screenshot too.
+   */
+  filePage(key: string, open: (page: Page) => Promise<void>, options?: BrowserContextOptions): Promise<Page>;
 }
 
 function safeName(text: string): string {
@@ -51,13 +58,16 @@ function safeName(text: string): string {
 
 /**
  * Registers the hooks of a spec file: the browser for the file, a fresh context and page per
- * test, and on failure a screenshot of every open page to .tmp/e2e-<spec>-<test>[-n].png.
+ * test (unless `pagePerTest` is false), and on failure a screenshot of every open page to .tmp/e2e-<spec>-<test>[-n].png.
  */
-export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserSession {
+export function useBrowser(contextOptions: BrowserContextOptions = {}, { pagePerTest = true }: { pagePerTest?: boolean } = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let extra: BrowserContext[] = [];
+  const filePages = new Map<string, Promise<Page>>();
+  /** The file pages the current test used (screenshotted when it fails). */
+  let usedFilePages: Page[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -66,6 +76,8 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserS
     await browser?.close();
   });
   beforeEach(async () => {
+    // Tests that use only file pages (pagePerTest: false) skip the fresh context.
+    if (!pagePerTest) return;
     context = await newContext(browser!, contextOptions);
     page = await context.newPage();
   });
@@ -73,7 +85,7 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserS
     if (task.result?.state === 'fail') {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const spec = basename(task.file?.name ?? 'spec').replace(/\.spec\.ts$/, '');
-      const pages = [context, ...extra].flatMap((c) => c?.pages() ?? []);
+      const pages = [...[context, ...extra].flatMap((c) => c?.pages() ?? []), ...usedFilePages];
       let n = 0;
       for (const open of pages) {
         const file = join(SCREENSHOT_DIR, `e2e-${safeName(`${spec}-${task.name}`)}${n ? `-${n}` : ''}.png`);
@@ -88,6 +100,7 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserS
     context = undefined;
     page = undefined;
     extra = [];
+    usedFilePages = [];
   });
 
   return {
@@ -107,6 +120,22 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserS
       const created = await newContext(browser!, { ...contextOptions, ...options });
       extra.push(created);
       return created;
+    },
+    async filePage(key, open, options = {}) {
+      let opening = filePages.get(key);
+      if (!opening) {
+        opening = (async () => {
+          const created = await (await newContext(browser!, { ...contextOptions, ...options })).newPage();
+          await open(created);
+          return created;
+        })();
+        filePages.set(key, opening);
+        // A page that failed to open is opened afresh by the next test that asks.
+        opening.catch(() => filePages.delete(key));
+      }
+      const shared = await opening;
+      usedFilePages.push(shared);
+      return shared;
     },
   };
 }

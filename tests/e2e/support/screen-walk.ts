@@ -3,7 +3,6 @@ import { canAccess, type Screen } from '../../../src/engine/catalogue';
 import { STORAGE_KEYS } from '../../../src/engine/constants';
 import type { Role } from '../../../src/engine/roles';
 import { catalogue } from '../../../src/generated/screens';
-import { expectVisible } from './browser';
 import { apiGet, apiLogin } from './portal';
 
 // Walks over the screen catalogue (src/generated/screens.ts, from screens.yaml), so a screen
@@ -97,17 +96,55 @@ export async function screenAddress(url: string, screen: Screen, walker?: Signed
   return id ? `${screen.path}?id=${encodeURIComponent(id)}` : screen.path;
 }
 
-/**
- * Opens a screen (a detail screen on one of the walker's items) and waits until it has
- * rendered: its level-1 heading shows and no progress indicator is left. Fails naming the screen.
- */
-export async function openScreen(page: Page, url: string, screen: Screen, walker?: SignedInWalker) {
-  await page.goto(`${url}${await screenAddress(url, screen, walker)}`);
-  const label = `screen "${screen.id}" (${screen.path})`;
-  await expectVisible(page.getByRole('heading', { level: 1 }), `the title of ${label}`);
+/** Waits until no progress indicator is left on the page, failing with `label`. */
+async function waitForLoaded(page: Page, label: string) {
   try {
     await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: 10_000 });
   } catch {
     throw new Error(`${label} still shows a progress indicator after 10 s`);
   }
+}
+
+/**
+ * Opens a screen (a detail screen on one of the walker's items) inside the app already running on
+ * `page` (signed in, on the portal's origin), as a link of the menu would: the router moves to the address (history.pushState and the
+ * popstate event its BrowserRouter listens to), without loading the page again. The router
+ * renders a move in a React transition, so the old screen stays while the new one loads: the
+ * move is done when the address is the screen's, a level-1 heading reads `title` (the screen's
+ * title in the page's language) and no progress indicator is left. When the page shows that
+ * title already (two screens of one title), or `fresh` asks for it, the screen is loaded afresh.
+ * Fails naming the screen and what the page shows instead.
+ */
+export async function openScreenInApp(page: Page, url: string, screen: Screen, walker: SignedInWalker, title: string, fresh = false) {
+  const address = await screenAddress(url, screen, walker);
+  const label = `screen "${screen.id}" (${screen.path})`;
+  const onPortal = page.url().startsWith(url);
+  const showsTitle = onPortal && (await page.evaluate((wanted) => [...document.querySelectorAll('h1')].some((h1) => h1.textContent?.trim() === wanted), title));
+  if (fresh || !onPortal || showsTitle) {
+    await page.goto(`${url}${address}`);
+  } else {
+    await page.evaluate((to) => {
+      const index = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, address);
+  }
+  const target = new URL(address, url);
+  try {
+    await page.waitForFunction(
+      ([path, search, wanted]) =>
+        window.location.pathname === path &&
+        window.location.search === search &&
+        [...document.querySelectorAll('h1')].some((h1) => h1.textContent?.trim() === wanted && h1.checkVisibility()),
+      [target.pathname, target.search, title] as const,
+      { timeout: 10_000 },
+    );
+  } catch {
+    const shown = await page.evaluate(() => ({
+      address: `${window.location.pathname}${window.location.search}`,
+      titles: [...document.querySelectorAll('h1')].map((h1) => h1.textContent?.trim()),
+    }));
+    throw new Error(`Expected ${label} at ${address} titled "${title}" within 10 s, but the page is at ${shown.address} titled ${JSON.stringify(shown.titles)}`);
+  }
+  await waitForLoaded(page, label);
 }

@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { formatNumber } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
+import { ChartSizeContext, type ChartSize } from './chart-size';
 
 export interface ChartTable {
   columns: string[];
@@ -14,12 +15,15 @@ export interface ChartTable {
  * Issue 13 (Lighthouse: the dashboard's main thread was blocked for seconds): a chart is drawn
  * once its card comes near the screen, when the browser is idle, so the figures and tables show
  * first and the charts below the fold cost nothing until scrolled to. The box keeps the chart's
- * height meanwhile (no layout shift). Without IntersectionObserver (old browsers, jsdom) it is
- * drawn at once.
+ * height meanwhile (no layout shift). The chart is drawn at the box's measured size, set in a
+ * transition: React renders a transition in ~5 ms slices, where a chart drawn by nivo's own
+ * ResizeObserver (an urgent update) took one task of 100–300 ms. Without IntersectionObserver
+ * (old browsers, jsdom) it is asked for at once.
  */
 function DeferredChart({ height, children }: { height: number; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [size, setSize] = useState<ChartSize | null>(null);
   useEffect(() => {
     if (ready || !box.current) return;
     let idle: number | undefined;
@@ -27,7 +31,7 @@ function DeferredChart({ height, children }: { height: number; children: ReactNo
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        const show = () => setReady(true);
+        const show = () => startTransition(() => setReady(true));
         idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(show, { timeout: 1000 }) : window.setTimeout(show, 0);
       },
       { rootMargin: '200px' },
@@ -38,9 +42,27 @@ function DeferredChart({ height, children }: { height: number; children: ReactNo
       if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout)(idle);
     };
   }, [ready]);
+  useEffect(() => {
+    const element = box.current;
+    if (!ready || !element) return;
+    const measure = () => {
+      const width = Math.floor(element.clientWidth);
+      // A hidden or collapsed box draws nothing (nivo draws nothing at width 0 either).
+      startTransition(() => setSize((previous) => (width <= 0 ? null : previous?.width === width && previous.height === height ? previous : { width, height })));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ready, height]);
   return (
     <Box ref={box} aria-hidden="true" sx={{ height }}>
-      {ready && <Suspense fallback={null}>{children}</Suspense>}
+      {ready && size && (
+        <ChartSizeContext value={size}>
+          <Suspense fallback={null}>{children}</Suspense>
+        </ChartSizeContext>
+      )}
     </Box>
   );
 }

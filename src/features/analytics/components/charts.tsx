@@ -1,10 +1,12 @@
-import { ResponsiveBar } from '@nivo/bar';
-import { ResponsiveLine, ResponsiveLineCanvas } from '@nivo/line';
-import { ResponsivePie } from '@nivo/pie';
+import { Bar } from '@nivo/bar';
+import { Line, LineCanvas } from '@nivo/line';
+import { Pie } from '@nivo/pie';
 import { TREND_CANVAS_ABOVE, type TrendPoint } from '../../../engine/analytics';
+import { useChartSize } from './chart-size';
 
 // The dashboard's nivo charts (only the dashboard page imports this module, so nivo stays in
-// its lazy chunk). Above TREND_CANVAS_ABOVE points the trend is drawn on a canvas.
+// its lazy chunk). Above TREND_CANVAS_ABOVE points the trend is drawn on a canvas. Each chart
+// takes the size its ChartCard measured (chart-size.ts) instead of nivo's Responsive* wrappers.
 
 export interface Slice {
   id: string;
@@ -19,6 +21,7 @@ function tickValues(points: TrendPoint[]): string[] {
 }
 
 export function TrendChart({ points, leadsLabel, formatValue }: { points: TrendPoint[]; leadsLabel: string; formatValue: (value: number) => string }) {
+  const size = useChartSize();
   const data = [{ id: leadsLabel, data: points.map((point) => ({ x: point.label, y: point.leads })) }];
   const ticks = tickValues(points);
   const rotate = ticks.length * Math.max(...ticks.map((label) => label.length), 1) > 60;
@@ -39,15 +42,19 @@ export function TrendChart({ points, leadsLabel, formatValue }: { points: TrendP
     // Issue 13: no enter animation (react-spring frames kept the main thread busy for seconds).
     animate: false,
   };
-  if (points.length > TREND_CANVAS_ABOVE) return <ResponsiveLineCanvas {...common} />;
-  return <ResponsiveLine {...common} useMesh enableSlices={false} />;
+  if (!size) return null;
+  if (points.length > TREND_CANVAS_ABOVE) return <LineCanvas {...common} {...size} />;
+  return <Line {...common} {...size} useMesh enableSlices={false} />;
 }
 
 export function BarBreakdown({ slices, horizontal = true, formatValue }: { slices: Slice[]; horizontal?: boolean; formatValue: (value: number) => string }) {
+  const size = useChartSize();
   // Horizontal bars read top to bottom, largest first.
   const data = (horizontal ? [...slices].reverse() : slices).map((slice) => ({ key: slice.label, leads: slice.value }));
+  if (!size) return null;
   return (
-    <ResponsiveBar
+    <Bar
+      {...size}
       data={data}
       keys={['leads']}
       indexBy="key"
@@ -71,8 +78,11 @@ export function BarBreakdown({ slices, horizontal = true, formatValue }: { slice
 const TEMPERATURE_COLOURS: Record<string, string> = { cold: '#64b5f6', warm: '#ffb74d', hot: '#e53935', '': '#bdbdbd' };
 
 export function PieBreakdown({ slices, formatValue }: { slices: Slice[]; formatValue: (value: number) => string }) {
+  const size = useChartSize();
+  if (!size) return null;
   return (
-    <ResponsivePie
+    <Pie
+      {...size}
       data={slices.filter((slice) => slice.value > 0)}
       margin={{ top: 20, right: 100, bottom: 20, left: 100 }}
       animate={false}

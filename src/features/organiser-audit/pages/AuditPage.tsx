@@ -2,34 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
+import { pageSize } from '../../../engine/pagination';
 
 // Issue 9, audit log: who did what and when in the organisation's events, filtered and exported.
-
-interface AuditItem {
-  id: number;
-  at: string;
-  action: string;
-  actorName: string;
-  actorRole: string;
-  exhibitor: string | null;
-  event: string | null;
-  subjectType: string;
-  subjectId: string;
-  before: unknown;
-  after: unknown;
-}
-
-interface AuditPage {
-  total: number;
-  page: number;
-  limit: number;
-  items: AuditItem[];
-}
 
 const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event'] as const;
 
@@ -43,8 +23,8 @@ export default function AuditPage() {
   const [to, setTo] = useState('');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const filters = { ...(action ? { action: `${action}.` } : {}), ...(who.trim() ? { who: who.trim() } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  const { data, error } = useSWR<AuditPage>(['/organiser/audit', JSON.stringify(filters), paging.page, paging.limit], () =>
-    api.get<AuditPage>('/organiser/audit', { params: { ...filters, ...paging } }),
+  const { data, error } = useSWR(['/organiser/audit', JSON.stringify(filters), paging.page, paging.limit], () =>
+    typedApi.get('/organiser/audit', { query: { ...filters, page: paging.page, limit: pageSize(paging.limit) } }),
   );
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
   const changeFilter = (set: (value: string) => void) => (event: { target: { value: string } }) => {

@@ -4,18 +4,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MANUAL_ATTACHMENT_RULE, MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 
 // CT1: the files attached to a manual. Checked here with the server's rule before sending (the
 // server checks the bytes again, by their content), then named by the manual when it is saved.
 
-export interface Attachment {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-}
+export type Attachment = ApiData<'POST', '/organiser/content/attachments'>;
 
 export function AttachmentsField({ value, onChange }: { value: Attachment[]; onChange: (next: Attachment[]) => void }) {
   const { t } = useTranslation();
@@ -35,7 +31,7 @@ export function AttachmentsField({ value, onChange }: { value: Attachment[]; onC
     try {
       const body = new FormData();
       body.append('file', file);
-      const attachment = await api.post<Attachment>('/organiser/content/attachments', body, { silent: true });
+      const attachment = await typedApi.post('/organiser/content/attachments', { body, silent: true });
       onChange([...value, attachment]);
     } catch (failure) {
       setProblem(failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure));

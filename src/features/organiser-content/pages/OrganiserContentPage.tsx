@@ -30,10 +30,11 @@ import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { catalogue } from '../../../generated/screens';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiBody, ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { AttachmentsField, type Attachment } from '../components/AttachmentsField';
+import { AttachmentsField } from '../components/AttachmentsField';
 
 // Issue 10: the organiser authors its current event's content in four languages, sees which
 // translations are missing (exhibitors then read the event's default language), previews the
@@ -41,31 +42,16 @@ import { AttachmentsField, type Attachment } from '../components/AttachmentsFiel
 
 const KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const;
 type Kind = (typeof KINDS)[number];
-type Texts = Partial<Record<string, string>>;
+/** A module an item can be shown to (the body's `audience` takes the exhibitor modules only). */
+type Audience = NonNullable<ApiBody<'POST', '/organiser/content'>['audience']>[number];
 
-interface Item {
-  id: number;
-  kind: Kind;
-  title: Texts;
-  description: Texts;
-  body: Texts;
-  category: Texts;
-  mandatory: boolean;
-  ackRequired: boolean;
-  deadline: string | null;
-  pinned: boolean;
-  audience: string[];
-  publishedAt: string;
-  position: number;
-  missingLanguages: string[];
-  attachments: Attachment[];
-  viewed?: number;
-  acknowledged?: number;
-}
+/** An item as the organiser's list answers it (the counts are manuals' only). */
+type Item = ApiData<'GET', '/organiser/content'>[number];
 
-type Draft = Omit<Item, 'id' | 'missingLanguages' | 'viewed' | 'acknowledged'> & { id?: number; emailExhibitors: boolean };
+type Draft = Omit<Item, 'id' | 'kind' | 'missingLanguages' | 'viewed' | 'acknowledged'> & { id?: number; kind: Kind; emailExhibitors: boolean };
 
 const MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
+const isAudience = (module: string): module is Audience => MODULES.includes(module);
 
 const blank = (kind: Kind): Draft => ({
   kind,
@@ -85,7 +71,12 @@ const blank = (kind: Kind): Draft => ({
 });
 
 /** The editable part of an item (its counts and missing languages are the server's, never sent back). */
-const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item): Draft => ({ ...editable, emailExhibitors: false });
+const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item, tab: Kind): Draft => ({
+  ...editable,
+  // The list holds the tab's kind only; the tab names it in the editor's type.
+  kind: KINDS.find((kind) => kind === editable.kind) ?? tab,
+  emailExhibitors: false,
+});
 
 /** datetime-local input value in the browser's time zone, and back. */
 const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
@@ -104,8 +95,9 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
     setBusy(true);
     setProblem('');
     try {
-      const { id, ...body } = value;
-      await (id ? api.put(`/organiser/content/${id}`, body) : api.post('/organiser/content', body));
+      const { id, audience, ...rest } = value;
+      const body = { ...rest, audience: audience.filter(isAudience) };
+      await (id ? typedApi.put('/organiser/content/{id}', { path: { id }, body }) : typedApi.post('/organiser/content', { body }));
       showToast('success', t('success.saved'));
       onSaved();
     } catch (error) {
@@ -222,9 +214,9 @@ export default function OrganiserContentPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('manual');
   const [editing, setEditing] = useState<Draft | null>(null);
-  const { data, error, mutate } = useSWR<Item[]>(['/organiser/content', kind], () => api.get<Item[]>('/organiser/content', { params: { kind } }));
+  const { data, error, mutate } = useSWR(['/organiser/content', kind], () => typedApi.get('/organiser/content', { query: { kind } }));
   const remove = async (item: Item) => {
-    await api.del(`/organiser/content/${item.id}`);
+    await typedApi.del('/organiser/content/{id}', { path: { id: item.id } });
     showToast('success', t('success.deleted'));
     void mutate();
   };
@@ -271,7 +263,7 @@ export default function OrganiserContentPage() {
                   </TableCell>
                   {kind === 'manual' && <TableCell>{t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 })}</TableCell>}
                   <TableCell>
-                    <Button size="small" onClick={() => setEditing(draftOf(item))}>
+                    <Button size="small" onClick={() => setEditing(draftOf(item, kind))}>
                       {t('organiserContent.edit')}
                     </Button>
                     <Button size="small" color="error" onClick={() => void remove(item)}>

@@ -3,15 +3,16 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, 
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { useEvent, useVocabulary, type Vocabulary } from '../api';
 
 // Issue 9 (O2): every setting of an event. Deadlines are typed in event time; a rule broken
@@ -19,7 +20,8 @@ import { useEvent, useVocabulary, type Vocabulary } from '../api';
 // the page or the server found it.
 
 /** What the fields hold while the organiser types. */
-interface Draft extends Omit<EventInput, 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
+interface Draft extends Omit<EventInput, 'defaultLanguage' | 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
+  defaultLanguage: Language;
   /** Deadline name → event-local "YYYY-MM-DDTHH:MM" ('' = none). */
   deadlines: Record<string, string>;
   quotas: Record<string, string>;
@@ -50,18 +52,20 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
   };
 }
 
-function draftOf(event: EventInput & { id?: number }): Draft {
+function draftOf(event: ApiData<'GET', '/organiser/events/{id}'>): Draft {
   // The event as read carries its id, which the save does not take (it answered "not valid").
   const { id: _id, ...input } = event;
   return {
     ...input,
-    deadlines: Object.fromEntries(Object.entries(input.deadlines).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
-    quotas: Object.fromEntries(Object.entries(input.defaultQuotas).map(([name, value]) => [name, String(value)])),
+    settings: definedValues(input.settings),
+    defaultFlags: definedValues(input.defaultFlags),
+    deadlines: Object.fromEntries(Object.entries(definedValues(input.deadlines)).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
+    quotas: Object.fromEntries(Object.entries(definedValues(input.defaultQuotas)).map(([name, value]) => [name, String(value)])),
     reminderDays: input.reminderDays.join(', '),
   };
 }
 
-function inputOf(draft: Draft): EventInput {
+function inputOf(draft: Draft): EventInput & { defaultLanguage: Language } {
   const { quotas, reminderDays, deadlines, ...rest } = draft;
   return {
     ...rest,
@@ -119,8 +123,8 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
     }
     setBusy(true);
     try {
-      if (id === null) await api.post<{ id: number }>('/organiser/events', input, { silent: true });
-      else await api.put<null>(`/organiser/events/${id}`, input, { silent: true });
+      if (id === null) await typedApi.post('/organiser/events', { body: input, silent: true });
+      else await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
       await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
       showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
@@ -150,7 +154,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             select
             label={t('organiser.event.defaultLanguage')}
             value={draft.defaultLanguage}
-            onChange={(e) => set('defaultLanguage', e.target.value)}
+            onChange={(e) => set('defaultLanguage', LANGUAGE_OPTIONS.find((option) => option.code === e.target.value)?.code ?? draft.defaultLanguage)}
             {...fieldProps('defaultLanguage')}
           >
             {LANGUAGE_OPTIONS.map((option) => (

@@ -8,7 +8,8 @@ import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engin
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -16,12 +17,7 @@ import { showToast } from '../../../lib/toast';
 // Issue 9 (spec §3, O2): every field of an exhibitor's account. Empty quota and deadline fields
 // mean "the event's value"; a filled one is this exhibitor's override.
 
-interface Vocabulary {
-  modules: string[];
-  flags: string[];
-  deadlineNames: string[];
-  quotaNames: string[];
-}
+type Vocabulary = ApiData<'GET', '/organiser/vocabulary'>;
 
 const TEXT_FIELDS = ['code', 'name', 'legalName', 'boothNum', 'logoUrl', 'account', 'email', 'contactName'] as const;
 
@@ -54,8 +50,8 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
     if (Object.keys(found).length > 0) return showToast('warning', t('organiser.event.fixFields'));
     setBusy(true);
     try {
-      if (id === null) await api.post('/organiser/exhibitors', input, { silent: true });
-      else await api.put(`/organiser/exhibitors/${id}`, input, { silent: true });
+      if (id === null) await typedApi.post('/organiser/exhibitors', { body: input, silent: true });
+      else await typedApi.put('/organiser/exhibitors/{id}', { path: { id }, body: input, silent: true });
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
       await mutate((key) => Array.isArray(key) && key[0] === '/organiser/exhibitors');
       showToast('success', t('success.saved'));
@@ -167,16 +163,17 @@ export default function ExhibitorEditPage() {
   const raw = params.get('id');
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const { data: account } = useAccountInfo();
-  const { data: vocabulary, error: vocabularyError } = useSWR<Vocabulary>('/organiser/vocabulary', () => api.get<Vocabulary>('/organiser/vocabulary'));
-  const { data: current } = useSWR<{ id: number }>('/organiser/current-event', () => api.get<{ id: number }>('/organiser/current-event'));
-  type EventDefaults = { defaultModules: string[]; defaultFlags: Record<string, boolean>; utcOffsetMinutes: number };
-  const { data: event } = useSWR<EventDefaults>(current ? `/organiser/events/${current.id}` : null, (path: string) => api.get<EventDefaults>(path));
-  const { data: existing, error } = useSWR<ExhibitorInput>(id === null ? null : `/organiser/exhibitors/${id}`, (path: string) => api.get<ExhibitorInput>(path));
+  const { data: vocabulary, error: vocabularyError } = useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
+  const { data: current } = useSWR('/organiser/current-event', () => typedApi.get('/organiser/current-event'));
+  const { data: event } = useSWR(current ? `/organiser/events/${current.id}` : null, () => typedApi.get('/organiser/events/{id}', { path: { id: current!.id } }));
+  const { data: existing, error } = useSWR(id === null ? null : `/organiser/exhibitors/${id}`, () => typedApi.get('/organiser/exhibitors/{id}', { path: { id: id! } }));
   const failure = vocabularyError ?? error;
   if (failure) return <Alert severity="error">{failure.message}</Alert>;
   const offset = event?.utcOffsetMinutes ?? account?.utcOffsetMinutes ?? 0;
   if (!vocabulary || (id !== null && !existing) || (id === null && !event)) return <PageLoading />;
-  const initial: ExhibitorInput = existing ? { ...existing } : newExhibitorInput({ modules: event!.defaultModules, flags: event!.defaultFlags });
+  const initial: ExhibitorInput = existing
+    ? { ...existing, flags: definedValues(existing.flags), quotas: definedValues(existing.quotas), deadlines: definedValues(existing.deadlines) }
+    : newExhibitorInput({ modules: event!.defaultModules, flags: definedValues(event!.defaultFlags) });
   const { status: _status, forms: _forms, id: _id, ...clean } = initial as ExhibitorInput & { status?: string; forms?: unknown; id?: number };
   return <Form key={id ?? 'new'} id={id} initial={clean} vocabulary={vocabulary} offset={offset} />;
 }

@@ -7,50 +7,34 @@ import { PAGINATION } from '../../../engine/constants';
 import { ALL_FLAGS } from '../../../engine/participation-flags';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import type { ApiQuery } from '../../../lib/typed-api';
+import { pageSize } from '../../../engine/pagination';
 import { showToast } from '../../../lib/toast';
 
 const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
 
-interface Row {
-  id: number;
-  code: string;
-  name: string;
-  boothNum: string;
-  account: string;
-  email: string;
-  modules: string[];
-  status: 'active' | 'disabled';
-  forms: Record<string, string>;
-}
-interface Page {
-  total: number;
-  page: number;
-  limit: number;
-  items: Row[];
-}
-interface Vocabulary {
-  modules: string[];
-}
+type ExhibitorQuery = ApiQuery<'GET', '/organiser/exhibitors'>;
 
 /** Issue 9: the current event's exhibitors — search, filters, pages, and the account actions. */
 export default function ExhibitorsPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState({ keyword: '', module: '', flag: '', form: '', formStatus: '' });
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const params: Record<string, string | number> = { ...paging };
+  const params: ExhibitorQuery = { page: paging.page, limit: pageSize(paging.limit) };
   for (const key of ['keyword', 'module', 'flag'] as const) if (filters[key].trim()) params[key] = filters[key].trim();
   // A form status filter needs both the form and the status.
-  if (filters.form && filters.formStatus) Object.assign(params, { form: filters.form, formStatus: filters.formStatus });
-  const { data, error, mutate } = useSWR<Page>(['/organiser/exhibitors', JSON.stringify(params)], () => api.get<Page>('/organiser/exhibitors', { params }));
-  const { data: vocabulary } = useSWR<Vocabulary>('/organiser/vocabulary', () => api.get<Vocabulary>('/organiser/vocabulary'));
+  const formStatus = FORM_STATUSES.find((status) => status === filters.formStatus);
+  if (filters.form && formStatus) Object.assign(params, { form: filters.form, formStatus });
+  const { data, error, mutate } = useSWR(['/organiser/exhibitors', JSON.stringify(params)], () => typedApi.get('/organiser/exhibitors', { query: params }));
+  const { data: vocabulary } = useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
   const forms = data?.items[0] ? Object.keys(data.items[0].forms) : [];
   const filter = (key: keyof typeof filters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value }));
     setPaging((current) => ({ ...current, page: 1 }));
   };
-  const act = async (path: string, body: unknown, message: string, method: 'post' | 'put' = 'post') => {
-    await (method === 'post' ? api.post(path, body) : api.put(path, body));
+  const act = async (call: Promise<unknown>, message: string) => {
+    await call;
     showToast('success', t(message));
     await mutate();
   };
@@ -138,18 +122,26 @@ export default function ExhibitorsPage() {
                       </Button>
                       <Button
                         size="small"
-                        onClick={() => void act(`/organiser/exhibitors/${row.id}/activation`, {}, 'organiser.exhibitors.activationSent')}
+                        onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/activation', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.activationSent')}
                         aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}
                       >
                         {t('organiser.exhibitors.sendActivation')}
                       </Button>
-                      <Button size="small" onClick={() => void act(`/organiser/exhibitors/${row.id}/password-reset`, {}, 'organiser.exhibitors.resetSent')}>
+                      <Button
+                        size="small"
+                        onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/password-reset', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.resetSent')}
+                      >
                         {t('organiser.exhibitors.reset')}
                       </Button>
                       <Button
                         size="small"
                         color={row.status === 'active' ? 'error' : 'primary'}
-                        onClick={() => void act(`/organiser/exhibitors/${row.id}/status`, { status: row.status === 'active' ? 'disabled' : 'active' }, 'success.modified', 'put')}
+                        onClick={() =>
+                          void act(
+                            typedApi.put('/organiser/exhibitors/{id}/status', { path: { id: row.id }, body: { status: row.status === 'active' ? 'disabled' : 'active' } }),
+                            'success.modified',
+                          )
+                        }
                       >
                         {t(row.status === 'active' ? 'organiser.exhibitors.deactivate' : 'organiser.exhibitors.activate')}
                       </Button>

@@ -1,17 +1,11 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 
-interface Report {
-  dryRun: boolean;
-  rows: number;
-  good: number;
-  created: number;
-  updated: number;
-  problems: Array<{ row: number; column: string; problem: string; key: string }>;
-}
+type Report = ApiData<'POST', '/organiser/exhibitors/import'>;
 
 /** Issue 9: exhibitors from XLSX or CSV — the template, a dry run with its report, then the commit. */
 export default function ImportPage() {
@@ -29,7 +23,7 @@ export default function ImportPage() {
     setBusy(true);
     setError('');
     try {
-      const result = await api.post<Report>(`/organiser/exhibitors/import${commit ? '?commit=true' : ''}`, body, { silent: true, skipDuplicateCheck: true });
+      const result = await typedApi.post('/organiser/exhibitors/import', { ...(commit ? { query: { commit: true } } : {}), body, silent: true, skipDuplicateCheck: true });
       setReport(result);
       if (commit) showToast('success', t('organiser.import.done', { created: result.created, updated: result.updated }));
     } catch (failure) {

@@ -22,7 +22,8 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
@@ -30,23 +31,8 @@ import { PageLoading } from '../../../components/PageLoading';
 // Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
 // closed or submit-once form for one exhibitor from its cell.
 
-type Status = 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
-
-interface Matrix {
-  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<Status, number>; parts?: Array<{ id: string; title: string }> }>;
-  rows: Array<{
-    participationId: number;
-    exhibitor: string;
-    code: string | null;
-    boothNum: string;
-    statuses: Record<string, Status>;
-    /** Forms with parts (issue 12): each part's own status. */
-    parts?: Record<string, Record<string, Status>>;
-    missingMandatory: string[];
-    manualsAcknowledged: number;
-  }>;
-  manualsToAcknowledge: number;
-}
+/** A form's status (F1), as the progress answer names it. */
+type Status = NonNullable<ApiData<'GET', '/organiser/progress'>['rows'][number]['statuses'][string]>;
 
 const COLOUR: Record<Status, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   notStarted: 'default',
@@ -80,7 +66,11 @@ function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: ()
   const [error, setError] = useState('');
   const submit = async () => {
     try {
-      await api.post(`/organiser/exhibitors/${target.participationId}/forms/${target.formId}/reopen`, extend ? { until: new Date(until).toISOString() } : {}, { silent: true });
+      await typedApi.post('/organiser/exhibitors/{participationId}/forms/{formId}/reopen', {
+        path: { participationId: target.participationId, formId: target.formId },
+        body: extend ? { until: new Date(until).toISOString() } : {},
+        silent: true,
+      });
       showToast('success', t('organiser.progress.reopened'));
       onDone();
     } catch (failure) {
@@ -119,7 +109,7 @@ export default function ProgressPage() {
   const { t } = useTranslation();
   const [missing, setMissing] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
-  const { data, error, mutate } = useSWR<Matrix>(['/organiser/progress', missing], () => api.get<Matrix>('/organiser/progress', { params: { missing } }));
+  const { data, error, mutate } = useSWR(['/organiser/progress', missing], () => typedApi.get('/organiser/progress', { query: { missing } }));
   const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
   return (
     <Box>

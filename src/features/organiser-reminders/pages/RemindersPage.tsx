@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
@@ -11,16 +11,6 @@ import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, reminders: the reminder days of the event, "send a reminder now" to the exhibitors
 // with mandatory forms missing, and the reminders sent.
-
-interface Reminders {
-  days: number[];
-  recent: Array<{ at: string; exhibitor: string; forms: string[]; daysBefore: number | null; by: string }>;
-}
-
-interface Missing {
-  forms: Array<{ id: string; code: string }>;
-  rows: Array<{ participationId: number; exhibitor: string; boothNum: string; missingMandatory: string[] }>;
-}
 
 function parseDays(text: string): number[] | null {
   const parts = text.split(/[,，、\s]+/).filter(Boolean);
@@ -32,8 +22,8 @@ export default function RemindersPage() {
   const { t } = useTranslation();
   // K2: times in the organiser's current event's time, in the user's language.
   const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
-  const reminders = useSWR<Reminders>('/organiser/reminders', () => api.get<Reminders>('/organiser/reminders'));
-  const missing = useSWR<Missing>('/organiser/progress?missing', () => api.get<Missing>('/organiser/progress', { params: { missing: true } }));
+  const reminders = useSWR('/organiser/reminders', () => typedApi.get('/organiser/reminders'));
+  const missing = useSWR('/organiser/progress?missing', () => typedApi.get('/organiser/progress', { query: { missing: true } }));
   const [daysText, setDaysText] = useState('');
   const [daysError, setDaysError] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
@@ -45,12 +35,12 @@ export default function RemindersPage() {
     const days = parseDays(daysText);
     if (!days) return setDaysError(t('reminders.daysInvalid'));
     setDaysError('');
-    await api.put('/organiser/reminders', { days });
+    await typedApi.put('/organiser/reminders', { body: { days } });
     showToast('success', t('reminders.saved'));
     void reminders.mutate();
   };
   const send = async () => {
-    const result = await api.post<{ sent: number; skipped: number }>('/organiser/reminders/send', { participationIds: selected });
+    const result = await typedApi.post('/organiser/reminders/send', { body: { participationIds: selected } });
     showToast('success', t('reminders.sentToast', result));
     setSelected([]);
     void reminders.mutate();

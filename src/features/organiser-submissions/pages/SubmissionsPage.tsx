@@ -1,21 +1,14 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 
 // Issue 9, submissions export: one spreadsheet per form across the event's exhibitors.
 
-interface FormSubmissions {
-  id: string;
-  code: string;
-  title: string;
-  submissions: number;
-}
-
 export default function SubmissionsPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR<FormSubmissions[]>('/organiser/submissions', () => api.get<FormSubmissions[]>('/organiser/submissions'));
+  const { data, error } = useSWR('/organiser/submissions', () => typedApi.get('/organiser/submissions'));
   return (
     <Box>
       <Typography sx={{ mb: 2 }}>{t('organiser.submissions.intro')}</Typography>

@@ -7,25 +7,8 @@ import { PAGINATION } from '../../../engine/constants';
 import { findMatches } from '../../../engine/search';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
-
-type Kind = 'manual' | 'announcement' | 'faq' | 'form';
-
-interface Result {
-  kind: Kind;
-  id: string;
-  title: string;
-  snippet: string;
-  path: string;
-}
-
-interface Page {
-  total: number;
-  page: number;
-  limit: number;
-  keyword: string;
-  items: Result[];
-}
+import { typedApi } from '../../../lib/api';
+import { pageSize } from '../../../engine/pagination';
 
 /** The text with each match of the keyword (case, width and diacritics ignored) marked. */
 function Highlighted({ text, keyword }: { text: string; keyword: string }) {
@@ -45,7 +28,9 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const { data, error } = useSWR<Page>(keyword ? ['/search', keyword, paging.page, paging.limit] : null, () => api.get<Page>('/search', { params: { keyword, ...paging } }));
+  const { data, error } = useSWR(keyword ? ['/search', keyword, paging.page, paging.limit] : null, () =>
+    typedApi.get('/search', { query: { keyword, page: paging.page, limit: pageSize(paging.limit) } }),
+  );
   const kinds = data ? [...new Set(data.items.map((item) => item.kind))] : [];
   return (
     <>
@@ -70,11 +55,11 @@ export default function SearchPage() {
                   <CardActionArea component={RouterLink} to={item.path}>
                     <CardContent>
                       <Typography component="h3" sx={{ fontWeight: 600 }}>
-                        <Highlighted text={item.title} keyword={data!.keyword} />
+                        <Highlighted text={item.title} keyword={data!.keyword ?? keyword} />
                       </Typography>
                       {item.snippet && (
                         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                          <Highlighted text={item.snippet} keyword={data!.keyword} />
+                          <Highlighted text={item.snippet} keyword={data!.keyword ?? keyword} />
                         </Typography>
                       )}
                     </CardContent>

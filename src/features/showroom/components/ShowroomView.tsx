@@ -1,16 +1,10 @@
 import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { ApiData } from '../../../lib/typed-api';
 
-export interface ShowroomFile {
-  id: string;
-  name: string;
-  type: string;
-}
-
-export interface ShowroomData {
-  company: { name: string; description: string; website: string; video: string; address: string; logo: ShowroomFile | null };
-  products: Array<{ name: string; brand: string; description: string; category: string; video: string; newLaunch: boolean; image: ShowroomFile | null }>;
-}
+/** The showroom as the API answers it (the preview and the public page have the same shape). */
+export type ShowroomData = ApiData<'GET', '/showroom'>['showroom'];
+export type ShowroomFile = NonNullable<ShowroomData['company']['logo']>;
 
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : '');
 

@@ -5,24 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { ShowroomView, type ShowroomData, type ShowroomFile } from '../components/ShowroomView';
-
-interface State {
-  published: boolean;
-  slug: string;
-  url: string;
-  publishedAt: string | null;
-  showroom: ShowroomData;
-}
+import { ShowroomView, type ShowroomFile } from '../components/ShowroomView';
 
 /** CT5: preview of the showroom built from S01/S02, publish or unpublish, its address and QR code. */
 export default function DigitalShowroomPage() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
-  const { data, error, mutate } = useSWR<State>('/showroom', () => api.get<State>('/showroom'));
+  const { data, error, mutate } = useSWR('/showroom', () => typedApi.get('/showroom'));
   const [qr, setQr] = useState('');
   const [images, setImages] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -35,7 +27,7 @@ export default function DigitalShowroomPage() {
     const urls: string[] = [];
     void Promise.all(
       files.map(async (file) => {
-        const blob = await api.get<Blob>(`/uploads/${file.id}`, { responseType: 'blob', silent: true }).catch(() => null);
+        const blob = await typedApi.get('/uploads/{id}', { path: { id: file.id }, responseType: 'blob', silent: true }).catch(() => null);
         if (!blob || cancelled) return null;
         const url = URL.createObjectURL(blob);
         urls.push(url);
@@ -51,7 +43,7 @@ export default function DigitalShowroomPage() {
   if (!data) return <PageLoading />;
   const isExhibitor = user?.role === 'exhibitor';
   const toggle = async (published: boolean) => {
-    await mutate(await api.put<State>('/showroom', { published }), { revalidate: false });
+    await mutate(await typedApi.put('/showroom', { body: { published } }), { revalidate: false });
     showToast('success', t(published ? 'showroom.publishedToast' : 'showroom.unpublishedToast'));
   };
   const empty = !data.showroom.company.name && data.showroom.products.length === 0;

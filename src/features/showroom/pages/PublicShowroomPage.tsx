@@ -3,27 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { api } from '../../../lib/api';
-import { ShowroomView, type ShowroomData } from '../components/ShowroomView';
-
-interface PublicShowroom {
-  exhibitor: string;
-  booth: string;
-  event: string;
-  eventUrl: string;
-  dates: string;
-  venue: string;
-  showroom: ShowroomData;
-}
+import { typedApi } from '../../../lib/api';
+import { ShowroomView } from '../components/ShowroomView';
 
 /** CT5: /showroom?s=… — a published showroom, for anyone, without login. */
 export default function PublicShowroomPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const slug = params.get('s') ?? '';
-  const { data, error } = useSWR<PublicShowroom>(slug ? ['/public/showrooms', slug] : null, () =>
-    api.get<PublicShowroom>(`/public/showrooms/${encodeURIComponent(slug)}`, { auth: false, silent: true }),
-  );
+  const { data, error } = useSWR(slug ? ['/public/showrooms', slug] : null, () => typedApi.get('/public/showrooms/{slug}', { path: { slug }, auth: false, silent: true }));
   useEffect(() => {
     if (data) document.title = `${data.showroom.company.name || data.exhibitor} — ${data.event}`;
   }, [data]);

@@ -48,6 +48,8 @@ const itemSchema = {
     after: {},
     ip: { type: 'string' },
   },
+  required: ['id', 'at', 'action', 'actorName', 'actorRole', 'exhibitor', 'event', 'subjectType', 'subjectId', 'before', 'after', 'ip'],
+  additionalProperties: false,
 } as const;
 
 const EXPORT_CHUNK = 1000;

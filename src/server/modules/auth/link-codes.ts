@@ -1,7 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -25,7 +25,7 @@ export default async function linkCodeRoutes(app: ApiApp, { config }: { config: 
       schema: {
         tags: ['auth'],
         summary: 'A one-time sign-in link for this account (S3), e.g. to continue on a phone; single use, short-lived',
-        body: { anyOf: [{ type: 'null' }, { type: 'object', properties: {}, additionalProperties: false }] },
+        body: NO_BODY,
         response: {
           200: envelope({
             type: 'object',

@@ -6,7 +6,7 @@ import { passwordLengthProblem } from '../../../engine/password-policy';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { hashPassword, spendVerifyTime, verifyPassword } from '../../lib/passwords';
-import { envelope, okEnvelope, passwordField } from '../../lib/schemas';
+import { envelope, NO_BODY, okEnvelope, passwordField } from '../../lib/schemas';
 import { hashToken, newToken } from '../../lib/tokens';
 import { ok } from '../../plugins/errors';
 import { requireAuth } from '../../plugins/auth';
@@ -119,7 +119,7 @@ export default async function authRoutes(app: ApiApp, { config }: { config: Conf
     );
   }
 
-  app.post(`${base}/logout`, { schema: { tags: ['auth'], summary: 'End this session on the server (S6)', response: okEnvelope } }, async (request) => {
+  app.post(`${base}/logout`, { schema: { tags: ['auth'], summary: 'End this session on the server (S6)', body: NO_BODY, response: okEnvelope } }, async (request) => {
     await revokeSession(app.db, requireAuth(request).sessionId);
     return ok(null);
   });
@@ -130,6 +130,7 @@ export default async function authRoutes(app: ApiApp, { config }: { config: Conf
       schema: {
         tags: ['auth'],
         summary: 'Mark the session active ("stay signed in" after the inactivity warning)',
+        body: NO_BODY,
         response: { 200: envelope({ type: 'object', properties: { idleSeconds: { type: 'integer' } } }) },
       },
     },

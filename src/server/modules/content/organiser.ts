@@ -82,6 +82,25 @@ const itemSchema = {
     acknowledged: { type: 'integer', description: 'Manuals: exhibitors who acknowledged it' },
     viewed: { type: 'integer', description: 'Manuals: exhibitors who opened it' },
   },
+  // The counts are the list's, for manuals only; every other property is always there.
+  required: [
+    'id',
+    'kind',
+    'title',
+    'description',
+    'body',
+    'category',
+    'mandatory',
+    'ackRequired',
+    'deadline',
+    'pinned',
+    'audience',
+    'publishedAt',
+    'position',
+    'missingLanguages',
+    'attachments',
+  ],
+  additionalProperties: false,
 } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 

@@ -1,7 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
-import { envelope } from '../../lib/schemas';
+import { envelope, NO_BODY } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { createDeviceSession, revokeSession, type AuthContext } from '../../plugins/sessions';
@@ -120,6 +120,7 @@ export default async function deviceRoutes(app: ApiApp) {
         summary: "LD1: revoke a device token (the exhibitor: any of its people's; a team user: its own; a device: itself)",
         description: "The device's next request answers code 401. Another participation's device answers code 404 like an unknown id.",
         params: idParams,
+        body: NO_BODY,
         response: { 200: envelope() },
       },
     },

@@ -89,6 +89,8 @@ const eventSummarySchema = {
     exhibitors: { type: 'integer' },
     current: { type: 'boolean' },
   },
+  required: ['id', 'code', 'name', 'names', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'exhibitors', 'current'],
+  additionalProperties: false,
 } as const;
 
 const vocabularySchema = {
@@ -110,10 +112,14 @@ const vocabularySchema = {
           currency: { type: 'string' },
           forms: { type: 'array', items: { type: 'string' } },
         },
+        required: ['name', 'kind', 'default', 'forms'],
+        additionalProperties: false,
       },
     },
     languages: { type: 'array', items: { type: 'string' } },
   },
+  required: ['modules', 'flags', 'deadlineNames', 'quotaNames', 'settings', 'languages'],
+  additionalProperties: false,
 } as const;
 
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
@@ -304,7 +310,9 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
         tags: ['organiser'],
         summary: 'One event of the organisation, every setting (404 for another organisation’s)',
         params: idParams,
-        response: { 200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } } }) },
+        response: {
+          200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'id'] }),
+        },
       },
     },
     async (request) => {
@@ -336,7 +344,7 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
         summary: 'Create an event of the organisation; it becomes the current event of an organiser without one',
         description: problemsDescription,
         body: eventInputSchema,
-        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }) },
       },
     },
     async (request) => {
@@ -416,7 +424,14 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
       schema: {
         tags: ['organiser'],
         summary: "The organiser's current event (code 601 noCurrentEvent before its first)",
-        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } } }) },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
+            required: ['id', 'code', 'name'],
+            additionalProperties: false,
+          }),
+        },
       },
     },
     async (request) => {

@@ -32,9 +32,13 @@ const reportSchema = {
       items: {
         type: 'object',
         properties: { row: { type: 'integer' }, column: { type: 'string' }, problem: { type: 'string' }, key: { type: 'string' } },
+        required: ['row', 'column', 'problem', 'key'],
+        additionalProperties: false,
       },
     },
   },
+  required: ['dryRun', 'rows', 'good', 'created', 'updated', 'problems'],
+  additionalProperties: false,
 } as const;
 
 export default async function organiserImportRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
@@ -76,6 +80,17 @@ export default async function organiserImportRoutes(app: ApiApp, { registry }: {
         description:
           'Every row is checked and reported (row, column, problem in the caller\'s language): unknown module, duplicate booth, code or account ID (in the file or the event), bad e-mail, missing name, a cell starting with "=". Nothing of a bad row is stored. A code the event already has updates that exhibitor; empty optional cells keep stored values.',
         consumes: ['multipart/form-data'],
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { file: { type: 'string', format: 'binary', description: 'The filled template (XLSX or CSV)' } },
+                required: ['file'],
+              },
+            },
+          },
+        },
         querystring: { type: 'object', properties: { commit: { type: 'boolean', default: false } } },
         response: { 200: envelope(reportSchema) },
       },

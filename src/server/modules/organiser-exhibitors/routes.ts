@@ -65,6 +65,8 @@ const listItemSchema = {
     status: { type: 'string', enum: ['active', 'disabled'] },
     forms: { ...stringMap({ type: 'string', enum: FORM_STATUSES }), description: 'Form id → status (F1)' },
   },
+  required: ['id', 'code', 'name', 'boothNum', 'account', 'email', 'modules', 'status', 'forms'],
+  additionalProperties: false,
 } as const;
 
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
@@ -234,6 +236,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
               status: { type: 'string', enum: ['active', 'disabled'] },
               forms: listItemSchema.properties.forms,
             },
+            required: [...exhibitorInputSchema.required, 'id', 'status', 'forms'],
           }),
         },
       },
@@ -255,7 +258,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
         summary: 'Create an exhibitor account in the current event (no e-mail until "send activation")',
         description: problemsDescription,
         body: exhibitorInputSchema,
-        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } } }) },
+        response: { 200: envelope({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }) },
       },
     },
     async (request) => {

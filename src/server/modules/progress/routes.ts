@@ -14,7 +14,7 @@ import { progressMatrix } from '../../lib/progress-matrix';
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
 
-const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }) } as const;
+const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }), required: [...FORM_STATUSES], additionalProperties: false } as const;
 const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
 
 const matrixSchema = {
@@ -33,9 +33,16 @@ const matrixSchema = {
           parts: {
             type: 'array',
             description: 'A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is',
-            items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } } },
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
+              required: ['id', 'title'],
+              additionalProperties: false,
+            },
           },
         },
+        required: ['id', 'code', 'title', 'mandatory', 'counts'],
+        additionalProperties: false,
       },
     },
     rows: {
@@ -52,10 +59,14 @@ const matrixSchema = {
           missingMandatory: { type: 'array', items: { type: 'string' } },
           manualsAcknowledged: { type: 'integer', description: 'Issue 10: manuals needing acknowledgement that the exhibitor acknowledged' },
         },
+        required: ['participationId', 'exhibitor', 'code', 'boothNum', 'statuses', 'parts', 'missingMandatory', 'manualsAcknowledged'],
+        additionalProperties: false,
       },
     },
     manualsToAcknowledge: { type: 'integer', description: 'Issue 10: published manuals of the event that need acknowledging' },
   },
+  required: ['forms', 'rows', 'manualsToAcknowledge'],
+  additionalProperties: false,
 } as const;
 
 const querystring = {

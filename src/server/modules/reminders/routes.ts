@@ -38,9 +38,13 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
                     daysBefore: { type: ['integer', 'null'] },
                     by: { type: 'string' },
                   },
+                  required: ['at', 'exhibitor', 'forms', 'daysBefore', 'by'],
+                  additionalProperties: false,
                 },
               },
             },
+            required: ['days', 'recent'],
+            additionalProperties: false,
           }),
         },
       },
@@ -87,7 +91,7 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
           properties: { days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 365 }, maxItems: 10, uniqueItems: true } },
           additionalProperties: false,
         },
-        response: { 200: envelope({ type: 'object', properties: { days: { type: 'array', items: { type: 'integer' } } } }) },
+        response: { 200: envelope({ type: 'object', properties: { days: { type: 'array', items: { type: 'integer' } } }, required: ['days'], additionalProperties: false }) },
       },
     },
     async (request) => {
@@ -121,7 +125,9 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
           properties: { participationIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 5000, uniqueItems: true } },
           additionalProperties: false,
         },
-        response: { 200: envelope({ type: 'object', properties: { sent: { type: 'integer' }, skipped: { type: 'integer' } } }) },
+        response: {
+          200: envelope({ type: 'object', properties: { sent: { type: 'integer' }, skipped: { type: 'integer' } }, required: ['sent', 'skipped'], additionalProperties: false }),
+        },
       },
     },
     async (request) => {

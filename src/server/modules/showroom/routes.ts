@@ -22,7 +22,12 @@ import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
 // (as forms.yaml `showroom:` declares), previewed, published or unpublished, at a public address
 // that needs no login and shows published data only; and the poster that points to it.
 
-const fileSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } } } as const;
+const fileSchema = {
+  type: ['object', 'null'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } },
+  required: ['id', 'name', 'type'],
+  additionalProperties: false,
+} as const;
 const showroomSchema = {
   type: 'object',
   properties: {
@@ -36,6 +41,8 @@ const showroomSchema = {
         address: { type: 'string' },
         logo: fileSchema,
       },
+      required: ['name', 'description', 'website', 'video', 'address', 'logo'],
+      additionalProperties: false,
     },
     products: {
       type: 'array',
@@ -50,14 +57,19 @@ const showroomSchema = {
           newLaunch: { type: 'boolean' },
           image: fileSchema,
         },
+        required: ['name', 'brand', 'description', 'category', 'video', 'newLaunch', 'image'],
+        additionalProperties: false,
       },
     },
   },
+  required: ['company', 'products'],
+  additionalProperties: false,
 } as const;
 const stateSchema = {
   type: 'object',
   properties: { published: { type: 'boolean' }, slug: { type: 'string' }, url: { type: 'string' }, publishedAt: { type: ['string', 'null'] }, showroom: showroomSchema },
-  required: ['published', 'slug', 'url', 'showroom'],
+  required: ['published', 'slug', 'url', 'publishedAt', 'showroom'],
+  additionalProperties: false,
 } as const;
 const publicSchema = {
   type: 'object',
@@ -70,6 +82,8 @@ const publicSchema = {
     venue: { type: 'string' },
     showroom: showroomSchema,
   },
+  required: ['exhibitor', 'booth', 'event', 'eventUrl', 'dates', 'venue', 'showroom'],
+  additionalProperties: false,
 } as const;
 const SLUG = /^[a-z0-9-]{6,80}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;

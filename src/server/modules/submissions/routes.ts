@@ -32,6 +32,8 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
             items: {
               type: 'object',
               properties: { id: { type: 'string' }, code: { type: 'string' }, title: { type: 'string', description: 'Locale key' }, submissions: { type: 'integer' } },
+              required: ['id', 'code', 'title', 'submissions'],
+              additionalProperties: false,
             },
           }),
         },
