@@ -2455,10 +2455,10 @@ export interface ApiOperations {
      */
     body?: {};
     data: {
-      data?: {
+      data: {
         [k: string]: unknown | undefined;
       };
-      version?: number;
+      version: number;
     };
     path: {
       id: string;
@@ -2534,7 +2534,7 @@ export interface ApiOperations {
       version: number;
     };
     data: {
-      version?: number;
+      version: number;
     };
     path: {
       id: string;
@@ -3533,7 +3533,7 @@ export interface ApiOperations {
       version: number;
     };
     data: {
-      version?: number;
+      version: number;
     };
     path: {
       id: string;

@@ -8,7 +8,8 @@ import { useLocation } from 'react-router-dom';
 import { feeTotal, type FormDefinition } from '../../../engine/forms/definitions';
 import { formatMoney } from '../../../engine/money';
 import type { FieldError } from '../../../engine/forms/messages';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { definedValues } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
@@ -174,11 +175,8 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   async function send(data: Record<string, unknown>, submit: boolean) {
     try {
-      const result = await api[submit ? 'post' : 'put']<{ version: number }>(
-        `/forms/${formId}/${submit ? 'submit' : 'draft'}`,
-        { data, version: version.current },
-        { silent: true, skipDuplicateCheck: !submit },
-      );
+      const options = { path: { id: formId }, body: { data, version: version.current }, silent: true, skipDuplicateCheck: !submit };
+      const result = submit ? await typedApi.post('/forms/{id}/submit', options) : await typedApi.put('/forms/{id}/draft', options);
       version.current = result.version;
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
@@ -255,9 +253,9 @@ export function FormRuntime({ formId }: { formId: string }) {
   /** F3: copy the entries of the exhibitor's previous event into this draft. */
   async function inherit() {
     try {
-      const result = await api.post<{ version: number; data: Record<string, unknown> }>(`/forms/${formId}/inherit`, undefined, { silent: true });
+      const result = await typedApi.post('/forms/{id}/inherit', { path: { id: formId }, silent: true });
       version.current = result.version;
-      load(result.data);
+      load(definedValues(result.data));
       setNotice({ kind: 'success', text: t('success.inheritedProduct') });
     } catch (failure) {
       if (failure instanceof ApiError) setNotice({ kind: 'error', text: failure.message });

@@ -226,6 +226,14 @@ const formPageSchema = {
 
 /** A form's id in the path (forms.yaml ids are short). */
 const formIdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 40 } }, required: ['id'] } as const;
+/** F9: the answer of a saved draft or a submission: the entry's new version. */
+const savedVersionProperties = { version: { type: 'integer' } } as const;
+const savedVersionAnswer = {
+  type: 'object',
+  properties: savedVersionProperties,
+  required: Object.keys(savedVersionProperties) as Array<keyof typeof savedVersionProperties>,
+  additionalProperties: false,
+} as const;
 
 const dataBody = {
   type: 'object',
@@ -594,7 +602,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
         params: formIdParams,
         body: dataBody,
-        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
+        response: { 200: envelope(savedVersionAnswer) },
       },
     },
     async (request) => {
@@ -610,6 +618,9 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
     },
   );
 
+  /** F3: the answer of POST /forms/{id}/inherit: the draft's new version and its data. */
+  const inheritAnswerProperties = { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } as const;
+
   app.post(
     `${base}/:id/inherit`,
     {
@@ -619,7 +630,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
         params: formIdParams,
         body: NO_BODY,
-        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } }) },
+        response: { 200: envelope({ type: 'object', properties: inheritAnswerProperties, required: Object.keys(inheritAnswerProperties) as Array<keyof typeof inheritAnswerProperties>, additionalProperties: false }) },
       },
     },
     async (request) => {
@@ -658,7 +669,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         summary: 'F9: submit, validated with the same schema and keywords as the browser',
         params: formIdParams,
         body: dataBody,
-        response: { 200: envelope({ type: 'object', properties: { version: { type: 'integer' } } }) },
+        response: { 200: envelope(savedVersionAnswer) },
       },
     },
     async (request) => {
