@@ -5,16 +5,20 @@ import { SWRConfig } from 'swr';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
 import FormDocumentsPage from './FormDocumentsPage';
 
 // F7 in the browser: the documents of the screen's form (screens.yaml documentsOf: S06's letters),
 // viewed from a blob (the PDF needs the bearer token) or downloaded in the chosen language; an
 // empty state that leads to the form.
 
-vi.mock('../../../lib/api', () => ({ api: { get: vi.fn(), download: vi.fn() } }));
+vi.mock('../../../lib/api', () => ({ api: { download: vi.fn() }, typedApi: { get: vi.fn() } }));
 
 const LIST = '/forms/s06/documents';
+const LIST_ROUTE = '/forms/{id}/documents';
+const PDF_ROUTE = '/forms/{id}/documents/{document}/{index}.pdf';
+/** typedApi.get answers by route; the mock takes any route and options. */
+const get = () => vi.mocked(typedApi.get as (path: string, options?: unknown) => Promise<unknown>);
 const letters = (items: unknown[]) => [
   { id: 'invitationLetter', title: 'Visa invitation letter', intro: 'One letter per applicant.', none: 'No letters yet.', columns: ['Full name', 'Passport number'], items },
 ];
@@ -50,16 +54,16 @@ afterEach(() => {
 
 describe('F7 FormDocumentsPage', () => {
   it('before S06 is submitted: says so (in the words the answer brings) and links to the S06 form', async () => {
-    vi.mocked(api.get).mockResolvedValue(letters([]));
+    get().mockResolvedValue(letters([]));
     renderPage();
     expect(await screen.findByText('No letters yet.')).toBeTruthy();
     const link = screen.getByRole('link', { name: en.documents.openForm.replace('{{form}}', en.screens.visaInvitation) });
     expect(link.getAttribute('href')).toBe(`/myParticipation/visaInvitation?orderName=${encodeURIComponent(en.screens.visaInvitation)}`);
-    expect(api.get).toHaveBeenCalledWith(LIST);
+    expect(typedApi.get).toHaveBeenCalledWith(LIST_ROUTE, { path: { id: 's06' } });
   });
 
   it('lists each applicant with passport number and reference', async () => {
-    vi.mocked(api.get).mockResolvedValue(LETTERS);
+    get().mockResolvedValue(LETTERS);
     renderPage();
     expect(await screen.findByText('Tan Wei Ming')).toBeTruthy();
     expect(screen.getByText('Nguyễn Văn Đức')).toBeTruthy();
@@ -71,7 +75,7 @@ describe('F7 FormDocumentsPage', () => {
 
   it('View letter fetches the PDF as a blob with the session and shows it in a tab opened on the click', async () => {
     const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    vi.mocked(api.get).mockImplementation(async (path: string) => (path === LIST ? LETTERS : blob));
+    get().mockImplementation(async (path: string) => (path === LIST_ROUTE ? LETTERS : blob));
     const tab = { location: { href: '' }, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
@@ -81,13 +85,13 @@ describe('F7 FormDocumentsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: viewName('Nguyễn Văn Đức') }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/letter-1'));
-    expect(api.get).toHaveBeenCalledWith(`${LIST}/invitationLetter/1.pdf`, { responseType: 'blob', params: { lang: 'en' } });
+    expect(typedApi.get).toHaveBeenCalledWith(PDF_ROUTE, { path: { id: 's06', document: 'invitationLetter', index: '1' }, query: { lang: 'en' }, responseType: 'blob' });
     expect(createObjectURL).toHaveBeenCalledWith(blob);
   });
 
   it('a failed View closes the tab it opened (the API client shows the error)', async () => {
-    vi.mocked(api.get).mockImplementation(async (path: string) => {
-      if (path === LIST) return LETTERS;
+    get().mockImplementation(async (path: string) => {
+      if (path === LIST_ROUTE) return LETTERS;
       throw new Error('The resource does not exist.');
     });
     const tab = { location: { href: '' }, close: vi.fn() };
@@ -102,7 +106,7 @@ describe('F7 FormDocumentsPage', () => {
   });
 
   it('Download saves the PDF under its file name', async () => {
-    vi.mocked(api.get).mockResolvedValue(LETTERS);
+    get().mockResolvedValue(LETTERS);
     vi.mocked(api.download).mockResolvedValue(undefined);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: downloadName('Tan Wei Ming') }));

@@ -24,29 +24,16 @@ import useSWR from 'swr';
 import { findScreen, findScreenByPath } from '../../../engine/catalogue';
 import { LANGUAGE_OPTIONS, isLanguage, type Language } from '../../../engine/language';
 import { useCatalogue } from '../../../lib/catalogue';
-import { api } from '../../../lib/api';
+import { api, typedApi } from '../../../lib/api';
+import type { ApiData } from '../../../lib/typed-api';
 import { PageLoading } from '../../../components/PageLoading';
 
 // F7: the documents a submitted form yields (forms.yaml `documents:`; S06: one visa invitation
 // letter per applicant), made by the server as PDFs. Which form is the screen's `documentsOf`
 // (screens.yaml); what the list shows (names, summary columns, texts) comes with the answer.
 
-interface DocumentItem {
-  index: number;
-  name: string;
-  summary: string[];
-  reference: string;
-  fileName: string;
-}
-
-interface FormDocument {
-  id: string;
-  title: string;
-  intro: string;
-  none: string;
-  columns: string[];
-  items: DocumentItem[];
-}
+type FormDocument = ApiData<'GET', '/forms/{id}/documents'>[number];
+type DocumentItem = FormDocument['items'][number];
 
 /** How long a viewed document's object URL lives: long enough for the new tab to load it. */
 const VIEW_URL_LIFETIME_MS = 60_000;
@@ -56,7 +43,7 @@ export default function FormDocumentsPage() {
   const catalogue = useCatalogue();
   const formId = findScreenByPath(catalogue, useLocation().pathname)?.documentsOf ?? '';
   const listPath = `/forms/${encodeURIComponent(formId)}/documents`;
-  const { data, error } = useSWR<FormDocument[]>([listPath, i18n.language], () => api.get<FormDocument[]>(listPath));
+  const { data, error } = useSWR([listPath, i18n.language], () => typedApi.get('/forms/{id}/documents', { path: { id: formId } }));
   const [pending, setPending] = useState<string | null>(null);
   // The documents are written in the user's language unless they choose another (an embassy may want English).
   const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');
@@ -75,7 +62,11 @@ export default function FormDocumentsPage() {
     const tab = window.open('', '_blank');
     setPending(`view-${document.id}-${item.index}`);
     try {
-      const blob = await api.get<Blob>(pdfPath(document, item), { responseType: 'blob', params: { lang: language } });
+      const blob = await typedApi.get('/forms/{id}/documents/{document}/{index}.pdf', {
+        path: { id: formId, document: document.id, index: String(item.index) },
+        query: { lang: language },
+        responseType: 'blob',
+      });
       const url = URL.createObjectURL(blob);
       if (tab) tab.location.href = url;
       else window.open(url, '_blank');
