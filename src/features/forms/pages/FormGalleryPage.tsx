@@ -12,7 +12,8 @@ import { listTitleOf, sampleData, type FieldChange } from '../../../engine/forms
 import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { translatorFor } from '../../../lib/i18n';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../components/form-view';
 import { withoutHidden } from '../lib/display';
@@ -23,23 +24,30 @@ import { withoutHidden } from '../lib/display';
 // get, and what the event's patch changes in the base form. The choice is in the address, so a
 // link shows a colleague the same thing. Nothing is saved.
 
-interface GalleryIndex {
-  version: string;
-  forms: { id: string; code: string; title: string }[];
-  events: { code: string; name: string; current: boolean; patched: string[] }[];
+type GalleryAnswer = ApiData<'GET', '/organiser/forms/gallery/{id}'>;
+
+/** The preview as the page reads it: the answer with its open objects read as the engine's types. */
+type GalleryPreview = Omit<GalleryAnswer, 'definition' | 'context' | 'strings' | 'changes'> & {
+  definition: FormDefinition;
+  context: FormContext;
+  strings: Record<string, Record<string, unknown>>;
+  changes: FieldChange[];
+};
+
+function fieldChangeOf({ kind, path, title, from, to }: GalleryAnswer['changes'][number]): FieldChange {
+  return kind === 'relabelled' ? { kind, path, from: from ?? null, to: to ?? null } : { kind, path, title: title ?? null };
 }
 
-interface GalleryPreview {
-  formsVersion: string;
-  definition: FormDefinition;
-  event: { code: string; name: string };
-  patched: boolean;
-  schema: Record<string, unknown>;
-  ui: Record<string, unknown>;
-  validator: { url: string; rootKey: string };
-  strings: Record<string, Record<string, unknown>>;
-  context: FormContext;
-  changes: FieldChange[];
+async function fetchPreview(formId: string, event: string): Promise<GalleryPreview> {
+  const answer = await typedApi.get('/organiser/forms/gallery/{id}', { path: { id: formId }, query: { event } });
+  return {
+    ...answer,
+    // Its forms.yaml entry: an open object in the route schema, checked where forms.yaml is loaded.
+    definition: answer.definition as unknown as FormDefinition,
+    context: { flags: definedValues(answer.context.flags), quotas: definedValues(answer.context.quotas) },
+    strings: definedValues(answer.strings),
+    changes: answer.changes.map(fieldChangeOf),
+  };
 }
 
 type Fill = 'sample' | 'empty';
@@ -141,7 +149,7 @@ export default function FormGalleryPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   // Polled like the Forms in use page: a form file saved while the organiser looks is shown within seconds.
-  const { data: index } = useSWR<GalleryIndex>('/organiser/forms/gallery', (path: string) => api.get<GalleryIndex>(path), { refreshInterval: 5000 });
+  const { data: index } = useSWR('/organiser/forms/gallery', () => typedApi.get('/organiser/forms/gallery'), { refreshInterval: 5000 });
   const formId = index?.forms.find((form) => form.id === params.get('form'))?.id ?? index?.forms[0]?.id;
   const event = index?.events.find((candidate) => candidate.code === params.get('event')) ?? index?.events.find((candidate) => candidate.current) ?? index?.events[0];
   // Not `lang`/`language`: those choose the whole portal's language.
@@ -150,8 +158,8 @@ export default function FormGalleryPage() {
   const fill: Fill = params.get('data') === 'empty' ? 'empty' : 'sample';
   // Read again when the form set in use changes (its version is part of the key).
   const { data: preview, error } = useSWR<GalleryPreview>(
-    formId && event && index ? [`/organiser/forms/gallery/${formId}?event=${encodeURIComponent(event.code)}`, index.version] : null,
-    ([path]: [string]) => api.get<GalleryPreview>(path),
+    formId && event && index ? ['/organiser/forms/gallery/{id}', formId, event.code, index.version] : null,
+    ([, id, eventCode]: [string, string, string, string]) => fetchPreview(id, eventCode),
     { revalidateOnFocus: false },
   );
   const { data: translator } = useSWR(['formGalleryTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
