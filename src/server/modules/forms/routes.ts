@@ -630,7 +630,14 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         summary: "F3: copy this form's entry from the exhibitor's most recent earlier event into the current draft",
         params: formIdParams,
         body: NO_BODY,
-        response: { 200: envelope({ type: 'object', properties: inheritAnswerProperties, required: Object.keys(inheritAnswerProperties) as Array<keyof typeof inheritAnswerProperties>, additionalProperties: false }) },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: inheritAnswerProperties,
+            required: Object.keys(inheritAnswerProperties) as Array<keyof typeof inheritAnswerProperties>,
+            additionalProperties: false,
+          }),
+        },
       },
     },
     async (request) => {
