@@ -127,7 +127,7 @@ export function untypedApiCallProblems(): string[] {
   const problems: string[] = [];
   for (const file of sourceFiles().filter((path) => !/\.test\.tsx?$/.test(path) && !rel(path).startsWith('src/server/'))) {
     const path = rel(file);
-    const untyped = /\bapi\.(get|post|put|del|request)</.test(readFileSync(file, 'utf8'));
+    const untyped = /\bapi\s*\.\s*(get|post|put|del|request)\s*</.test(readFileSync(file, 'utf8'));
     if (untyped && !UNTYPED_API_CALLS_LEFT.has(path))
       problems.push(`${path}: calls the API with a hand-written answer type (api.get<T>); call typedApi with the route's path instead`);
     if (!untyped && UNTYPED_API_CALLS_LEFT.has(path)) problems.push(`${path} no longer calls api.get<T>: remove it from UNTYPED_API_CALLS_LEFT in scripts/check.ts`);
