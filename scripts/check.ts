@@ -114,12 +114,12 @@ const ALLOWED: Record<string, string[]> = {
 /**
  * Issue 16: browser code reads the API through typedApi (src/lib/typed-api.ts), typed from the
  * route schemas; a call that names a hand-written answer type (`api.get<T>(…)`, or
- * `api[method]<T>(…)`) is refused. The API client's own file helpers (api.download) stay.
+ * `api[method]<T>(…)`, also split across lines) is refused. The API client's own file helpers (api.download) stay.
  */
 export function untypedApiCallProblems(): string[] {
   const problems: string[] = [];
   for (const file of sourceFiles().filter((path) => !/\.test\.tsx?$/.test(path) && !rel(path).startsWith('src/server/'))) {
-    if (/\bapi(\.(get|post|put|patch|del|request)|\[[^\]]*\])</.test(readFileSync(file, 'utf8')))
+    if (/\bapi\s*(\.\s*(get|post|put|patch|del|request)|\[[^\]]*\])\s*</.test(readFileSync(file, 'utf8')))
       problems.push(`${rel(file)}: calls the API with a hand-written answer type (api.get<T>); call typedApi with the route's path instead`);
   }
   return problems;

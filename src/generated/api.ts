@@ -251,7 +251,21 @@ export interface ApiOperations {
     data: {
       modules: string[];
       screens: {
-        [k: string]: unknown | undefined;
+        available?: boolean;
+        documentsOf?: string;
+        form?: string;
+        hidden?: boolean;
+        icon?: 'home' | 'dashboard' | 'event' | 'forms' | 'manuals' | 'leads' | 'support' | 'invite';
+        id: string;
+        layout: 'public' | 'main' | 'account';
+        menuLabel?: string;
+        modules?: string[];
+        order?: number;
+        page?: string;
+        parent?: string;
+        path: string;
+        roles?: ('exhibitor' | 'team_user' | 'contractor' | 'organiser')[];
+        title: string;
       }[];
       /**
        * Under the caller's language: the text of each title, menu label and form title key

@@ -2,17 +2,13 @@ import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import type { Catalogue } from '../engine/catalogue';
 import { catalogue as builtCatalogue } from '../generated/screens';
-import { api } from './api';
+import { typedApi } from './api';
+import { definedValues } from './typed-api';
 
 // Issue 11: the screens as the server has them now. The web app starts with the catalogue it was
 // built with, then takes the server's (GET /oga/catalogue: screens.yaml beside FORMS_DIR, read
 // live) with the titles of its screens and forms, so a form an organiser adds while the portal
 // runs gets its route, its place in the lists and its title without a build.
-
-interface ServedCatalogue extends Catalogue {
-  version: string;
-  strings: Record<string, Record<string, string>>;
-}
 
 let current: Catalogue = builtCatalogue;
 let version: string | null = null;
@@ -44,12 +40,12 @@ let inFlight: Promise<boolean> | null = null;
  * use (the built one at worst): a page must never break because this could not be read.
  */
 export function refreshCatalogue(): Promise<boolean> {
-  inFlight ??= api
-    .get<ServedCatalogue>('/catalogue', { auth: false, silent: true })
+  inFlight ??= typedApi
+    .get('/catalogue', { auth: false, silent: true })
     .then((served) => {
       if (served.version === version) return false;
       // The server's titles win over the build's (an organiser may have changed one).
-      for (const [language, strings] of Object.entries(served.strings)) i18next.addResources(language, 'translation', strings);
+      for (const [language, strings] of Object.entries(definedValues(served.strings))) i18next.addResources(language, 'translation', strings);
       version = served.version;
       const next = { modules: served.modules, screens: served.screens };
       // Most often the same as the one in use: nothing to re-render then.

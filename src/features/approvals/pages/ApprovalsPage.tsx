@@ -23,8 +23,8 @@ function FilePreview({ file }: { file: { id: string; name: string; type: string 
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
-    api
-      .get<Blob>(`/uploads/${file.id}`, { responseType: 'blob', silent: true })
+    typedApi
+      .get('/uploads/{id}', { path: { id: file.id }, responseType: 'blob', silent: true })
       .then((blob) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);

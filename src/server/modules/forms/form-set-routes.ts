@@ -1,6 +1,8 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
+import { ICON_NAMES, LAYOUTS } from '../../../engine/catalogue';
 import { lookup } from '../../../engine/i18n';
+import { ROLES } from '../../../engine/roles';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import type { FormSetStatus } from './service';
@@ -16,6 +18,30 @@ const VALIDATORS = `${API_BASE}/forms/validators`;
 export function validatorUrl(hash: string): string {
   return `${VALIDATORS}/${hash}.js`;
 }
+
+/** A screen of screens.yaml as the catalogue route serves it (checkCatalogue has refused anything else). */
+const SERVED_SCREEN = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    path: { type: 'string' },
+    layout: { type: 'string', enum: LAYOUTS },
+    title: { type: 'string' },
+    menuLabel: { type: 'string' },
+    parent: { type: 'string' },
+    hidden: { type: 'boolean' },
+    modules: { type: 'array', items: { type: 'string' } },
+    roles: { type: 'array', items: { type: 'string', enum: ROLES } },
+    icon: { type: 'string', enum: ICON_NAMES },
+    order: { type: 'number' },
+    page: { type: 'string' },
+    form: { type: 'string' },
+    documentsOf: { type: 'string' },
+    available: { type: 'boolean' },
+  },
+  required: ['id', 'path', 'layout', 'title'],
+  additionalProperties: false,
+} as const;
 
 const problemSchema = {
   type: 'object',
@@ -84,7 +110,7 @@ export default async function formSetRoutes(app: ApiApp) {
             properties: {
               version: { type: 'string', description: 'The form set version it belongs to' },
               modules: { type: 'array', items: { type: 'string' } },
-              screens: { type: 'array', items: { type: 'object', additionalProperties: true } },
+              screens: { type: 'array', items: SERVED_SCREEN },
               strings: {
                 type: 'object',
                 additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
