@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -26,7 +27,10 @@ class CatalogueWalksFirst extends BaseSequencer {
 
 // Projects so the test script can run them as separate, clearly reported stages.
 // maxWorkers: vitest's default in a run is one worker fewer than the cores, which on CI's two
-// cores ran the unit and server files one at a time (issue 16: the whole CI run faster).
+// cores ran the unit and server files one at a time (issue 16: the whole CI run faster). The
+// projects of one command need the same value.
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
     sequence: { sequencer: CatalogueWalksFirst },
@@ -37,7 +41,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/engine/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -47,7 +51,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: ['src/server/**', 'src/engine/**'],
           environment: 'jsdom',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -59,7 +63,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           // A test file's time was mostly importing the server (Fastify, ajv, PGlite, exceljs…)
           // afresh in a new fork. Every file builds its own app on its own database copy
           // (helpers.ts); the modules they share hold no per-app state (only lazily loaded
