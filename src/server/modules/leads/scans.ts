@@ -1,3 +1,4 @@
+import { retryTransient } from '../../db/transient';
 import { sql, type Kysely } from 'kysely';
 import { eventHour } from '../../../engine/leads';
 import { checkScanTime, type ScanTimeProblem } from '../../../engine/leads-rules';
@@ -298,7 +299,10 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
     const laterQualifying: number[] = [];
     let pending = candidates;
     for (let attempt = 0; pending.length > 0 && attempt < RETRIES; attempt++) {
-      const rows = (await batchStatement(scanner, quota, pending.map(rowOf), now).execute(trx)).rows;
+      const statement = batchStatement(scanner, quota, pending.map(rowOf), now);
+      // Alone, the statement is its own transaction: one aborted for a deadlock stored nothing and
+      // is run again. Inside a transaction, the whole transaction is (below).
+      const rows = (trx === db ? await retryTransient(() => statement.execute(trx)) : await statement.execute(trx)).rows;
       if (attempt === 0) used = Number(rows[0]?.used ?? 0);
       const retry: number[] = [];
       for (const row of rows) {
@@ -355,11 +359,13 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
   let used = 0;
   const needsTransaction = scanner.role === 'team_user' || candidates.some((i) => carriesQualification(scans[i]!));
   if (candidates.length > 0 && needsTransaction) {
-    await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).forUpdate().executeTakeFirstOrThrow();
-      quota = scanner.role === 'team_user' ? user.lead_quota : null;
-      used = await run(trx, quota);
-    });
+    await retryTransient(() =>
+      db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).forUpdate().executeTakeFirstOrThrow();
+        quota = scanner.role === 'team_user' ? user.lead_quota : null;
+        used = await run(trx, quota);
+      }),
+    );
   } else if (candidates.length > 0) used = await run(db, null);
   else if (scanner.role === 'team_user') {
     quota = (await db.selectFrom('users').select(['lead_quota']).where('id', '=', scanner.userId).executeTakeFirstOrThrow()).lead_quota;
