@@ -9,10 +9,11 @@ import { warmUpFirstScreen } from './app/warm-up';
 
 // S3: a sign-in link's code leaves the address bar before anything else runs.
 const linkCode = takeLinkCodeFromUrl(window.location, window.history);
-// The first screen's code and data load beside the language table (app/warm-up.ts).
-if (!linkCode) warmUpFirstScreen(window.location.pathname);
+// The first screen's code and data load beside the language table (app/warm-up.ts); the first
+// render waits for both the table and the screen's frame.
+const firstScreen = linkCode ? Promise.resolve() : warmUpFirstScreen(window.location.pathname);
 
-void initI18n().then(async () => {
+void Promise.all([initI18n(), firstScreen]).then(async () => {
   // Nobody signed in: the link signs in before the first route renders. Someone signed in:
   // the app asks before switching (LinkSwitchPrompt).
   let switchCode: string | null = null;

@@ -1,32 +1,17 @@
-import { Component, Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Screen } from '../engine/catalogue';
-import { pageLoaders } from '../generated/pages';
 import { Notice } from '../components/plain/PublicCard';
 import { PageLoading } from '../components/PageLoading';
 import { useAccountInfo } from '../lib/session';
 import { t } from '../lib/i18n';
+import { FormRuntime, pageComponent } from './lazy-screens';
 
 // Renders what the catalogue says a screen is: a hand-written page, a generated form, or an
 // honest "not available yet" for capabilities still to come.
 
 // The empty state uses MUI like the signed-in frame around it; loaded with that frame.
 const NotAvailable = lazy(() => import('../components/NotAvailable').then((m) => ({ default: m.NotAvailable })));
-
-// Generated forms share one runtime, loaded with the first form a user opens (it brings rjsf and ajv).
-const FormRuntime = lazy(() => import('../features/forms/components/FormRuntime'));
-
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
-function pageComponent(page: string) {
-  let component = lazyPages.get(page);
-  if (!component) {
-    const loader = pageLoaders[page];
-    if (!loader) throw new Error(`No page "${page}" in the generated page list`);
-    component = lazy(loader);
-    lazyPages.set(page, component);
-  }
-  return component;
-}
 
 /** E3: a failed lazy load (for example after a new deployment) shows a message instead of a blank page. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,10 +1,11 @@
-import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { canAccess } from '../engine/catalogue';
 import { catalogue } from '../generated/screens';
+import { pageLoaders } from '../generated/pages';
 import { AppRoutes } from './router';
+import { AccountFrame, FormRuntime, MainFrame, pageComponent } from './lazy-screens';
 import { FULL_USER, LocationProbe, renderWithProviders, setupComponentTests } from './test-utils';
 
 // R2: the routing of the catalogue. Every signed-in screen opens at its path, inside its frame,
@@ -16,27 +17,23 @@ import { FULL_USER, LocationProbe, renderWithProviders, setupComponentTests } fr
 vi.mock('../generated/pages', async (importOriginal) => {
   const { pageLoaders } = await importOriginal<typeof import('../generated/pages')>();
   return {
-    pageLoaders: Object.fromEntries(Object.keys(pageLoaders).map((name) => [name, () => loaded(() => <p data-testid="screen-content">page {name}</p>)])),
+    pageLoaders: Object.fromEntries(Object.keys(pageLoaders).map((name) => [name, async () => ({ default: () => <p data-testid="screen-content">page {name}</p> })])),
   };
 });
-
-/**
- * A page module already there: a thenable that answers at once, so React.lazy renders the page
- * without suspending (a suspended page is revealed no sooner than 300 ms after its spinner: React's
- * fallback throttle, most of this test's time otherwise). The lazy frame still loads for real.
- */
-function loaded(page: () => ReactElement) {
-  return { then: (resolve: (module: { default: () => ReactElement }) => void) => resolve({ default: page }) } as unknown as Promise<{ default: () => ReactElement }>;
-}
 vi.mock('../features/forms/components/FormRuntime', () => ({
-  default: ({ formId }: { formId: string }) => <p data-testid="screen-content">form {formId}</p>,
+  FormRuntime: ({ formId }: { formId: string }) => <p data-testid="screen-content">form {formId}</p>,
 }));
 
 setupComponentTests();
 
-// The signed-in frame brings MUI, whose first import takes seconds on a busy machine: loaded
-// before the tests, so the first of them does not spend its waiting time on it.
-beforeAll(() => import('./layout/SignedInFrame'), 120_000);
+// Every part is loaded before the tests, as the warm-up loads the first screen's (app/warm-up.ts):
+// the frames and pages then render without suspending (a suspended part is revealed no sooner than
+// 300 ms after its spinner: React's fallback throttle, most of this test's time otherwise). The
+// signed-in frame brings MUI, whose first import takes seconds on a busy machine.
+beforeAll(
+  () => Promise.all([MainFrame.preload(), AccountFrame.preload(), FormRuntime.preload(), ...Object.keys(pageLoaders).map((name) => pageComponent(name).preload())]),
+  120_000,
+);
 
 /** What the catalogue says the screen shows: its form, its page, or the "not available yet" state. */
 function expectedContent(target: (typeof catalogue.screens)[number]): string | null {

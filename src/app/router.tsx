@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Catalogue, Layout } from '../engine/catalogue';
 import { refreshCatalogue, useCatalogue } from '../lib/catalogue';
@@ -6,13 +6,11 @@ import { PageLoading } from '../components/PageLoading';
 import { PublicLayout } from './layout/PublicLayout';
 import { ScreenGuard } from './guards';
 import { ScreenPage } from './ScreenPage';
+import { AccountFrame, MainFrame } from './lazy-screens';
 
 // Routes come from the catalogue (screens.yaml, as the server has it now: lib/catalogue.ts): one
 // route per screen, grouped by layout. The signed-in frames load on demand, so /login does not
-// download the header, menu and MUI.
-
-const MainFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.MainFrame })));
-const AccountFrame = lazy(() => import('./layout/SignedInFrame').then((m) => ({ default: m.AccountFrame })));
+// download the header, menu and MUI (app/lazy-screens.tsx).
 
 function screenRoutes(catalogue: Catalogue, layout: Layout) {
   return catalogue.screens
