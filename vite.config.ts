@@ -40,6 +40,27 @@ function keepEarlierAssets(): Plugin {
   };
 }
 
+/**
+ * Issue 13 (Lighthouse): how the app's libraries are split into chunks. Left to the automatic
+ * splitting, MUI came in ~45 small shared chunks (a set per combination of lazy pages using
+ * them): S04 started with 62 script requests, /home with 48. Over HTTP/1.1 (six connections a
+ * host) each costs a round trip, and Lighthouse's simulated 40 ms RTT made the requests, not the
+ * bytes, the bulk of S04's first paint. One chunk per library family instead: react (with the
+ * entry), MUI with emotion and the popper (every signed-in page; a page that uses little of it
+ * gets ~10 kB gzip more than it needs), and the form engine (rjsf and its validator runtime, on
+ * form screens). React has the higher priority so that MUI's chunk does not take React (its
+ * dependency) with it, which would make the entry, and /login, load MUI.
+ */
+const CHUNK_GROUPS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+  {
+    name: 'mui',
+    test: /node_modules[\\/](@mui|@emotion|stylis|react-is|hoist-non-react-statics|react-transition-group|@popperjs|clsx|prop-types|@babel[\\/]runtime)[\\/]/,
+    priority: 1,
+  },
+  { name: 'form-engine', test: /node_modules[\\/](@rjsf|@x0k|markdown-to-jsx|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|jsonpointer)[\\/]/, priority: 1 },
+];
+
 // The API lives on the same origin (Fastify serves the built app), so the dev server proxies /oga.
 export default defineConfig({
   plugins: [react(), keepEarlierAssets(), routePreloads(), precompress()],
@@ -51,6 +72,7 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: 5173,
