@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
@@ -116,7 +116,7 @@ export function FormRuntime({ formId }: { formId: string }) {
 
   const { data: validateFns, error: validatorError } = useServedValidators(payload?.validator.url);
 
-  const view = useMemo(() => {
+  const currentView = useMemo(() => {
     if (!payload || !validateFns) return null;
     // P1 F4: a part closed by its own submission (submit-once) is shown, not editable; the user's other parts stay open.
     const lockedFields = new Set(
@@ -125,6 +125,14 @@ export function FormRuntime({ formId }: { formId: string }) {
     return formView({ formId, ...payload }, validateFns, t, i18n, lockedFields);
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  /**
+   * Issue 13 (Lighthouse TBT): the form is rendered from a deferred copy of its view. Its data
+   * arrive outside any transition (SWR), so rendering a long form at once was one main-thread task
+   * of 160–260 ms on S04; deferred, React renders it in slices that let input through, and the
+   * page shows the form as soon as that render completes. Everything below reads this copy, so the
+   * effects that look for the form's elements run once the form is there.
+   */
+  const view = useDeferredValue(currentView);
 
   /** F9: the translated errors, those of fields not shown yet left out (see `reveal`). */
   const transformErrors = useMemo(() => {
