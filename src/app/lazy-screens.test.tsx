@@ -60,7 +60,7 @@ describe('preloadableLazy', () => {
 
   it('a failed preload is tried again by the next caller', async () => {
     const { Part } = counted('form');
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce(Part);
+    const load = vi.fn<() => Promise<typeof Part>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce(Part);
     const Form = preloadableLazy(load);
     await expect(Form.preload()).rejects.toThrow('Failed to fetch');
     await expect(Form.preload()).resolves.toBe(Part);
