@@ -546,11 +546,19 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
  * carrying a qualification still runs alone, in its transaction. With several connections
  * (PostgreSQL) each request runs its own statement concurrently (`coalesce: false`).
  */
+/**
+ * Scans one statement of the intake stores at most (whole batches; one batch may be larger): ten
+ * batches of the app's usual 100. The statement's cost grows with its scans, and the batches
+ * behind it wait for all of it: fifty batches go as five statements of ~100 ms rather than one of
+ * ~500 ms, so the first answers leave sooner at the same total work.
+ */
+const GROUP_SCANS = 1000;
+
 /** Turns of the event loop the intake waits at most for more batches before a statement. */
 const GATHER_TURNS = 20;
 
 export function scanIntake(db: Kysely<Database>, options: { coalesce: boolean; maxScans?: number }) {
-  const maxScans = options.maxScans ?? Number(process.env.SCAN_GROUP ?? 1000);
+  const maxScans = options.maxScans ?? GROUP_SCANS;
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
 
