@@ -136,7 +136,7 @@ describe.each(ENGINES)('LD1 scan intake on %s', (engine) => {
 
   it.runIf(engine === 'pglite')('batches arriving together from several scanners are stored in one statement, each answered as if alone', async () => {
     const { db, counter } = countingDb();
-    const intake = scanIntake(db, { coalesce: true });
+    const intake = scanIntake(db, { oneStatementAtATime: true });
     const limited = await teamUser(`intake-q-${run}`, 2);
     const member = await teamUser(`intake-m-${run}`, null);
     const [shared, ...fresh] = takeBadges(12);
@@ -174,7 +174,7 @@ describe.each(ENGINES)('LD1 scan intake on %s', (engine) => {
 
   it.runIf(engine === 'pglite')('a batch the database refuses fails alone: the batches stored with it are answered', async () => {
     const { db } = countingDb();
-    const intake = scanIntake(db, { coalesce: true });
+    const intake = scanIntake(db, { oneStatementAtATime: true });
     const [good, other] = takeBadges(2);
     const nowhere: Scanner = { ...exhibitor, participationId: 2_000_000_000 };
     const [ok, refused] = await Promise.allSettled([

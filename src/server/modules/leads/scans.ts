@@ -544,7 +544,7 @@ export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans:
  * them together in the next one (each row names its scanner; on one connection one statement is
  * atomic, so a team user's quota needs no lock). Answers are the same as stored alone. A batch
  * carrying a qualification still runs alone, in its transaction. With several connections
- * (PostgreSQL) each request runs its own statement concurrently (`coalesce: false`).
+ * (PostgreSQL, `oneStatementAtATime: false`) each request runs its own statement concurrently.
  */
 /**
  * Scans one statement of the intake stores at most (whole batches; one batch may be larger): ten
@@ -557,7 +557,14 @@ const GROUP_SCANS = 1000;
 /** Turns of the event loop the intake waits at most for more batches before a statement. */
 const GATHER_TURNS = 20;
 
-export function scanIntake(db: Kysely<Database>, options: { coalesce: boolean; maxScans?: number }) {
+export interface ScanIntakeOptions {
+  /** The database runs one statement at a time (the embedded one): the premise of sharing a statement, and of a team user's quota needing no lock. */
+  oneStatementAtATime: boolean;
+  /** Scans one statement stores at most (GROUP_SCANS). */
+  maxScans?: number;
+}
+
+export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   const maxScans = options.maxScans ?? GROUP_SCANS;
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
@@ -626,7 +633,7 @@ export function scanIntake(db: Kysely<Database>, options: { coalesce: boolean; m
   return {
     ingest(scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
       const batch = prepareBatch(scanner, scans, now);
-      if (!options.coalesce || batch.candidates.length === 0 || needsTransaction(batch)) return ingestScans(db, scanner, scans, now);
+      if (!options.oneStatementAtATime || batch.candidates.length === 0 || needsTransaction(batch)) return ingestScans(db, scanner, scans, now);
       return new Promise((done, failed) => {
         waiting.push({ batch, now, done, failed });
         if (!running) void drain();
