@@ -28,6 +28,10 @@ export type FormPayload = Omit<FormAnswer, 'definition' | 'context' | 'uploads' 
 
 async function fetchPayload(formId: string): Promise<FormPayload> {
   const answer = await typedApi.get('/forms/{id}', { path: { id: formId } });
+  // Issue 13: the form's validator module (named by the answer) is fetched at once, while the page
+  // is still rendering, instead of once the form has rendered without it; the form's own import
+  // (useServedValidators) then finds it loaded. A failure here is silent: that import reports it.
+  import(/* @vite-ignore */ answer.validator.url).catch(() => undefined);
   return {
     ...answer,
     definition: answer.definition as unknown as FormDefinition,
