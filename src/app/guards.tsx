@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { canAccess, type Screen } from '../engine/catalogue';
 import { useUserInfo } from '../lib/session';
@@ -8,7 +8,11 @@ import { PageLoading } from '../components/PageLoading';
 /** S4: without a token every protected route goes to /login; user info is fetched first. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const { data: user, error } = useUserInfo();
+  const { data: currentUser, error } = useUserInfo();
+  // Issue 13 (Lighthouse TBT): user info arrives through SWR's store, whose updates React renders
+  // synchronously, so the signed-in frame and its page (already loaded) were rendered in one task
+  // of 200–600 ms on /dashboard. From a deferred copy, React renders them in slices instead.
+  const user = useDeferredValue(currentUser);
   if (!tokenStore.get()) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={redirect === '/home' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`} replace />;
