@@ -1,11 +1,12 @@
 import { createContext, startTransition, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { formatNumber } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTurn } from '../../../components/InTurn';
 import { ChartSizeContext, type ChartSize } from './chart-size';
+import { ToggleChoice } from './ToggleChoice';
 
 export interface ChartTable {
   columns: string[];
@@ -91,6 +92,8 @@ function DeferredChart({ height, draw }: { height: number; draw: (charts: Charts
   );
 }
 
+const VIEWS = ['chart', 'table'] as const;
+
 /**
  * A chart with its data as a table: the table is always in the page (visually hidden while the
  * chart shows, so screen readers read it); the toggle shows one or the other.
@@ -121,10 +124,12 @@ export function ChartCard({
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {actions}
-            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next) => next && setView(next)} aria-label={t('dashboard.view.label', { title })}>
-              <ToggleButton value="chart">{t('dashboard.view.chart')}</ToggleButton>
-              <ToggleButton value="table">{t('dashboard.view.table')}</ToggleButton>
-            </ToggleButtonGroup>
+            <ToggleChoice
+              label={t('dashboard.view.label', { title })}
+              options={VIEWS.map((option) => ({ value: option, label: t(`dashboard.view.${option}`) }))}
+              value={view}
+              onChange={setView}
+            />
           </Box>
         </Box>
         {view === 'chart' && <DeferredChart height={height} draw={chart} />}

@@ -15,8 +15,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
@@ -38,6 +36,7 @@ import { ChartCard, ChartsCode } from '../components/ChartCard';
 import { InTurn, TakingTurns } from '../../../components/InTurn';
 import type { Slice } from '../components/charts';
 import { InvitationsTable } from '../components/InvitationsTable';
+import { ToggleChoice } from '../components/ToggleChoice';
 
 // LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
 // from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
@@ -228,10 +227,15 @@ export default function DashboardPage() {
                       ))}
                     </TextField>
                   )}
-                  <ToggleButtonGroup size="small" exclusive value={granularity} onChange={(_, next) => next && setGranularity(next)} aria-label={t('dashboard.trend.granularity')}>
-                    <ToggleButton value="day">{t('dashboard.trend.daily')}</ToggleButton>
-                    <ToggleButton value="hour">{t('dashboard.trend.hourly')}</ToggleButton>
-                  </ToggleButtonGroup>
+                  <ToggleChoice
+                    label={t('dashboard.trend.granularity')}
+                    options={[
+                      { value: 'day', label: t('dashboard.trend.daily') },
+                      { value: 'hour', label: t('dashboard.trend.hourly') },
+                    ]}
+                    value={granularity}
+                    onChange={setGranularity}
+                  />
                 </Stack>
               }
               chart={(charts) => (
