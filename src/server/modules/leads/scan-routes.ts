@@ -6,7 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import { ingestScans, type ScanInput } from './scans';
+import { scanIntake, type ScanInput } from './scans';
 import { scanBatchAnswer, scanBatchBody, scanSchema } from './schemas';
 import { ROLES, TAGS } from './shared';
 
@@ -43,8 +43,10 @@ export default async function scanRoutes(app: ApiApp) {
 
 **Errors.** A deactivated user's session is refused (code 401): log in again, which then says the account is deactivated. Body code 403: the account has no Leadgrab module. A malformed request (missing field, bad id, more than ${SCAN_BATCH_MAX} scans) is code 601 \`badRequest\` with HTTP 400 and stores nothing.`;
 
+  // On the embedded database, batches arriving together are stored in one statement (issue 15).
+  const intake = scanIntake(app.db, { oneStatementAtATime: app.dbEngine === 'pglite' });
   const scanHandler = async (auth: AuthContext, scans: ScanInput[]) => {
-    const outcome = await ingestScans(app.db, scannerOf(auth), scans);
+    const outcome = await intake.ingest(scannerOf(auth), scans);
     if (outcome.created === 0 && outcome.refusedForQuota > 0) throw new AppError('quotaNotEnough', outcome);
     return outcome;
   };
