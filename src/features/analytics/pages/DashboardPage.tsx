@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -90,6 +90,20 @@ function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
   );
 }
 
+/** A titled card section of the dashboard (its heading names the region). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
@@ -98,54 +112,49 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   );
   const title = t('dashboard.downloads.title');
   return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        {error && <Alert severity="error">{error.message}</Alert>}
-        {!data && !error && <PageLoading />}
-        {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
-        {data && data.total > 0 && Array.isArray(data.items) && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
-                    <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
-                    <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
-                    <TableCell scope="col" />
+    <Section title={title}>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
+      {data && data.total > 0 && Array.isArray(data.items) && (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
+                  <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
+                  <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
+                  <TableCell scope="col" />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.fileName}</TableCell>
+                    <TableCell>
+                      <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
+                    </TableCell>
+                    <TableCell>{row.user}</TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        startIcon={<Download />}
+                        aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
+                        onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
+                      >
+                        {t('dashboard.downloads.download')}
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell>{row.fileName}</TableCell>
-                      <TableCell>
-                        <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
-                      </TableCell>
-                      <TableCell>{row.user}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          startIcon={<Download />}
-                          aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
-                          onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
-                        >
-                          {t('dashboard.downloads.download')}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
+        </>
+      )}
+    </Section>
   );
 }
 
@@ -187,6 +196,12 @@ export default function DashboardPage() {
   const users = data.users.map((u) => ({ id: String(u.userId), label: u.name, value: u.leads }));
   const types = slicesOf('type', data.types);
   const temperatures = slicesOf('temperature', data.temperatures);
+  const breakdowns = [
+    { title: t('dashboard.breakdown.country'), slices: countries },
+    { title: t('dashboard.breakdown.user'), slices: users },
+    { title: t('dashboard.breakdown.type'), slices: types },
+    { title: t('dashboard.breakdown.temperature'), slices: temperatures, pie: true },
+  ];
   const trendTitle = t('dashboard.trend.title');
 
   // Issue 13: the sections below the trend are drawn one by one after the figures, each in a
@@ -244,58 +259,42 @@ export default function DashboardPage() {
             />
             <InTurn>
               <Grid container spacing={2}>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <ChartCard
-                    title={t('dashboard.breakdown.country')}
-                    table={tableOf(countries)}
-                    chart={(charts) => <charts.BarBreakdown slices={countries} formatValue={figure} />}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <ChartCard title={t('dashboard.breakdown.user')} table={tableOf(users)} chart={(charts) => <charts.BarBreakdown slices={users} formatValue={figure} />} />
-                </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <ChartCard title={t('dashboard.breakdown.type')} table={tableOf(types)} chart={(charts) => <charts.BarBreakdown slices={types} formatValue={figure} />} />
-                </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <ChartCard
-                    title={t('dashboard.breakdown.temperature')}
-                    table={tableOf(temperatures)}
-                    chart={(charts) => <charts.PieBreakdown slices={temperatures} formatValue={figure} />}
-                  />
-                </Grid>
+                {breakdowns.map(({ title, slices, pie }) => (
+                  <Grid key={title} size={{ xs: 12, md: 6 }}>
+                    <ChartCard
+                      title={title}
+                      table={tableOf(slices)}
+                      chart={(charts) => (pie ? <charts.PieBreakdown slices={slices} formatValue={figure} /> : <charts.BarBreakdown slices={slices} formatValue={figure} />)}
+                    />
+                  </Grid>
+                ))}
               </Grid>
             </InTurn>
             <InTurn>
-              <Card variant="outlined" component="section" aria-label={t('dashboard.leaderboard.title')}>
-                <CardContent>
-                  <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                    {t('dashboard.leaderboard.title')}
-                  </Typography>
-                  <TableContainer>
-                    <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
-                      <TableHead>
-                        <TableRow>
-                          <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
-                          <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
-                          <TableCell scope="col" align="right">
-                            {t('dashboard.leaderboard.leads')}
-                          </TableCell>
+              <Section title={t('dashboard.leaderboard.title')}>
+                <TableContainer>
+                  <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
+                        <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
+                        <TableCell scope="col" align="right">
+                          {t('dashboard.leaderboard.leads')}
+                        </TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.leaderboard.map((row) => (
+                        <TableRow key={row.userId}>
+                          <TableCell>{row.rank}</TableCell>
+                          <TableCell>{row.name}</TableCell>
+                          <TableCell align="right">{figure(row.leads)}</TableCell>
                         </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {data.leaderboard.map((row) => (
-                          <TableRow key={row.userId}>
-                            <TableCell>{row.rank}</TableCell>
-                            <TableCell>{row.name}</TableCell>
-                            <TableCell align="right">{figure(row.leads)}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  </TableContainer>
-                </CardContent>
-              </Card>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </Section>
             </InTurn>
           </ChartsCode>
         )}
@@ -306,14 +305,9 @@ export default function DashboardPage() {
         )}
         {isExhibitor && (
           <InTurn>
-            <Card variant="outlined" component="section" aria-label={t('dashboard.invitations.title')}>
-              <CardContent>
-                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                  {t('dashboard.invitations.title')}
-                </Typography>
-                <InvitationsTable path="/analytics/invitations" title={t('dashboard.invitations.title')} offsetMinutes={offsetMinutes} />
-              </CardContent>
-            </Card>
+            <Section title={t('dashboard.invitations.title')}>
+              <InvitationsTable path="/analytics/invitations" title={t('dashboard.invitations.title')} offsetMinutes={offsetMinutes} />
+            </Section>
           </InTurn>
         )}
       </Stack>
