@@ -364,7 +364,9 @@ async function exportAlone(env: Record<string, string>, participationId: number,
   if (code !== 0) throw new Error(`export-alone exited with ${code}`);
   const result = JSON.parse(output.trim().split('\n').pop()!) as { rows: number; seconds: number; bytes: number; rssBeforeMb: number; rssPeakMb: number };
   console.log(
-    `  the same export alone in its own process     ${result.seconds.toFixed(1).padStart(6)} s  ${result.rows.toLocaleString('en')} rows  RSS ${result.rssBeforeMb.toFixed(0)} → peak ${result.rssPeakMb.toFixed(0)} MB  budget ${BUDGET.exportSeconds} s / +${BUDGET.exportRssAboveRestMb} MB: ${verdict(result.seconds <= BUDGET.exportSeconds && result.rssPeakMb - result.rssBeforeMb <= BUDGET.exportRssAboveRestMb)}`,
+    // Not the budget's measure (that is the export in the portal, above the resting server): a
+    // fresh process's heap, and the embedded database's memory, grow from nothing during its one export.
+    `  the same export alone in a fresh process     ${result.seconds.toFixed(1).padStart(6)} s  ${result.rows.toLocaleString('en')} rows  RSS ${result.rssBeforeMb.toFixed(0)} → peak ${result.rssPeakMb.toFixed(0)} MB (its heaps grow from a fresh start; the budget is judged in the portal above)`,
   );
 }
 
