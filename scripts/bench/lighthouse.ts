@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../../tests/support/ports';
 import { STORAGE_KEYS } from '../../src/engine/constants';
@@ -90,7 +90,12 @@ const TARGETS: Target[] = [
 ];
 
 /** One Lighthouse run on a cold cache; a busy machine sometimes loses the trace (NO_NAVSTART): one more try then. */
-async function audit(port: number, url: string, formFactor: Target['formFactor'], clearCache: () => Promise<unknown>) {
+async function audit(
+  port: number,
+  url: string,
+  formFactor: Target['formFactor'],
+  clearCache: () => Promise<unknown>,
+): Promise<{ lhr: Result; trace: unknown } | { failed: string }> {
   let message = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     await clearCache();
@@ -100,7 +105,7 @@ async function audit(port: number, url: string, formFactor: Target['formFactor']
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
+    if (lhr && !lhr.runtimeError) return { lhr, trace: result.artifacts.Trace };
     message = lhr?.runtimeError?.message ?? 'no result';
   }
   return { failed: message };
@@ -110,7 +115,7 @@ async function audit(port: number, url: string, formFactor: Target['formFactor']
  * Lighthouse on every target, for each build given (`builds`: label and the portal serving it),
  * the builds taking turns page by page so that a change of the machine's load touches them alike.
  * LIGHTHOUSE_RUNS (default 3) runs per page and build give medians. With BENCH_LIGHTHOUSE_REPORTS=<dir>,
- * each run's full report (JSON) is written there.
+ * each run's full report (JSON) and its performance trace (.trace.json) are written there.
  */
 export async function lighthouseBenchmarks(builds: Array<{ label: string; url: string }>) {
   const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
@@ -162,12 +167,18 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
           await page.goto(`${build.url}/login`);
           const token = target.signedIn ? await loginToken(build.url) : null;
           await page.evaluate(([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)), [STORAGE_KEYS.token, token] as const);
-          const lhr = await audit(port, `${build.url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
-          if ('failed' in lhr) {
-            result.failures.push(lhr.failed);
+          const audited = await audit(port, `${build.url}${target.path}`, target.formFactor, () => cdp.send('Network.clearBrowserCache'));
+          if ('failed' in audited) {
+            result.failures.push(audited.failed);
             continue;
           }
-          if (reportsDir) writeFileSync(join(reportsDir, `${name.replace(/[^\w]+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+          const { lhr } = audited;
+          if (reportsDir) {
+            const file = join(reportsDir, `${name.replace(/[^\w]+/g, '-')}-${run + 1}`);
+            writeFileSync(`${file}.json`, JSON.stringify(lhr));
+            // The run's performance trace (opens in Chromium's DevTools, Performance panel): which task blocked.
+            writeFileSync(`${file}.trace.json`, JSON.stringify(audited.trace));
+          }
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           result.figures.push({

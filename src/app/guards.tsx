@@ -1,24 +1,34 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { canAccess, type Screen } from '../engine/catalogue';
-import { useUserInfo } from '../lib/session';
+import { useAccountInfo, useUserInfo } from '../lib/session';
 import { tokenStore } from '../lib/storage';
 import { PageLoading } from '../components/PageLoading';
 
-/** S4: without a token every protected route goes to /login; user info is fetched first. */
+/**
+ * S4: without a token every protected route goes to /login; user info is fetched first.
+ * The frame also waits for the account info (asked for beside the user info at start, so no
+ * later): drawn before it, the whole frame was drawn twice, and an answer landing while React
+ * rendered the frame in slices made React render it all again synchronously when committing
+ * (useSyncExternalStore's consistency check), one task of 100–300 ms (issue 13, /dashboard TBT).
+ * An account info that fails does not hold the frame back: the frame shows without it.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const { data: currentUser, error } = useUserInfo();
-  // Issue 13 (Lighthouse TBT): user info arrives through SWR's store, whose updates React renders
-  // synchronously, so the signed-in frame and its page (already loaded) were rendered in one task
-  // of 200–600 ms on /dashboard. From a deferred copy, React renders them in slices instead.
-  const user = useDeferredValue(currentUser);
+  const { data: user, error } = useUserInfo();
+  const { data: account, error: accountError } = useAccountInfo();
+  const ready = Boolean(user) && (Boolean(account) || Boolean(accountError));
+  // Issue 13 (Lighthouse TBT): the answers arrive through SWR's store, whose updates React renders
+  // synchronously, so the frame and its page (already loaded: app/lazy-screens.tsx) were drawn in
+  // one task. Shown from a deferred copy, React draws them in slices (a store changing meanwhile
+  // can still make it finish synchronously, see above).
+  const shown = useDeferredValue(ready);
   if (!tokenStore.get()) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={redirect === '/home' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   if (error) return <Navigate to="/login" replace />;
-  if (!user) return <PageLoading />;
+  if (!ready || !shown) return <PageLoading />;
   return <>{children}</>;
 }
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterLanguageChange, resolveLanguage, type Language } from '../engine/language';
+import { afterLanguageChange, isLanguage, resolveLanguage, type Language } from '../engine/language';
 import { languageStore } from './storage';
 
 // L1–L3: every string comes from locales/. The language is resolved once at start from the
@@ -51,6 +51,11 @@ export async function translatorFor(language: Language): Promise<typeof i18next>
 
 export function currentLanguage(): Language {
   return (i18next.language as Language) || 'en';
+}
+
+/** The page's language, known before its table has loaded (initI18n stores it first). */
+export function startingLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : resolveLanguage('', languageStore.get());
 }
 
 export function changeLanguage(language: Language) {

@@ -1,12 +1,16 @@
-import { Bar } from '@nivo/bar';
+import { BarCanvas } from '@nivo/bar';
 import { Line, LineCanvas } from '@nivo/line';
-import { Pie } from '@nivo/pie';
+import { PieCanvas } from '@nivo/pie';
 import { TREND_CANVAS_ABOVE, type TrendPoint } from '../../../engine/analytics';
 import { useChartSize } from './chart-size';
 
 // The dashboard's nivo charts (only the dashboard page imports this module, so nivo stays in
 // its lazy chunk). Above TREND_CANVAS_ABOVE points the trend is drawn on a canvas. Each chart
 // takes the size its ChartCard measured (chart-size.ts) instead of nivo's Responsive* wrappers.
+// Issue 13 (TBT): the breakdowns are drawn on a canvas: the SVG bars and pie mounted a
+// react-spring value per bar, label and tick (even without animation), 40–140 ms per chart's
+// commit under Lighthouse. Their text alternative is the card's table, as for every chart (the
+// chart's box is hidden from assistive technology); the tooltips stay.
 
 export interface Slice {
   id: string;
@@ -53,12 +57,11 @@ export function BarBreakdown({ slices, horizontal = true, formatValue }: { slice
   const data = (horizontal ? [...slices].reverse() : slices).map((slice) => ({ key: slice.label, leads: slice.value }));
   if (!size) return null;
   return (
-    <Bar
+    <BarCanvas
       {...size}
       data={data}
       keys={['leads']}
       indexBy="key"
-      animate={false}
       layout={horizontal ? 'horizontal' : 'vertical'}
       margin={{ top: 10, right: 20, bottom: 30, left: horizontal ? 130 : 40 }}
       padding={0.3}
@@ -81,11 +84,10 @@ export function PieBreakdown({ slices, formatValue }: { slices: Slice[]; formatV
   const size = useChartSize();
   if (!size) return null;
   return (
-    <Pie
+    <PieCanvas
       {...size}
       data={slices.filter((slice) => slice.value > 0)}
       margin={{ top: 20, right: 100, bottom: 20, left: 100 }}
-      animate={false}
       innerRadius={0.5}
       padAngle={1}
       cornerRadius={3}

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -15,8 +15,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
@@ -25,26 +23,31 @@ import useSWR from 'swr';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
-import { countryName, formatEventDay, formatNumber } from '../../../engine/locale-format';
-import { currentLanguage } from '../../../lib/i18n';
+import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';
+import { currentLanguage, startingLanguage } from '../../../lib/i18n';
+import { whenIdle } from '../../../lib/idle';
 import { api, typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { ChartCard } from '../components/ChartCard';
+import { ChartCard, ChartsCode } from '../components/ChartCard';
+import { InTurn, TakingTurns } from '../../../components/InTurn';
 import type { Slice } from '../components/charts';
 import { InvitationsTable } from '../components/InvitationsTable';
+import { ToggleChoice } from '../components/ToggleChoice';
 
 // LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
 // from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
 
-// Issue 13: nivo (about half of this page's code) loads after the figures and tables show, when
-// the first chart comes into view (ChartCard).
-const TrendChart = lazy(() => import('../components/charts').then((m) => ({ default: m.TrendChart })));
-const BarBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.BarBreakdown })));
-const PieBreakdown = lazy(() => import('../components/charts').then((m) => ({ default: m.PieBreakdown })));
+// Issue 13: nivo (about half of this page's code) loads after the figures and tables show
+// (ChartsCode); the charts are drawn one by one as they come into view (ChartCard).
+
+// Issue 13: this code loads at start beside the frame's (app/warm-up.ts); the formatters the page
+// needs are made in an idle moment while the frame and the figures are on their way, instead of
+// in the page's first render with its figures (one task: a component renders whole).
+whenIdle(() => prepareFormatters(startingLanguage()));
 
 type Dimension = 'country' | 'user' | 'type' | 'temperature';
 /** The dashboard's figures, as GET /analytics/dashboard answers them. */
@@ -87,6 +90,20 @@ function SummaryCards({ summary }: { summary: Dashboard['summary'] }) {
   );
 }
 
+/** A titled card section of the dashboard (its heading names the region). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
@@ -95,54 +112,49 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   );
   const title = t('dashboard.downloads.title');
   return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        {error && <Alert severity="error">{error.message}</Alert>}
-        {!data && !error && <PageLoading />}
-        {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
-        {data && data.total > 0 && Array.isArray(data.items) && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
-                    <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
-                    <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
-                    <TableCell scope="col" />
+    <Section title={title}>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <PageLoading />}
+      {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
+      {data && data.total > 0 && Array.isArray(data.items) && (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
+                  <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
+                  <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
+                  <TableCell scope="col" />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.fileName}</TableCell>
+                    <TableCell>
+                      <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
+                    </TableCell>
+                    <TableCell>{row.user}</TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        startIcon={<Download />}
+                        aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
+                        onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
+                      >
+                        {t('dashboard.downloads.download')}
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell>{row.fileName}</TableCell>
-                      <TableCell>
-                        <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
-                      </TableCell>
-                      <TableCell>{row.user}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          startIcon={<Download />}
-                          aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
-                          onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
-                        >
-                          {t('dashboard.downloads.download')}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
+        </>
+      )}
+    </Section>
   );
 }
 
@@ -184,116 +196,121 @@ export default function DashboardPage() {
   const users = data.users.map((u) => ({ id: String(u.userId), label: u.name, value: u.leads }));
   const types = slicesOf('type', data.types);
   const temperatures = slicesOf('temperature', data.temperatures);
+  const breakdowns = [
+    { title: t('dashboard.breakdown.country'), slices: countries },
+    { title: t('dashboard.breakdown.user'), slices: users },
+    { title: t('dashboard.breakdown.type'), slices: types },
+    { title: t('dashboard.breakdown.temperature'), slices: temperatures, pie: true },
+  ];
   const trendTitle = t('dashboard.trend.title');
 
+  // Issue 13: the sections below the trend are drawn one by one after the figures, each in a
+  // commit of its own (InTurn), then the charts as they come into view (ChartCard).
   return (
-    <Stack spacing={3}>
-      <Typography variant="body2" color="text.secondary">
-        {t('dashboard.eventTime', { offset: data.offsetLabel, today: day$(data.today) })}
-      </Typography>
-      <SummaryCards summary={data.summary} />
-      {empty ? (
-        <Alert severity="info">{t('dashboard.empty')}</Alert>
-      ) : (
-        <>
-          <ChartCard
-            title={trendTitle}
-            height={320}
-            table={{
-              columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')],
-              rows: data.trend.points.map((p) => [data.trend.day ? `${day$(data.trend.day)} ${p.label}` : day$(p.label), p.leads]),
-            }}
-            actions={
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                {granularity === 'hour' && (data.trend.showDays?.length ?? 0) > 0 && (
-                  <TextField
-                    select
-                    size="small"
-                    label={t('dashboard.trend.showDay')}
-                    value={data.trend.day ?? ''}
-                    onChange={(event) => setDay(event.target.value)}
-                    sx={{ minWidth: 150 }}
-                  >
-                    {[...new Set([...(data.trend.showDays ?? []), ...(data.trend.day ? [data.trend.day] : [])])].map((showDay) => (
-                      <MenuItem key={showDay} value={showDay}>
-                        {day$(showDay)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                <ToggleButtonGroup size="small" exclusive value={granularity} onChange={(_, next) => next && setGranularity(next)} aria-label={t('dashboard.trend.granularity')}>
-                  <ToggleButton value="day">{t('dashboard.trend.daily')}</ToggleButton>
-                  <ToggleButton value="hour">{t('dashboard.trend.hourly')}</ToggleButton>
-                </ToggleButtonGroup>
-              </Stack>
-            }
-          >
-            <TrendChart points={data.trend.points.map((p) => ({ ...p, label: day$(p.label) }))} leadsLabel={t('dashboard.trend.leads')} formatValue={figure} />
-          </ChartCard>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <ChartCard title={t('dashboard.breakdown.country')} table={tableOf(countries)}>
-                <BarBreakdown slices={countries} formatValue={figure} />
-              </ChartCard>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <ChartCard title={t('dashboard.breakdown.user')} table={tableOf(users)}>
-                <BarBreakdown slices={users} formatValue={figure} />
-              </ChartCard>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <ChartCard title={t('dashboard.breakdown.type')} table={tableOf(types)}>
-                <BarBreakdown slices={types} formatValue={figure} />
-              </ChartCard>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <ChartCard title={t('dashboard.breakdown.temperature')} table={tableOf(temperatures)}>
-                <PieBreakdown slices={temperatures} formatValue={figure} />
-              </ChartCard>
-            </Grid>
-          </Grid>
-          <Card variant="outlined" component="section" aria-label={t('dashboard.leaderboard.title')}>
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('dashboard.leaderboard.title')}
-              </Typography>
-              <TableContainer>
-                <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
-                      <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
-                      <TableCell scope="col" align="right">
-                        {t('dashboard.leaderboard.leads')}
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.leaderboard.map((row) => (
-                      <TableRow key={row.userId}>
-                        <TableCell>{row.rank}</TableCell>
-                        <TableCell>{row.name}</TableCell>
-                        <TableCell align="right">{figure(row.leads)}</TableCell>
+    <TakingTurns>
+      <Stack spacing={3}>
+        <Typography variant="body2" color="text.secondary">
+          {t('dashboard.eventTime', { offset: data.offsetLabel, today: day$(data.today) })}
+        </Typography>
+        <SummaryCards summary={data.summary} />
+        {empty ? (
+          <Alert severity="info">{t('dashboard.empty')}</Alert>
+        ) : (
+          <ChartsCode>
+            <ChartCard
+              title={trendTitle}
+              height={320}
+              table={{
+                columns: [t('dashboard.trend.time', { offset: data.offsetLabel }), t('dashboard.trend.leads')],
+                rows: data.trend.points.map((p) => [data.trend.day ? `${day$(data.trend.day)} ${p.label}` : day$(p.label), p.leads]),
+              }}
+              actions={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  {granularity === 'hour' && (data.trend.showDays?.length ?? 0) > 0 && (
+                    <TextField
+                      select
+                      size="small"
+                      label={t('dashboard.trend.showDay')}
+                      value={data.trend.day ?? ''}
+                      onChange={(event) => setDay(event.target.value)}
+                      sx={{ minWidth: 150 }}
+                    >
+                      {[...new Set([...(data.trend.showDays ?? []), ...(data.trend.day ? [data.trend.day] : [])])].map((showDay) => (
+                        <MenuItem key={showDay} value={showDay}>
+                          {day$(showDay)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                  <ToggleChoice
+                    label={t('dashboard.trend.granularity')}
+                    options={[
+                      { value: 'day', label: t('dashboard.trend.daily') },
+                      { value: 'hour', label: t('dashboard.trend.hourly') },
+                    ]}
+                    value={granularity}
+                    onChange={setGranularity}
+                  />
+                </Stack>
+              }
+              chart={(charts) => (
+                <charts.TrendChart points={data.trend.points.map((p) => ({ ...p, label: day$(p.label) }))} leadsLabel={t('dashboard.trend.leads')} formatValue={figure} />
+              )}
+            />
+            <InTurn>
+              <Grid container spacing={2}>
+                {breakdowns.map(({ title, slices, pie }) => (
+                  <Grid key={title} size={{ xs: 12, md: 6 }}>
+                    <ChartCard
+                      title={title}
+                      table={tableOf(slices)}
+                      chart={(charts) => (pie ? <charts.PieBreakdown slices={slices} formatValue={figure} /> : <charts.BarBreakdown slices={slices} formatValue={figure} />)}
+                    />
+                  </Grid>
+                ))}
+              </Grid>
+            </InTurn>
+            <InTurn>
+              <Section title={t('dashboard.leaderboard.title')}>
+                <TableContainer>
+                  <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
+                        <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
+                        <TableCell scope="col" align="right">
+                          {t('dashboard.leaderboard.leads')}
+                        </TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </CardContent>
-          </Card>
-        </>
-      )}
-      {isExhibitor && <DownloadList offsetMinutes={offsetMinutes} />}
-      {isExhibitor && (
-        <Card variant="outlined" component="section" aria-label={t('dashboard.invitations.title')}>
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              {t('dashboard.invitations.title')}
-            </Typography>
-            <InvitationsTable path="/analytics/invitations" title={t('dashboard.invitations.title')} offsetMinutes={offsetMinutes} />
-          </CardContent>
-        </Card>
-      )}
-    </Stack>
+                    </TableHead>
+                    <TableBody>
+                      {data.leaderboard.map((row) => (
+                        <TableRow key={row.userId}>
+                          <TableCell>{row.rank}</TableCell>
+                          <TableCell>{row.name}</TableCell>
+                          <TableCell align="right">{figure(row.leads)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </Section>
+            </InTurn>
+          </ChartsCode>
+        )}
+        {isExhibitor && (
+          <InTurn>
+            <DownloadList offsetMinutes={offsetMinutes} />
+          </InTurn>
+        )}
+        {isExhibitor && (
+          <InTurn>
+            <Section title={t('dashboard.invitations.title')}>
+              <InvitationsTable path="/analytics/invitations" title={t('dashboard.invitations.title')} offsetMinutes={offsetMinutes} />
+            </Section>
+          </InTurn>
+        )}
+      </Stack>
+    </TakingTurns>
   );
 }
