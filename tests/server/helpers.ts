@@ -254,3 +254,24 @@ export async function addRivalOrganiser(app: FastifyInstance, event: Partial<Ins
     .execute();
   return { organisationId: organisation.id, eventId: created.id };
 }
+
+/** An active team user of a participation (password DEMO_PASSWORD, login = e-mail's local part) with a lead quota; its id. */
+export async function insertTeamUser(app: FastifyInstance, user: { login: string; participationId: number; eventId: number; quota: number | null }): Promise<number> {
+  const row = await app.db
+    .insertInto('users')
+    .values({
+      login: user.login,
+      login_key: user.login,
+      email: `${user.login}@borneo-botanica.example`,
+      display_name: `Team ${user.login}`,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role: 'team_user',
+      participation_id: user.participationId,
+      event_id: user.eventId,
+      status: 'active',
+      lead_quota: user.quota,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

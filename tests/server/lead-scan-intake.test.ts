@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHour } from '../../src/engine/leads';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { batchStatement, scanIntake, type ScanOutcome, type Scanner, type StatementRow } from '../../src/server/modules/leads/scans';
-import { createTestApp, DEMO_PASSWORD, ENGINES, HOUR, login, post, type TestApp } from './helpers';
+import { createTestApp, ENGINES, HOUR, insertTeamUser, login, post, type TestApp } from './helpers';
 
 // LD1 under issue 15: the scan statement's cost grows with the scans, never with their square;
 // on the embedded database the batches that arrive together are stored in one statement, with
@@ -20,23 +19,8 @@ describe.each(ENGINES)('LD1 scan intake on %s', (engine) => {
   const scanTime = (i: number) => new Date(Date.now() - 5 * HOUR + i * 60_000).toISOString();
 
   async function teamUser(name: string, quota: number | null): Promise<Scanner> {
-    const row = await t.app.db
-      .insertInto('users')
-      .values({
-        login: name,
-        login_key: name,
-        email: `${name}@borneo-botanica.example`,
-        display_name: `Team ${name}`,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role: 'team_user',
-        participation_id: exhibitor.participationId,
-        event_id: exhibitor.eventId,
-        status: 'active',
-        lead_quota: quota,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { ...exhibitor, userId: row.id, role: 'team_user' };
+    const userId = await insertTeamUser(t.app, { login: name, participationId: exhibitor.participationId, eventId: exhibitor.eventId, quota });
+    return { ...exhibitor, userId, role: 'team_user' };
   }
 
   /** The app's database, counting the scan statements it runs (the ones reading scans with jsonb_to_recordset). */

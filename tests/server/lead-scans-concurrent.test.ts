@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/lib/passwords';
 import type { ScanOutcome as Outcome } from '../../src/server/modules/leads/scans';
-import { createTestApp, DEMO_PASSWORD, ENGINES, login, post, type TestApp } from './helpers';
+import { createTestApp, ENGINES, insertTeamUser, login, post, type TestApp } from './helpers';
 
 // LD1 under issue 15's set-based scan statement: several devices syncing the same badges at the
 // same moment (and resending each other's queues) still make one lead per badge, record every
@@ -23,23 +22,8 @@ describe.each(ENGINES)('LD1 concurrent scan batches on %s', (engine) => {
   const run = randomBytes(3).toString('hex');
 
   async function teamUser(name: string, quota: number | null) {
-    const row = await t.app.db
-      .insertInto('users')
-      .values({
-        login: name,
-        login_key: name,
-        email: `${name}@borneo-botanica.example`,
-        display_name: `Team ${name}`,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role: 'team_user',
-        participation_id: participationId,
-        event_id: eventId,
-        status: 'active',
-        lead_quota: quota,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, token: await login(t.app, name) };
+    const id = await insertTeamUser(t.app, { login: name, participationId, eventId, quota });
+    return { id, token: await login(t.app, name) };
   }
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { convertWithLibreOffice } from '../support/libreoffice';
 import { translate } from '../../src/server/lib/messages';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, login, patch, post, put, type TestApp } from './helpers';
+import { bodyOf, call, createTestApp, DEMO_PASSWORD, ENGINES, get, insertTeamUser, login, patch, post, put, type TestApp } from './helpers';
 
 // LD1-LD4 and P5 through the HTTP API on both engines: scans (single, batch, resend, unknown
 // badge, quota, deactivated), the list (filters, sorting, pagination), qualification (V6
@@ -43,23 +43,8 @@ describe.each(ENGINES)('leads on %s', (engine) => {
 
   /** A team user of the demo exhibitor, made here: login token and id. */
   async function teamUser(login: string, quota: number | null, participation = participationId): Promise<{ token: string; id: number }> {
-    const row = await t.app.db
-      .insertInto('users')
-      .values({
-        login,
-        login_key: login,
-        email: `${login}@borneo-botanica.example`,
-        display_name: `Team ${login}`,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role: 'team_user',
-        participation_id: participation,
-        event_id: eventId,
-        status: 'active',
-        lead_quota: quota,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { token: await login_(login), id: row.id };
+    const id = await insertTeamUser(t.app, { login, participationId: participation, eventId, quota });
+    return { token: await login_(login), id };
   }
   const login_ = (account: string) => login(t.app, account);
   const scans = (token: string, body: unknown, headers: Record<string, string> = {}) =>
