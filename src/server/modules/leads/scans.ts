@@ -330,6 +330,13 @@ const answer = (result: ScanResult, status: ScanStatus, lead: StoredLead | null,
   });
 };
 
+/** A scan sent again with an id already answered: a resend of the stored scan, or the same refusal. */
+function answerAsResendOf(result: ScanResult, original: ScanResult) {
+  if (original.status === 'created' || original.status === 'duplicate') {
+    Object.assign(result, { ...original, clientScanId: result.clientScanId, status: 'duplicate', reason: 'resend' });
+  } else Object.assign(result, { ...original, clientScanId: result.clientScanId });
+}
+
 /** A scan of another batch of the same statement with the same participation and id: answered like it. */
 interface Echo {
   batch: PreparedBatch;
@@ -414,13 +421,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
   for (const batch of batches) {
     if (batch.scanner.role === 'team_user' && !slots.some((slot) => slot.batch === batch)) Object.assign(batch, await quotaOf(db, batch.scanner));
   }
-  for (const { batch, index, of } of echoes) {
-    const original = of.batch.results[of.index]!;
-    const result = batch.results[index]!;
-    if (original.status === 'created' || original.status === 'duplicate') {
-      Object.assign(result, { ...original, clientScanId: result.clientScanId, status: 'duplicate', reason: 'resend' });
-    } else Object.assign(result, { ...original, clientScanId: result.clientScanId });
-  }
+  for (const { batch, index, of } of echoes) answerAsResendOf(batch.results[index]!, of.batch.results[of.index]!);
   return laterQualifying;
 }
 
@@ -475,10 +476,7 @@ function outcomeOf(batch: PreparedBatch, createdBefore = 0): ScanOutcome {
     const first = batch.firstIndex.get(scan.clientScanId);
     const result = batch.results[index]!;
     if (first === undefined || first === index || result.problem) return;
-    const original = batch.results[first]!;
-    if (original.status === 'created' || original.status === 'duplicate') {
-      Object.assign(result, { ...original, clientScanId: scan.clientScanId, status: 'duplicate', reason: 'resend' });
-    } else Object.assign(result, { ...original, clientScanId: scan.clientScanId });
+    answerAsResendOf(result, batch.results[first]!);
   });
   const count = (status: ScanStatus) => batch.results.filter((r) => r.status === status).length;
   const created = count('created');
@@ -528,8 +526,12 @@ async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, no
 }
 
 /** LD1: one request's batch of scans, stored on its own. */
-export async function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
-  const batch = prepareBatch(scanner, scans, now);
+export function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
+  return storeAlone(db, prepareBatch(scanner, scans, now), now);
+}
+
+async function storeAlone(db: Kysely<Database>, batch: PreparedBatch, now: number): Promise<ScanOutcome> {
+  const { scanner } = batch;
   if (batch.candidates.length === 0) {
     if (scanner.role === 'team_user') Object.assign(batch, await quotaOf(db, scanner));
   } else if (needsTransaction(batch) || scanner.role === 'team_user') await storeInTransaction(db, batch, now);
@@ -633,7 +635,7 @@ export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   return {
     ingest(scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
       const batch = prepareBatch(scanner, scans, now);
-      if (!options.oneStatementAtATime || batch.candidates.length === 0 || needsTransaction(batch)) return ingestScans(db, scanner, scans, now);
+      if (!options.oneStatementAtATime || batch.candidates.length === 0 || needsTransaction(batch)) return storeAlone(db, batch, now);
       return new Promise((done, failed) => {
         waiting.push({ batch, now, done, failed });
         if (!running) void drain();
