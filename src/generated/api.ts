@@ -489,6 +489,10 @@ export interface ApiOperations {
              */
             mine: boolean;
             /**
+             * The user's own part: sent with each of its submissions (another part it fills only when it entered something there)
+             */
+            own: boolean;
+            /**
              * Locale key forms.status.<status>
              */
             status: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
@@ -603,6 +607,10 @@ export interface ApiOperations {
              * The user fills this part
              */
             mine: boolean;
+            /**
+             * The user's own part: sent with each of its submissions (another part it fills only when it entered something there)
+             */
+            own: boolean;
             /**
              * Locale key forms.status.<status>
              */

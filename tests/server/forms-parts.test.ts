@@ -185,4 +185,45 @@ describe.each(ENGINES)('P1 F4 S03 parts on %s', (engine) => {
       await fresh.close();
     }
   });
+  it("each side submits its part alone, in either order: a checkbox's default in the part nobody touched is no entry, and an empty file reference is no change to the other side's part", async () => {
+    const fresh = await createTestApp(engine);
+    try {
+      const [exhibitor, contractor] = await Promise.all([login(fresh.app, 'demo'), login(fresh.app, DEMO_CONTRACTOR_LOGIN)]);
+      const s03 = async (token: string) => (await get(fresh.app, '/oga/forms/s03', token)).data as { parts: Array<Part & { own: boolean }> };
+      const s03Of = async () => {
+        const user = await fresh.app.db.selectFrom('users').select('participation_id').where('login_key', '=', 'demo').executeTakeFirstOrThrow();
+        return fresh.app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', user.participation_id!).where('form_id', '=', 's03').executeTakeFirstOrThrow();
+      };
+      // What the browser sends for the exhibitor: its booth, and the defaults the form fills in elsewhere.
+      const booth = { contractor: { useOfficialContractor: false }, boothDesign: {}, boothHeight: 3.2 };
+      expect(bodyOf(await put(fresh.app, '/oga/forms/s03/draft', { data: booth, version: 0 }, exhibitor))).toMatchObject({ code: 200, data: { version: 1 } });
+      expect((await s03(exhibitor)).parts.map((part) => [part.id, part.status, part.own])).toEqual([
+        ['exhibitor', 'draft', true],
+        ['contractor', 'notStarted', false],
+      ]);
+      expect(bodyOf(await post(fresh.app, '/oga/forms/s03/submit', { data: booth, version: 1 }, exhibitor))).toMatchObject({ code: 200, data: { version: 2 } });
+      expect(Object.keys((await s03Of()).parts ?? {})).toEqual(['exhibitor']);
+      expect((await s03Of()).approval_status).toBe('pending');
+      expect(((await get(fresh.app, '/oga/forms', contractor)).data as Array<{ id: string; missingPrerequisites: string[] }>).find((form) => form.id === 's05')).toBeDefined();
+
+      // The contractor's form holds an empty booth design (hidden from it): no change to the exhibitor's part.
+      expect((await s03(contractor)).parts.map((part) => [part.id, part.mine, part.own])).toEqual([
+        ['exhibitor', false, false],
+        ['contractor', true, true],
+      ]);
+      const answer = await post(fresh.app, '/oga/forms/s03/submit', { data: { ...contractorPart, boothDesign: {} }, version: 2 }, contractor);
+      expect(bodyOf(answer)).toMatchObject({ code: 200, data: { version: 3 } });
+      const both = await s03Of();
+      expect(Object.keys(both.parts ?? {}).sort()).toEqual(['contractor', 'exhibitor']);
+      expect(both.submitted_data).toEqual({ ...contractorPart, boothHeight: 3.2 });
+      expect(both.approval_status).toBe('pending');
+      const forms = (await get(fresh.app, '/oga/forms', contractor)).data as Array<{ id: string; missingPrerequisites: string[] }>;
+      expect(forms.filter((form) => form.id === 's05' || form.id === 's08').map((form) => [form.id, form.missingPrerequisites])).toEqual([
+        ['s05', []],
+        ['s08', []],
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalPart, partChanged, partProblems, partsFilledBy, partsOf, partStates, withPartsFrom } from './parts';
+import { approvalPart, hasEnteredValue, partChanged, partHasData, partProblems, partsFilledBy, partsOf, partStates, partsToSubmit, withPartsFrom } from './parts';
 
 const schema = { properties: { contractor: {}, contractorType: {}, boothDesign: {}, boothHeight: {} } };
 const definition = { id: 'x', audience: 'both', parts: [{ id: 'contractor', filledBy: ['contractor' as const, 'exhibitor' as const], fields: ['contractor', 'contractorType'] }] };
@@ -52,5 +52,27 @@ describe('P1 F4 form parts', () => {
       'schemas/forms/forms.yaml (x) parts (exhibitor): filledBy lists exhibitor and/or contractor',
       'schemas/forms/forms.yaml (x) parts (other): "boothHeight" belongs to two parts',
     ]);
+  });
+
+  it("a form's own defaults are no entry: a part holding only them is not filled and not submitted by the side that may fill it", () => {
+    const withDefaults = {
+      properties: { ...schema.properties, contractor: { type: 'object', properties: { company: { type: 'string' }, official: { type: 'boolean', default: false } } } },
+    };
+    const parts = partsOf(definition, withDefaults)!;
+    const [booth, contractor] = parts as [(typeof parts)[0], (typeof parts)[0]];
+    expect(hasEnteredValue({ official: false }, withDefaults.properties.contractor)).toBe(false);
+    expect(hasEnteredValue({ official: true }, withDefaults.properties.contractor)).toBe(true);
+    expect(hasEnteredValue({ company: '' }, withDefaults.properties.contractor)).toBe(false);
+    expect(hasEnteredValue([], {})).toBe(false);
+    expect(hasEnteredValue(0, { type: 'number' })).toBe(true);
+    const untouched = { contractor: { official: false }, boothDesign: {}, boothHeight: 3.2 };
+    expect(partHasData(contractor, untouched)).toBe(false);
+    expect(partHasData(booth, untouched)).toBe(true);
+    const exhibitor = { mine: [booth, contractor], own: [booth], locked: [], submitted: [] };
+    expect(partsToSubmit(exhibitor, untouched, null).map((part) => part.id)).toEqual(['exhibitor']);
+    expect(partsToSubmit(exhibitor, { ...untouched, contractor: { company: 'Rimba' } }, null).map((part) => part.id)).toEqual(['exhibitor', 'contractor']);
+    // Submitted, a part is sent again only when changed; nothing changed sends the user's own parts.
+    expect(partsToSubmit({ ...exhibitor, submitted: ['exhibitor'] }, untouched, untouched).map((part) => part.id)).toEqual(['exhibitor']);
+    expect(partsToSubmit({ mine: [contractor], own: [contractor], locked: [], submitted: [] }, {}, null).map((part) => part.id)).toEqual(['contractor']);
   });
 });

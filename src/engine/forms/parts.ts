@@ -27,6 +27,8 @@ export interface FormPart {
   filledBy: PartSide[];
   /** Its top-level properties; the exhibitor's part lists the rest of the schema's. */
   fields: string[];
+  /** The JSON Schema of each of its fields (their defaults tell an entered value from a form's own). */
+  schemas: Record<string, unknown>;
 }
 
 /** What is recorded of each part's submission, by part id (form_entries.parts). */
@@ -43,8 +45,13 @@ export function partsOf(definition: { parts?: PartDeclaration[] }, schema: { pro
   const declared = definition.parts;
   if (!declared || declared.length === 0) return null;
   const named = new Set(declared.flatMap((part) => part.fields));
-  const rest = Object.keys(schema.properties ?? {}).filter((field) => !named.has(field));
-  return [{ id: EXHIBITOR_PART, filledBy: ['exhibitor'], fields: rest }, ...declared.map((part) => ({ id: part.id, filledBy: [...part.filledBy], fields: [...part.fields] }))];
+  const properties = schema.properties ?? {};
+  const rest = Object.keys(properties).filter((field) => !named.has(field));
+  const schemasOf = (fields: string[]) => Object.fromEntries(fields.map((field) => [field, properties[field]]));
+  return [
+    { id: EXHIBITOR_PART, filledBy: ['exhibitor'], fields: rest, schemas: schemasOf(rest) },
+    ...declared.map((part) => ({ id: part.id, filledBy: [...part.filledBy], fields: [...part.fields], schemas: schemasOf(part.fields) })),
+  ];
 }
 
 /** The parts a side may fill. */
@@ -77,14 +84,54 @@ export function partStates(
   return Object.fromEntries(parts.map((part) => [part.id, { submittedAt, submittedBy: entry.submitted_by }]));
 }
 
-/** True when any of the part's fields holds a value. */
+/**
+ * True when a value holds something a user entered: text, a number or a choice, a list item, a
+ * file. What a form fills in by itself is not: a checkbox's or a field's `default` left as it is,
+ * an empty text, an empty group or file reference (`{}`), an empty list.
+ */
+export function hasEnteredValue(value: unknown, schema?: unknown): boolean {
+  const node = typeof schema === 'object' && schema !== null ? (schema as { default?: unknown; properties?: Record<string, unknown> }) : {};
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.entries(value).some(([key, item]) => hasEnteredValue(item, node.properties?.[key]));
+  return node.default === undefined || canonicalJson(value) !== canonicalJson(node.default);
+}
+
+/** True when any of the part's fields holds a value a user entered (see hasEnteredValue). */
 export function partHasData(part: FormPart, data: Record<string, unknown> | null | undefined): boolean {
-  return part.fields.some((field) => data?.[field] !== undefined);
+  return part.fields.some((field) => hasEnteredValue(data?.[field], part.schemas[field]));
 }
 
 /** True when the part's working copy differs from its submitted copy. */
 export function partChanged(part: FormPart, data: Record<string, unknown> | null | undefined, submitted: Record<string, unknown> | null | undefined): boolean {
   return part.fields.some((field) => canonicalJson(data?.[field]) !== canonicalJson(submitted?.[field]));
+}
+
+/** Where a user's parts of a form stand, as the server records them and the form page is told. */
+export interface PartsOfUser {
+  /** The parts the user fills. */
+  mine: FormPart[];
+  /** Of those, the user's own: sent with every submission (the first side filledBy names). */
+  own: FormPart[];
+  /** Ids of the parts closed by their own submit-once lock. */
+  locked: string[];
+  /** Ids of the parts submitted at least once. */
+  submitted: string[];
+}
+
+/**
+ * P1 F4: the parts a submission sends, among the open parts the user fills: its own parts until
+ * they are first submitted, another part it fills (the exhibitor filling the contractor's part
+ * when it has no contractor) only when it entered something in it, and a submitted part only
+ * when its data differs from its last submission. An unchanged part is not sent again, so its
+ * approval decision stays; when nothing changed, the user's own open parts are submitted again.
+ * The browser validates what this sends and the server checks the same, so a refusal names only
+ * fields of the parts being submitted.
+ */
+export function partsToSubmit(user: PartsOfUser, data: Record<string, unknown> | null | undefined, submitted: Record<string, unknown> | null | undefined): FormPart[] {
+  const open = user.mine.filter((part) => !user.locked.includes(part.id));
+  const sent = open.filter((part) => (user.submitted.includes(part.id) ? partChanged(part, data, submitted) : user.own.includes(part) || partHasData(part, data)));
+  return sent.length > 0 ? sent : open.filter((part) => user.own.includes(part));
 }
 
 /** `base` with the part's fields replaced by those of `from` (a field `from` lacks is removed). */

@@ -13,12 +13,12 @@ import { definedValues } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
-import { useFormPayload } from '../lib/payload';
+import { useFormPayload, type PartSummary } from '../lib/payload';
 import { serverErrorSchema, serverProblems, withoutHidden } from '../lib/display';
-import { fieldIdOf, STATUS_COLOR } from '../lib/status';
+import { fieldIdOf, STATUS_COLOR, topFieldOf } from '../lib/status';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from './form-view';
 import { PartStatuses } from './PartStatuses';
-import { partsOf } from '../../../engine/forms/parts';
+import { partsOf, partsToSubmit } from '../../../engine/forms/parts';
 import { importableLists } from '../../../engine/forms/list-import';
 import { ListImport } from './ListImport';
 
@@ -134,18 +134,42 @@ export function FormRuntime({ formId }: { formId: string }) {
    */
   const view = useDeferredValue(currentView);
 
+  /**
+   * P1 F4: the top-level fields a submission of `data` sends (null: the whole form). A form with
+   * parts submits only some of them (partsToSubmit, as the server decides): the browser validates
+   * those, so a part the user leaves to someone else never blocks its submission.
+   */
+  const submittedFields = useMemo(() => {
+    const formParts = payload ? partsOf(payload.definition, payload.schema) : null;
+    const views = payload?.parts;
+    if (!formParts || !views) return () => null;
+    const ids = (test: (part: PartSummary) => boolean) => views.filter(test).map((part) => part.id);
+    const pick = (chosen: string[]) => formParts.filter((part) => chosen.includes(part.id));
+    const user = {
+      mine: pick(ids((part) => part.mine)),
+      own: pick(ids((part) => part.own)),
+      locked: ids((part) => part.locked),
+      submitted: ids((part) => part.submittedAt !== null),
+    };
+    return (data: Record<string, unknown>) => new Set(partsToSubmit(user, data, payload.entry?.submittedData).flatMap((part) => part.fields));
+  }, [payload]);
+
   /** F9: the translated errors, those of fields not shown yet left out (see `reveal`). */
   const transformErrors = useMemo(() => {
     if (!view) return undefined;
     return (errors: RJSFValidationError[]) => {
-      const translated = view.transformErrors(errors);
+      const sent = submittedFields(latest.current);
+      const translated = view.transformErrors(errors).filter((problem) => {
+        const field = topFieldOf(problem.property);
+        return !sent || field === '' || sent.has(field);
+      });
       if (reveal.current.all) return translated;
       // A field fixed since its error was shown: a new problem in it waits until the user leaves it again.
       const failing = new Set(translated.map((problem) => fieldIdOf(problem.property)));
       for (const id of reveal.current.ids) if (!failing.has(id)) reveal.current.ids.delete(id);
       return translated.filter((problem) => reveal.current.ids.has(fieldIdOf(problem.property)));
     };
-  }, [view]);
+  }, [view, submittedFields]);
 
   // The form has mounted (it needs the view): from now on what it reports is the user's doing.
   useEffect(() => {

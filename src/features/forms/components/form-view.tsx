@@ -55,7 +55,12 @@ function focusField(id: string) {
 function fieldLabel(id: string): string | null {
   const element = document.getElementById(id);
   if (!element) return null;
-  const label = (element as HTMLInputElement).labels?.[0]?.textContent ?? element.closest('fieldset')?.querySelector('legend')?.textContent ?? element.getAttribute('aria-label');
+  // A choice of radios is a group, not an input: its label names it by `for` (rjsf's RadioWidget).
+  const label =
+    (element as HTMLInputElement).labels?.[0]?.textContent ??
+    document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent ??
+    element.closest('fieldset')?.querySelector('legend')?.textContent ??
+    element.getAttribute('aria-label');
   return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
 

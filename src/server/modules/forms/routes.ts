@@ -8,8 +8,8 @@ import { FORM_STATUSES, formStatus, hasUnsubmittedChanges, needsApproval, partSt
 import {
   approvalPart,
   partChanged,
-  partHasData,
   partsFilledBy,
+  partsToSubmit,
   partsOf,
   partStates,
   sideOf,
@@ -103,12 +103,13 @@ const formStatusField = { type: 'string', enum: FORM_STATUSES, description: 'Loc
 /** P1 F4: one part of a shared form as the user meets it. */
 const partViewSchema = {
   type: 'object',
-  required: ['id', 'title', 'mine', 'status', 'submittedAt', 'locked', 'changesNotSubmitted'],
+  required: ['id', 'title', 'mine', 'own', 'status', 'submittedAt', 'locked', 'changesNotSubmitted'],
   additionalProperties: false,
   properties: {
     id: { type: 'string' },
     title: { type: 'string', description: 'Locale key of its title' },
     mine: { type: 'boolean', description: 'The user fills this part' },
+    own: { type: 'boolean', description: "The user's own part: sent with each of its submissions (another part it fills only when it entered something there)" },
     status: formStatusField,
     submittedAt: { type: ['string', 'null'], format: 'date-time' },
     locked: { type: 'boolean', description: 'Closed by its own submit-once lock' },
@@ -328,6 +329,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
         id: part.id,
         title: `forms.parts.${part.id}`,
         mine: mine.includes(part),
+        own: mine.includes(part) && part.filledBy[0] === side,
         status: partStatus(part, states, entry ?? null, approvalId, deadline, now),
         submittedAt: states[part.id]?.submittedAt ?? null,
         locked: locked.includes(part.id),
@@ -578,17 +580,9 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
     );
   }
 
-  /**
-   * P1 F4: the parts a submission sends, among the open parts the user fills: its own parts until
-   * they are first submitted, and any part whose data differs from its last submission (the
-   * exhibitor filling the contractor's part when it has no contractor). An unchanged part is not
-   * sent again, so its approval decision stays; when nothing changed, the user's own open parts are
-   * submitted again.
-   */
+  /** P1 F4: the parts a submission sends (partsToSubmit: the same rule the browser validates by). */
   function partsSent(parts: NonNullable<Awaited<ReturnType<typeof partsFor>>>, data: Record<string, unknown>, entry: Entry | undefined): FormPart[] {
-    const open = parts.mine.filter((part) => !parts.locked.includes(part.id));
-    const sent = open.filter((part) => (parts.states[part.id] ? partChanged(part, data, entry?.submitted_data) : parts.own.includes(part) || partHasData(part, data)));
-    return sent.length > 0 ? sent : open.filter((part) => parts.own.includes(part));
+    return partsToSubmit({ mine: parts.mine, own: parts.own, locked: parts.locked, submitted: Object.keys(parts.states) }, data, entry?.submitted_data);
   }
 
   app.put(
@@ -612,7 +606,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
       const { entries, parts } = await guard(definition, participation, auth);
       const { schema } = registry.filesFor(definition.id, eventOf(auth).code);
       // An empty file value ({} of a file field nobody filled) is never stored.
-      const data = withoutEmptyFiles(schema, withFixedParts(definition, entries, parts, request.body.data));
+      const data = withFixedParts(definition, entries, parts, withoutEmptyFiles(schema, request.body.data));
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, null, schema);
       return ok({ version });
     },
@@ -695,7 +689,7 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
       if (prerequisites.missing.length > 0) throw new AppError('submitFormsFirst', { forms: prerequisites.missing });
       const exhibitCode = eventOf(auth).code;
       const files = forms.filesFor(definition.id, exhibitCode);
-      const data = withoutEmptyFiles(files.schema, withFixedParts(definition, entries, parts, request.body.data));
+      const data = withFixedParts(definition, entries, parts, withoutEmptyFiles(files.schema, request.body.data));
       const entry = entries.get(definition.id);
       // P1 F4: the parts this submission sends: the user's own, and another it fills only when it filled it itself.
       const sending = parts ? partsSent(parts, data, entry) : null;
