@@ -54,7 +54,24 @@ export function toFieldError(error: ErrorObject): FieldError {
   return { path, ...messageFor(error.keyword, params, error.parentSchema as Parameters<typeof messageFor>[2]) };
 }
 
+/**
+ * A failed keyword that already says why others fail on the same value: an e-mail typed in
+ * full-width characters is no valid e-mail either, and two messages would read as two problems.
+ */
+const SAYS_IT_ALL: Record<string, readonly string[]> = { noFullWidth: ['format'] };
+
+/** The errors without those another error of the same value already explains (SAYS_IT_ALL). */
+export function withoutRepeatedProblems<E>(errors: E[], keywordOf: (error: E) => string, placeOf: (error: E) => string): E[] {
+  const explained = new Set(errors.flatMap((error) => (SAYS_IT_ALL[keywordOf(error)] ?? []).map((keyword) => `${placeOf(error)}\u0000${keyword}`)));
+  return explained.size === 0 ? errors : errors.filter((error) => !explained.has(`${placeOf(error)}\u0000${keywordOf(error)}`));
+}
+
 /** Errors worth showing: `if`/`then` wrappers repeat what their inner keyword already says. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
-  return (errors ?? []).filter((error) => error.keyword !== 'if').map(toFieldError);
+  const shown = (errors ?? []).filter((error) => error.keyword !== 'if');
+  return withoutRepeatedProblems(
+    shown,
+    (error) => error.keyword,
+    (error) => error.instancePath,
+  ).map(toFieldError);
 }

@@ -46,6 +46,10 @@ describe('V1 e-mail rules', () => {
     const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'ａ@x.example' }] });
     expect(errors).toContainEqual({ path: '/badges/0/email', key: 'validation.noFullWidth', params: {} });
   });
+  it('V1 a full-width e-mail gets one message: its characters, not "valid e-mail" as well', () => {
+    const errors = errorsOf({ badges: [{ firstName: 'Aisyah', email: 'ａｉｓｙａｈ@borneo-botanica.example' }] });
+    expect(errors.filter((error) => error.path === '/badges/0/email')).toEqual([{ path: '/badges/0/email', key: 'validation.noFullWidth', params: {} }]);
+  });
   it('V1 rejects an invalid e-mail with "Please enter a valid email address"', () => {
     expect(errorsOf({ badges: [{ firstName: 'Aisyah', email: 'not-an-email' }] })).toContainEqual({
       path: '/badges/0/email',

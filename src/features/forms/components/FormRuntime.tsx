@@ -11,6 +11,7 @@ import type { FieldError } from '../../../engine/forms/messages';
 import { typedApi } from '../../../lib/api';
 import { definedValues } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
+import { dismissToast, showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload, type PartSummary } from '../lib/payload';
@@ -75,8 +76,24 @@ export function FormRuntime({ formId }: { formId: string }) {
   /** The save on its way, if any: saves go one after another, each based on the version the previous one answered. */
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string } | null>(null);
+  /** The message above the form; `refusal`: a refused submit's, which a later draft save does not replace. */
+  const [notice, setNotice] = useState<{ kind: 'error' | 'warning' | 'success'; text: string; refusal?: boolean } | null>(null);
   const [stale, setStale] = useState(false);
+  /** How many saves are on their way: "Save draft" waits for them (a double click sends one save). */
+  const [saving, setSaving] = useState(0);
+  /**
+   * F9: why the last save failed, shown beside the buttons until a save succeeds (the notice at the
+   * top of a long form is out of view), with a toast when it first fails.
+   */
+  const [notSaved, setNotSaved] = useState<string | null>(null);
+  const notSavedToast = useRef<number | null>(null);
+  const buttonRow = useRef<HTMLDivElement>(null);
+  const notSavedNote = useRef<HTMLParagraphElement>(null);
+  // The user at the buttons (they are in the window) sees the whole message below them.
+  useEffect(() => {
+    const row = buttonRow.current?.getBoundingClientRect();
+    if (notSaved !== null && row && row.bottom > 0 && row.top < window.innerHeight) notSavedNote.current?.scrollIntoView({ block: 'nearest' });
+  }, [notSaved]);
   /**
    * F9: after the first submit attempt the form validates as the user types, so each error clears
    * as soon as its field is fixed; `problems` is what the summary lists (empty = no summary).
@@ -200,7 +217,8 @@ export function FormRuntime({ formId }: { formId: string }) {
     window.clearTimeout(timer.current);
     // A submission carries only what the user can see (rjsf fills in defaults for hidden sections too).
     const sent = submit && payload ? withoutHidden(payload.schema, data, payload.context.flags) : data;
-    const run = inFlight.current.then(() => send(sent, submit));
+    setSaving((count) => count + 1);
+    const run = inFlight.current.then(() => send(sent, submit)).finally(() => setSaving((count) => count - 1));
     inFlight.current = run.catch(() => undefined);
     return run;
   }
@@ -212,6 +230,9 @@ export function FormRuntime({ formId }: { formId: string }) {
       version.current = result.version;
       saved.current = JSON.stringify(data);
       setExtraErrors(undefined);
+      setNotSaved(null);
+      if (notSavedToast.current !== null) dismissToast(notSavedToast.current);
+      notSavedToast.current = null;
       if (submit) {
         setProblems([]);
         setAttempted(false);
@@ -220,13 +241,19 @@ export function FormRuntime({ formId }: { formId: string }) {
         await mutate();
       } else {
         // A draft saved while a refused submit's problems are listed is no success to announce.
-        setNotice((current) => (current?.kind === 'error' ? current : { kind: 'success', text: t('success.saved') }));
+        setNotice((current) => (current?.refusal ? current : { kind: 'success', text: t('success.saved') }));
         // The list shows whether there are changes not submitted yet.
         if (payload?.entry?.status === 'submitted') void mutate();
       }
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
       if (failure.errorId === 'staleVersion') setStale(true);
+      // A draft that did not save, or a submission lost on the way, is said where the user is.
+      else if (!submit || failure.kind === 'transport') {
+        const reason = failure.message;
+        setNotSaved(reason);
+        if (notSavedToast.current === null) notSavedToast.current = showToast('error', t('formRuntime.notSaved', { reason }));
+      }
       if (failure.errorId === 'validationFailed') {
         const errors = (failure.data as { errors?: FieldError[] } | null)?.errors ?? [];
         setExtraErrors(serverErrorSchema(errors, t));
@@ -240,7 +267,7 @@ export function FormRuntime({ formId }: { formId: string }) {
         }
       }
       const forms = (failure.data as { forms?: string[] } | null)?.forms;
-      setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message });
+      setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message, refusal: failure.errorId === 'validationFailed' });
     }
   }
 
@@ -448,11 +475,11 @@ export function FormRuntime({ formId }: { formId: string }) {
             setAttempted(true);
             setProblems(errors);
             setRefusals((count) => count + 1);
-            setNotice({ kind: 'error', text: t('errors.validationFailed') });
+            setNotice({ kind: 'error', text: t('errors.validationFailed'), refusal: true });
           }}
         >
-          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-            <Button variant="outlined" disabled={disabled} onClick={() => void save(latest.current, false)}>
+          <Box ref={buttonRow} sx={{ display: 'flex', gap: 2, mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="outlined" disabled={disabled || saving > 0} onClick={() => void save(latest.current, false)}>
               {t('formRuntime.saveDraft')}
             </Button>
             {payload.definition.inheritFromPreviousEvent && (
@@ -463,6 +490,11 @@ export function FormRuntime({ formId }: { formId: string }) {
             <Button type="submit" variant="contained" disabled={disabled || payload.missingPrerequisites.length > 0}>
               {t('formRuntime.submit')}
             </Button>
+            {notSaved !== null && (
+              <Typography ref={notSavedNote} role="alert" variant="body2" color="error" sx={{ flexBasis: { xs: '100%', sm: 'auto' }, flexShrink: 1 }}>
+                {t('formRuntime.notSaved', { reason: notSaved })}
+              </Typography>
+            )}
           </Box>
         </Form>
       </Box>

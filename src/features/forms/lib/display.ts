@@ -1,6 +1,6 @@
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/forms/messages';
-import { messageFor } from '../../../engine/forms/messages';
+import { messageFor, withoutRepeatedProblems } from '../../../engine/forms/messages';
 import { objectProperties } from '../../../engine/forms/object-properties';
 import { duplicateIndexes } from '../../../engine/forms/rules';
 
@@ -113,7 +113,11 @@ function schemaAt(schema: RJSFSchema, schemaPath: string | undefined): Node | un
 export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<string, boolean> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     // ajv's `if` error ("must match then schema") only repeats what the inner rule says: never shown.
-    withoutHiddenErrors(errors, schema as Node, flags)
+    withoutRepeatedProblems(
+      withoutHiddenErrors(errors, schema as Node, flags),
+      (error) => error.name ?? '',
+      (error) => error.property ?? '',
+    )
       .filter((error) => error.name !== 'if')
       .map((error) => {
         const { key, params } = messageFor(
