@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { FaqList } from '../components/FaqList';
 
@@ -31,6 +32,9 @@ export default function SupportPage() {
       setSubject('');
       setMessage('');
       setTried(false);
+    } catch (failure) {
+      // The API client has told the user in a toast; what was written stays for another try.
+      if (!(failure instanceof ApiError)) throw failure;
     } finally {
       setBusy(false);
     }
