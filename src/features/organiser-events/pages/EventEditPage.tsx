@@ -5,6 +5,7 @@ import { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
+import { FlagLabel } from '../../../components/FlagLabel';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
@@ -335,7 +336,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
               {flags.map((flag) => (
                 <FormControlLabel
                   key={flag}
-                  label={flag}
+                  label={<FlagLabel flag={flag} />}
                   control={<Checkbox checked={draft.defaultFlags[flag] === true} onChange={(e) => set('defaultFlags', { ...draft.defaultFlags, [flag]: e.target.checked })} />}
                 />
               ))}
