@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { createOrganiser } from '../../src/server/admin/create-organiser';
 import { expectVisible, field, loginAndLand, loginAs, useBrowser, waitForPath } from './support/browser';
@@ -6,7 +7,8 @@ import { en, text, type Lang } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
 // What a new organiser met in the console (issue 23): flags in words (H), event names in the
-// reader's language (I), the first organiser's set-password link (L).
+// reader's language (I), the event logo uploaded and shown (J), the first organiser's
+// set-password link (L).
 
 const portal = usePortal();
 const session = useBrowser();
@@ -89,5 +91,26 @@ describe('organiser findings', () => {
     await expect(page.getByText(en('errors.resetLinkInvalid')).count()).resolves.toBe(0);
     await page.getByRole('link', { name: en('auth.backToLogin') }).click();
     await loginAndLand(page, portal.url, 'lina@first-show.example', 'First-show-2031', '/organiser');
+  });
+
+  test('J: the organiser uploads the event logo in the console; the branded login page shows it', async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/organiser/events`);
+    await page.getByRole('link', { name: `${en('organiser.events.edit')} AFHE2027` }).click();
+    await waitForPath(page, '/organiser/events/edit');
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0d47a1' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel(en('organiser.event.logoUpload')).setInputFiles({ name: 'afhe-logo.png', mimeType: 'image/png', buffer: png });
+    await expectVisible(page.getByText(en('organiser.event.logoUploaded')), 'the upload confirmed');
+    await expectVisible(page.getByRole('img', { name: en('organiser.event.logoPreview') }), 'the logo preview');
+
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.goto(`${portal.url}/login?exhibitCode=AFHE2027`);
+    const logo = visitor.getByRole('img', { name: NAME_EN });
+    await expectVisible(logo, 'the event logo on the login page');
+    // Shown, not blocked by the content policy: the image loaded with its real size.
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))).toBe(240);
   });
 });

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { multipart, type Part } from '../support/multipart';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, ENGINES, get, login, mailText, post, put, type TestApp } from './helpers';
+import { otherOrganiser } from './organiser-support';
 
 // What a new organiser met in the console (issue 23): announcement e-mails in readable text and
-// safe HTML (C), the audit log's before/after of an exhibitor edit (G), exhibitor search that
-// folds diacritics (K).
+// safe HTML (C), the audit log's before/after of an exhibitor edit (G), the event logo uploaded
+// to the portal and shown from its own address (J), exhibitor search that folds diacritics (K).
 
 const exhibitor = (code: string, overrides: Record<string, unknown> = {}) => ({
   code,
@@ -110,5 +113,42 @@ describe.each(ENGINES)('organiser findings (%s)', (engine) => {
     }
     const none = await get(t.app, `/oga/organiser/exhibitors?keyword=${encodeURIComponent('minh phuc')}`, organiser);
     expect(none.data.total).toBe(0);
+  });
+
+  it('J: the organiser uploads the event logo; it is stored, becomes the event logo and is served publicly from the portal', async () => {
+    const upload = async (token: string, eventId: number, parts: Part[]) => {
+      const { payload, contentType } = multipart(parts);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/oga/organiser/events/${eventId}/logo`,
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      });
+      return response.json();
+    };
+    const eventId = (await get(t.app, '/oga/organiser/events', organiser)).data.find((event: { code: string }) => event.code === 'AFHE2027').id as number;
+    const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1b5e20' } })
+      .png()
+      .toBuffer();
+    const answer = await upload(organiser, eventId, [{ name: 'file', filename: 'afhe-logo.png', bytes: png, contentType: 'image/png' }]);
+    expect(answer.code).toBe(200);
+    const logoUrl = answer.data.logoUrl as string;
+    expect(logoUrl).toMatch(/^\/oga\/event-logos\/[A-Za-z0-9_-]{43}$/);
+    // The branded login page (public) names it; the image is served without a session, from the portal itself.
+    const branding = await get(t.app, '/oga/system/project/exhibirotCodeOrNum?exhibitCode=AFHE2027');
+    expect(branding.data.eventLog).toBe(logoUrl);
+    const image = await t.app.inject({ method: 'GET', url: logoUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(image.rawPayload, png)).toBe(0);
+    expect(image.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    // Checked by content like every upload: a text file named .png is refused, nothing changes.
+    const refused = await upload(organiser, eventId, [{ name: 'file', filename: 'logo.png', bytes: Buffer.from('<svg onload="alert(1)"></svg>'), contentType: 'image/png' }]);
+    expect(refused).toMatchObject({ code: 601, error: 'fileRejected' });
+    expect((await get(t.app, '/oga/system/project/exhibirotCodeOrNum?exhibitCode=AFHE2027')).data.eventLog).toBe(logoUrl);
+    // Another organisation's organiser cannot set it.
+    const rival = await otherOrganiser(t.app, `rival.logo.${engine}`);
+    expect((await upload(rival.token, eventId, [{ name: 'file', filename: 'x.png', bytes: png }])).code).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/oga/event-logos/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).json().code).toBe(404);
   });
 });
