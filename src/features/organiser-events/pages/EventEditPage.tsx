@@ -258,17 +258,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             ))}
           </TextField>
           <TextField label={t('organiser.event.url')} value={draft.url} onChange={(e) => set('url', e.target.value)} type="url" {...fieldProps('url')} />
-          <Box sx={{ display: 'grid', gap: 1 }}>
-            <TextField
-              label={t('organiser.event.logoUrl')}
-              value={draft.logoUrl}
-              onChange={(e) => set('logoUrl', e.target.value)}
-              type="url"
-              {...fieldProps('logoUrl')}
-              helperText={problem('logoUrl') ?? t('organiser.event.logoHelp')}
-            />
-            <LogoUpload eventId={id} logoUrl={draft.logoUrl} onUploaded={(logoUrl) => set('logoUrl', logoUrl)} />
-          </Box>
+          <TextField label={t('organiser.event.logoUrl')} value={draft.logoUrl} onChange={(e) => set('logoUrl', e.target.value)} type="url" {...fieldProps('logoUrl')} />
           <TextField label={t('organiser.event.termsUrl')} value={draft.termsUrl} onChange={(e) => set('termsUrl', e.target.value)} type="url" {...fieldProps('termsUrl')} />
           <TextField
             label={t('organiser.event.supportEmail')}
@@ -444,6 +434,10 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
           {...fieldProps('reminderDays')}
           helperText={problem('reminderDays') ?? t('organiser.event.reminderDaysHelp')}
         />
+      </Section>
+      <Section title={t('organiser.event.logoPreview')}>
+        <Typography variant="body2">{t('organiser.event.logoHelp')}</Typography>
+        <LogoUpload eventId={id} logoUrl={draft.logoUrl} onUploaded={(logoUrl) => set('logoUrl', logoUrl)} />
       </Section>
 
       <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
