@@ -1,3 +1,5 @@
+import { API_BASE, IMAGE_MAX_BYTES } from './constants';
+import type { FilePurposeRule } from './forms/files';
 import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { emailProblem } from './members';
@@ -161,3 +163,10 @@ export function fromEventLocal(local: string, utcOffsetMinutes: number): string 
   const at = Date.parse(`${local}:00Z`);
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) && !Number.isNaN(at) ? new Date(at - utcOffsetMinutes * 60_000).toISOString() : '';
 }
+
+/** The upload purpose recorded for an event's logo (no form field ever holds one). */
+export const EVENT_LOGO_PURPOSE = 'eventLogo';
+/** An event logo: a JPEG or PNG up to the image limit, checked by its content like every upload. */
+export const EVENT_LOGO_RULE: FilePurposeRule = { types: ['jpeg', 'png'], maxBytes: IMAGE_MAX_BYTES };
+/** Where the portal serves an uploaded event logo (same origin: the content policy shows it). */
+export const EVENT_LOGO_PATH = `${API_BASE}/event-logos/`;

@@ -456,6 +456,18 @@ export interface ApiOperations {
     }[];
   };
   /**
+   * An event's uploaded logo (public, as the login page shows it)
+   */
+  'GET /event-logos/{fileId}': {
+    /**
+     * Not a JSON envelope: a file (request it with `responseType: "blob"`).
+     */
+    data: Blob;
+    path: {
+      fileId: string;
+    };
+  };
+  /**
    * F1: mandatory and optional forms with deadline, status and missing prerequisites
    */
   'GET /forms': {
@@ -3273,6 +3285,21 @@ export interface ApiOperations {
       venue: string;
     };
     data: {
+      id: number;
+    };
+  };
+  /**
+   * Upload an event's logo (JPEG or PNG up to 2 MB, checked by its content); it becomes the event's logo at once
+   */
+  'POST /organiser/events/{id}/logo': {
+    /**
+     * A multipart upload.
+     */
+    body: FormData;
+    data: {
+      logoUrl: string;
+    };
+    path: {
       id: number;
     };
   };

@@ -27,6 +27,7 @@ import healthRoutes from './modules/health/routes';
 import leadRoutes from './modules/leads/routes';
 import memberRoutes from './modules/members/routes';
 import organiserEventRoutes from './modules/organiser-events/routes';
+import eventLogoRoutes from './modules/organiser-events/logo-routes';
 import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
 import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
 import formService from './modules/forms/service';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes);
   await app.register(reminderRoutes, { registry, publicUrl: config.publicUrl });
   await app.register(organiserEventRoutes, { registry });
+  await app.register(eventLogoRoutes);
   await app.register(organiserExhibitorRoutes, { registry, config });
   await app.register(organiserImportRoutes, { registry });
   // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   /** The text body, with quoted-printable and soft line breaks decoded. */
   text: string;
+  /** The HTML part of a multipart message, decoded. */
+  html?: string;
 }
 
 export interface SmtpSink {
@@ -62,16 +64,30 @@ export function decodeHeader(value: string): string {
   });
 }
 
-export function parseMail(raw: string): { subject: string; text: string } {
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** Subject and text part; the HTML part too when the message is multipart (text and HTML). */
+export function parseMail(raw: string): { subject: string; text: string; html?: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
   const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  let text = body;
-  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: decodeHeader(header('Subject')), text };
+  const boundary = /^multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (!boundary) return { subject: decodeHeader(header('Subject')), text: decodeBody(body, header('Content-Transfer-Encoding').toLowerCase()) };
+  const typed = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => ({ type: /^content-type:\s*([^;\r\n]+)/im.exec(part)?.[1]?.toLowerCase() ?? '', parsed: parseMail(part.replace(/^\r?\n/, '')) }));
+  return {
+    subject: decodeHeader(header('Subject')),
+    text: typed.find((part) => part.type === 'text/plain')?.parsed.text.trimEnd() ?? '',
+    html: typed.find((part) => part.type === 'text/html')?.parsed.text.trimEnd(),
+  };
 }
 
 /** `port`: listen on this port (a test's "SMTP server that comes up later"); default any free one. */

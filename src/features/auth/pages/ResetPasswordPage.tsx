@@ -14,7 +14,13 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = useSWR(token ? ['reset', token] : null, () => typedApi.get('/auth/password/reset', { query: { token }, auth: false, silent: true }));
+  // The link is checked once, when the page opens. Checking it again (on focus, on reconnect)
+  // after the password was set would find it used and replace the success with "invalid".
+  const check = useSWR(token ? ['reset', token] : null, () => typedApi.get('/auth/password/reset', { query: { token }, auth: false, silent: true }), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+  });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
@@ -45,10 +51,13 @@ export default function ResetPasswordPage() {
     }
   };
 
+  // Only the server's "invalid link" answer means the link is bad; a failed connection says so.
+  const linkRefused = check.error instanceof ApiError && check.error.errorId === 'resetLinkInvalid';
   let content: ReactNode;
-  if (!token || check.error) content = <Notice kind="error">{t('errors.resetLinkInvalid')}</Notice>;
+  if (done) content = <Notice kind="success">{t('success.passwordReset')}</Notice>;
+  else if (!token || linkRefused) content = <Notice kind="error">{t('errors.resetLinkInvalid')}</Notice>;
+  else if (check.error) content = <Notice kind="error">{check.error instanceof ApiError ? check.error.message : t('errors.network')}</Notice>;
   else if (!check.data) content = <Spinner label={t('app.loading')} />;
-  else if (done) content = <Notice kind="success">{t('success.passwordReset')}</Notice>;
   else
     content = (
       <form className="plain-form" onSubmit={submit} noValidate>

@@ -11,7 +11,7 @@ import { pageSize } from '../../../engine/pagination';
 
 // Issue 9, audit log: who did what and when in the organisation's events, filtered and exported.
 
-const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event'] as const;
+const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event', 'exhibitor'] as const;
 
 export default function AuditPage() {
   const { t } = useTranslation();

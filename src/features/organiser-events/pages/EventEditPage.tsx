@@ -1,10 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
-import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
+import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
+import {
+  EVENT_LOGO_PATH,
+  EVENT_LOGO_RULE,
+  eventProblems,
+  fromEventLocal,
+  toEventLocal,
+  UTC_OFFSET_RANGE,
+  type EventInput,
+  type FieldProblems,
+} from '../../../engine/organiser-events';
+import { FlagLabel } from '../../../components/FlagLabel';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
@@ -100,6 +111,65 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The event's logo uploaded to the portal (stored like every upload, checked here with the
+ * server's rule before sending): the content policy shows only images the portal serves.
+ */
+function LogoUpload({ eventId, logoUrl, onUploaded }: { eventId: number | null; logoUrl: string; onUploaded: (logoUrl: string) => void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File) => {
+    if (eventId === null) return;
+    setProblem('');
+    const [first] = checkFile(EVENT_LOGO_RULE, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    if (first) {
+      setProblem(t(first.key, first.params));
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('file', file);
+      const answer = await typedApi.post('/organiser/events/{id}/logo', { path: { id: eventId }, body, silent: true });
+      onUploaded(answer.logoUrl);
+      await loadUserInfo();
+      showToast('success', t('organiser.event.logoUploaded'));
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      {logoUrl.startsWith(EVENT_LOGO_PATH) && <Box component="img" src={logoUrl} alt={t('organiser.event.logoPreview')} sx={{ maxHeight: 48, maxWidth: 160 }} />}
+      <input
+        id={inputId}
+        type="file"
+        accept={EVENT_LOGO_RULE.types.map((type) => FILE_TYPE_MIME[type]).join(',')}
+        hidden
+        disabled={eventId === null || busy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      <Button component="label" htmlFor={inputId} variant="outlined" size="small" disabled={eventId === null || busy}>
+        {t('organiser.event.logoUpload')}
+      </Button>
+      {eventId === null && <Typography variant="body2">{t('organiser.event.logoAfterSave')}</Typography>}
+      {problem && (
+        <Alert severity="error" sx={{ width: '100%' }}>
+          {problem}
+        </Alert>
+      )}
+    </Box>
   );
 }
 
@@ -335,7 +405,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
               {flags.map((flag) => (
                 <FormControlLabel
                   key={flag}
-                  label={flag}
+                  label={<FlagLabel flag={flag} />}
                   control={<Checkbox checked={draft.defaultFlags[flag] === true} onChange={(e) => set('defaultFlags', { ...draft.defaultFlags, [flag]: e.target.checked })} />}
                 />
               ))}
@@ -364,6 +434,10 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
           {...fieldProps('reminderDays')}
           helperText={problem('reminderDays') ?? t('organiser.event.reminderDaysHelp')}
         />
+      </Section>
+      <Section title={t('organiser.event.logoPreview')}>
+        <Typography variant="body2">{t('organiser.event.logoHelp')}</Typography>
+        <LogoUpload eventId={id} logoUrl={draft.logoUrl} onUploaded={(logoUrl) => set('logoUrl', logoUrl)} />
       </Section>
 
       <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
+import { FlagLabel } from '../../../components/FlagLabel';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
@@ -107,7 +108,7 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
               {flags.map((flag) => (
                 <FormControlLabel
                   key={flag}
-                  label={flag}
+                  label={<FlagLabel flag={flag} />}
                   control={<Checkbox checked={draft.flags[flag] === true} onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [flag]: e.target.checked } })} />}
                 />
               ))}

@@ -1,3 +1,4 @@
+import { FlagLabel } from '../../../components/FlagLabel';
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ export default function ExhibitorsPage() {
           <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
           {ALL_FLAGS.map((flag) => (
             <MenuItem key={flag} value={flag}>
-              {flag}
+              <FlagLabel flag={flag} />
             </MenuItem>
           ))}
         </TextField>

@@ -6,6 +6,7 @@ import { catalogue } from '../../../generated/screens';
 import type { ContentKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
+import { MAIL_BODY_MARKER, mailHtml, markdownToMailHtml, markdownToMailText } from '../../lib/mail-markdown';
 import { envelope, okEnvelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -182,16 +183,18 @@ export default async function organiserContentRoutes(app: ApiApp) {
       .where('users.status', '=', 'active')
       .execute();
     const language = event.default_language;
+    const title = textIn(row.title, language, language);
+    const markdown = textIn(row.body, language, language);
+    // The body is Markdown: the text part reads without markup, the HTML part is rendered and safe.
+    const bodyText = markdownToMailText(markdown);
+    const bodyHtml = markdownToMailHtml(markdown);
     for (const person of people) {
+      const params = { name: person.display_name, event: event.name, title };
       await app.mailer.send({
         to: person.email,
-        subject: translate(language, 'content.mail.announcementSubject', { event: event.name, title: textIn(row.title, language, language) }),
-        text: translate(language, 'content.mail.announcementText', {
-          name: person.display_name,
-          event: event.name,
-          title: textIn(row.title, language, language),
-          body: textIn(row.body, language, language),
-        }),
+        subject: translate(language, 'content.mail.announcementSubject', { event: event.name, title }),
+        text: translate(language, 'content.mail.announcementText', { ...params, body: bodyText }),
+        html: mailHtml(translate(language, 'content.mail.announcementText', { ...params, body: MAIL_BODY_MARKER }), MAIL_BODY_MARKER, bodyHtml),
         dedupeKey: `announcement:${row.id}:${person.email.toLowerCase()}`,
       });
     }

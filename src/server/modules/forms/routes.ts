@@ -1,3 +1,4 @@
+import { fieldChanges } from '../../../engine/audit-changes';
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import type { FormContext } from '../../../engine/forms/context';
@@ -710,9 +711,17 @@ export default async function formRoutes(app: ApiApp, { registry }: { registry: 
               return { submittedData, parts: states, approval: readsApproval ? (needsApproval(approval, submittedData) ? 'pending' : null) : 'keep' };
             })()
           : { submittedData: data, parts: null, approval: needsApproval(approval, data) ? 'pending' : null };
+      const changes = fieldChanges(entry?.submitted_data ?? {}, submission.submittedData);
       const version = await write(participation.id, definition.id, request.body.version, data, auth.user.id, submission, files.schema);
       await app.audit.record(
-        { action: 'form.submit', subjectType: 'form', subjectId: definition.id, after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null } },
+        {
+          action: 'form.submit',
+          subjectType: 'form',
+          subjectId: definition.id,
+          // What this submission changed against the previous one (every field on a first one).
+          before: { fields: changes.before },
+          after: { version, approval: submission.approval, parts: sending?.map((part) => part.id) ?? null, fields: changes.after },
+        },
         { request },
       );
       return ok({ version });

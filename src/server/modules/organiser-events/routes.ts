@@ -1,3 +1,4 @@
+import { eventNameIn } from '../../lib/event-name';
 import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -273,6 +274,7 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
           'events.code',
           'events.name',
           'events.names',
+          'events.default_language',
           'events.starts_at',
           'events.ends_at',
           'events.utc_offset_minutes',
@@ -290,7 +292,7 @@ export default async function organiserEventRoutes(app: ApiApp, { registry }: { 
         rows.map((row) => ({
           id: row.id,
           code: row.code,
-          name: row.name,
+          name: eventNameIn(row, request.language),
           names: row.names,
           startsAt: new Date(row.starts_at).toISOString(),
           endsAt: new Date(row.ends_at).toISOString(),

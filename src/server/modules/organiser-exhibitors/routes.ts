@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { formStatus, type FormStatus } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
+import { searchFold, searchKeyword } from '../../../engine/search';
+import { fieldChanges } from '../../../engine/audit-changes';
 import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { FieldProblems } from '../../../engine/organiser-events';
 import type { Config } from '../../config';
@@ -166,23 +168,18 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
           'users.email',
           'participations.displayed_modules',
           'participations.status',
+          'exhibitors.legal_name',
         ])
         .where('participations.event_id', '=', event.id);
-      const keyword = q.keyword?.trim().toLowerCase();
-      if (keyword) {
-        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or(
-            ['exhibitors.name', 'exhibitors.code', 'participations.booth_num', 'users.login', 'users.email', 'exhibitors.legal_name'].map((column) =>
-              eb(sql`lower(coalesce(${sql.ref(column)}, ''))`, 'like', like),
-            ),
-          ),
-        );
-      }
       if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
       if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
       if (q.status) query = query.where('participations.status', '=', q.status);
       let rows = await query.orderBy('exhibitors.name').orderBy('participations.id').execute();
+      // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
+      const keyword = searchKeyword(q.keyword ?? '');
+      if (keyword) {
+        rows = rows.filter((row) => [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && searchFold(text).includes(keyword)));
+      }
       const now = new Date();
       if (q.form && q.formStatus) {
         if (!registry.find(q.form)) throw new AppError('badRequest');
@@ -299,7 +296,9 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
         refuse(await conflicts(trx, organisationOf(auth), event.id, input, participation.id));
         const { status: _status, userId: _userId, ...before } = (await readAccount(trx, participation.id))!;
         await updateAccount(trx, event, participation.id, input);
-        await record(request, trx, 'exhibitor.update', event, participation.id, before, input);
+        // Only what changed, before and after (a new contact shows as contactName: old → new).
+        const changes = fieldChanges(before, input);
+        await record(request, trx, 'exhibitor.update', event, participation.id, changes.before, changes.after);
       });
       return ok(null);
     },

@@ -1,13 +1,16 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { ALL_FLAGS, type ParticipationFlag } from '../../../engine/participation-flags';
 import type { AuthContext } from '../../plugins/sessions';
+import { eventNameIn } from '../../lib/event-name';
 
 // Account info of spec §3, built from the user's participation and event.
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-export function accountInfo(auth: AuthContext) {
+/** `language`: the reader's, for the event's name (H1, H2: the name set for that language). */
+export function accountInfo(auth: AuthContext, language = 'en') {
   const { event, participation, exhibitor, displayedModules, user, deadlines } = auth;
+  const exhibitName = event ? eventNameIn(event, language) : '';
   const flags = participation?.flags ?? {};
   return {
     name: exhibitor?.name ?? user.display_name,
@@ -15,8 +18,8 @@ export function accountInfo(auth: AuthContext) {
     boothNum: participation?.booth_num ?? '',
     exhibitCode: event?.code ?? '',
     exhibitionId: event?.code ?? '',
-    exhibitName: event?.name ?? '',
-    exhibitionName: event?.name ?? '',
+    exhibitName,
+    exhibitionName: exhibitName,
     companyLog: exhibitor?.logo_url ?? '',
     eventLog: event?.logo_url ?? '',
     eventUrl: event?.url ?? '',

@@ -1,3 +1,4 @@
+import { eventNameIn } from '../../lib/event-name';
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
@@ -48,7 +49,7 @@ export default async function projectRoutes(app: ApiApp) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return ok(accountInfo(auth));
+      return ok(accountInfo(auth, request.language));
     },
   );
 
@@ -77,6 +78,8 @@ export default async function projectRoutes(app: ApiApp) {
           'events.id',
           'events.code',
           'events.name',
+          'events.names',
+          'events.default_language',
           'events.venue',
           'events.starts_at',
           'events.ends_at',
@@ -92,7 +95,7 @@ export default async function projectRoutes(app: ApiApp) {
       const events = rows
         .map((row) => ({
           exhibitCode: row.code,
-          exhibitName: row.name,
+          exhibitName: eventNameIn(row, request.language),
           venue: row.venue,
           startsAt: new Date(row.starts_at).toISOString(),
           endsAt: new Date(row.ends_at).toISOString(),
@@ -134,11 +137,11 @@ export default async function projectRoutes(app: ApiApp) {
     async (request) => {
       const event = await app.db
         .selectFrom('events')
-        .select(['code', 'name', 'logo_url', 'url'])
+        .select(['code', 'name', 'names', 'default_language', 'logo_url', 'url'])
         .where((eb) => eb(eb.fn('upper', ['code']), '=', request.query.exhibitCode.trim().toUpperCase()))
         .executeTakeFirst();
       if (!event) throw new AppError('notFound');
-      return ok({ exhibitCode: event.code, exhibitName: event.name, eventLog: event.logo_url, eventUrl: event.url });
+      return ok({ exhibitCode: event.code, exhibitName: eventNameIn(event, request.language), eventLog: event.logo_url, eventUrl: event.url });
     },
   );
 }
