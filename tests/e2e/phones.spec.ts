@@ -76,3 +76,17 @@ describe('on a phone (issue 23)', () => {
     await waitForPath(page, '/search');
   });
 });
+
+describe('event time on the devices page (issue 23)', () => {
+  test("K2: a new device's times are written in event time (the demo show is at UTC+08:00), as everywhere else", async () => {
+    const { page } = session;
+    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${portal.url}/digital-tools/devices`);
+    await page.getByRole('textbox', { name: en('leads.devices.name') }).fill('Booth phone K2');
+    await page.getByRole('button', { name: en('leads.devices.add') }).click();
+    await expectVisible(page.getByRole('textbox', { name: en('leads.devices.token') }), 'the new token');
+    const list = page.getByLabel(en('leads.devices.list'), { exact: true });
+    await expectVisible(list.getByText('Booth phone K2'), 'the device listed');
+    await expectVisible(list.locator('time').filter({ hasText: '(UTC+08:00)' }).first(), 'the time it was added, in event time (UTC+08:00)');
+  });
+});

@@ -87,7 +87,7 @@ export function Header({
     <AppBar position="sticky" color="inherit" elevation={1} component="header" sx={{ position: { xs: 'static', md: 'sticky' } }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 2 }, flexWrap: 'wrap', py: { xs: 0.5, md: 0.5 }, px: { xs: 1, sm: 2 }, minHeight: { xs: 56 } }}>
         {onToggleMenu && (
-          <IconButton edge="start" onClick={onToggleMenu} aria-label={menuToggleLabel} aria-expanded={menuExpanded}>
+          <IconButton onClick={onToggleMenu} aria-label={menuToggleLabel} aria-expanded={menuExpanded}>
             <MenuIcon />
           </IconButton>
         )}
