@@ -85,7 +85,7 @@ export function Header({
   return (
     // A phone's screen is too short for a header that stays on top: it scrolls away there.
     <AppBar position="sticky" color="inherit" elevation={1} component="header" sx={{ position: { xs: 'static', md: 'sticky' } }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 2 }, flexWrap: 'wrap', py: { xs: 0.5, md: 0.5 }, px: { xs: 1, sm: 2 }, minHeight: { xs: 56 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 2 }, flexWrap: 'wrap', py: { xs: 0.5, sm: 1, md: 0.5 }, px: { xs: 1, sm: 2 } }}>
         {onToggleMenu && (
           <IconButton onClick={onToggleMenu} aria-label={menuToggleLabel} aria-expanded={menuExpanded}>
             <MenuIcon />
