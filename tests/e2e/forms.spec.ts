@@ -118,7 +118,7 @@ describe('participation forms', () => {
       .filter({ has: page.getByRole('link', { name: en('formRuntime.list.open'), exact: true }) })
       .all()) {
       openForms.push({
-        title: (await row.getByRole('cell').first().locator('p').first().innerText()).trim(),
+        title: (await row.getByRole('cell').first().getByRole('link').first().innerText()).trim(),
         href: (await row.getByRole('link', { name: en('formRuntime.list.open'), exact: true }).getAttribute('href')) ?? '',
       });
     }

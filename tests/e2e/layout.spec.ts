@@ -44,6 +44,33 @@ function sidewaysOverflow(page: Page) {
   });
 }
 
+/**
+ * The controls (links, buttons, fields) lying partly outside the screen's width: a table wider
+ * than a phone scrolls inside its box, so the page does not scroll sideways while its actions
+ * are out of sight.
+ */
+function controlsOutside(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="checkbox"], [role="combobox"]';
+    const outside: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>(selector))) {
+      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      // A scrollable tab bar (with its scroll buttons and arrow keys) and a grid meant to be
+      // scrolled (a matrix) show their far items by scrolling, by design.
+      if (element.closest('[role="tablist"], [data-scrolls-sideways]')) continue;
+      const box = element.getBoundingClientRect();
+      // Visually hidden controls (1 px, clipped) are for screen readers and keyboards only.
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.left < -0.5 || box.right > width + 0.5) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+        outside.push(`<${element.tagName.toLowerCase()}> "${name}" at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+    }
+    return outside;
+  });
+}
+
 /** Lets the page lay itself out at a new width. */
 async function resize(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < DRAWER_BELOW_PX ? 800 : 900 });
@@ -52,7 +79,7 @@ async function resize(page: Page, width: number) {
 
 describe('responsive layout (issue 13)', () => {
   test(
-    'no screen, public or signed in, scrolls sideways at 360, 390, 768, 1024 or 1440 px',
+    'no screen, public or signed in, scrolls sideways at 360, 390, 768, 1024 or 1440 px, nor leaves a control outside the screen at 360 px',
     async () => {
       const { page } = session;
       const problems: string[] = [];
@@ -61,6 +88,11 @@ describe('responsive layout (issue 13)', () => {
           await resize(page, width);
           const { extra, culprit } = await sidewaysOverflow(page);
           if (extra > 0) problems.push(`${label} at ${width} px scrolls ${extra} px sideways; widest: ${culprit}`);
+          if (width === 360) {
+            const outside = await controlsOutside(page);
+            if (outside.length > 0)
+              problems.push(`${label} at 360 px has controls outside the screen: ${outside.slice(0, 4).join('; ')}${outside.length > 4 ? ` and ${outside.length - 4} more` : ''}`);
+          }
         }
       };
       for (const screen of publicScreens()) {

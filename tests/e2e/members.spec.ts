@@ -79,7 +79,7 @@ describe('team users and contractor logins', () => {
     const mandatory = page.getByRole('table', { name: en('menu.mandatoryForms') });
     const optional = page.getByRole('table', { name: en('formRuntime.list.optional') });
     await expectVisible(mandatory.getByText(en('forms.s03.title'), { exact: true }), 'S03 in the list');
-    const titles = async (table: typeof mandatory) => (await table.locator('tbody tr td:first-child > p:first-of-type').allTextContents()).map((s) => s.trim());
+    const titles = async (table: typeof mandatory) => (await table.locator('tbody tr td:first-child > :first-child').allTextContents()).map((s) => s.trim());
     expect(await titles(mandatory)).toEqual([en('forms.s03.title')]);
     expect(await titles(optional)).toEqual([en('forms.s05.title'), en('forms.s08.title')]);
     // Granting logins is the exhibitor's: no link to it for a contractor.

@@ -1,22 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  InputLabel,
-  Link,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, FormControl, InputLabel, Link, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -27,6 +9,7 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { api, typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { PageLoading } from '../../../components/PageLoading';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
 
 // F7: the documents a submitted form yields (forms.yaml `documents:`; S06: one visa invitation
 // letter per applicant), made by the server as PDFs. Which form is the screen's `documentsOf`
@@ -90,6 +73,44 @@ export default function FormDocumentsPage() {
     }
   }
 
+  // The form's first column names the item (a visa letter's applicant); the others are its summary.
+  const documentColumns = (document: FormDocument): ResponsiveColumn<DocumentItem>[] => [
+    ...document.columns.map((column, index) => ({
+      key: `column-${index}`,
+      label: column,
+      primary: index === 0,
+      cell: (item: DocumentItem) => (index === 0 ? item.name : item.summary[index - 1]),
+    })),
+    { key: 'reference', label: t('documents.referenceColumn'), cell: (item) => item.reference },
+    {
+      key: 'document',
+      label: t('documents.documentColumn'),
+      actions: true,
+      cell: (item) => (
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={pending !== null}
+            onClick={() => void view(document, item)}
+            aria-label={t('documents.viewOf', { document: document.title, name: item.name })}
+          >
+            {t('documents.view')}
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={pending !== null}
+            onClick={() => void download(document, item)}
+            aria-label={t('documents.downloadOf', { document: document.title, name: item.name })}
+          >
+            {t('documents.download')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
   const openForm = formLink ? (
     <Link component={RouterLink} to={formLink}>
       {t('documents.openForm', { form: formTitle })}
@@ -123,54 +144,7 @@ export default function FormDocumentsPage() {
                 ))}
               </Select>
             </FormControl>
-            <TableContainer component={Paper} variant="outlined">
-              <Table aria-label={document.title}>
-                <TableHead>
-                  <TableRow>
-                    {document.columns.map((column) => (
-                      <TableCell key={column}>{column}</TableCell>
-                    ))}
-                    <TableCell>{t('documents.referenceColumn')}</TableCell>
-                    <TableCell>{t('documents.documentColumn')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {document.items.map((item) => (
-                    <TableRow key={item.index}>
-                      <TableCell>
-                        <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
-                      </TableCell>
-                      {item.summary.map((value, index) => (
-                        <TableCell key={index}>{value}</TableCell>
-                      ))}
-                      <TableCell>{item.reference}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={1}>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            disabled={pending !== null}
-                            onClick={() => void view(document, item)}
-                            aria-label={t('documents.viewOf', { document: document.title, name: item.name })}
-                          >
-                            {t('documents.view')}
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="contained"
-                            disabled={pending !== null}
-                            onClick={() => void download(document, item)}
-                            aria-label={t('documents.downloadOf', { document: document.title, name: item.name })}
-                          >
-                            {t('documents.download')}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable label={document.title} columns={documentColumns(document)} rows={document.items} rowKey={(item) => item.index} />
           </Box>
         ),
       )}

@@ -1,4 +1,5 @@
-import { Alert, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useId } from 'react';
+import { Alert, Box, Chip, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
@@ -9,6 +10,7 @@ import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
 import { STATUS_COLOR } from '../lib/status';
 import { PartStatuses } from '../components/PartStatuses';
 
@@ -19,70 +21,105 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const { data: account } = useAccountInfo();
+  const headingId = useId();
+  const name = (form: FormSummary) => t(form.title);
+  const formLink = (form: FormSummary) => {
+    const screen = form.screen ? findScreen(catalogue, form.screen) : undefined;
+    return screen ? `${screen.path}?orderName=${encodeURIComponent(name(form))}` : undefined;
+  };
+  const columns: ResponsiveColumn<FormSummary>[] = [
+    {
+      key: 'form',
+      label: t('formRuntime.list.form'),
+      primary: true,
+      cell: (form) => {
+        const link = formLink(form);
+        return (
+          <>
+            {/* The form's name opens it, as the action does. */}
+            {link ? (
+              <Link component={RouterLink} to={link} sx={{ fontWeight: 600 }}>
+                {name(form)}
+              </Link>
+            ) : (
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {name(form)}
+              </Typography>
+            )}
+            {form.closedPrerequisites.length > 0 ? (
+              <Typography variant="body2" color="warning.main" sx={{ fontWeight: 400 }}>
+                {t('formRuntime.prerequisiteClosed', { forms: form.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
+              </Typography>
+            ) : (
+              form.missingPrerequisites.length > 0 && (
+                <Typography variant="body2" color="warning.main" sx={{ fontWeight: 400 }}>
+                  {t('errors.submitFormsFirst')} {form.missingPrerequisites.join(', ')}
+                </Typography>
+              )
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: 'deadline',
+      label: t('formRuntime.list.deadline'),
+      cell: (form) => (form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'),
+    },
+    {
+      key: 'status',
+      label: t('formRuntime.list.status'),
+      cell: (form) => (
+        <>
+          {form.parts ? <PartStatuses parts={form.parts} /> : <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />}
+          {!form.parts && form.changesNotSubmitted && (
+            <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+              {t('formRuntime.list.changesNotSubmitted')}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      label: t('formRuntime.list.action'),
+      actions: true,
+      cell: (form) => {
+        const link = formLink(form);
+        return (
+          <Box component="span">
+            {link && (
+              <Link component={RouterLink} to={link}>
+                {form.status === 'notStarted' || form.status === 'draft' ? t('formRuntime.list.open') : t('formRuntime.list.view')}
+              </Link>
+            )}
+            {form.submittedAt && (
+              <>
+                {' · '}
+                <Link component={RouterLink} to={`/orderForms/detail?form=${form.id}&orderName=${encodeURIComponent(name(form))}`}>
+                  {t('formRuntime.list.submission')}
+                </Link>
+              </>
+            )}
+          </Box>
+        );
+      },
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
-        {title}
-      </Typography>
-      <Table aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('formRuntime.list.form')}</TableCell>
-            <TableCell>{t('formRuntime.list.deadline')}</TableCell>
-            <TableCell>{t('formRuntime.list.status')}</TableCell>
-            <TableCell>{t('formRuntime.list.action')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {forms.map((form) => {
-            const screen = form.screen ? findScreen(catalogue, form.screen) : undefined;
-            const name = t(form.title);
-            return (
-              <TableRow key={form.id}>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-                  {form.closedPrerequisites.length > 0 ? (
-                    <Typography variant="body2" color="warning.main">
-                      {t('formRuntime.prerequisiteClosed', { forms: form.closedPrerequisites.join(', '), supportEmail: account?.supportEmail ?? '' })}
-                    </Typography>
-                  ) : (
-                    form.missingPrerequisites.length > 0 && (
-                      <Typography variant="body2" color="warning.main">
-                        {t('errors.submitFormsFirst')} {form.missingPrerequisites.join(', ')}
-                      </Typography>
-                    )
-                  )}
-                </TableCell>
-                <TableCell>{form.deadline ? <UtcTime value={form.deadline} offsetMinutes={account?.utcOffsetMinutes ?? 0} /> : '-'}</TableCell>
-                <TableCell>
-                  {form.parts ? <PartStatuses parts={form.parts} /> : <Chip size="small" color={STATUS_COLOR[form.status]} label={t(`formRuntime.status.${form.status}`)} />}
-                  {!form.parts && form.changesNotSubmitted && (
-                    <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                      {t('formRuntime.list.changesNotSubmitted')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {screen && (
-                    <Link component={RouterLink} to={`${screen.path}?orderName=${encodeURIComponent(name)}`}>
-                      {form.status === 'notStarted' || form.status === 'draft' ? t('formRuntime.list.open') : t('formRuntime.list.view')}
-                    </Link>
-                  )}
-                  {form.submittedAt && (
-                    <>
-                      {' · '}
-                      <Link component={RouterLink} to={`/orderForms/detail?form=${form.id}&orderName=${encodeURIComponent(name)}`}>
-                        {t('formRuntime.list.submission')}
-                      </Link>
-                    </>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <ResponsiveTable
+        label={title}
+        title={
+          <Typography variant="h6" component="h2" id={headingId} sx={{ p: { xs: 0, sm: 2 }, pb: { xs: 1, sm: 0 } }}>
+            {title}
+          </Typography>
+        }
+        columns={columns}
+        rows={forms}
+        rowKey={(form) => form.id}
+      />
+    </Box>
   );
 }
 

@@ -1,31 +1,13 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
 import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
+import { useAccountInfo } from '../../../lib/session';
 
 // LD1: the scanning devices signed in with a long-lived device token. A user adds a device here
 // (or the app does it after one sign-in) and types or pastes the token into the app once; the
@@ -44,6 +26,27 @@ export default function LeadDevicesPage() {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<Device | null>(null);
+  const { data: account } = useAccountInfo();
+
+  // K2: times are the event's, as everywhere else in the portal (not the browser's zone).
+  const offsetMinutes = account?.utcOffsetMinutes ?? 0;
+  const deviceColumns: ResponsiveColumn<Device>[] = [
+    { key: 'name', label: t('leads.devices.name'), primary: true, cell: (device) => device.name },
+    { key: 'user', label: t('leads.devices.user'), cell: (device) => device.user.name },
+    { key: 'createdAt', label: t('leads.devices.createdAt'), cell: (device) => <UtcTime value={device.createdAt} offsetMinutes={offsetMinutes} /> },
+    { key: 'lastUsedAt', label: t('leads.devices.lastUsedAt'), cell: (device) => <UtcTime value={device.lastUsedAt} offsetMinutes={offsetMinutes} /> },
+    {
+      key: 'revoke',
+      label: t('leads.devices.revoke'),
+      header: '',
+      actions: true,
+      cell: (device) => (
+        <Button size="small" color="error" aria-label={t('leads.devices.revokeNamed', { name: device.name })} onClick={() => setRevoking(device)}>
+          {t('leads.devices.revoke')}
+        </Button>
+      ),
+    },
+  ];
 
   const add = async () => {
     const trimmed = name.trim();
@@ -144,38 +147,7 @@ export default function LeadDevicesPage() {
           {error && <Alert severity="error">{error.message}</Alert>}
           {devices && devices.length === 0 && <Typography color="text.secondary">{t('leads.devices.none')}</Typography>}
           {devices && devices.length > 0 && (
-            <TableContainer>
-              <Table size="small" aria-label={t('leads.devices.list')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('leads.devices.name')}</TableCell>
-                    <TableCell>{t('leads.devices.user')}</TableCell>
-                    <TableCell>{t('leads.devices.createdAt')}</TableCell>
-                    <TableCell>{t('leads.devices.lastUsedAt')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {devices.map((device) => (
-                    <TableRow key={device.id}>
-                      <TableCell>{device.name}</TableCell>
-                      <TableCell>{device.user.name}</TableCell>
-                      <TableCell>
-                        <UtcTime value={device.createdAt} />
-                      </TableCell>
-                      <TableCell>
-                        <UtcTime value={device.lastUsedAt} />
-                      </TableCell>
-                      <TableCell align="right">
-                        <Button size="small" color="error" aria-label={t('leads.devices.revokeNamed', { name: device.name })} onClick={() => setRevoking(device)}>
-                          {t('leads.devices.revoke')}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable label={t('leads.devices.list')} size="small" outlined={false} columns={deviceColumns} rows={devices} rowKey={(device) => device.id} />
           )}
         </CardContent>
       </Card>

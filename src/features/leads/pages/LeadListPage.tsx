@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { Alert, Box, Chip, Link, TableSortLabel, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -9,6 +9,7 @@ import { typedApi } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
 import { LeadFiltersBar } from '../components/LeadFilters';
 import { listRequestQuery, queryFromSearch, searchFromQuery } from '../lib/leads';
 
@@ -26,13 +27,43 @@ export default function LeadListPage() {
   const offset = data?.utcOffsetMinutes ?? 0;
   const label = (group: string, code: string | null) => (code ? t(`leads.${group}.${code}`) : '');
 
-  const sortable = (sort: LeadSort, text: string) => (
-    <TableCell sortDirection={query.sort === sort ? query.order : false}>
+  type Lead = NonNullable<typeof data>['items'][number];
+  const sortable = (sort: LeadSort, text: string) => ({
+    label: text,
+    sortDirection: query.sort === sort ? query.order : (false as const),
+    header: (
       <TableSortLabel active={query.sort === sort} direction={query.sort === sort ? query.order : 'asc'} onClick={() => sortBy(sort)}>
         {text}
       </TableSortLabel>
-    </TableCell>
-  );
+    ),
+  });
+  const columns: ResponsiveColumn<Lead>[] = [
+    {
+      key: 'name',
+      ...sortable('name', t('leads.field.visitorName')),
+      primary: true,
+      cell: (lead) => (
+        <>
+          <Link
+            component={RouterLink}
+            to={`/lead/lead-detail?id=${lead.id}`}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={t('leads.list.open', { name: lead.visitorName || lead.badgeCode })}
+          >
+            {lead.visitorName || lead.badgeCode}
+          </Link>
+          {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} sx={{ ml: 1 }} />}
+        </>
+      ),
+    },
+    { key: 'company', ...sortable('company', t('leads.field.company')), cell: (lead) => lead.company },
+    { key: 'country', label: t('leads.field.country'), cell: (lead) => countryName(lead.country, currentLanguage()) },
+    { key: 'type', label: t('leads.field.leadType'), cell: (lead) => label('type', lead.leadType) },
+    { key: 'temperature', label: t('leads.field.temperature'), cell: (lead) => label('temperature', lead.temperature) },
+    { key: 'followUp', label: t('leads.field.followUp'), cell: (lead) => label('followUp', lead.followUp) },
+    { key: 'scannedBy', label: t('leads.field.scannedBy'), cell: (lead) => lead.scannedBy.name },
+    { key: 'scannedAt', ...sortable('scannedAt', t('leads.field.scannedAt')), cell: (lead) => <UtcTime value={lead.scannedAt} offsetMinutes={offset} /> },
+  ];
 
   return (
     <Box>
@@ -46,51 +77,15 @@ export default function LeadListPage() {
       {isLoading && !data && <PageLoading />}
       {data && (
         <>
-          <TableContainer>
-            <Table size="small" aria-label={t('screens.leads')}>
-              <TableHead>
-                <TableRow>
-                  {sortable('name', t('leads.field.visitorName'))}
-                  {sortable('company', t('leads.field.company'))}
-                  <TableCell>{t('leads.field.country')}</TableCell>
-                  <TableCell>{t('leads.field.leadType')}</TableCell>
-                  <TableCell>{t('leads.field.temperature')}</TableCell>
-                  <TableCell>{t('leads.field.followUp')}</TableCell>
-                  <TableCell>{t('leads.field.scannedBy')}</TableCell>
-                  {sortable('scannedAt', t('leads.field.scannedAt'))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((lead) => {
-                  const href = `/lead/lead-detail?id=${lead.id}`;
-                  return (
-                    <TableRow key={lead.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(href)}>
-                      <TableCell>
-                        <Link
-                          component={RouterLink}
-                          to={href}
-                          onClick={(event) => event.stopPropagation()}
-                          aria-label={t('leads.list.open', { name: lead.visitorName || lead.badgeCode })}
-                        >
-                          {lead.visitorName || lead.badgeCode}
-                        </Link>
-                        {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} sx={{ ml: 1 }} />}
-                      </TableCell>
-                      <TableCell>{lead.company}</TableCell>
-                      <TableCell>{countryName(lead.country, currentLanguage())}</TableCell>
-                      <TableCell>{label('type', lead.leadType)}</TableCell>
-                      <TableCell>{label('temperature', lead.temperature)}</TableCell>
-                      <TableCell>{label('followUp', lead.followUp)}</TableCell>
-                      <TableCell>{lead.scannedBy.name}</TableCell>
-                      <TableCell>
-                        <UtcTime value={lead.scannedAt} offsetMinutes={offset} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            label={t('screens.leads')}
+            size="small"
+            outlined={false}
+            columns={columns}
+            rows={data.items}
+            rowKey={(lead) => lead.id}
+            rowProps={(lead) => ({ hover: true, sx: { cursor: 'pointer' }, onClick: () => navigate(`/lead/lead-detail?id=${lead.id}`) })}
+          />
           {data.items.length === 0 && (
             <Typography color="text.secondary" sx={{ py: 3 }}>
               {t('leads.list.empty')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { LimitTips } from '../../../components/LimitTips';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
 import { SUPPORT_EMAIL } from '../../../engine/constants';
 import { MemberDialog } from './MemberDialog';
 import type { Member, MemberKind } from './types';
@@ -63,9 +64,58 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
     }
   };
 
-  const columns = contractor
-    ? [t('members.fields.loginId'), t('members.fields.company'), t('members.fields.contactName'), t('members.fields.email'), t('members.fields.status'), t('members.actions.label')]
-    : [t('members.fields.account'), t('members.fields.email'), t('members.fields.leadQuota'), t('members.fields.status'), t('members.actions.label')];
+  const actionButtons = (member: Member) => (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button size="small" onClick={() => setEditing(member)} aria-label={`${t('members.actions.edit')} ${member.account}`}>
+        {t('members.actions.edit')}
+      </Button>
+      {member.status === 'active' ? (
+        <>
+          <Button
+            size="small"
+            color="warning"
+            disabled={busyId === member.id}
+            onClick={() => void act(member, 'deactivate')}
+            aria-label={`${t('members.actions.deactivate')} ${member.account}`}
+          >
+            {t('members.actions.deactivate')}
+          </Button>
+          <Button size="small" disabled={busyId === member.id} onClick={() => void act(member, 'resend')} aria-label={`${t('members.actions.resend')} ${member.account}`}>
+            {t('members.actions.resend')}
+          </Button>
+        </>
+      ) : (
+        <Button
+          size="small"
+          color="success"
+          disabled={busyId === member.id}
+          onClick={() => void act(member, 'activate')}
+          aria-label={`${t('members.actions.activate')} ${member.account}`}
+        >
+          {t('members.actions.activate')}
+        </Button>
+      )}
+    </Box>
+  );
+  const columns: ResponsiveColumn<Member>[] = [
+    { key: 'account', label: contractor ? t('members.fields.loginId') : t('members.fields.account'), primary: true, cell: (member) => member.account },
+    ...(contractor
+      ? [
+          { key: 'company', label: t('members.fields.company'), cell: (member: Member) => member.company },
+          { key: 'name', label: t('members.fields.contactName'), cell: (member: Member) => member.name },
+        ]
+      : []),
+    { key: 'email', label: t('members.fields.email'), cell: (member) => member.email },
+    ...(contractor
+      ? []
+      : [{ key: 'quota', label: t('members.fields.leadQuota'), cell: (member: Member) => (member.leadQuota === null ? t('members.noLimit') : member.leadQuota) }]),
+    {
+      key: 'status',
+      label: t('members.fields.status'),
+      cell: (member) => <Chip size="small" color={member.status === 'active' ? 'success' : 'default'} label={t(`members.status.${member.status}`)} />,
+    },
+    { key: 'actions', label: t('members.actions.label'), actions: true, cell: actionButtons },
+  ];
 
   return (
     <Stack spacing={2}>
@@ -79,74 +129,14 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
         )}
       </Box>
       {atLimit && <LimitTips count={1} email={account?.supportEmail || SUPPORT_EMAIL} />}
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={t(`members.${kind.ns}.table`)}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length}>{t(`members.${kind.ns}.none`)}</TableCell>
-              </TableRow>
-            )}
-            {data.items.map((member) => (
-              <TableRow key={member.id} aria-label={member.account}>
-                <TableCell sx={{ fontWeight: 600 }}>{member.account}</TableCell>
-                {contractor && <TableCell>{member.company}</TableCell>}
-                {contractor && <TableCell>{member.name}</TableCell>}
-                <TableCell>{member.email}</TableCell>
-                {!contractor && <TableCell>{member.leadQuota === null ? t('members.noLimit') : member.leadQuota}</TableCell>}
-                <TableCell>
-                  <Chip size="small" color={member.status === 'active' ? 'success' : 'default'} label={t(`members.status.${member.status}`)} />
-                </TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                    <Button size="small" onClick={() => setEditing(member)} aria-label={`${t('members.actions.edit')} ${member.account}`}>
-                      {t('members.actions.edit')}
-                    </Button>
-                    {member.status === 'active' ? (
-                      <>
-                        <Button
-                          size="small"
-                          color="warning"
-                          disabled={busyId === member.id}
-                          onClick={() => void act(member, 'deactivate')}
-                          aria-label={`${t('members.actions.deactivate')} ${member.account}`}
-                        >
-                          {t('members.actions.deactivate')}
-                        </Button>
-                        <Button
-                          size="small"
-                          disabled={busyId === member.id}
-                          onClick={() => void act(member, 'resend')}
-                          aria-label={`${t('members.actions.resend')} ${member.account}`}
-                        >
-                          {t('members.actions.resend')}
-                        </Button>
-                      </>
-                    ) : (
-                      <Button
-                        size="small"
-                        color="success"
-                        disabled={busyId === member.id}
-                        onClick={() => void act(member, 'activate')}
-                        aria-label={`${t('members.actions.activate')} ${member.account}`}
-                      >
-                        {t('members.actions.activate')}
-                      </Button>
-                    )}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label={t(`members.${kind.ns}.table`)}
+        columns={columns}
+        rows={data.items}
+        rowKey={(member) => member.id}
+        empty={t(`members.${kind.ns}.none`)}
+        rowProps={(member) => ({ 'aria-label': member.account })}
+      />
       {data.total > 0 && <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />}
       {editing && (
         <MemberDialog

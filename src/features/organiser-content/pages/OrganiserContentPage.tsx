@@ -13,12 +13,6 @@ import {
   Paper,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tabs,
   TextField,
   Typography,
@@ -30,6 +24,7 @@ import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { catalogue } from '../../../generated/screens';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { typedApi } from '../../../lib/api';
 import type { ApiBody, ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
@@ -236,45 +231,60 @@ export default function OrganiserContentPage() {
       {!data && !error && <PageLoading />}
       {data && data.length === 0 && <Typography color="text.secondary">{t('organiserContent.none')}</Typography>}
       {data && data.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t(`organiserContent.kind.${kind}`)}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('organiserContent.title')}</TableCell>
-                <TableCell>{t('organiserContent.translations')}</TableCell>
-                {kind === 'manual' && <TableCell>{t('organiserContent.acknowledgements')}</TableCell>}
-                <TableCell>{t('formRuntime.list.action')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell>
-                    {item.title.en || Object.values(item.title)[0]}
-                    {item.mandatory && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.mandatory')} />}
-                    {item.pinned && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.pinned')} />}
-                  </TableCell>
-                  <TableCell>
-                    {item.missingLanguages.length === 0
-                      ? t('organiserContent.complete')
-                      : t('organiserContent.missing', {
-                          languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', '),
-                        })}
-                  </TableCell>
-                  {kind === 'manual' && <TableCell>{t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 })}</TableCell>}
-                  <TableCell>
-                    <Button size="small" onClick={() => setEditing(draftOf(item, kind))}>
-                      {t('organiserContent.edit')}
-                    </Button>
-                    <Button size="small" color="error" onClick={() => void remove(item)}>
-                      {t('organiserContent.remove')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable
+          label={t(`organiserContent.kind.${kind}`)}
+          size="small"
+          rows={data}
+          rowKey={(item) => item.id}
+          columns={[
+            {
+              key: 'title',
+              label: t('organiserContent.title'),
+              primary: true,
+              cell: (item) => (
+                <>
+                  {item.title.en || Object.values(item.title)[0]}
+                  {item.mandatory && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.mandatory')} />}
+                  {item.pinned && <Chip size="small" sx={{ ml: 1 }} label={t('organiserContent.pinned')} />}
+                </>
+              ),
+            },
+            {
+              key: 'translations',
+              label: t('organiserContent.translations'),
+              cell: (item) =>
+                item.missingLanguages.length === 0
+                  ? t('organiserContent.complete')
+                  : t('organiserContent.missing', {
+                      languages: item.missingLanguages.map((code) => LANGUAGE_OPTIONS.find((option) => option.code === code)?.label ?? code).join(', '),
+                    }),
+            },
+            ...(kind === 'manual'
+              ? [
+                  {
+                    key: 'acknowledgements',
+                    label: t('organiserContent.acknowledgements'),
+                    cell: (item: Item) => t('organiserContent.ackCount', { acknowledged: item.acknowledged ?? 0, viewed: item.viewed ?? 0 }),
+                  },
+                ]
+              : []),
+            {
+              key: 'action',
+              label: t('formRuntime.list.action'),
+              actions: true,
+              cell: (item) => (
+                <Box>
+                  <Button size="small" onClick={() => setEditing(draftOf(item, kind))}>
+                    {t('organiserContent.edit')}
+                  </Button>
+                  <Button size="small" color="error" onClick={() => void remove(item)}>
+                    {t('organiserContent.remove')}
+                  </Button>
+                </Box>
+              ),
+            },
+          ]}
+        />
       )}
       {editing && (
         <Editor

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
@@ -28,44 +29,54 @@ export default function EventsPage() {
       {!events && !error && <PageLoading />}
       {events?.length === 0 && <Typography color="text.secondary">{t('organiser.events.none')}</Typography>}
       {events && events.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('screens.organiserEvents')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('organiser.events.code')}</TableCell>
-                <TableCell>{t('organiser.events.name')}</TableCell>
-                <TableCell>{t('organiser.events.dates')}</TableCell>
-                <TableCell align="right">{t('organiser.events.exhibitors')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell>{event.code}</TableCell>
-                  <TableCell>
-                    {event.name} {event.current && <Chip size="small" color="primary" label={t('organiser.events.current')} />}
-                  </TableCell>
-                  <TableCell>
-                    {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} –{' '}
-                    {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
-                  </TableCell>
-                  <TableCell align="right">{event.exhibitors}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" component={RouterLink} to={`/organiser/events/edit?id=${event.id}`} aria-label={`${t('organiser.events.edit')} ${event.code}`}>
-                      {t('organiser.events.edit')}
+        <ResponsiveTable
+          label={t('screens.organiserEvents')}
+          size="small"
+          rows={events}
+          rowKey={(event) => event.id}
+          columns={[
+            {
+              key: 'name',
+              label: t('organiser.events.name'),
+              primary: true,
+              cell: (event) => (
+                <>
+                  {event.name} {event.current && <Chip size="small" color="primary" label={t('organiser.events.current')} />}
+                </>
+              ),
+            },
+            { key: 'code', label: t('organiser.events.code'), cell: (event) => event.code },
+            {
+              key: 'dates',
+              label: t('organiser.events.dates'),
+              cell: (event) => (
+                <>
+                  {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} –{' '}
+                  {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
+                </>
+              ),
+            },
+            { key: 'exhibitors', label: t('organiser.events.exhibitors'), cell: (event) => event.exhibitors },
+            {
+              key: 'actions',
+              label: t('organiser.events.edit'),
+              header: '',
+              actions: true,
+              cell: (event) => (
+                <Box sx={{ whiteSpace: { sm: 'nowrap' } }}>
+                  <Button size="small" component={RouterLink} to={`/organiser/events/edit?id=${event.id}`} aria-label={`${t('organiser.events.edit')} ${event.code}`}>
+                    {t('organiser.events.edit')}
+                  </Button>
+                  {!event.current && (
+                    <Button size="small" onClick={() => void choose(event.id, event.name)}>
+                      {t('organiser.events.makeCurrent')}
                     </Button>
-                    {!event.current && (
-                      <Button size="small" onClick={() => void choose(event.id, event.name)}>
-                        {t('organiser.events.makeCurrent')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  )}
+                </Box>
+              ),
+            },
+          ]}
+        />
       )}
     </Box>
   );

@@ -1,6 +1,7 @@
 import { FlagLabel } from '../../../components/FlagLabel';
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
@@ -90,68 +91,77 @@ export default function ExhibitorsPage() {
       {data?.total === 0 && <Typography color="text.secondary">{t('organiser.exhibitors.none')}</Typography>}
       {data && data.total > 0 && (
         <>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('screens.organiserExhibitors')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('organiser.import.columns.code')}</TableCell>
-                  <TableCell>{t('organiser.import.columns.name')}</TableCell>
-                  <TableCell>{t('organiser.import.columns.boothNum')}</TableCell>
-                  <TableCell>{t('organiser.import.columns.account')}</TableCell>
-                  <TableCell>{t('organiser.event.modules')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.code}</TableCell>
-                    <TableCell>
-                      {row.name} {row.status === 'disabled' && <Chip size="small" label={t('organiser.exhibitors.disabled')} />}
-                    </TableCell>
-                    <TableCell>{row.boothNum}</TableCell>
-                    <TableCell>
-                      {row.account}
-                      <Typography variant="body2" color="text.secondary">
-                        {row.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{row.modules.join(', ')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" component={RouterLink} to={`/organiser/exhibitors/edit?id=${row.id}`} aria-label={`${t('organiser.events.edit')} ${row.name}`}>
-                        {t('organiser.events.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/activation', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.activationSent')}
-                        aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}
-                      >
-                        {t('organiser.exhibitors.sendActivation')}
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/password-reset', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.resetSent')}
-                      >
-                        {t('organiser.exhibitors.reset')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color={row.status === 'active' ? 'error' : 'primary'}
-                        onClick={() =>
-                          void act(
-                            typedApi.put('/organiser/exhibitors/{id}/status', { path: { id: row.id }, body: { status: row.status === 'active' ? 'disabled' : 'active' } }),
-                            'success.modified',
-                          )
-                        }
-                      >
-                        {t(row.status === 'active' ? 'organiser.exhibitors.deactivate' : 'organiser.exhibitors.activate')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            label={t('screens.organiserExhibitors')}
+            size="small"
+            rows={data.items}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                key: 'name',
+                label: t('organiser.import.columns.name'),
+                primary: true,
+                cell: (row) => (
+                  <>
+                    {row.name} {row.status === 'disabled' && <Chip size="small" label={t('organiser.exhibitors.disabled')} />}
+                  </>
+                ),
+              },
+              { key: 'code', label: t('organiser.import.columns.code'), cell: (row) => row.code },
+              { key: 'booth', label: t('organiser.import.columns.boothNum'), cell: (row) => row.boothNum },
+              {
+                key: 'account',
+                label: t('organiser.import.columns.account'),
+                cell: (row) => (
+                  <>
+                    {row.account}
+                    <Typography variant="body2" color="text.secondary">
+                      {row.email}
+                    </Typography>
+                  </>
+                ),
+              },
+              { key: 'modules', label: t('organiser.event.modules'), cell: (row) => row.modules.join(', ') },
+              {
+                key: 'actions',
+                label: t('organiser.events.edit'),
+                header: '',
+                actions: true,
+                cell: (row) => (
+                  <Box sx={{ whiteSpace: { sm: 'nowrap' } }}>
+                    <Button size="small" component={RouterLink} to={`/organiser/exhibitors/edit?id=${row.id}`} aria-label={`${t('organiser.events.edit')} ${row.name}`}>
+                      {t('organiser.events.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/activation', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.activationSent')}
+                      aria-label={`${t('organiser.exhibitors.sendActivation')} ${row.name}`}
+                    >
+                      {t('organiser.exhibitors.sendActivation')}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => void act(typedApi.post('/organiser/exhibitors/{id}/password-reset', { path: { id: row.id }, body: {} }), 'organiser.exhibitors.resetSent')}
+                    >
+                      {t('organiser.exhibitors.reset')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color={row.status === 'active' ? 'error' : 'primary'}
+                      onClick={() =>
+                        void act(
+                          typedApi.put('/organiser/exhibitors/{id}/status', { path: { id: row.id }, body: { status: row.status === 'active' ? 'disabled' : 'active' } }),
+                          'success.modified',
+                        )
+                      }
+                    >
+                      {t(row.status === 'active' ? 'organiser.exhibitors.deactivate' : 'organiser.exhibitors.activate')}
+                    </Button>
+                  </Box>
+                ),
+              },
+            ]}
+          />
           <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
         </>
       )}

@@ -123,7 +123,8 @@ export default function ProgressPage() {
       {!data && !error && <PageLoading />}
       {data && data.rows.length === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
       {data && data.rows.length > 0 && (
-        <TableContainer sx={{ maxHeight: '70vh' }}>
+        // A matrix of exhibitors by forms scrolls inside its frame on a phone (a card per cell would hide the grid).
+        <TableContainer sx={{ maxHeight: '70vh' }} data-scrolls-sideways>
           <Table stickyHeader size="small" aria-label={t('screens.organiserProgress')}>
             <TableHead>
               <TableRow>

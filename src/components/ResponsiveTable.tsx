@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/** Below this width a list shows each row as a card: a phone cannot show a table's columns. */
+export const CARDS_BELOW_QUERY = '(max-width:599.95px)';
+
+export interface ResponsiveColumn<Row> {
+  key: string;
+  /** The column's name: the table's heading and the card's label. */
+  label: string;
+  /** The table's heading cell content when it is more than the label (a sort control). */
+  header?: ReactNode;
+  sortDirection?: 'asc' | 'desc' | false;
+  cell: (row: Row) => ReactNode;
+  /** The row's name (opening it): the card's title. */
+  primary?: boolean;
+  /** The row's actions: at the card's foot, without a label. */
+  actions?: boolean;
+}
+
+/**
+ * Y8: a list as a table on wide screens and as one card per row below 600 px, so that a row's
+ * name, its status and its actions stay on a phone's screen rather than in columns scrolled away.
+ */
+export function ResponsiveTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  title,
+  size,
+  outlined = true,
+  sx,
+  rowProps,
+}: {
+  label: string;
+  columns: ResponsiveColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Shown instead of the rows when there are none. */
+  empty?: ReactNode;
+  /** A heading above the list (inside its frame). */
+  title?: ReactNode;
+  size?: 'small' | 'medium';
+  outlined?: boolean;
+  sx?: SxProps<Theme>;
+  /** Extra properties of a table row (a click that opens it, a name). */
+  rowProps?: (row: Row) => { onClick?: () => void; 'aria-label'?: string; hover?: boolean; sx?: SxProps<Theme> };
+}) {
+  const cards = useMediaQuery(CARDS_BELOW_QUERY, { noSsr: true });
+  if (cards) {
+    const primary = columns.find((column) => column.primary);
+    const details = columns.filter((column) => !column.primary && !column.actions);
+    const actions = columns.filter((column) => column.actions);
+    return (
+      <Box sx={sx}>
+        {title}
+        {rows.length === 0 && empty && <Typography sx={{ py: 1 }}>{empty}</Typography>}
+        <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+          {rows.map((row) => (
+            <Paper component="li" key={rowKey(row)} variant="outlined" aria-label={rowProps?.(row)['aria-label']} sx={{ p: 1.5, minWidth: 0 }}>
+              {primary && <Box sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>{primary.cell(row)}</Box>}
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(5rem, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+                {details.map((column) => (
+                  <Box key={column.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {column.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {column.cell(row)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+              {actions.map((column) => (
+                <Box key={column.key} sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {column.cell(row)}
+                </Box>
+              ))}
+            </Paper>
+          ))}
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <TableContainer component={outlined ? Paper : 'div'} variant={outlined ? 'outlined' : undefined} sx={sx}>
+      {title}
+      <Table size={size} aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} sortDirection={column.sortDirection}>
+                {column.header ?? column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && empty && (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{empty}</TableCell>
+            </TableRow>
+          )}
+          {rows.map((row) => {
+            const extra = rowProps?.(row) ?? {};
+            return (
+              <TableRow key={rowKey(row)} {...extra}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} sx={column.primary ? { fontWeight: 600 } : undefined}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
