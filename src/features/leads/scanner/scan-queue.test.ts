@@ -138,7 +138,7 @@ describe('scan queue', () => {
     expect(await queue.waitingCount()).toBe(0);
     expect(server.leads()).toBe(130);
     const [latest] = await queue.recent(1);
-    expect(latest).toMatchObject({ badgeCode: 'BADGE-129', state: 'sent', visitorName: 'Visitor BADGE-129' });
+    expect(latest).toMatchObject({ badgeCode: 'BADGE-129', outcome: 'sent', visitorName: 'Visitor BADGE-129' });
   });
 
   test('a failed send waits longer each time, then sends when the network is back', async () => {
@@ -159,7 +159,7 @@ describe('scan queue', () => {
     expect(delays[2]).toBeGreaterThan(delays[1]!);
     await timers.fire(queue);
     expect(queue.syncStatus()).toEqual({ kind: 'idle' });
-    expect((await queue.recent())[0]).toMatchObject({ state: 'sent' });
+    expect((await queue.recent())[0]).toMatchObject({ outcome: 'sent' });
   });
 
   test('an answer lost after the server stored the scans: resent, never a second lead', async () => {
@@ -181,7 +181,7 @@ describe('scan queue', () => {
     expect(server.received).toHaveLength(2);
     expect(server.received[1]!.map((s) => s.clientScanId)).toEqual(server.received[0]!.map((s) => s.clientScanId));
     expect(server.leads()).toBe(2);
-    expect((await reloaded.all()).map((scan) => scan.state)).toEqual(['sent', 'sent']);
+    expect((await reloaded.all()).map((scan) => scan.outcome)).toEqual(['sent', 'sent']);
   });
 
   test('a batch partly refused: each scan keeps its own answer', async () => {
@@ -190,7 +190,7 @@ describe('scan queue', () => {
     for (const code of ['B1', 'B2', 'B1', 'B3']) await queue.add(code);
     await queue.setDevice(device);
     await queue.sync();
-    expect((await queue.all()).map((scan) => scan.state)).toEqual(['sent', 'sent', 'duplicate', 'quota']);
+    expect((await queue.all()).map((scan) => scan.outcome)).toEqual(['sent', 'sent', 'duplicate', 'quota']);
     expect(await queue.quota()).toEqual({ quota: 2, remaining: 0 });
     // Not resent by itself: the quota refusal is a clear answer.
     await queue.sync();
@@ -227,7 +227,7 @@ describe('scan queue', () => {
     await queue.add('B1');
     await queue.sync();
     const [scan] = await queue.all();
-    expect(scan).toMatchObject({ state: 'sent', readAt: '2031-05-01T10:00:00.000Z', clockCorrected: true });
+    expect(scan).toMatchObject({ outcome: 'sent', readAt: '2031-05-01T10:00:00.000Z', clockCorrected: true });
     expect(server.received[1]![0]!.scannedAt).toBe('2027-03-17T02:00:00.000Z');
     expect(await queue.clockSkewMs()).toBe(serverNow() - yearsAhead);
   });
@@ -256,6 +256,6 @@ describe('scan queue', () => {
     await queue.add('https://example.com/promo');
     await queue.sync();
     expect(server.received).toHaveLength(0);
-    expect((await queue.all())[0]).toMatchObject({ state: 'refused', problem: 'notABadge' });
+    expect((await queue.all())[0]).toMatchObject({ outcome: 'refused', problem: 'notABadge' });
   });
 });

@@ -32,7 +32,7 @@ export interface StoredScan {
   badgeCode: string;
   /** The device clock when the badge was read (kept as read, whatever is sent). */
   readAt: string;
-  state: ScanState;
+  outcome: ScanState;
   problem?: string;
   leadId?: number | null;
   badgeKnown?: boolean | null;
@@ -73,7 +73,7 @@ export function openScannerDb(name = SCANNER_DB_NAME): Promise<ScannerDb> {
     upgrade(db) {
       const scans = db.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
       scans.createIndex('byClientScanId', 'clientScanId', { unique: true });
-      scans.createIndex('byState', 'state');
+      scans.createIndex('byState', 'outcome');
       db.createObjectStore('meta');
     },
   });
@@ -227,7 +227,7 @@ export class ScanQueue {
       clientScanId: this.deps.newId(),
       badgeCode: code,
       readAt: new Date(this.deps.now()).toISOString(),
-      state: notABadge(code) ? 'refused' : 'waiting',
+      outcome: notABadge(code) ? 'refused' : 'waiting',
       ...(notABadge(code) ? { problem: 'notABadge' } : {}),
       ...(qualification ? { qualification } : {}),
     };
@@ -237,7 +237,7 @@ export class ScanQueue {
       throw new ScanStoreError(isQuotaError(error) ? 'storageFull' : 'storageUnavailable', error);
     }
     this.changed();
-    if (scan.state === 'waiting') this.kick();
+    if (scan.outcome === 'waiting') this.kick();
     return scan;
   }
 
@@ -266,7 +266,7 @@ export class ScanQueue {
     let cursor = await this.db.transaction('scans').store.openCursor(null, 'prev');
     while (cursor) {
       if (Date.parse(cursor.value.readAt) < since) break;
-      if (cursor.value.state !== 'refused') count += 1;
+      if (cursor.value.outcome !== 'refused') count += 1;
       cursor = await cursor.continue();
     }
     return count;
@@ -278,7 +278,7 @@ export class ScanQueue {
     const scan = await tx.store.index('byClientScanId').get(clientScanId);
     if (!scan) return;
     scan.qualification = qualification;
-    if (scan.state !== 'waiting' && scan.leadId) scan.qualificationPending = true;
+    if (scan.outcome !== 'waiting' && scan.leadId) scan.qualificationPending = true;
     await tx.store.put(scan);
     await tx.done;
     this.changed();
@@ -288,7 +288,7 @@ export class ScanQueue {
   /** Scans refused for the quota are tried again (after the exhibitor raised it). */
   async retryQuota(): Promise<void> {
     const tx = this.db.transaction('scans', 'readwrite');
-    for (const scan of await tx.store.index('byState').getAll('quota')) await tx.store.put({ ...scan, state: 'waiting' });
+    for (const scan of await tx.store.index('byState').getAll('quota')) await tx.store.put({ ...scan, outcome: 'waiting' });
     await tx.done;
     this.changed();
     this.kick();
@@ -435,7 +435,7 @@ export class ScanQueue {
       // The request as a whole was refused (a scan the device should not have let through):
       // each scan is sent alone so that only the malformed one is refused.
       if (scans.length === 1) {
-        await this.store([{ ...scans[0]!, state: 'refused', problem: 'format' }]);
+        await this.store([{ ...scans[0]!, outcome: 'refused', problem: 'format' }]);
         return 'done';
       }
       for (const scan of scans) {
@@ -521,17 +521,17 @@ function applyAnswer(scan: StoredScan, result: ScanAnswer, clockKnownOff: boolea
   };
   switch (result.status) {
     case 'created':
-      return { ...scan, ...known, state: 'sent', problem: undefined };
+      return { ...scan, ...known, outcome: 'sent', problem: undefined };
     case 'duplicate':
       // A resend answers the first send's lead: this device made it.
-      return { ...scan, ...known, state: result.reason === 'alreadyScanned' ? 'duplicate' : 'sent', problem: undefined };
+      return { ...scan, ...known, outcome: result.reason === 'alreadyScanned' ? 'duplicate' : 'sent', problem: undefined };
     case 'quotaNotEnough':
-      return { ...scan, state: 'quota' };
+      return { ...scan, outcome: 'quota' };
     default: {
       const clockProblem = result.problem === 'future' || result.problem === 'past';
       // The device clock is off and this answer told by how much: sent again once, on the server's time.
       if (clockProblem && clockKnownOff && !scan.clockCorrected) return { ...scan, clockCorrected: true };
-      return { ...scan, state: 'refused', problem: result.problem ?? 'invalid' };
+      return { ...scan, outcome: 'refused', problem: result.problem ?? 'invalid' };
     }
   }
 }
