@@ -39,11 +39,30 @@ export function QualificationSheet({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<SheetQualification>(initial);
-  const set = (patch: Partial<SheetQualification>) => setForm((current) => ({ ...current, ...patch }));
+  const [missing, setMissing] = useState<string[]>([]);
+  const set = (patch: Partial<SheetQualification>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setMissing((current) => current.filter((field) => !(field in patch)));
+  };
+  // The lead detail's rule: a qualified lead has its type, temperature and follow-up action.
+  const save = () => {
+    const absent = (['leadType', 'temperature', 'followUp'] as const).filter((field) => !form[field]);
+    setMissing(absent);
+    if (absent.length === 0) onSave(form);
+  };
 
   const select = (field: 'leadType' | 'followUp', codes: readonly string[], group: string) => (
-    <TextField select fullWidth size="small" label={t(`leads.field.${field}`)} value={form[field] ?? ''} onChange={(event) => set({ [field]: event.target.value || undefined })}>
-      <MenuItem value="">{t('leads.detail.notQualified')}</MenuItem>
+    <TextField
+      select
+      required
+      fullWidth
+      size="small"
+      label={t(`leads.field.${field}`)}
+      value={form[field] ?? ''}
+      onChange={(event) => set({ [field]: event.target.value || undefined })}
+      error={missing.includes(field)}
+      helperText={missing.includes(field) ? t(`leads.required.${field}`) : undefined}
+    >
       {codes.map((code) => (
         <MenuItem key={code} value={code}>
           {t(`leads.${group}.${code}`)}
@@ -61,7 +80,7 @@ export function QualificationSheet({
         sx={{ p: 2, maxWidth: 560, mx: 'auto', width: '100%', boxSizing: 'border-box' }}
         onSubmit={(event) => {
           event.preventDefault();
-          onSave(form);
+          save();
         }}
       >
         <Typography variant="h6" component="h2" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
@@ -70,7 +89,7 @@ export function QualificationSheet({
         <Stack spacing={1.5}>
           <Box>
             <FormLabel id="sheet-temperature" sx={{ display: 'block', mb: 0.5 }}>
-              {t('leads.field.temperature')}
+              {t('leads.field.temperature')} *
             </FormLabel>
             <ToggleButtonGroup
               exclusive
@@ -86,6 +105,11 @@ export function QualificationSheet({
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
+            {missing.includes('temperature') && (
+              <Typography variant="caption" color="error" role="alert">
+                {t('leads.required.temperature')}
+              </Typography>
+            )}
           </Box>
           {select('leadType', LEAD_TYPES, 'type')}
           {select('followUp', FOLLOW_UP_ACTIONS, 'followUp')}

@@ -274,6 +274,11 @@ export default function ScannerPage() {
       <Typography variant="body2" color="text.secondary" role="status">
         {statusLine()}
       </Typography>
+      {device && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('leads.scanner.device', { name: device.name })}
+        </Typography>
+      )}
 
       <Box component="section" aria-labelledby="recent-scans-title">
         <Typography id="recent-scans-title" variant="h6" component="h2">
