@@ -296,9 +296,13 @@ export class ScanQueue {
 
   // ---- sending ------------------------------------------------------------------------------
 
-  /** Sends now (a new scan, back online, the app shown again): any wait for a retry is cut short. */
-  kick(): void {
+  /**
+   * Sends now (a new scan, back online, the app shown again): any wait for a retry is cut short.
+   * `fresh`: the network is back, so the backoff starts again from its shortest wait.
+   */
+  kick(fresh = false): void {
     if (this.stopped) return;
+    if (fresh) this.attempt = 0;
     if (this.timer !== null) {
       this.deps.clearTimer(this.timer);
       this.timer = null;

@@ -91,9 +91,9 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
         if (queue && !cancelled) void refresh(queue);
       });
     };
-    const resend = () => queue?.kick();
+    const resend = () => queue?.kick(true);
     const shown = () => {
-      if (document.visibilityState === 'visible') queue?.kick();
+      if (document.visibilityState === 'visible') queue?.kick(true);
     };
     scanQueue().then(
       (opened) => {
