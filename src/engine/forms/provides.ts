@@ -39,6 +39,7 @@ export function providesProblems(definition: Provider): string[] {
     }
     if (!isObject(entry) || typeof entry.list !== 'string' || typeof entry.label !== 'string') {
       problems.push(`${where}.${name}: must be { list: <list property>, label: <item field> }`);
+      continue;
     }
   }
   return problems;
