@@ -13,7 +13,10 @@ interface SentScan {
   notes?: string;
 }
 
-function fakeServer(options: { quota?: number; serverNow?: () => number } = {}) {
+function fakeServer(
+  options: { quota?: number; serverNow?: () => number; directory?: { version: string; items: Array<{ badgeCode: string; name?: string; company?: string }> } } = {},
+) {
+  const directoryRequests: string[] = [];
   const leadsByBadge = new Map<string, number>();
   const leadByScanId = new Map<string, number>();
   const received: SentScan[][] = [];
@@ -28,6 +31,14 @@ function fakeServer(options: { quota?: number; serverNow?: () => number } = {}) 
     new Response(JSON.stringify({ code, data }), { status, headers: { 'content-type': 'application/json', date: new Date(serverNow()).toUTCString() } });
 
   const fetch = (async (url: string, init: RequestInit) => {
+    if (url.includes('/leads/visitor-directory')) {
+      directoryRequests.push(url);
+      const directory = options.directory ?? { version: 'none', items: [] };
+      const after = Number(new URL(url, 'http://x').searchParams.get('after') ?? 0);
+      const page = directory.items.slice(after, after + 2);
+      const next = after + 2 < directory.items.length ? String(after + 2) : null;
+      return answer(200, { version: directory.version, fields: ['name', 'company'], items: page, next });
+    }
     const failure = failures.shift();
     if (failure === 'down') throw new TypeError('Failed to fetch');
     if (failure === 502) return new Response('Bad gateway', { status: 502 });
@@ -73,6 +84,7 @@ function fakeServer(options: { quota?: number; serverNow?: () => number } = {}) 
     received,
     patches,
     failures,
+    directoryRequests,
     leads: () => leadsByBadge.size,
     revoke: () => {
       revoked = true;
@@ -257,5 +269,32 @@ describe('scan queue', () => {
     await queue.sync();
     expect(server.received).toHaveLength(0);
     expect((await queue.all())[0]).toMatchObject({ outcome: 'refused', problem: 'notABadge' });
+  });
+
+  test('the visitor directory: downloaded page by page, names a known badge at once, downloaded again only when its version changes', async () => {
+    const items = [
+      { badgeCode: 'V1', name: 'Wei Ming Tan', company: 'Golden Harvest' },
+      { badgeCode: 'V2', name: 'Siti Hassan', company: 'Lotus Trading' },
+      { badgeCode: 'V3', name: 'Ana Cruz', company: 'Manila Foods' },
+    ];
+    const server = fakeServer({ directory: { version: 'v1', items } });
+    const db = await freshDb();
+    const queue = queueOf(db, server);
+    await queue.add('X0');
+    await queue.setDevice(device);
+    await queue.refreshDirectory();
+    expect(server.directoryRequests.length).toBeGreaterThanOrEqual(2);
+    expect(await queue.visitor('V3')).toEqual(items[2]);
+    // Offline, a known badge shows who it is before any answer; an unknown one waits for it.
+    server.revoke();
+    const known = await queue.add('V2');
+    expect(known).toMatchObject({ visitorName: 'Siti Hassan', company: 'Lotus Trading', outcome: 'waiting' });
+    expect((await queue.add('UNKNOWN-1')).visitorName).toBeUndefined();
+    const again = fakeServer({ directory: { version: 'v1', items } });
+    const next = queueOf(db, again);
+    await next.setDevice(device);
+    await next.refreshDirectory();
+    // Same version: one request, no download.
+    expect(again.directoryRequests.every((url) => !url.includes('after='))).toBe(true);
   });
 });

@@ -53,9 +53,18 @@ export interface DeviceRecord {
   userId: number;
 }
 
+/** A visitor of the event as the organiser lets the exhibitor's phone keep it (the visitor directory). */
+export interface DirectoryVisitor {
+  badgeCode: string;
+  name?: string;
+  company?: string;
+  jobTitle?: string;
+}
+
 interface ScannerSchema extends DBSchema {
   scans: { key: number; value: StoredScan; indexes: { byClientScanId: string; byState: string } };
   meta: { key: string; value: unknown };
+  visitors: { key: string; value: DirectoryVisitor };
 }
 
 export type ScannerDb = IDBPDatabase<ScannerSchema>;
@@ -75,6 +84,7 @@ export function openScannerDb(name = SCANNER_DB_NAME): Promise<ScannerDb> {
       scans.createIndex('byClientScanId', 'clientScanId', { unique: true });
       scans.createIndex('byState', 'outcome');
       db.createObjectStore('meta');
+      db.createObjectStore('visitors', { keyPath: 'badgeCode' });
     },
   });
 }
@@ -141,6 +151,9 @@ const META_DEVICE = 'device';
 const META_SIGNED_OUT = 'signedOut';
 const META_QUOTA = 'quota';
 const META_CLOCK_SKEW = 'clockSkewMs';
+const META_DIRECTORY_VERSION = 'directoryVersion';
+/** Visitors per directory page: a few requests for a large show. */
+const DIRECTORY_PAGE = 2000;
 
 export interface QuotaInfo {
   quota: number | null;
@@ -202,6 +215,7 @@ export class ScanQueue {
     await tx.done;
     this.changed();
     this.kick();
+    void this.refreshDirectory();
   }
 
   /** The device token was refused: it is forgotten, the unsent scans stay. */
@@ -223,6 +237,7 @@ export class ScanQueue {
   /** Writes a scan to the device first; the answer comes later through sync(). */
   async add(badgeCode: string, qualification?: ScanQualification): Promise<StoredScan> {
     const code = badgeCode.trim();
+    const known = notABadge(code) ? undefined : await this.db.get('visitors', code).catch(() => undefined);
     const scan: StoredScan = {
       clientScanId: this.deps.newId(),
       badgeCode: code,
@@ -230,6 +245,9 @@ export class ScanQueue {
       outcome: notABadge(code) ? 'refused' : 'waiting',
       ...(notABadge(code) ? { problem: 'notABadge' } : {}),
       ...(qualification ? { qualification } : {}),
+      // Who it is, at once, from the visitor directory on the phone (the server's answer follows).
+      ...(known?.name ? { visitorName: known.name } : {}),
+      ...(known?.company ? { company: known.company } : {}),
     };
     try {
       scan.seq = await this.db.add('scans', scan);
@@ -292,6 +310,53 @@ export class ScanQueue {
     await tx.done;
     this.changed();
     this.kick();
+  }
+
+  // ---- visitor directory --------------------------------------------------------------------
+
+  /**
+   * Downloads the event's visitor directory when its version changed since the last download
+   * (nothing when it did not). Best effort: a failure leaves the previous copy, tried again on
+   * the next start or reconnection.
+   */
+  async refreshDirectory(): Promise<void> {
+    const device = await this.device();
+    if (!device) return;
+    const stored = await this.db.get('meta', META_DIRECTORY_VERSION);
+    let after: string | null = null;
+    let version: string | null = null;
+    let first = true;
+    do {
+      let response: Response;
+      try {
+        response = await this.deps.fetch(`${API_BASE}/leads/visitor-directory?limit=${DIRECTORY_PAGE}${after ? `&after=${after}` : ''}`, {
+          headers: { authorization: `Bearer ${device.token}`, 'accept-language': this.deps.language() },
+        });
+      } catch {
+        return;
+      }
+      const envelope = (await response.json().catch(() => null)) as { code: number; data?: { version: string; items: DirectoryVisitor[]; next: string | null } } | null;
+      if (!envelope || envelope.code !== 200 || !envelope.data) return;
+      const page = envelope.data;
+      if (first) {
+        if (page.version === stored) return;
+        version = page.version;
+        await this.db.clear('visitors');
+        first = false;
+      } else if (page.version !== version) {
+        // The directory changed during the download: the next refresh starts over.
+        return;
+      }
+      const tx = this.db.transaction('visitors', 'readwrite');
+      for (const visitor of page.items) await tx.store.put(visitor);
+      await tx.done;
+      after = page.next;
+    } while (after);
+    await this.db.put('meta', version, META_DIRECTORY_VERSION);
+  }
+
+  async visitor(badgeCode: string): Promise<DirectoryVisitor | null> {
+    return (await this.db.get('visitors', badgeCode)) ?? null;
   }
 
   // ---- sending ------------------------------------------------------------------------------

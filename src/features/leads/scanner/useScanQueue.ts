@@ -91,7 +91,10 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
         if (queue && !cancelled) void refresh(queue);
       });
     };
-    const resend = () => queue?.kick(true);
+    const resend = () => {
+      queue?.kick(true);
+      void queue?.refreshDirectory();
+    };
     const shown = () => {
       if (document.visibilityState === 'visible') queue?.kick(true);
     };
@@ -102,6 +105,7 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
         unsubscribe = opened.subscribe(schedule);
         void refresh(opened);
         opened.kick();
+        void opened.refreshDirectory();
       },
       () => {
         if (!cancelled) setView((current) => ({ ...current, unavailable: true, loaded: true }));
