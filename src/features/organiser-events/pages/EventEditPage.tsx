@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
+import useSWR, { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
+import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
@@ -112,6 +113,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const problem = (field: string) => (problems[field] ? t(problems[field]) : undefined);
   const fieldProps = (field: string) => ({ error: Boolean(problems[field]), helperText: problem(field) });
+  // LD1: the visitor fields exhibitors' scanners may keep offline (an existing event only).
+  const directory = useSWR(id === null ? null : ['/organiser/events/{id}/visitor-directory', id], () =>
+    typedApi.get('/organiser/events/{id}/visitor-directory', { path: { id: id! } }),
+  );
+  const [directoryFields, setDirectoryFields] = useState<VisitorDirectoryField[] | null>(null);
+  const sharedFields = directoryFields ?? directory.data?.fields ?? [];
 
   const save = async () => {
     const input = inputOf(draft);
@@ -124,7 +131,10 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
     setBusy(true);
     try {
       if (id === null) await typedApi.post('/organiser/events', { body: input, silent: true });
-      else await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
+      else {
+        await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
+        if (directoryFields !== null) await typedApi.put('/organiser/events/{id}/visitor-directory', { path: { id }, body: { fields: directoryFields }, silent: true });
+      }
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
       await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
       showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
@@ -365,6 +375,29 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
           helperText={problem('reminderDays') ?? t('organiser.event.reminderDaysHelp')}
         />
       </Section>
+
+      {id !== null && (
+        <Section title={t('organiser.event.visitorDirectory')}>
+          <Typography variant="body2" color="text.secondary">
+            {t('organiser.event.visitorDirectoryHelp')}
+          </Typography>
+          <FormGroup row>
+            {VISITOR_DIRECTORY_FIELDS.map((field) => (
+              <FormControlLabel
+                key={field}
+                label={t(`leads.field.${field === 'name' ? 'visitorName' : field}`)}
+                control={
+                  <Checkbox
+                    checked={sharedFields.includes(field)}
+                    disabled={!directory.data}
+                    onChange={(event) => setDirectoryFields(VISITOR_DIRECTORY_FIELDS.filter((each) => (each === field ? event.target.checked : sharedFields.includes(each))))}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </Section>
+      )}
 
       <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
         <Button type="submit" variant="contained" disabled={busy}>
