@@ -102,6 +102,9 @@ describe('scanner', () => {
     await expectVisible(scanItem(page, badge!.code).getByText(en('leads.scanner.state.duplicate'), { exact: true }), 'Already a lead');
     expect(await scanItem(page, badge!.code).count()).toBe(2);
     expect(await leadCount([badge!.code])).toBe(1);
+    // A badge of no visitor of this event (another show's): kept and counted, and said so.
+    await addCode(page, 'OTHERSHOW2026-V0000001');
+    await expectVisible(scanItem(page, 'OTHERSHOW2026-V0000001').getByText(en('leads.scanner.unknownBadge'), { exact: false }), 'the unknown badge message');
     // A read that is no badge: kept in the list, refused on the phone with the reason.
     await addCode(page, 'https://example.com/promo');
     await expectVisible(

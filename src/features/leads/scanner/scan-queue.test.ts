@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, test } from 'vitest';
-import { notABadge, openScannerDb, ScanQueue, type ScannerDb } from './scan-queue';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { notABadge, openScannerDb, ScanQueue, ScanStoreError, type ScannerDb } from './scan-queue';
 
 // The queue against a small fake of the scan API that keeps the server's rules: a resent id is
 // the same scan, one lead per badge, a team user's quota, scan times at most a day ahead.
@@ -296,5 +296,18 @@ describe('scan queue', () => {
     await next.refreshDirectory();
     // Same version: one request, no download.
     expect(again.directoryRequests.every((url) => !url.includes('after='))).toBe(true);
+  });
+
+  test('storage full: the read is refused with its reason and nothing already kept is touched', async () => {
+    const server = fakeServer();
+    const db = await freshDb();
+    const queue = queueOf(db, server);
+    await queue.add('B1');
+    const add = vi.spyOn(db, 'add').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const failure = await queue.add('B2').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ScanStoreError);
+    expect((failure as ScanStoreError).reason).toBe('storageFull');
+    add.mockRestore();
+    expect((await queue.all()).map((scan) => scan.badgeCode)).toEqual(['B1']);
   });
 });
