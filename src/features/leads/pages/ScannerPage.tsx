@@ -271,6 +271,13 @@ export default function ScannerPage() {
           <Chip color={view.quota.remaining > 0 ? 'default' : 'warning'} label={t('leads.scanner.quotaLeft', { count: view.quota.remaining })} />
         )}
       </Stack>
+      {view.recent.some((scan) => scan.outcome === 'quota') && (
+        <Box>
+          <Button size="small" variant="outlined" onClick={() => void queue?.retryQuota()}>
+            {t('leads.scanner.retryQuota')}
+          </Button>
+        </Box>
+      )}
       <Typography variant="body2" color="text.secondary" role="status">
         {statusLine()}
       </Typography>

@@ -204,9 +204,12 @@ describe('scan queue', () => {
     await queue.sync();
     expect((await queue.all()).map((scan) => scan.outcome)).toEqual(['sent', 'sent', 'duplicate', 'quota']);
     expect(await queue.quota()).toEqual({ quota: 2, remaining: 0 });
-    // Not resent by itself: the quota refusal is a clear answer.
+    // Not resent by itself: the quota refusal is a clear answer. Resent when asked.
     await queue.sync();
     expect(server.received).toHaveLength(1);
+    await queue.retryQuota();
+    await queue.sync();
+    expect(server.received.map((batch) => batch.map((scan) => scan.badgeCode))).toEqual([['B1', 'B2', 'B1', 'B3'], ['B3']]);
   });
 
   test('a revoked device stops sending and keeps its unsent scans; a new registration sends them', async () => {
