@@ -336,7 +336,7 @@ export class ScanQueue {
         return;
       }
       const envelope = (await response.json().catch(() => null)) as { code: number; data?: { version: string; items: DirectoryVisitor[]; next: string | null } } | null;
-      if (!envelope || envelope.code !== 200 || !envelope.data) return;
+      if (envelope?.code !== 200 || !envelope.data) return;
       const page = envelope.data;
       if (first) {
         if (page.version === stored) return;
@@ -474,7 +474,7 @@ export class ScanQueue {
 
   /** What the answer's code means for the queue, when it is not a set of per-scan results. */
   private async refusal(answer: { status: number; envelope: Envelope | null } | null): Promise<RoundOutcome | null> {
-    if (!answer || !answer.envelope || typeof answer.envelope.code !== 'number') return 'retry';
+    if (!answer?.envelope || typeof answer.envelope.code !== 'number') return 'retry';
     const { code } = answer.envelope;
     if (code === 401) {
       await this.forgetDevice();
