@@ -50,7 +50,7 @@ export default function ScannerPage() {
     if (Date.now() - Date.parse(scan.readAt) > 30_000) return;
     signalScan(scan.outcome === 'sent' ? 'created' : scan.outcome === 'duplicate' ? 'duplicate' : scan.outcome === 'quota' ? 'quota' : 'invalid');
   }, []);
-  const view = useScanQueue(onAnswered);
+  const view = useScanQueue(user?.id, onAnswered);
   const { queue, device, signedOut } = view;
 
   // The tags for the sheet, kept on the phone for offline use.
@@ -203,6 +203,7 @@ export default function ScannerPage() {
       )}
       {skewHours >= 1 && <Alert severity="warning">{t('leads.scanner.clockOff', { hours: skewHours })}</Alert>}
       {notPersisted && <Alert severity="info">{t('leads.scanner.notPersisted')}</Alert>}
+      {view.othersWaiting > 0 && <Alert severity="info">{t('leads.scanner.othersWaiting', { count: view.othersWaiting })}</Alert>}
 
       {!scanningStopped && (
         <Suspense fallback={null}>

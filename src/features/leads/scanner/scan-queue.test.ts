@@ -124,7 +124,7 @@ async function freshDb(name = `scanner-test-${++counter}`) {
 
 function queueOf(db: ScannerDb, server: ReturnType<typeof fakeServer>, timers = manualTimers(), now?: () => number) {
   let id = 0;
-  return new ScanQueue({ db, fetch: server.fetch, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, newId: () => `scan-${counter}-${++id}`, now });
+  return new ScanQueue({ db, fetch: server.fetch, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, newId: () => `scan-${counter}-${++id}`, now, userId: device.userId });
 }
 
 const device = { id: 1, name: 'Booth phone', token: 'device-token', userId: 7 };
@@ -312,5 +312,42 @@ describe('scan queue', () => {
     expect((failure as ScanStoreError).reason).toBe('storageFull');
     add.mockRestore();
     expect((await queue.all()).map((scan) => scan.badgeCode)).toEqual(['B1']);
+  });
+
+  test("a phone passed to another user: the first user's unsent scans are never sent with the second user's token, wait for them, and go when they sign in again", async () => {
+    const server = fakeServer();
+    const tokens: string[] = [];
+    const spy = (async (url: string, init: RequestInit) => {
+      if (url.endsWith('/leads/scans')) tokens.push(String((init.headers as Record<string, string>).authorization));
+      return server.fetch(url, init);
+    }) as unknown as typeof globalThis.fetch;
+    const db = await freshDb();
+    const alice = { id: 1, name: 'Booth phone', token: 'alice-token', userId: 7 };
+    const bob = { id: 2, name: 'Booth phone', token: 'bob-token', userId: 8 };
+    // Alice scans offline (no device yet), then her session ends without a sign-out.
+    const first = new ScanQueue({ db, fetch: spy, random: () => 0.5, setTimer: manualTimers().setTimer, clearTimer: () => undefined, userId: alice.userId });
+    await first.add('A1');
+    await first.add('A2');
+    await db.put('meta', alice, `device:${alice.userId}`);
+    // Bob signs in on the same phone (a new page load).
+    const second = new ScanQueue({ db, fetch: spy, random: () => 0.5, setTimer: manualTimers().setTimer, clearTimer: () => undefined, userId: bob.userId });
+    await second.setDevice(bob);
+    await second.add('B1');
+    await second.sync();
+    expect(tokens).toEqual(['Bearer bob-token']);
+    expect(server.received.flat().map((scan) => scan.badgeCode)).toEqual(['B1']);
+    expect((await second.recent()).map((scan) => scan.badgeCode)).toEqual(['B1']);
+    expect(await second.waitingCount()).toBe(0);
+    expect(await second.othersWaitingCount()).toBe(2);
+    // Bob signs out: his scans and device leave the phone, Alice's stay.
+    expect(await second.forgetUser()).toEqual(bob);
+    expect(await db.get('meta', `device:${bob.userId}`)).toBeUndefined();
+    expect((await db.getAll('scans')).map((scan) => scan.badgeCode)).toEqual(['A1', 'A2']);
+    // Alice signs in again: hers are sent with her own token.
+    second.forUser(alice.userId);
+    await second.sync();
+    expect(tokens).toEqual(['Bearer bob-token', 'Bearer alice-token']);
+    expect(await second.waitingCount()).toBe(0);
+    expect(await second.othersWaitingCount()).toBe(0);
   });
 });

@@ -28,6 +28,8 @@ export type ScanState = 'waiting' | 'sent' | 'duplicate' | 'quota' | 'refused';
 export interface StoredScan {
   /** Order of reading (IndexedDB key). */
   seq?: number;
+  /** The portal user who read it: sent only with that user's device token. */
+  userId?: number;
   clientScanId: string;
   badgeCode: string;
   /** The device clock when the badge was read (kept as read, whatever is sent). */
@@ -126,6 +128,8 @@ export interface QueueDeps {
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   random?: () => number;
+  /** The user signed in when the queue opens (else set by forUser). */
+  userId?: number;
 }
 
 interface ScanAnswer {
@@ -147,8 +151,10 @@ interface Envelope {
 
 type RoundOutcome = 'done' | 'empty' | 'retry' | 'signedOut' | 'forbidden' | 'noDevice';
 
-const META_DEVICE = 'device';
-const META_SIGNED_OUT = 'signedOut';
+// A phone may pass from hand to hand: each user has their own device registration, and their
+// scans are sent only with it (never under the next user's token).
+const metaDevice = (userId: number) => `device:${userId}`;
+const metaSignedOut = (userId: number) => `signedOut:${userId}`;
 const META_QUOTA = 'quota';
 const META_CLOCK_SKEW = 'clockSkewMs';
 const META_DIRECTORY_VERSION = 'directoryVersion';
@@ -162,7 +168,7 @@ export interface QuotaInfo {
 
 export class ScanQueue {
   readonly db: ScannerDb;
-  private readonly deps: Required<Omit<QueueDeps, 'db'>>;
+  private readonly deps: Required<Omit<QueueDeps, 'db' | 'userId'>>;
   private listeners = new Set<() => void>();
   private status: SyncStatus = { kind: 'idle' };
   private running: Promise<void> | null = null;
@@ -170,9 +176,12 @@ export class ScanQueue {
   private timer: unknown = null;
   private attempt = 0;
   private stopped = false;
+  /** The signed-in user: the queue shows and sends only their scans. */
+  private userId: number | null = null;
 
   constructor(deps: QueueDeps) {
     this.db = deps.db;
+    this.userId = deps.userId ?? null;
     this.deps = {
       fetch: deps.fetch,
       now: deps.now ?? (() => Date.now()),
@@ -202,17 +211,31 @@ export class ScanQueue {
     this.changed();
   }
 
-  // ---- device -------------------------------------------------------------------------------
+  // ---- user and device ----------------------------------------------------------------------
+
+  /** The user signed in on this phone: from now on their scans are read, shown and sent. */
+  forUser(userId: number): void {
+    if (this.userId === userId) return;
+    this.userId = userId;
+    this.changed();
+    this.kick(true);
+  }
+
+  private mine(scan: StoredScan): boolean {
+    return this.userId !== null && scan.userId === this.userId;
+  }
 
   async device(): Promise<DeviceRecord | null> {
-    return ((await this.db.get('meta', META_DEVICE)) as DeviceRecord | undefined) ?? null;
+    if (this.userId === null) return null;
+    return ((await this.db.get('meta', metaDevice(this.userId))) as DeviceRecord | undefined) ?? null;
   }
 
   async setDevice(device: DeviceRecord): Promise<void> {
     const tx = this.db.transaction('meta', 'readwrite');
-    await tx.store.put(device, META_DEVICE);
-    await tx.store.delete(META_SIGNED_OUT);
+    await tx.store.put(device, metaDevice(device.userId));
+    await tx.store.delete(metaSignedOut(device.userId));
     await tx.done;
+    this.userId ??= device.userId;
     this.changed();
     this.kick();
     void this.refreshDirectory();
@@ -220,7 +243,43 @@ export class ScanQueue {
 
   /** The device token was refused: it is forgotten, the unsent scans stay. */
   async signedOut(): Promise<boolean> {
-    return (await this.db.get('meta', META_SIGNED_OUT)) === true;
+    if (this.userId === null) return false;
+    return (await this.db.get('meta', metaSignedOut(this.userId))) === true;
+  }
+
+  /** The signed-in user's scans that still have something to send (the scan or its qualification). */
+  async unsentCount(): Promise<number> {
+    return (await this.db.getAll('scans')).filter((scan) => this.mine(scan) && (scan.outcome === 'waiting' || scan.qualificationPending)).length;
+  }
+
+  /** Unsent scans read by other users of this phone: kept for them, sent when they sign in. */
+  async othersWaitingCount(): Promise<number> {
+    return (await this.db.getAllFromIndex('scans', 'byState', 'waiting')).filter((scan) => scan.userId !== this.userId).length;
+  }
+
+  /**
+   * Signing out: the signed-in user's scans (sent or, once the user accepted to lose them, not)
+   * and their device registration leave the phone. Other users' scans stay.
+   */
+  async forgetUser(): Promise<DeviceRecord | null> {
+    const userId = this.userId;
+    if (userId === null) return null;
+    const device = await this.device();
+    this.userId = null;
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+    const tx = this.db.transaction(['scans', 'meta'], 'readwrite');
+    const scans = tx.objectStore('scans');
+    let cursor = await scans.openCursor();
+    while (cursor) {
+      if (cursor.value.userId === userId) await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.objectStore('meta').delete(metaDevice(userId));
+    await tx.objectStore('meta').delete(metaSignedOut(userId));
+    await tx.done;
+    this.setStatus({ kind: 'idle' });
+    return device;
   }
 
   async quota(): Promise<QuotaInfo | null> {
@@ -239,6 +298,7 @@ export class ScanQueue {
     const code = badgeCode.trim();
     const known = notABadge(code) ? undefined : await this.db.get('visitors', code).catch(() => undefined);
     const scan: StoredScan = {
+      ...(this.userId === null ? {} : { userId: this.userId }),
       clientScanId: this.deps.newId(),
       badgeCode: code,
       readAt: new Date(this.deps.now()).toISOString(),
@@ -264,18 +324,18 @@ export class ScanQueue {
     const found: StoredScan[] = [];
     let cursor = await this.db.transaction('scans').store.openCursor(null, 'prev');
     while (cursor && found.length < limit) {
-      found.push(cursor.value);
+      if (this.mine(cursor.value)) found.push(cursor.value);
       cursor = await cursor.continue();
     }
     return found;
   }
 
   async all(): Promise<StoredScan[]> {
-    return this.db.getAll('scans');
+    return (await this.db.getAll('scans')).filter((scan) => this.mine(scan));
   }
 
   async waitingCount(): Promise<number> {
-    return this.db.countFromIndex('scans', 'byState', 'waiting');
+    return (await this.db.getAllFromIndex('scans', 'byState', 'waiting')).filter((scan) => this.mine(scan)).length;
   }
 
   /** Scans read since the given instant (the day's count), refused reads left out. */
@@ -284,7 +344,7 @@ export class ScanQueue {
     let cursor = await this.db.transaction('scans').store.openCursor(null, 'prev');
     while (cursor) {
       if (Date.parse(cursor.value.readAt) < since) break;
-      if (cursor.value.outcome !== 'refused') count += 1;
+      if (cursor.value.outcome !== 'refused' && this.mine(cursor.value)) count += 1;
       cursor = await cursor.continue();
     }
     return count;
@@ -306,7 +366,7 @@ export class ScanQueue {
   /** Scans refused for the quota are tried again (after the exhibitor raised it). */
   async retryQuota(): Promise<void> {
     const tx = this.db.transaction('scans', 'readwrite');
-    for (const scan of await tx.store.index('byState').getAll('quota')) await tx.store.put({ ...scan, outcome: 'waiting' });
+    for (const scan of await tx.store.index('byState').getAll('quota')) if (this.mine(scan)) await tx.store.put({ ...scan, outcome: 'waiting' });
     await tx.done;
     this.changed();
     this.kick();
@@ -437,13 +497,13 @@ export class ScanQueue {
   private async round(): Promise<RoundOutcome> {
     const device = await this.device();
     if (!device) return (await this.signedOut()) ? 'signedOut' : 'noDevice';
-    const waiting = await this.db.getAllFromIndex('scans', 'byState', 'waiting');
+    const waiting = (await this.db.getAllFromIndex('scans', 'byState', 'waiting')).filter((scan) => scan.userId === device.userId);
     waiting.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
     if (waiting.length > 0) {
       this.setStatus({ kind: 'sending' });
       return this.sendBatch(device, waiting.slice(0, SEND_BATCH));
     }
-    const pending = (await this.db.getAll('scans')).find((scan) => scan.qualificationPending && scan.leadId);
+    const pending = (await this.db.getAll('scans')).find((scan) => scan.qualificationPending && scan.leadId && scan.userId === device.userId);
     if (pending) {
       this.setStatus({ kind: 'sending' });
       return this.sendQualification(device, pending);
@@ -473,11 +533,11 @@ export class ScanQueue {
   }
 
   /** What the answer's code means for the queue, when it is not a set of per-scan results. */
-  private async refusal(answer: { status: number; envelope: Envelope | null } | null): Promise<RoundOutcome | null> {
+  private async refusal(device: DeviceRecord, answer: { status: number; envelope: Envelope | null } | null): Promise<RoundOutcome | null> {
     if (!answer?.envelope || typeof answer.envelope.code !== 'number') return 'retry';
     const { code } = answer.envelope;
     if (code === 401) {
-      await this.forgetDevice();
+      await this.forgetDevice(device.userId);
       return 'signedOut';
     }
     if (code === 403) return 'forbidden';
@@ -486,10 +546,10 @@ export class ScanQueue {
     return 'retry';
   }
 
-  private async forgetDevice() {
+  private async forgetDevice(userId: number) {
     const tx = this.db.transaction('meta', 'readwrite');
-    await tx.store.delete(META_DEVICE);
-    await tx.store.put(true, META_SIGNED_OUT);
+    await tx.store.delete(metaDevice(userId));
+    await tx.store.put(true, metaSignedOut(userId));
     await tx.done;
   }
 
@@ -497,7 +557,7 @@ export class ScanQueue {
     const skew = await this.clockSkewMs();
     const body = { scans: scans.map((scan) => wireScan(scan, skew)) };
     const answer = await this.request(device, 'POST', '/leads/scans', body);
-    const refusal = await this.refusal(answer);
+    const refusal = await this.refusal(device, answer);
     if (refusal) return refusal;
     const envelope = answer!.envelope!;
     if (answer!.status === 400) {
@@ -540,7 +600,7 @@ export class ScanQueue {
       ...(q.tagAnswers ? { tagAnswers: q.tagAnswers } : {}),
     };
     const answer = await this.request(device, 'PATCH', `/leads/${scan.leadId}`, body);
-    const refusal = await this.refusal(answer);
+    const refusal = await this.refusal(device, answer);
     if (refusal) return refusal;
     // Saved, or refused for good (the lead was deleted, an answer no longer allowed): either way
     // it is not sent again; a refusal is shown on the scan.

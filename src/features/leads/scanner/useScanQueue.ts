@@ -24,6 +24,8 @@ export interface ScanQueueView {
   unavailable: boolean;
   recent: StoredScan[];
   waiting: number;
+  /** Unsent scans of other users of this phone, kept until they sign in. */
+  othersWaiting: number;
   today: number;
   quota: QuotaInfo | null;
   device: DeviceRecord | null;
@@ -41,12 +43,13 @@ function startOfToday(): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
 }
 
-export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueueView {
+export function useScanQueue(userId: number | undefined, onAnswered?: (scan: StoredScan) => void): ScanQueueView {
   const [view, setView] = useState<ScanQueueView>({
     queue: null,
     unavailable: false,
     recent: [],
     waiting: 0,
+    othersWaiting: 0,
     today: 0,
     quota: null,
     device: null,
@@ -60,9 +63,10 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
   answered.current = onAnswered;
 
   const refresh = useCallback(async (queue: ScanQueue) => {
-    const [recent, waiting, today, quota, device, signedOut, clockSkewMs] = await Promise.all([
+    const [recent, waiting, othersWaiting, today, quota, device, signedOut, clockSkewMs] = await Promise.all([
       queue.recent(RECENT_SHOWN),
       queue.waitingCount(),
+      queue.othersWaitingCount(),
       queue.countSince(startOfToday()),
       queue.quota(),
       queue.device(),
@@ -74,10 +78,11 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
       if (before === 'waiting' && scan.outcome !== 'waiting') answered.current?.(scan);
       states.current.set(scan.clientScanId, scan.outcome);
     }
-    setView({ queue, unavailable: false, recent, waiting, today, quota, device, signedOut, clockSkewMs, status: queue.syncStatus(), loaded: true });
+    setView({ queue, unavailable: false, recent, waiting, othersWaiting, today, quota, device, signedOut, clockSkewMs, status: queue.syncStatus(), loaded: true });
   }, []);
 
   useEffect(() => {
+    if (userId === undefined) return;
     let queue: ScanQueue | null = null;
     let unsubscribe = () => {};
     let pending = false;
@@ -102,6 +107,7 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
       (opened) => {
         if (cancelled) return;
         queue = opened;
+        opened.forUser(userId);
         unsubscribe = opened.subscribe(schedule);
         void refresh(opened);
         opened.kick();
@@ -119,7 +125,7 @@ export function useScanQueue(onAnswered?: (scan: StoredScan) => void): ScanQueue
       window.removeEventListener('online', resend);
       document.removeEventListener('visibilitychange', shown);
     };
-  }, [refresh]);
+  }, [refresh, userId]);
 
   return view;
 }
