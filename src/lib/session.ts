@@ -48,11 +48,19 @@ async function answerOrCopy<T>(part: 'user' | 'account', request: (silent: boole
 
 function fetchUserInfo(): Promise<UserInfo> {
   // The e-mail address is not needed to draw the frame: not kept on the device.
-  return answerOrCopy('user', (silent) => typedApi.get(USER_INFO_KEY, { silent }), (user) => ({ ...user, email: '' }));
+  return answerOrCopy(
+    'user',
+    (silent) => typedApi.get(USER_INFO_KEY, { silent }),
+    (user) => ({ ...user, email: '' }),
+  );
 }
 
 function fetchAccountInfo(): Promise<AccountInfo> {
-  return answerOrCopy('account', (silent) => typedApi.get(ACCOUNT_INFO_KEY, { silent }), (account) => account);
+  return answerOrCopy(
+    'account',
+    (silent) => typedApi.get(ACCOUNT_INFO_KEY, { silent }),
+    (account) => account,
+  );
 }
 
 export function useUserInfo() {

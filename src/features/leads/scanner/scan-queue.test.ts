@@ -124,7 +124,16 @@ async function freshDb(name = `scanner-test-${++counter}`) {
 
 function queueOf(db: ScannerDb, server: ReturnType<typeof fakeServer>, timers = manualTimers(), now?: () => number) {
   let id = 0;
-  return new ScanQueue({ db, fetch: server.fetch, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, newId: () => `scan-${counter}-${++id}`, now, userId: device.userId });
+  return new ScanQueue({
+    db,
+    fetch: server.fetch,
+    setTimer: timers.setTimer,
+    clearTimer: timers.clearTimer,
+    random: () => 0.5,
+    newId: () => `scan-${counter}-${++id}`,
+    now,
+    userId: device.userId,
+  });
 }
 
 const device = { id: 1, name: 'Booth phone', token: 'device-token', userId: 7 };
