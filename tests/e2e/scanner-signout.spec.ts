@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
+import { expectVisible, field, loginAndLand, loginAs, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
 import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 
@@ -51,6 +51,12 @@ const scanItem = (page: Page, code: string) => recentScans(page).getByRole('list
 async function openScanner(page: Page) {
   await page.goto(`${portal.url}/digital-tools/scanner`);
   await expectVisible(page.getByRole('heading', { level: 1, name: en('screens.leadScanner') }), 'the Scanner heading');
+}
+
+/** Signs in again from the login page the sign-out left (which may go back to the scanner). */
+async function signInAgain(page: Page) {
+  await loginAs(page, portal.url, 'demo', DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 async function deviceReady(page: Page) {
@@ -131,7 +137,7 @@ describe('scanner offline start and sign-out', () => {
     await waitForPath(page, '/login');
 
     // Again, a scan that cannot be sent, and signing out anyway: it leaves the phone, no lead.
-    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await signInAgain(page);
     await openScanner(page);
     await deviceReady(page);
     await page.route('**/oga/leads/scans', (route) => route.abort('internetdisconnected'));
@@ -142,7 +148,7 @@ describe('scanner offline start and sign-out', () => {
     await dialog.getByRole('button', { name: en('auth.logoutAnyway') }).click();
     await waitForPath(page, '/login');
     await page.unroute('**/oga/leads/scans');
-    await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
+    await signInAgain(page);
     await openScanner(page);
     await deviceReady(page);
     await expectVisible(page.getByText(en('leads.scanner.status.allSent')), 'nothing waiting');
