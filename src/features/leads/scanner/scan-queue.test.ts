@@ -352,11 +352,17 @@ describe('scan queue', () => {
     expect(await second.forgetUser()).toEqual(bob);
     expect(await db.get('meta', `device:${bob.userId}`)).toBeUndefined();
     expect((await db.getAll('scans')).map((scan) => scan.badgeCode)).toEqual(['A1', 'A2']);
+    expect(await db.get('meta', `device:${alice.userId}`)).toEqual(alice);
     // Alice signs in again: hers are sent with her own token.
     second.forUser(alice.userId);
     await second.sync();
     expect(tokens).toEqual(['Bearer bob-token', 'Bearer alice-token']);
     expect(await second.waitingCount()).toBe(0);
     expect(await second.othersWaitingCount()).toBe(0);
+    // The last user signs out: the visitors' names leave the phone too.
+    await db.put('visitors', { badgeCode: 'V1', name: 'Wei Ming Tan' });
+    await second.forgetUser();
+    expect(await db.count('visitors')).toBe(0);
+    expect(await db.count('scans')).toBe(0);
   });
 });

@@ -268,15 +268,22 @@ export class ScanQueue {
     this.userId = null;
     if (this.timer !== null) this.deps.clearTimer(this.timer);
     this.timer = null;
-    const tx = this.db.transaction(['scans', 'meta'], 'readwrite');
+    const tx = this.db.transaction(['scans', 'meta', 'visitors'], 'readwrite');
     const scans = tx.objectStore('scans');
     let cursor = await scans.openCursor();
     while (cursor) {
       if (cursor.value.userId === userId) await cursor.delete();
       cursor = await cursor.continue();
     }
-    await tx.objectStore('meta').delete(metaDevice(userId));
-    await tx.objectStore('meta').delete(metaSignedOut(userId));
+    const meta = tx.objectStore('meta');
+    await meta.delete(metaDevice(userId));
+    await meta.delete(metaSignedOut(userId));
+    // The visitors' names stay on the phone only while someone may still scan with it.
+    const devicesLeft = (await meta.getAllKeys()).some((key) => key.startsWith('device:'));
+    if (!devicesLeft) {
+      await tx.objectStore('visitors').clear();
+      await meta.delete(META_DIRECTORY_VERSION);
+    }
     await tx.done;
     this.setStatus({ kind: 'idle' });
     return device;
