@@ -20,6 +20,8 @@ export const SHARED_WORDS = new Set([
   'type',
   'title',
   'company',
+  // LD1: the lead's and the visitor directory's job title (visitors.job_title).
+  'jobTitle',
   'country',
   'size',
   'description',

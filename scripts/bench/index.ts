@@ -7,6 +7,7 @@ import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { leadsBenchmarks } from './leads';
+import { scannerQueueBenchmarks } from './scanner-queue';
 import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
@@ -66,7 +67,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live` or `-- list-import` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- list-import` or `-- scanner` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -74,6 +75,7 @@ async function main() {
   if (wants('web')) await webBenchmarks();
   if (wants('lighthouse')) await lighthouseSection();
   if (wants('leads')) await leadsBenchmarks();
+  if (wants('scanner')) await scannerQueueBenchmarks();
   if (wants('content')) await contentBenchmarks();
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastActivity: `${STORAGE_PREFIX}last_activity`,
   lastRequest: `${STORAGE_PREFIX}last_request`,
   logoutReason: `${STORAGE_PREFIX}logout_reason`,
+  /** The last user info and account info the server gave for the current token (offline start). */
+  sessionCopy: `${STORAGE_PREFIX}session_copy`,
 } as const;
 
 export const TOAST_DURATION_MS = 5000;

@@ -15,6 +15,12 @@ export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
 /** LD1 P1: the people of a participation who scan and work its leads: the exhibitor and its team users (never its contractor). */
 export const LEAD_SCANNER_ROLES = ['exhibitor', 'team_user'] as const;
 
+/** LD1: the visitor fields an organiser may let exhibitors' scanners keep offline (the visitor directory). */
+export const VISITOR_DIRECTORY_FIELDS = ['name', 'company', 'jobTitle'] as const;
+export type VisitorDirectoryField = (typeof VISITOR_DIRECTORY_FIELDS)[number];
+/** Visitors per page of the directory download. */
+export const VISITOR_DIRECTORY_PAGE_MAX = 2000;
+
 /** Scans one request may carry (the app syncs its offline queue in batches). */
 export const SCAN_BATCH_MAX = 500;
 

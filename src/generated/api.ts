@@ -1053,6 +1053,29 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD1: the event's visitor directory for the scanner (badge code → the fields the organiser shares), a page at a time
+   */
+  'GET /leads/visitor-directory': {
+    data: {
+      fields: ('name' | 'company' | 'jobTitle')[];
+      items: {
+        badgeCode: string;
+        company?: string;
+        jobTitle?: string;
+        name?: string;
+      }[];
+      next: string | null;
+      version: string;
+    };
+    query?: {
+      /**
+       * The `next` of the previous page
+       */
+      after?: string;
+      limit?: number;
+    };
+  };
+  /**
    * LD2: one lead with every field of spec §3, and the custom tags it can be qualified with
    */
   'GET /leads/{id}': {
@@ -1450,6 +1473,22 @@ export interface ApiOperations {
       url: string;
       utcOffsetMinutes: number;
       venue: string;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD1: the visitor fields the event's exhibitors' scanners may keep offline
+   */
+  'GET /organiser/events/{id}/visitor-directory': {
+    data: {
+      /**
+       * The visitor fields shared with exhibitors' scanners; [] = no visitor directory
+       *
+       * @maxItems 3
+       */
+      fields: ('name' | 'company' | 'jobTitle')[];
     };
     path: {
       id: number;
@@ -3975,6 +4014,23 @@ export interface ApiOperations {
       url: string;
       utcOffsetMinutes: number;
       venue: string;
+    };
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD1: set the visitor fields the event's exhibitors' scanners may keep offline
+   */
+  'PUT /organiser/events/{id}/visitor-directory': {
+    body: {
+      /**
+       * The visitor fields shared with exhibitors' scanners; [] = no visitor directory
+       *
+       * @maxItems 3
+       */
+      fields: ('name' | 'company' | 'jobTitle')[];
     };
     data: null;
     path: {

@@ -10,10 +10,38 @@ function safe<T>(action: () => T, fallback: T): T {
   }
 }
 
+// The session copy belongs to one token: a new token or none drops it.
 export const tokenStore = {
   get: (): string | null => safe(() => localStorage.getItem(STORAGE_KEYS.token), null),
-  set: (token: string) => safe(() => localStorage.setItem(STORAGE_KEYS.token, token), undefined),
-  clear: () => safe(() => localStorage.removeItem(STORAGE_KEYS.token), undefined),
+  set: (token: string) =>
+    safe(() => {
+      localStorage.removeItem(STORAGE_KEYS.sessionCopy);
+      localStorage.setItem(STORAGE_KEYS.token, token);
+    }, undefined),
+  clear: () =>
+    safe(() => {
+      localStorage.removeItem(STORAGE_KEYS.sessionCopy);
+      localStorage.removeItem(STORAGE_KEYS.token);
+    }, undefined),
+};
+
+/**
+ * The last user info and account info the server answered for the current token, so that the
+ * signed-in frame (and the scanner in it) opens when the phone has no network. Only what the
+ * frame needs is kept: no e-mail address.
+ */
+export const sessionCopyStore = {
+  get: (): Record<string, unknown> | null =>
+    safe(() => {
+      const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.sessionCopy) ?? 'null');
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    }, null),
+  put: (part: string, value: unknown) =>
+    safe(() => {
+      if (!localStorage.getItem(STORAGE_KEYS.token)) return;
+      const copy = sessionCopyStore.get() ?? {};
+      localStorage.setItem(STORAGE_KEYS.sessionCopy, JSON.stringify({ ...copy, [part]: value }));
+    }, undefined),
 };
 
 export const languageStore = {

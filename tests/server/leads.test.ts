@@ -779,6 +779,26 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     ]) {
       expect(bodyOf(answer)).toMatchObject({ code: 403, error: 'deviceTokenScope' });
     }
+    // The scanner qualifies a lead it sent with the device token: its own user's leads only.
+    const qualification = { leadType: 'supplier', temperature: 'warm', followUp: 'arrangeCall', notes: 'Met at the booth' };
+    const qualified = await patch(t.app, `/oga/leads/${scanned.data.leadId}`, qualification, device);
+    expect(qualified.code).toBe(200);
+    expect((await get(t.app, `/oga/leads/${scanned.data.leadId}`, demo)).data.lead).toMatchObject(qualification);
+    expect(bodyOf(await get(t.app, `/oga/leads/${scanned.data.leadId}`, device))).toMatchObject({ code: 403, error: 'deviceTokenScope' });
+    expect(bodyOf(await put(t.app, `/oga/leads/${scanned.data.leadId}`, qualification, device))).toMatchObject({ code: 403, error: 'deviceTokenScope' });
+    const colleaguesLead = await scanOne(colleague.token, { clientScanId: scanId('v'), badgeCode: visitors[386]!.badge_code, scannedAt: new Date().toISOString() });
+    expect(colleaguesLead.data.status).toBe('created');
+    expect((await patch(t.app, `/oga/leads/${colleaguesLead.data.leadId}`, qualification, device)).code).toBe(404);
+    // Another exhibitor's device (with Leadgrab) never reaches this exhibitor's leads.
+    await t.app.db
+      .updateTable('participations')
+      .set({ displayed_modules: JSON.stringify(['Forms', 'Support', 'Leadgrab']) })
+      .where('id', '=', limitedParticipationId)
+      .execute();
+    const outsider = await teamUser(`device3-${engine}`, null, limitedParticipationId);
+    const outsiderDevice = (await post(t.app, '/oga/leads/devices', { name: 'Other booth' }, outsider.token)).data as { id: number; token: string };
+    expect((await patch(t.app, `/oga/leads/${scanned.data.leadId}`, qualification, outsiderDevice.token)).code).toBe(404);
+    expect((await call(t.app, 'DELETE', `/oga/leads/devices/${outsiderDevice.id}`, { token: outsiderDevice.token })).code).toBe(200);
     // Who sees what: the exhibitor all of its people's devices, a team user its own.
     const listed = await get(t.app, '/oga/leads/devices', demo);
     expect(listed.data).toContainEqual(expect.objectContaining({ id: made.data.id, name: 'Booth iPad 1', user: { id: member.id, name: `Team device-${engine}` }, current: false }));

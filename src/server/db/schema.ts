@@ -38,6 +38,8 @@ export interface EventTable {
   lead_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   lead_retention_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** LD1: the visitor fields exhibitors' scanners may keep offline (VISITOR_DIRECTORY_FIELDS); empty = none. */
+  visitor_directory_fields: ColumnType<string[], string | undefined, string>;
 }
 
 export interface ShowDay {

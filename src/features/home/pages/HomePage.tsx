@@ -24,6 +24,7 @@ const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'goals', screen: 'promotionProfile', anchor: 'goals' },
   { key: 'team', screen: 'teamUser' },
   { key: 'leads', screen: 'leads' },
+  { key: 'scanner', screen: 'leadScanner' },
   { key: 'reports', screen: 'leadReport' },
   { key: 'events', screen: 'eventInfo' },
 ];

@@ -19,6 +19,7 @@ import {
   Stack,
   TextField,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,9 @@ import { UtcTime } from '../../../components/UtcTime';
 
 /** A lead with its tags and the exhibitor's products, as GET /leads/{id} answers it. */
 type LeadDetail = ApiData<'GET', '/leads/{id}'>;
+
+/** A phone's width (MUI's sm breakpoint). */
+const PHONE_QUERY = '(max-width:599.95px)';
 
 type Errors = QualificationErrors & { businessCard?: string };
 
@@ -312,6 +316,7 @@ export default function LeadDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const { data, error, mutate } = useSWR(valid ? `/leads/${id}` : null, () => typedApi.get('/leads/{id}', { path: { id } }));
   if (!valid) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -324,6 +329,18 @@ export default function LeadDetailPage() {
     .filter((entry) => entry.chosen.length > 0)
     .map((entry) => `${entry.tag.name}: ${entry.chosen.join(', ')}`)
     .join(' · ');
+  // On a phone the qualification comes first: it is what the user came to do, the visitor's
+  // eighteen read-only fields follow.
+  const qualificationCard = (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('leads.detail.qualification')}
+        </Typography>
+        <QualificationForm key={lead.updatedAt ?? 'new'} detail={data} onSaved={(next) => void mutate(next, { revalidate: false })} />
+      </CardContent>
+    </Card>
+  );
   return (
     <Stack spacing={2}>
       <Box>
@@ -331,6 +348,7 @@ export default function LeadDetailPage() {
           {t('leads.detail.back')}
         </Link>
       </Box>
+      {phone && qualificationCard}
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -377,14 +395,7 @@ export default function LeadDetailPage() {
           )}
         </CardContent>
       </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('leads.detail.qualification')}
-          </Typography>
-          <QualificationForm key={lead.updatedAt ?? 'new'} detail={data} onSaved={(next) => void mutate(next, { revalidate: false })} />
-        </CardContent>
-      </Card>
+      {!phone && qualificationCard}
     </Stack>
   );
 }

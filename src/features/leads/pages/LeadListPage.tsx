@@ -1,4 +1,5 @@
-import { Alert, Box, Chip, Link, TableSortLabel, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, TableSortLabel, Typography } from '@mui/material';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -67,6 +68,11 @@ export default function LeadListPage() {
 
   return (
     <Box>
+      <Box sx={{ mb: 1 }}>
+        <Button component={RouterLink} to="/digital-tools/scanner" variant="outlined" startIcon={<QrCodeScanner />}>
+          {t('leads.list.openScanner')}
+        </Button>
+      </Box>
       <LeadFiltersBar value={query} onChange={setFilters} />
       {error && <Alert severity="error">{error.message}</Alert>}
       {data?.eraseAt && (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
+import useSWR, { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
@@ -16,6 +16,7 @@ import {
   type FieldProblems,
 } from '../../../engine/organiser-events';
 import { FlagLabel } from '../../../components/FlagLabel';
+import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { PageLoading } from '../../../components/PageLoading';
@@ -182,6 +183,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const problem = (field: string) => (problems[field] ? t(problems[field]) : undefined);
   const fieldProps = (field: string) => ({ error: Boolean(problems[field]), helperText: problem(field) });
+  // LD1: the visitor fields exhibitors' scanners may keep offline (an existing event only).
+  const directory = useSWR(id === null ? null : ['/organiser/events/{id}/visitor-directory', id], () =>
+    typedApi.get('/organiser/events/{id}/visitor-directory', { path: { id: id! } }),
+  );
+  const [directoryFields, setDirectoryFields] = useState<VisitorDirectoryField[] | null>(null);
+  const sharedFields = directoryFields ?? directory.data?.fields ?? [];
 
   const save = async () => {
     const input = inputOf(draft);
@@ -194,7 +201,10 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
     setBusy(true);
     try {
       if (id === null) await typedApi.post('/organiser/events', { body: input, silent: true });
-      else await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
+      else {
+        await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
+        if (directoryFields !== null) await typedApi.put('/organiser/events/{id}/visitor-directory', { path: { id }, body: { fields: directoryFields }, silent: true });
+      }
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
       await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
       showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
@@ -439,6 +449,29 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
         <Typography variant="body2">{t('organiser.event.logoHelp')}</Typography>
         <LogoUpload eventId={id} logoUrl={draft.logoUrl} onUploaded={(logoUrl) => set('logoUrl', logoUrl)} />
       </Section>
+
+      {id !== null && (
+        <Section title={t('organiser.event.visitorDirectory')}>
+          <Typography variant="body2" color="text.secondary">
+            {t('organiser.event.visitorDirectoryHelp')}
+          </Typography>
+          <FormGroup row>
+            {VISITOR_DIRECTORY_FIELDS.map((field) => (
+              <FormControlLabel
+                key={field}
+                label={t(`leads.field.${field === 'name' ? 'visitorName' : field}`)}
+                control={
+                  <Checkbox
+                    checked={sharedFields.includes(field)}
+                    disabled={!directory.data}
+                    onChange={(event) => setDirectoryFields(VISITOR_DIRECTORY_FIELDS.filter((each) => (each === field ? event.target.checked : sharedFields.includes(each))))}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </Section>
+      )}
 
       <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
         <Button type="submit" variant="contained" disabled={busy}>

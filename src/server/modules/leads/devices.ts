@@ -84,7 +84,7 @@ export default async function deviceRoutes(app: ApiApp) {
         tags: TAGS,
         summary: 'LD1: a long-lived device token for the scanning app (shown once)',
         description:
-          'Call it once after `POST /oga/auth/login` (a signed-in session, not a device token), keep `token` on the device and send `Authorization: Bearer <token>` with every scan; then forget the password. The token does not expire with idleness or age and opens only the scanning API (`/oga/leads/scan`, `/oga/leads/scans`, `/oga/leads/options`, this list); anything else answers code 403 `deviceTokenScope`. It ends when revoked (`DELETE /oga/leads/devices/{id}`, by its user or the exhibitor, also on the Devices page) or when its user is deactivated: then requests answer code 401 and the app signs in again.',
+          'Call it once after `POST /oga/auth/login` (a signed-in session, not a device token), keep `token` on the device and send `Authorization: Bearer <token>` with every scan; then forget the password. The token does not expire with idleness or age and opens only the scanning API (`/oga/leads/scan`, `/oga/leads/scans`, `/oga/leads/options`, `PATCH /oga/leads/{id}` to qualify a lead it may see, this list); anything else answers code 403 `deviceTokenScope`. It ends when revoked (`DELETE /oga/leads/devices/{id}`, by its user or the exhibitor, also on the Devices page) or when its user is deactivated: then requests answer code 401 and the app signs in again.',
         body: {
           type: 'object',
           required: ['name'],

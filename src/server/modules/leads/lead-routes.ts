@@ -325,8 +325,10 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   const partialNote =
     '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
 
-  const qualifyRoute = (summary: string, description: string) => ({
-    config: { screen: 'leadDetail' as const },
+  // PATCH is also the scanner's: a scan qualified after it was sent is saved with the device
+  // token (its scope, the caller's participation, is the same as its user's session).
+  const qualifyRoute = (summary: string, description: string, device = false) => ({
+    config: { screen: 'leadDetail' as const, device },
     schema: { tags: TAGS, summary, description, params: idParams, body: qualificationBody, response: { 200: detailAnswer } },
   });
 
@@ -334,7 +336,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
     `${base}/:id`,
     qualifyRoute(
       'LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests',
-      `${partialNote}\n\n${qualifyDescription}`,
+      `${partialNote}\n\n${qualifyDescription}\n\nA scanning device's token may call it (for the leads its user may see).`,
+      true,
     ),
     async (request) => ok(await qualify(requireAuth(request), request.params.id, request.body)),
   );

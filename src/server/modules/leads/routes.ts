@@ -4,12 +4,15 @@ import deviceRoutes from './devices';
 import leadExportRoutes from './export-routes';
 import leadRoutes from './lead-routes';
 import scanRoutes from './scan-routes';
+import visitorDirectoryRoutes from './visitor-directory';
 
 // Lead capture (LD1-LD4), one route file per resource: scans from the scanning app, its device
-// tokens, the leads (list, detail, qualification) and their exports with the download list.
+// tokens, the leads (list, detail, qualification), their exports with the download list, and the
+// visitor directory the scanner keeps offline.
 export default async function leadsModule(app: ApiApp, { config }: { config: Config }) {
   await app.register(scanRoutes);
   await app.register(deviceRoutes);
   await app.register(leadRoutes, { config });
   await app.register(leadExportRoutes);
+  await app.register(visitorDirectoryRoutes);
 }

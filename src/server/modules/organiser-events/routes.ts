@@ -13,6 +13,7 @@ import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
+import visitorDirectorySettingRoutes from './visitor-directory-routes';
 
 // Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.
 // An organisation runs several events; another organisation's event answers 404. Deadlines and
@@ -185,6 +186,7 @@ function normalised(input: EventInput): EventInput {
 
 export default async function organiserEventRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   const base = `${API_BASE}/organiser/events`;
+  await app.register(visitorDirectorySettingRoutes);
   // Read per request: the forms (and the settings they name) change while the portal runs.
   const names = () => settingNames(registry);
 
