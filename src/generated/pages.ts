@@ -30,6 +30,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "leads/LeadDevicesPage": () => import('../features/leads/pages/LeadDevicesPage'),
   "leads/LeadListPage": () => import('../features/leads/pages/LeadListPage'),
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
+  "leads/ScannerPage": () => import('../features/leads/pages/ScannerPage'),
   "members/ContractorAccessPage": () => import('../features/members/pages/ContractorAccessPage'),
   "members/TeamUsersPage": () => import('../features/members/pages/TeamUsersPage'),
   "organiser-audit/AuditPage": () => import('../features/organiser-audit/pages/AuditPage'),
