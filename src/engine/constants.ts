@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   lastActivity: `${STORAGE_PREFIX}last_activity`,
   lastRequest: `${STORAGE_PREFIX}last_request`,
   logoutReason: `${STORAGE_PREFIX}logout_reason`,
+  offlineSession: `${STORAGE_PREFIX}offline_session`,
 } as const;
 
 export const TOAST_DURATION_MS = 5000;

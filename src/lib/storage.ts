@@ -13,7 +13,37 @@ function safe<T>(action: () => T, fallback: T): T {
 export const tokenStore = {
   get: (): string | null => safe(() => localStorage.getItem(STORAGE_KEYS.token), null),
   set: (token: string) => safe(() => localStorage.setItem(STORAGE_KEYS.token, token), undefined),
-  clear: () => safe(() => localStorage.removeItem(STORAGE_KEYS.token), undefined),
+  clear: () =>
+    safe(() => {
+      localStorage.removeItem(STORAGE_KEYS.token);
+      // The session's offline copy goes with the session (sign-out, expiry).
+      localStorage.removeItem(STORAGE_KEYS.offlineSession);
+    }, undefined),
+};
+
+/**
+ * LD1 (the installable scanner): the signed-in user's own user info and account info, as last
+ * answered for the current token, so that the scanner opens with no network (a hall without
+ * Wi-Fi). Read only when the server cannot be reached, never when it answered; cleared with
+ * the token.
+ */
+export const offlineSessionStore = {
+  get: (path: string): unknown => {
+    const token = tokenStore.get();
+    return safe(() => {
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.offlineSession) ?? 'null') as { token: string; answers: Record<string, unknown> } | null;
+      return token && saved?.token === token ? saved.answers[path] : undefined;
+    }, undefined);
+  },
+  set: (path: string, answer: unknown) => {
+    const token = tokenStore.get();
+    if (!token) return;
+    safe(() => {
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.offlineSession) ?? 'null') as { token: string; answers: Record<string, unknown> } | null;
+      const answers = saved?.token === token ? saved.answers : {};
+      localStorage.setItem(STORAGE_KEYS.offlineSession, JSON.stringify({ token, answers: { ...answers, [path]: answer } }));
+    }, undefined);
+  },
 };
 
 export const languageStore = {

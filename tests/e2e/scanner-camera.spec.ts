@@ -22,7 +22,7 @@ let badgeCode = '';
 async function badgeNotYetALead(token: string): Promise<string> {
   for (let n = 123; n < 200; n++) {
     const code = `AFHE2027-V${String(n).padStart(7, '0')}`;
-    const answer = await apiGet(portal.url, `/oga/leads?keyword=${code}`, token);
+    const answer = await apiGet(portal.url, `/leads?keyword=${code}`, token);
     if ((answer.data as { total: number }).total === 0) return code;
   }
   throw new Error('every demo badge tried is a lead already');
@@ -71,11 +71,11 @@ describe('scanner camera', () => {
     await cameraSeconds(page, 4);
     await expect.poll(() => recent.getByRole('listitem').count()).toBe(1);
     const token = await apiLogin(portal.url, 'demo');
-    const leads = (await apiGet(portal.url, `/oga/leads?keyword=${badgeCode}`, token)).data as { total: number; items: Array<{ id: number }> };
+    const leads = (await apiGet(portal.url, `/leads?keyword=${badgeCode}`, token)).data as { total: number; items: Array<{ id: number }> };
     expect(leads.total).toBe(1);
-    const lead = (await apiGet(portal.url, `/oga/leads/${leads.items[0]!.id}`, token)).data as { scans: { count: number } };
+    const lead = (await apiGet(portal.url, `/leads/${leads.items[0]!.id}`, token)).data as { lead: { scans: { count: number } } };
     // One scan recorded on the lead: the camera did not send the badge again while it stayed in view.
-    expect(lead.scans.count).toBe(1);
+    expect(lead.lead.scans.count).toBe(1);
   });
 
   test('LD1: once opened, the scanner opens again with no network (service worker)', async () => {
