@@ -29,7 +29,9 @@ const icons = [
   { file: 'apple-touch-icon-180.png', size: 180, maskable: true },
 ];
 for (const icon of icons) {
-  const png = await sharp(Buffer.from(svg(icon.size, icon.maskable))).png({ compressionLevel: 9, palette: true }).toBuffer();
+  const png = await sharp(Buffer.from(svg(icon.size, icon.maskable)))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
   writeFileSync(join(outDir, icon.file), png);
   console.log(`${icon.file}: ${png.length} bytes`);
 }

@@ -70,7 +70,7 @@ export function precompress(): Plugin {
       sequential: true,
       handler() {
         const { files, rawBytes, brotliBytes, gzipBytes } = precompressDirectory(outDir);
-      const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
         this.info(`precompressed ${files} files: ${kib(rawBytes)} raw, ${kib(gzipBytes)} gzip, ${kib(brotliBytes)} brotli`);
       },
     },

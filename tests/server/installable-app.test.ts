@@ -55,7 +55,11 @@ describe.each(ENGINES)('issue 22 installable scanner files on %s', (engine) => {
   it('lets pages compile WebAssembly and run the portal’s worker, but no script eval and no other origin', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/digital-tools/scanner' });
     const policy = String(page.headers['content-security-policy']);
-    const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `));
     expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
     expect(directive('worker-src')).toBe("worker-src 'self'");
     expect(directive('manifest-src')).toBe("manifest-src 'self'");

@@ -59,10 +59,7 @@ export default function ScannerPage() {
       <List aria-label={t('scannerCamera.page.recentScans')} dense>
         {recent.map((scan) => (
           <ListItem key={scan.clientScanId} secondaryAction={<Chip size="small" label={stateOf(scan)} />}>
-            <ListItemText
-              primary={scan.badgeCode}
-              secondary={[scan.result?.visitorName, scan.result?.company].filter(Boolean).join(' · ') || undefined}
-            />
+            <ListItemText primary={scan.badgeCode} secondary={[scan.result?.visitorName, scan.result?.company].filter(Boolean).join(' · ') || undefined} />
           </ListItem>
         ))}
       </List>

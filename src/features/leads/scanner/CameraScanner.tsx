@@ -80,9 +80,7 @@ export default function CameraScanner({ onCode, paused = false }: CameraScannerP
       return;
     }
     setState('starting');
-    const video: MediaTrackConstraints = deviceId
-      ? { deviceId: { exact: deviceId } }
-      : { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } };
+    const video: MediaTrackConstraints = deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } };
     media
       .getUserMedia({ video, audio: false })
       .then(async (stream) => {
@@ -161,13 +159,26 @@ export default function CameraScanner({ onCode, paused = false }: CameraScannerP
         canvas.width = width;
         canvas.height = height;
       }
+      const started = performance.now();
       context.drawImage(video, (video.videoWidth - cropWidth) / 2, (video.videoHeight - cropHeight) / 2, cropWidth, cropHeight, 0, 0, width, height);
       const found = await detector.detect(canvas);
+      try {
+        // Seen by the benchmark's PerformanceObserver (npm run bench -- scanner): the cost of one
+        // frame, drawn and read. Cleared at once: a show day's frames must not pile up in memory.
+        performance.measure('scanner:read', { start: started, detail: { kind: detector.kind, width: video.videoWidth, height: video.videoHeight } });
+        performance.clearMeasures('scanner:read');
+      } catch {
+        // Measures are for the benchmark only.
+      }
       if (stopped || pausedRef.current) return;
       const formats = new Map(found.map((code) => [code.rawValue, code.format]));
-      for (const code of guard.accept([...formats.keys()].filter((value) => value.trim() !== ''), performance.now())) {
+      for (const code of guard.accept(
+        [...formats.keys()].filter((value) => value.trim() !== ''),
+        performance.now(),
+      )) {
         try {
           performance.mark('scanner:code', { detail: code });
+          performance.clearMarks('scanner:code');
         } catch {
           // Marks are for the benchmark only.
         }
@@ -265,15 +276,7 @@ export default function CameraScanner({ onCode, paused = false }: CameraScannerP
           touchAction: 'manipulation',
         }}
       >
-        <Box
-          component="video"
-          ref={videoRef}
-          muted
-          playsInline
-          autoPlay
-          aria-hidden
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
+        <Box component="video" ref={videoRef} muted playsInline autoPlay aria-hidden sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
         {/* The aim frame: the part of the picture that is read. */}
         <Box
           aria-hidden
