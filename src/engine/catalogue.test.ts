@@ -542,6 +542,7 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
       '/digital-tools/introduction',
       '/digital-tools/lead-report',
       '/digital-tools/leads',
+      '/digital-tools/scanner',
       '/digital-tools/team-user',
     ]);
     expect(at('/digital-tools').id).toBe('digitalTools');
