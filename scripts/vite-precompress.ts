@@ -52,7 +52,11 @@ export function precompressDirectory(root: string): PrecompressResult {
   return result;
 }
 
-/** The vite plugin: precompresses the output directory once the bundle is written. */
+/**
+ * The vite plugin: precompresses the output directory once the bundle is written and the
+ * plugins that write after it (the service worker, at closeBundle) are done: a twin left from an
+ * earlier build would otherwise be served in place of the new sw.js.
+ */
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -61,10 +65,14 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    writeBundle() {
-      const { files, rawBytes, brotliBytes, gzipBytes } = precompressDirectory(outDir);
-      const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-      this.info(`precompressed ${files} files: ${kib(rawBytes)} raw, ${kib(gzipBytes)} gzip, ${kib(brotliBytes)} brotli`);
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const { files, rawBytes, brotliBytes, gzipBytes } = precompressDirectory(outDir);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+        this.info(`precompressed ${files} files: ${kib(rawBytes)} raw, ${kib(gzipBytes)} gzip, ${kib(brotliBytes)} brotli`);
+      },
     },
   };
 }

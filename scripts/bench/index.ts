@@ -11,6 +11,7 @@ import { scannerQueueBenchmarks } from './scanner-queue';
 import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
+import { scannerBenchmarks } from './scanner';
 import { lighthouseBenchmarks, printLoginWeight } from './lighthouse';
 import { ensureBuilt, loginToken, startPortal } from './support';
 import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } from './work';
@@ -81,6 +82,7 @@ async function main() {
   if (wants('organiser')) await organiserBenchmarks();
   if (wants('forms-live')) await liveFormsBenchmarks();
   if (wants('list-import')) await listImportBenchmarks();
+  if (wants('scanner')) await scannerBenchmarks();
 }
 
 async function webBenchmarks() {

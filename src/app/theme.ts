@@ -1,10 +1,11 @@
 import { createTheme } from '@mui/material/styles';
+import { BRAND_COLOURS } from './brand';
 
 export const theme = createTheme({
   palette: {
-    primary: { main: '#0b5c45' },
-    secondary: { main: '#b07d05' },
-    background: { default: '#f5f7f6' },
+    primary: { main: BRAND_COLOURS.primary },
+    secondary: { main: BRAND_COLOURS.secondary },
+    background: { default: BRAND_COLOURS.background },
     // WCAG 2.2 AA (issue 13): MUI's default orange (#ed6c02) and light blue (#0288d1) reach only
     // about 3:1 against white, so white chip text on them and their outlined buttons were
     // unreadable for many; these keep the hue at 4.5:1 or more on white and on the page grey.

@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '../../engine/constants';
 import { ROUTE_PRELOADS_FILE, screenPathOf, withModulePreloads, type RoutePreloads } from '../../engine/route-preloads';
 
+/** Files of the installable app whose name does not change with their content (or their compressed twins). */
+const SERVICE_WORKER_FILES = /(?:^|[\\/])(?:sw\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/;
+
 /** The build's module list per screen path (none when the web app was built without it). */
 function readRoutePreloads(webDir: string): RoutePreloads {
   try {
@@ -35,6 +38,9 @@ export default fp<{ webDir: string }>(
       preCompressed: true,
       setHeaders(reply, path) {
         if (path.includes(`${join('assets', '')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The scanner's service worker and manifest keep their names across builds: the browser
+        // asks every time, so a new version is found on the app's next start.
+        else if (SERVICE_WORKER_FILES.test(path)) reply.header('Cache-Control', 'no-cache');
       },
     });
     // Issue 13: each screen's index.html names the modules that screen needs (built once per path).

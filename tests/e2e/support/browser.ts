@@ -22,8 +22,17 @@ export const CHROMIUM_ARGS = [
 export const UI_TIMEOUT_MS = 10_000;
 export const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/** Debian's Chromium with the usual flags and any `extraArgs` (e.g. a fake camera) after them. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Chromium flags that give it a camera showing `y4mFile` (looped) and answer camera prompts
+ * itself; the context still needs the `camera` permission.
+ */
+export function fakeCameraArgs(y4mFile: string): string[] {
+  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4mFile}`];
 }
 
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -60,7 +69,17 @@ function safeName(text: string): string {
  * Registers the hooks of a spec file: the browser for the file, a fresh context and page per
  * test (unless `pagePerTest` is false), and on failure a screenshot of every open page to .tmp/e2e-<spec>-<test>[-n].png.
  */
-export function useBrowser(contextOptions: BrowserContextOptions = {}, { pagePerTest = true }: { pagePerTest?: boolean } = {}): BrowserSession {
+export function useBrowser(
+  contextOptions: BrowserContextOptions = {},
+  {
+    pagePerTest = true,
+    launchArgs,
+  }: {
+    pagePerTest?: boolean;
+    /** More Chromium flags, asked for when the browser starts (after the spec's earlier beforeAll hooks, e.g. its portal). */
+    launchArgs?: () => readonly string[] | Promise<readonly string[]>;
+  } = {},
+): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -70,7 +89,7 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}, { pagePer
   let usedFilePages: Page[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(launchArgs ? await launchArgs() : []);
   });
   afterAll(async () => {
     await browser?.close();
