@@ -61,6 +61,8 @@ export const ERRORS = {
   uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
   /** Issue 14: the file store (disk or database) is full; nothing was kept. */
   storageFull: { code: 601, message: 'errors.storageFull', http: 507 },
+  /** A multipart body without its boundary or cut off mid-part: nothing was read or kept. */
+  multipartBroken: { code: 601, message: 'errors.multipartBroken', http: 400 },
   /** Issue 14: the event's leads were erased at the end of their retention period. */
   leadsAlreadyErased: { code: 601, message: 'errors.leadsAlreadyErased' },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */

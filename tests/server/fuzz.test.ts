@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM_USER_LOGIN } from '../../src/server/db/seed';
 import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';
+import { ERRORS } from '../../src/engine/errors';
+import ja from '../../locales/ja.json';
+import { multipart } from '../support/multipart';
 
 // Issue 14: a seeded, bounded fuzz test derived from every route's JSON Schema (the OpenAPI
 // document the server builds from its route schemas) and every participation form's schema,
@@ -307,6 +310,61 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
     },
     FUZZ_TIMEOUT_MS,
   );
+
+  it("a broken multipart body (no boundary, a part ended early, a foreign boundary) answers a coded 400 in the caller's language on every upload route", async () => {
+    const [demo, organiser] = tokens;
+    const document = t.app.swagger() as { paths: Record<string, Record<string, any>> };
+    const routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation?.requestBody?.content?.['multipart/form-data'])
+        .map(([method]) => ({ method: method.toUpperCase(), path: path.replace('{id}', 's04').replace('{list}', 'badges') })),
+    );
+    expect(routes.map((route) => route.path).sort()).toEqual([
+      '/oga/forms/s04/lists/badges/import',
+      '/oga/organiser/content/attachments',
+      '/oga/organiser/exhibitors/import',
+      '/oga/uploads',
+    ]);
+    const whole = multipart([
+      { name: 'purpose', value: 'boothDesign' },
+      { name: 'file', filename: 'booth.pdf', bytes: Buffer.from('%PDF-1.4\n'.repeat(200)) },
+    ]);
+    const boundary = whole.contentType.split('boundary=')[1]!;
+    const broken = [
+      { why: 'no boundary', contentType: 'multipart/form-data', payload: whole.payload },
+      { why: 'an empty boundary', contentType: 'multipart/form-data; boundary=', payload: whole.payload },
+      { why: 'a part ended early', contentType: whole.contentType, payload: whole.payload.subarray(0, whole.payload.length - 400) },
+      { why: 'no closing boundary', contentType: whole.contentType, payload: whole.payload.subarray(0, whole.payload.indexOf(`--${boundary}--`)) },
+      { why: 'a boundary the body does not use', contentType: 'multipart/form-data; boundary=elsewhere', payload: whole.payload },
+      {
+        why: 'part headers without end',
+        contentType: whole.contentType,
+        payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n`),
+      },
+    ];
+    const expected = { code: ERRORS.multipartBroken.code, error: 'multipartBroken', msg: ja.errors.multipartBroken };
+    for (const route of routes) {
+      const token = route.path.startsWith('/oga/organiser') ? organiser : demo;
+      for (const { why, contentType, payload } of broken) {
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: route.path,
+          payload,
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType, language: 'ja' },
+        });
+        const body = response.json() as { code: number; error?: string; msg: string };
+        expect({ why, status: response.statusCode, code: body.code, error: body.error, msg: body.msg }, route.path).toEqual({ why, status: 400, ...expected });
+      }
+    }
+    // The routes still work with a whole body afterwards (nothing left half-read).
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/oga/uploads',
+      payload: whole.payload,
+      headers: { authorization: `Bearer ${demo}`, 'content-type': whole.contentType },
+    });
+    expect(upload.statusCode, upload.body).toBeLessThan(500);
+  });
 
   it(
     "no form draft or submission answers 500, with data derived from each form's schema",

@@ -41,6 +41,25 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, id: Erro
 }
 
 /**
+ * What the multipart parser (busboy) throws for a body it cannot read — no boundary, a part or
+ * the whole body cut off, a broken part header — and the plugin's error for a client that closed
+ * the request mid-body. The parser's errors carry no code, only these messages.
+ */
+const BROKEN_MULTIPART_MESSAGE =
+  /^(?:Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header)/;
+
+export function isBrokenMultipart(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'FST_MP_PREMATURE_CLOSE' || (typeof message === 'string' && BROKEN_MULTIPART_MESSAGE.test(message));
+}
+
+/** A multipart Content-Type must name a non-empty boundary; without one the parts cannot be found. */
+function lacksBoundary(contentType: string | undefined): boolean {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return false;
+  return !/;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i.test(contentType);
+}
+
+/**
  * Coded errors answer in the caller's language. Anything unexpected is logged with the request
  * id and answered with a generic message: internals never reach the user.
  */
@@ -49,6 +68,12 @@ export default fp(
     app.decorateRequest('language', 'en');
     app.addHook('onRequest', async (request) => {
       request.language = languageFromHeader(request.headers.language ?? request.headers['accept-language']?.slice(0, 2));
+    });
+
+    // A multipart body is read by the route handler as a stream; one that cannot be read (a
+    // header without boundary, a body cut off) is the client's broken request, never a 500.
+    app.addHook('preValidation', async (request) => {
+      if (lacksBoundary(request.headers['content-type'])) throw new AppError('multipartBroken');
     });
 
     app.setErrorHandler((error, request, reply) => {
@@ -66,6 +91,7 @@ export default fp(
         return sendError(request, reply, 'badRequest', { data: { issues: fastifyError.validation } });
       }
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 'payloadTooLarge');
+      if (isBrokenMultipart(error)) return sendError(request, reply, 'multipartBroken');
       if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
         return sendError(request, reply, 'badRequest');
       }
