@@ -63,10 +63,10 @@ describe('scanner camera', () => {
   test('LD1: a badge held in front of the camera for seconds becomes one lead, read once', async () => {
     const { page } = session;
     await openScanner(page);
-    const recent = page.getByRole('list', { name: en('scannerCamera.page.recentScans') });
+    const recent = page.getByRole('list', { name: en('leads.scanner.recent') });
     const item = recent.getByRole('listitem').filter({ hasText: badgeCode });
     // The WebAssembly reader compiles first (a slow machine needs a while).
-    await expectVisible(item.filter({ hasText: en('scannerCamera.page.sent') }), `${badgeCode} sent`, UI_TIMEOUT_MS * 3);
+    await expectVisible(item.filter({ hasText: en('leads.scanner.state.sent') }), `${badgeCode} sent`, UI_TIMEOUT_MS * 3);
 
     await cameraSeconds(page, 4);
     await expect.poll(() => recent.getByRole('listitem').count()).toBe(1);
@@ -90,7 +90,7 @@ describe('scanner camera', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: en('screens.leadScanner') }), 'the Scanner heading offline');
     await expectVisible(page.getByRole('region', { name: en('scannerCamera.view') }), 'the camera offline');
     // The reader's WebAssembly came from the cache too: the badge is still read.
-    const recent = page.getByRole('list', { name: en('scannerCamera.page.recentScans') });
+    const recent = page.getByRole('list', { name: en('leads.scanner.recent') });
     await expectVisible(recent.getByRole('listitem').filter({ hasText: badgeCode }), `${badgeCode} read offline`, UI_TIMEOUT_MS * 3);
   });
 });

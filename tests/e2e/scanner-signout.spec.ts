@@ -45,6 +45,12 @@ async function leadCount(codes: string[]): Promise<number> {
   return Number(row.n);
 }
 
+/** On a phone the header keeps "Log out" in the account menu. */
+async function signOutFromPhoneHeader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: en('header.account') }).click();
+  await page.getByRole('menuitem', { name: en('header.logout') }).click();
+}
+
 const recentScans = (page: Page) => page.getByRole('list', { name: en('leads.scanner.recent') });
 const scanItem = (page: Page, code: string) => recentScans(page).getByRole('listitem').filter({ hasText: code });
 
@@ -125,7 +131,7 @@ describe('scanner offline start and sign-out', () => {
     await addCode(page, first!);
     await addCode(page, second!);
     await expectVisible(scanItem(page, second!).getByText(en('leads.scanner.state.waiting'), { exact: true }), 'the scans waiting');
-    await page.getByRole('button', { name: en('header.logout') }).click();
+    await signOutFromPhoneHeader(page);
     const dialog = page.getByRole('dialog', { name: en('auth.logoutConfirmTitle') });
     await expectVisible(dialog.getByText(en('auth.logoutUnsentScans', { count: 2 })), 'the unsent scans warning');
     // Send first: once sent, the ordinary confirmation.
@@ -143,7 +149,7 @@ describe('scanner offline start and sign-out', () => {
     await page.route('**/oga/leads/scans', (route) => route.abort('internetdisconnected'));
     await addCode(page, lost!);
     await expectVisible(scanItem(page, lost!).getByText(en('leads.scanner.state.waiting'), { exact: true }), 'the scan waiting');
-    await page.getByRole('button', { name: en('header.logout') }).click();
+    await signOutFromPhoneHeader(page);
     await expectVisible(dialog.getByText(en('auth.logoutUnsentScans', { count: 1 })), 'the unsent scan warning');
     await dialog.getByRole('button', { name: en('auth.logoutAnyway') }).click();
     await waitForPath(page, '/login');
