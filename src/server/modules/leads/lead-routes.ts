@@ -282,7 +282,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
       company: has('company') ? body.company : row.company,
     };
     const tags = await tagsOf(app.db, scope.participationId);
-    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored }) };
+    const changed = new Set((Object.keys(input) as Array<keyof Qualification>).filter((field) => has(field)));
+    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored, changed }) };
     if (input.businessCard && input.businessCard !== row.business_card) {
       const upload = await app.db
         .selectFrom('uploads')
@@ -308,7 +309,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
         tag_answers: JSON.stringify(tagAnswers),
         business_card: input.businessCard,
         ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
-        ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+        ...(row.badge_known ? {} : { visitor_name: (input.visitorName ?? '').trim(), company: (input.company ?? '').trim() }),
         updated_at: new Date(),
         updated_by: auth.user.id,
       })
@@ -323,7 +324,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   const qualifyDescription =
     'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags; a choice the exhibitor has removed since it was stored stays acceptable on that lead until it is unticked.';
   const partialNote =
-    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
+    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. Only the fields sent are checked: a lead can be qualified step by step (`{"temperature":"warm"}` alone on a lead not qualified yet), but a required field (lead type, temperature, follow-up) cannot be cleared, and a lead whose badge was unknown needs its visitor name and company with any of those three. A lead counts as qualified once lead type, temperature and follow-up are all set.';
 
   const qualifyRoute = (summary: string, description: string) => ({
     config: { screen: 'leadDetail' as const },
