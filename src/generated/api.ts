@@ -1159,7 +1159,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -1200,7 +1200,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -2884,7 +2884,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -2920,7 +2920,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -2960,7 +2960,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3005,7 +3005,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3041,7 +3041,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3081,7 +3081,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3721,7 +3721,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3761,7 +3761,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
