@@ -650,6 +650,14 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect((await get(t.app, '/oga/leads?from=2026-02-30', demo)).code).not.toBe(200);
   });
 
+  it('LD2 the lead list offers the same show days as the dashboard', async () => {
+    const options = await get(t.app, '/oga/leads/options', demo);
+    const dashboard = await get(t.app, '/oga/analytics/dashboard', demo);
+    const showDays = dashboard.data.trend.showDays as string[];
+    expect(showDays.length).toBeGreaterThan(0);
+    expect(options.data.eventDays).toEqual({ first: showDays[0], last: showDays.at(-1) });
+  });
+
   it('LD6 renaming a tag choice renames it on the leads; a removed choice keeps the lead savable and can be unticked; a deleted tag leaves the leads', async () => {
     const token = await login_('demo');
     const created = await post(t.app, '/oga/custom-tags', { name: `Volume ${engine}`, choices: ['Small', 'Large', 'Pallet'] }, token);

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import type { EventRow } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { eventDate } from '../../../engine/time';
 import { sql } from 'kysely';
@@ -190,12 +191,25 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
       return ok({
         users: userRows,
         countries: countryRows.map((row) => row.key),
-        eventDays: { first: day(eventOf(auth).starts_at), last: day(eventOf(auth).ends_at) },
+        eventDays: showDayRange(eventOf(auth), day),
         utcOffsetMinutes: scope.offsetMinutes,
         tags,
       });
     },
   );
+
+  /**
+   * The first and last show day (event time) as the dashboard shows them: the recorded show days,
+   * else the days from the event's start to its end (its end may be a move-out day after the show).
+   */
+  const showDayRange = (event: EventRow, day: (date: Date) => string) => {
+    const recorded = (Array.isArray(event.show_days) ? event.show_days : [])
+      .map((d) => d.date)
+      .filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))
+      .sort();
+    if (recorded.length > 0) return { first: recorded[0]!, last: recorded.at(-1)! };
+    return { first: day(event.starts_at), last: day(event.ends_at) };
+  };
 
   // ---- LD2/LD3: detail and qualification --------------------------------------------------------
 
