@@ -658,6 +658,13 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(options.data.eventDays).toEqual({ first: showDays[0], last: showDays.at(-1) });
   });
 
+  it('LD4 exports made in the same minute get different file names', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 4; i += 1) names.push((await post(t.app, '/oga/leads/exports', { format: 'csv' }, demo)).data.fileName);
+    expect(new Set(names).size).toBe(4);
+    for (const name of names) expect(name).toMatch(/^leads-AFHE2027-\d{8}-\d{4}(-\d+)?\.csv$/);
+  });
+
   it('LD6 renaming a tag choice renames it on the leads; a removed choice keeps the lead savable and can be unticked; a deleted tag leaves the leads', async () => {
     const token = await login_('demo');
     const created = await post(t.app, '/oga/custom-tags', { name: `Volume ${engine}`, choices: ['Small', 'Large', 'Pallet'] }, token);
