@@ -19,15 +19,35 @@ export const SCAN_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 export const SCAN_EARLIEST = '2000-01-01T00:00:00Z';
 
 /** ISO 8601 date-time with an explicit zone (Z or ±hh:mm). */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An ISO instant naming a real calendar moment: `Date.parse` rolls 30 February over to
+ * 2 March and 24:30 to the next day, so the written fields must survive the round trip.
+ */
+export function isIsoInstant(value: string): boolean {
+  const match = ISO_INSTANT.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const zone = match[8]!;
+  if (zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4, 6)) > 59)) return false;
+  const calendar = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  return (
+    calendar.getUTCFullYear() === year &&
+    calendar.getUTCMonth() === month! - 1 &&
+    calendar.getUTCDate() === day &&
+    calendar.getUTCHours() === hour &&
+    calendar.getUTCMinutes() === minute &&
+    calendar.getUTCSeconds() === second
+  );
+}
 
 export type ScanTimeProblem = 'format' | 'future' | 'past';
 
 /** Why a scan time is refused, or null when it is usable. */
 export function checkScanTime(value: string, now: number): ScanTimeProblem | null {
-  if (!ISO_INSTANT.test(value)) return 'format';
+  if (!isIsoInstant(value)) return 'format';
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return 'format';
   if (ms > now + SCAN_FUTURE_TOLERANCE_MS) return 'future';
   if (ms < Date.parse(SCAN_EARLIEST)) return 'past';
   return null;
@@ -69,6 +89,12 @@ const isOneOf = (list: readonly string[], value: unknown): boolean => typeof val
  * V6 + LD3: lead type, temperature and follow-up action are required and must be known codes;
  * visitor name and company are required when the badge was unknown (the scan captured nothing
  * else); notes are bounded; every tag answer names an existing tag and only its choices.
+ *
+ * A complete qualification (the detail screen's form) checks every field. A partial update
+ * (`changed`: the fields a request sends) checks only those: a lead is qualified step by step
+ * (temperature now, type later), and is "qualified" in lists and exports once lead type,
+ * temperature and follow-up are all set; a sent field may still not be cleared or invalid.
+ * An unknown badge's visitor name and company are asked with any qualification field.
  */
 export function validateQualification(
   input: Qualification,
@@ -80,23 +106,35 @@ export function validateQualification(
      * acceptable on this lead (shown, removable), so a changed tag never makes a lead unsavable.
      */
     stored?: Readonly<Record<string, readonly string[]>>;
+    /** A partial update: only these fields were sent, and only they are required. */
+    changed?: ReadonlySet<keyof Qualification>;
   },
 ): QualificationErrors {
   const errors: QualificationErrors = {};
-  if (!input.leadType) errors.leadType = 'leads.required.leadType';
-  else if (!isOneOf(LEAD_TYPES, input.leadType)) errors.leadType = 'validation.enum';
-  if (!input.temperature) errors.temperature = 'leads.required.temperature';
-  else if (!isOneOf(LEAD_TEMPERATURES, input.temperature)) errors.temperature = 'validation.enum';
-  if (!input.followUp) errors.followUp = 'leads.required.followUp';
-  else if (!isOneOf(FOLLOW_UP_ACTIONS, input.followUp)) errors.followUp = 'validation.enum';
+  const changed = context.changed;
+  const required = (field: keyof Qualification) => !changed || changed.has(field);
+  // An unknown badge's visitor name and company belong to its qualification: required whenever
+  // lead type, temperature or follow-up is set, so a qualified lead always names its visitor.
+  const qualifying = !changed || changed.has('leadType') || changed.has('temperature') || changed.has('followUp');
+  if (!input.leadType) {
+    if (required('leadType')) errors.leadType = 'leads.required.leadType';
+  } else if (!isOneOf(LEAD_TYPES, input.leadType)) errors.leadType = 'validation.enum';
+  if (!input.temperature) {
+    if (required('temperature')) errors.temperature = 'leads.required.temperature';
+  } else if (!isOneOf(LEAD_TEMPERATURES, input.temperature)) errors.temperature = 'validation.enum';
+  if (!input.followUp) {
+    if (required('followUp')) errors.followUp = 'leads.required.followUp';
+  } else if (!isOneOf(FOLLOW_UP_ACTIONS, input.followUp)) errors.followUp = 'validation.enum';
   if ((input.notes ?? '').length > LEAD_NOTES_MAX) errors.notes = 'validation.maxLength';
   if (!context.badgeKnown) {
     const name = (input.visitorName ?? '').trim();
     const company = (input.company ?? '').trim();
-    if (!name) errors.visitorName = 'leads.required.visitorName';
-    else if (name.length > LEAD_TEXT_MAX) errors.visitorName = 'validation.maxLength';
-    if (!company) errors.company = 'leads.required.visitorCompany';
-    else if (company.length > LEAD_TEXT_MAX) errors.company = 'validation.maxLength';
+    if (!name) {
+      if (qualifying || required('visitorName')) errors.visitorName = 'leads.required.visitorName';
+    } else if (name.length > LEAD_TEXT_MAX) errors.visitorName = 'validation.maxLength';
+    if (!company) {
+      if (qualifying || required('company')) errors.company = 'leads.required.visitorCompany';
+    } else if (company.length > LEAD_TEXT_MAX) errors.company = 'validation.maxLength';
   }
   const answers = input.tagAnswers ?? {};
   for (const [tagId, chosen] of Object.entries(answers)) {

@@ -1202,7 +1202,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -1243,7 +1243,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -2943,7 +2943,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -2979,7 +2979,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3019,7 +3019,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3064,7 +3064,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3100,7 +3100,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3140,7 +3140,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3795,7 +3795,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';
@@ -3835,7 +3835,7 @@ export interface ApiOperations {
          */
         leadQuota: number | null;
         /**
-         * Contact person (contractors); the user name for team users
+         * Contact person (contractors); the name shown for a team user (its user name when none was given)
          */
         name: string;
         status: 'active' | 'disabled';

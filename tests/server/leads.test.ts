@@ -614,6 +614,57 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     await t.app.db.deleteFrom('custom_tags').where('id', '=', tag!.id).execute();
   });
 
+  it('LD3 a lead not yet qualified takes a partial update (the README example): temperature alone, notes alone; what is sent is still checked', async () => {
+    const lead = (await scanOne(demo, { clientScanId: scanId('q'), badgeCode: visitors[381]!.badge_code, scannedAt: new Date().toISOString() })).data;
+    const url = `/oga/leads/${lead.leadId}`;
+    const warm = await patch(t.app, url, { temperature: 'warm' }, demo);
+    expect(bodyOf(warm)).toMatchObject({ code: 200 });
+    expect(warm.data.lead).toMatchObject({ temperature: 'warm', leadType: null, followUp: null });
+    const noted = await patch(t.app, url, { notes: 'Met at the honey tasting.' }, demo);
+    expect(noted.code).toBe(200);
+    expect(noted.data.lead).toMatchObject({ temperature: 'warm', notes: 'Met at the honey tasting.', leadType: null });
+    // What is sent is still checked: an unknown code, or clearing a required field, is refused.
+    expect((await patch(t.app, url, { temperature: 'lukewarm' }, demo)).code).toBe(601);
+    expect((await patch(t.app, url, { temperature: null }, demo)).data.fields).toEqual({ temperature: 'leads.required.temperature' });
+    const done = await patch(t.app, url, { leadType: 'potentialCustomer', followUp: 'sendQuotation' }, demo);
+    expect(done.data.lead).toMatchObject({ leadType: 'potentialCustomer', temperature: 'warm', followUp: 'sendQuotation', notes: 'Met at the honey tasting.' });
+  });
+
+  it('LD1 an impossible calendar date (30 February) is refused as invalid/format, single and batch, never stored as another day', async () => {
+    const badDay = { clientScanId: scanId('d'), badgeCode: visitors[382]!.badge_code, scannedAt: '2026-02-30T10:15:00Z' };
+    const before = await leadCount();
+    expect((await scanOne(demo, badDay)).data).toMatchObject({ status: 'invalid', problem: 'format', leadId: null });
+    const batch = await scans(demo, {
+      scans: [
+        { ...badDay, clientScanId: scanId('d') },
+        { clientScanId: scanId('d'), badgeCode: visitors[383]!.badge_code, scannedAt: '2026-04-31T08:00:00+07:00' },
+      ],
+    });
+    expect(batch.data.results.map((r) => [r.status, (r as { problem?: string }).problem])).toEqual([
+      ['invalid', 'format'],
+      ['invalid', 'format'],
+    ]);
+    expect((await scanOne(demo, { ...badDay, clientScanId: scanId('d'), scannedAt: '2026-03-01T24:30:00Z' })).data).toMatchObject({ status: 'invalid', problem: 'format' });
+    expect(await leadCount()).toBe(before);
+    // The list's day filters are dates too.
+    expect((await get(t.app, '/oga/leads?from=2026-02-30', demo)).code).not.toBe(200);
+  });
+
+  it('LD2 the lead list offers the same show days as the dashboard', async () => {
+    const options = await get(t.app, '/oga/leads/options', demo);
+    const dashboard = await get(t.app, '/oga/analytics/dashboard', demo);
+    const showDays = dashboard.data.trend.showDays as string[];
+    expect(showDays.length).toBeGreaterThan(0);
+    expect(options.data.eventDays).toEqual({ first: showDays[0], last: showDays.at(-1) });
+  });
+
+  it('LD4 exports made in the same minute get different file names', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 4; i += 1) names.push((await post(t.app, '/oga/leads/exports', { format: 'csv' }, demo)).data.fileName);
+    expect(new Set(names).size).toBe(4);
+    for (const name of names) expect(name).toMatch(/^leads-AFHE2027-\d{8}-\d{4}(-\d+)?\.csv$/);
+  });
+
   it('LD6 renaming a tag choice renames it on the leads; a removed choice keeps the lead savable and can be unticked; a deleted tag leaves the leads', async () => {
     const token = await login_('demo');
     const created = await post(t.app, '/oga/custom-tags', { name: `Volume ${engine}`, choices: ['Small', 'Large', 'Pallet'] }, token);

@@ -216,6 +216,21 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     expect(bodyOf(await put(t.app, `/oga/members/team-users/${member.id}`, { email: 'ｆｕｌｌ@borneo-botanica.example' }, demo)).error).toBe('emailInvalid');
   });
 
+  it('LD5 a team user keeps the name given to it (shown on leaderboards), and an edit without a quota keeps the quota', async () => {
+    await resetTeam();
+    const account = `demo/${unique('Named')}`;
+    const { member } = await addTeamUser(account, { name: 'Siti Nurhaliza', leadQuota: 80 });
+    expect(member).toMatchObject({ account, name: 'Siti Nurhaliza', leadQuota: 80 });
+    const kept = await put(t.app, `/oga/members/team-users/${member.id}`, { email: 'siti@borneo-botanica.example' }, demo);
+    expect(bodyOf(kept)).toMatchObject({ code: 200, data: { member: { name: 'Siti Nurhaliza', leadQuota: 80, email: 'siti@borneo-botanica.example' } } });
+    const renamed = await put(t.app, `/oga/members/team-users/${member.id}`, { email: 'siti@borneo-botanica.example', name: 'Siti N.', leadQuota: 90 }, demo);
+    expect(renamed.data.member).toMatchObject({ name: 'Siti N.', leadQuota: 90 });
+    expect((await userRow(account.toLowerCase()))!).toMatchObject({ display_name: 'Siti N.', lead_quota: 90 });
+    // Without a name the user name stands in, as before.
+    const unnamed = await addTeamUser(`demo/${unique('Plain')}`);
+    expect(unnamed.member.name).toBe(chosenLoginPart(unnamed.member.account));
+  });
+
   it('LD5 P1 team users and contractors cannot manage members (403), nothing is stored', async () => {
     const team = await login(t.app, DEMO_TEAM_USER_LOGIN);
     const builder = await login(t.app, DEMO_CONTRACTOR_LOGIN);

@@ -31,7 +31,7 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
   const [draft, setDraft] = useState<MemberDraft>({
     account: member?.account ?? '',
     email: member?.email ?? '',
-    name: contractor ? (member?.name ?? '') : '',
+    name: member?.name ?? '',
     company: member?.company ?? '',
     password: '',
     leadQuota: member?.leadQuota === null || member?.leadQuota === undefined ? '' : String(member.leadQuota),
@@ -51,7 +51,9 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
     const body: MemberEdit = {
       email: draft.email.trim(),
       ...(draft.password ? { password: draft.password } : {}),
-      ...(contractor ? { company: draft.company.trim(), name: draft.name.trim() } : { leadQuota: leadQuotaValue(draft.leadQuota) }),
+      ...(contractor
+        ? { company: draft.company.trim(), name: draft.name.trim() }
+        : { leadQuota: leadQuotaValue(draft.leadQuota), ...(draft.name.trim() ? { name: draft.name.trim() } : {}) }),
     };
     setBusy(true);
     try {
@@ -103,7 +105,9 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
           <Stack spacing={1} sx={{ pt: 1 }}>
             {formError && <Alert severity="error">{formError}</Alert>}
             {contractor && field('company', t('members.fields.company'), { required: true })}
-            {contractor && field('name', t('members.fields.contactName'), { required: true })}
+            {contractor
+              ? field('name', t('members.fields.contactName'), { required: true })
+              : field('name', t('members.fields.teamUserName'), { help: t('members.fields.teamUserNameHelp') })}
             {creating
               ? field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), {
                   // Issue 14: the ID is chosen under the exhibitor's own account; show what they will type.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ApiApp } from '../../lib/api-app';
 import { toEventClock } from '../../../engine/time';
 import { randomBytes } from 'node:crypto';
@@ -52,7 +53,15 @@ export default async function leadExportRoutes(app: ApiApp) {
       const storageName = `${randomBytes(24).toString('base64url')}.${format}`;
       const key = fileKey.leadExport(storageName);
       const now = new Date();
-      const fileName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}.${format}`;
+      // Exports of the same minute are told apart by a counter (-2, -3, …) so downloads never overwrite.
+      const baseName = `leads-${eventOf(auth).code}-${stamp(now, scope.offsetMinutes)}`;
+      const sameMinute = await app.db
+        .selectFrom('lead_exports')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('participation_id', '=', scope.participationId)
+        .where('file_name', 'like', `${baseName}%`)
+        .executeTakeFirstOrThrow();
+      const fileName = `${baseName}${sameMinute.n > 0 ? `-${sameMinute.n + 1}` : ''}.${format}`;
       // The writer streams into the file store as it goes; the store keeps nothing unless whole.
       const output = new PassThrough();
       const stored = app.storage.put(key, output);

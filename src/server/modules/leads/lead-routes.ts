@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import type { EventRow } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { eventDate } from '../../../engine/time';
 import { sql } from 'kysely';
@@ -190,12 +191,25 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
       return ok({
         users: userRows,
         countries: countryRows.map((row) => row.key),
-        eventDays: { first: day(eventOf(auth).starts_at), last: day(eventOf(auth).ends_at) },
+        eventDays: showDayRange(eventOf(auth), day),
         utcOffsetMinutes: scope.offsetMinutes,
         tags,
       });
     },
   );
+
+  /**
+   * The first and last show day (event time) as the dashboard shows them: the recorded show days,
+   * else the days from the event's start to its end (its end may be a move-out day after the show).
+   */
+  const showDayRange = (event: EventRow, day: (date: Date) => string) => {
+    const recorded = (Array.isArray(event.show_days) ? event.show_days : [])
+      .map((d) => d.date)
+      .filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))
+      .sort();
+    if (recorded.length > 0) return { first: recorded[0]!, last: recorded.at(-1)! };
+    return { first: day(event.starts_at), last: day(event.ends_at) };
+  };
 
   // ---- LD2/LD3: detail and qualification --------------------------------------------------------
 
@@ -282,7 +296,8 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
       company: has('company') ? body.company : row.company,
     };
     const tags = await tagsOf(app.db, scope.participationId);
-    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored }) };
+    const changed = new Set((Object.keys(input) as Array<keyof Qualification>).filter((field) => has(field)));
+    const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored, changed }) };
     if (input.businessCard && input.businessCard !== row.business_card) {
       const upload = await app.db
         .selectFrom('uploads')
@@ -308,7 +323,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
         tag_answers: JSON.stringify(tagAnswers),
         business_card: input.businessCard,
         ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
-        ...(row.badge_known ? {} : { visitor_name: input.visitorName!.trim(), company: input.company!.trim() }),
+        ...(row.badge_known ? {} : { visitor_name: (input.visitorName ?? '').trim(), company: (input.company ?? '').trim() }),
         updated_at: new Date(),
         updated_by: auth.user.id,
       })
@@ -323,7 +338,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   const qualifyDescription =
     'Refused with code 601 `validationFailed` when a rule fails: `data.fields` maps each field to the locale key of its message, `msg` is the first message in the caller\'s language (e.g. "Please select the lead type."). Visitor name and company are read, and required, only when the badge was unknown. Tag answers must be choices of the participation\'s custom tags; a choice the exhibitor has removed since it was stored stays acceptable on that lead until it is unticked.';
   const partialNote =
-    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. The result is checked whole: lead type, temperature and follow-up must be set after the change.';
+    '**Only what is sent changes.** A field left out keeps its stored value: notes, tag answers, business card and interested products are never erased by omission. `tagAnswers` is merged per tag: a tag left out keeps its answers, a tag sent with `[]` is cleared. To clear a field send it empty: `notes: ""`, `businessCard: null` (the card and its file are deleted), `interestedProducts: []`. Only the fields sent are checked: a lead can be qualified step by step (`{"temperature":"warm"}` alone on a lead not qualified yet), but a required field (lead type, temperature, follow-up) cannot be cleared, and a lead whose badge was unknown needs its visitor name and company with any of those three. A lead counts as qualified once lead type, temperature and follow-up are all set.';
 
   // PATCH is also the scanner's: a scan qualified after it was sent is saved with the device
   // token (its scope, the caller's participation, is the same as its user's session).

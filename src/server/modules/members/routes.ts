@@ -45,7 +45,7 @@ const memberSchema = {
   properties: {
     id: { type: 'integer' },
     account: { type: 'string', description: 'Login ID (the user name)' },
-    name: { type: 'string', description: 'Contact person (contractors); the user name for team users' },
+    name: { type: 'string', description: 'Contact person (contractors); the name shown for a team user (its user name when none was given)' },
     company: { type: 'string' },
     email: { type: 'string' },
     status: { type: 'string', enum: ['active', 'disabled'] },
@@ -224,7 +224,8 @@ export default async function membersRoutes(app: ApiApp, { config }: { config: C
         if (passwordIssue) throw new AppError(passwordIssue);
         const contractor = kind.role === 'contractor';
         const company = contractor ? requiredText(body.company) : '';
-        const name = contractor ? requiredText(body.name) : chosenLoginPart(account);
+        // A team user's name is shown on the leaderboard and "By user"; without one, its user name.
+        const name = contractor ? requiredText(body.name) : body.name?.trim() || chosenLoginPart(account);
         const leadQuota = contractor ? null : (body.leadQuota ?? null);
         const quotaIssue = leadQuotaProblem(leadQuota);
         if (quotaIssue) throw new AppError(quotaIssue);
@@ -292,10 +293,13 @@ export default async function membersRoutes(app: ApiApp, { config }: { config: C
           changes.display_name = requiredText(body.name);
           changes.company = requiredText(body.company);
         } else {
-          const leadQuota = body.leadQuota ?? null;
-          const quotaIssue = leadQuotaProblem(leadQuota);
-          if (quotaIssue) throw new AppError(quotaIssue);
-          changes.lead_quota = leadQuota;
+          // What is not sent keeps its value (null, sent, means no limit).
+          if (body.name?.trim()) changes.display_name = body.name.trim();
+          if (body.leadQuota !== undefined) {
+            const quotaIssue = leadQuotaProblem(body.leadQuota);
+            if (quotaIssue) throw new AppError(quotaIssue);
+            changes.lead_quota = body.leadQuota;
+          }
         }
         const now = new Date();
         if (body.password) {
