@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { formStatus, type FormStatus } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formStatus, type FormStatus } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
 import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { FieldProblems } from '../../../engine/organiser-events';
@@ -119,7 +119,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
         Object.fromEntries(
           exhibitorForms.map((definition) => [
             definition.id,
-            formStatus(byKey.get(`${id}/${definition.id}`) ?? null, settings.get(id)?.deadlines[definition.deadline] ?? null, now),
+            formStatus(byKey.get(`${id}/${definition.id}`) ?? null, deadlineOfForm(settings.get(id)?.deadlines, definition), now),
           ]),
         ) as Record<string, FormStatus>,
       ]),
