@@ -7,6 +7,7 @@ import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type EventInput, type FieldProblems } from '../../../engine/organiser-events';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
@@ -210,12 +211,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             );
           return (
             <Box key={index} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start' }}>
-              <TextField
-                type="date"
+              <EventDateTimeField
+                dateOnly
                 label={t('organiser.event.date')}
                 value={day.date}
-                onChange={(e) => change('date', e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(local) => change('date', local)}
+                offsetMinutes={draft.utcOffsetMinutes}
                 sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 {...fieldProps(`showDays.${index}.date`)}
               />
@@ -261,13 +262,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {vocabulary.deadlineNames.map((name) => (
-            <TextField
+            <EventDateTimeField
               key={name}
-              type="datetime-local"
-              label={`${t(`organiser.names.${name}`, { defaultValue: name })} (${formatOffset(draft.utcOffsetMinutes)})`}
+              label={t(`organiser.names.${name}`, { defaultValue: name })}
               value={draft.deadlines[name] ?? ''}
-              onChange={(e) => set('deadlines', { ...draft.deadlines, [name]: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(local) => set('deadlines', { ...draft.deadlines, [name]: local })}
+              offsetMinutes={draft.utcOffsetMinutes}
               {...fieldProps(`deadlines.${name}`)}
             />
           ))}

@@ -17,7 +17,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,9 @@ import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
+import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
+import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
 // closed or submit-once form for one exhibitor from its cell.
@@ -52,23 +54,21 @@ interface Target {
   status: Status;
 }
 
-/** The organiser's local time as a datetime-local value, `days` from now. */
-function localInput(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setMinutes(date.getMinutes() - date.getTimezoneOffset());
-  return date.toISOString().slice(0, 16);
+/** K2: event time (never the browser's) as a datetime-local value, `days` from now. */
+function eventLocalInput(days: number, offsetMinutes: number): string {
+  return toEventLocal(new Date(Date.now() + days * 86_400_000).toISOString(), offsetMinutes);
 }
 
-function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: () => void; onDone: () => void }) {
+function ReopenDialog({ target, offsetMinutes, onClose, onDone }: { target: Target; offsetMinutes: number; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const [until, setUntil] = useState(localInput(7));
+  const [until, setUntil] = useState(eventLocalInput(7, offsetMinutes));
   const [extend, setExtend] = useState(target.status === 'closed');
   const [error, setError] = useState('');
   const submit = async () => {
     try {
       await typedApi.post('/organiser/exhibitors/{participationId}/forms/{formId}/reopen', {
         path: { participationId: target.participationId, formId: target.formId },
-        body: extend ? { until: new Date(until).toISOString() } : {},
+        body: extend ? { until: fromEventLocal(until, offsetMinutes) || until } : {},
         silent: true,
       });
       showToast('success', t('organiser.progress.reopened'));
@@ -83,15 +83,7 @@ function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: ()
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormControlLabel control={<Switch checked={extend} onChange={(e) => setExtend(e.target.checked)} />} label={t('organiser.progress.extendDeadline')} />
-          {extend && (
-            <TextField
-              type="datetime-local"
-              label={t('organiser.progress.newDeadline')}
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
+          {extend && <EventDateTimeField label={t('organiser.progress.newDeadline')} value={until} onChange={setUntil} offsetMinutes={offsetMinutes} />}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -109,6 +101,7 @@ export default function ProgressPage() {
   const { t } = useTranslation();
   const [missing, setMissing] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
+  const { data: account } = useAccountInfo();
   const { data, error, mutate } = useSWR(['/organiser/progress', missing], () => typedApi.get('/organiser/progress', { query: { missing } }));
   const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
   return (
@@ -194,6 +187,7 @@ export default function ProgressPage() {
       {target && (
         <ReopenDialog
           target={target}
+          offsetMinutes={account?.utcOffsetMinutes ?? 0}
           onClose={() => setTarget(null)}
           onDone={() => {
             setTarget(null);
