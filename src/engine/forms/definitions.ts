@@ -73,6 +73,14 @@ export function deadlineOfForm(deadlines: Readonly<Record<string, Date>> | undef
   return deadlines?.[formDeadlineKey(definition.id)] ?? deadlines?.[definition.deadline] ?? null;
 }
 
+/**
+ * A form named for a reader: its translated title, which usually carries the form's code already
+ * ("S01 Promotion profile", "Thư mời điện tử VIP"); the code goes in front only where it does not.
+ */
+export function formDisplayName(code: string, title: string): string {
+  return title.split(/\s+/).includes(code) ? title : `${code} ${title}`;
+}
+
 export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 

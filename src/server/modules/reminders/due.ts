@@ -1,7 +1,7 @@
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { deadlineOfForm, type FormDefinition } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formDisplayName, type FormDefinition } from '../../../engine/forms/definitions';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { progressMatrix } from '../../lib/progress-matrix';
@@ -61,11 +61,10 @@ export async function queueReminder(
   for (const user of recipients) {
     const language = user.language ?? event.default_language;
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
-    const lines = forms.map(({ definition, due }) =>
-      due
-        ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) })
-        : `- ${definition.code} ${t(definition.title)}`,
-    );
+    const lines = forms.map(({ definition, due }) => {
+      const form = formDisplayName(definition.code, t(definition.title));
+      return due ? t('reminders.mail.lineWithDeadline', { form, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) }) : `- ${form}`;
+    });
     const params = {
       name: user.display_name,
       exhibitor: user.exhibitor,
