@@ -10,7 +10,9 @@ import {
   DialogTitle,
   FormControlLabel,
   Stack,
+  MenuItem,
   Switch,
+  TextField,
   Table,
   TableBody,
   TableCell,
@@ -28,6 +30,8 @@ import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
+import { searchFold } from '../../../engine/search';
+import { formDisplayName } from '../../../engine/forms/definitions';
 import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
@@ -103,6 +107,19 @@ export default function ProgressPage() {
   const [target, setTarget] = useState<Target | null>(null);
   const { data: account } = useAccountInfo();
   const { data, error, mutate } = useSWR(['/organiser/progress', missing], () => typedApi.get('/organiser/progress', { query: { missing } }));
+  const [search, setSearch] = useState('');
+  const [formFilter, setFormFilter] = useState('');
+  const [statusFilter, setStatusFilter] = useState('');
+  const words = searchFold(search).split(/\s+/).filter(Boolean);
+  // A row stays when every word is in its name or booth (accents folded) and, with a status
+  // chosen, the chosen form (or any form) has that status.
+  const rows = (data?.rows ?? []).filter((row) => {
+    const text = searchFold(`${row.exhibitor} ${row.boothNum ?? ''}`);
+    if (!words.every((word) => text.includes(word))) return false;
+    if (!statusFilter) return true;
+    const statuses = formFilter ? [row.statuses[formFilter]] : Object.values(row.statuses);
+    return statuses.includes(statusFilter as Status);
+  });
   const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
   return (
     <Box>
@@ -112,6 +129,30 @@ export default function ProgressPage() {
           {t('organiser.progress.export')}
         </Button>
       </Stack>
+      {data && data.rows.length > 0 && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <TextField type="search" size="small" label={t('organiser.progress.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField select size="small" label={t('organiser.progress.filterForm')} value={formFilter} onChange={(e) => setFormFilter(e.target.value)} sx={{ minWidth: 200 }}>
+            <MenuItem value="">{t('organiser.progress.allForms')}</MenuItem>
+            {data.forms.map((form) => (
+              <MenuItem key={form.id} value={form.id}>
+                {formDisplayName(form.code, t(form.title))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select size="small" label={t('organiser.progress.filterStatus')} value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)} sx={{ minWidth: 180 }}>
+            <MenuItem value="">{t('organiser.progress.allStatuses')}</MenuItem>
+            {(Object.keys(COLOUR) as Status[]).map((status) => (
+              <MenuItem key={status} value={status}>
+                {t(`formRuntime.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography role="status" color="text.secondary">
+            {t('organiser.progress.shown', { shown: rows.length, total: data.rows.length })}
+          </Typography>
+        </Stack>
+      )}
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <PageLoading />}
       {data && data.rows.length === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
@@ -136,7 +177,7 @@ export default function ProgressPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.rows.map((row) => (
+              {rows.map((row) => (
                 <TableRow key={row.participationId}>
                   <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>
                     {row.exhibitor}
