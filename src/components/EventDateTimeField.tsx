@@ -24,7 +24,7 @@ export function EventDateTimeField({ label, value, onChange, offsetMinutes, date
     <TextField
       {...rest}
       type={dateOnly ? 'date' : 'datetime-local'}
-      label={label}
+      label={dateOnly ? label : `${label} (${formatOffset(offsetMinutes)})`}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       helperText={helperText ? `${zone} · ${String(helperText)}` : zone}
