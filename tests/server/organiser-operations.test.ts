@@ -106,8 +106,10 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     const again = await post<{ version: number }>(t.app, '/oga/forms/s04/submit', { data: badges('Budi', 'Sari', 'Wayan'), version: open.entry.version }, limited);
     expect(again.code).toBe(200);
     expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Budi'), version: again.data.version }, limited)).error).toBe('submitOnce');
-    // S06 has no submit-once flag and its deadline is ahead: nothing to reopen.
-    expect((await reopen(kopi, 's06', {})).error).toBe('reopenNotNeeded');
+    // S02 has no submit-once flag and its deadline is ahead: nothing to reopen. S06 shares S04's
+    // deadline name but not its reopening: still closed, it needs a new deadline of its own.
+    expect((await reopen(kopi, 's02', {})).error).toBe('reopenNotNeeded');
+    expect((await reopen(kopi, 's06', {})).error).toBe('reopenUntilRequired');
   });
 
   it('the audit log holds the logins, the submissions and the reopenings with before and after', async () => {

@@ -87,6 +87,22 @@ describe.each(ENGINES)('Issue 9 reminders on %s', (engine) => {
     const audit = await t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'reminder.sent').where('actor_role', '=', 'organiser').execute();
     expect(audit.map((a) => a.participation_id).sort()).toEqual([kopi, borneo].sort());
   });
+
+  it('the reminder e-mail names each missing form once ("S01 Promotion profile", not "S01 S01 Promotion profile")', async () => {
+    const mail = await t.app.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('kind', '=', 'reminder')
+      .where('to_address', '=', KOPI_EMAIL)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const lines = mail.text_body.split('\n').filter((line) => line.startsWith('- '));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const code = /^- (\S+)/.exec(line)![1]!;
+      expect(line.split(code).length - 1, line).toBe(1);
+    }
+  });
 });
 
 describe('Issue 9 mail queue and reminders with two instances on one PostgreSQL', () => {

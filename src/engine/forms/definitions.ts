@@ -57,6 +57,30 @@ export function helpParams(definition: Pick<FormDefinition, 'fee' | 'approval'>)
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+/**
+ * O2 F9: the key of one exhibitor's own deadline for one form (the organiser's reopening), beside
+ * the deadline names (`badges`, …) that every form naming them shares. Reopening one form must not
+ * move the others that share its deadline name.
+ */
+export const FORM_DEADLINE_PREFIX = 'form:';
+export const formDeadlineKey = (formId: string): string => `${FORM_DEADLINE_PREFIX}${formId}`;
+
+/**
+ * O2: a form's effective deadline from the effective deadlines by key (event values overridden by
+ * the exhibitor's): the exhibitor's own for this form, else the one its deadline name gives.
+ */
+export function deadlineOfForm(deadlines: Readonly<Record<string, Date>> | undefined, definition: Pick<FormDefinition, 'id' | 'deadline'>): Date | null {
+  return deadlines?.[formDeadlineKey(definition.id)] ?? deadlines?.[definition.deadline] ?? null;
+}
+
+/**
+ * A form named for a reader: its translated title, which usually carries the form's code already
+ * ("S01 Promotion profile", "Thư mời điện tử VIP"); the code goes in front only where it does not.
+ */
+export function formDisplayName(code: string, title: string): string {
+  return title.split(/\s+/).includes(code) ? title : `${code} ${title}`;
+}
+
 export const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
+import { deadlineOfForm, formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
 import { approvalPart, partsOf, partStates, type FormPart, type PartStates } from '../../engine/forms/parts';
 import type { Database } from '../db/schema';
 
@@ -131,7 +131,7 @@ export async function progressMatrix(
     const missingMandatory: string[] = [];
     definitions.forEach((definition, index) => {
       const entry = entryOf(participation, definition.id);
-      const deadline = deadlines[definition.deadline] ?? null;
+      const deadline = deadlineOfForm(deadlines, definition);
       const parts = partsByForm.get(definition.id);
       let status: FormStatus;
       if (parts) {

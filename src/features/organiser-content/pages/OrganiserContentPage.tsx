@@ -25,6 +25,9 @@ import { catalogue } from '../../../generated/screens';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
+import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
+import { useAccountInfo } from '../../../lib/session';
 import { typedApi } from '../../../lib/api';
 import type { ApiBody, ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
@@ -73,13 +76,14 @@ const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _a
   emailExhibitors: false,
 });
 
-/** datetime-local input value in the browser's time zone, and back. */
-const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+/** K2: a datetime-local value in event time (never the browser's zone), and back. */
+const toLocalInput = (iso: string | null, offsetMinutes: number) => (iso ? toEventLocal(iso, offsetMinutes) : '');
+const fromLocalInput = (value: string, offsetMinutes: number) => (value ? fromEventLocal(value, offsetMinutes) || null : null);
 
 function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<Draft>(draft);
+  const offset = useAccountInfo().data?.utcOffsetMinutes ?? 0;
   const [language, setLanguage] = useState<string>('en');
   const [preview, setPreview] = useState(false);
   const [problem, setProblem] = useState('');
@@ -145,12 +149,11 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
                 control={<Checkbox checked={value.ackRequired} onChange={(e) => setValue({ ...value, ackRequired: e.target.checked })} />}
                 label={t('organiserContent.ackRequired')}
               />
-              <TextField
-                type="datetime-local"
+              <EventDateTimeField
                 label={t('organiserContent.deadline')}
-                value={toLocalInput(value.deadline)}
-                onChange={(e) => setValue({ ...value, deadline: fromLocalInput(e.target.value) })}
-                slotProps={{ inputLabel: { shrink: true } }}
+                value={toLocalInput(value.deadline, offset)}
+                onChange={(local) => setValue({ ...value, deadline: fromLocalInput(local, offset) })}
+                offsetMinutes={offset}
               />
             </Stack>
           )}
@@ -168,12 +171,11 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
             </Stack>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="datetime-local"
+            <EventDateTimeField
               label={t('organiserContent.publishedAt')}
-              value={toLocalInput(value.publishedAt)}
-              onChange={(e) => setValue({ ...value, publishedAt: fromLocalInput(e.target.value) ?? new Date().toISOString() })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              value={toLocalInput(value.publishedAt, offset)}
+              onChange={(local) => setValue({ ...value, publishedAt: fromLocalInput(local, offset) ?? new Date().toISOString() })}
+              offsetMinutes={offset}
             />
             <TextField
               select

@@ -19,6 +19,7 @@ import { FlagLabel } from '../../../components/FlagLabel';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
@@ -290,12 +291,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             );
           return (
             <Box key={index} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start' }}>
-              <TextField
-                type="date"
+              <EventDateTimeField
+                dateOnly
                 label={t('organiser.event.date')}
                 value={day.date}
-                onChange={(e) => change('date', e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(local) => change('date', local)}
+                offsetMinutes={draft.utcOffsetMinutes}
                 sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 {...fieldProps(`showDays.${index}.date`)}
               />
@@ -341,13 +342,12 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {vocabulary.deadlineNames.map((name) => (
-            <TextField
+            <EventDateTimeField
               key={name}
-              type="datetime-local"
-              label={`${t(`organiser.names.${name}`, { defaultValue: name })} (${formatOffset(draft.utcOffsetMinutes)})`}
+              label={t(`organiser.names.${name}`, { defaultValue: name })}
               value={draft.deadlines[name] ?? ''}
-              onChange={(e) => set('deadlines', { ...draft.deadlines, [name]: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(local) => set('deadlines', { ...draft.deadlines, [name]: local })}
+              offsetMinutes={draft.utcOffsetMinutes}
               {...fieldProps(`deadlines.${name}`)}
             />
           ))}

@@ -7,7 +7,7 @@ import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../..
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { FLAG_GROUPS } from '../../../engine/participation-flags';
-import { formatOffset } from '../../../engine/time';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
@@ -136,13 +136,12 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {vocabulary.deadlineNames.map((name) => (
-            <TextField
+            <EventDateTimeField
               key={name}
-              type="datetime-local"
-              label={`${t(`organiser.names.${name}`)} (${formatOffset(offset)})`}
+              label={t(`organiser.names.${name}`)}
               value={deadlines[name] ?? ''}
-              onChange={(e) => setDeadlines({ ...deadlines, [name]: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(local) => setDeadlines({ ...deadlines, [name]: local })}
+              offsetMinutes={offset}
               {...help(`deadlines.${name}`)}
             />
           ))}

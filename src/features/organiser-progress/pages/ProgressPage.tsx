@@ -10,14 +10,15 @@ import {
   DialogTitle,
   FormControlLabel,
   Stack,
+  MenuItem,
   Switch,
+  TextField,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,11 @@ import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
+import { EventDateTimeField } from '../../../components/EventDateTimeField';
+import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
+import { searchFold } from '../../../engine/search';
+import { formDisplayName } from '../../../engine/forms/definitions';
+import { useAccountInfo } from '../../../lib/session';
 
 // Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
 // closed or submit-once form for one exhibitor from its cell.
@@ -52,23 +58,21 @@ interface Target {
   status: Status;
 }
 
-/** The organiser's local time as a datetime-local value, `days` from now. */
-function localInput(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setMinutes(date.getMinutes() - date.getTimezoneOffset());
-  return date.toISOString().slice(0, 16);
+/** K2: event time (never the browser's) as a datetime-local value, `days` from now. */
+function eventLocalInput(days: number, offsetMinutes: number): string {
+  return toEventLocal(new Date(Date.now() + days * 86_400_000).toISOString(), offsetMinutes);
 }
 
-function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: () => void; onDone: () => void }) {
+function ReopenDialog({ target, offsetMinutes, onClose, onDone }: { target: Target; offsetMinutes: number; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const [until, setUntil] = useState(localInput(7));
+  const [until, setUntil] = useState(eventLocalInput(7, offsetMinutes));
   const [extend, setExtend] = useState(target.status === 'closed');
   const [error, setError] = useState('');
   const submit = async () => {
     try {
       await typedApi.post('/organiser/exhibitors/{participationId}/forms/{formId}/reopen', {
         path: { participationId: target.participationId, formId: target.formId },
-        body: extend ? { until: new Date(until).toISOString() } : {},
+        body: extend ? { until: fromEventLocal(until, offsetMinutes) || until } : {},
         silent: true,
       });
       showToast('success', t('organiser.progress.reopened'));
@@ -83,15 +87,7 @@ function ReopenDialog({ target, onClose, onDone }: { target: Target; onClose: ()
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormControlLabel control={<Switch checked={extend} onChange={(e) => setExtend(e.target.checked)} />} label={t('organiser.progress.extendDeadline')} />
-          {extend && (
-            <TextField
-              type="datetime-local"
-              label={t('organiser.progress.newDeadline')}
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
+          {extend && <EventDateTimeField label={t('organiser.progress.newDeadline')} value={until} onChange={setUntil} offsetMinutes={offsetMinutes} />}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -109,7 +105,21 @@ export default function ProgressPage() {
   const { t } = useTranslation();
   const [missing, setMissing] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
+  const { data: account } = useAccountInfo();
   const { data, error, mutate } = useSWR(['/organiser/progress', missing], () => typedApi.get('/organiser/progress', { query: { missing } }));
+  const [search, setSearch] = useState('');
+  const [formFilter, setFormFilter] = useState('');
+  const [statusFilter, setStatusFilter] = useState('');
+  const words = searchFold(search).split(/\s+/).filter(Boolean);
+  // A row stays when every word is in its name or booth (accents folded) and, with a status
+  // chosen, the chosen form (or any form) has that status.
+  const rows = (data?.rows ?? []).filter((row) => {
+    const text = searchFold(`${row.exhibitor} ${row.boothNum ?? ''}`);
+    if (!words.every((word) => text.includes(word))) return false;
+    if (!statusFilter) return true;
+    const statuses = formFilter ? [row.statuses[formFilter]] : Object.values(row.statuses);
+    return statuses.includes(statusFilter as Status);
+  });
   const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
   return (
     <Box>
@@ -119,6 +129,30 @@ export default function ProgressPage() {
           {t('organiser.progress.export')}
         </Button>
       </Stack>
+      {data && data.rows.length > 0 && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <TextField type="search" size="small" label={t('organiser.progress.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField select size="small" label={t('organiser.progress.filterForm')} value={formFilter} onChange={(e) => setFormFilter(e.target.value)} sx={{ minWidth: 200 }}>
+            <MenuItem value="">{t('organiser.progress.allForms')}</MenuItem>
+            {data.forms.map((form) => (
+              <MenuItem key={form.id} value={form.id}>
+                {formDisplayName(form.code, t(form.title))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select size="small" label={t('organiser.progress.filterStatus')} value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)} sx={{ minWidth: 180 }}>
+            <MenuItem value="">{t('organiser.progress.allStatuses')}</MenuItem>
+            {(Object.keys(COLOUR) as Status[]).map((status) => (
+              <MenuItem key={status} value={status}>
+                {t(`formRuntime.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography role="status" color="text.secondary">
+            {t('organiser.progress.shown', { shown: rows.length, total: data.rows.length })}
+          </Typography>
+        </Stack>
+      )}
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <PageLoading />}
       {data && data.rows.length === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
@@ -144,7 +178,7 @@ export default function ProgressPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.rows.map((row) => (
+              {rows.map((row) => (
                 <TableRow key={row.participationId}>
                   <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}>
                     {row.exhibitor}
@@ -195,6 +229,7 @@ export default function ProgressPage() {
       {target && (
         <ReopenDialog
           target={target}
+          offsetMinutes={account?.utcOffsetMinutes ?? 0}
           onClose={() => setTarget(null)}
           onDone={() => {
             setTarget(null);

@@ -5,7 +5,7 @@ import type { FormContext } from '../../../engine/forms/context';
 import { withEventSettings } from '../../../engine/forms/event-settings';
 import { FORM_DATA_MAX_CHARS, formDataLimit } from '../../../engine/forms/form-size';
 import { withoutEmptyFiles, type UploadRules } from '../../../engine/forms/files';
-import { FORM_STATUSES, formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
+import { deadlineOfForm, FORM_STATUSES, formStatus, hasUnsubmittedChanges, needsApproval, partStatus, type FormDefinition } from '../../../engine/forms/definitions';
 import {
   approvalPart,
   partChanged,
@@ -52,7 +52,7 @@ export function formContext(participation: Participation, auth: Pick<AuthContext
 
 /** O2: the effective deadline forms.yaml names for this form (the event's, or the exhibitor's override). */
 function deadlineOf(definition: FormDefinition, auth: Pick<AuthContext, 'deadlines'>): Date | null {
-  return auth.deadlines[definition.deadline] ?? null;
+  return deadlineOfForm(auth.deadlines, definition);
 }
 
 /** V2 V3: the upload rules of the purposes a schema's file fields name (`"file": "<purpose>"`). */

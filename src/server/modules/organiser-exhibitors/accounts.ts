@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { FieldProblems } from '../../../engine/organiser-events';
+import { FORM_DEADLINE_PREFIX } from '../../../engine/forms/definitions';
 import type { Database, EventRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
@@ -72,7 +73,8 @@ export async function readAccount(db: Kysely<Database>, participationId: number)
     .executeTakeFirst();
   if (!row) return undefined;
   const [deadlines, quotas] = await Promise.all([
-    db.selectFrom('deadlines').select(['name', 'due_at']).where('participation_id', '=', participationId).execute(),
+    // The exhibitor's deadlines by name; a form reopened for it keeps its own (reopen's rows).
+    db.selectFrom('deadlines').select(['name', 'due_at']).where('participation_id', '=', participationId).where('name', 'not like', `${FORM_DEADLINE_PREFIX}%`).execute(),
     db.selectFrom('quotas').select(['name', 'value']).where('participation_id', '=', participationId).execute(),
   ]);
   return {
@@ -107,7 +109,7 @@ export async function conflicts(db: Kysely<Database>, organisationId: number, ev
 }
 
 async function writeOverrides(db: Kysely<Database>, eventId: number, participationId: number, input: ExhibitorInput): Promise<void> {
-  await db.deleteFrom('deadlines').where('participation_id', '=', participationId).execute();
+  await db.deleteFrom('deadlines').where('participation_id', '=', participationId).where('name', 'not like', `${FORM_DEADLINE_PREFIX}%`).execute();
   await db.deleteFrom('quotas').where('participation_id', '=', participationId).execute();
   const deadlines = Object.entries(input.deadlines).map(([name, at]) => ({ event_id: eventId, participation_id: participationId, name, due_at: new Date(at) }));
   const quotas = Object.entries(input.quotas).map(([name, value]) => ({ event_id: eventId, participation_id: participationId, name, value }));

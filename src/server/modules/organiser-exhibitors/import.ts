@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FORM_DEADLINE_PREFIX } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
 import { exhibitorProblems, isFormulaText, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { EventVocabulary } from '../../../engine/organiser-events';
@@ -117,6 +118,7 @@ export async function importExhibitors(
     .select(['participation_id', 'name', 'due_at'])
     .where('event_id', '=', event.id)
     .where('participation_id', 'is not', null)
+    .where('name', 'not like', `${FORM_DEADLINE_PREFIX}%`)
     .execute();
   const byCode = new Map<string, Existing>();
   const boothHolder = new Map<string, number>();

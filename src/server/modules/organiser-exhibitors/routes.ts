@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { formStatus, type FormStatus } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formStatus, type FormStatus } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
 import { searchFold, searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
@@ -121,7 +121,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
         Object.fromEntries(
           exhibitorForms.map((definition) => [
             definition.id,
-            formStatus(byKey.get(`${id}/${definition.id}`) ?? null, settings.get(id)?.deadlines[definition.deadline] ?? null, now),
+            formStatus(byKey.get(`${id}/${definition.id}`) ?? null, deadlineOfForm(settings.get(id)?.deadlines, definition), now),
           ]),
         ) as Record<string, FormStatus>,
       ]),

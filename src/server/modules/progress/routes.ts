@@ -1,7 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import ExcelJS from 'exceljs';
 import { API_BASE } from '../../../engine/constants';
-import { FORM_STATUSES } from '../../../engine/forms/definitions';
+import { FORM_STATUSES, formDisplayName } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
@@ -121,7 +121,7 @@ export default async function progressRoutes(app: ApiApp, { registry }: { regist
         { header: t('organiser.progress.code'), width: 14 },
         { header: t('organiser.progress.booth'), width: 16 },
         ...matrix.forms.flatMap((form) => [
-          { header: `${form.code} ${t(form.title)}`, width: 22 },
+          { header: formDisplayName(form.code, t(form.title)), width: 22 },
           ...(form.parts ?? []).map((part) => ({ header: `${form.code} · ${t(part.title)}`, width: 22 })),
         ]),
         { header: t('organiser.progress.missingMandatory'), width: 24 },

@@ -1,7 +1,7 @@
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { FormDefinition } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formDisplayName, type FormDefinition } from '../../../engine/forms/definitions';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { progressMatrix } from '../../lib/progress-matrix';
@@ -61,11 +61,10 @@ export async function queueReminder(
   for (const user of recipients) {
     const language = user.language ?? event.default_language;
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
-    const lines = forms.map(({ definition, due }) =>
-      due
-        ? t('reminders.mail.lineWithDeadline', { form: `${definition.code} ${t(definition.title)}`, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) })
-        : `- ${definition.code} ${t(definition.title)}`,
-    );
+    const lines = forms.map(({ definition, due }) => {
+      const form = formDisplayName(definition.code, t(definition.title));
+      return due ? t('reminders.mail.lineWithDeadline', { form, date: formatEventTimeWithOffset(due, language, event.utc_offset_minutes) }) : `- ${form}`;
+    });
     const params = {
       name: user.display_name,
       exhibitor: user.exhibitor,
@@ -112,16 +111,18 @@ export async function sendDueReminders(app: FastifyInstance, context: ReminderCo
       matrix.rows.map((r) => r.participationId),
     );
     for (const row of matrix.rows) {
-      // Per deadline name: the forms it closes that are still missing (closed ones are past help).
-      const byDeadline = new Map<string, { due: Date; forms: FormDefinition[] }>();
+      // Per deadline name and date (a form reopened for this exhibitor has a date of its own): the
+      // forms it closes that are still missing (closed ones are past help).
+      const byDeadline = new Map<string, { deadline: string; due: Date; forms: FormDefinition[] }>();
       for (const definition of mandatory) {
-        const due = row.deadlines?.[definition.deadline];
+        const due = deadlineOfForm(row.deadlines, definition);
         if (!due || !row.missingMandatory.includes(definition.id) || due.getTime() <= now.getTime()) continue;
-        const group = byDeadline.get(definition.deadline) ?? { due, forms: [] };
+        const groupKey = `${definition.deadline}/${due.toISOString()}`;
+        const group = byDeadline.get(groupKey) ?? { deadline: definition.deadline, due, forms: [] };
         group.forms.push(definition);
-        byDeadline.set(definition.deadline, group);
+        byDeadline.set(groupKey, group);
       }
-      for (const [deadline, { due, forms }] of byDeadline) {
+      for (const { deadline, due, forms } of byDeadline.values()) {
         // The nearest reminder day already reached (7 and 1: at 3 days before, the 7-day one).
         const day = days.find((d) => now.getTime() >= due.getTime() - d * DAY_MS);
         if (day === undefined) continue;

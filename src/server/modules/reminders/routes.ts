@@ -1,5 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
+import { deadlineOfForm } from '../../../engine/forms/definitions';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -150,7 +151,7 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
       const today = new Date().toISOString().slice(0, 10);
       let sent = 0;
       for (const row of rows) {
-        const forms = mandatory.filter((d) => row.missingMandatory.includes(d.id)).map((definition) => ({ definition, due: row.deadlines?.[definition.deadline] ?? null }));
+        const forms = mandatory.filter((d) => row.missingMandatory.includes(d.id)).map((definition) => ({ definition, due: deadlineOfForm(row.deadlines, definition) }));
         const recipients = users.filter((u) => u.participation_id === row.participationId);
         const actor = { id: auth.user.id, name: auth.user.display_name, role: auth.user.role };
         if (await queueReminder(app, context, event, row.participationId, recipients, forms, `reminder-now:${row.participationId}:${today}`, actor, {})) sent += 1;

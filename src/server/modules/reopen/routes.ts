@@ -1,6 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
-import { formStatus } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formDeadlineKey, formStatus } from '../../../engine/forms/definitions';
 import { AppError } from '../../lib/app-error';
 import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
@@ -8,9 +8,10 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { FormRegistry } from '../forms/form-set';
 
-// Issue 9, reopen: the "contact support" path of spec §8 made real. For one exhibitor the
-// organiser moves the form's deadline (a participation row in `deadlines`, which every form
-// sharing that deadline follows) and/or reopens a submit-once form until its next submission.
+// Reopen: the "contact support" path of spec §8 made real. For one exhibitor the organiser moves
+// the deadline of this one form (a participation row in `deadlines` under the form's own key;
+// the other forms sharing its deadline name keep theirs) and/or reopens a submit-once form until
+// its next submission.
 
 export default async function reopenRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
   app.post(
@@ -47,7 +48,8 @@ export default async function reopenRoutes(app: ApiApp, { registry }: { registry
       // Another organisation's exhibitor, another event's and an unknown one look the same.
       if (!participation || !definition) throw new AppError('notFound');
       const now = new Date();
-      const deadline = (await loadParticipationSettings(app.db, event.id, [participation.id])).get(participation.id)!.deadlines[definition.deadline] ?? null;
+      const deadlines = (await loadParticipationSettings(app.db, event.id, [participation.id])).get(participation.id)!.deadlines;
+      const deadline = deadlineOfForm(deadlines, definition);
       const entry = await app.db
         .selectFrom('form_entries')
         .select(['status', 'approval_status', 'submitted_at'])
@@ -66,8 +68,9 @@ export default async function reopenRoutes(app: ApiApp, { registry }: { registry
 
       await app.db.transaction().execute(async (trx) => {
         if (until) {
-          await trx.deleteFrom('deadlines').where('participation_id', '=', participation.id).where('name', '=', definition.deadline).execute();
-          await trx.insertInto('deadlines').values({ event_id: event.id, participation_id: participation.id, name: definition.deadline, due_at: until }).execute();
+          const name = formDeadlineKey(definition.id);
+          await trx.deleteFrom('deadlines').where('participation_id', '=', participation.id).where('name', '=', name).execute();
+          await trx.insertInto('deadlines').values({ event_id: event.id, participation_id: participation.id, name, due_at: until }).execute();
         }
         if (submitOnce) {
           await trx
