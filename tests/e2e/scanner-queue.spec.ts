@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, expectVisible, field, loginAndLand, UI_TIMEOUT_MS, useBrowser, waitForPath } from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, expectVisible, loginAndLand, UI_TIMEOUT_MS, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
+import { addCode, deviceReady, openScanner, recentScans, scanItem, SYNC_TIMEOUT_MS, waitFor } from './support/scanner';
 import { apiGet, apiLogin, DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 
 // LD1 at the booth, in the browser: the scanner page writes every scan to the phone first and
@@ -17,7 +18,6 @@ import { apiGet, apiLogin, DEMO_PASSWORD, demoParticipationId, usePortal } from 
 
 const portal = usePortal();
 const session = useBrowser({ viewport: { width: 390, height: 844 } });
-const SYNC_TIMEOUT_MS = 60_000;
 
 let participationId: number;
 let badges: Array<{ code: string; name: string; company: string }> = [];
@@ -51,37 +51,10 @@ async function leadCount(codes: string[]): Promise<number> {
   return Number(row.n);
 }
 
-const recentScans = (page: Page) => page.getByRole('list', { name: en('leads.scanner.recent') });
-const scanItem = (page: Page, code: string) => recentScans(page).getByRole('listitem').filter({ hasText: code });
 const stateCount = (page: Page, key: string) =>
   recentScans(page)
     .getByText(en(`leads.scanner.state.${key}`), { exact: false })
     .count();
-
-async function openScanner(page: Page) {
-  await page.goto(`${portal.url}/digital-tools/scanner`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: en('screens.leadScanner') }), 'the Scanner heading');
-}
-
-/** The phone is registered as a scanning device (done by itself on the first visit). */
-async function deviceReady(page: Page) {
-  const [before] = en('leads.scanner.device').split('{{name}}');
-  await expectVisible(page.getByText(before!.trim(), { exact: false }), 'the device registration');
-}
-
-async function addCode(page: Page, code: string) {
-  await field(page, en('leads.scanner.badgeCode')).fill(code);
-  await page.getByRole('button', { name: en('leads.scanner.add'), exact: true }).click();
-}
-
-async function waitFor(what: string, condition: () => Promise<boolean>, timeout = SYNC_TIMEOUT_MS) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > until) throw new Error(`Waited ${timeout} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function launchProfile(dir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, locale: 'en-GB' });
@@ -92,7 +65,7 @@ describe('scanner', () => {
     const { page } = session;
     const [badge] = take(1);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await addCode(page, badge!.code);
     await expectVisible(scanItem(page, badge!.code).getByText(en('leads.scanner.state.sent'), { exact: true }), 'the scan sent');
@@ -117,7 +90,7 @@ describe('scanner', () => {
     const { page } = session;
     const [badge] = take(1);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await addCode(page, badge!.code);
     await page.getByRole('button', { name: en('leads.scanner.qualify'), exact: true }).click();
@@ -164,7 +137,7 @@ describe('scanner', () => {
       let page = context.pages()[0] ?? (await context.newPage());
       page.setDefaultTimeout(UI_TIMEOUT_MS);
       await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-      await openScanner(page);
+      await openScanner(page, portal.url);
       await deviceReady(page);
       await context.setOffline(true);
       for (const code of codes) await addCode(page, code);
@@ -183,7 +156,7 @@ describe('scanner', () => {
       await context.route(scanApi, (route) => route.abort('internetdisconnected'));
       page = context.pages()[0] ?? (await context.newPage());
       page.setDefaultTimeout(UI_TIMEOUT_MS);
-      await openScanner(page);
+      await openScanner(page, portal.url);
       await waitFor('50 scans waiting after the restart', async () => (await stateCount(page, 'waiting')) === 50, UI_TIMEOUT_MS);
       expect(await leadCount(codes)).toBe(0);
 
@@ -203,7 +176,7 @@ describe('scanner', () => {
     const { page, context } = session;
     const codes = take(5).map((badge) => badge.code);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await context.setOffline(true);
     for (const code of codes) await addCode(page, code);
@@ -228,7 +201,7 @@ describe('scanner', () => {
     const { page, context } = session;
     const codes = take(3).map((badge) => badge.code);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     const token = await apiLogin(portal.url, 'demo');
     const devices = (await apiGet(portal.url, '/leads/devices', token)).data as Array<{ id: number }>;
@@ -251,7 +224,7 @@ describe('scanner', () => {
     const page = await context.newPage();
     const [badge] = take(1);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await addCode(page, badge!.code);
     await addCode(page, 'AFHE2027-V9999999-A-VERY-LONG-PAPER-BADGE-CODE-THAT-DOES-NOT-WRAP');

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectVisible, field, loginAndLand, loginAs, useBrowser, waitForPath } from './support/browser';
+import { expectVisible, loginAndLand, loginAs, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
+import { addCode, deviceReady, openScanner, scanItem, SYNC_TIMEOUT_MS, waitFor } from './support/scanner';
 import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 
 // The scanner on a phone with no network and at sign-out. After one visit online, a reload with
@@ -13,7 +14,6 @@ import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal'
 
 const portal = usePortal();
 const session = useBrowser({ viewport: { width: 390, height: 844 } });
-const SYNC_TIMEOUT_MS = 60_000;
 
 let participationId: number;
 let badges: string[] = [];
@@ -51,37 +51,10 @@ async function signOutFromPhoneHeader(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: en('header.logout') }).click();
 }
 
-const recentScans = (page: Page) => page.getByRole('list', { name: en('leads.scanner.recent') });
-const scanItem = (page: Page, code: string) => recentScans(page).getByRole('listitem').filter({ hasText: code });
-
-async function openScanner(page: Page) {
-  await page.goto(`${portal.url}/digital-tools/scanner`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: en('screens.leadScanner') }), 'the Scanner heading');
-}
-
 /** Signs in again from the login page the sign-out left (which may go back to the scanner). */
 async function signInAgain(page: Page) {
   await loginAs(page, portal.url, 'demo', DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-async function deviceReady(page: Page) {
-  const [before] = en('leads.scanner.device').split('{{name}}');
-  await expectVisible(page.getByText(before!.trim(), { exact: false }), 'the device registration');
-}
-
-async function addCode(page: Page, code: string) {
-  await field(page, en('leads.scanner.badgeCode')).fill(code);
-  await page.getByRole('button', { name: en('leads.scanner.add'), exact: true }).click();
-}
-
-async function waitFor(what: string, condition: () => Promise<boolean>, timeout = SYNC_TIMEOUT_MS) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > until) throw new Error(`Waited ${timeout} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** The API cannot be reached at all, as on a phone with no network (the page itself still loads). */
@@ -94,7 +67,7 @@ describe('scanner offline start and sign-out', () => {
     const { page } = session;
     const [badge] = take(1);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await apiUnreachable(page);
     await page.reload();
@@ -124,7 +97,7 @@ describe('scanner offline start and sign-out', () => {
     const { page } = session;
     const [first, second, lost] = take(3);
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     // Scans cannot reach the server.
     await page.route('**/oga/leads/scans', (route) => route.abort('internetdisconnected'));
@@ -144,7 +117,7 @@ describe('scanner offline start and sign-out', () => {
 
     // Again, a scan that cannot be sent, and signing out anyway: it leaves the phone, no lead.
     await signInAgain(page);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await page.route('**/oga/leads/scans', (route) => route.abort('internetdisconnected'));
     await addCode(page, lost!);
@@ -155,7 +128,7 @@ describe('scanner offline start and sign-out', () => {
     await waitForPath(page, '/login');
     await page.unroute('**/oga/leads/scans');
     await signInAgain(page);
-    await openScanner(page);
+    await openScanner(page, portal.url);
     await deviceReady(page);
     await expectVisible(page.getByText(en('leads.scanner.status.allSent')), 'nothing waiting');
     expect(await scanItem(page, lost!).count()).toBe(0);
