@@ -128,7 +128,9 @@ describe.each(ENGINES)('TRUST_PROXY behind a reverse proxy on %s', (engine) => {
   it('with a hop count, a client connecting directly (not from loopback) is throttled as one address whatever it forges', async () => {
     const answers: string[] = [];
     for (let i = 0; i < 30; i += 1) {
-      answers.push((await attemptLogin(hops.app, 'direct-victim', 'wrong-pass', { remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': `203.0.113.${i}` } })).error ?? 'ok');
+      answers.push(
+        (await attemptLogin(hops.app, 'direct-victim', 'wrong-pass', { remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': `203.0.113.${i}` } })).error ?? 'ok',
+      );
     }
     expect(answers.slice(0, 3)).toEqual(Array(3).fill('badCredentials'));
     expect(answers.slice(4)).toEqual(Array(26).fill('tooManyAttempts'));
