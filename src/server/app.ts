@@ -180,6 +180,16 @@ function isLocalAddress(publicUrl: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }
 
+/**
+ * A hop count trusts X-Forwarded-For only on connections from this machine (loopback), where the
+ * proxies of a hop count run: a client reaching the portal directly from elsewhere keeps its own
+ * address whatever it forges. Proxies on other machines are named by address in TRUST_PROXY.
+ */
 function trustHops(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
+  return (address: string, hop: number) => hop < hops && (hop > 0 || isLoopback(address));
+}
+
+function isLoopback(address: string): boolean {
+  const bare = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return bare.startsWith('127.') || bare === '::1';
 }

@@ -39,7 +39,8 @@ export interface Config {
   /** Issue 14: lead export files are removed this many days after they were made. */
   exportRetentionDays: number;
   /**
-   * Behind reverse proxies: how many proxy hops to trust in X-Forwarded-For (a number), or the
+   * Behind reverse proxies: how many proxy hops to trust in X-Forwarded-For (a number; only on
+   * connections from loopback, where such a proxy runs), or the
    * proxies' addresses/CIDR ranges; false takes the connection's address. Never "trust anyone".
    */
   trustProxy: false | number | string[];

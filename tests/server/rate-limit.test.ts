@@ -104,9 +104,12 @@ describe.each(ENGINES)('TRUST_PROXY behind a reverse proxy on %s', (engine) => {
     await listed?.close();
   });
 
-  /** A login through the proxy at 10.0.0.2, with whatever X-Forwarded-For the client made up. */
+  /**
+   * A login through the proxy, with whatever X-Forwarded-For the client made up: a hop count
+   * trusts a proxy on this machine (loopback), an address list the proxy at 10.0.0.2.
+   */
   const throughProxy = (t: TestApp, forwardedFor: string, password = 'wrong-pass') =>
-    attemptLogin(t.app, 'organiser', password, { remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor } });
+    attemptLogin(t.app, 'organiser', password, { remoteAddress: t === hops ? '127.0.0.1' : '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor } });
 
   it.each([
     ['a hop count of 1', () => hops],
@@ -120,6 +123,19 @@ describe.each(ENGINES)('TRUST_PROXY behind a reverse proxy on %s', (engine) => {
     expect(recorded.map((row) => row.ip)).toEqual(['198.51.100.200']);
     // Another real client behind the same proxy is not held up.
     expect((await throughProxy(t, '198.51.100.201', DEMO_PASSWORD)).code).toBe(200);
+  });
+
+  it('with a hop count, a client connecting directly (not from loopback) is throttled as one address whatever it forges', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      answers.push(
+        (await attemptLogin(hops.app, 'direct-victim', 'wrong-pass', { remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': `203.0.113.${i}` } })).error ?? 'ok',
+      );
+    }
+    expect(answers.slice(0, 3)).toEqual(Array(3).fill('badCredentials'));
+    expect(answers.slice(4)).toEqual(Array(26).fill('tooManyAttempts'));
+    const recorded = await hops.app.db.selectFrom('login_failures').select('ip').distinct().where('login_key', '=', 'direct-victim').execute();
+    expect(recorded.map((row) => row.ip)).toEqual(['198.51.100.77']);
   });
 
   it('a client that is not the proxy cannot choose its address with X-Forwarded-For', async () => {

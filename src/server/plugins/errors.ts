@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error';
 import { translate } from '../lib/messages';
 import { NAME_FORMAT } from '../lib/schemas';
 import { storageBoundOf } from './input';
+import { isStorageFull } from './storage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,6 +77,27 @@ export default fp(
       if (lacksBoundary(request.headers['content-type'])) throw new AppError('multipartBroken');
     });
 
+    // A full disk (the database's or DATA_DIR's) is the operator's emergency: said once, loudly,
+    // then at most once a minute with the count of refusals since, so a busy show floor does not
+    // flood a log that may sit on the same full disk. Callers get the coded "storage full".
+    const storageFullLog = { lastAt: 0, since: 0 };
+    const STORAGE_FULL_LOG_EVERY_MS = 60_000;
+    const logStorageFull = (request: FastifyRequest, error: unknown) => {
+      const now = Date.now();
+      if (storageFullLog.lastAt !== 0 && now - storageFullLog.lastAt < STORAGE_FULL_LOG_EVERY_MS) {
+        storageFullLog.since += 1;
+        return;
+      }
+      const refusedSince = storageFullLog.since;
+      storageFullLog.lastAt = now;
+      storageFullLog.since = 0;
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      request.log.fatal(
+        { error: 'storageFull', code, cause: message, reqId: request.id, url: request.url, refusedSinceLastLine: refusedSince },
+        'STORAGE IS FULL: the disk under the database or DATA_DIR has no space left; writes are refused (HTTP 507) until space is freed',
+      );
+    };
+
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof AppError) return sendError(request, reply, error.id, { data: error.data, params: error.params, messageKey: error.messageKey });
       const fastifyError = error as { validation?: unknown; statusCode?: number; code?: string };
@@ -92,6 +114,10 @@ export default fp(
       }
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 'payloadTooLarge');
       if (isBrokenMultipart(error)) return sendError(request, reply, 'multipartBroken');
+      if (isStorageFull(error)) {
+        logStorageFull(request, error);
+        return sendError(request, reply, 'storageFull', { messageKey: 'errors.storageFullNothingSaved' });
+      }
       if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
         return sendError(request, reply, 'badRequest');
       }
