@@ -76,6 +76,15 @@ function webAddress(value: string): boolean {
   }
 }
 
+/**
+ * A logo is a web address or a file the portal itself serves ("/demo/afhe-logo.svg", as the
+ * demo's are): a site-relative path, never protocol-relative ("//host") or a backslash trick.
+ * Events and exhibitors share it so seeded logos can be saved unchanged in the console.
+ */
+export function logoAddress(value: string): boolean {
+  return /^\/[^/\\]/.test(value) || webAddress(value);
+}
+
 /** The instant of an event-time day and clock. */
 export function eventInstant(date: string, clock: string, utcOffsetMinutes: number): Date {
   return fromEventClock(Date.parse(`${date}T${clock}:00Z`), utcOffsetMinutes);
@@ -115,10 +124,11 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
     if (!CLOCK.test(day.closes)) add(`showDays.${index}.closes`, 'organiser.validation.clock');
     else if (CLOCK.test(day.opens) && day.closes <= day.opens) add(`showDays.${index}.closes`, 'organiser.validation.closesBeforeOpens');
   });
-  // A logo may also be a file the portal itself serves ("/demo/afhe-logo.svg", as the demo's is):
-  // the event could not be saved in the console otherwise.
-  const onPortal = /^\/[^/\\]/.test(input.logoUrl);
-  for (const [field, value] of [...(onPortal ? [] : ([['logoUrl', input.logoUrl]] as const)), ['url', input.url], ['termsUrl', input.termsUrl]] as const) {
+  if (input.logoUrl !== '' && !logoAddress(input.logoUrl)) add('logoUrl', 'organiser.validation.url');
+  for (const [field, value] of [
+    ['url', input.url],
+    ['termsUrl', input.termsUrl],
+  ] as const) {
     if (value !== '' && !webAddress(value)) add(field, 'organiser.validation.url');
   }
   if (input.supportEmail !== '' && emailProblem(input.supportEmail)) add('supportEmail', 'errors.emailInvalid');

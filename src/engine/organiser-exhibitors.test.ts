@@ -21,4 +21,14 @@ describe('O2 newExhibitorInput', () => {
     const filled = { ...input, code: 'BB-01', name: 'Borneo Botanica', account: 'borneo', email: 'sales@borneo-botanica.example' };
     expect(exhibitorProblems(filled, vocabulary, null)).toEqual({});
   });
+
+  it('takes a logo the portal serves or a web address, as an event does; never another host by a trick', () => {
+    const filled = { ...newExhibitorInput({ modules: ['Forms'], flags: {} }), code: 'KOPI', name: 'Kopi Nusantara', account: 'kopi', email: 'kopi@kopi.example' };
+    for (const logoUrl of ['/demo/kopi-nusantara-logo.svg', 'https://kopi.example/logo.png', '']) {
+      expect(exhibitorProblems({ ...filled, logoUrl }, vocabulary, null)).toEqual({});
+    }
+    for (const logoUrl of ['//evil.example/logo.png', '/\\evil.example/logo.png', 'javascript:alert(1)', 'demo/logo.svg']) {
+      expect(exhibitorProblems({ ...filled, logoUrl }, vocabulary, null)).toEqual({ logoUrl: 'organiser.validation.url' });
+    }
+  });
 });

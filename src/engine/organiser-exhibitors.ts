@@ -1,5 +1,5 @@
 import { emailProblem, loginProblem } from './members';
-import type { EventVocabulary, FieldProblems } from './organiser-events';
+import { type EventVocabulary, type FieldProblems, logoAddress } from './organiser-events';
 
 // Issue 9 (O2, spec §3): an exhibitor's account as the organiser sets it — in the console and
 // in an import row alike. Deadline overrides are instants; they may not fall after the show.
@@ -66,13 +66,7 @@ export function exhibitorProblems(input: ExhibitorInput, vocabulary: EventVocabu
   else if (input.name.length > NAME_MAX) add('name', 'organiser.validation.tooLong');
   if (input.legalName.length > NAME_MAX) add('legalName', 'organiser.validation.tooLong');
   if (input.boothNum.length > 40) add('boothNum', 'organiser.validation.tooLong');
-  if (input.logoUrl !== '') {
-    try {
-      if (!['https:', 'http:'].includes(new URL(input.logoUrl).protocol)) add('logoUrl', 'organiser.validation.url');
-    } catch {
-      add('logoUrl', 'organiser.validation.url');
-    }
-  }
+  if (input.logoUrl !== '' && !logoAddress(input.logoUrl)) add('logoUrl', 'organiser.validation.url');
   if (loginProblem(input.account)) add('account', 'errors.memberLoginInvalid');
   if (emailProblem(input.email)) add('email', 'errors.emailInvalid');
   for (const module of input.modules) if (!vocabulary.modules.includes(module)) add('modules', 'organiser.validation.unknownModule');

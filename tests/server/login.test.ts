@@ -94,7 +94,7 @@ describe.each(ENGINES)('S1 login on %s', (engine) => {
 
   it('S1 passwords are stored as argon2id hashes with at least m=19456, t=2, p=1', async () => {
     const users = await t.app.db.selectFrom('users').select(['login', 'password_hash']).execute();
-    expect(users.map((u) => u.login).sort()).toEqual(['demo', 'demo/builder', 'demo/scanner', 'limited', 'organiser']);
+    expect(users.map((u) => u.login).sort()).toEqual(['borneo.2026', 'borneo.halal', 'demo', 'demo/builder', 'demo/scanner', 'limited', 'organiser']);
     for (const { password_hash: hash } of users) {
       expect(hash.startsWith('$argon2id$')).toBe(true);
       expect(hash).not.toContain(DEMO_PASSWORD);

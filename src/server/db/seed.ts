@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { catalogue } from '../../generated/screens';
+import { showSpan } from '../../engine/organiser-events';
 import { hashPassword } from '../lib/passwords';
 import { insertLeads, insertVisitors, scanningPeople } from './demo-leads';
 import type { Database } from './schema';
@@ -122,10 +123,17 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     // O2: each event's deadlines and quotas (rows by name; an exhibitor may get its own).
     const deadlines = { badges: daysFromNow(now, 90, 15), booth: daysFromNow(now, 75, 15), product: daysFromNow(now, 60, 15), profile: daysFromNow(now, -3, 15) };
     const quotas = { badges: 5, contractorBadges: 10, teamUsers: 3, contractors: 3 };
-    for (const event of [demoEvent, pastEvent, liveEvent]) {
+    // A deadline never falls after its show (the console's rule): the past and live events' are
+    // held to their last show day, so every seeded event saves unchanged.
+    for (const [event, days] of [
+      [demoEvent, showDays(118, 3)],
+      [pastEvent, showDays(-247, 3)],
+      [liveEvent, showDays(-1, 3)],
+    ] as const) {
+      const lastShowDay = showSpan(days, 480)!.endsAt;
       await trx
         .insertInto('deadlines')
-        .values(Object.entries(deadlines).map(([name, due_at]) => ({ event_id: event.id, name, due_at })))
+        .values(Object.entries(deadlines).map(([name, due_at]) => ({ event_id: event.id, name, due_at: due_at > lastShowDay ? lastShowDay : due_at })))
         .execute();
       await trx
         .insertInto('quotas')
@@ -144,7 +152,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .values(participation(borneo.id, demoEvent.id, 'Hall 3 · B12', ALL_MODULES, allFlagsOn))
       .returning('id')
       .executeTakeFirstOrThrow();
-    const [pastParticipation] = await trx
+    const [pastParticipation, liveParticipation] = await trx
       .insertInto('participations')
       .values([participation(borneo.id, pastEvent.id, 'Hall 2 · C07', ALL_MODULES, allFlagsOn), participation(borneo.id, liveEvent.id, 'Hall A · 118', ALL_MODULES, allFlagsOn)])
       .returning('id')
@@ -239,6 +247,22 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
           event_id: demoEvent.id,
           status: 'active',
         },
+        // Borneo's accounts of the other events, so the organiser's console can save them unchanged;
+        // disabled, as the demo signs in to the current event only.
+        ...[
+          { login: 'borneo.2026', participation: pastParticipation!, event: pastEvent },
+          { login: 'borneo.halal', participation: liveParticipation!, event: liveEvent },
+        ].map(({ login, participation, event }) => ({
+          login,
+          login_key: login,
+          email: 'demo@borneo-botanica.example',
+          display_name: 'Aisyah Rahman',
+          password_hash: passwordHash,
+          role: 'exhibitor' as const,
+          participation_id: participation.id,
+          event_id: event.id,
+          status: 'disabled' as const,
+        })),
         {
           login: 'organiser',
           login_key: 'organiser',
