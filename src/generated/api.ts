@@ -192,6 +192,10 @@ export interface ApiOperations {
       formTitle: string;
       id: number;
       /**
+       * O1 F5: why it waits (a value above the event’s limit) and the fee due, in the caller’s language
+       */
+      notes: string[];
+      /**
        * Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part
        */
       part: {

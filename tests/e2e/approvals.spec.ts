@@ -36,6 +36,8 @@ describe('organiser approvals', () => {
     await expectVisible(card.getByText('Aisyah Rahman'), 'the first badge name');
     await expectVisible(card.getByText('Nur Hidayah'), 'the extra badge name');
     await expectVisible(card.getByText(en('approvals.extra')), 'the extra badge marked');
+    // The fee due for the extra badge: the event's price (forms.yaml's 10.00 here) in its currency.
+    await expectVisible(card.getByText(en('approvals.feeDue', { count: 1, amount: '10.00 MYR', price: '10.00 MYR' })), 'the fee due for the extra badge');
     await card.getByLabel(en('approvals.comment')).fill('One extra badge granted, MYR10.00 on your invoice.');
     await card.getByRole('button', { name: en('approvals.approve') }).click();
     await expectHidden(card, 'the card once decided');

@@ -1,4 +1,5 @@
-import type { FormDefinition } from './definitions';
+import { formatMoney } from '../money';
+import { feeTotal, type FormDefinition } from './definitions';
 import { isCountryField, shownCountry } from './country-field';
 import { objectProperties } from './object-properties';
 
@@ -84,4 +85,36 @@ export function approvalSummary(definition: FormDefinition, schema: { properties
     const label = Array.isArray(property.enum) && typeof scalar === 'string' ? `forms.${definition.id}.enum.${field}.${scalar}` : undefined;
     return { field, title, kind: 'value', value: scalar, ...(label ? { label } : {}) };
   });
+}
+
+/** A line of the card saying why a submission waits or what it costs: a locale key and its values. */
+export interface ApprovalNote {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * O1 F5: why a submission waits and what it costs, from forms.yaml's rules as the event has them
+ * (`withEventSettings` applied): a value above an `above` rule's limit names the field, the value
+ * and the limit; a fee on flagged items gives their number, the price and the amount due in the
+ * fee's currency (K1 hundredths).
+ */
+export function approvalNotes(
+  definition: Pick<FormDefinition, 'approval' | 'fee'>,
+  schema: { properties?: Record<string, unknown> },
+  data: Record<string, unknown>,
+): ApprovalNote[] {
+  const notes: ApprovalNote[] = [];
+  const rule = definition.approval;
+  if (rule?.when === 'above' && typeof data[rule.field] === 'number' && (data[rule.field] as number) > rule.limit) {
+    const property = schema.properties?.[rule.field];
+    const title = isObject(property) && typeof property.title === 'string' ? property.title : rule.field;
+    notes.push({ key: 'approvals.aboveLimit', params: { field: title, value: data[rule.field] as number, limit: rule.limit } });
+  }
+  const fee = definition.fee;
+  if (fee) {
+    const { count, total } = feeTotal(fee, data);
+    if (count > 0) notes.push({ key: 'approvals.feeDue', params: { count, price: `${formatMoney(fee.price)} ${fee.currency}`, amount: `${formatMoney(total)} ${fee.currency}` } });
+  }
+  return notes;
 }

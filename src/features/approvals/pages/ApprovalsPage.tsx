@@ -53,6 +53,12 @@ function Summary({ submission }: { submission: Submission }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ mt: 1 }}>
+      {/* Why it waits (above the event's limit) and the fee due, in the organiser's language. */}
+      {submission.notes.map((note) => (
+        <Typography key={note} variant="body2" sx={{ mb: 1, fontWeight: 600 }}>
+          {note}
+        </Typography>
+      ))}
       {submission.summary.map((entry) => (
         <Box key={entry.field} sx={{ mb: 1 }}>
           <Typography variant="subtitle2" component="h3">

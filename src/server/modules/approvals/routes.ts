@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { envelope, okEnvelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { approvalSummary } from '../../../engine/forms/approval-summary';
+import { approvalNotes, approvalSummary } from '../../../engine/forms/approval-summary';
+import { withEventSettings } from '../../../engine/forms/event-settings';
 import { approvalPart, partsOf, partStates, type PartStates } from '../../../engine/forms/parts';
 import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
@@ -35,6 +36,11 @@ const decisionSchema = {
     status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
     comment: { type: ['string', 'null'] },
     data: { type: 'object', additionalProperties: true },
+    notes: {
+      type: 'array',
+      description: 'O1 F5: why it waits (a value above the event’s limit) and the fee due, in the caller’s language',
+      items: { type: 'string' },
+    },
     summary: {
       type: 'array',
       description: 'O1: what is decided, as forms.yaml approvalSummary declares it',
@@ -62,7 +68,7 @@ const decisionSchema = {
       },
     },
   },
-  required: ['id', 'formId', 'formCode', 'formTitle', 'part', 'exhibitor', 'boothNum', 'submittedAt', 'status', 'comment', 'data', 'summary'],
+  required: ['id', 'formId', 'formCode', 'formTitle', 'part', 'exhibitor', 'boothNum', 'submittedAt', 'status', 'comment', 'data', 'notes', 'summary'],
   additionalProperties: false,
 } as const;
 
@@ -171,9 +177,13 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
         .where('form_entries.approval_status', '=', request.query.status ?? 'pending')
         .orderBy('form_entries.submitted_at', 'asc')
         .execute();
+      // The limits and prices are the event's (forms.yaml's where the event set none).
+      const settingRows = await app.db.selectFrom('event_settings').select(['name', 'value']).where('event_id', '=', event.id).execute();
+      const settings = { values: Object.fromEntries(settingRows.map((setting) => [setting.name, setting.value])), currency: event.currency };
       return ok(
         rows.map((row) => {
-          const definition = registry.find(row.form_id);
+          const found = registry.find(row.form_id);
+          const definition = found ? withEventSettings(found, settings) : undefined;
           const data = (row.submitted_data ?? {}) as Record<string, unknown>;
           const schema = definition ? (registry.filesFor(definition.id, event.code).schema as { properties?: Record<string, unknown> }) : {};
           // A shared form's decision belongs to one part: named, with that part's submission time.
@@ -194,6 +204,11 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
             status: row.approval_status!,
             comment: row.approval_comment,
             data,
+            notes: definition
+              ? approvalNotes(definition, schema, data).map(({ key, params }) =>
+                  translate(request.language, key, { ...params, ...(typeof params.field === 'string' ? { field: translate(request.language, params.field) } : {}) }),
+                )
+              : [],
             summary: definition ? approvalSummary(definition, schema, data, request.language) : [],
           };
         }),

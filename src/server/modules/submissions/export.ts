@@ -4,6 +4,7 @@ import { formStatus } from '../../../engine/forms/definitions';
 import { shownCountry } from '../../../engine/forms/country-field';
 import { submissionLayout, valueAt, type SubmissionColumn } from '../../../engine/forms/submission-columns';
 import { neutraliseCell } from '../../../engine/leads-rules';
+import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { formatOffset } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { translate } from '../../lib/messages';
@@ -24,6 +25,8 @@ export interface SubmissionsExportRequest {
   formId: string;
   schema: unknown;
   language: string;
+  /** The form's own strings by language as the set in use has them (an event patch's new question is titled there). */
+  strings: Record<string, LocaleTable>;
   /** Absolute base of the file links (PUBLIC_URL). */
   publicUrl: string;
   path: string;
@@ -41,7 +44,14 @@ const isReference = (value: unknown): value is Reference =>
 /** Answers the number of data rows written. */
 export async function writeSubmissionsExport(request: SubmissionsExportRequest): Promise<number> {
   const { db, eventId, formId, language, publicUrl } = request;
-  const t = (key: string) => translate(language, key);
+  // A form's own keys read the set in use first (a question an event patch adds has its title only
+  // there), then the built locale tables; English before the key itself when the language lacks it.
+  const prefix = `forms.${formId}.`;
+  const own = (lang: string, key: string) => (key.startsWith(prefix) ? lookup(request.strings[lang] ?? {}, key.slice(prefix.length)) : undefined);
+  const t = (key: string) => {
+    const text = own(language, key) ?? translate(language, key);
+    return text === key ? (own('en', key) ?? key) : text;
+  };
   const layout = submissionLayout(formId, request.schema);
   const header = (column: SubmissionColumn) => column.titleKeys.map(t).join(' · ');
   const render = (column: SubmissionColumn, value: unknown): CellValue => {

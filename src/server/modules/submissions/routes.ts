@@ -69,7 +69,8 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
     async (request, reply) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const definition = registry.find(request.params.formId);
+      const forms = app.forms.current();
+      const definition = forms.find(request.params.formId);
       if (!definition) throw new AppError('notFound');
       const dir = await mkdtemp(join(tmpdir(), 'portal-submissions-'));
       const path = join(dir, 'export.xlsx');
@@ -79,7 +80,9 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
           eventId: event.id,
           utcOffsetMinutes: event.utc_offset_minutes,
           formId: definition.id,
-          schema: registry.filesFor(definition.id, event.code).schema,
+          // The schema and its strings from one form set (the one in use).
+          schema: forms.filesFor(definition.id, event.code).schema,
+          strings: forms.stringsFor(definition.id),
           language: request.language,
           publicUrl: config.publicUrl,
           path,
