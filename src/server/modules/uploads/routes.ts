@@ -1,7 +1,18 @@
 import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE } from '../../../engine/constants';
-import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, FILE_TYPES, purposeRule, readDpi, type FileReference, type UploadRules } from '../../../engine/forms/files';
+import {
+  BUSINESS_CARD_PURPOSE,
+  BUSINESS_CARD_RULE,
+  checkFile,
+  detectType,
+  FILE_TYPE_MIME,
+  FILE_TYPES,
+  purposeRule,
+  readDpi,
+  type FileReference,
+  type UploadRules,
+} from '../../../engine/forms/files';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
