@@ -273,9 +273,12 @@ export class ScanQueue {
     return (await this.db.get('meta', metaSignedOut(this.userId))) === true;
   }
 
-  /** The signed-in user's scans that still have something to send (the scan or its qualification). */
+  /** The signed-in user's scans that still have something to send (the scan, its qualification or its photo). */
   async unsentCount(): Promise<number> {
-    return (await this.db.getAll('scans')).filter((scan) => this.mine(scan) && (scan.outcome === 'waiting' || scan.qualificationPending)).length;
+    return (await this.db.getAll('scans')).filter(
+      (scan) =>
+        this.mine(scan) && (scan.outcome === 'waiting' || scan.qualificationPending || (scan.photo?.state === 'waiting' && scan.outcome !== 'refused' && scan.outcome !== 'quota')),
+    ).length;
   }
 
   /** Unsent scans read by other users of this phone: kept for them, sent when they sign in. */
