@@ -12,7 +12,7 @@ import { sweepOrphanFiles } from '../../src/server/modules/files/jobs';
 import { concat, empty, jpegExif, jpegJfif, jpegNoDensity, jpegOfSize, pdf, pixelsPerMetre, png } from '../support/fixtures';
 import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
 import { multipart, type Part } from '../support/multipart';
-import { bodyOf, createTestApp, ENGINES, get, login, type Answer, type TestApp } from './helpers';
+import { bodyOf, createTestApp, ENGINES, get, login, post, type Answer, type TestApp } from './helpers';
 
 // V2/V3 on the server: POST /oga/uploads checks the received bytes with the engine's rules and
 // stores accepted files under a random name; GET /oga/uploads/:id serves them to the owning
@@ -259,6 +259,24 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     await t.app.db.updateTable('leads').set({ business_card: cardOfOther.data.id }).where('id', '=', other!.id).execute();
     expect((await download(t.app, team, cardOfMine.data.id)).statusCode).toBe(200);
     expect(bodyOf(await get(t.app, `/oga/uploads/${cardOfOther.data.id}`, team))).toEqual(NOT_FOUND);
+  });
+
+  it("a scanning device uploads a business card and attaches it to its exhibitor's lead; other purposes are refused to it, nothing stored", async () => {
+    const made = await post(t.app, '/oga/leads/devices', { name: 'Booth phone' }, demo);
+    expect(made.code).toBe(200);
+    const device = made.data.token as string;
+    const card = await upload(t.app, device, 'businessCard', 'card.jpg', jpegJfif(72));
+    expect(card).toMatchObject({ code: 200, data: { name: 'card.jpg', type: 'jpeg' } });
+    const lead = await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', demoParticipation).orderBy('id').executeTakeFirstOrThrow();
+    const patched = await t.app.inject({ method: 'PATCH', url: `/oga/leads/${lead.id}`, payload: { businessCard: card.data.id }, headers: { authorization: `Bearer ${device}` } });
+    expect(patched.json()).toMatchObject({ code: 200 });
+    const attached = await t.app.db.selectFrom('leads').select('business_card').where('id', '=', lead.id).executeTakeFirstOrThrow();
+    expect(attached.business_card).toBe(card.data.id);
+    const before = await stored();
+    for (const purpose of ['logo', 'boothDesign']) {
+      expect(bodyOf(await upload(t.app, device, purpose, 'logo.jpg', jpegJfif(300)))).toMatchObject({ code: 403, error: 'deviceTokenScope' });
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it("issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor's part", async () => {

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, FormControlLabel, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditNote from '@mui/icons-material/EditNote';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
@@ -29,6 +31,15 @@ function defaultDeviceName(userName: string): string {
 function stateText(scan: StoredScan, t: (key: string, params?: Record<string, unknown>) => string): string {
   if (scan.outcome === 'refused') return t('leads.scanner.state.refused', { reason: t(`leads.scanner.problem.${scan.problem ?? 'invalid'}`) });
   return t(`leads.scanner.state.${scan.outcome}`);
+}
+
+/** Where a scan's photo stands: kept on the phone, attached to the lead, or refused with the reason. */
+function photoText(scan: StoredScan, t: (key: string, params?: Record<string, unknown>) => string): string | null {
+  const photo = scan.photo;
+  if (!photo) return null;
+  if (photo.state === 'attached') return t('leads.scanner.photoAttached');
+  if (photo.state === 'waiting') return t('leads.scanner.photoWaiting');
+  return t('leads.scanner.photoRefused', { reason: photo.problem ? t(photo.problem, photo.params) : (photo.message ?? '') });
 }
 
 export default function ScannerPage() {
@@ -143,6 +154,17 @@ export default function ScannerPage() {
     }
     setCode('');
     void record(trimmed);
+  };
+
+  /** The photo is kept on the phone with its scan first; the queue sends it once the scan is a lead. */
+  const keepPhoto = async (scan: StoredScan, file: File) => {
+    if (!queue) return;
+    try {
+      await queue.addPhoto(scan.clientScanId, file.name || 'photo.jpg', await file.arrayBuffer());
+      setStoreError(null);
+    } catch (error) {
+      setStoreError(error instanceof ScanStoreError ? error.reason : 'storageUnavailable');
+    }
   };
 
   const saveQualification = (scan: StoredScan, qualification: SheetQualification) => {
@@ -307,14 +329,38 @@ export default function ScannerPage() {
                 disableGutters
                 secondaryAction={
                   scan.outcome !== 'refused' && scan.outcome !== 'quota' ? (
-                    <IconButton edge="end" aria-label={t('leads.scanner.qualifyNamed', { code: scan.badgeCode })} onClick={() => setSheetFor(scan)}>
-                      <EditNote />
-                    </IconButton>
+                    <Stack direction="row">
+                      {scan.photo?.state === 'refused' ? (
+                        <IconButton aria-label={t('leads.scanner.photoRemove', { code: scan.badgeCode })} onClick={() => void view.queue?.removePhoto(scan.clientScanId)}>
+                          <DeleteOutlined />
+                        </IconButton>
+                      ) : (
+                        <IconButton component="label" aria-label={t('leads.scanner.photoNamed', { code: scan.badgeCode })}>
+                          <PhotoCamera />
+                          {/* A phone opens its rear camera; a computer offers a file. */}
+                          <input
+                            hidden
+                            type="file"
+                            accept="image/*"
+                            capture="environment"
+                            aria-label={t('leads.scanner.photoNamed', { code: scan.badgeCode })}
+                            onChange={(event) => {
+                              const file = event.target.files?.[0];
+                              event.target.value = '';
+                              if (file) void keepPhoto(scan, file);
+                            }}
+                          />
+                        </IconButton>
+                      )}
+                      <IconButton edge="end" aria-label={t('leads.scanner.qualifyNamed', { code: scan.badgeCode })} onClick={() => setSheetFor(scan)}>
+                        <EditNote />
+                      </IconButton>
+                    </Stack>
                   ) : undefined
                 }
               >
                 <ListItemText
-                  sx={{ minWidth: 0, pr: 5 }}
+                  sx={{ minWidth: 0, pr: 10 }}
                   primary={
                     <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
                       {scan.leadId && scan.outcome !== 'waiting' ? <RouterLink to={`/lead/lead-detail?id=${scan.leadId}`}>{scan.badgeCode}</RouterLink> : scan.badgeCode}
@@ -326,6 +372,7 @@ export default function ScannerPage() {
                       {stateText(scan, t)}
                       {scan.badgeKnown === false && ` · ${t('leads.scanner.unknownBadge')}`}
                       {scan.problem === 'qualification' && ` · ${t('leads.scanner.qualificationRefused')}`}
+                      {scan.photo && ` · ${photoText(scan, t)}`}
                     </>
                   }
                 />

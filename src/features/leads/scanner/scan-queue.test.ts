@@ -365,4 +365,79 @@ describe('scan queue', () => {
     expect(await db.count('visitors')).toBe(0);
     expect(await db.count('scans')).toBe(0);
   });
+
+  describe('a photo of the badge or business card', () => {
+    /** The smallest JPEG the upload rules accept by content (SOI, JFIF APP0, EOI). */
+    const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]).buffer;
+
+    /** The scan API's fake with the upload API in front: uploads are recorded and answered with an id. */
+    function withUploads(server: ReturnType<typeof fakeServer>) {
+      const uploads: Array<{ purpose: string; name: string; size: number; token: string }> = [];
+      const network = { offline: false };
+      const fetch = (async (url: string, init: RequestInit) => {
+        if (network.offline) throw new TypeError('Failed to fetch');
+        if (url.endsWith('/uploads')) {
+          const form = init.body as FormData;
+          const file = form.get('file') as File;
+          uploads.push({ purpose: String(form.get('purpose')), name: file.name, size: file.size, token: String((init.headers as Record<string, string>).authorization) });
+          return new Response(JSON.stringify({ code: 200, data: { id: `upload-${uploads.length}`, name: file.name, size: file.size, type: 'jpeg', dpi: null } }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return server.fetch(url, init);
+      }) as unknown as typeof globalThis.fetch;
+      return { ...server, fetch, uploads, network };
+    }
+
+    test('is kept on the device with its scan (offline, across a reopen), sent after the scan as its lead business card, and not sent twice', async () => {
+      const server = withUploads(fakeServer());
+      server.network.offline = true;
+      const name = `photo-${++counter}`;
+      const db = await freshDb(name);
+      const queue = queueOf(db, server);
+      await queue.setDevice(device);
+      const scan = await queue.add('BADGE-PHOTO-1');
+      await queue.sync();
+      expect(await queue.addPhoto(scan.clientScanId, 'card.jpg', jpeg())).toMatchObject({ state: 'waiting' });
+      await queue.sync();
+      expect(server.uploads).toEqual([]);
+      queue.stop();
+      db.close();
+
+      // The app reopened, back online: the photo is still there, and goes after its scan.
+      server.network.offline = false;
+      const reopened = await freshDb(name);
+      const again = queueOf(reopened, server);
+      const [kept] = await again.recent();
+      expect(kept!.photo).toMatchObject({ name: 'card.jpg', state: 'waiting' });
+      expect(kept!.photo!.bytes!.byteLength).toBe(jpeg().byteLength);
+      again.kick(true);
+      await again.sync();
+      expect(server.received.flat().map((s) => s.badgeCode)).toEqual(['BADGE-PHOTO-1']);
+      expect(server.uploads).toEqual([{ purpose: 'businessCard', name: 'card.jpg', size: jpeg().byteLength, token: 'Bearer device-token' }]);
+      expect(server.patches).toEqual([{ id: 1, body: { businessCard: 'upload-1' } }]);
+      const [sent] = await again.recent();
+      expect(sent!.photo).toEqual({ name: 'card.jpg', state: 'attached' });
+
+      again.kick(true);
+      await again.sync();
+      expect(server.uploads).toHaveLength(1);
+      expect(server.patches).toHaveLength(1);
+    });
+
+    test('a photo the upload rules refuse (not an image by its content) is kept, marked with the reason, never sent, until removed', async () => {
+      const server = withUploads(fakeServer());
+      const queue = queueOf(await freshDb(), server);
+      await queue.setDevice(device);
+      const scan = await queue.add('BADGE-PHOTO-2');
+      const text = new TextEncoder().encode('not a photo').buffer;
+      expect(await queue.addPhoto(scan.clientScanId, 'card.jpg', text)).toMatchObject({ state: 'refused', problem: 'validation.file.type' });
+      await queue.sync();
+      expect(server.received.flat()).toHaveLength(1);
+      expect(server.uploads).toEqual([]);
+      expect((await queue.recent())[0]!.photo).toMatchObject({ state: 'refused' });
+      await queue.removePhoto(scan.clientScanId);
+      expect((await queue.recent())[0]!.photo).toBeUndefined();
+    });
+  });
 });

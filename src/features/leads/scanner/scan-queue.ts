@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { API_BASE } from '../../../engine/constants';
+import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { BADGE_CODE_PATTERN } from '../../../engine/leads-rules';
 
 // LD1: the scanner's offline-first queue. A scan is written to the device (IndexedDB) before
@@ -45,6 +46,24 @@ export interface StoredScan {
   qualificationPending?: boolean;
   /** The scan's time was corrected once for a device clock the server found wrong. */
   clockCorrected?: boolean;
+  /** A photo of the badge or business card, kept with the scan until it is the lead's business card. */
+  photo?: ScanPhoto;
+}
+
+/**
+ * waiting: on the device, sent once the scan has a lead. attached: the lead's business card (the
+ * bytes are dropped). refused: the upload rules refused it (`problem`, a locale key, and its
+ * params say why); it stays on the device until removed.
+ */
+export interface ScanPhoto {
+  name: string;
+  /** The bytes (an ArrayBuffer rather than a Blob: every browser's IndexedDB keeps it). */
+  bytes?: ArrayBuffer;
+  state: 'waiting' | 'attached' | 'refused';
+  problem?: string;
+  params?: Record<string, string | number>;
+  /** The server's reason, already in the user's language, when it gave no locale key. */
+  message?: string;
 }
 
 /** The device registration the scanner sends its scans with. */
@@ -146,7 +165,14 @@ interface ScanAnswer {
 interface Envelope {
   code: number;
   error?: string;
-  data?: { results?: ScanAnswer[]; quota?: number | null; remaining?: number | null } | null;
+  msg?: string;
+  data?: {
+    results?: ScanAnswer[];
+    quota?: number | null;
+    remaining?: number | null;
+    id?: string;
+    problems?: { key: string; params?: Record<string, string | number> }[];
+  } | null;
 }
 
 type RoundOutcome = 'done' | 'empty' | 'retry' | 'signedOut' | 'forbidden' | 'noDevice';
@@ -247,9 +273,12 @@ export class ScanQueue {
     return (await this.db.get('meta', metaSignedOut(this.userId))) === true;
   }
 
-  /** The signed-in user's scans that still have something to send (the scan or its qualification). */
+  /** The signed-in user's scans that still have something to send (the scan, its qualification or its photo). */
   async unsentCount(): Promise<number> {
-    return (await this.db.getAll('scans')).filter((scan) => this.mine(scan) && (scan.outcome === 'waiting' || scan.qualificationPending)).length;
+    return (await this.db.getAll('scans')).filter(
+      (scan) =>
+        this.mine(scan) && (scan.outcome === 'waiting' || scan.qualificationPending || (scan.photo?.state === 'waiting' && scan.outcome !== 'refused' && scan.outcome !== 'quota')),
+    ).length;
   }
 
   /** Unsent scans read by other users of this phone: kept for them, sent when they sign in. */
@@ -368,6 +397,39 @@ export class ScanQueue {
     await tx.done;
     this.changed();
     this.kick();
+  }
+
+  /**
+   * Keeps a photo with its scan on the device; it is uploaded as the lead's business card once the
+   * scan has a lead. A photo the upload rules refuse is kept, marked refused, until removed.
+   */
+  async addPhoto(clientScanId: string, name: string, bytes: ArrayBuffer): Promise<ScanPhoto | null> {
+    const problems = checkFile(BUSINESS_CARD_RULE, { name, bytes: new Uint8Array(bytes) });
+    const photo: ScanPhoto =
+      problems.length > 0 ? { name, bytes, state: 'refused', problem: problems[0]!.key, params: problems[0]!.params ?? {} } : { name, bytes, state: 'waiting' };
+    const tx = this.db.transaction('scans', 'readwrite');
+    const scan = await tx.store.index('byClientScanId').get(clientScanId);
+    if (!scan) return null;
+    try {
+      await tx.store.put({ ...scan, photo });
+      await tx.done;
+    } catch (error) {
+      throw new ScanStoreError(isQuotaError(error) ? 'storageFull' : 'storageUnavailable', error);
+    }
+    this.changed();
+    this.kick();
+    return photo;
+  }
+
+  /** Removes a scan's photo from the device (one refused, or not wanted any more). */
+  async removePhoto(clientScanId: string): Promise<void> {
+    const tx = this.db.transaction('scans', 'readwrite');
+    const scan = await tx.store.index('byClientScanId').get(clientScanId);
+    if (!scan?.photo) return;
+    const { photo: _removed, ...rest } = scan;
+    await tx.store.put(rest);
+    await tx.done;
+    this.changed();
   }
 
   /** Scans refused for the quota are tried again (after the exhibitor raised it). */
@@ -515,6 +577,11 @@ export class ScanQueue {
       this.setStatus({ kind: 'sending' });
       return this.sendQualification(device, pending);
     }
+    const photo = (await this.db.getAll('scans')).find((scan) => scan.photo?.state === 'waiting' && scan.leadId && scan.outcome !== 'waiting' && scan.userId === device.userId);
+    if (photo) {
+      this.setStatus({ kind: 'sending' });
+      return this.sendPhoto(device, photo);
+    }
     return 'empty';
   }
 
@@ -613,6 +680,59 @@ export class ScanQueue {
     // it is not sent again; a refusal is shown on the scan.
     const saved = answer!.envelope!.code === 200;
     await this.store([{ ...scan, qualificationPending: false, ...(saved ? {} : { problem: 'qualification' }) }]);
+    return 'done';
+  }
+
+  /**
+   * Uploads a scan's photo with the upload rules (purpose businessCard) and makes it its lead's
+   * business card. An upload whose attachment failed is uploaded again: an unattached upload is
+   * an orphan the server sweeps, while a photo is never lost.
+   */
+  private async sendPhoto(device: DeviceRecord, scan: StoredScan): Promise<RoundOutcome> {
+    const photo = scan.photo!;
+    const body = new FormData();
+    body.append('purpose', BUSINESS_CARD_PURPOSE);
+    body.append('file', new Blob([photo.bytes ?? new ArrayBuffer(0)]), photo.name);
+    let response: Response;
+    try {
+      response = await this.deps.fetch(`${API_BASE}/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${device.token}`, 'accept-language': this.deps.language() },
+        body,
+      });
+    } catch {
+      return 'retry';
+    }
+    let envelope: Envelope | null = null;
+    try {
+      envelope = (await response.json()) as Envelope;
+    } catch {
+      envelope = null;
+    }
+    const uploaded = { status: response.status, envelope };
+    if (envelope?.code === 601) {
+      // Refused by the upload rules (type by content, size, the exhibitor's storage quota): kept on the phone.
+      const first = envelope.data?.problems?.[0];
+      await this.store([{ ...scan, photo: { ...photo, state: 'refused', ...(first ? { problem: first.key, params: first.params ?? {} } : { message: envelope.msg ?? '' }) } }]);
+      return 'done';
+    }
+    if (envelope?.code === 400 || (envelope?.code === 403 && envelope.error === 'deviceTokenScope')) {
+      await this.store([{ ...scan, photo: { ...photo, state: 'refused', message: envelope.msg ?? '' } }]);
+      return 'done';
+    }
+    const refusal = await this.refusal(device, uploaded);
+    if (refusal) return refusal;
+    const id = envelope?.data?.id;
+    if (!id) return 'retry';
+    const attached = await this.request(device, 'PATCH', `/leads/${scan.leadId}`, { businessCard: id });
+    const attachRefusal = await this.refusal(device, attached);
+    if (attachRefusal) return attachRefusal;
+    if (attached!.envelope!.code !== 200) {
+      await this.store([{ ...scan, photo: { ...photo, state: 'refused', message: attached!.envelope!.msg ?? '' } }]);
+      return 'done';
+    }
+    const { bytes: _sent, ...kept } = photo;
+    await this.store([{ ...scan, photo: { ...kept, state: 'attached' } }]);
     return 'done';
   }
 

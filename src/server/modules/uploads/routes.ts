@@ -1,7 +1,18 @@
 import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE } from '../../../engine/constants';
-import { BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, FILE_TYPES, purposeRule, readDpi, type FileReference, type UploadRules } from '../../../engine/forms/files';
+import {
+  BUSINESS_CARD_PURPOSE,
+  BUSINESS_CARD_RULE,
+  checkFile,
+  detectType,
+  FILE_TYPE_MIME,
+  FILE_TYPES,
+  purposeRule,
+  readDpi,
+  type FileReference,
+  type UploadRules,
+} from '../../../engine/forms/files';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -113,8 +124,9 @@ export default async function uploadRoutes(app: ApiApp, { config, registry }: { 
   app.post(
     base,
     {
-      // Organisers approve uploads; they do not make them.
-      config: { roles: ['exhibitor', 'team_user', 'contractor'] },
+      // Organisers approve uploads; they do not make them. A scanning device may send the photo of
+      // a badge or business card for its leads, and nothing else (checked in the handler).
+      config: { roles: ['exhibitor', 'team_user', 'contractor'], device: true },
       // The body schema documents the parts; the multipart plugin streams them (there is no parsed
       // body to validate) and the handler checks them itself.
       validatorCompiler: () => () => true,
@@ -150,6 +162,7 @@ export default async function uploadRoutes(app: ApiApp, { config, registry }: { 
       const upload = received?.file;
       const rule = purposeRule(rules, purpose);
       if (!received || Object.keys(received.fields).length !== 1 || !upload || !rule || !purpose) throw new AppError('badRequest', { expected: ['purpose', 'file'] });
+      if (auth.device && purpose !== BUSINESS_CARD_PURPOSE) throw new AppError('deviceTokenScope');
 
       const problems = checkFile(rule, upload);
       if (problems.length > 0) {
