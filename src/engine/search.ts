@@ -89,38 +89,3 @@ export function markdownToPlain(markdown: string): string {
     .replace(SPACES, ' ')
     .trim();
 }
-
-/**
- * LD2: the accented Latin letters (Latin-1 to Latin Extended-B and Latin Extended Additional, all
- * of Vietnamese) with the plain lower-case letter they fold to, as two strings of equal length
- * for SQL `translate()`. The lead keyword folds the stored text in the database (an immutable
- * function, so a trigram index covers it) and the keyword here, with this same table; Unicode's
- * decompositions are stable, so the table never changes under an index built from it.
- */
-export const LATIN_DIACRITIC_FOLD: { readonly from: string; readonly to: string } = (() => {
-  let from = '';
-  let to = '';
-  for (const [first, last] of [
-    [0xc0, 0x24f],
-    [0x1e00, 0x1eff],
-  ] as const) {
-    for (let code = first; code <= last; code += 1) {
-      const char = String.fromCodePoint(code);
-      const folded = foldChar(char);
-      if (folded !== char && /^[a-z]$/.test(folded)) {
-        from += char;
-        to += folded;
-      }
-    }
-  }
-  return { from, to };
-})();
-
-const LATIN_FOLD_MAP = new Map([...LATIN_DIACRITIC_FOLD.from].map((char, index) => [char, LATIN_DIACRITIC_FOLD.to[index]!]));
-
-/** A text with its accented Latin letters folded as the database's `lead_search_fold` folds them. */
-export function foldLatinDiacritics(text: string): string {
-  let out = '';
-  for (const char of text) out += LATIN_FOLD_MAP.get(char) ?? char;
-  return out;
-}

@@ -1,7 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { countryCode } from '../../engine/locale-format';
-import { LATIN_DIACRITIC_FOLD } from '../../engine/search';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones.
 // Append new migrations; never edit one that has shipped. A migration names its columns itself:
@@ -965,26 +964,6 @@ const migrations: Record<string, Migration> = {
           .deleteFrom('deadlines')
           .where('id', 'in', [...moved])
           .execute();
-    },
-  },
-  '0036_lead_keyword_folded': {
-    async up(db: Kysely<any>) {
-      // LD2: the lead keyword finds "Nguyễn Thị Minh" by "Nguyen Thi Minh". `unaccent` is not on
-      // every database (not in the embedded one), so an immutable SQL function folds the accented
-      // Latin letters with translate(); the keyword is folded with the same table by the server.
-      // The trigram index moves to the folded expression, so the list stays indexed.
-      const from = LATIN_DIACRITIC_FOLD.from.replace(/'/g, "''");
-      const to = LATIN_DIACRITIC_FOLD.to.replace(/'/g, "''");
-      await sql
-        .raw(`create function lead_search_fold(text) returns text language sql immutable strict parallel safe as $$ select pg_catalog.translate($1, '${from}', '${to}') $$`)
-        .execute(db);
-      const trgm = await sql<{ ok: boolean }>`select exists (select 1 from pg_extension where extname = 'pg_trgm') as ok`.execute(db);
-      if (trgm.rows[0]?.ok) {
-        await sql`drop index if exists leads_keyword`.execute(db);
-        await sql`create index leads_keyword_folded on leads using gin (lead_search_fold(visitor_name || E'\n' || company || E'\n' || email || E'\n' || badge_code) gin_trgm_ops)`.execute(
-          db,
-        );
-      }
     },
   },
 };

@@ -1,7 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
 import { LEAD_TOTAL_CAP } from '../../../engine/leads';
-import { foldLatinDiacritics } from '../../../engine/search';
 import type { Database, LeadTable, RollupDimension } from '../../db/schema';
 
 // LD2/LD4: which leads a caller may see and how the list filters them. Every filter maps to an
@@ -40,10 +39,9 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   if (start) conditions.push(eb('leads.scanned_at', '>=', start));
   if (end) conditions.push(eb('leads.scanned_at', '<', end));
   if (filters.keyword) {
-    // Accents folded on both sides ("Nguyen" finds "Nguyễn"); the same expression as the trigram
-    // index `leads_keyword_folded` of migration 0036.
-    const pattern = containsPattern(foldLatinDiacritics(filters.keyword));
-    conditions.push(sql<SqlBool>`lead_search_fold(leads.visitor_name || E'\n' || leads.company || E'\n' || leads.email || E'\n' || leads.badge_code) ilike ${pattern}`);
+    const pattern = containsPattern(filters.keyword);
+    // The same expression as the trigram index `leads_keyword` of migration 0004.
+    conditions.push(sql<SqlBool>`(leads.visitor_name || E'\n' || leads.company || E'\n' || leads.email || E'\n' || leads.badge_code) ilike ${pattern}`);
   }
   return eb.and(conditions);
 }
