@@ -56,7 +56,7 @@ describe('LA2 trends in event time', () => {
   const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
   const show = { days: [{ day: day('2027-03-17'), opens: '10:00', closes: '18:00' }, { day: day('2027-03-18') }, { day: day('2027-03-19') }], today: day('2027-03-01') };
 
-  it('LA2 daily: every show day (empty ones at 0), days outside the show only with leads; buckets follow the event offset', () => {
+  it('LA2 daily: every show day (empty ones at 0) and every day between the first and the last day with leads, so days sit true to time; buckets follow the event offset', () => {
     // 15:59 UTC and 16:00 UTC are 23:59 and 00:00 at UTC+08:00: two event days.
     const before = eventHour('2027-03-16T15:59:00Z', 480);
     const after = eventHour('2027-03-16T16:00:00Z', 480);
@@ -70,10 +70,19 @@ describe('LA2 trends in event time', () => {
       'day',
       show,
     );
-    expect(trend.points.map((p) => [p.label, p.leads])).toEqual([
+    // One point per day from 1 February to 19 March: the weeks without leads show as zeros, not as one step.
+    expect(trend.points).toHaveLength(28 + 19);
+    expect(trend.points.every((p, index) => index === 0 || p.bucket === trend.points[index - 1]!.bucket + 1)).toBe(true);
+    expect(trend.points.filter((p) => p.leads > 0).map((p) => [p.label, p.leads])).toEqual([
       ['2027-02-01', 1],
       ['2027-03-16', 2],
       ['2027-03-17', 3],
+    ]);
+    expect(trend.points.slice(1, 3).map((p) => [p.label, p.leads])).toEqual([
+      ['2027-02-02', 0],
+      ['2027-02-03', 0],
+    ]);
+    expect(trend.points.slice(-2).map((p) => [p.label, p.leads])).toEqual([
       ['2027-03-18', 0],
       ['2027-03-19', 0],
     ]);

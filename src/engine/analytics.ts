@@ -131,8 +131,8 @@ const hourOf = (time: string | undefined, fallback: number) => {
 };
 
 /**
- * LA2: the trend as exhibitors read it. Daily: every show day (an empty one shows 0) plus the
- * days outside the show that have leads (empty ones are left out). Hourly: one day — the chosen
+ * LA2: the trend as exhibitors read it. Daily: every day from the first show day or day with
+ * leads to the last one, an empty day at 0 (true to time: a gap shows as a gap). Hourly: one day — the chosen
  * one, else today when it is a show day, else the latest show day with leads, else the first —
  * from its opening to its closing hour, widened to any hour with leads; labels "HH:00".
  */
@@ -147,7 +147,13 @@ export function showTrend(
   if (granularity === 'day') {
     const perDay = new Map<number, number>();
     for (const { hour, leads } of hourCounts) if (leads > 0) perDay.set(eventDay(hour), (perDay.get(eventDay(hour)) ?? 0) + leads);
-    const days = [...new Set([...showDayNumbers, ...perDay.keys()])].sort((a, b) => a - b).slice(-TREND_DAYS_MAX);
+    // Every day from the first to the last (show days and days with leads), empty ones at 0: the
+    // chart spaces its points evenly, so a missing day would join distant days as neighbours.
+    const known = [...showDayNumbers, ...perDay.keys()];
+    const last = known.length > 0 ? Math.max(...known) : 0;
+    const first = known.length > 0 ? Math.max(Math.min(...known), last - TREND_DAYS_MAX + 1) : 1;
+    const days: number[] = [];
+    for (let day = first; day <= last; day += 1) days.push(day);
     return { granularity, showDays: labels, day: null, points: days.map((day) => ({ bucket: day, label: formatEventDay(day), leads: perDay.get(day) ?? 0 })) };
   }
   const perHour = new Map<number, number>();

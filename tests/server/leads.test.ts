@@ -84,7 +84,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
         not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
       )
       .orderBy('id')
-      .limit(400)
+      .limit(420)
       .execute();
   });
   afterAll(async () => t?.close());
@@ -751,6 +751,22 @@ describe.each(ENGINES)('leads on %s', (engine) => {
     expect(exported.data.rows).toBe(1);
     // The team user's quota counts only the lead it made: it can still make one.
     expect((await scanOne(member.token, { clientScanId: scanId('d'), badgeCode: visitors[397]!.badge_code, scannedAt: at(5) })).data.status).toBe('created');
+  });
+
+  it('LD3 the lead detail names whoever made the latest scan, with its time, in whatever order the scans arrive', async () => {
+    const [first, second] = [await teamUser(`last-a-${engine}`, null), await teamUser(`last-b-${engine}`, null)];
+    const detail = async (leadId: number) => (await get(t.app, `/oga/leads/${leadId}`, demo)).data.lead.scans;
+    // In order: A scans, then B scans the same badge an hour later.
+    const badge = visitors[410]!.badge_code;
+    const made = await scanOne(first.token, { clientScanId: scanId('o'), badgeCode: badge, scannedAt: at(1) });
+    expect(made.data.status).toBe('created');
+    await scanOne(second.token, { clientScanId: scanId('o'), badgeCode: badge, scannedAt: at(2) });
+    expect(await detail(made.data.leadId!)).toEqual({ count: 2, lastSeenAt: at(2), lastScannedBy: { id: second.id, name: `Team last-b-${engine}` } });
+    // A phone that was offline sends an earlier scan afterwards: A's later scan stays the latest.
+    const other = visitors[411]!.badge_code;
+    const late = await scanOne(first.token, { clientScanId: scanId('o'), badgeCode: other, scannedAt: at(3) });
+    await scanOne(second.token, { clientScanId: scanId('o'), badgeCode: other, scannedAt: at(2) });
+    expect(await detail(late.data.leadId!)).toEqual({ count: 2, lastSeenAt: at(3), lastScannedBy: { id: first.id, name: `Team last-a-${engine}` } });
   });
 
   it('LD1 a scan may carry notes, temperature and tag answers (qualify offline in one round trip); a later scan adds to the lead without overwriting', async () => {

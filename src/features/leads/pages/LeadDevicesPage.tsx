@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import QRCode from 'qrcode';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -17,6 +18,72 @@ type Device = ApiData<'GET', '/leads/devices'>[number];
 
 const DEVICES_KEY = '/leads/devices' satisfies ApiPath<'GET'>;
 const NAME_MAX = 60;
+
+/** The portal's own scanner, which a phone opens signed in from the QR code. */
+const SCANNER_PATH = '/digital-tools/scanner';
+
+/**
+ * LD1 S3: a QR code a phone reads to open the scanner signed in as this user. It carries a
+ * short-lived, single-use sign-in link code (never a long-lived token) and is made anew when
+ * the code expires, for as long as it is shown.
+ */
+function PhoneSignInCard({ offsetMinutes }: { offsetMinutes: number }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const [round, setRound] = useState(0);
+  const [qr, setQr] = useState<{ svg: string; expiresAt: string } | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void (async () => {
+      try {
+        const answer = await typedApi.post('/auth/link-codes', { skipDuplicateCheck: true });
+        const url = new URL(answer.link);
+        url.pathname = SCANNER_PATH;
+        const svg = await QRCode.toString(url.toString(), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+        if (cancelled) return;
+        setQr({ svg, expiresAt: answer.expiresAt });
+        timer = setTimeout(() => setRound((value) => value + 1), Math.max(1000, new Date(answer.expiresAt).getTime() - Date.now()));
+      } catch {
+        // The API client has shown the reason.
+      }
+    })();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [shown, round]);
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('leads.devices.phoneTitle')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{t('leads.devices.phoneIntro')}</Typography>
+        {!shown && (
+          <Button variant="outlined" onClick={() => setShown(true)}>
+            {t('leads.devices.phoneShow')}
+          </Button>
+        )}
+        {shown && qr && (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Box
+              role="img"
+              aria-label={t('leads.devices.phoneQr')}
+              sx={{ width: 200, height: 200, '& svg': { width: '100%', height: '100%' } }}
+              dangerouslySetInnerHTML={{ __html: qr.svg }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {t('leads.devices.phoneExpires')} <UtcTime value={qr.expiresAt} offsetMinutes={offsetMinutes} />
+            </Typography>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 export default function LeadDevicesPage() {
   const { t } = useTranslation();
@@ -114,6 +181,7 @@ export default function LeadDevicesPage() {
           </Box>
         </CardContent>
       </Card>
+      <PhoneSignInCard offsetMinutes={offsetMinutes} />
       {created && (
         <Alert severity="success" onClose={() => setCreated(null)}>
           <Typography sx={{ mb: 1 }}>{t('leads.devices.tokenOnce', { name: created.name })}</Typography>

@@ -192,7 +192,7 @@ export default async function dashboardRoutes(app: ApiApp) {
         tags: ['analytics'],
         summary: 'LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation',
         description:
-          'The daily trend shows every show day (0 when empty) and the days outside the show that have leads. The hourly trend shows one day: `day` (YYYY-MM-DD, event time), else today during the show, else the latest show day with leads; from opening to closing hour, widened to hours with leads.',
+          'The daily trend shows every day from the first show day or day with leads to the last one, 0 when empty (one point per day, true to time). The hourly trend shows one day: `day` (YYYY-MM-DD, event time), else today during the show, else the latest show day with leads; from opening to closing hour, widened to hours with leads.',
         querystring: {
           type: 'object',
           properties: {

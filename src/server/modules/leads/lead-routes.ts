@@ -19,6 +19,19 @@ import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query'
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
+/**
+ * The latest scan of a lead, time and scanner taken from the same scan: a later recorded scan may be
+ * older than the first one (a phone that was offline), then the first scan is still the latest.
+ */
+function latestScan(row: LeadListRow & { scanned_by_name: string | null }) {
+  const firstAt = new Date(row.scanned_at);
+  const laterAt = row.last_scanned_at ? new Date(row.last_scanned_at) : null;
+  if (laterAt !== null && row.last_scanned_by !== null && laterAt.getTime() >= firstAt.getTime()) {
+    return { count: row.scan_count, lastSeenAt: laterAt.toISOString(), lastScannedBy: { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } };
+  }
+  return { count: row.scan_count, lastSeenAt: firstAt.toISOString(), lastScannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' } };
+}
+
 // LD2-LD3: the lead list with its filter options, a lead's detail and its qualification.
 function leadOut(
   row: LeadListRow & { scanned_by_name: string | null },
@@ -44,11 +57,7 @@ function leadOut(
     followUp: row.follow_up,
     scannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' },
     scannedAt: new Date(row.scanned_at).toISOString(),
-    scans: {
-      count: row.scan_count,
-      lastSeenAt: new Date(Math.max(new Date(row.scanned_at).getTime(), row.last_scanned_at ? new Date(row.last_scanned_at).getTime() : 0)).toISOString(),
-      lastScannedBy: row.last_scanned_by ? { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } : { id: row.scanned_by, name: row.scanned_by_name ?? '' },
-    },
+    scans: latestScan(row),
     updatedAt: extra.updated_at ? new Date(extra.updated_at).toISOString() : null,
     tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
     interestedProducts: (row.interested_products ?? []) as string[],
