@@ -134,7 +134,7 @@ export default async function uploadRoutes(app: ApiApp, { config, registry }: { 
         tags: ['uploads'],
         summary: 'Upload a file for a form (V2/V3): the field `purpose` first, then `file`; answers the file reference',
         description:
-          "The file is checked by its content against the purpose's rules (forms.yaml `uploads:`, and `businessCard` for a lead's card): not empty, a safe name, an accepted type, the size limit and, where the purpose sets one, the least dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored.",
+          "The file is checked by its content against the purpose's rules (forms.yaml `uploads:`, and `businessCard` for a lead's card): not empty, a safe name, an accepted type, the size limit and, where the purpose sets one, the least dpi recorded in the file. A rejected file answers error `fileRejected` (code 601) with `data.problems` (locale keys and their placeholders) and `msg` the first problem; nothing is stored. A scanning device's token (the scanner's photo of a badge or business card) may upload only `businessCard`: another purpose answers 403 `deviceTokenScope`.",
         consumes: ['multipart/form-data'],
         body: {
           content: {
