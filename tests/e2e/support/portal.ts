@@ -44,7 +44,22 @@ function newerThanBuild(): string | undefined {
 
 let warnedStale = false;
 
+/**
+ * A portal on a free port. The port is chosen before the app is built (its address goes into the
+ * configuration, e-mail links included), so another test worker may take it meanwhile: then the
+ * portal is started again on another port.
+ */
 export async function startPortal(overrides: Partial<Config> = {}): Promise<Portal> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPortalOnce(overrides);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startPortalOnce(overrides: Partial<Config>): Promise<Portal> {
   if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error('Run `npm run build` first');
   const stale = warnedStale ? undefined : newerThanBuild();
   if (stale) {
@@ -75,9 +90,10 @@ export async function startPortal(overrides: Partial<Config> = {}): Promise<Port
     app = await buildApp(config, { logger: false, pglite });
     await app.listen({ port, host: config.host });
     const started = app;
+    const url = `http://127.0.0.1:${port}`;
     let closed = false;
     return {
-      url: `http://127.0.0.1:${port}`,
+      url,
       sink,
       app: started,
       config,
