@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, test } from 'vitest';
 import { expectVisible, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
-import { addCode, deviceReady, openScanner, scanItem, waitFor } from './support/scanner';
+import { addCode, deviceReady, openScanner, SYNC_TIMEOUT_MS, scanItem, waitFor } from './support/scanner';
 import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 
 // LD1 at the booth: a photo of the visitor's badge or business card taken on the scanner is kept
@@ -59,6 +59,8 @@ describe('scanner photo', () => {
 
     await openScanner(page, portal.url);
     await addCode(page, other!);
+    // The photo is taken on a scan the server has answered (the item's actions are redrawn then).
+    await expectVisible(scanItem(page, other!).getByText(en('leads.scanner.state.sent'), { exact: true }), 'the second scan sent', SYNC_TIMEOUT_MS);
     await scanItem(page, other!)
       .locator('input[type=file]')
       .setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
