@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFormSet } from '../src/server/modules/forms/form-set';
+import { readFormSet } from '../src/server/plugins/forms/form-set';
 import { ROOT } from './catalogue-source';
 
 // S5 (issue 11 item 6): CI's check of the forms as data is the very function the server's live

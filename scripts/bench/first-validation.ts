@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FormContext } from '../../src/engine/forms/context';
 import { instantiateValidators, type ValidatorModule } from '../../src/engine/forms/served-validators';
 import { createFormAjv, runValidator } from '../../src/engine/forms/validator';
-import { loadFormRegistry } from '../../src/server/modules/forms/form-set';
+import { loadFormRegistry } from '../../src/server/plugins/forms/form-set';
 import { ROOT } from '../catalogue-source';
 
 // The first validation of a form, the two ways the portal could do it: compiling the schema

@@ -83,7 +83,7 @@ async function run(databaseUrl: string) {
     const baseline = await timed(app, '/oga/system/project/exhibirotCode', token);
     if (process.env.BENCH_PROFILE) {
       const { progressMatrix } = await import('../../src/server/lib/progress-matrix');
-      const { loadFormRegistry } = await import('../../src/server/modules/forms/form-set');
+      const { loadFormRegistry } = await import('../../src/server/plugins/forms/form-set');
       const event = await app.db.selectFrom('events').select('id').where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
       const times: number[] = [];
       for (let i = 0; i < 20; i++) {

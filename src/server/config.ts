@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SCHEMAS_DIR } from './modules/forms/form-set';
+import { SCHEMAS_DIR } from './plugins/forms/form-set';
 import type { LoginThrottlePolicy } from '../engine/login-throttle';
 import { SESSION_DEFAULTS } from '../engine/constants';
 

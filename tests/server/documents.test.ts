@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { pdfText } from '../support/pdf-text';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, recordUpload, type TestApp } from './helpers';
 

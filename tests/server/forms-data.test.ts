@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
 // Issue 11 item 4: what a form gives other features is data. The lead's interests (LD2, LD3) are

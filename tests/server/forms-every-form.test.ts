@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FileReference } from '../../src/engine/forms/files';
 import { translate } from '../../src/server/lib/messages';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import type { Participation } from '../../src/server/db/schema';
 import { jpegJfif, pdf, png } from '../support/fixtures';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleData } from '../../src/engine/forms/gallery';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
-import { validateSubmission } from '../../src/server/modules/forms/validate';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
+import { validateSubmission } from '../../src/server/plugins/forms/validate';
 import { addRivalOrganiser, bodyOf, call, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
 // Issue 11 item 7: the organiser's form gallery. The organiser gets each form as an event's

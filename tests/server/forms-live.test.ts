@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formListOf } from '../../src/engine/forms/form-list';
 import { mergePatch } from '../../src/engine/forms/merge-patch';
 import { runValidator, validateForm } from '../../src/engine/forms/validator';
-import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, post, type TestApp } from './helpers';
 

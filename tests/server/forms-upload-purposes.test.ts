@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/server/lib/messages';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { concat, jpegJfif, pixelsPerMetre, png } from '../support/fixtures';
 import { multipart } from '../support/multipart';
 import { addParkingForm } from '../support/new-form';

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { effectiveDeadline, setParticipationDeadline } from '../support/settings';
 import { FORM_LIST_FILE, formListOf } from '../../src/engine/forms/form-list';

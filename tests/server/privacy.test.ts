@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/server/lib/messages';
-import { eraseExpiredLeads, remindBeforeErasure } from '../../src/server/modules/privacy/jobs';
+import { eraseExpiredLeads, remindBeforeErasure } from '../../src/server/modules/organiser-privacy/jobs';
 import { purgeOldExports } from '../../src/server/modules/files/jobs';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 

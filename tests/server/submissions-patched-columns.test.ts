@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMAS_DIR } from '../../src/server/modules/forms/form-set';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { firstSheet } from '../support/xlsx';
 import { createTestApp, ENGINES, login, type TestApp } from './helpers';
 

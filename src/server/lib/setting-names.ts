@@ -1,7 +1,7 @@
 import { eventSettingNames, type EventSettingName } from '../../engine/forms/event-settings';
 import { ALL_FLAGS, MEMBER_QUOTAS } from '../../engine/participation-flags';
 import { catalogue } from '../../generated/screens';
-import type { FormRegistry } from '../modules/forms/form-set';
+import type { FormRegistry } from '../plugins/forms/form-set';
 import { ORGANISER_MODULES } from '../../engine/roles';
 
 // O2: the names an organiser sets per event and per exhibitor, read from the declarations:

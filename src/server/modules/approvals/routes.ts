@@ -11,7 +11,7 @@ import { approvalPart, partsOf, partStates, type PartStates } from '../../../eng
 import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
 // designs above the height limit, extra badges. Only submissions of the organiser's own event.

@@ -12,7 +12,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { KIND_SCREEN, textIn } from './store';
 
 // CT3: /search?keyword= across manuals, announcements, FAQ and forms (titles, descriptions, field

@@ -5,19 +5,12 @@ import { lookup } from '../../../engine/i18n';
 import { ROLES } from '../../../engine/roles';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
-import type { FormSetStatus } from './service';
+import { VALIDATORS_PATH, type FormSetStatus } from '../../plugins/forms/service';
 
 // Issue 11: the live form set as a resource. Its compiled validators, served to the browser as
 // same-origin ES modules named by their content hash (so cacheable for good, and the CSP needs no
 // eval), and the organiser's view of the set in use: its version, when it was loaded, the problems
 // of the last refused change, and a reload action.
-
-const VALIDATORS = `${API_BASE}/forms/validators`;
-
-/** Where the browser loads a form's compiled validators from. */
-export function validatorUrl(hash: string): string {
-  return `${VALIDATORS}/${hash}.js`;
-}
 
 /** A screen of screens.yaml as the catalogue route serves it (checkCatalogue has refused anything else). */
 const SERVED_SCREEN = {
@@ -73,7 +66,7 @@ export default async function formSetRoutes(app: ApiApp) {
   });
 
   app.get(
-    `${VALIDATORS}/:hash.js`,
+    `${VALIDATORS_PATH}/:hash.js`,
     {
       // Public: the browser imports it as a module, which carries no bearer token. It holds a
       // form's schema (no one's data), and its name is a hash of its content.

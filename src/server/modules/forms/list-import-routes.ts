@@ -14,9 +14,9 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { contractorPart } from '../../lib/contractor-part';
-import type { FormSet } from './form-set';
+import type { FormSet } from '../../plugins/forms/form-set';
 import { formContext, visibleTo } from './routes';
-import { validateSubmission } from './validate';
+import { validateSubmission } from '../../plugins/forms/validate';
 
 // Issue 11 item 5: a form's list filled from a spreadsheet. The template is made from the list's
 // item schema (headers in the caller's language, drop-down lists for choices); an uploaded XLSX or

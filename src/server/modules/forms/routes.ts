@@ -26,9 +26,9 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { contractorPart, contractorUi, contractorView, mergePartChange } from '../../lib/contractor-part';
-import type { FormRegistry } from './form-set';
-import { validatorUrl } from './form-set-routes';
-import { uploadsForReferences, validateSubmission } from './validate';
+import type { FormRegistry } from '../../plugins/forms/form-set';
+import { validatorUrl } from '../../plugins/forms/service';
+import { uploadsForReferences, validateSubmission } from '../../plugins/forms/validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
 // save carries the version it was based on; an older version is refused, never overwritten.

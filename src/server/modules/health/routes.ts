@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FromSchema } from 'json-schema-to-ts';
 import { sql } from 'kysely';
 import { migrationProvider } from '../../db/migrations';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // Probes for a load balancer or systemd (issue 15): /healthz says the process answers,
 // /readyz says it can serve users (database reachable, every migration applied, forms loaded).

@@ -12,7 +12,7 @@ import { envelope, stringMap } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import visitorDirectorySettingRoutes from './visitor-directory-routes';
 
 // Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.

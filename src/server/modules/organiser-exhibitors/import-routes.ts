@@ -8,7 +8,7 @@ import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { columnHeaders, importExhibitors } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 

@@ -21,7 +21,7 @@ import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
 
 // Issue 9 (O2, spec §3): the organiser's exhibitors of its current event — list with search and

@@ -6,7 +6,7 @@ import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // Reopen: the "contact support" path of spec §8 made real. For one exhibitor the organiser moves
 // the deadline of this one form (a participation row in `deadlines` under the form's own key;

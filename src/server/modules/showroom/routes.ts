@@ -15,7 +15,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
 
 // CT5: the digital showroom — the exhibitor's company and products from its submitted S01/S02

@@ -23,7 +23,7 @@ import { sendStoredFile } from '../../lib/send-stored-file';
 import { sql } from 'kysely';
 import { inspectContent } from '../../lib/inspect-upload';
 import { contractorPart, contractorView } from '../../lib/contractor-part';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { fileKey } from '../../plugins/storage';
 import { readSingleUpload } from '../../lib/single-upload';
 

@@ -8,7 +8,7 @@ import { translate } from '../../lib/messages';
 import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with

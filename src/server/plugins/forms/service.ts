@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:f
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Catalogue } from '../../../engine/catalogue';
+import { API_BASE } from '../../../engine/constants';
 import { readFormSet, type FormRegistry, type FormSet, type FormSetProblem } from './form-set';
 import { CATALOGUE_FILE } from './live-catalogue';
 
@@ -14,6 +15,14 @@ import { CATALOGUE_FILE } from './live-catalogue';
 const SETTLE_MS = 250;
 /** Served validator modules kept from earlier sets, for pages opened before a change. */
 const KEPT_MODULES = 200;
+
+/** Where the set's compiled validators are served, as same-origin modules named by content hash. */
+export const VALIDATORS_PATH = `${API_BASE}/forms/validators`;
+
+/** Where the browser loads a form's compiled validators from. */
+export function validatorUrl(hash: string): string {
+  return `${VALIDATORS_PATH}/${hash}.js`;
+}
 
 export interface FormSetStatus {
   dir: string;

@@ -4,7 +4,7 @@ import { deadlineOfForm } from '../../../engine/forms/definitions';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 import { queueReminder, type ReminderContext } from './due';
 

@@ -6,7 +6,7 @@ import { organisationOf } from '../../lib/organiser-scope';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { validatorUrl } from './form-set-routes';
+import { validatorUrl } from '../../plugins/forms/service';
 
 // Issue 11 item 7: the organiser's form gallery. Every form of the set in use, as an exhibitor of
 // one of the organiser's events meets it (the event's patch applied, its validator, its strings in

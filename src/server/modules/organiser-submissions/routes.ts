@@ -10,7 +10,7 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../forms/form-set';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import { writeSubmissionsExport } from './export';
 
 // Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
