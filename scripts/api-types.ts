@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { API_BASE } from '../src/engine/constants';
 
@@ -173,11 +174,12 @@ export async function renderApiTypes(document: OpenApiDocument): Promise<string>
 }
 
 /**
- * The OpenAPI document of the app as built from this source: in-process on an empty embedded
- * database (no listen, no demo data, no timers), configured from defaults only so the document
- * does not depend on the environment the generator runs in.
+ * Builds the app from this source, hands it to `use` once ready (its OpenAPI document is
+ * `app.swagger()`), then closes it: in-process on an empty embedded database (no listen, no demo
+ * data, no timers), configured from defaults only so what it says does not depend on the
+ * environment the generator runs in.
  */
-export async function readOpenApiDocument(): Promise<OpenApiDocument> {
+export async function withBuiltApp<T>(use: (app: FastifyInstance) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: the other generators and their tests need none of the server.
   const [{ buildApp }, { createPglite }, { loadConfig }] = await Promise.all([import('../src/server/app'), import('../src/server/db/connection'), import('../src/server/config')]);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-openapi-'));
@@ -188,7 +190,7 @@ export async function readOpenApiDocument(): Promise<OpenApiDocument> {
     const app = await buildApp(config, { pglite, logger: false, mailWorker: false, reminders: false, watchForms: false });
     try {
       await app.ready();
-      return app.swagger() as unknown as OpenApiDocument;
+      return await use(app);
     } finally {
       await app.close();
     }

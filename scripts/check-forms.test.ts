@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
-// S5 (issue 11 item 6): `npm run check` on a copy of schemas/ (FORMS_DIR) with one organiser
+// F11 (issue 11 item 6): `npm run check` on a copy of schemas/ (FORMS_DIR) with one organiser
 // mistake fails, naming the file and the JSON pointer of the mistake. The script runs as CI runs it,
 // less the API types (issue 16), which build the whole app and do not read FORMS_DIR.
 
@@ -34,7 +34,7 @@ async function check(formsDir: string): Promise<{ code: number; output: string }
   }
 }
 
-describe('S5 npm run check on a copy of the forms', () => {
+describe('F11 npm run check on a copy of the forms', () => {
   it('an event patch removing a field that is still required and still ordered: exit 1, the patch file and both pointers', async () => {
     const formsDir = copyOfForms();
     mkdirSync(join(formsDir, 'events', 'AFHE2027'), { recursive: true });

@@ -8,6 +8,7 @@ import { ROOT, loadCatalogue, readLocales } from './catalogue-source';
 import { generatedFiles, staleGeneratedFiles } from './generate';
 import { formProblems } from './check-forms';
 import { formNamingProblems } from './check-form-names';
+import { featureMapProblems } from './feature-map';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
@@ -128,7 +129,7 @@ export function untypedApiCallProblems(): string[] {
 const checks: Check[] = [
   { name: 'screen catalogue (screens.yaml)', run: () => loadCatalogue().problems },
   {
-    name: 'generated code is fresh (screens, pages, API types from the OpenAPI document)',
+    name: 'generated code is fresh (screens, pages, API types from the OpenAPI document, the columns of docs/features.md)',
     run: async () => {
       // --skip-api-types: for the tests that run this script to see another check (building the
       // app for the OpenAPI document takes seconds); CI and `npm run check` never pass it.
@@ -259,6 +260,7 @@ const checks: Check[] = [
       return problems;
     },
   },
+  { name: 'every requirement id used (LD1, F9, …) has its row in docs/features.md', run: () => featureMapProblems() },
   { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
   { name: 'lint and format (Biome, biome.jsonc)', run: biomeProblems },
   { name: 'browser API calls typed from the route schemas (typedApi, issue 16)', run: untypedApiCallProblems },

@@ -143,7 +143,7 @@ describe('issue 11 live forms', () => {
     const row = problems.getByRole('row').filter({ hasText: 'forms/s05.schema.json' });
     expect(await row.count()).toBe(1);
     expect(await row.innerText()).toContain('maxLenght');
-    // S5: where in the file, as a JSON pointer.
+    // F11: where in the file, as a JSON pointer.
     expect(
       await row
         .getByRole('cell')

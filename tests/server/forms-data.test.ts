@@ -94,7 +94,7 @@ describe.each(ENGINES)('forms as data: provided lists on %s', (engine) => {
     expect(await interests()).toEqual([]);
   });
 
-  it("S5 an event's patch removing the provided label is refused whole by the live reload, at the patch's removal; the lead keeps its interests", async () => {
+  it("F11 an event's patch removing the provided label is refused whole by the live reload, at the patch's removal; the lead keeps its interests", async () => {
     expect(declare(() => undefined).problems).toEqual([]);
     const patchFile = join(formsDir, 'events', 'HALAL2026', 's02.patch.json');
     writeFileSync(patchFile, JSON.stringify({ schema: { properties: { products: { items: { properties: { productName: null } } } } } }));

@@ -111,7 +111,7 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
     expect((await get(t.app, '/oga/forms/s04', limited)).data.formsVersion).toBe(fixed.version);
   });
 
-  it('S5 a typo in forms.yaml (aproval:) refuses the whole set with its path; the valid change beside it waits too', async () => {
+  it('F11 a typo in forms.yaml (aproval:) refuses the whole set with its path; the valid change beside it waits too', async () => {
     const before = (await get(t.app, '/oga/forms/s04', limited)).data;
     writeJson(join(formsDir, 'forms', 's04.schema.json'), s04WithFirstNameLimit(formsDir, 5));
     const listFile = join(formsDir, 'forms', 'forms.yaml');

@@ -304,7 +304,7 @@ describe('F11 an event patch is applied by the registry', () => {
       join(dir, 'events', 'AFHE2027', 's04.patch.json'),
       JSON.stringify({
         schema: { properties: { badges: { items: { properties: { gender: null, halalCertified: { type: 'boolean', title: 'forms.s04.lastNameFirst' } } } } } },
-        // S5: a correct patch also orders the new field and no longer the removed one (npm run check refuses it otherwise).
+        // F11: a correct patch also orders the new field and no longer the removed one (npm run check refuses it otherwise).
         ui: { badges: { items: { 'ui:order': ['firstName', 'middleName', 'lastName', 'lastNameFirst', 'companyOnBadge', 'halalCertified', 'email', 'extra'] } } },
       }),
     );

@@ -4,7 +4,7 @@ import type { FormDefinition } from './definitions';
 import { formReferences, optionalNameProblems, patchPointOf, referenceProblems, referenceResolves, resolveField, showroomReferences } from './field-references';
 import { mergePatch } from './merge-patch';
 
-// S5 (issue 11 item 6): the fields forms.yaml names, resolved against a base form and against an
+// F11 (issue 11 item 6): the fields forms.yaml names, resolved against a base form and against an
 // event's patched form, each problem at its file and JSON pointer.
 
 const badgeForm = {
@@ -41,7 +41,7 @@ const base: FormDefinition = {
 const LIST = 'forms/forms.yaml';
 const PATCH = 'events/EVT/badgeForm.patch.json';
 
-describe('S5 field references of forms.yaml', () => {
+describe('F11 field references of forms.yaml', () => {
   it('resolves every declared field of a good form, a field defined only inside then included', () => {
     const refs = formReferences(base, 2);
     expect(refs.length).toBeGreaterThan(10);

@@ -5,7 +5,7 @@ import type { LocaleTable } from '../i18n';
 import { checkForm as checkFormWith } from './form-checks';
 import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 
-// S5 (issue 11 item 6): each organiser mistake in a form is found, with its file and the JSON
+// F11 (issue 11 item 6): each organiser mistake in a form is found, with its file and the JSON
 // pointer of the place to fix. Each case takes a real form (S03: an if/then on the contractor
 // type) and the real locale tables, and makes one mistake.
 
@@ -40,7 +40,7 @@ const UPLOADS = PROJECT_UPLOADS;
 const checkForm = (...args: Parameters<typeof checkFormWith>) => checkFormWith(args[0], args[1], args[2], args[3], args[4], args[5] ?? UPLOADS);
 const where = (problems: ReturnType<typeof checkForm>) => problems.map((problem) => `${problem.file} ${problem.path}`);
 
-describe('S5 form checks: the file and JSON pointer of each organiser mistake', () => {
+describe('F11 form checks: the file and JSON pointer of each organiser mistake', () => {
   it('the real form has no problems (every case below starts from it)', () => {
     const { schema, ui } = s03();
     expect(checkForm(FILES, 's03', schema, ui, LOCALES)).toEqual([]);

@@ -1,4 +1,4 @@
-// Issue 11 item 3 (S5): the JSON Schema of schemas/forms/forms.yaml. It is the one description of
+// Issue 11 item 3 (F11): the JSON Schema of schemas/forms/forms.yaml. It is the one description of
 // what an organiser may write there: the loader (form-list.ts) validates the file against it,
 // the types of a form's declaration are derived from it (json-schema-to-ts), and
 // `npm run generate` writes it to schemas/forms/forms.schema.json for editors and CI.

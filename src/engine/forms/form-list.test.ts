@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORM_LIST_FILE, loadFormList } from './form-list';
 
-// S5 (issue 11 item 3): forms.yaml's one loader refuses what its JSON Schema does not allow and
+// F11 (issue 11 item 3): forms.yaml's one loader refuses what its JSON Schema does not allow and
 // what a schema cannot say, each problem with forms.yaml's JSON pointer.
 
 const TEXT = readFileSync(join(import.meta.dirname, '../../../schemas/forms/forms.yaml'), 'utf8');
@@ -15,7 +15,7 @@ function changed(from: string, to: string): string {
 }
 const indexOf = (id: string) => (loadFormList(TEXT).list?.forms ?? []).findIndex((form) => form.id === id);
 
-describe('S5 forms.yaml loader', () => {
+describe('F11 forms.yaml loader', () => {
   it("loads the project's forms.yaml into typed declarations, the same from text or parsed value", () => {
     const loaded = loadFormList(TEXT);
     expect(loaded.problems).toEqual([]);

@@ -146,7 +146,7 @@ describe('a refused submit from the server lists its problems like the browserâ€
   });
 });
 
-describe("S5: fields defined only inside if/then/else, and ajv's `if` errors", () => {
+describe("F11: fields defined only inside if/then/else, and ajv's `if` errors", () => {
   const schema = {
     type: 'object',
     properties: { kind: { type: 'string', title: 'forms.x.kind', enum: ['a', 'b'] } },

@@ -44,7 +44,7 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     if (codes && property && codes.every((c) => typeof c === 'string')) {
       result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
-    // S5: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
+    // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
     // when their condition holds; they showed raw keys before).
     for (const [name, child] of objectProperties(schemaNode)) {
       result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);

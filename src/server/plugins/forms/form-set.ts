@@ -185,7 +185,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   for (const message of eventSettingProblems(definitions)) problems.push({ file: FORM_LIST_FILE, path: '/forms', message });
 
   const base = new Map<string, FormFiles>();
-  // S5: the fields forms.yaml names, per form (its own declarations and the showroom's pointers),
+  // F11: the fields forms.yaml names, per form (its own declarations and the showroom's pointers),
   // resolved against the base form here and against each event's patched form below.
   const references = new Map<string, FieldReference[]>();
   definitions.forEach((definition, index) => {
@@ -242,7 +242,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     patched.set(`${event}/${formId}`, result);
     // Problems of the patched form point into the patch (its `schema` and `ui` halves).
     problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales, uploads));
-    // S5: what forms.yaml names must exist in the event's form too, unless declared optional.
+    // F11: what forms.yaml names must exist in the event's form too, unless declared optional.
     problems.push(...referenceProblems(references.get(formId) ?? [], FORM_LIST_FILE, { schema: result.schema, patch: { file, schema: patch.schema } }));
   }
 
