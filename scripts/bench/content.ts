@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { indexContent } from '../../src/server/lib/content-search';
 import { DEMO_ACCOUNT } from './support';
 
-// Issue 10 benchmark: search p95 over 5,000 content items in four languages, on PostgreSQL and
+// CT3 benchmark: search p95 over 5,000 content items in four languages, on PostgreSQL and
 // on the embedded database (budget 50 ms). The portal runs in this process; requests go through
 // app.inject so the figure is the server's own time.
 

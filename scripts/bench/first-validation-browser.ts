@@ -13,7 +13,7 @@ import { ROOT } from '../catalogue-source';
 import { CONTEXT, FORMS } from './first-validation';
 import { launchChromium, startPortal } from './support';
 
-// Issue 11's benchmark: the first validation in the browser (Chromium) with the validators the
+// F11 benchmark: the first validation in the browser (Chromium) with the validators the
 // server compiles and serves, against the precompiled validators the portal had before them
 // (ajv standalone code generated at build time and bundled into the app as lazy chunks). That
 // variant exists only here: at bench time the same ajv standalone code is generated, turned into
@@ -36,7 +36,7 @@ interface BrowserSample {
   errors: number;
 }
 
-/** What the generator of precompiled validators wrote (scripts/form-validators.ts, removed by issue 11): ajv's CommonJS as an ES module. */
+/** What the generator of precompiled validators wrote (scripts/form-validators.ts, since removed: the server compiles them): ajv's CommonJS as an ES module. */
 function precompiledModule(commonJs: string): string {
   const imports = new Map<string, string>();
   const body = commonJs

@@ -10,7 +10,7 @@ import { ROOT } from '../catalogue-source';
 
 // The first validation of a form, the two ways the portal could do it: compiling the schema
 // with ajv at run time, or loading the validator module the server compiled and serves to the
-// browser (issue 11; before it, the same ajv code was precompiled into src/generated/validators).
+// browser (F11; before, the same ajv code was precompiled into src/generated/validators).
 // Kept apart from the browser benchmarks so that a fresh child process running this file
 // loads only what the server has loaded before its first submission (ajv, ajv-formats, the
 // form rules, @rjsf/utils) and not the server, the database or playwright.

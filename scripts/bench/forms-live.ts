@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from '../catalogue-source';
 import { loginToken, startPortal } from './support';
 
-// Issue 11: how long after a schema file is saved the portal serves the changed form (file
+// F11: how long after a schema file is saved the portal serves the changed form (file
 // watching, the settle delay, reading and checking the whole set, compiling every validator).
 // The portal reads a copy of schemas/ (FORMS_DIR); each save changes S04's first-name limit, and
 // the time runs until GET /oga/forms/s04 answers the new limit.

@@ -7,7 +7,7 @@ import { FORMS, measure, prepare, type BenchForm, type PreparedForm, type Sample
 import { firstValidationInBrowser } from './first-validation-browser';
 import { launchChromium, loginToken, startPortal } from './support';
 
-// The forms benchmarks of issue 3: what the first validation of a big form costs with the
+// The forms benchmarks: what the first validation of a big form costs with the
 // validators the server compiles and serves against compiling at run time (Node), and how long a keystroke takes
 // to reach the screen in a form with 50 items (Chromium). Figures, not tests.
 
@@ -334,7 +334,7 @@ export async function compareKeystrokes(builds: Array<{ name: string; webDir: st
   }
 }
 
-/** Both sections of issue 3's forms benchmarks, against a running portal (demo data seeded). */
+/** Both sections of the forms benchmarks, against a running portal (demo data seeded). */
 export async function formsBenchmarks(url: string) {
   await firstValidation();
   await firstValidationInBrowser();
@@ -358,7 +358,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'k
   });
 }
 
-// `npx tsx scripts/bench/forms.ts first-validation-browser`: issue 11's browser comparison alone.
+// `npx tsx scripts/bench/forms.ts first-validation-browser`: the browser comparison alone.
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'first-validation-browser') {
   firstValidationInBrowser().catch((error: unknown) => {
     console.error(error);

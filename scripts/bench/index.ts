@@ -21,7 +21,7 @@ import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } f
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
-/** Issue 15: account info on PostgreSQL at least this share of a bare Fastify route's requests/s. */
+/** Budget: account info on PostgreSQL at least this share of a bare Fastify route's requests/s. */
 const ACCOUNT_INFO_RATIO_BUDGET = 0.25;
 
 interface LoadFigures {

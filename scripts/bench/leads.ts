@@ -16,13 +16,13 @@ import { DEMO_ACCOUNT, loginToken } from './support';
 import { freePort } from '../../tests/support/ports';
 import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } from './work';
 
-// Lead capture at volume (issue 4): the dashboard, a page of the lead list, scan ingestion and
+// Lead capture at volume (LD1-LD4, LA1-LA4): the dashboard, a page of the lead list, scan ingestion and
 // an XLSX export, on PostgreSQL with 1,000,000 leads in one event and on PGlite with 100,000.
 // The portal runs as its own process (as in production), so its memory can be read from
 // /proc and the load generator does not share its event loop.
 
 const BUDGET = { dashboardP95Ms: 200, listP95Ms: 50, scansPerSecond: 2000, burstP99Ms: 1000, exportSeconds: 5, exportRssAboveRestMb: 150 };
-/** Issue 15: the scanning apps of a busy hall syncing at once: this many connections, each sending BURST_ROUNDS batches. */
+/** The scanning apps of a busy hall syncing at once: this many connections, each sending BURST_ROUNDS batches. */
 const BURST_CLIENTS = 50;
 const BURST_ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 4);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
@@ -316,7 +316,7 @@ function servers(): Array<[string, string]> {
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /**
- * Issue 15: which indexes of the lead tables the portal's queries read during the run (PostgreSQL's
+ * Which indexes of the lead tables the portal's queries read during the run (PostgreSQL's
  * statistics, reset after the bulk load): every index costs each new lead an update, so one that
  * no case reads is a candidate to drop. Inserts and unique checks do not count as scans.
  */
@@ -403,7 +403,7 @@ async function measure(engine: string, leads: number, server: { url: string; pid
     ['list, keyword (one visitor: badge code)', '?page=1&limit=20&keyword=V0004242'],
     ['list, keyword (5% of leads: "lotus")', '?page=1&limit=20&keyword=lotus'],
   ];
-  // Issue 15, side by side: "before" counts every match (exactTotal=true, what every page did),
+  // Side by side: "before" counts every match (exactTotal=true, what every page did),
   // "after" is the page as the list asks for it (rollup estimate, keyword counted up to 1,000).
   if (CASES.has('list')) console.log(`  ${`lead list (p95 budget ${BUDGET.listP95Ms}${' ms)'.padEnd(42)}`} ${'before: exact total'.padEnd(30)} after: list as served`);
   for (const [name, query] of CASES.has('list') ? listCases : []) {

@@ -8,7 +8,7 @@ import { freePort } from '../../tests/support/ports';
 import { STORAGE_KEYS } from '../../src/engine/constants';
 import { launchChromium, loginToken } from './support';
 
-// Issue 13's Lighthouse benchmark and issue 15's /login weight, against a running portal.
+// The Lighthouse benchmark and /login's weight, against a running portal.
 // Lighthouse (npm `lighthouse`, 12.x: 13.x declares Node >= 22.19) drives Debian's Chromium
 // through its debugging port; signed-in pages get the demo account's token in localStorage
 // before Lighthouse opens them (disableStorageReset keeps it).
@@ -190,7 +190,7 @@ export async function lighthouseBenchmarks(builds: Array<{ label: string; url: s
             bytes: value('total-byte-weight'),
             longestTask: Math.max(0, ...((lhr.audits['long-tasks']?.details as { items?: Array<{ duration: number }> } | undefined)?.items ?? []).map((task) => task.duration)),
           });
-          // What Lighthouse flags for accessibility (the fixes are issue 13's).
+          // What Lighthouse flags for accessibility (each finding is a fix to make).
           for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
             if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {

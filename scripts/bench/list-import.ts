@@ -7,7 +7,7 @@ import { multipart } from '../../tests/support/multipart';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 
-// Issue 11 item 5 benchmark: S04's badge list filled from a sheet of 5,000 rows (one bad row in a
+// F5 benchmark: S04's badge list filled from a sheet of 5,000 rows (one bad row in a
 // hundred), XLSX and CSV side by side, through app.inject on the embedded database (the server's
 // own time: upload, parse, map, validate). Once with a quota that takes every row, once with the
 // demo's quota of 5 (the list-limit search refuses almost every row).

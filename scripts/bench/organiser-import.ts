@@ -9,7 +9,7 @@ import { startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 
-// Issue 9 benchmark: importing 2,000 exhibitors from XLSX — the dry run, the commit, and a second
+// O2 benchmark: importing 2,000 exhibitors from XLSX — the dry run, the commit, and a second
 // import of the same file (every row an update) — on the embedded database and on PostgreSQL.
 // The portal runs in this process; requests go through app.inject (the server's own time).
 

@@ -8,7 +8,7 @@ import { startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 
-// Issue 9 benchmarks, on PostgreSQL: the organiser's progress matrix for 2,000 exhibitors × every
+// O2 benchmarks, on PostgreSQL: the organiser's progress matrix for 2,000 exhibitors × every
 // form (p95 budget 100 ms) and the badges export of 20,000 badges (budget 5 s), with account
 // info measured side by side. Requests go through app.inject: the figure is the server's own.
 

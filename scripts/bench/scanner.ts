@@ -5,7 +5,7 @@ import { qrMatrix } from '../../tests/e2e/support/fake-camera';
 import { loginPageWeight } from './lighthouse';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
 
-// Issue 22 (LD1), the scanner's figures: the cost of reading one 1280×720 camera frame (the
+// LD1, the scanner's figures: the cost of reading one 1280×720 camera frame (the
 // WebAssembly reader Chromium on Linux has; the native BarcodeDetector where the machine has one),
 // the time from a badge entering the camera's picture to the code being passed on and to the
 // feedback (sound and vibration), and what the scanner screen adds to the download while /login

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 
-// Issue 15: on a machine shared by several engineers, wall-clock latency is mostly queueing.
+// On a machine shared by several engineers, wall-clock latency is mostly queueing.
 // Next to it the benchmark prints the work done per operation: the portal process's CPU time
 // (user + system, from /proc or process.cpuUsage) and, on PostgreSQL, the database's own
 // execution time (pg_stat_statements), with the machine's load at the time.

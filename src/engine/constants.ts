@@ -33,7 +33,7 @@ export const CUSTOM_TAGS_MAX = 3;
 export const CUSTOM_TAG_CHOICES_MAX = 10;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** Issue 11: a spreadsheet filling a form's list (5,000 rows of XLSX take about 300 kB). */
+/** The largest spreadsheet that fills a form's list (5,000 rows of XLSX take about 300 kB). */
 export const SHEET_MAX_BYTES = 5 * 1024 * 1024;
 export const SHEET_MAX_ROWS = 10_000;
 

@@ -1,7 +1,7 @@
 import { DOCUMENT_MAX_BYTES } from './constants';
 import type { FilePurposeRule } from './forms/files';
 
-// Issue 10 (CT1): what an organiser may attach to a manual — checked by the organiser's page
+// CT1: what an organiser may attach to a manual — checked by the organiser's page
 // before sending and by the server on the bytes it received.
 
 /** The upload purpose recorded for a manual's attachment (no form field ever holds one). */

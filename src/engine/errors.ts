@@ -57,13 +57,13 @@ export const ERRORS = {
   reopenUntilAfterShow: { code: 601, message: 'errors.reopenUntilAfterShow' },
   reopenNotNeeded: { code: 601, message: 'errors.reopenNotNeeded' },
   fileRejected: { code: 601, message: 'errors.fileRejected' },
-  /** Issue 14: the participation's uploads would pass UPLOAD_QUOTA_MB. */
+  /** The participation's uploads would pass UPLOAD_QUOTA_MB. */
   uploadQuotaExceeded: { code: 601, message: 'errors.uploadQuotaExceeded', http: 413 },
-  /** Issue 14: the file store (disk or database) is full; nothing was kept. */
+  /** The file store (disk or database) is full; nothing was kept. */
   storageFull: { code: 601, message: 'errors.storageFull', http: 507 },
   /** A multipart body without its boundary or cut off mid-part: nothing was read or kept. */
   multipartBroken: { code: 601, message: 'errors.multipartBroken', http: 400 },
-  /** Issue 14: the event's leads were erased at the end of their retention period. */
+  /** The event's leads were erased at the end of their retention period. */
   leadsAlreadyErased: { code: 601, message: 'errors.leadsAlreadyErased' },
   /** Spec §5/§8: "Quota is not enough!" (team users, contractor logins, a team user's scans). */
   quotaNotEnough: { code: 601, message: 'errors.quotaNotEnough' },
@@ -93,7 +93,7 @@ export const ERRORS = {
   invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
   /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
   invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
-  // ---- odd input and sign-in links (issue 14) ----
+  // ---- odd input and sign-in links (S3) ----
   /** Text holding a NUL character, which no stored text may contain. */
   textNulCharacter: { code: 601, message: 'errors.textNulCharacter', http: 400 },
   /** JSON text with a lone UTF-16 surrogate (half of a character). */
@@ -106,16 +106,16 @@ export const ERRORS = {
   nameInvalidCharacters: { code: 601, message: 'errors.nameInvalidCharacters', http: 400 },
   /** S3: a one-time sign-in link that is unknown, expired or already used. */
   linkCodeInvalid: { code: 601, message: 'errors.linkCodeInvalid' },
-  // ---- organiser console (O2, issue 9) ----
+  // ---- organiser console (O2) ----
   /** An organiser without an event yet reached for event data: it creates its first event. */
   noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
-  /** Issue 9: the import file is empty or neither XLSX nor CSV. */
+  /** The import file is empty or neither XLSX nor CSV. */
   importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
-  /** Issue 9: more rows than one import takes ({{limit}}). */
+  /** More rows than one import takes ({{limit}}). */
   importTooManyRows: { code: 601, message: 'errors.importTooManyRows' },
-  /** Issue 11: a spreadsheet over the size a list import reads ({{limit}} MB). */
+  /** A spreadsheet over the size a list import reads ({{limit}} MB). */
   importFileTooLarge: { code: 601, message: 'errors.importFileTooLarge' },
-  // ---- content (CT1-CT5, issue 10) ----
+  // ---- content (CT1-CT5) ----
   /** A manual's deadline after the show ends. */
   contentDeadlineAfterShow: { code: 601, message: 'errors.contentDeadlineAfterShow' },
   /** The event has no support address to send the contact form to. */

@@ -246,7 +246,7 @@ export function parseLeadQuery(params: Record<string, unknown>): LeadQuery {
     scannedBy: Number.isInteger(scannedBy) && scannedBy > 0 ? scannedBy : undefined,
     from: dayNumber(str(params.from)) === null ? undefined : str(params.from),
     to: dayNumber(str(params.to)) === null ? undefined : str(params.to),
-    // Issue 13: a country given by name (English or a portal language) filters by its ISO code.
+    // L1: a country given by name (English or a portal language) filters by its ISO code.
     country: country && country.length <= LEAD_TEXT_MAX ? countryCode(country) : undefined,
     keyword: keyword ? keyword.slice(0, KEYWORD_MAX) : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : PAGINATION.defaultPage,

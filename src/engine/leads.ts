@@ -25,7 +25,7 @@ export const VISITOR_DIRECTORY_PAGE_MAX = 2000;
 export const SCAN_BATCH_MAX = 500;
 
 /**
- * Issue 15: a keyword search of the lead list counts its matches up to this many, then answers
+ * A keyword search of the lead list counts its matches up to this many, then answers
  * "more than" it; counting every match of a common word among a million leads took most of a
  * page's time, and nobody pages through more than this (they narrow the search).
  */

@@ -1,4 +1,4 @@
-// Issue 13 (L1, K2, LA3): country and region names, dates and numbers in the user's language,
+// L1, K2, LA3: country and region names, dates and numbers in the user's language,
 // all through Intl (never a hand-made format), the same in the browser and in the server's exports.
 // The data stores ISO 3166-1 alpha-2 codes for countries; a value that is not one (an old or
 // unrecognised name) is shown as it is.
@@ -30,8 +30,8 @@ export function isCountryCode(value: unknown): value is string {
 
 /**
  * Intl formatters by language and options. Making one costs far more than using it (ICU data is
- * read each time) and lists, tables and exports format hundreds of values (issue 13: the
- * dashboard's first render). A cache of constructors' answers; nothing else is written to it.
+ * read each time) and lists, tables and exports format hundreds of values (the
+ * dashboard's first render waited on them). A cache of constructors' answers; nothing else is written to it.
  */
 const formatters = new Map<string, unknown>();
 
@@ -47,7 +47,7 @@ function formatter<T>(key: string, make: () => T): T {
 /**
  * Makes a language's formatters (country names, numbers, event days) ahead of their first use:
  * the first formatter of each kind reads ICU's data, 25 ms for country names and 14 ms for
- * numbers in Chromium, which otherwise fell in a page's first render (issue 13, /dashboard).
+ * numbers in Chromium, which otherwise fell in a page's first render (/dashboard).
  */
 export function prepareFormatters(language: string): void {
   countryName('US', language);

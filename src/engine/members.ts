@@ -8,7 +8,7 @@ import { passwordLengthProblem } from './password-policy';
 /** An account ID: 3–64 letters, digits, dot, underscore, hyphen or @, starting with a letter or digit. */
 export const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
 /**
- * Issue 14: a member's login lives under its exhibitor's, `<exhibitor login>/<chosen ID>`. No other
+ * A member's login lives under its exhibitor's, `<exhibitor login>/<chosen ID>`. No other
  * login may hold a '/', so a chosen ID can only be taken inside the same exhibitor: trying names tells
  * an exhibitor nothing about anyone else's logins.
  */

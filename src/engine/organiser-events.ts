@@ -5,7 +5,7 @@ import { LANGUAGES } from './language';
 import { emailProblem } from './members';
 import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
 
-// O2, issue 9: the rules of an event as the organiser sets it up, run by the console (messages
+// O2: the rules of an event as the organiser sets it up, run by the console (messages
 // beside the fields) and by the server (nothing stored when one fails). Times: show days and
 // opening hours are in event time (UTC + offset); deadlines are instants (ISO 8601).
 

@@ -1,7 +1,7 @@
 import { emailProblem, loginProblem } from './members';
 import { type EventVocabulary, type FieldProblems, logoAddress } from './organiser-events';
 
-// Issue 9 (O2, spec §3): an exhibitor's account as the organiser sets it — in the console and
+// O2 (spec §3): an exhibitor's account as the organiser sets it — in the console and
 // in an import row alike. Deadline overrides are instants; they may not fall after the show.
 
 export interface ExhibitorInput {

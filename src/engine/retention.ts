@@ -1,5 +1,6 @@
-// Issue 14: how long exhibitors keep visitors' data. The organiser sets a number of days after
-// the show's end; then the leads, their business cards and the lead exports are erased.
+// How long exhibitors keep visitors' data (privacy: no longer than the organiser says). The
+// organiser sets a number of days after the show's end; then the leads, their business cards
+// and the lead exports are erased.
 
 /** Days before the erasure that exhibitors are reminded to export. */
 export const RETENTION_REMINDER_DAYS = 7;

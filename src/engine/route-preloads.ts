@@ -1,5 +1,5 @@
-// Issue 13 (Lighthouse): the index.html the server answers for a screen's path names the modules
-// that screen needs (<link rel="modulepreload">), so the browser fetches them beside the entry.
+// For a fast first page (Lighthouse): the index.html the server answers for a screen's path
+// names the modules that screen needs (<link rel="modulepreload">), so the browser fetches them beside the entry.
 // The build writes the list per path (scripts/vite-route-preloads.ts); the server adds it.
 
 /** Where the build writes the list, inside the web app's directory (a dot folder: never served). */

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { axeWalkOf } from './support/axe-walk';
 
-// Issue 13: axe-core over every screen the exhibitor may open, in English and Japanese.
+// Accessibility: axe-core over every screen the exhibitor may open, in English and Japanese.
 describe('accessibility as the exhibitor (demo)', () => {
   axeWalkOf('demo', 'exhibitor');
 });

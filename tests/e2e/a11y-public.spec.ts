@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { axeWalkOfPublicScreens } from './support/axe-walk';
 
-// Issue 13: axe-core over every public screen (nobody signed in), in English and Japanese.
+// Accessibility: axe-core over every public screen (nobody signed in), in English and Japanese.
 describe('accessibility of the public screens', () => {
   axeWalkOfPublicScreens();
 });

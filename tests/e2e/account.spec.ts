@@ -37,7 +37,7 @@ describe('my account', () => {
     await expectVisible(page.getByRole('img', { name: text('en', 'account.companyLogo') }), 'the company logo');
     for (const key of ['account.badgesDeadline', 'account.boothDeadline', 'account.productDeadline', 'account.profileDeadline']) {
       const shown = await valueOf(page, text('en', key)).innerText();
-      // Issue 13: written as English writes dates (month/day/year), on K2's 24-hour clock with the offset.
+      // L1: written as English writes dates (month/day/year), on K2's 24-hour clock with the offset.
       expect(shown, `deadline "${text('en', key)}"`).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(UTC\+08:00\)$/);
     }
     // The seed puts every deadline at 15:00 UTC, which is 23:00 at the event (UTC+08:00).

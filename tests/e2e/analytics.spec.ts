@@ -90,7 +90,7 @@ describe('lead analytics', () => {
       trend: { showDays: string[]; points: Array<{ label: string; leads: number }> };
     };
     expect(dashboard.trend.showDays.length).toBeGreaterThan(1);
-    // Days as the page writes them in English (issue 13: the user's language; the regexes below need no escaping).
+    // Days as the page writes them in English (the user's language; the regexes below need no escaping).
     const showDays = dashboard.trend.showDays.map((day) => formatEventDay(day, 'en'));
 
     const { page } = session;

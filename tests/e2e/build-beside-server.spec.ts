@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expectVisible, field, useBrowser } from './support/browser';
 import { REPO_ROOT, usePortal, WEB_DIR } from './support/portal';
 
-// Issue 11 item 8: `npm run build` next to a running server never breaks its pages. The server
+// F11: `npm run build` next to a running server never breaks its pages. The server
 // serves a copy of the built app; a real vite build (the project's config) then writes a new
 // build into that same folder while the server runs, as `npm run build` does into dist/web.
 

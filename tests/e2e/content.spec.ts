@@ -6,7 +6,7 @@ import { expectVisible, field, loginAndLand, useBrowser } from './support/browse
 import { en, text } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 10 end to end: the organiser publishes an announcement in the console, the exhibitor
+// CT1 CT2 CT3 end to end: the organiser publishes an announcement in the console, the exhibitor
 // finds it unread, opens it and the unread count drops; a mandatory manual is opened and
 // acknowledged and the organiser sees it; a Japanese search finds a manual by a two-character
 // word; Markdown with script stays inert.

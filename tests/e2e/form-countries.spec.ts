@@ -4,7 +4,7 @@ import { expectVisible, field, loginAndLand, useBrowser } from './support/browse
 import { text } from './support/locales';
 import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 
-// Issue 13 (L1): a country field of a form is a list a phone user types into, in the page's
+// L1: a country field of a form is a list a phone user types into, in the page's
 // language; the form keeps the ISO code, and the submitted copy names the country in Japanese.
 // A value stored before the field held codes is shown as it was typed.
 

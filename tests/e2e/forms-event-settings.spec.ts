@@ -4,7 +4,7 @@ import { en } from './support/locales';
 import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 import { clearDemoEntries, submitButton } from './support/form-page';
 
-// Issue 11 item 4 (O2 F5): the extra-badge fee is the event's setting. The organiser changes it
+// O2 F5: the extra-badge fee is the event's setting. The organiser changes it
 // in the console; the exhibitor's S04 shows the new total before submitting, in the event's
 // currency, without any change to the forms.
 

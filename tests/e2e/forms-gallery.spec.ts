@@ -4,7 +4,7 @@ import { expectHidden, expectVisible, field, loginAndLand, useBrowser, waitForPa
 import { en, translated } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 11 item 7: the organiser's form gallery. The organiser opens it from the menu, picks S04
+// F11 O1: the organiser's form gallery. The organiser opens it from the menu, picks S04
 // and the demo event whose patch changes it (HALAL2026: badges without a last name), reads the
 // difference from the base form, switches the form to Japanese, and tries submitting it empty
 // and with sample data: the exhibitor's own messages, in Japanese.

@@ -6,7 +6,7 @@ import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './
 import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 11 item 5: S04's badge list filled from a spreadsheet as an exhibitor does it: download the
+// F5: S04's badge list filled from a spreadsheet as an exhibitor does it: download the
 // template from the form page, fill it in a spreadsheet (here exceljs writes what a user types),
 // choose it; the bad row is explained by row and column, nothing is added until the valid rows are
 // accepted, and the form then submits.

@@ -9,7 +9,7 @@ import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { apiGet, apiLogin, DEMO_PASSWORD, REPO_ROOT, usePortal } from './support/portal';
 import { submitButton } from './support/form-page';
 
-// Issue 11: an organiser changes the forms as files while the portal runs. The portal reads them
+// F11: an organiser changes the forms as files while the portal runs. The portal reads them
 // from a copy of schemas/ (FORMS_DIR) in a temporary folder, never from the repository's.
 
 const root = mkdtempSync(join(tmpdir(), 'portal-e2e-live-forms-'));

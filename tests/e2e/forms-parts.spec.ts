@@ -5,7 +5,7 @@ import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { submitButton } from './support/form-page';
 
-// Issue 12: S03 is shared by the exhibitor and its booth contractor (P1 F4): the contractor
+// S03 is shared by the exhibitor and its booth contractor (P1 F4): the contractor
 // submits its part, the exhibitor still submits its booth (the demo's S03 is submit-once, and the
 // contractor's submission no longer locks the exhibitor out); the list shows each part's status.
 // An empty S04 is no submission: it says how many badges it needs (F9). Errors show only after a

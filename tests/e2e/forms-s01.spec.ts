@@ -169,7 +169,7 @@ describe('S01 promotion profile', () => {
     await expectVisible(field(page, s01('distributorCompany')), 'a distribution partner to fill in');
     await page.getByRole('radio', { name: s01('enum.relationship.agent'), exact: true }).check();
     await field(page, s01('distributorCompany')).fill('Lim Trading Pte. Ltd.');
-    // Issue 13: a country is chosen from the list by typing its name; the form keeps the ISO code.
+    // L1: a country is chosen from the list by typing its name; the form keeps the ISO code.
     await page.getByRole('combobox', { name: s01('distributorCountry'), exact: true }).fill('Singap');
     await page.getByRole('option', { name: 'Singapore', exact: true }).click();
 

@@ -44,7 +44,7 @@ async function openForm(page: Page, path: string) {
   await expectVisible(submitButton(page), `the form of ${path} with its Submit button`);
 }
 
-/** Issue 13: the list's add button says what it adds. */
+/** The list's add button says what it adds (a screen reader hears more than "Add"). */
 const addProductButton = (page: Page) => page.getByRole('button', { name: en('forms.s02.addProduct'), exact: true });
 const submittedNotice = (page: Page) => page.getByText(en('formRuntime.submitted'), { exact: true });
 
@@ -165,7 +165,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const date = (key: string, value: string) => applicant.getByLabel(en(`forms.s06.${key}`)).fill(value);
     await fill('fullName', 'Tan Wei Ming');
     await applicant.getByRole('radio', { name: en('forms.s06.enum.gender.male'), exact: true }).check();
-    // Issue 13: countries are chosen from the list (typing part of the name), stored as ISO codes.
+    // L1: countries are chosen from the list (typing part of the name), stored as ISO codes.
     const country = async (key: string, typed: string, name: string) => {
       await applicant.getByRole('combobox', { name: en(`forms.s06.${key}`), exact: true }).fill(typed);
       await page.getByRole('option', { name, exact: true }).click();
@@ -213,7 +213,7 @@ describe('S02 product highlights and S06 visa invitation', () => {
     const japanese = await pdfText(readFileSync(await (await downloadingJapanese).path()));
     expect(japanese, 'the letter in Japanese').toContain('拝啓');
     expect(japanese).toContain('Tan Wei Ming');
-    // Issue 13: the nationality (stored as CN) is named in the letter's language.
+    // L1: the nationality (stored as CN) is named in the letter's language.
     expect(japanese.replace(/\s+/g, '')).toContain('中国');
   });
 });

@@ -5,7 +5,7 @@ import { en } from './support/locales';
 import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal, demoParticipationId } from './support/portal';
 import { clearDemoEntries, submitButton } from './support/form-page';
 
-// Issue 12, forms as an exhibitor meets them: a refused submit lists its problems (links that move
+// Forms as an exhibitor meets them: a refused submit lists its problems (links that move
 // focus) and never says "Saved", errors clear as fields are fixed (F9); a declaration starts
 // unticked; a closed prerequisite says whom to ask (F10); editing a submitted S06 keeps its
 // letters (F7 F9); the back arrow of a page opened with ?token= (Y2); Home cards (R5).

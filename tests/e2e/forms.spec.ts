@@ -283,7 +283,7 @@ describe('participation forms', () => {
     const link = page.getByRole('link', { name: 'design.pdf', exact: true });
     await expectVisible(link, 'the uploaded file "design.pdf" as a link');
     expect(await link.getAttribute('href')).toMatch(/^\/oga\/uploads\/[^/]+$/);
-    // Issue 14 (C3): opening the link gives the file itself (fetched with the session), not "Invalid session.".
+    // C3: opening the link gives the file itself (fetched with the session), not "Invalid session.".
     const downloading = page.waitForEvent('download');
     await link.click();
     const download = await downloading;

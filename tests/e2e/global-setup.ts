@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { preparePglite } from '../server/global-setup';
 
-// Issue 16: the browser test files share one prepared database. It is migrated and seeded once
+// The browser test files share one prepared database, so the run is shorter. It is migrated and seeded once
 // per run and dumped; each spec file's portal loads a fresh copy (about half a second) instead
 // of migrating and seeding its own.
 

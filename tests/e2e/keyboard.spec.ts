@@ -4,7 +4,7 @@ import { expectVisible, field, useBrowser, waitForPath } from './support/browser
 import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 13 (WCAG 2.1.1, 2.4.3, 3.3.1): the whole path login → open a form → fill it → submit,
+// Keyboard only (WCAG 2.1.1, 2.4.3, 3.3.1): the whole path login → open a form → fill it → submit,
 // with the keyboard alone: no click, every control reached with Tab in the page's own order.
 // A refused submit puts focus on the summary of its problems, whose links take focus to the field.
 

@@ -7,9 +7,9 @@ import { expectVisible, field, loginAndLand, useBrowser } from './support/browse
 import { en, text, type Lang } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 13, languages: the dashboard and the lead list name countries (stored as ISO codes) and
+// L1, languages: the dashboard and the lead list name countries (stored as ISO codes) and
 // write figures in the user's language; a submit the server refuses moves focus to the problem
-// summary as a browser-side refusal does; (issue 12) the organiser's progress matrix shows each
+// summary as a browser-side refusal does; the organiser's progress matrix shows each
 // part of the shared S03.
 
 const portal = usePortal();

@@ -6,7 +6,7 @@ import { en, text } from './support/locales';
 import { usePortal } from './support/portal';
 import { eachScreenOnce, openScreenInApp, publicScreens, signInPage, type SignedInWalker } from './support/screen-walk';
 
-// Issue 13, responsive layout: every screen of the catalogue at five widths, no sideways
+// Responsive layout: every screen of the catalogue at five widths, no sideways
 // scrolling; below 992 px the menu is a drawer, closed until the menu button opens it.
 
 const portal = usePortal();

@@ -9,7 +9,7 @@ import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './s
 import { en } from './support/locales';
 import { apiGet, apiLogin, REPO_ROOT, startPortal, type Portal } from './support/portal';
 
-// Issue 9, end to end on an empty database without the demo: the first organiser is made with
+// O2 end to end on an empty database without the demo: the first organiser is made with
 // the admin command and sets its password from the e-mail; it creates an event and an exhibitor
 // in the console; the exhibitor activates from its e-mail and holds only the modules set; an
 // import with bad rows shows its report by row and column.

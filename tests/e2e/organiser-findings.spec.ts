@@ -6,9 +6,8 @@ import { expectVisible, field, loginAndLand, loginAs, useBrowser, waitForPath } 
 import { en, text, type Lang } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-// What a new organiser met in the console (issue 23): flags in words (H), event names in the
-// reader's language (I), the event logo uploaded and shown (J), the first organiser's
-// set-password link (L).
+// What a new organiser met in the console: flags in words, event names in the reader's language,
+// the event logo uploaded and shown, the first organiser's set-password link.
 
 const portal = usePortal();
 const session = useBrowser();

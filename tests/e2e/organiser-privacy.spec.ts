@@ -5,7 +5,8 @@ import { en } from './support/locales';
 import { formatEventDay } from '../../src/engine/locale-format';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 14, as the organiser meets it on /organiser/privacy: the retention period (a wrong value is
+// Visitors' data kept no longer than the organiser says, as the organiser meets it on
+// /organiser/privacy: the retention period (a wrong value is
 // explained beside the field, a right one shows the erasure day), and one visitor's request —
 // exported as a file, then erased at every exhibitor only once the organiser confirms.
 
@@ -29,7 +30,7 @@ describe("organiser: visitors' privacy", () => {
     await days.fill('30');
     await page.getByRole('button', { name: en('privacy.save') }).click();
     const event = await db.selectFrom('events').select(['id', 'ends_at']).where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
-    // Written as English writes a day (issue 13).
+    // Written as English writes a day (L1: dates in the user's language).
     const eraseDay = formatEventDay(new Date(new Date(event.ends_at).getTime() + 30 * DAY_MS).toISOString().slice(0, 10), 'en');
     await expectVisible(page.getByText(en('privacy.retention.eraseAt', { date: eraseDay })), 'the day the leads will be erased');
     expect((await db.selectFrom('events').select('lead_retention_days').where('id', '=', event.id).executeTakeFirstOrThrow()).lead_retention_days).toBe(30);

@@ -6,7 +6,7 @@ import { expectVisible, loginAndLand, useBrowser } from './support/browser';
 import { en } from './support/locales';
 import { apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// Issue 9 end to end: an exhibitor's badge deadline has passed (the organiser moved it into the
+// O2 end to end: an exhibitor's badge deadline has passed (the organiser moved it into the
 // past) → the form is closed for it → the organiser reopens it from the progress matrix with a
 // new deadline → the exhibitor submits → the matrix shows it → the badges export holds the names.
 

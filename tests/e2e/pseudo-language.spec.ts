@@ -6,7 +6,7 @@ import { en } from './support/locales';
 import { pseudoText, textsNotFromLocales, usePseudoLanguage, type PseudoSession } from './support/pseudo';
 import { openScreenInApp, publicScreens, signInPage, walkerFor, type SignedInWalker } from './support/screen-walk';
 
-// Issue 13: every signed-in screen in a pseudo-language (support/pseudo.ts): any visible text that
+// L1: every signed-in screen in a pseudo-language (support/pseudo.ts): any visible text that
 // is neither from the locale tables nor data fails, naming the screen and the words. Each
 // login's screens share one page moving inside the app (as the menu does); its pseudo session
 // keeps the data of every answer the page received, since a screen may show data fetched earlier

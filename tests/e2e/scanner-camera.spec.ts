@@ -8,7 +8,7 @@ import { writeBadgeY4m } from './support/fake-camera';
 import { en } from './support/locales';
 import { apiGet, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// LD1 (issue 22): the scanner's camera, end to end. Chromium's fake camera shows a video of a
+// LD1: the scanner's camera, end to end. Chromium's fake camera shows a video of a
 // demo visitor's badge QR code; headless Linux Chromium has no BarcodeDetector, so the portal's
 // own ZXing WebAssembly reader does the reading. The badge stays in view for seconds and
 // becomes one lead, one scan. Once the scanner was opened, it opens again with no network.

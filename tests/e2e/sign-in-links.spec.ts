@@ -3,7 +3,7 @@ import { expectHidden, expectVisible, loginAndLand, pathOf, useBrowser, waitForP
 import { text } from './support/locales';
 import { apiLinkCode, apiLogin, DEMO_PASSWORD, usePortal } from './support/portal';
 
-// S3 + issue 14: a sign-in link (?token=<one-time code>) opened while someone else is signed in
+// S3: a sign-in link (?token=<one-time code>) opened while someone else is signed in
 // asks before switching; nothing changes until the user chooses.
 
 const portal = usePortal();

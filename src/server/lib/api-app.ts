@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
-// Issue 16: a route's request (body, query, params) and its answer are typed from its JSON
+// A route's request (body, query, params) and its answer are typed from its JSON
 // Schemas (declared `as const`) by json-schema-to-ts, so the schema that validates the input and
 // documents the API is the only description of it: no interface repeats a schema, no cast reads a body.
 

@@ -1,6 +1,6 @@
 import type { FileProblem, FileType } from '../../engine/forms/files';
 
-// Issue 14: a file is judged by parsing it, not only by its first bytes (checkFile). An image
+// V2: a file is judged by parsing it, not only by its first bytes (checkFile). An image
 // must decode completely and stay within a pixel budget (a 30000 × 30000 JPEG is a few KB on the
 // wire and gigabytes in a viewer); no file may carry markup a browser would run when the file is
 // opened as a page (an HTML/JPEG polyglot); a PDF may not carry JavaScript or launch actions.

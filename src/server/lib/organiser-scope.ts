@@ -3,7 +3,7 @@ import type { Database, EventRow } from '../db/schema';
 import type { AuthContext } from '../plugins/sessions';
 import { AppError } from './app-error';
 
-// Issue 9: an organiser reaches only its organisation's events and their exhibitors. Anything
+// O2: an organiser reaches only its organisation's events and their exhibitors. Anything
 // else — another organisation's, an unknown id — answers 404 alike, so ids reveal nothing.
 
 /** The signed-in organiser's organisation (routes are limited to organisers by their config). */

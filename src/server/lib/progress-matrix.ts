@@ -8,9 +8,9 @@ type EntryState = 'draft' | 'submitted';
 type EntryTuple = [EntryState, ApprovalStatus | null, PartStates | null, string | null, string[] | null];
 import { loadParticipationSettings } from './participation-settings';
 
-// Issue 9, progress: every exhibitor of one event × every participation form, with the status
+// O2, progress: every exhibitor of one event × every participation form, with the status
 // the exhibitor itself sees (formStatus over the submission and the effective deadline). A form
-// with parts (forms.yaml `parts:`, issue 12) has a status per part, and counts as submitted only
+// with parts (forms.yaml `parts:`) has a status per part, and counts as submitted only
 // when every part is: a contractor's part alone leaves the exhibitor's booth design missing.
 
 /** What counts as done for "mandatory forms missing": submitted, waiting or approved. */
@@ -25,14 +25,14 @@ export interface ProgressRow {
   /** Forms with parts: each part's status, by form id and part id. */
   parts: Record<string, Record<string, FormStatus>>;
   missingMandatory: string[];
-  /** Issue 10: manuals needing acknowledgement that this exhibitor acknowledged. */
+  /** CT1: manuals needing acknowledgement that this exhibitor acknowledged. */
   manualsAcknowledged: number;
   /** The effective deadlines by name (with `withDeadlines`; reminders need them). */
   deadlines?: Record<string, Date>;
 }
 
 export interface ProgressMatrix {
-  /** Issue 10: published manuals of the event that need acknowledging. */
+  /** CT1: published manuals of the event that need acknowledging. */
   manualsToAcknowledge: number;
   forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number>; parts?: Array<{ id: string; title: string }> }>;
   rows: ProgressRow[];

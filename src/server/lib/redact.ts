@@ -1,4 +1,4 @@
-// Secrets never reach the log (issue 14): sign-in link codes, reset tokens and bearer tokens
+// Secrets never reach the log: sign-in link codes, reset tokens and bearer tokens
 // travel in URLs and headers, and the request log would otherwise keep them for anyone who
 // reads it.
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 // Reading and writing the portal's import spreadsheets (XLSX or CSV) as rows of text: the
-// organiser's exhibitor import and the forms' lists (issue 11). A cell holding a formula reads as
+// organiser's exhibitor import and the forms' lists. A cell holding a formula reads as
 // "=…" so an import can refuse it like a typed "=".
 
 export type SheetRows = string[][];

@@ -1,4 +1,4 @@
-// Streaming XLSX writing shared by the exports (leads LD4, submissions of issue 9).
+// Streaming XLSX writing shared by the exports (leads LD4, the organiser's submissions).
 
 import { spreadsheetDateFormat } from '../../engine/locale-format';
 import { toEventClock } from '../../engine/time';
@@ -32,7 +32,7 @@ export async function zipCaughtUp(sheet: unknown): Promise<void> {
 }
 
 /**
- * Issue 13: an event-time column of a spreadsheet holds real date cells (sortable, filterable,
+ * K2: an event-time column of a spreadsheet holds real date cells (sortable, filterable,
  * readable by formulas), shown in the user's language's field order. The cell is the event's
  * wall clock (exceljs writes a Date's UTC fields), so the column header names the offset.
  */

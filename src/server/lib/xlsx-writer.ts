@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import { constants } from 'node:zlib';
 import archiver from 'archiver';
 
-// Issue 15: a one-sheet XLSX written as XML straight into a ZIP stream. exceljs's streaming
+// A one-sheet XLSX written as XML straight into a ZIP stream. exceljs's streaming
 // writer spent most of a 100,000-lead export hashing a style per cell and building XML node by
 // node (profiled: 53 s on PostgreSQL against a 5 s budget); here a row is one string. The file
 // keeps what the exceljs one had: every text cell a typed text cell (number format "@", so a

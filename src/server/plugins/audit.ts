@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-// Issue 9: the audit log — every organiser change, import, reopening, reminder and approval
+// O2: the audit log — every organiser change, import, reopening, reminder and approval
 // decision, and every exhibitor login and submission: who, when, what (before and after).
 // Records are written in the caller's transaction when it passes one, so a change and its
 // record are stored together or not at all.

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
 
-// Issue 15: answers the server builds in memory (JSON, the web app's index.html) are compressed
+// Answers the server builds in memory (JSON, the web app's index.html) are compressed
 // on the way out when they pass COMPRESS_MIN_BYTES and the client accepts brotli or gzip. The
 // web app's files are compressed once at build (scripts/vite-precompress.ts) and picked by
 // @fastify/static (preCompressed); downloads are streams and go out as they are (a stream is

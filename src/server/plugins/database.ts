@@ -42,7 +42,7 @@ export default fp<DatabasePluginOptions>(
     app.addHook('onClose', async () => opened.close());
     await migrateToLatest(opened.db);
     if (options.seedDemo) await seedDemo(opened.db);
-    // `npm run backup` while the server runs (issue 15): the embedded database is this process's.
+    // `npm run backup` while the server runs: the embedded database is this process's.
     if (opened.pglite && !options.pglite) {
       const control = await listenForBackups(opened.pglite, options.dataDir, app.log).catch((error: unknown) => {
         app.log.warn({ err: error }, 'no control socket in DATA_DIR: `npm run backup` works only with the server stopped');

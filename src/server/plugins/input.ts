@@ -5,7 +5,7 @@ import { INT32_MAX, INT32_MIN, JSON_MAX_DEPTH, jsonDepthExceeds, nameHasForbidde
 import { AppError } from '../lib/app-error';
 import { NAME_FORMAT } from '../lib/schemas';
 
-// Odd input is refused in one place, before any route sees it (issue 14): every JSON body,
+// Odd input is refused in one place, before any route sees it: every JSON body,
 // query string and path parameter, whatever the route. PostgreSQL cannot store NUL or half a
 // UTF-16 character and its `integer` ends at 2,147,483,647; deep JSON would exhaust the stack
 // of the validators. Each answers a coded 400 in the caller's language, never a 500.

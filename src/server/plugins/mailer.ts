@@ -130,7 +130,7 @@ export default fp<MailerOptions>(
         app.log.info({ mail: row.id, to: row.to_address, subject: row.subject, messageId: info.messageId }, 'mail sent');
         return;
       }
-      // Mail holds set-password and sign-in links: readable by the service user only (issue 15).
+      // Mail holds set-password and sign-in links: readable by the service user only.
       mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       sequence += 1;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}-${sequence}.eml`);

@@ -5,7 +5,7 @@ import type { WrittenTables } from '../db/write-observer';
 import { hashToken } from '../lib/tokens';
 import { resolveSession, touchGranularityMs, type AuthContext, type Resolution } from './sessions';
 
-// Issue 15 (speed): resolving a session joins six tables on every API call, and on a busy
+// For speed: resolving a session joins six tables on every API call, and on a busy
 // PostgreSQL that round trip was most of an account-info request (1,661 req/s next to 29,978
 // for a bare route). A resolved, active session is kept here for a short while.
 //

@@ -33,7 +33,7 @@ export default fp<{ webDir: string }>(
       root: webDir,
       wildcard: false,
       index: false,
-      // Issue 15: each file's .br / .gz twin (written at build by scripts/vite-precompress.ts) is
+      // Each file's .br / .gz twin (written at build by scripts/vite-precompress.ts) is
       // sent to clients that accept it, with Vary: Accept-Encoding; the plain file otherwise.
       preCompressed: true,
       setHeaders(reply, path) {
@@ -43,7 +43,8 @@ export default fp<{ webDir: string }>(
         else if (SERVICE_WORKER_FILES.test(path)) reply.header('Cache-Control', 'no-cache');
       },
     });
-    // Issue 13: each screen's index.html names the modules that screen needs (built once per path).
+    // For a fast first page: each screen's index.html names the modules that screen needs
+    // (built once per path).
     const preloads = readRoutePreloads(webDir);
     const pages = new Map<string, Buffer>();
     const indexFor = (url: string) => {

@@ -9,8 +9,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
-// Issue 15 ("several instances"), issue 14 (uploads): every file the portal keeps — uploads,
-// lead exports, generated documents — goes through one store, decorated as `app.storage`.
+// Every file the portal keeps — uploads, lead exports, generated documents — goes through one
+// store, decorated as `app.storage`, so that several instances of the server can share it.
 //  - local (default): files under DATA_DIR/<key>, private to the service user (600/700). One
 //    instance only, or several sharing one directory.
 //  - database: the bytes in PostgreSQL itself (table stored_files + chunks of 256 KiB in

@@ -9,7 +9,7 @@ import { text, type Lang } from './locales';
 import { usePortal } from './portal';
 import { openScreenInApp, publicScreens, signInPage, walkerFor, type SignedInWalker } from './screen-walk';
 
-// Issue 13, accessibility: axe-core (the reader assistive-technology testers use) over every
+// Accessibility: axe-core (the reader assistive-technology testers use) over every
 // screen of the catalogue, for one login of each role, in English and in one CJK language.
 // One test per screen and language, so each stays far below the e2e time limit and a failure
 // names its screen; one spec file per role, so the files run in parallel workers. The tests of
@@ -53,8 +53,8 @@ function screensForRole(role: Role): Screen[] {
 
 /**
  * Screens whose page sends a role on to another screen, walked under that one: an organiser's Home
- * is its console (issue 9, HomePage). The walk once saw Home's title for a moment while the page's
- * code loaded; with the page's code already there (issue 13) the move to the console is immediate.
+ * is its console (HomePage). The walk once saw Home's title for a moment while the page's
+ * code loaded; with the page's code preloaded the move to the console is immediate.
  */
 const SENT_ON: Partial<Record<Role, Record<string, string>>> = { organiser: { home: '/organiser' } };
 

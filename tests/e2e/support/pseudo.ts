@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { countryName, isCountryCode } from '../../../src/engine/locale-format';
 import { REPO_ROOT } from './portal';
 
-// Issue 13, pseudo-language: the English table turned, at test time, into one where every text is
+// L1, pseudo-language: the English table turned, at test time, into one where every text is
 // wrapped in ⟦ ⟧, its letters accented and a third longer. A screen shown with it must show no
 // plain text outside the wrappers except data (what the server's answers carried): any other
 // text did not come from the locale tables, and would stay English in cn, ja and vi.
@@ -43,7 +43,7 @@ export function pseudoTable(): Record<string, unknown> {
  * Serves the pseudo table in place of the built English table (the web app downloads only the
  * chosen language's chunk, assets/en-<hash>.js), and records every string the server's JSON
  * answers carry: that is data (names, titles an organiser typed), not UI text. A form's own
- * labels come with its answer (`strings`, issue 11: they change while the portal runs): they
+ * labels come with its answer (`strings`: they change while the portal runs, F11): they
  * are locale-table texts too, so they are turned into pseudo form on the way.
  */
 export interface PseudoSession {
@@ -63,7 +63,7 @@ export async function usePseudoLanguage(page: Page): Promise<PseudoSession> {
   const collect = (value: unknown) => {
     if (typeof value === 'string') {
       data.add(value);
-      // Issue 13: countries travel as ISO codes and are shown by name (Intl): the name is data too.
+      // L1: countries travel as ISO codes and are shown by name (Intl): the name is data too.
       if (isCountryCode(value)) data.add(countryName(value, 'en'));
     } else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
