@@ -52,7 +52,7 @@ describe('S5 forms.yaml loader', () => {
 
   it('a deadline that does not exist', () => {
     expect(problemsOf(changed('deadline: profile', 'deadline: profil'))).toEqual([
-      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of profile, product, booth, badges' },
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of badges, booth, product, profile (the names under /deadlines)' },
     ]);
   });
 
