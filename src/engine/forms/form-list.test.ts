@@ -70,7 +70,7 @@ describe('S5 forms.yaml loader', () => {
     ]);
   });
 
-  it('spec §3: a flag declared by two forms, or named as one of the portal\'s own, at its pointer', () => {
+  it("spec §3: a flag declared by two forms, or named as one of the portal's own, at its pointer", () => {
     expect(problemsOf(changed('submitOnceFlag: s02SubmitOnceOnly', 'submitOnceFlag: s01SubmitOnceOnly'))).toEqual([
       { file: FORM_LIST_FILE, path: `/forms/${indexOf('s02')}/submitOnceFlag`, message: `"s01SubmitOnceOnly" is already declared at /forms/${indexOf('s01')}/submitOnceFlag` },
     ]);
