@@ -177,9 +177,24 @@ export async function renderApiTypes(document: OpenApiDocument): Promise<string>
  * database (no listen, no demo data, no timers), configured from defaults only so the document
  * does not depend on the environment the generator runs in.
  */
+/** The forms the app would start with have problems: the API types cannot be built (each problem: file, pointer, message). */
+export class FormSetProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The forms have problems:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
 export async function readOpenApiDocument(): Promise<OpenApiDocument> {
   // Loaded here, not at the top: the other generators and their tests need none of the server.
-  const [{ buildApp }, { createPglite }, { loadConfig }] = await Promise.all([import('../src/server/app'), import('../src/server/db/connection'), import('../src/server/config')]);
+  const [{ buildApp }, { createPglite }, { loadConfig }, { readFormSet }] = await Promise.all([
+    import('../src/server/app'),
+    import('../src/server/db/connection'),
+    import('../src/server/config'),
+    import('../src/server/plugins/forms/form-set'),
+  ]);
+  // The app refuses to start on forms with problems: they are reported as a list, not as the start's stack trace.
+  const forms = readFormSet(loadConfig({}).formsDir);
+  if (!forms.set) throw new FormSetProblemsError(forms.problems.map((problem) => `${problem.file} ${problem.path}: ${problem.message}`.replace(/ : /, ': ')));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-openapi-'));
   const pglite = createPglite();
   try {
