@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
+import { readFormSet, SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
@@ -95,5 +95,30 @@ describe.each(ENGINES)('a new submit-once form declared in forms.yaml only (%s)'
     const data = { plate: 'WXY 1234' };
     expect((await post(t.app, '/oga/forms/s09/submit', { data, version: 0 }, parkway)).data).toEqual({ version: 1 });
     expect(await post(t.app, '/oga/forms/s09/submit', { data, version: 1 }, parkway)).toMatchObject({ code: 601, error: 'submitOnce' });
+  });
+});
+
+describe("spec §3: a flag a form's schema names is one its forms.yaml entry declares", () => {
+  it("refuses the form set at the schema's pointer until forms.yaml declares it", () => {
+    const { root, formsDir } = formsWithParking();
+    try {
+      const schemaFile = join(formsDir, 'forms', 's09.schema.json');
+      const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+      // A field behind a flag is never required.
+      schema.properties.plate.showIf = 'parkingPlateShow';
+      schema.required = [];
+      writeFileSync(schemaFile, JSON.stringify(schema));
+      expect(readFormSet(formsDir).problems).toContainEqual({
+        file: 'forms/s09.schema.json',
+        path: '/properties/plate/showIf',
+        message: 'the flag "parkingPlateShow" is not among the form\'s sectionFlags in forms.yaml',
+      });
+      // Declared, the same schema is accepted and the organiser may set the flag.
+      const list = join(formsDir, 'forms', 'forms.yaml');
+      writeFileSync(list, readFileSync(list, 'utf8').replace('submitOnceFlag: s09SubmitOnceOnly\n', 'submitOnceFlag: s09SubmitOnceOnly\n    sectionFlags: [parkingPlateShow]\n'));
+      expect(readFormSet(formsDir).problems).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
