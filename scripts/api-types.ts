@@ -173,6 +173,13 @@ export async function renderApiTypes(document: OpenApiDocument): Promise<string>
   return `${API_TYPES_HEADER}${source}`;
 }
 
+/** The forms the app would start with have problems: the API types cannot be built (each problem: file, pointer, message). */
+export class FormSetProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The forms have problems:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
 /**
  * Builds the app from this source, hands it to `use` once ready (its OpenAPI document is
  * `app.swagger()`), then closes it: in-process on an empty embedded database (no listen, no demo
@@ -181,7 +188,15 @@ export async function renderApiTypes(document: OpenApiDocument): Promise<string>
  */
 export async function withBuiltApp<T>(use: (app: FastifyInstance) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: the other generators and their tests need none of the server.
-  const [{ buildApp }, { createPglite }, { loadConfig }] = await Promise.all([import('../src/server/app'), import('../src/server/db/connection'), import('../src/server/config')]);
+  const [{ buildApp }, { createPglite }, { loadConfig }, { readFormSet }] = await Promise.all([
+    import('../src/server/app'),
+    import('../src/server/db/connection'),
+    import('../src/server/config'),
+    import('../src/server/plugins/forms/form-set'),
+  ]);
+  // The app refuses to start on forms with problems: they are reported as a list, not as the start's stack trace.
+  const forms = readFormSet(loadConfig({}).formsDir);
+  if (!forms.set) throw new FormSetProblemsError(forms.problems.map((problem) => `${problem.file} ${problem.path}: ${problem.message}`.replace(/ : /, ': ')));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-openapi-'));
   const pglite = createPglite();
   try {

@@ -134,7 +134,7 @@ const checks: Check[] = [
       // --skip-api-types: for the tests that run this script to see another check (building the
       // app for the OpenAPI document takes seconds); CI and `npm run check` never pass it.
       const { files, problems } = await generatedFiles(ROOT, { skipApiTypes: process.argv.includes('--skip-api-types') });
-      if (problems.length) return ['cannot generate: fix screens.yaml first'];
+      if (problems.length) return ['cannot generate until these are fixed:', ...problems];
       return staleGeneratedFiles(files);
     },
   },

@@ -9,7 +9,7 @@ import { SWRConfig } from 'swr';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import en from '../../locales/en.json';
-import { ALL_FLAGS, type ParticipationFlag } from '../engine/participation-flags';
+import { FEATURE_FLAGS, type FeatureFlag } from '../engine/participation-flags';
 import { catalogue } from '../generated/screens';
 import { ACCOUNT_INFO_KEY, USER_INFO_KEY, type AccountInfo, type UserInfo } from '../lib/session';
 
@@ -79,8 +79,8 @@ export const LIMITED_USER: UserInfo = {
 };
 
 export const ACCOUNT: AccountInfo = {
-  // Every participation flag, off, as the server sends them for a participation without any.
-  ...(Object.fromEntries(ALL_FLAGS.map((flag) => [flag, false])) as Record<ParticipationFlag, boolean>),
+  // The portal's feature flags, off, as the server sends them for a participation without any.
+  ...(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as Record<FeatureFlag, boolean>),
   name: 'Borneo Botanica',
   legalName: 'Borneo Botanica Sdn. Bhd.',
   boothNum: 'Hall 3 · B12',
@@ -94,10 +94,10 @@ export const ACCOUNT: AccountInfo = {
   termsUrl: 'https://www.afhe-expo.example/terms-of-use',
   supportEmail: 'exhibitor-support@afhe-expo.example',
   utcOffsetMinutes: 480,
-  badgesDlinedate: null,
-  boothDlinedate: null,
-  productDlinedate: null,
-  profileDlinedate: null,
+  deadlines: [
+    { name: 'badges', title: 'account.badgesDeadline', dueAt: null },
+    { name: 'booth', title: 'account.boothDeadline', dueAt: null },
+  ],
   // Every exhibitor module (an organiser's module is not an exhibitor's).
   displayedModule: catalogue.modules.filter((module) => !module.startsWith('Organiser')),
   hideAccountHome: false,

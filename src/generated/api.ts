@@ -1880,6 +1880,15 @@ export interface ApiOperations {
   'GET /organiser/vocabulary': {
     data: {
       deadlineNames: string[];
+      /**
+       * The flags by group as the console shows them: the portal’s features, then the forms’ (forms.yaml sectionFlags, languageFlag, submitOnceFlag)
+       */
+      flagGroups: {
+        feature: string[];
+        language: string[];
+        section: string[];
+        submitOnce: string[];
+      };
       flags: string[];
       languages: string[];
       modules: string[];
@@ -2063,15 +2072,20 @@ export interface ApiOperations {
    */
   'GET /system/project/exhibirotCode': {
     data: {
-      S01BoothDisplayName: boolean;
-      badgesDlinedate: string | null;
-      boothDlinedate: string | null;
       boothNum: string;
       /**
        * Company logo URL
        */
       companyLog: string;
       countryRequired: boolean;
+      /**
+       * H2: the deadlines forms.yaml declares, in its order: name, locale key of the label, date (null = none)
+       */
+      deadlines: {
+        dueAt: string | null;
+        name: string;
+        title: string;
+      }[];
       digitalShow: boolean;
       displayedModule: string[];
       downloadPdf: boolean;
@@ -2102,26 +2116,28 @@ export interface ApiOperations {
        * Exhibitor name
        */
       name: string;
-      productDlinedate: string | null;
-      productSecondLanguage: boolean;
-      profileDlinedate: string | null;
-      profileSecondLanguage: boolean;
-      s01CompanyShow: boolean;
-      s01ContactShow: boolean;
-      s01DistributionShow: boolean;
-      s01GoalShow: boolean;
-      s01SubmitOnceOnly: boolean;
-      s02BrandNameShow: boolean;
-      s02SubmitOnceOnly: boolean;
-      s03SubmitOnceOnly: boolean;
-      s04SubmitOnceOnly: boolean;
-      s05SubmitOnceOnly: boolean;
       supportEmail: string;
       termsUrl: string;
       /**
        * Event time zone offset from UTC
        */
       utcOffsetMinutes: number;
+      [k: string]:
+        | boolean
+        | string
+        | null
+        | {
+            dueAt: string | null;
+            name: string;
+            title: string;
+          }[]
+        | string[]
+        | {
+            code: string;
+            label: string;
+          }[]
+        | number
+        | undefined;
     };
   };
   /**

@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { expectVisible, field, loginAs, loginAndLand, pathOf, useBrowser, waitForPath } from './support/browser';
 import { text } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formListOf } from '../../src/engine/forms/form-list';
 
 const portal = usePortal();
 const session = useBrowser();
@@ -42,6 +45,19 @@ describe('my account', () => {
     }
     // The seed puts every deadline at 15:00 UTC, which is 23:00 at the event (UTC+08:00).
     expect(await valueOf(page, text('en', 'account.badgesDeadline')).innerText()).toMatch(/ 23:00 \(UTC\+08:00\)$/);
+  });
+
+  test("H2: Home lists the deadlines forms.yaml declares, in its order, labelled in the reader's language", async () => {
+    const { page } = session;
+    const declared = Object.values(formListOf(readFileSync(join(import.meta.dirname, '../../schemas/forms/forms.yaml'), 'utf8')).deadlines).map((deadline) => deadline.title);
+    await page.goto(`${portal.url}/login?lang=vi`);
+    await loginAs(page, portal.url, 'demo', DEMO_PASSWORD, { account: text('vi', 'auth.account'), password: text('vi', 'auth.password'), submit: text('vi', 'auth.login') });
+    await waitForPath(page, '/home');
+    const deadlines = page.getByRole('region', { name: text('vi', 'home.deadlines') });
+    await expectVisible(deadlines, 'the deadlines of Home');
+    const items = deadlines.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(declared.length);
+    for (const [index, title] of declared.entries()) expect(await items.nth(index).innerText(), title).toContain(text('vi', title));
   });
 
   test('H3: changing the password refuses a wrong old password and a mismatched confirmation, then succeeds; the new password logs in, the old one no longer does', async () => {

@@ -3,16 +3,13 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { sameJson } from './canonical';
-import { FORM_DEFINITION_SCHEMA, type FORM_LIST_SCHEMA } from './form-list-schema';
+import type { FORM_DEFINITION_SCHEMA, FORM_LIST_SCHEMA } from './form-list-schema';
 import { partHasData, type FormPart, type PartStates } from './parts';
 
 /** The whole of forms.yaml, as its loader (form-list.ts) answers it. */
 export type FormList = FromSchema<typeof FORM_LIST_SCHEMA>;
 /** One form of forms.yaml. */
 export type FormDefinition = FromSchema<typeof FORM_DEFINITION_SCHEMA>;
-
-export const DEADLINE_KINDS = FORM_DEFINITION_SCHEMA.properties.deadline.enum;
-export type DeadlineKind = FormDefinition['deadline'];
 
 /** O1: when a submission waits for the organiser's decision. */
 export type ApprovalRule = NonNullable<FormDefinition['approval']>;

@@ -8,6 +8,8 @@
 const identifier = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
 /** O2: a value an organiser sets per event (values in the console, the name and default here). */
 const eventSetting = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
+/** Spec §3: an exhibitor flag the organiser sets (console, import), stored under this name. */
+const flagName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
 const propertyName = { type: 'string', minLength: 1, description: 'A top-level property of the form schema' } as const;
 
 const approvalRule = {
@@ -61,8 +63,15 @@ export const FORM_DEFINITION_SCHEMA = {
     title: { type: 'string', minLength: 1, description: 'Locale key of the form’s title (locales/*.json)' },
     screen: { type: ['string', 'null'], description: 'Id of its screen in screens.yaml; null while it has none' },
     mandatory: { type: 'boolean', description: 'true = listed under Mandatory Forms' },
-    deadline: { enum: ['profile', 'product', 'booth', 'badges'], description: 'Which deadline of the account closes it (O2: its value is set per event)' },
-    submitOnceFlag: { type: ['string', 'null'], description: 'The exhibitor flag that makes it submit-once only; null = never' },
+    deadline: { ...identifier, description: 'Which deadline of the account closes it: a name declared under `deadlines:` (O2: its value is set per event)' },
+    submitOnceFlag: { oneOf: [flagName, { type: 'null' }], description: 'The exhibitor flag that makes it submit-once only; null = never' },
+    sectionFlags: {
+      type: 'array',
+      uniqueItems: true,
+      items: flagName,
+      description: 'Spec §3: the exhibitor flags that show sections of this form; its schema names them in `showIf` and `requiredWhenShown`',
+    },
+    languageFlag: { ...flagName, description: 'Spec §3: the exhibitor flag that shows this form’s second-language fields; its schema names it in `secondLanguage`' },
     prerequisites: { type: 'array', items: { type: 'string' }, description: 'Ids of the forms that must be submitted first' },
     audience: { enum: ['exhibitor', 'both'], description: 'exhibitor, or both (exhibitors and their contractors)' },
     inheritFromPreviousEvent: { type: 'boolean', description: 'F3: the exhibitor may copy its entries from its previous event' },
@@ -223,6 +232,24 @@ export const UPLOADS_SCHEMA = {
   },
 } as const;
 
+/**
+ * H2 O2: the deadlines of an account, by name, in the order the account page and Home list them.
+ * A form names one (`deadline:`); the organiser sets its date per event and per exhibitor.
+ */
+export const DEADLINES_SCHEMA = {
+  type: 'object',
+  description:
+    'Deadline name → { title }: the account page and Home show each (title: a locale key), account info sends it as `<name>Dlinedate` (spec §3), the organiser sets its date per event and exhibitor',
+  minProperties: 1,
+  propertyNames: { ...identifier, description: 'The deadline’s name, stored with its dates' },
+  additionalProperties: {
+    type: 'object',
+    properties: { title: { type: 'string', minLength: 1, description: 'Locale key of the deadline’s label (locales/*.json)' } },
+    required: ['title'],
+    additionalProperties: false,
+  },
+} as const;
+
 /** The whole of forms.yaml. */
 export const FORM_LIST_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -231,9 +258,10 @@ export const FORM_LIST_SCHEMA = {
   type: 'object',
   properties: {
     forms: { type: 'array', items: FORM_DEFINITION_SCHEMA, description: 'Every participation form, in the order the lists show them' },
+    deadlines: DEADLINES_SCHEMA,
     showroom: SHOWROOM_SCHEMA,
     uploads: UPLOADS_SCHEMA,
   },
-  required: ['forms'],
+  required: ['forms', 'deadlines'],
   additionalProperties: false,
 } as const;

@@ -52,7 +52,7 @@ describe('F11 forms.yaml loader', () => {
 
   it('a deadline that does not exist', () => {
     expect(problemsOf(changed('deadline: profile', 'deadline: profil'))).toEqual([
-      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of profile, product, booth, badges' },
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s01')}/deadline`, message: 'must be one of badges, booth, product, profile (the names under /deadlines)' },
     ]);
   });
 
@@ -68,6 +68,25 @@ describe('F11 forms.yaml loader', () => {
     expect(problemsOf(changed('prerequisites: [s04]', 'prerequisites: [s4]'))).toEqual([
       { file: FORM_LIST_FILE, path: `/forms/${indexOf('s07')}/prerequisites/0`, message: '"s4" is not a form' },
     ]);
+  });
+
+  it("spec §3: a flag declared by two forms, or named as one of the portal's own, at its pointer", () => {
+    expect(problemsOf(changed('submitOnceFlag: s02SubmitOnceOnly', 'submitOnceFlag: s01SubmitOnceOnly'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s02')}/submitOnceFlag`, message: `"s01SubmitOnceOnly" is already declared at /forms/${indexOf('s01')}/submitOnceFlag` },
+    ]);
+    expect(problemsOf(changed('sectionFlags: [s02BrandNameShow]', 'sectionFlags: [eventShow]'))).toEqual([
+      { file: FORM_LIST_FILE, path: `/forms/${indexOf('s02')}/sectionFlags/0`, message: expect.stringContaining('"eventShow" is one of the portal\'s own flags') },
+    ]);
+    // Forms may share a second language.
+    expect(problemsOf(changed('languageFlag: productSecondLanguage', 'languageFlag: profileSecondLanguage'))).toEqual([]);
+  });
+
+  it('H2: a deadline name that cannot be one', () => {
+    expect(problemsOf(changed('  booth: { title: account.boothDeadline }', '  booth-day: { title: account.boothDeadline }'))).toContainEqual({
+      file: FORM_LIST_FILE,
+      path: '/deadlines/booth-day',
+      message: '"booth-day" cannot name a deadline: letters and digits, starting with a letter',
+    });
   });
 
   it('text that is not YAML', () => {

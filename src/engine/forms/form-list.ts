@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
+import { flagDeclarationProblems } from '../participation-flags';
 import { FORM_LIST_SCHEMA } from './form-list-schema';
 import type { FormList } from './definitions';
 
@@ -40,6 +41,12 @@ function toProblem(error: ErrorObject): FormProblem {
       path: `/uploads/${escapePointer(error.propertyName)}`,
       message: `"${error.propertyName}" cannot name a purpose: letters and digits, starting with a letter; businessCard and manualAttachment are the portal's own`,
     };
+  if (error.propertyName !== undefined && error.instancePath === '/deadlines')
+    return {
+      file: FORM_LIST_FILE,
+      path: `/deadlines/${escapePointer(error.propertyName)}`,
+      message: `"${error.propertyName}" cannot name a deadline: letters and digits, starting with a letter`,
+    };
   if (error.propertyName !== undefined)
     return { file: FORM_LIST_FILE, path: `${error.instancePath}/${escapePointer(error.propertyName)}`, message: `unknown key "${error.propertyName}"` };
   if (error.keyword === 'additionalProperties') {
@@ -60,7 +67,8 @@ function toProblem(error: ErrorObject): FormProblem {
 
 /**
  * forms.yaml, checked against its JSON Schema (unknown keys refused) and for what a schema cannot
- * say: form ids and codes used twice, prerequisites naming no form.
+ * say: form ids and codes used twice, prerequisites naming no form, a deadline not declared, a
+ * flag declared twice or named as one of the portal's own.
  */
 export function loadFormList(source: string | unknown): { list: FormList; problems: [] } | { list: null; problems: FormProblem[] } {
   let value: unknown = source;
@@ -92,6 +100,13 @@ export function loadFormList(source: string | unknown): { list: FormList; proble
       if (!ids.has(prerequisite)) problems.push({ file: FORM_LIST_FILE, path: pointerOf('forms', index, 'prerequisites', at), message: `"${String(prerequisite)}" is not a form` });
     });
   });
+  // H2 O2: a form's deadline is one the file declares.
+  const deadlines = isObject(value) && isObject(value.deadlines) ? Object.keys(value.deadlines) : [];
+  forms.forEach((form, index) => {
+    if (typeof form.deadline === 'string' && !deadlines.includes(form.deadline))
+      problems.push({ file: FORM_LIST_FILE, path: pointerOf('forms', index, 'deadline'), message: `must be one of ${deadlines.join(', ')} (the names under /deadlines)` });
+  });
+  for (const problem of flagDeclarationProblems(forms)) problems.push({ file: FORM_LIST_FILE, ...problem });
   if (valid && problems.length === 0) return { list: value as FormList, problems: [] };
   return { list: null, problems };
 }

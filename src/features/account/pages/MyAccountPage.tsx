@@ -85,14 +85,8 @@ export default function MyAccountPage() {
         [t('account.exhibitionId'), account.exhibitionId],
       ]
     : [];
-  const deadlines: Array<[string, string | null]> = account
-    ? [
-        [t('account.badgesDeadline'), account.badgesDlinedate],
-        [t('account.boothDeadline'), account.boothDlinedate],
-        [t('account.productDeadline'), account.productDlinedate],
-        [t('account.profileDeadline'), account.profileDlinedate],
-      ]
-    : [];
+  // H2: the deadlines forms.yaml declares, as account info sends them.
+  const deadlines: Array<[string, string | null]> = (account?.deadlines ?? []).map((deadline) => [t(deadline.title), deadline.dueAt]);
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>

@@ -29,13 +29,6 @@ const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'events', screen: 'eventInfo' },
 ];
 
-const DEADLINES = [
-  ['badgesDlinedate', 'account.badgesDeadline'],
-  ['boothDlinedate', 'account.boothDeadline'],
-  ['productDlinedate', 'account.productDeadline'],
-  ['profileDlinedate', 'account.profileDeadline'],
-] as const;
-
 /** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
 function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[2]) {
@@ -223,13 +216,12 @@ export default function HomePage() {
               {t('home.deadlines')}
             </Typography>
             <List dense>
-              {DEADLINES.map(([field, label]) => {
-                const value = account?.[field] as string | null | undefined;
+              {(account?.deadlines ?? []).map(({ name, title, dueAt: value }) => {
                 const passed = value ? new Date(value).getTime() < now : false;
                 return (
-                  <ListItem key={field} disableGutters>
+                  <ListItem key={name} disableGutters>
                     <ListItemText
-                      primary={t(label)}
+                      primary={t(title)}
                       secondary={
                         value ? (
                           <>

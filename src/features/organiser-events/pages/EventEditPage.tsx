@@ -17,7 +17,6 @@ import {
 } from '../../../engine/organiser-events';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
-import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { formatOffset } from '../../../engine/time';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
@@ -406,7 +405,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             />
           ))}
         </FormGroup>
-        {Object.entries(FLAG_GROUPS).map(([group, flags]) => (
+        {Object.entries(vocabulary.flagGroups).map(([group, flags]) => (
           <Box key={group}>
             <Typography component="h3" variant="subtitle1">
               {t(`organiser.flagGroups.${group}`)}

@@ -6,7 +6,6 @@ import useSWR, { mutate } from 'swr';
 import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FlagLabel } from '../../../components/FlagLabel';
-import { FLAG_GROUPS } from '../../../engine/participation-flags';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
@@ -99,7 +98,7 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
             />
           ))}
         </FormGroup>
-        {Object.entries(FLAG_GROUPS).map(([group, flags]) => (
+        {Object.entries(vocabulary.flagGroups).map(([group, flags]) => (
           <Box key={group}>
             <Typography variant="subtitle1" component="h3">
               {t(`organiser.flagGroups.${group}`)}

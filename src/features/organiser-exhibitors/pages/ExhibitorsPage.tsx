@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
-import { ALL_FLAGS } from '../../../engine/participation-flags';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { typedApi } from '../../../lib/api';
@@ -63,7 +62,7 @@ export default function ExhibitorsPage() {
         </TextField>
         <TextField size="small" select label={t('organiser.event.flags')} value={filters.flag} onChange={(e) => filter('flag', e.target.value)}>
           <MenuItem value="">{t('organiser.exhibitors.any')}</MenuItem>
-          {ALL_FLAGS.map((flag) => (
+          {(vocabulary?.flags ?? []).map((flag) => (
             <MenuItem key={flag} value={flag}>
               <FlagLabel flag={flag} />
             </MenuItem>

@@ -1,14 +1,17 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
-import { ALL_FLAGS, type ParticipationFlag } from '../../../engine/participation-flags';
+import { FEATURE_FLAGS, participationFlags, type FeatureFlag } from '../../../engine/participation-flags';
+import type { FormRegistry } from '../../plugins/forms/form-set';
 import type { AuthContext } from '../../plugins/sessions';
 import { eventNameIn } from '../../lib/event-name';
 
-// Account info of spec §3, built from the user's participation and event.
+// Account info of spec §3, built from the user's participation and event. The flags about a form
+// and the deadlines are those the form set in use declares (forms.yaml): each flag by its name, each
+// deadline as `<name>Dlinedate` (spec §3's badgesDlinedate …) and in `deadlines`, which the pages list.
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /** `language`: the reader's, for the event's name (H1, H2: the name set for that language). */
-export function accountInfo(auth: AuthContext, language = 'en') {
+export function accountInfo(auth: AuthContext, language: string, forms: Pick<FormRegistry, 'definitions' | 'deadlines'>) {
   const { event, participation, exhibitor, displayedModules, user, deadlines } = auth;
   const exhibitName = event ? eventNameIn(event, language) : '';
   const flags = participation?.flags ?? {};
@@ -26,13 +29,11 @@ export function accountInfo(auth: AuthContext, language = 'en') {
     termsUrl: event?.terms_url ?? '',
     supportEmail: event?.support_email ?? '',
     utcOffsetMinutes: event?.utc_offset_minutes ?? 0,
-    // Spec §3's four dates are the deadlines of these names (forms.yaml names each form's).
-    badgesDlinedate: iso(deadlines.badges),
-    boothDlinedate: iso(deadlines.booth),
-    productDlinedate: iso(deadlines.product),
-    profileDlinedate: iso(deadlines.profile),
+    deadlines: forms.deadlines.map(({ name, title }) => ({ name, title, dueAt: iso(deadlines[name]) })),
+    ...Object.fromEntries(forms.deadlines.map(({ name }) => [`${name}Dlinedate`, iso(deadlines[name])])),
     displayedModule: displayedModules,
-    ...(Object.fromEntries(ALL_FLAGS.map((flag) => [flag, flags[flag] === true])) as Record<ParticipationFlag, boolean>),
+    ...(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, flags[flag] === true])) as Record<FeatureFlag, boolean>),
+    ...Object.fromEntries(participationFlags(forms.definitions).map((flag) => [flag, flags[flag] === true])),
     multilingual: LANGUAGE_OPTIONS,
   };
 }
@@ -55,12 +56,18 @@ export const accountInfoSchema = {
     termsUrl: { type: 'string' },
     supportEmail: { type: 'string' },
     utcOffsetMinutes: { type: 'integer', description: 'Event time zone offset from UTC' },
-    badgesDlinedate: dateField,
-    boothDlinedate: dateField,
-    productDlinedate: dateField,
-    profileDlinedate: dateField,
+    deadlines: {
+      type: 'array',
+      description: 'H2: the deadlines forms.yaml declares, in its order: name, locale key of the label, date (null = none)',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, title: { type: 'string' }, dueAt: dateField },
+        required: ['name', 'title', 'dueAt'],
+        additionalProperties: false,
+      },
+    },
     displayedModule: { type: 'array', items: { type: 'string' } },
-    ...Object.fromEntries(ALL_FLAGS.map((flag) => [flag, { type: 'boolean' }])),
+    ...(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, { type: 'boolean' }])) as Record<FeatureFlag, { type: 'boolean' }>),
     multilingual: {
       type: 'array',
       items: { type: 'object', properties: { label: { type: 'string' }, code: { type: 'string' } }, required: ['label', 'code'] },
@@ -81,12 +88,12 @@ export const accountInfoSchema = {
     'termsUrl',
     'supportEmail',
     'utcOffsetMinutes',
-    'badgesDlinedate',
-    'boothDlinedate',
-    'productDlinedate',
-    'profileDlinedate',
+    'deadlines',
     'displayedModule',
-    ...ALL_FLAGS,
+    ...FEATURE_FLAGS,
     'multilingual',
   ],
+  // Spec §3: the fields the form set in use declares, sent as well: each flag of its forms
+  // (sectionFlags, languageFlag, submitOnceFlag) as a boolean, each deadline as `<name>Dlinedate`.
+  additionalProperties: { type: ['boolean', 'string', 'null'] },
 } as const;

@@ -49,7 +49,7 @@ export default async function projectRoutes(app: ApiApp) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return ok(accountInfo(auth, request.language));
+      return ok(accountInfo(auth, request.language, app.forms.current()));
     },
   );
 

@@ -100,6 +100,18 @@ const vocabularySchema = {
   properties: {
     modules: { type: 'array', items: { type: 'string' } },
     flags: { type: 'array', items: { type: 'string' } },
+    flagGroups: {
+      type: 'object',
+      description: 'The flags by group as the console shows them: the portal’s features, then the forms’ (forms.yaml sectionFlags, languageFlag, submitOnceFlag)',
+      properties: {
+        feature: { type: 'array', items: { type: 'string' } },
+        section: { type: 'array', items: { type: 'string' } },
+        language: { type: 'array', items: { type: 'string' } },
+        submitOnce: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['feature', 'section', 'language', 'submitOnce'],
+      additionalProperties: false,
+    },
     deadlineNames: { type: 'array', items: { type: 'string' } },
     quotaNames: { type: 'array', items: { type: 'string' } },
     settings: {
@@ -120,7 +132,7 @@ const vocabularySchema = {
     },
     languages: { type: 'array', items: { type: 'string' } },
   },
-  required: ['modules', 'flags', 'deadlineNames', 'quotaNames', 'settings', 'languages'],
+  required: ['modules', 'flags', 'flagGroups', 'deadlineNames', 'quotaNames', 'settings', 'languages'],
   additionalProperties: false,
 } as const;
 

@@ -22,6 +22,7 @@ import { FORM_AJV_OPTIONS } from '../../../engine/forms/validator';
 import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { showroomProblems, type ShowroomDeclaration } from '../../../engine/showroom';
+import { undeclaredFlagProblems } from '../../../engine/participation-flags';
 import { localeTables } from '../../lib/messages';
 import { readLiveCatalogue } from './live-catalogue';
 
@@ -59,6 +60,14 @@ export interface FormRegistry {
   filesFor(id: string, exhibitCode: string): FormFiles;
   /** V2 V3: the upload purposes a file field may name, with their rules (forms.yaml `uploads:`). */
   uploads: UploadRules;
+  /** H2 O2: the account's deadlines, in the order pages list them (forms.yaml `deadlines:`). */
+  deadlines: DeadlineDeclaration[];
+}
+
+/** One deadline of an account: its name (stored with its dates) and the locale key of its label. */
+export interface DeadlineDeclaration {
+  name: string;
+  title: string;
 }
 
 export interface FormSet extends FormRegistry {
@@ -167,6 +176,11 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const definitions: FormDefinition[] = loaded.list?.forms ?? [];
   const uploads = uploadRules(loaded.list?.uploads);
   const ids = new Set(definitions.map((d) => d.id));
+  const deadlines: DeadlineDeclaration[] = Object.entries(loaded.list?.deadlines ?? {}).map(([name, { title }]) => ({ name, title }));
+  for (const deadline of deadlines)
+    for (const language of LANGUAGES)
+      if (lookup(locales[language]!, deadline.title) === undefined)
+        problems.push({ file: FORM_LIST_FILE, path: pointerOf('deadlines', deadline.name, 'title'), message: `key "${deadline.title}" missing in locales/${language}.json` });
   // The screens as the set has them (screens.yaml beside FORMS_DIR): a new form brings its screen.
   const live = readLiveCatalogue(dir, locales, ids);
   problems.push(...live.problems);
@@ -222,6 +236,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
           problems.push({ file: FORM_LIST_FILE, path: at('documents'), message: `key "${key}" missing in locales/${language}.json` });
     }
     problems.push(...checkForm({ schemaFile, uiFile }, definition.id, schema, ui, locales, uploads));
+    // Spec §3: a flag the schema names is one forms.yaml declares for the form (else nobody could set it).
+    for (const problem of undeclaredFlagProblems(definition, schema)) problems.push({ file: schemaFile, ...problem });
   });
 
   const patched = new Map<string, FormFiles>();
@@ -242,6 +258,8 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     patched.set(`${event}/${formId}`, result);
     // Problems of the patched form point into the patch (its `schema` and `ui` halves).
     problems.push(...checkForm({ schemaFile: file, schemaPrefix: '/schema', uiFile: file, uiPrefix: '/ui' }, formId, result.schema, result.ui, locales, uploads));
+    const definition = definitions.find((d) => d.id === formId);
+    if (definition) for (const problem of undeclaredFlagProblems(definition, patch.schema ?? {}, '/schema')) problems.push({ file, ...problem });
     // F11: what forms.yaml names must exist in the event's form too, unless declared optional.
     problems.push(...referenceProblems(references.get(formId) ?? [], FORM_LIST_FILE, { schema: result.schema, patch: { file, schema: patch.schema } }));
   }
@@ -276,6 +294,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
     definitions,
     showroom: loaded.list?.showroom as ShowroomDeclaration | undefined,
     uploads,
+    deadlines,
     catalogue: live.catalogue,
     catalogueStrings: live.strings,
     find,

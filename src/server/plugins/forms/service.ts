@@ -99,6 +99,9 @@ export default fp<{ dir: string; watch?: boolean }>(
         get uploads() {
           return current.uploads;
         },
+        get deadlines() {
+          return current.deadlines;
+        },
         find: (id) => current.find(id),
         filesFor: (id, exhibitCode) => current.filesFor(id, exhibitCode),
       },
