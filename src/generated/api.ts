@@ -1294,13 +1294,13 @@ export interface ApiOperations {
        */
       action?: string;
       /**
-       * First day (UTC), inclusive
+       * First day (in the event's time zone, K2), inclusive
        */
       from?: string;
       limit?: 10 | 20 | 30 | 50;
       page?: number;
       /**
-       * Last day (UTC), inclusive
+       * Last day (in the event's time zone, K2), inclusive
        */
       to?: string;
       /**
@@ -1323,11 +1323,11 @@ export interface ApiOperations {
        */
       action?: string;
       /**
-       * First day (UTC), inclusive
+       * First day (in the event's time zone, K2), inclusive
        */
       from?: string;
       /**
-       * Last day (UTC), inclusive
+       * Last day (in the event's time zone, K2), inclusive
        */
       to?: string;
       /**

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventDate } from '../../src/engine/time';
 import { translate } from '../../src/server/lib/messages';
 import { setParticipationDeadline } from '../support/settings';
 import { firstSheet } from '../support/xlsx';
@@ -209,7 +210,9 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     const byWho = (await get(t.app, '/oga/organiser/audit?who=budi', organiser)).data as { items: Array<{ actorName: string }> };
     expect(byWho.items.length).toBeGreaterThan(0);
     expect(byWho.items.every((i) => i.actorName === 'Budi Santoso')).toBe(true);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // K2: the day filters are the event's days (its time zone), so "tomorrow" is the event's.
+    const { utc_offset_minutes: offset } = await t.app.db.selectFrom('events').select('utc_offset_minutes').where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
+    const tomorrow = eventDate(Date.now() + 86_400_000, offset);
     expect(((await get(t.app, `/oga/organiser/audit?from=${tomorrow}`, organiser)).data as { total: number }).total).toBe(0);
     const paged = (await get(t.app, '/oga/organiser/audit?limit=10&page=1', organiser)).data as { items: unknown[]; limit: number };
     expect(paged.items.length).toBeLessThanOrEqual(10);

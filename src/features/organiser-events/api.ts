@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { typedApi } from '../../lib/api';
 import type { ApiData } from '../../lib/typed-api';
 
@@ -12,4 +12,13 @@ export const useEvents = () => useSWR('/organiser/events', () => typedApi.get('/
 export const useVocabulary = () => useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
 export const useEvent = (id: number | null) => useSWR(id === null ? null : `/organiser/events/${id}`, () => typedApi.get('/organiser/events/{id}', { path: { id: id! } }));
 
-export const switchEvent = (eventId: number) => typedApi.put('/organiser/current-event', { body: { eventId } });
+/**
+ * O2: the organiser works on another event. Everything the browser has loaded belongs to the
+ * previous one (reminder days, exhibitors, progress…): it is forgotten and read again where shown,
+ * so no page shows, or acts on, the previous event's data.
+ */
+export async function switchEvent(eventId: number) {
+  const answer = await typedApi.put('/organiser/current-event', { body: { eventId } });
+  await mutate(() => true, undefined);
+  return answer;
+}

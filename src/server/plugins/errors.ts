@@ -29,8 +29,15 @@ interface ErrorReplyOptions {
   status?: number;
 }
 
+/** The body code whose message the browser shows as (sanitised) HTML (E1): its values are text, escaped. */
+const HTML_MESSAGE_CODE = ERRORS.internal.code;
+const escapeHtml = (value: string | number) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, id: ErrorId, { data = null, params = {}, messageKey, status }: ErrorReplyOptions = {}) {
   const definition = ERRORS[id];
+  // Markup is written by the locale tables only: a value put into an HTML message (an id, a name
+  // someone typed) can never add a tag, an event handler or a link to it.
+  if (definition.code === HTML_MESSAGE_CODE) params = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, escapeHtml(value)]));
   return (
     reply
       .status(status ?? ('http' in definition ? definition.http : 200))

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { neutraliseCell } from '../../../engine/leads-rules';
-import { formatOffset } from '../../../engine/time';
+import { formatOffset, fromEventClock } from '../../../engine/time';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -23,8 +23,8 @@ import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-strea
 const filterProperties = {
   action: { type: 'string', maxLength: 64, description: 'An action or its prefix ("form." = every form action)' },
   who: { type: 'string', maxLength: 100, description: 'Part of the actor’s name' },
-  from: { type: 'string', format: 'date', description: 'First day (UTC), inclusive' },
-  to: { type: 'string', format: 'date', description: 'Last day (UTC), inclusive' },
+  from: { type: 'string', format: 'date', description: "First day (in the event's time zone, K2), inclusive" },
+  to: { type: 'string', format: 'date', description: "Last day (in the event's time zone, K2), inclusive" },
 } as const;
 
 /** The export's query: the filters; the list's adds its page. */
@@ -55,7 +55,10 @@ const itemSchema = {
 const EXPORT_CHUNK = 1000;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: Kysely<Database>, organisationId: number, query: AuditFilters) {
+const DAY_MS = 86_400_000;
+
+/** K2: the organiser picks days of the event's calendar, so a day starts at the event's midnight. */
+function filtered(db: Kysely<Database>, organisationId: number, query: AuditFilters, offsetMinutes: number) {
   let q = db
     .selectFrom('audit_log')
     .leftJoin('participations', 'participations.id', 'audit_log.participation_id')
@@ -64,8 +67,8 @@ function filtered(db: Kysely<Database>, organisationId: number, query: AuditFilt
     .where('audit_log.organisation_id', '=', organisationId);
   if (query.action) q = q.where('audit_log.action', 'like', `${escapeLike(query.action)}%`);
   if (query.who) q = q.where('audit_log.actor_name', 'ilike', `%${escapeLike(query.who)}%`);
-  if (query.from) q = q.where('audit_log.at', '>=', new Date(`${query.from}T00:00:00Z`));
-  if (query.to) q = q.where('audit_log.at', '<', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
+  if (query.from) q = q.where('audit_log.at', '>=', fromEventClock(new Date(`${query.from}T00:00:00Z`), offsetMinutes));
+  if (query.to) q = q.where('audit_log.at', '<', fromEventClock(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS, offsetMinutes));
   return q;
 }
 
@@ -110,11 +113,12 @@ export default async function auditRoutes(app: ApiApp) {
     },
     async (request) => {
       const organisationId = organisationOf(request);
-      const { total } = await filtered(app.db, organisationId, request.query)
+      const offset = requireAuth(request).event?.utc_offset_minutes ?? 0;
+      const { total } = await filtered(app.db, organisationId, request.query, offset)
         .select((eb) => eb.fn.countAll<string>().as('total'))
         .executeTakeFirstOrThrow();
       const page = pageOf(request.query, Number(total));
-      const rows = await withColumns(filtered(app.db, organisationId, request.query))
+      const rows = await withColumns(filtered(app.db, organisationId, request.query, offset))
         .orderBy('audit_log.at', 'desc')
         .orderBy('audit_log.id', 'desc')
         .limit(page.limit)
@@ -179,7 +183,7 @@ export default async function auditRoutes(app: ApiApp) {
       sheet.getRow(1).commit();
       let lastId: number | null = null;
       for (;;) {
-        let q = withColumns(filtered(app.db, organisationId, request.query));
+        let q = withColumns(filtered(app.db, organisationId, request.query, offset));
         if (lastId !== null) q = q.where('audit_log.id', '<', lastId);
         const rows = await q.orderBy('audit_log.id', 'desc').limit(EXPORT_CHUNK).execute();
         for (const r of rows) {
