@@ -21,3 +21,10 @@ export interface ServerModule {
   /** Its periodic jobs, if any. */
   jobs?: (config: Config) => PeriodicJob[];
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's configuration (environment), as modules and plugins read it. */
+    config: Config;
+  }
+}

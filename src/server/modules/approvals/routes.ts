@@ -8,10 +8,8 @@ import { ok } from '../../plugins/errors';
 import { approvalNotes, approvalSummary } from '../../../engine/forms/approval-summary';
 import { withEventSettings } from '../../../engine/forms/event-settings';
 import { approvalPart, partsOf, partStates, type PartStates } from '../../../engine/forms/parts';
-import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
 // designs above the height limit, extra badges. Only submissions of the organiser's own event.
@@ -74,7 +72,9 @@ const decisionSchema = {
 
 type Decision = 'approved' | 'rejected';
 
-export default async function approvalRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function approvalRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/approvals`;
 
   /**

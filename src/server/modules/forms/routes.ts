@@ -247,7 +247,8 @@ const dataBody = {
   additionalProperties: false,
 } as const;
 
-export default async function formRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function formRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/forms`;
 
   async function participationOf(auth: AuthContext): Promise<Participation> {

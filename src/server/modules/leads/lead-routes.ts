@@ -7,7 +7,6 @@ import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
 import { providedLabels, providerOf } from '../../../engine/forms/provides';
 import { filtersOf, parseLeadQuery, validateQualification, QUALIFICATION_LIMITS, type Qualification } from '../../../engine/leads-rules';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -65,7 +64,8 @@ function leadOut(
   };
 }
 
-export default async function leadRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function leadRoutes(app: ApiApp) {
+  const config = app.config;
   const base = `${API_BASE}/leads`;
 
   // ---- LD2: list ------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { columnHeaders, importExhibitors } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
@@ -41,7 +40,8 @@ const reportSchema = {
   additionalProperties: false,
 } as const;
 
-export default async function organiserImportRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function organiserImportRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors/import`;
   const names = settingNames(registry);
 

@@ -8,7 +8,6 @@ import { searchFold, searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
 import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { FieldProblems } from '../../../engine/organiser-events';
-import type { Config } from '../../config';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
@@ -21,7 +20,6 @@ import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
 
 // Issue 9 (O2, spec §3): the organiser's exhibitors of its current event — list with search and
@@ -90,7 +88,9 @@ export function normaliseExhibitor(input: ExhibitorInput): ExhibitorInput {
   };
 }
 
-export default async function organiserExhibitorRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function organiserExhibitorRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors`;
   const names = settingNames(registry);
   const exhibitorForms = registry.definitions;

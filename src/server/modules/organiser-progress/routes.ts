@@ -8,7 +8,6 @@ import { translate } from '../../lib/messages';
 import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
@@ -75,7 +74,8 @@ const querystring = {
   additionalProperties: false,
 } as const;
 
-export default async function progressRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function progressRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/progress`;
   /** The event's form schemas (patched per event), for the parts of shared forms. */
   const schemaOf = (exhibitCode: string) => (formId: string) => registry.filesFor(formId, exhibitCode).schema as { properties?: Record<string, unknown> };

@@ -4,14 +4,15 @@ import { deadlineOfForm } from '../../../engine/forms/definitions';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 import { queueReminder, type ReminderContext } from './due';
 
 // Issue 9, reminders: the organiser picks the reminder days of its event, sees the reminders sent
 // and sends one now to a selection of exhibitors (those with mandatory forms missing).
 
-export default async function reminderRoutes(app: ApiApp, { registry, publicUrl }: { registry: FormRegistry; publicUrl: string }) {
+export default async function reminderRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
+  const { publicUrl } = app.config;
   const base = `${API_BASE}/organiser/reminders`;
   const context: ReminderContext = { definitions: registry.definitions, publicUrl };
   const route = { screen: 'organiserReminders' } as const;

@@ -4,19 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE } from '../../../engine/constants';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { writeSubmissionsExport } from './export';
 
 // Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
 // form's submissions across the organiser's current event as XLSX (badges for printing…).
 
-export default async function submissionRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function submissionRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/submissions`;
 
   app.get(

@@ -6,14 +6,14 @@ import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // Reopen: the "contact support" path of spec §8 made real. For one exhibitor the organiser moves
 // the deadline of this one form (a participation row in `deadlines` under the form's own key;
 // the other forms sharing its deadline name keep theirs) and/or reopens a submit-once form until
 // its next submission.
 
-export default async function reopenRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function reopenRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   app.post(
     `${API_BASE}/organiser/exhibitors/:participationId/forms/:formId/reopen`,
     {

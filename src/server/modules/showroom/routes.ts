@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { API_BASE } from '../../../engine/constants';
 import { formatEventDay, eventDay, eventHour } from '../../../engine/leads';
 import { buildShowroom, showroomFiles, type Showroom } from '../../../engine/showroom';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sendStoredFile } from '../../lib/send-stored-file';
@@ -15,7 +14,6 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
 
 // CT5: the digital showroom — the exhibitor's company and products from its submitted S01/S02
@@ -88,7 +86,9 @@ const publicSchema = {
 const SLUG = /^[a-z0-9-]{6,80}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 
-export default async function showroomRoutes(app: ApiApp, { config, registry }: { config: Config; registry: FormRegistry }) {
+export default async function showroomRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const declaration = registry.showroom;
   const urlOf = (slug: string) => `${config.publicUrl}/showroom?s=${slug}`;
 
