@@ -41,6 +41,7 @@ import leadsModule from './modules/leads/module';
 import analyticsModule from './modules/analytics/module';
 import organiserPrivacyModule from './modules/organiser-privacy/module';
 import formService from './plugins/forms/service';
+import formEntriesService from './plugins/form-entries';
 import reminderScheduler from './plugins/reminder-scheduler';
 import { sendDueReminders } from './modules/organiser-reminders/due';
 import fileHousekeeping from './modules/files/housekeeping';
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The forms as data (FORMS_DIR), live: modules read the set in use through app.forms.
   await app.register(formService, { dir: config.formsDir, watch: options.watchForms });
   await app.register(authPlugin, { policy: config.session });
+  // The exhibitors' form entries (drafts, submissions, parts, reopening): modules go through app.formEntries.
+  await app.register(formEntriesService);
   // Uploads: one file per request, at most one byte over the limit (so a larger file shows up as
   // too large instead of being cut silently; the upload route sets it to its largest purpose's,
   // forms.yaml `uploads:`); names keep their path so that "../x.jpg" is refused rather than shortened.

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../lib/server-module';
 import formSetRoutes from './form-set-routes';
-import formRoutes from './routes';
+import formEntryRoutes from './entry-routes';
+import formRoutes from './form-routes';
 import listImportRoutes from './list-import-routes';
 
 // The participation forms (F1-F10): the set in use, the forms and their list imports.
@@ -9,6 +10,7 @@ const module: ServerModule = {
   routes: async (app) => {
     await app.register(formSetRoutes);
     await app.register(formRoutes);
+    await app.register(formEntryRoutes);
     await app.register(listImportRoutes);
   },
 };
