@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { ApprovalStatus } from '../../engine/forms/definitions';
 import { formDataLimit } from '../../engine/forms/form-size';
+import type { PartStates } from '../../engine/forms/parts';
 import type { Submission } from '../../engine/forms/lifecycle';
 import type { Database, FormEntryTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -15,6 +17,9 @@ import { AppError } from '../lib/app-error';
 
 export type FormEntryRow = Selectable<FormEntryTable>;
 
+/** An entry as the progress matrix reads it: status, approval, per-part submissions, submitted at, the working copy's top-level keys (forms with parts only). */
+export type FoldedEntry = ['draft' | 'submitted', ApprovalStatus | null, PartStates | null, string | null, string[] | null];
+
 /** A save of one entry: a draft (`submission` null) or a submission. */
 export interface EntrySave {
   participationId: number;
@@ -28,9 +33,67 @@ export interface EntrySave {
   schema: unknown;
 }
 
+/** An entry waiting for (or given) the organiser's decision, with its exhibitor (F5 O1). */
+export interface ApprovalQueueRow {
+  id: number;
+  form_id: string;
+  submitted_at: Date | null;
+  submitted_by: number | null;
+  parts: FormEntryRow['parts'];
+  submitted_data: FormEntryRow['submitted_data'];
+  approval_status: FormEntryRow['approval_status'];
+  approval_comment: string | null;
+  exhibitor: string;
+  booth_num: string;
+}
+
 export interface FormEntriesService {
   /** A participation's entries by form id. */
   ofParticipation(participationId: number): Promise<Map<string, FormEntryRow>>;
+  /** A participation's entries of these forms. */
+  ofForms(participationId: number, formIds: readonly string[]): Promise<FormEntryRow[]>;
+  /** One entry; null before its first save. */
+  find(participationId: number, formId: string): Promise<FormEntryRow | null>;
+  /** F1: the status and approval of every entry of these participations (the organiser's lists). */
+  statusesOf(participationIds: readonly number[]): Promise<Array<Pick<FormEntryRow, 'participation_id' | 'form_id' | 'status' | 'approval_status'>>>;
+  /** How many active exhibitors of the event submitted each form, by form id. */
+  submissionCounts(eventId: number): Promise<Map<string, number>>;
+  /** F5 O1: the event's entries whose approval is in this state, oldest submission first. */
+  approvalQueue(eventId: number, status: 'pending' | 'approved' | 'rejected'): Promise<ApprovalQueueRow[]>;
+  /**
+   * F5 O1: records a decision on waiting entries of the event, in the caller's transaction;
+   * answers the entries decided (an entry of another event, unknown or decided already is left out).
+   */
+  decide(
+    db: Kysely<Database>,
+    decision: { eventId: number; ids: readonly number[]; status: 'approved' | 'rejected'; comment: string | null; by: number },
+  ): Promise<Array<{ id: number; participation_id: number; form_id: string }>>;
+  /**
+   * The submissions export's keyset pages: the submitted entries of one form of the event's active
+   * exhibitors, by participation id after `after`, `limit` at a time.
+   */
+  submittedPage(
+    eventId: number,
+    formId: string,
+    after: number,
+    limit: number,
+  ): Promise<
+    Array<{
+      id: number;
+      name: string;
+      code: string | null;
+      booth_num: string;
+      submitted_data: FormEntryRow['submitted_data'];
+      submitted_at: Date | null;
+      approval_status: FormEntryRow['approval_status'];
+    }>
+  >;
+  /**
+   * The progress matrix's set-based read: the entries of the outer query's participation
+   * (`participations.id`) folded into one JSON object by form id, one row per exhibitor instead of
+   * one per entry; the working copy's keys only for the forms with parts named.
+   */
+  foldedOfParticipation(partedIds: readonly string[]): RawBuilder<Record<string, FoldedEntry> | null>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
   /** Reopens a submit-once form: its next submission closes it again. */
@@ -54,6 +117,102 @@ export default fp(
         const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
         return new Map(rows.map((row) => [row.form_id, row]));
       },
+
+      ofForms: async (participationId, formIds) =>
+        formIds.length === 0
+          ? []
+          : app.db
+              .selectFrom('form_entries')
+              .selectAll()
+              .where('participation_id', '=', participationId)
+              .where('form_id', 'in', [...formIds])
+              .execute(),
+
+      find: async (participationId, formId) =>
+        (await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst()) ?? null,
+
+      statusesOf: async (participationIds) =>
+        participationIds.length === 0
+          ? []
+          : app.db
+              .selectFrom('form_entries')
+              .select(['participation_id', 'form_id', 'status', 'approval_status'])
+              .where('participation_id', 'in', [...participationIds])
+              .execute(),
+
+      async submissionCounts(eventId) {
+        const counts = await app.db
+          .selectFrom('form_entries')
+          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+          .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
+          .where('participations.event_id', '=', eventId)
+          .where('participations.status', '=', 'active')
+          .where('form_entries.submitted_data', 'is not', null)
+          .groupBy('form_entries.form_id')
+          .execute();
+        return new Map(counts.map((count) => [count.form_id, Number(count.n)]));
+      },
+
+      approvalQueue: (eventId, status) =>
+        app.db
+          .selectFrom('form_entries')
+          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+          .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+          .select([
+            'form_entries.id',
+            'form_entries.form_id',
+            'form_entries.submitted_at',
+            'form_entries.submitted_by',
+            'form_entries.parts',
+            'form_entries.submitted_data',
+            'form_entries.approval_status',
+            'form_entries.approval_comment',
+            'exhibitors.name as exhibitor',
+            'participations.booth_num',
+          ])
+          .where('participations.event_id', '=', eventId)
+          .where('form_entries.approval_status', '=', status)
+          .orderBy('form_entries.submitted_at', 'asc')
+          .execute(),
+
+      decide: (db, { eventId, ids, status, comment, by }) =>
+        db
+          .updateTable('form_entries')
+          .set({ approval_status: status, approval_comment: comment, decided_at: new Date(), decided_by: by })
+          .where('id', 'in', [...ids])
+          .where('approval_status', '=', 'pending')
+          .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', eventId))
+          .returning(['id', 'participation_id', 'form_id'])
+          .execute(),
+
+      submittedPage: (eventId, formId, after, limit) =>
+        app.db
+          .selectFrom('form_entries')
+          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+          .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+          .select([
+            'participations.id',
+            'exhibitors.name',
+            'exhibitors.code',
+            'participations.booth_num',
+            'form_entries.submitted_data',
+            'form_entries.submitted_at',
+            'form_entries.approval_status',
+          ])
+          .where('participations.event_id', '=', eventId)
+          .where('participations.status', '=', 'active')
+          .where('form_entries.form_id', '=', formId)
+          .where('form_entries.submitted_data', 'is not', null)
+          .where('participations.id', '>', after)
+          .orderBy('participations.id')
+          .limit(limit)
+          .execute(),
+
+      foldedOfParticipation: (partedIds) =>
+        sql<Record<
+          string,
+          FoldedEntry
+        > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`,
 
       async reopenedAt(participationId, formId) {
         const reopen = await app.db

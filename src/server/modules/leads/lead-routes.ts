@@ -251,12 +251,7 @@ export default async function leadRoutes(app: ApiApp) {
   const productsOf = async (participationId: number): Promise<string[]> => {
     const provider = providerOf(app.forms.current().definitions, 'leadInterests');
     if (!provider) return [];
-    const entry = await app.db
-      .selectFrom('form_entries')
-      .select(['data', 'submitted_data'])
-      .where('participation_id', '=', participationId)
-      .where('form_id', '=', provider.form.id)
-      .executeTakeFirst();
+    const entry = await app.formEntries.find(participationId, provider.form.id);
     return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 

@@ -108,12 +108,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
 
   /** F1 status of each form for these participations. */
   const statusesOf = async (event: EventRow, participationIds: number[], now: Date) => {
-    const [settings, entries] = await Promise.all([
-      loadParticipationSettings(app.db, event.id, participationIds),
-      participationIds.length === 0
-        ? Promise.resolve([])
-        : app.db.selectFrom('form_entries').select(['participation_id', 'form_id', 'status', 'approval_status']).where('participation_id', 'in', participationIds).execute(),
-    ]);
+    const [settings, entries] = await Promise.all([loadParticipationSettings(app.db, event.id, participationIds), app.formEntries.statusesOf(participationIds)]);
     const byKey = new Map(entries.map((entry) => [`${entry.participation_id}/${entry.form_id}`, entry]));
     return new Map(
       participationIds.map((id) => [

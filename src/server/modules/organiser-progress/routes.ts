@@ -94,7 +94,7 @@ export default async function progressRoutes(app: ApiApp) {
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      return ok(await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
+      return ok(await progressMatrix(app, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
     },
   );
 
@@ -112,7 +112,7 @@ export default async function progressRoutes(app: ApiApp) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) });
+      const matrix = await progressMatrix(app, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) });
       const t = (key: string, params?: Record<string, string | number>) => translate(request.language, key, params);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(t('organiser.progress.title').slice(0, 31));

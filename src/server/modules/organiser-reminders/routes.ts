@@ -138,7 +138,7 @@ export default async function reminderRoutes(app: ApiApp) {
       const wanted = new Set(request.body.participationIds);
       const mandatory = registry.definitions.filter((d) => d.mandatory);
       // Only this event's exhibitors are ever reached; another's ids are simply not among them.
-      const matrix = await progressMatrix(app.db, event.id, mandatory, { missingOnly: true, withDeadlines: true });
+      const matrix = await progressMatrix(app, event.id, mandatory, { missingOnly: true, withDeadlines: true });
       const rows = matrix.rows.filter((r) => wanted.has(r.participationId));
       const users = await app.db
         .selectFrom('users')

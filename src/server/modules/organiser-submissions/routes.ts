@@ -41,16 +41,7 @@ export default async function submissionRoutes(app: ApiApp) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const counts = await app.db
-        .selectFrom('form_entries')
-        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-        .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('participations.event_id', '=', eventOf(auth).id)
-        .where('participations.status', '=', 'active')
-        .where('form_entries.submitted_data', 'is not', null)
-        .groupBy('form_entries.form_id')
-        .execute();
-      const countOf = new Map(counts.map((c) => [c.form_id, Number(c.n)]));
+      const countOf = await app.formEntries.submissionCounts(eventOf(auth).id);
       return ok(registry.definitions.map((d) => ({ id: d.id, code: d.code, title: d.title, submissions: countOf.get(d.id) ?? 0 })));
     },
   );
@@ -76,7 +67,7 @@ export default async function submissionRoutes(app: ApiApp) {
       const path = join(dir, 'export.xlsx');
       try {
         await writeSubmissionsExport({
-          db: app.db,
+          entries: app.formEntries,
           eventId: event.id,
           utcOffsetMinutes: event.utc_offset_minutes,
           formId: definition.id,

@@ -50,12 +50,7 @@ export default async function reopenRoutes(app: ApiApp) {
       const now = new Date();
       const deadlines = (await loadParticipationSettings(app.db, event.id, [participation.id])).get(participation.id)!.deadlines;
       const deadline = deadlineOfForm(deadlines, definition);
-      const entry = await app.db
-        .selectFrom('form_entries')
-        .select(['status', 'approval_status', 'submitted_at'])
-        .where('participation_id', '=', participation.id)
-        .where('form_id', '=', definition.id)
-        .executeTakeFirst();
+      const entry = await app.formEntries.find(participation.id, definition.id);
       const until = request.body.until ? new Date(request.body.until) : null;
       const passed = deadline !== null && deadline.getTime() < now.getTime();
       if (passed && !until) throw new AppError('reopenUntilRequired');
@@ -73,11 +68,7 @@ export default async function reopenRoutes(app: ApiApp) {
           await trx.insertInto('deadlines').values({ event_id: event.id, participation_id: participation.id, name, due_at: until }).execute();
         }
         if (submitOnce) {
-          await trx
-            .insertInto('form_reopens')
-            .values({ participation_id: participation.id, form_id: definition.id, reopened_at: now, reopened_by: auth.user.id })
-            .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: now, reopened_by: auth.user.id }))
-            .execute();
+          await app.formEntries.reopen(trx, participation.id, definition.id, auth.user.id, now);
         }
         await app.audit.record(
           {

@@ -96,12 +96,7 @@ export default async function showroomRoutes(app: ApiApp) {
   async function showroomOf(participationId: number): Promise<Showroom> {
     if (!declaration) return { company: { name: '', description: '', website: '', video: '', address: '', logo: null }, products: [] };
     const forms = [declaration.company.form, ...(declaration.products ? [declaration.products.form] : [])];
-    const rows = await app.db
-      .selectFrom('form_entries')
-      .select(['form_id', 'submitted_data'])
-      .where('participation_id', '=', participationId)
-      .where('form_id', 'in', forms)
-      .execute();
+    const rows = await app.formEntries.ofForms(participationId, forms);
     return buildShowroom(declaration, Object.fromEntries(rows.filter((row) => row.submitted_data).map((row) => [row.form_id, row.submitted_data])));
   }
 

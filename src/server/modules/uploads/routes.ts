@@ -87,16 +87,10 @@ export default async function uploadRoutes(app: ApiApp) {
         if (!sameParticipation) return false;
         const shared = registry.definitions.filter((definition) => definition.audience === 'both');
         if (shared.length === 0) return false;
-        const entries = await app.db
-          .selectFrom('form_entries')
-          .select(['form_id', 'data', 'submitted_data'])
-          .where('participation_id', '=', row.participation_id!)
-          .where(
-            'form_id',
-            'in',
-            shared.map((definition) => definition.id),
-          )
-          .execute();
+        const entries = await app.formEntries.ofForms(
+          row.participation_id!,
+          shared.map((definition) => definition.id),
+        );
         return entries.some((entry) => {
           const part = contractorPart(registry.find(entry.form_id)!, 'contractor');
           const visible = (data: unknown) => (part ? contractorView(data as Record<string, unknown> | null, part) : data);
