@@ -253,6 +253,21 @@ export default fp(
   { name: 'form-entries', dependencies: ['database'] },
 );
 
+/**
+ * A submitted entry written as it stands (the demo seed's history, in the seed's transaction,
+ * before the app's services exist): its working copy is the submitted copy.
+ */
+export async function insertSubmittedEntry(
+  db: Kysely<Database>,
+  entry: { participationId: number; formId: string; data: Record<string, unknown>; submittedAt: Date },
+): Promise<void> {
+  const json = JSON.stringify(entry.data);
+  await db
+    .insertInto('form_entries')
+    .values({ participation_id: entry.participationId, form_id: entry.formId, data: json, submitted_data: json, status: 'submitted', submitted_at: entry.submittedAt })
+    .execute();
+}
+
 async function saveEntry(db: Kysely<Database>, { participationId, formId, version, data, userId, submission, schema }: EntrySave): Promise<number> {
   const now = new Date();
   const json = JSON.stringify(data);

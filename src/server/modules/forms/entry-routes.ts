@@ -30,23 +30,29 @@ const FORM_BODY_LIMIT_BYTES = FORM_DATA_MAX_CHARS * 3 + 64 * 1024;
 /** F3: the answer of POST /forms/{id}/inherit: the draft's new version and its data. */
 const inheritAnswerProperties = { version: { type: 'integer' }, data: { type: 'object', additionalProperties: true } } as const;
 
+const base = `${API_BASE}/forms`;
+
 export default async function formEntryRoutes(app: ApiApp) {
-  const base = `${API_BASE}/forms`;
+  draftRoute(app);
+  inheritRoute(app);
+  submitRoute(app);
+}
 
-  /**
-   * Refuses a change to a closed form (submit-once, deadline) and answers the entries and, for a
-   * form with parts, the user's parts, as the request's form set has the form.
-   */
-  async function guard(forms: FormSet, definition: FormDefinition, participation: Participation, auth: AuthContext) {
-    const entries = await app.formEntries.ofParticipation(participation.id);
-    const entry = entries.get(definition.id);
-    const now = new Date();
-    const { deadline, submitOnce, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
-    const closed = closedTo(parts, submitOnce, entry, deadline, now);
-    if (closed) throw new AppError(closed);
-    return { entries, entry, parts };
-  }
+/**
+ * Refuses a change to a closed form (submit-once, deadline) and answers the entries and, for a
+ * form with parts, the user's parts, as the request's form set has the form.
+ */
+async function guard(app: ApiApp, forms: FormSet, definition: FormDefinition, participation: Participation, auth: AuthContext) {
+  const entries = await app.formEntries.ofParticipation(participation.id);
+  const entry = entries.get(definition.id);
+  const now = new Date();
+  const { deadline, submitOnce, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
+  const closed = closedTo(parts, submitOnce, entry, deadline, now);
+  if (closed) throw new AppError(closed);
+  return { entries, entry, parts };
+}
 
+function draftRoute(app: ApiApp) {
   app.put(
     `${base}/:id/draft`,
     {
@@ -66,7 +72,7 @@ export default async function formEntryRoutes(app: ApiApp) {
       const forms = app.forms.current();
       const participation = participationOf(auth);
       const definition = definitionFor(request.params.id, auth, forms);
-      const { entry, parts } = await guard(forms, definition, participation, auth);
+      const { entry, parts } = await guard(app, forms, definition, participation, auth);
       const { schema } = forms.filesFor(definition.id, eventOf(auth).code);
       // An empty file value ({} of a file field nobody filled) is never stored.
       const data = withFixedParts(entry, parts, withoutEmptyFiles(schema, request.body.data));
@@ -82,7 +88,9 @@ export default async function formEntryRoutes(app: ApiApp) {
       return ok({ version });
     },
   );
+}
 
+function inheritRoute(app: ApiApp) {
   app.post(
     `${base}/:id/inherit`,
     {
@@ -108,7 +116,7 @@ export default async function formEntryRoutes(app: ApiApp) {
       const participation = participationOf(auth);
       const definition = definitionFor(request.params.id, auth, forms);
       if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
-      await guard(forms, definition, participation, auth);
+      await guard(app, forms, definition, participation, auth);
       const previous = await app.formEntries.previousEventData(participation.exhibitor_id, definition.id, new Date(eventOf(auth).starts_at));
       if (!previous) throw new AppError('nothingToInherit');
       const current = (await app.formEntries.ofParticipation(participation.id)).get(definition.id);
@@ -125,7 +133,9 @@ export default async function formEntryRoutes(app: ApiApp) {
       return ok({ version, data });
     },
   );
+}
 
+function submitRoute(app: ApiApp) {
   app.post(
     `${base}/:id/submit`,
     {
@@ -146,7 +156,7 @@ export default async function formEntryRoutes(app: ApiApp) {
       const forms = app.forms.current();
       const participation = participationOf(auth);
       const definition = definitionFor(request.params.id, auth, forms);
-      const { entries, entry, parts } = await guard(forms, definition, participation, auth);
+      const { entries, entry, parts } = await guard(app, forms, definition, participation, auth);
       const prerequisites = prerequisitesOf(definition, auth.deadlines, entries, (id) => forms.find(id), new Date());
       const supportEmail = eventOf(auth).support_email;
       // O1: the approval rule with the event's limit.

@@ -13,9 +13,15 @@ import { formIdParams, formListItemSchema, formPageSchema } from './schemas';
 // deadline and missing prerequisites, and one form's page with its schema, rules and entry. Each
 // request reads one form set (app.forms.current()) from start to end.
 
-export default async function formRoutes(app: ApiApp) {
-  const base = `${API_BASE}/forms`;
+const base = `${API_BASE}/forms`;
 
+export default async function formRoutes(app: ApiApp) {
+  listRoute(app);
+  pageRoute(app);
+}
+
+/** F1: the forms the user fills, each with its status as the user sees it. */
+function listRoute(app: ApiApp) {
   app.get(
     base,
     {
@@ -58,7 +64,10 @@ export default async function formRoutes(app: ApiApp) {
       return ok(list);
     },
   );
+}
 
+/** One form's page: what the form runtime renders and validates by, and the saved entry. */
+function pageRoute(app: ApiApp) {
   app.get(
     `${base}/:id`,
     {
