@@ -92,8 +92,8 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
   const config = app.config;
   const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors`;
-  const names = settingNames(registry);
-  const exhibitorForms = registry.definitions;
+  // The names the set in use declares.
+  const names = () => settingNames(registry);
 
   const refuse = (problems: FieldProblems) => {
     const first = Object.keys(problems)[0];
@@ -114,7 +114,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       participationIds.map((id) => [
         id,
         Object.fromEntries(
-          exhibitorForms.map((definition) => [
+          registry.definitions.map((definition) => [
             definition.id,
             formStatus(byKey.get(`${id}/${definition.id}`) ?? null, deadlineOfForm(settings.get(id)?.deadlines, definition), now),
           ]),
@@ -258,7 +258,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const organisationId = organisationOf(auth);
       const event = await currentOrganiserEvent(app.db, auth);
       const input = normaliseExhibitor(request.body);
-      refuse(exhibitorProblems(input, names, event.ends_at));
+      refuse(exhibitorProblems(input, names(), event.ends_at));
       const id = await app.db.transaction().execute(async (trx) => {
         refuse(await conflicts(trx, organisationId, event.id, input, null));
         const stored = await createAccount(trx, organisationId, event, input);
@@ -286,7 +286,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const auth = requireAuth(request);
       const { event, participation } = await organiserParticipation(app.db, auth, request.params.id);
       const input = normaliseExhibitor(request.body);
-      refuse(exhibitorProblems(input, names, event.ends_at));
+      refuse(exhibitorProblems(input, names(), event.ends_at));
       await app.db.transaction().execute(async (trx) => {
         refuse(await conflicts(trx, organisationOf(auth), event.id, input, participation.id));
         const { status: _status, userId: _userId, ...before } = (await readAccount(trx, participation.id))!;

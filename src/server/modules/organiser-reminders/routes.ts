@@ -14,7 +14,8 @@ export default async function reminderRoutes(app: ApiApp) {
   const registry = app.forms.registry;
   const { publicUrl } = app.config;
   const base = `${API_BASE}/organiser/reminders`;
-  const context: ReminderContext = { definitions: registry.definitions, publicUrl };
+  // The forms of the set in use, read when a reminder is sent.
+  const context = (): ReminderContext => ({ definitions: registry.definitions, publicUrl });
   const route = { screen: 'organiserReminders' } as const;
 
   app.get(
@@ -155,7 +156,7 @@ export default async function reminderRoutes(app: ApiApp) {
         const forms = mandatory.filter((d) => row.missingMandatory.includes(d.id)).map((definition) => ({ definition, due: deadlineOfForm(row.deadlines, definition) }));
         const recipients = users.filter((u) => u.participation_id === row.participationId);
         const actor = { id: auth.user.id, name: auth.user.display_name, role: auth.user.role };
-        if (await queueReminder(app, context, event, row.participationId, recipients, forms, `reminder-now:${row.participationId}:${today}`, actor, {})) sent += 1;
+        if (await queueReminder(app, context(), event, row.participationId, recipients, forms, `reminder-now:${row.participationId}:${today}`, actor, {})) sent += 1;
       }
       return ok({ sent, skipped: request.body.participationIds.length - sent });
     },

@@ -89,11 +89,12 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 export default async function showroomRoutes(app: ApiApp) {
   const config = app.config;
   const registry = app.forms.registry;
-  const declaration = registry.showroom;
   const urlOf = (slug: string) => `${config.publicUrl}/showroom?s=${slug}`;
 
   /** The submitted data of the forms the showroom reads. */
   async function showroomOf(participationId: number): Promise<Showroom> {
+    // CT5: the declaration of the set in use.
+    const declaration = registry.showroom;
     if (!declaration) return { company: { name: '', description: '', website: '', video: '', address: '', logo: null }, products: [] };
     const forms = [declaration.company.form, ...(declaration.products ? [declaration.products.form] : [])];
     const rows = await app.formEntries.ofForms(participationId, forms);
