@@ -112,146 +112,156 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const service: FormEntriesService = {
-      async ofParticipation(participationId) {
-        const rows = await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
-        return new Map(rows.map((row) => [row.form_id, row]));
-      },
-
-      ofForms: async (participationId, formIds) =>
-        formIds.length === 0
-          ? []
-          : app.db
-              .selectFrom('form_entries')
-              .selectAll()
-              .where('participation_id', '=', participationId)
-              .where('form_id', 'in', [...formIds])
-              .execute(),
-
-      find: async (participationId, formId) =>
-        (await app.db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst()) ?? null,
-
-      statusesOf: async (participationIds) =>
-        participationIds.length === 0
-          ? []
-          : app.db
-              .selectFrom('form_entries')
-              .select(['participation_id', 'form_id', 'status', 'approval_status'])
-              .where('participation_id', 'in', [...participationIds])
-              .execute(),
-
-      async submissionCounts(eventId) {
-        const counts = await app.db
-          .selectFrom('form_entries')
-          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-          .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
-          .where('participations.event_id', '=', eventId)
-          .where('participations.status', '=', 'active')
-          .where('form_entries.submitted_data', 'is not', null)
-          .groupBy('form_entries.form_id')
-          .execute();
-        return new Map(counts.map((count) => [count.form_id, Number(count.n)]));
-      },
-
-      approvalQueue: (eventId, status) =>
-        app.db
-          .selectFrom('form_entries')
-          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-          .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-          .select([
-            'form_entries.id',
-            'form_entries.form_id',
-            'form_entries.submitted_at',
-            'form_entries.submitted_by',
-            'form_entries.parts',
-            'form_entries.submitted_data',
-            'form_entries.approval_status',
-            'form_entries.approval_comment',
-            'exhibitors.name as exhibitor',
-            'participations.booth_num',
-          ])
-          .where('participations.event_id', '=', eventId)
-          .where('form_entries.approval_status', '=', status)
-          .orderBy('form_entries.submitted_at', 'asc')
-          .execute(),
-
-      decide: (db, { eventId, ids, status, comment, by }) =>
-        db
-          .updateTable('form_entries')
-          .set({ approval_status: status, approval_comment: comment, decided_at: new Date(), decided_by: by })
-          .where('id', 'in', [...ids])
-          .where('approval_status', '=', 'pending')
-          .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', eventId))
-          .returning(['id', 'participation_id', 'form_id'])
-          .execute(),
-
-      submittedPage: (eventId, formId, after, limit) =>
-        app.db
-          .selectFrom('form_entries')
-          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-          .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-          .select([
-            'participations.id',
-            'exhibitors.name',
-            'exhibitors.code',
-            'participations.booth_num',
-            'form_entries.submitted_data',
-            'form_entries.submitted_at',
-            'form_entries.approval_status',
-          ])
-          .where('participations.event_id', '=', eventId)
-          .where('participations.status', '=', 'active')
-          .where('form_entries.form_id', '=', formId)
-          .where('form_entries.submitted_data', 'is not', null)
-          .where('participations.id', '>', after)
-          .orderBy('participations.id')
-          .limit(limit)
-          .execute(),
-
-      foldedOfParticipation: (partedIds) =>
-        sql<Record<
-          string,
-          FoldedEntry
-        > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`,
-
-      async reopenedAt(participationId, formId) {
-        const reopen = await app.db
-          .selectFrom('form_reopens')
-          .select('reopened_at')
-          .where('participation_id', '=', participationId)
-          .where('form_id', '=', formId)
-          .executeTakeFirst();
-        return reopen ? new Date(reopen.reopened_at) : null;
-      },
-
-      async reopen(db, participationId, formId, by, at) {
-        await db
-          .insertInto('form_reopens')
-          .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by })
-          .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by }))
-          .execute();
-      },
-
-      async previousEventData(exhibitorId, formId, before) {
-        const previous = await app.db
-          .selectFrom('form_entries')
-          .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-          .innerJoin('events', 'events.id', 'participations.event_id')
-          .select(['form_entries.data'])
-          .where('participations.exhibitor_id', '=', exhibitorId)
-          .where('form_entries.form_id', '=', formId)
-          .where('events.starts_at', '<', before)
-          .orderBy('events.starts_at', 'desc')
-          .executeTakeFirst();
-        return previous?.data ?? null;
-      },
-
-      save: (entry) => saveEntry(app.db, entry),
-    };
+    const service: FormEntriesService = { ...participationReads(app.db), ...organiserReads(app.db), ...writes(app.db) };
     app.decorate('formEntries', service);
   },
   { name: 'form-entries', dependencies: ['database'] },
 );
+
+/** A participation's own entries (the exhibitor's forms). */
+function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'previousEventData'> {
+  return {
+    async ofParticipation(participationId) {
+      const rows = await db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
+      return new Map(rows.map((row) => [row.form_id, row]));
+    },
+
+    ofForms: async (participationId, formIds) =>
+      formIds.length === 0
+        ? []
+        : db
+            .selectFrom('form_entries')
+            .selectAll()
+            .where('participation_id', '=', participationId)
+            .where('form_id', 'in', [...formIds])
+            .execute(),
+
+    find: async (participationId, formId) =>
+      (await db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst()) ?? null,
+
+    async reopenedAt(participationId, formId) {
+      const reopen = await db.selectFrom('form_reopens').select('reopened_at').where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst();
+      return reopen ? new Date(reopen.reopened_at) : null;
+    },
+
+    async previousEventData(exhibitorId, formId, before) {
+      const previous = await db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .innerJoin('events', 'events.id', 'participations.event_id')
+        .select(['form_entries.data'])
+        .where('participations.exhibitor_id', '=', exhibitorId)
+        .where('form_entries.form_id', '=', formId)
+        .where('events.starts_at', '<', before)
+        .orderBy('events.starts_at', 'desc')
+        .executeTakeFirst();
+      return previous?.data ?? null;
+    },
+  };
+}
+
+/** The organiser's reads over an event's entries, set-based or in keyset pages. */
+function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'foldedOfParticipation'> {
+  return {
+    statusesOf: async (participationIds) =>
+      participationIds.length === 0
+        ? []
+        : db
+            .selectFrom('form_entries')
+            .select(['participation_id', 'form_id', 'status', 'approval_status'])
+            .where('participation_id', 'in', [...participationIds])
+            .execute(),
+
+    async submissionCounts(eventId) {
+      const counts = await db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('participations.event_id', '=', eventId)
+        .where('participations.status', '=', 'active')
+        .where('form_entries.submitted_data', 'is not', null)
+        .groupBy('form_entries.form_id')
+        .execute();
+      return new Map(counts.map((count) => [count.form_id, Number(count.n)]));
+    },
+
+    approvalQueue: (eventId, status) =>
+      db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select([
+          'form_entries.id',
+          'form_entries.form_id',
+          'form_entries.submitted_at',
+          'form_entries.submitted_by',
+          'form_entries.parts',
+          'form_entries.submitted_data',
+          'form_entries.approval_status',
+          'form_entries.approval_comment',
+          'exhibitors.name as exhibitor',
+          'participations.booth_num',
+        ])
+        .where('participations.event_id', '=', eventId)
+        .where('form_entries.approval_status', '=', status)
+        .orderBy('form_entries.submitted_at', 'asc')
+        .execute(),
+
+    submittedPage: (eventId, formId, after, limit) =>
+      db
+        .selectFrom('form_entries')
+        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select([
+          'participations.id',
+          'exhibitors.name',
+          'exhibitors.code',
+          'participations.booth_num',
+          'form_entries.submitted_data',
+          'form_entries.submitted_at',
+          'form_entries.approval_status',
+        ])
+        .where('participations.event_id', '=', eventId)
+        .where('participations.status', '=', 'active')
+        .where('form_entries.form_id', '=', formId)
+        .where('form_entries.submitted_data', 'is not', null)
+        .where('participations.id', '>', after)
+        .orderBy('participations.id')
+        .limit(limit)
+        .execute(),
+
+    foldedOfParticipation: (partedIds) =>
+      sql<Record<
+        string,
+        FoldedEntry
+      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`,
+  };
+}
+
+/** The writes: versioned saves, decisions and reopenings. */
+function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reopen' | 'save'> {
+  return {
+    decide: (db, { eventId, ids, status, comment, by }) =>
+      db
+        .updateTable('form_entries')
+        .set({ approval_status: status, approval_comment: comment, decided_at: new Date(), decided_by: by })
+        .where('id', 'in', [...ids])
+        .where('approval_status', '=', 'pending')
+        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', eventId))
+        .returning(['id', 'participation_id', 'form_id'])
+        .execute(),
+
+    async reopen(db, participationId, formId, by, at) {
+      await db
+        .insertInto('form_reopens')
+        .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by })
+        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by }))
+        .execute();
+    },
+
+    save: (entry) => saveEntry(db, entry),
+  };
+}
 
 /**
  * A submitted entry written as it stands (the demo seed's history, in the seed's transaction,
