@@ -9,6 +9,7 @@ import { generatedFiles, staleGeneratedFiles } from './generate';
 import { formProblems } from './check-forms';
 import { formNamingProblems } from './check-form-names';
 import { featureMapProblems } from './feature-map';
+import { serverBoundaryProblems } from './check-server-boundaries';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
@@ -42,25 +43,6 @@ function importsOf(file: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)) {
     found.push((match[1] ?? match[2] ?? match[3])!);
-  }
-  return found;
-}
-
-/** A server file's relative imports, and whether each brings types only. */
-function serverImportsOf(file: string): Array<{ specifier: string; typeOnly: boolean }> {
-  const text = readFileSync(file, 'utf8');
-  const found: Array<{ specifier: string; typeOnly: boolean }> = [];
-  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?([\s\S]*?)\s*from\s+['"](\.[^'"]+)['"]/gm)) {
-    const names = match[2] ?? '';
-    const braces = /^\{([\s\S]*)\}$/.exec(names.trim());
-    const allTypes =
-      braces !== null &&
-      braces[1]!
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .every((part) => part.startsWith('type '));
-    found.push({ specifier: match[3]!, typeOnly: match[1] !== undefined || allTypes });
   }
   return found;
 }
@@ -238,28 +220,7 @@ const checks: Check[] = [
       return problems;
     },
   },
-  {
-    name: "server boundaries (a module imports no other module's code; plugins, lib and db import no module)",
-    run: () => {
-      const problems: string[] = [];
-      const server = join(ROOT, 'src', 'server');
-      const moduleOf = (path: string) => (path.startsWith(join(server, 'modules')) ? relative(join(server, 'modules'), path).split('/')[0] : undefined);
-      for (const file of sourceFiles().filter((path) => path.startsWith(server) && !/\.test\.ts$/.test(path))) {
-        const from = moduleOf(file);
-        const infrastructure = ['plugins', 'lib', 'db'].some((part) => file.startsWith(join(server, part)));
-        for (const { specifier, typeOnly } of serverImportsOf(file)) {
-          const target = resolveImport(file, specifier);
-          const to = target ? moduleOf(target) : undefined;
-          // Types shared across modules are allowed; code goes through the app's decorated services or src/server/lib.
-          if (!to || typeOnly) continue;
-          if (from && from !== to)
-            problems.push(`${rel(file)}: module "${from}" imports module "${to}"'s code ("${specifier}"): share it through src/server/lib or a service on the app`);
-          if (infrastructure) problems.push(`${rel(file)}: infrastructure imports module "${to}"'s code ("${specifier}")`);
-        }
-      }
-      return problems;
-    },
-  },
+  { name: "server boundaries (a module imports no other module's file, types included; plugins, lib and db import no module)", run: () => serverBoundaryProblems(ROOT) },
   { name: 'every requirement id used (LD1, F9, …) has its row in docs/features.md', run: () => featureMapProblems() },
   { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
   { name: 'lint and format (Biome, biome.jsonc)', run: biomeProblems },

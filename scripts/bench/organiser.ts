@@ -88,7 +88,7 @@ async function run(databaseUrl: string) {
       const times: number[] = [];
       for (let i = 0; i < 20; i++) {
         const t0 = performance.now();
-        await progressMatrix(app.db, event.id, loadFormRegistry().definitions);
+        await progressMatrix(app, event.id, loadFormRegistry().definitions);
         times.push(performance.now() - t0);
       }
       console.log(`  progressMatrix alone: median ${percentile(times, 0.5).toFixed(1)} ms`);

@@ -17,39 +17,62 @@ import storagePlugin from './plugins/storage';
 import schedulerPlugin from './plugins/scheduler';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/static';
-import authRoutes from './modules/auth/routes';
-import linkCodeRoutes from './modules/auth/link-codes';
-import analyticsRoutes from './modules/analytics/routes';
-import approvalRoutes from './modules/approvals/routes';
-import contentRoutes from './modules/content/routes';
-import formRoutes from './modules/forms/routes';
-import healthRoutes from './modules/health/routes';
-import leadRoutes from './modules/leads/routes';
-import memberRoutes from './modules/members/routes';
-import organiserEventRoutes from './modules/organiser-events/routes';
-import eventLogoRoutes from './modules/organiser-events/logo-routes';
-import organiserExhibitorRoutes from './modules/organiser-exhibitors/routes';
-import organiserImportRoutes from './modules/organiser-exhibitors/import-routes';
+import authModule from './modules/auth/module';
+import accountModule from './modules/account/module';
+import eventsModule from './modules/events/module';
+import formsModule from './modules/forms/module';
+import healthModule from './modules/health/module';
+import organiserFormsModule from './modules/organiser-forms/module';
+import contentModule from './modules/content/module';
+import showroomModule from './modules/showroom/module';
+import approvalsModule from './modules/approvals/module';
+import organiserProgressModule from './modules/organiser-progress/module';
+import reopenModule from './modules/reopen/module';
+import organiserSubmissionsModule from './modules/organiser-submissions/module';
+import organiserAuditModule from './modules/organiser-audit/module';
+import organiserRemindersModule from './modules/organiser-reminders/module';
+import organiserEventsModule from './modules/organiser-events/module';
+import organiserExhibitorsModule from './modules/organiser-exhibitors/module';
+import documentsModule from './modules/documents/module';
+import uploadsModule from './modules/uploads/module';
+import filesModule from './modules/files/module';
+import membersModule from './modules/members/module';
+import leadsModule from './modules/leads/module';
+import analyticsModule from './modules/analytics/module';
+import organiserPrivacyModule from './modules/organiser-privacy/module';
 import formService from './plugins/forms/service';
-import formSetRoutes from './modules/forms/form-set-routes';
-import listImportRoutes from './modules/forms/list-import-routes';
-import formGalleryRoutes from './modules/organiser-forms/gallery-routes';
-import progressRoutes from './modules/organiser-progress/routes';
-import projectRoutes from './modules/events/routes';
-import reopenRoutes from './modules/reopen/routes';
-import auditRoutes from './modules/organiser-audit/routes';
-import { sendDueReminders } from './modules/organiser-reminders/due';
-import reminderRoutes from './modules/organiser-reminders/routes';
+import formEntriesService from './plugins/form-entries';
 import reminderScheduler from './plugins/reminder-scheduler';
-import submissionRoutes from './modules/organiser-submissions/routes';
-import showroomRoutes from './modules/showroom/routes';
-import uploadRoutes from './modules/uploads/routes';
+import { sendDueReminders } from './modules/organiser-reminders/due';
 import fileHousekeeping from './modules/files/housekeeping';
-import { fileJobs } from './modules/files/jobs';
-import { privacyJobs } from './modules/organiser-privacy/jobs';
-import privacyRoutes from './modules/organiser-privacy/routes';
-import userRoutes from './modules/account/routes';
-import documentRoutes from './modules/documents/routes';
+import type { ServerModule } from './lib/server-module';
+
+/** The server's modules, each bringing its routes and its periodic jobs (src/server/modules/<name>/module.ts). */
+const MODULES: ServerModule[] = [
+  authModule,
+  accountModule,
+  eventsModule,
+  formsModule,
+  healthModule,
+  organiserFormsModule,
+  contentModule,
+  showroomModule,
+  approvalsModule,
+  organiserProgressModule,
+  reopenModule,
+  organiserSubmissionsModule,
+  organiserAuditModule,
+  organiserRemindersModule,
+  organiserEventsModule,
+  organiserExhibitorsModule,
+  documentsModule,
+  uploadsModule,
+  filesModule,
+  membersModule,
+  leadsModule,
+  analyticsModule,
+  organiserPrivacyModule,
+];
 
 export interface BuildOptions {
   /** A prepared embedded database (tests). */
@@ -98,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true }, plugins: [addInputFormats] },
   });
+  app.decorate('config', config);
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
@@ -123,52 +147,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(auditPlugin);
   await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
+  // The forms as data (FORMS_DIR), live: modules read the set in use through app.forms.
+  await app.register(formService, { dir: config.formsDir, watch: options.watchForms });
   await app.register(authPlugin, { policy: config.session });
+  // The exhibitors' form entries (drafts, submissions, parts, reopening): modules go through app.formEntries.
+  await app.register(formEntriesService);
   // Uploads: one file per request, at most one byte over the limit (so a larger file shows up as
   // too large instead of being cut silently; the upload route sets it to its largest purpose's,
   // forms.yaml `uploads:`); names keep their path so that "../x.jpg" is refused rather than shortened.
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1, fields: 5 }, preservePath: true });
 
-  await app.register(authRoutes, { config });
-  await app.register(linkCodeRoutes, { config });
-  await app.register(userRoutes, { config });
-  await app.register(projectRoutes);
-  // The forms as data (FORMS_DIR), live: modules read the set in use through app.forms.
-  await app.register(formService, { dir: config.formsDir, watch: options.watchForms });
-  const registry = app.forms.registry;
-  await app.register(formSetRoutes);
-  await app.register(healthRoutes, { registry });
-  await app.register(formRoutes, { registry });
-  await app.register(listImportRoutes);
-  await app.register(formGalleryRoutes);
-  await app.register(contentRoutes, { registry });
-  await app.register(showroomRoutes, { config, registry });
-  await app.register(approvalRoutes, { registry, config });
-  await app.register(progressRoutes, { registry });
-  await app.register(reopenRoutes, { registry });
-  await app.register(submissionRoutes, { registry, config });
-  await app.register(auditRoutes);
-  await app.register(reminderRoutes, { registry, publicUrl: config.publicUrl });
-  await app.register(organiserEventRoutes, { registry });
-  await app.register(eventLogoRoutes);
-  await app.register(organiserExhibitorRoutes, { registry, config });
-  await app.register(organiserImportRoutes, { registry });
-  // Issue 9: the reminders' due check, on every instance (the mail queue sends each once).
+  for (const module of MODULES) await app.register(module.routes);
+  // Every module's periodic jobs go to the one scheduler (plugins/scheduler.ts, claimed once).
+  await app.register(fileHousekeeping, { jobs: MODULES.flatMap((module) => module.jobs?.(config) ?? []) });
+  // The reminders' due check, on every instance (the mail queue sends each once).
   if (options.reminders !== false) {
     await app.register(reminderScheduler, {
       name: 'reminders',
       everyMs: REMINDER_CHECK_MS,
-      task: (instance) => sendDueReminders(instance, { definitions: registry.definitions, publicUrl: config.publicUrl }),
+      task: (instance) => sendDueReminders(instance, { definitions: instance.forms.registry.definitions, publicUrl: config.publicUrl }),
     });
   }
-  await app.register(documentRoutes);
-  await app.register(uploadRoutes, { config, registry });
-  // The composition root hands each module's periodic jobs to the one scheduler.
-  await app.register(fileHousekeeping, { jobs: [...fileJobs(config), ...privacyJobs(config)] });
-  await app.register(memberRoutes, { config });
-  await app.register(leadRoutes, { config });
-  await app.register(analyticsRoutes, { config });
-  await app.register(privacyRoutes);
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

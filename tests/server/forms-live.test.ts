@@ -154,6 +154,39 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
     expect((await submitS04('Aisyahx')).error).toBe('validationFailed');
   });
 
+  it('P1 F4 a submit during a reload decides the parts it sends by the same form set it validates with', async () => {
+    // The new set gives the contractor type a default: a contractor part holding only that value is
+    // no entry there. Under the set the submit started with, it is an entry: the contractor's part
+    // is sent, and refused for the contractor it lacks.
+    const schema = readJson(join(formsDir, 'forms', 's03.schema.json'));
+    schema.properties.contractorType.default = 'contractor';
+    const data = { contractorType: 'contractor', boothHeight: 2.3 };
+    const version = (await get(t.app, '/oga/forms/s03', limited)).data.entry?.version ?? 0;
+    const current = t.app.forms.current;
+    let reloaded = false;
+    // The change is written and swapped in right after the submit has taken its form set (written
+    // here, not before, so that the file watcher cannot swap it in earlier).
+    t.app.forms.current = () => {
+      const set = current();
+      if (!reloaded) {
+        reloaded = true;
+        writeJson(join(formsDir, 'forms', 's03.schema.json'), schema);
+        expect(t.app.forms.reload('test').changed).toBe(true);
+      }
+      return set;
+    };
+    try {
+      const refused = await post(t.app, '/oga/forms/s03/submit', { data, version }, limited);
+      expect(refused.error).toBe('validationFailed');
+      expect((refused.data as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toContain('/contractor');
+    } finally {
+      t.app.forms.current = current;
+    }
+    expect(reloaded).toBe(true);
+    // Under the new set the same submission sends the booth alone.
+    expect((await post(t.app, '/oga/forms/s03/submit', { data, version }, limited)).code).toBe(200);
+  });
+
   it('the organiser reloads from the forms page; exhibitors may not', async () => {
     writeJson(join(formsDir, 'forms', 's04.schema.json'), s04WithFirstNameLimit(formsDir, 7));
     const answer = bodyOf(await post(t.app, '/oga/organiser/forms/reload', {}, organiser));

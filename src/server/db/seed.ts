@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { catalogue } from '../../generated/screens';
 import { showSpan } from '../../engine/organiser-events';
 import { hashPassword } from '../lib/passwords';
+import { insertSubmittedEntry } from '../plugins/form-entries';
 import { insertLeads, insertVisitors, scanningPeople } from './demo-leads';
 import type { Database } from './schema';
 import { seedDemoContent } from './seed-content';
@@ -176,17 +177,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         },
       ],
     };
-    await trx
-      .insertInto('form_entries')
-      .values({
-        participation_id: pastParticipation!.id,
-        form_id: 's02',
-        data: JSON.stringify(lastYearsProducts),
-        submitted_data: JSON.stringify(lastYearsProducts),
-        status: 'submitted',
-        submitted_at: daysFromNow(now, -280),
-      })
-      .execute();
+    await insertSubmittedEntry(trx, { participationId: pastParticipation!.id, formId: 's02', data: lastYearsProducts, submittedAt: daysFromNow(now, -280) });
     // The profile deadline has passed: the demo exhibitor submitted its promotion profile (S01) in
     // time, so the forms that need it (S02) can be submitted and the demo never starts stuck (F10).
     const promotionProfile = {
@@ -205,17 +196,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       distribution: [{ relationship: 'agent', company: 'Lim Trading Pte. Ltd.', country: 'SG' }],
       goals: { categories: ['distribution'], notes: 'Meet two new distributors in Viet Nam.' },
     };
-    await trx
-      .insertInto('form_entries')
-      .values({
-        participation_id: demoParticipation.id,
-        form_id: 's01',
-        data: JSON.stringify(promotionProfile),
-        submitted_data: JSON.stringify(promotionProfile),
-        status: 'submitted',
-        submitted_at: daysFromNow(now, -5),
-      })
-      .execute();
+    await insertSubmittedEntry(trx, { participationId: demoParticipation.id, formId: 's01', data: promotionProfile, submittedAt: daysFromNow(now, -5) });
     const limitedParticipation = await trx
       .insertInto('participations')
       .values(participation(kopi.id, demoEvent.id, 'Hall 1 · A03', ['Forms', 'Support'], { ...allFlagsOn, productSecondLanguage: false, s02BrandNameShow: false }))

@@ -3,11 +3,18 @@ import { sql, type Kysely } from 'kysely';
 import type { PageState } from '../../engine/pagination';
 import type { Database } from '../db/schema';
 import { pageOf } from './paging';
-import type { LeadScope } from '../modules/leads/query';
 
 // LD4: the data download list — one page of the exports a caller may see and download again
 // (the participation's; a team user's own only), newest first. The lead report and the
 // dashboard both show it.
+
+/** Whose leads a caller sees: a participation's, in its time zone (a team user only those it scanned). */
+export interface LeadScope {
+  participationId: number;
+  offsetMinutes: number;
+  /** Team users see the leads they scanned, nothing else. */
+  onlyScannedBy?: number;
+}
 
 /** The exports a caller may list and download: the participation's; a team user's own only. */
 export function visibleExports(db: Kysely<Database>, scope: LeadScope) {

@@ -1,11 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { deadlineOfForm, formStatus, partStatus, type ApprovalStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
-import { approvalPart, partsOf, partStates, type FormPart, type PartStates } from '../../engine/forms/parts';
-import type { Database } from '../db/schema';
-
-type EntryState = 'draft' | 'submitted';
-/** An entry as the matrix reads it: status, approval, per-part submissions, submitted at, the working copy's top-level keys. */
-type EntryTuple = [EntryState, ApprovalStatus | null, PartStates | null, string | null, string[] | null];
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { deadlineOfForm, formStatus, partStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
+import { approvalPart, partsOf, partStates, type FormPart } from '../../engine/forms/parts';
 import { loadParticipationSettings } from './participation-settings';
 
 // O2, progress: every exhibitor of one event × every participation form, with the status
@@ -45,7 +41,7 @@ const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0
  * `missingOnly` the rows are those with at least one mandatory form not done.
  */
 export async function progressMatrix(
-  db: Kysely<Database>,
+  app: Pick<FastifyInstance, 'db' | 'formEntries'>,
   eventId: number,
   definitions: FormDefinition[],
   options: { missingOnly?: boolean; now?: Date; withDeadlines?: boolean; schemaOf?: (formId: string) => { properties?: Record<string, unknown> } } = {},
@@ -61,6 +57,7 @@ export async function progressMatrix(
   const partedIds = [...partsByForm.keys()];
   // One row per exhibitor with its entries folded into JSON (form id → [status, approval]):
   // 2,000 rows to read instead of one per entry.
+  const { db } = app;
   const participations = await db
     .selectFrom('participations')
     .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
@@ -69,12 +66,7 @@ export async function progressMatrix(
       'exhibitors.name',
       'exhibitors.code',
       'participations.booth_num',
-      sql<Record<
-        string,
-        EntryTuple
-      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val(partedIds)}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`.as(
-        'entries',
-      ),
+      app.formEntries.foldedOfParticipation(partedIds).as('entries'),
       sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as(
         'manuals_acknowledged',
       ),

@@ -68,12 +68,12 @@ export default fp<{ policy: SessionPolicy }>(
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
         // The screens as the form set in use has them (a screens.yaml change is live, issue 11).
-        const screen = findScreen(app.hasDecorator('forms') ? app.forms.catalogue() : catalogue, config.screen);
+        const screen = findScreen(app.forms.catalogue(), config.screen);
         if (!screen || !canAccess(screen, resolution.auth.displayedModules, resolution.auth.user.role)) throw new AppError('noPermission');
       }
     });
   },
-  { name: 'auth', dependencies: ['database', 'errors'] },
+  { name: 'auth', dependencies: ['database', 'errors', 'forms'], decorators: { fastify: ['forms'] } },
 );
 
 /** The auth context of a route that is not public (the hook guarantees it). */

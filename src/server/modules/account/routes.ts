@@ -1,7 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { passwordChangeProblems } from '../../../engine/password-policy';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { envelope, okEnvelope } from '../../lib/schemas';
@@ -32,7 +31,8 @@ const userInfoSchema = {
   required: ['id', 'account', 'name', 'email', 'role', 'displayedModule', 'showLeftMenus', 'session'],
 } as const;
 
-export default async function userRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function userRoutes(app: ApiApp) {
+  const config = app.config;
   const base = `${API_BASE}/user`;
 
   app.get(

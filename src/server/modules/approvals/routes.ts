@@ -8,10 +8,8 @@ import { ok } from '../../plugins/errors';
 import { approvalNotes, approvalSummary } from '../../../engine/forms/approval-summary';
 import { withEventSettings } from '../../../engine/forms/event-settings';
 import { approvalPart, partsOf, partStates, type PartStates } from '../../../engine/forms/parts';
-import type { Config } from '../../config';
 import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // O1: the organiser approves or rejects, with a comment, what waits for them: VIP lists, booth
 // designs above the height limit, extra badges. Only submissions of the organiser's own event.
@@ -74,7 +72,9 @@ const decisionSchema = {
 
 type Decision = 'approved' | 'rejected';
 
-export default async function approvalRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function approvalRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/approvals`;
 
   /**
@@ -84,14 +84,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
   async function decide(request: FastifyRequest, event: EventRow, ids: number[], decision: Decision, comment: string | null): Promise<number> {
     const auth = requireAuth(request);
     const decided = await app.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .updateTable('form_entries')
-        .set({ approval_status: decision, approval_comment: comment, decided_at: new Date(), decided_by: auth.user.id })
-        .where('id', 'in', ids)
-        .where('approval_status', '=', 'pending')
-        .where('participation_id', 'in', (eb) => eb.selectFrom('participations').select('id').where('event_id', '=', event.id))
-        .returning(['id', 'participation_id', 'form_id'])
-        .execute();
+      const rows = await app.formEntries.decide(trx, { eventId: event.id, ids, status: decision, comment, by: auth.user.id });
       // Another event's entry, an unknown id and one already decided all look the same.
       if (rows.length !== ids.length) throw new AppError('notFound');
       for (const row of rows) {
@@ -157,26 +150,7 @@ export default async function approvalRoutes(app: ApiApp, { registry, config }: 
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const rows = await app.db
-        .selectFrom('form_entries')
-        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-        .select([
-          'form_entries.id',
-          'form_entries.form_id',
-          'form_entries.submitted_at',
-          'form_entries.submitted_by',
-          'form_entries.parts',
-          'form_entries.submitted_data',
-          'form_entries.approval_status',
-          'form_entries.approval_comment',
-          'exhibitors.name as exhibitor',
-          'participations.booth_num',
-        ])
-        .where('participations.event_id', '=', event.id)
-        .where('form_entries.approval_status', '=', request.query.status ?? 'pending')
-        .orderBy('form_entries.submitted_at', 'asc')
-        .execute();
+      const rows = await app.formEntries.approvalQueue(event.id, request.query.status ?? 'pending');
       // The limits and prices are the event's (forms.yaml's where the event set none).
       const settingRows = await app.db.selectFrom('event_settings').select(['name', 'value']).where('event_id', '=', event.id).execute();
       const settings = { values: Object.fromEntries(settingRows.map((setting) => [setting.name, setting.value])), currency: event.currency };

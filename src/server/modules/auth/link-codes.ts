@@ -6,7 +6,6 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { createSession } from '../../plugins/sessions';
-import type { Config } from '../../config';
 
 // S3 sign-in links as one-time exchange codes (issue 14). A link `…/?token=<code>` carries a
 // short-lived, single-use code, never a session token: the browser trades it for a session of
@@ -16,7 +15,8 @@ import type { Config } from '../../config';
 const codeField = { type: 'string', minLength: 20, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const codeBody = { type: 'object', required: ['code'], properties: { code: codeField }, additionalProperties: false } as const;
 
-export default async function linkCodeRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function linkCodeRoutes(app: ApiApp) {
+  const config = app.config;
   const base = `${API_BASE}/auth/link-codes`;
 
   app.post(

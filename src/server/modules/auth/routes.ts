@@ -10,23 +10,17 @@ import { envelope, NO_BODY, okEnvelope, passwordField } from '../../lib/schemas'
 import { hashToken, newToken } from '../../lib/tokens';
 import { ok } from '../../plugins/errors';
 import { requireAuth } from '../../plugins/auth';
-import { purgeAuthLeftovers } from './housekeeping';
 import { createSession, revokeSession, revokeUserSessions, touchSession } from '../../plugins/sessions';
-import type { Config } from '../../config';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The scheduled job purging expired sessions, login failures, reset links and link codes. */
+/** The scheduled job (module.ts) purging expired sessions, login failures, reset links and link codes. */
 export const AUTH_PURGE_JOB = 'auth-purge';
 /** At most this many reset e-mails per account per hour, so the form cannot flood a mailbox. */
 const RESETS_PER_ACCOUNT_HOUR = 5;
 
-export default async function authRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function authRoutes(app: ApiApp) {
+  const config = app.config;
   const base = `${API_BASE}/auth`;
-
-  app.scheduler.every(AUTH_PURGE_JOB, config.housekeepingSeconds || 15 * 60, async () => {
-    const purged = await purgeAuthLeftovers(app.db, config);
-    app.log.info({ purged }, 'auth housekeeping');
-  });
 
   app.post(
     `${base}/login`,

@@ -8,7 +8,6 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import announcementRoutes from './announcements';
 import attachmentRoutes from './attachments';
 import manualRoutes from './manuals';
@@ -38,11 +37,11 @@ function allowed(auth: AuthContext, screenId: string): boolean {
   return screen !== undefined && canAccess(screen, auth.displayedModules, auth.user.role);
 }
 
-export default async function contentRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function contentRoutes(app: ApiApp) {
   await app.register(manualRoutes);
   await app.register(announcementRoutes);
   await app.register(supportRoutes);
-  await app.register(searchRoutes, { registry });
+  await app.register(searchRoutes);
   await app.register(organiserContentRoutes);
   await app.register(attachmentRoutes);
 

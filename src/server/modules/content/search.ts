@@ -12,7 +12,6 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { KIND_SCREEN, textIn } from './store';
 
 // CT3: /search?keyword= across manuals, announcements, FAQ and forms (titles, descriptions, field
@@ -67,7 +66,8 @@ function labelKeys(node: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-export default async function searchRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function searchRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   // The forms' searchable texts per language, built once (the forms are read at start).
   const formIndex = new Map<string, FormEntry[]>(
     LANGUAGES.map((language) => [

@@ -80,12 +80,7 @@ export default async function documentRoutes(app: ApiApp) {
 
   /** The items of the participation's current submission; none while the form is not submitted. */
   async function submittedItems(definition: FormDefinition, participation: Participation, document: DocumentDeclaration) {
-    const entry = await app.db
-      .selectFrom('form_entries')
-      .select(['submitted_data', 'status', 'submitted_at', 'updated_at'])
-      .where('participation_id', '=', participation.id)
-      .where('form_id', '=', definition.id)
-      .executeTakeFirst();
+    const entry = await app.formEntries.find(participation.id, definition.id);
     if (entry?.status !== 'submitted') return { items: [], issuedAt: new Date() };
     const data = typeof entry.submitted_data === 'string' ? JSON.parse(entry.submitted_data) : entry.submitted_data;
     // A document is dated the day the form was submitted, so every copy of it is the same.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { fileKey } from '../../plugins/storage';
+import type { PeriodicJob } from '../../lib/server-module';
 
 // Issue 14 housekeeping of the file store, as plain jobs `(app) => Promise<void>` so a scheduler
 // runs them (listed in fileJobs below; modules/files/housekeeping.ts puts them on app.scheduler).
@@ -75,14 +76,8 @@ export async function purgeOldExports(app: FastifyInstance, retentionDays: numbe
   return expired.length;
 }
 
-export interface FileJob {
-  name: string;
-  everyMs: number;
-  run: (app: FastifyInstance) => Promise<unknown>;
-}
-
 /** Every periodic job of the file store, in one place (for the housekeeping scheduler). */
-export function fileJobs(options: { exportRetentionDays: number }): FileJob[] {
+export function fileJobs(options: { exportRetentionDays: number }): PeriodicJob[] {
   return [
     { name: 'files.sweepOrphans', everyMs: 6 * 60 * 60 * 1000, run: sweepOrphanFiles },
     { name: 'files.purgeOldExports', everyMs: 60 * 60 * 1000, run: (app) => purgeOldExports(app, options.exportRetentionDays) },

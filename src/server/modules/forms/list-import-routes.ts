@@ -15,7 +15,8 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { contractorPart } from '../../lib/contractor-part';
 import type { FormSet } from '../../plugins/forms/form-set';
-import { formContext, visibleTo } from './routes';
+import { visibleToRole } from '../../../engine/forms/lifecycle';
+import { formContext } from './form-access';
 import { validateSubmission } from '../../plugins/forms/validate';
 
 // Issue 11 item 5: a form's list filled from a spreadsheet. The template is made from the list's
@@ -92,7 +93,7 @@ export default async function listImportRoutes(app: ApiApp) {
     if (!auth.participation) throw new AppError('formNotOpen');
     const forms = app.forms.current();
     const definition: FormDefinition | undefined = forms.find(id);
-    if (!definition || !visibleTo(definition, auth)) throw new AppError('notFound');
+    if (!definition || !visibleToRole(definition, auth.user.role)) throw new AppError('notFound');
     const part = contractorPart(definition, auth.user.role);
     if (part && !part.includes(property)) throw new AppError('notFound');
     const { schema } = forms.filesFor(definition.id, eventOf(auth).code);

@@ -2,7 +2,6 @@ import type { ApiApp } from '../../lib/api-app';
 import type { FromSchema } from 'json-schema-to-ts';
 import { sql } from 'kysely';
 import { migrationProvider } from '../../db/migrations';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // Probes for a load balancer or systemd (issue 15): /healthz says the process answers,
 // /readyz says it can serve users (database reachable, every migration applied, forms loaded).
@@ -51,7 +50,8 @@ function reason(error: unknown): string {
   return typeof code === 'string' ? `unreachable (${code})` : 'unreachable';
 }
 
-export default async function healthRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function healthRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const expected = Object.keys(await migrationProvider.getMigrations());
 
   app.get(

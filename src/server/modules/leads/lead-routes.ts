@@ -7,7 +7,6 @@ import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
 import { providedLabels, providerOf } from '../../../engine/forms/provides';
 import { filtersOf, parseLeadQuery, validateQualification, QUALIFICATION_LIMITS, type Qualification } from '../../../engine/leads-rules';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -65,7 +64,8 @@ function leadOut(
   };
 }
 
-export default async function leadRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function leadRoutes(app: ApiApp) {
+  const config = app.config;
   const base = `${API_BASE}/leads`;
 
   // ---- LD2: list ------------------------------------------------------------------------------
@@ -251,12 +251,7 @@ export default async function leadRoutes(app: ApiApp, { config }: { config: Conf
   const productsOf = async (participationId: number): Promise<string[]> => {
     const provider = providerOf(app.forms.current().definitions, 'leadInterests');
     if (!provider) return [];
-    const entry = await app.db
-      .selectFrom('form_entries')
-      .select(['data', 'submitted_data'])
-      .where('participation_id', '=', participationId)
-      .where('form_id', '=', provider.form.id)
-      .executeTakeFirst();
+    const entry = await app.formEntries.find(participationId, provider.form.id);
     return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 

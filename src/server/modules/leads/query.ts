@@ -1,3 +1,4 @@
+import type { LeadScope } from '../../lib/lead-exports-list';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
 import { LEAD_TOTAL_CAP } from '../../../engine/leads';
@@ -7,13 +8,7 @@ import type { Database, LeadTable, RollupDimension } from '../../db/schema';
 // indexed column of migration 0004 (participation_id first); totals come from the trigger-kept
 // lead_rollup whenever the filters are ones it counts, so the 1M-lead list never counts rows.
 
-/** Whose leads: the participation's, and only the caller's own for a team user. */
-export interface LeadScope {
-  participationId: number;
-  offsetMinutes: number;
-  /** Team users see the leads they scanned, nothing else. */
-  onlyScannedBy?: number;
-}
+export type { LeadScope };
 
 type LeadsEb = ExpressionBuilder<Database, 'leads'>;
 

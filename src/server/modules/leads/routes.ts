@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import type { ApiApp } from '../../lib/api-app';
 import deviceRoutes from './devices';
 import leadExportRoutes from './export-routes';
@@ -9,10 +8,10 @@ import visitorDirectoryRoutes from './visitor-directory';
 // Lead capture (LD1-LD4), one route file per resource: scans from the scanning app, its device
 // tokens, the leads (list, detail, qualification), their exports with the download list, and the
 // visitor directory the scanner keeps offline.
-export default async function leadsModule(app: ApiApp, { config }: { config: Config }) {
+export default async function leadsModule(app: ApiApp) {
   await app.register(scanRoutes);
   await app.register(deviceRoutes);
-  await app.register(leadRoutes, { config });
+  await app.register(leadRoutes);
   await app.register(leadExportRoutes);
   await app.register(visitorDirectoryRoutes);
 }

@@ -2,7 +2,6 @@ import type { ApiApp } from '../../lib/api-app';
 import type { Kysely, Transaction } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import type { Config } from '../../config';
 import type { Database, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { effectiveQuota } from '../../lib/participation-settings';
@@ -106,7 +105,8 @@ function checkEmail(value: string): string {
   return email;
 }
 
-export default async function membersRoutes(app: ApiApp, { config }: { config: Config }) {
+export default async function membersRoutes(app: ApiApp) {
+  const config = app.config;
   /** Active members of this kind under the participation, counted inside the transaction that adds one. */
   async function activeCount(db: Kysely<Database> | Transaction<Database>, participationId: number, role: MemberRole): Promise<number> {
     const row = await db

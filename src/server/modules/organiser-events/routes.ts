@@ -12,7 +12,6 @@ import { envelope, stringMap } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import visitorDirectorySettingRoutes from './visitor-directory-routes';
 
 // Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.
@@ -196,7 +195,8 @@ function normalised(input: EventInput): EventInput {
   };
 }
 
-export default async function organiserEventRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function organiserEventRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/events`;
   await app.register(visitorDirectorySettingRoutes);
   // Read per request: the forms (and the settings they name) change while the portal runs.

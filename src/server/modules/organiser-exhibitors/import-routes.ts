@@ -8,7 +8,6 @@ import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { columnHeaders, importExhibitors } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
@@ -41,9 +40,11 @@ const reportSchema = {
   additionalProperties: false,
 } as const;
 
-export default async function organiserImportRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function organiserImportRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors/import`;
-  const names = settingNames(registry);
+  // The names the set in use declares.
+  const names = () => settingNames(registry);
 
   app.get(
     `${base}/template`,
@@ -59,7 +60,7 @@ export default async function organiserImportRoutes(app: ApiApp, { registry }: {
     async (request, reply) => {
       requireAuth(request);
       const format = request.query.format ?? 'xlsx';
-      const headers = columnHeaders(request.language, names.quotaNames).map(([, header]) => header);
+      const headers = columnHeaders(request.language, names().quotaNames).map(([, header]) => header);
       const bytes = await writeTemplate(headers, format);
       return reply
         .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -121,7 +122,8 @@ export default async function organiserImportRoutes(app: ApiApp, { registry }: {
         throw new AppError('importFileUnreadable');
       }
       if (rows.length - 1 > IMPORT_MAX_ROWS) throw new AppError('importTooManyRows', null, { limit: IMPORT_MAX_ROWS });
-      const run = (db: typeof app.db) => importExhibitors(db, { organisationId, event, vocabulary: names, language: request.language, rows, commit });
+      const vocabulary = names();
+      const run = (db: typeof app.db) => importExhibitors(db, { organisationId, event, vocabulary, language: request.language, rows, commit });
       const result = commit
         ? await app.db.transaction().execute(async (trx) => {
             const outcome = await run(trx);

@@ -8,7 +8,6 @@ import { searchFold, searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
 import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { FieldProblems } from '../../../engine/organiser-events';
-import type { Config } from '../../config';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
@@ -21,7 +20,6 @@ import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
 
 // Issue 9 (O2, spec §3): the organiser's exhibitors of its current event — list with search and
@@ -90,10 +88,12 @@ export function normaliseExhibitor(input: ExhibitorInput): ExhibitorInput {
   };
 }
 
-export default async function organiserExhibitorRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function organiserExhibitorRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors`;
-  const names = settingNames(registry);
-  const exhibitorForms = registry.definitions;
+  // The names the set in use declares.
+  const names = () => settingNames(registry);
 
   const refuse = (problems: FieldProblems) => {
     const first = Object.keys(problems)[0];
@@ -108,18 +108,13 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
 
   /** F1 status of each form for these participations. */
   const statusesOf = async (event: EventRow, participationIds: number[], now: Date) => {
-    const [settings, entries] = await Promise.all([
-      loadParticipationSettings(app.db, event.id, participationIds),
-      participationIds.length === 0
-        ? Promise.resolve([])
-        : app.db.selectFrom('form_entries').select(['participation_id', 'form_id', 'status', 'approval_status']).where('participation_id', 'in', participationIds).execute(),
-    ]);
+    const [settings, entries] = await Promise.all([loadParticipationSettings(app.db, event.id, participationIds), app.formEntries.statusesOf(participationIds)]);
     const byKey = new Map(entries.map((entry) => [`${entry.participation_id}/${entry.form_id}`, entry]));
     return new Map(
       participationIds.map((id) => [
         id,
         Object.fromEntries(
-          exhibitorForms.map((definition) => [
+          registry.definitions.map((definition) => [
             definition.id,
             formStatus(byKey.get(`${id}/${definition.id}`) ?? null, deadlineOfForm(settings.get(id)?.deadlines, definition), now),
           ]),
@@ -263,7 +258,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
       const organisationId = organisationOf(auth);
       const event = await currentOrganiserEvent(app.db, auth);
       const input = normaliseExhibitor(request.body);
-      refuse(exhibitorProblems(input, names, event.ends_at));
+      refuse(exhibitorProblems(input, names(), event.ends_at));
       const id = await app.db.transaction().execute(async (trx) => {
         refuse(await conflicts(trx, organisationId, event.id, input, null));
         const stored = await createAccount(trx, organisationId, event, input);
@@ -291,7 +286,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp, { registry, 
       const auth = requireAuth(request);
       const { event, participation } = await organiserParticipation(app.db, auth, request.params.id);
       const input = normaliseExhibitor(request.body);
-      refuse(exhibitorProblems(input, names, event.ends_at));
+      refuse(exhibitorProblems(input, names(), event.ends_at));
       await app.db.transaction().execute(async (trx) => {
         refuse(await conflicts(trx, organisationOf(auth), event.id, input, participation.id));
         const { status: _status, userId: _userId, ...before } = (await readAccount(trx, participation.id))!;

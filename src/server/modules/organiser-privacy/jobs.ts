@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { leadsEraseAt, RETENTION_REMINDER_DAYS } from '../../../engine/retention';
 import { translate } from '../../lib/messages';
-import type { FileJob } from '../files/jobs';
+import type { PeriodicJob } from '../../lib/server-module';
 import { eraseLeads } from './erase';
 
 // Issue 14: leads are kept for the organiser's retention period after the show
@@ -86,7 +86,7 @@ export async function eraseExpiredLeads(app: FastifyInstance, now = new Date()):
 }
 
 /** The privacy jobs, in one place (for the housekeeping scheduler). */
-export function privacyJobs(options: { publicUrl: string }): FileJob[] {
+export function privacyJobs(options: { publicUrl: string }): PeriodicJob[] {
   return [
     { name: 'privacy.remindBeforeErasure', everyMs: 60 * 60 * 1000, run: (app) => remindBeforeErasure(app, options.publicUrl) },
     { name: 'privacy.eraseExpiredLeads', everyMs: 60 * 60 * 1000, run: (app) => eraseExpiredLeads(app) },

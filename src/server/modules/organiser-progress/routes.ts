@@ -8,7 +8,6 @@ import { translate } from '../../lib/messages';
 import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 
 // Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
@@ -75,7 +74,8 @@ const querystring = {
   additionalProperties: false,
 } as const;
 
-export default async function progressRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function progressRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/progress`;
   /** The event's form schemas (patched per event), for the parts of shared forms. */
   const schemaOf = (exhibitCode: string) => (formId: string) => registry.filesFor(formId, exhibitCode).schema as { properties?: Record<string, unknown> };
@@ -94,7 +94,7 @@ export default async function progressRoutes(app: ApiApp, { registry }: { regist
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      return ok(await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
+      return ok(await progressMatrix(app, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
     },
   );
 
@@ -112,7 +112,7 @@ export default async function progressRoutes(app: ApiApp, { registry }: { regist
     async (request, reply) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      const matrix = await progressMatrix(app.db, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) });
+      const matrix = await progressMatrix(app, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) });
       const t = (key: string, params?: Record<string, string | number>) => translate(request.language, key, params);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(t('organiser.progress.title').slice(0, 31));

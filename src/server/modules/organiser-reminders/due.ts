@@ -105,7 +105,7 @@ export async function sendDueReminders(app: FastifyInstance, context: ReminderCo
   for (const event of events) {
     const days = [...new Set((event.reminder_days as number[]).filter((d) => Number.isInteger(d) && d >= 0))].sort((a, b) => a - b);
     if (days.length === 0) continue;
-    const matrix = await progressMatrix(app.db, event.id, mandatory, { missingOnly: true, now, withDeadlines: true });
+    const matrix = await progressMatrix(app, event.id, mandatory, { missingOnly: true, now, withDeadlines: true });
     const recipients = await recipientsOf(
       app,
       matrix.rows.map((r) => r.participationId),

@@ -4,16 +4,18 @@ import { deadlineOfForm } from '../../../engine/forms/definitions';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { progressMatrix } from '../../lib/progress-matrix';
 import { queueReminder, type ReminderContext } from './due';
 
 // Issue 9, reminders: the organiser picks the reminder days of its event, sees the reminders sent
 // and sends one now to a selection of exhibitors (those with mandatory forms missing).
 
-export default async function reminderRoutes(app: ApiApp, { registry, publicUrl }: { registry: FormRegistry; publicUrl: string }) {
+export default async function reminderRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
+  const { publicUrl } = app.config;
   const base = `${API_BASE}/organiser/reminders`;
-  const context: ReminderContext = { definitions: registry.definitions, publicUrl };
+  // The forms of the set in use, read when a reminder is sent.
+  const context = (): ReminderContext => ({ definitions: registry.definitions, publicUrl });
   const route = { screen: 'organiserReminders' } as const;
 
   app.get(
@@ -137,7 +139,7 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
       const wanted = new Set(request.body.participationIds);
       const mandatory = registry.definitions.filter((d) => d.mandatory);
       // Only this event's exhibitors are ever reached; another's ids are simply not among them.
-      const matrix = await progressMatrix(app.db, event.id, mandatory, { missingOnly: true, withDeadlines: true });
+      const matrix = await progressMatrix(app, event.id, mandatory, { missingOnly: true, withDeadlines: true });
       const rows = matrix.rows.filter((r) => wanted.has(r.participationId));
       const users = await app.db
         .selectFrom('users')
@@ -154,7 +156,7 @@ export default async function reminderRoutes(app: ApiApp, { registry, publicUrl 
         const forms = mandatory.filter((d) => row.missingMandatory.includes(d.id)).map((definition) => ({ definition, due: deadlineOfForm(row.deadlines, definition) }));
         const recipients = users.filter((u) => u.participation_id === row.participationId);
         const actor = { id: auth.user.id, name: auth.user.display_name, role: auth.user.role };
-        if (await queueReminder(app, context, event, row.participationId, recipients, forms, `reminder-now:${row.participationId}:${today}`, actor, {})) sent += 1;
+        if (await queueReminder(app, context(), event, row.participationId, recipients, forms, `reminder-now:${row.participationId}:${today}`, actor, {})) sent += 1;
       }
       return ok({ sent, skipped: request.body.participationIds.length - sent });
     },

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
 import { formStatus } from '../../../engine/forms/definitions';
 import { shownCountry } from '../../../engine/forms/country-field';
 import { submissionLayout, valueAt, type SubmissionColumn } from '../../../engine/forms/submission-columns';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { formatOffset } from '../../../engine/time';
-import type { Database } from '../../db/schema';
+import type { FormEntriesService } from '../../plugins/form-entries';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 
@@ -19,7 +18,8 @@ import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-strea
 const CHUNK = 500;
 
 export interface SubmissionsExportRequest {
-  db: Kysely<Database>;
+  /** The form entries (a keyset page at a time). */
+  entries: FormEntriesService;
   eventId: number;
   utcOffsetMinutes: number;
   formId: string;
@@ -43,7 +43,7 @@ const isReference = (value: unknown): value is Reference =>
 
 /** Answers the number of data rows written. */
 export async function writeSubmissionsExport(request: SubmissionsExportRequest): Promise<number> {
-  const { db, eventId, formId, language, publicUrl } = request;
+  const { entries, eventId, formId, language, publicUrl } = request;
   // A form's own keys read the set in use first (a question an event patch adds has its title only
   // there), then the built locale tables; English before the key itself when the language lacks it.
   const prefix = `forms.${formId}.`;
@@ -107,27 +107,7 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
   let rows = 0;
   let after = 0;
   for (;;) {
-    const chunk = await db
-      .selectFrom('form_entries')
-      .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-      .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-      .select([
-        'participations.id',
-        'exhibitors.name',
-        'exhibitors.code',
-        'participations.booth_num',
-        'form_entries.submitted_data',
-        'form_entries.submitted_at',
-        'form_entries.approval_status',
-      ])
-      .where('participations.event_id', '=', eventId)
-      .where('participations.status', '=', 'active')
-      .where('form_entries.form_id', '=', formId)
-      .where('form_entries.submitted_data', 'is not', null)
-      .where('participations.id', '>', after)
-      .orderBy('participations.id')
-      .limit(CHUNK)
-      .execute();
+    const chunk = await entries.submittedPage(eventId, formId, after, CHUNK);
     for (const entry of chunk) {
       const data = (entry.submitted_data ?? {}) as Record<string, unknown>;
       const lead: CellValue[] = [

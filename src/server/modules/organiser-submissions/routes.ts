@@ -4,19 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE } from '../../../engine/constants';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { writeSubmissionsExport } from './export';
 
 // Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
 // form's submissions across the organiser's current event as XLSX (badges for printing…).
 
-export default async function submissionRoutes(app: ApiApp, { registry, config }: { registry: FormRegistry; config: Config }) {
+export default async function submissionRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/submissions`;
 
   app.get(
@@ -41,16 +41,7 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
     },
     async (request) => {
       const auth = requireAuth(request);
-      const counts = await app.db
-        .selectFrom('form_entries')
-        .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-        .select(['form_entries.form_id', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('participations.event_id', '=', eventOf(auth).id)
-        .where('participations.status', '=', 'active')
-        .where('form_entries.submitted_data', 'is not', null)
-        .groupBy('form_entries.form_id')
-        .execute();
-      const countOf = new Map(counts.map((c) => [c.form_id, Number(c.n)]));
+      const countOf = await app.formEntries.submissionCounts(eventOf(auth).id);
       return ok(registry.definitions.map((d) => ({ id: d.id, code: d.code, title: d.title, submissions: countOf.get(d.id) ?? 0 })));
     },
   );
@@ -76,7 +67,7 @@ export default async function submissionRoutes(app: ApiApp, { registry, config }
       const path = join(dir, 'export.xlsx');
       try {
         await writeSubmissionsExport({
-          db: app.db,
+          entries: app.formEntries,
           eventId: event.id,
           utcOffsetMinutes: event.utc_offset_minutes,
           formId: definition.id,

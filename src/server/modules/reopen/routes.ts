@@ -6,14 +6,14 @@ import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 
 // Reopen: the "contact support" path of spec §8 made real. For one exhibitor the organiser moves
 // the deadline of this one form (a participation row in `deadlines` under the form's own key;
 // the other forms sharing its deadline name keep theirs) and/or reopens a submit-once form until
 // its next submission.
 
-export default async function reopenRoutes(app: ApiApp, { registry }: { registry: FormRegistry }) {
+export default async function reopenRoutes(app: ApiApp) {
+  const registry = app.forms.registry;
   app.post(
     `${API_BASE}/organiser/exhibitors/:participationId/forms/:formId/reopen`,
     {
@@ -50,12 +50,7 @@ export default async function reopenRoutes(app: ApiApp, { registry }: { registry
       const now = new Date();
       const deadlines = (await loadParticipationSettings(app.db, event.id, [participation.id])).get(participation.id)!.deadlines;
       const deadline = deadlineOfForm(deadlines, definition);
-      const entry = await app.db
-        .selectFrom('form_entries')
-        .select(['status', 'approval_status', 'submitted_at'])
-        .where('participation_id', '=', participation.id)
-        .where('form_id', '=', definition.id)
-        .executeTakeFirst();
+      const entry = await app.formEntries.find(participation.id, definition.id);
       const until = request.body.until ? new Date(request.body.until) : null;
       const passed = deadline !== null && deadline.getTime() < now.getTime();
       if (passed && !until) throw new AppError('reopenUntilRequired');
@@ -73,11 +68,7 @@ export default async function reopenRoutes(app: ApiApp, { registry }: { registry
           await trx.insertInto('deadlines').values({ event_id: event.id, participation_id: participation.id, name, due_at: until }).execute();
         }
         if (submitOnce) {
-          await trx
-            .insertInto('form_reopens')
-            .values({ participation_id: participation.id, form_id: definition.id, reopened_at: now, reopened_by: auth.user.id })
-            .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: now, reopened_by: auth.user.id }))
-            .execute();
+          await app.formEntries.reopen(trx, participation.id, definition.id, auth.user.id, now);
         }
         await app.audit.record(
           {

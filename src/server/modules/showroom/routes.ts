@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { API_BASE } from '../../../engine/constants';
 import { formatEventDay, eventDay, eventHour } from '../../../engine/leads';
 import { buildShowroom, showroomFiles, type Showroom } from '../../../engine/showroom';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sendStoredFile } from '../../lib/send-stored-file';
@@ -15,7 +14,6 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
 import type { AuthContext } from '../../plugins/sessions';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
 
 // CT5: the digital showroom — the exhibitor's company and products from its submitted S01/S02
@@ -88,20 +86,18 @@ const publicSchema = {
 const SLUG = /^[a-z0-9-]{6,80}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{43}$/;
 
-export default async function showroomRoutes(app: ApiApp, { config, registry }: { config: Config; registry: FormRegistry }) {
-  const declaration = registry.showroom;
+export default async function showroomRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   const urlOf = (slug: string) => `${config.publicUrl}/showroom?s=${slug}`;
 
   /** The submitted data of the forms the showroom reads. */
   async function showroomOf(participationId: number): Promise<Showroom> {
+    // CT5: the declaration of the set in use.
+    const declaration = registry.showroom;
     if (!declaration) return { company: { name: '', description: '', website: '', video: '', address: '', logo: null }, products: [] };
     const forms = [declaration.company.form, ...(declaration.products ? [declaration.products.form] : [])];
-    const rows = await app.db
-      .selectFrom('form_entries')
-      .select(['form_id', 'submitted_data'])
-      .where('participation_id', '=', participationId)
-      .where('form_id', 'in', forms)
-      .execute();
+    const rows = await app.formEntries.ofForms(participationId, forms);
     return buildShowroom(declaration, Object.fromEntries(rows.filter((row) => row.submitted_data).map((row) => [row.form_id, row.submitted_data])));
   }
 

@@ -13,7 +13,6 @@ import {
   type FileReference,
   type UploadRules,
 } from '../../../engine/forms/files';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -23,7 +22,6 @@ import { sendStoredFile } from '../../lib/send-stored-file';
 import { sql } from 'kysely';
 import { inspectContent } from '../../lib/inspect-upload';
 import { contractorPart, contractorView } from '../../lib/contractor-part';
-import type { FormRegistry } from '../../plugins/forms/form-set';
 import { fileKey } from '../../plugins/storage';
 import { readSingleUpload } from '../../lib/single-upload';
 
@@ -57,7 +55,9 @@ type UploadRow = { id: string; participation_id: number | null; event_id: number
 /** The file's id appears among the form data (a file reference holds it as "id"). */
 const mentions = (data: unknown, id: string) => data !== null && data !== undefined && JSON.stringify(data).includes(`"${id}"`);
 
-export default async function uploadRoutes(app: ApiApp, { config, registry }: { config: Config; registry: FormRegistry }) {
+export default async function uploadRoutes(app: ApiApp) {
+  const config = app.config;
+  const registry = app.forms.registry;
   /**
    * Issue 12: who reads an uploaded file. The uploader always; the exhibitor every file of its
    * participation; a team user also the business cards of the leads it scanned; a contractor also
@@ -87,16 +87,10 @@ export default async function uploadRoutes(app: ApiApp, { config, registry }: { 
         if (!sameParticipation) return false;
         const shared = registry.definitions.filter((definition) => definition.audience === 'both');
         if (shared.length === 0) return false;
-        const entries = await app.db
-          .selectFrom('form_entries')
-          .select(['form_id', 'data', 'submitted_data'])
-          .where('participation_id', '=', row.participation_id!)
-          .where(
-            'form_id',
-            'in',
-            shared.map((definition) => definition.id),
-          )
-          .execute();
+        const entries = await app.formEntries.ofForms(
+          row.participation_id!,
+          shared.map((definition) => definition.id),
+        );
         return entries.some((entry) => {
           const part = contractorPart(registry.find(entry.form_id)!, 'contractor');
           const visible = (data: unknown) => (part ? contractorView(data as Record<string, unknown> | null, part) : data);
