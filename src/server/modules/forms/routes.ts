@@ -28,6 +28,7 @@ import type { AuthContext } from '../../plugins/sessions';
 import { contractorPart, contractorUi, contractorView, mergePartChange } from '../../lib/contractor-part';
 import type { FormRegistry } from '../../plugins/forms/form-set';
 import { validatorUrl } from '../../plugins/forms/service';
+import { formContextAnswerSchema, formDefinitionAnswerSchema, formStringsAnswerSchema, uploadRulesAnswerSchema } from '../../../engine/schemas/form-payload';
 import { uploadsForReferences, validateSubmission } from '../../plugins/forms/validate';
 
 // The participation forms' life cycle (F1, F9, F10): list, open, save a draft, submit. Every
@@ -180,7 +181,7 @@ const formPageSchema = {
   ],
   additionalProperties: false,
   properties: {
-    definition: openObject('Its forms.yaml entry'),
+    definition: formDefinitionAnswerSchema,
     formsVersion: { type: 'string', description: 'The form set version it belongs to' },
     validator: {
       type: 'object',
@@ -188,11 +189,11 @@ const formPageSchema = {
       additionalProperties: false,
       properties: { url: { type: 'string', description: 'The compiled validators module' }, rootKey: { type: 'string' } },
     },
-    strings: openObject('Its labels per language'),
+    strings: formStringsAnswerSchema,
     schema: openObject('Its JSON Schema (event patch applied)'),
     ui: openObject('Its UI schema (a contractor: its part only)'),
-    context: openObject('Exhibitor flags, quotas and settings the rules read'),
-    uploads: openObject('V2 V3: the rules (types, maxBytes, minDpi) of the upload purposes its file fields name, by purpose'),
+    context: formContextAnswerSchema,
+    uploads: uploadRulesAnswerSchema,
     deadline: { type: ['string', 'null'], format: 'date-time' },
     status: formStatusField,
     changesNotSubmitted: { type: 'boolean' },
