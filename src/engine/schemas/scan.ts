@@ -49,7 +49,6 @@ export const scanSchema = {
   ],
 } as const;
 
-
 export type ScanInput = FromSchema<typeof scanSchema>;
 /** The qualification a scan may carry (qualify offline, one round trip). */
 export type ScanQualification = Omit<ScanInput, 'clientScanId' | 'badgeCode' | 'scannedAt'>;

@@ -5,15 +5,7 @@ import useSWR, { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
-import {
-  EVENT_LOGO_PATH,
-  EVENT_LOGO_RULE,
-  eventProblems,
-  fromEventLocal,
-  toEventLocal,
-  UTC_OFFSET_RANGE,
-  type FieldProblems,
-} from '../../../engine/organiser-events';
+import { EVENT_LOGO_PATH, EVENT_LOGO_RULE, eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type FieldProblems } from '../../../engine/organiser-events';
 import type { EventInput } from '../../../engine/schemas/event';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
