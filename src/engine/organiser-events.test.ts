@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventProblems, showSpan, type EventInput } from './organiser-events';
+import { eventProblems, showSpan } from './organiser-events';
+import type { EventInput } from './schemas/event';
 
 const vocabulary = {
   modules: ['Forms', 'Support'],

@@ -4,43 +4,11 @@ import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { emailProblem } from './members';
 import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
+import type { EventInput, ShowDayInput } from './schemas/event';
 
-// O2: the rules of an event as the organiser sets it up, run by the console (messages
-// beside the fields) and by the server (nothing stored when one fails). Times: show days and
-// opening hours are in event time (UTC + offset); deadlines are instants (ISO 8601).
-
-export interface ShowDayInput {
-  /** YYYY-MM-DD in event time. */
-  date: string;
-  /** HH:MM in event time. */
-  opens: string;
-  closes: string;
-}
-
-export interface EventInput {
-  code: string;
-  /** The event's name per language; the default language's is required. */
-  names: Partial<Record<string, string>>;
-  defaultLanguage: string;
-  showDays: ShowDayInput[];
-  utcOffsetMinutes: number;
-  venue: string;
-  logoUrl: string;
-  url: string;
-  termsUrl: string;
-  supportEmail: string;
-  /** The event's currency: the prices the event sets (settings of kind money) are in it. */
-  currency: string;
-  /** O2: setting name (forms.yaml `setting:`) → the event's value, a decimal; a missing name keeps forms.yaml's default. */
-  settings: Record<string, string>;
-  /** Deadline name (forms.yaml `deadline:`) → ISO instant; a missing name has no deadline. */
-  deadlines: Record<string, string>;
-  defaultModules: string[];
-  defaultFlags: Record<string, boolean>;
-  /** Quota name → what a new exhibitor gets. */
-  defaultQuotas: Record<string, number>;
-  reminderDays: number[];
-}
+// O2: the rules of an event as the organiser sets it up (its shape: schemas/event.ts), run by the
+// console (messages beside the fields) and by the server (nothing stored when one fails). Times:
+// show days and opening hours are in event time (UTC + offset); deadlines are instants (ISO 8601).
 
 export interface EventVocabulary {
   modules: readonly string[];

@@ -1,27 +1,9 @@
 import { emailProblem, loginProblem } from './members';
 import { type EventVocabulary, type FieldProblems, logoAddress } from './organiser-events';
+import type { ExhibitorInput } from './schemas/exhibitor';
 
 // O2 (spec §3): an exhibitor's account as the organiser sets it — in the console and
 // in an import row alike. Deadline overrides are instants; they may not fall after the show.
-
-export interface ExhibitorInput {
-  /** The organiser's code for the company (imports update by it). */
-  code: string;
-  name: string;
-  legalName: string;
-  boothNum: string;
-  logoUrl: string;
-  /** The exhibitor's main account: account ID, e-mail, contact name. */
-  account: string;
-  email: string;
-  contactName: string;
-  modules: string[];
-  flags: Record<string, boolean>;
-  /** Overrides of the event's quotas by name (absent = the event's value). */
-  quotas: Record<string, number>;
-  /** Overrides of the event's deadlines by name (ISO instants). */
-  deadlines: Record<string, string>;
-}
 
 /**
  * O2: a new exhibitor account before anything is filled in: the event's default modules and flags,

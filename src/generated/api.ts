@@ -562,17 +562,230 @@ export interface ApiOperations {
        */
       closedPrerequisites: string[];
       /**
-       * Exhibitor flags, quotas and settings the rules read
+       * Exhibitor flags and quotas the rules read
        */
       context: {
-        [k: string]: unknown | undefined;
+        flags: {
+          [k: string]: boolean | undefined;
+        };
+        quotas: {
+          [k: string]: number | undefined;
+        };
       };
       deadline: string | null;
       /**
-       * Its forms.yaml entry
+       * Its forms.yaml entry (the event’s settings applied)
        */
       definition: {
-        [k: string]: unknown | undefined;
+        /**
+         * O1: when a submission waits for the organiser’s decision
+         */
+        approval?:
+          | {
+              when: 'always';
+            }
+          | {
+              /**
+               * A boolean property of the list’s items
+               */
+              flag: string;
+              /**
+               * A top-level property of the form schema
+               */
+              list: string;
+              when: 'anyItemFlag';
+            }
+          | {
+              /**
+               * A top-level property of the form schema
+               */
+              field: string;
+              /**
+               * The largest value that needs no decision (the default where the event sets none)
+               */
+              limit: number;
+              /**
+               * O2: the name of the event setting that holds the limit, set per event in the organiser console
+               */
+              setting?: string;
+              when: 'above';
+            };
+        /**
+         * O1: what the organiser sees beside a waiting submission
+         */
+        approvalSummary?: {
+          /**
+           * A top-level property of the form schema
+           */
+          field: string;
+          /**
+           * Names of this entry (field or show) an event’s patch may remove; that event’s summary shows what its form has
+           */
+          optional?: string[];
+          /**
+           * For a list: the item fields that make up each line
+           */
+          show?: string[];
+        }[];
+        /**
+         * exhibitor, or both (exhibitors and their contractors)
+         */
+        audience: 'exhibitor' | 'both';
+        /**
+         * The code users see (S01 … S08, VIP); unique
+         */
+        code: string;
+        /**
+         * Which deadline of the account closes it: a name declared under `deadlines:` (O2: its value is set per event)
+         */
+        deadline: string;
+        /**
+         * F7: documents a submission yields, one per item of a list (engine/forms/documents.ts)
+         */
+        documents?: {
+          /**
+           * A top-level property of the form schema
+           */
+          each: string;
+          /**
+           * The start of the downloaded file’s name
+           */
+          fileName: string;
+          /**
+           * Names the document in URLs and references
+           */
+          id: string;
+          /**
+           * The item field that names each document
+           */
+          name: string;
+          /**
+           * Item fields of summary or particulars an event’s patch may remove; that event’s documents leave them out
+           */
+          optional?: string[];
+          /**
+           * The table of particulars, in order: an item field, or { label, value } locale keys
+           */
+          particulars: (
+            | string
+            | {
+                label: string;
+                value: string;
+              }
+          )[];
+          /**
+           * Item fields shown beside the name in the list of documents
+           */
+          summary?: string[];
+          /**
+           * Where its text lives among the form’s strings (forms.<id>.<text>.*)
+           */
+          text: string;
+        }[];
+        /**
+         * F5: each item of `list` carrying `flag` costs `price` (shown before submitting)
+         */
+        fee?: {
+          /**
+           * ISO 4217 currency code
+           */
+          currency: string;
+          /**
+           * A boolean property of the list’s items
+           */
+          flag: string;
+          /**
+           * A top-level property of the form schema
+           */
+          list: string;
+          /**
+           * A decimal amount, quoted: '10.00'
+           */
+          price: string;
+          /**
+           * O2: the name of the event setting that holds the price, set per event in the organiser console (in the event’s currency); price and currency here apply where the event sets none
+           */
+          setting?: string;
+        };
+        /**
+         * The form id; names <id>.schema.json and <id>.ui.json beside forms.yaml
+         */
+        id: string;
+        /**
+         * F3: the exhibitor may copy its entries from its previous event
+         */
+        inheritFromPreviousEvent?: boolean;
+        /**
+         * Spec §3: the exhibitor flag that shows this form’s second-language fields; its schema names it in `secondLanguage`
+         */
+        languageFlag?: string;
+        /**
+         * true = listed under Mandatory Forms
+         */
+        mandatory: boolean;
+        /**
+         * P1 F4 (audience both only): the parts besides the exhibitor’s own, each saved and submitted on its own
+         *
+         * @minItems 1
+         */
+        parts?: {
+          /**
+           * The top-level properties that belong to it
+           *
+           * @minItems 1
+           *
+           * Items: A top-level property of the form schema
+           */
+          fields: string[];
+          /**
+           * The sides that may fill and submit it
+           *
+           * @minItems 1
+           */
+          filledBy: ('exhibitor' | 'contractor')[];
+          /**
+           * Names the part (API, lists, locale key forms.parts.<id>)
+           */
+          id: string;
+        }[];
+        /**
+         * Ids of the forms that must be submitted first
+         */
+        prerequisites?: string[];
+        /**
+         * LD2: lists of this form other features take (engine/forms/provides.ts); at most one form provides each
+         */
+        provides?: {
+          /**
+           * What a visitor scanned at the booth may be interested in (the lead's interests)
+           */
+          leadInterests?: {
+            /**
+             * The text field of each item read as its label
+             */
+            label: string;
+            /**
+             * The list property of the form (items are objects)
+             */
+            list: string;
+          };
+        };
+        /**
+         * Id of its screen in screens.yaml; null while it has none
+         */
+        screen: string | null;
+        /**
+         * Spec §3: the exhibitor flags that show sections of this form; its schema names them in `showIf` and `requiredWhenShown`
+         */
+        sectionFlags?: string[];
+        /**
+         * The exhibitor flag that makes it submit-once only; null = never
+         */
+        submitOnceFlag?: string | null;
+        /**
+         * Locale key of the form’s title (locales/*.json)
+         */
+        title: string;
       };
       /**
        * The saved entry; null before the first save
@@ -652,7 +865,11 @@ export interface ApiOperations {
        * Its labels per language
        */
       strings: {
-        [k: string]: unknown | undefined;
+        [k: string]:
+          | {
+              [k: string]: unknown | undefined;
+            }
+          | undefined;
       };
       /**
        * Its UI schema (a contractor: its part only)
@@ -664,7 +881,19 @@ export interface ApiOperations {
        * V2 V3: the rules (types, maxBytes, minDpi) of the upload purposes its file fields name, by purpose
        */
       uploads: {
-        [k: string]: unknown | undefined;
+        [k: string]:
+          | {
+              maxBytes: number;
+              /**
+               * Least resolution an image must record (none = any)
+               */
+              minDpi?: number;
+              /**
+               * Accepted file types, judged by content
+               */
+              types: ('jpeg' | 'png' | 'pdf' | 'gif' | 'webp')[];
+            }
+          | undefined;
       };
       validator: {
         rootKey: string;
@@ -1428,6 +1657,9 @@ export interface ApiOperations {
   'GET /organiser/events/{id}': {
     data: {
       code: string;
+      /**
+       * The event's currency: the prices the event sets (settings of kind money) are in it
+       */
       currency: string;
       /**
        * Deadline name (forms.yaml) → ISO 8601 instant
@@ -1451,6 +1683,9 @@ export interface ApiOperations {
       };
       id: number;
       logoUrl: string;
+      /**
+       * The event's name per language; the default language's is required
+       */
       names: {
         [k: string]: string | undefined;
       };
@@ -1468,8 +1703,17 @@ export interface ApiOperations {
        * @maxItems 31
        */
       showDays: {
+        /**
+         * HH:MM in event time
+         */
         closes: string;
+        /**
+         * YYYY-MM-DD in event time
+         */
         date: string;
+        /**
+         * HH:MM in event time
+         */
         opens: string;
       }[];
       supportEmail: string;
@@ -1559,6 +1803,9 @@ export interface ApiOperations {
        */
       account: string;
       boothNum: string;
+      /**
+       * The organiser's code for the company (imports update by it)
+       */
       code: string;
       contactName: string;
       /**
@@ -1687,8 +1934,219 @@ export interface ApiOperations {
           [k: string]: number | undefined;
         };
       };
+      /**
+       * Its forms.yaml entry (the event’s settings applied)
+       */
       definition: {
-        [k: string]: unknown | undefined;
+        /**
+         * O1: when a submission waits for the organiser’s decision
+         */
+        approval?:
+          | {
+              when: 'always';
+            }
+          | {
+              /**
+               * A boolean property of the list’s items
+               */
+              flag: string;
+              /**
+               * A top-level property of the form schema
+               */
+              list: string;
+              when: 'anyItemFlag';
+            }
+          | {
+              /**
+               * A top-level property of the form schema
+               */
+              field: string;
+              /**
+               * The largest value that needs no decision (the default where the event sets none)
+               */
+              limit: number;
+              /**
+               * O2: the name of the event setting that holds the limit, set per event in the organiser console
+               */
+              setting?: string;
+              when: 'above';
+            };
+        /**
+         * O1: what the organiser sees beside a waiting submission
+         */
+        approvalSummary?: {
+          /**
+           * A top-level property of the form schema
+           */
+          field: string;
+          /**
+           * Names of this entry (field or show) an event’s patch may remove; that event’s summary shows what its form has
+           */
+          optional?: string[];
+          /**
+           * For a list: the item fields that make up each line
+           */
+          show?: string[];
+        }[];
+        /**
+         * exhibitor, or both (exhibitors and their contractors)
+         */
+        audience: 'exhibitor' | 'both';
+        /**
+         * The code users see (S01 … S08, VIP); unique
+         */
+        code: string;
+        /**
+         * Which deadline of the account closes it: a name declared under `deadlines:` (O2: its value is set per event)
+         */
+        deadline: string;
+        /**
+         * F7: documents a submission yields, one per item of a list (engine/forms/documents.ts)
+         */
+        documents?: {
+          /**
+           * A top-level property of the form schema
+           */
+          each: string;
+          /**
+           * The start of the downloaded file’s name
+           */
+          fileName: string;
+          /**
+           * Names the document in URLs and references
+           */
+          id: string;
+          /**
+           * The item field that names each document
+           */
+          name: string;
+          /**
+           * Item fields of summary or particulars an event’s patch may remove; that event’s documents leave them out
+           */
+          optional?: string[];
+          /**
+           * The table of particulars, in order: an item field, or { label, value } locale keys
+           */
+          particulars: (
+            | string
+            | {
+                label: string;
+                value: string;
+              }
+          )[];
+          /**
+           * Item fields shown beside the name in the list of documents
+           */
+          summary?: string[];
+          /**
+           * Where its text lives among the form’s strings (forms.<id>.<text>.*)
+           */
+          text: string;
+        }[];
+        /**
+         * F5: each item of `list` carrying `flag` costs `price` (shown before submitting)
+         */
+        fee?: {
+          /**
+           * ISO 4217 currency code
+           */
+          currency: string;
+          /**
+           * A boolean property of the list’s items
+           */
+          flag: string;
+          /**
+           * A top-level property of the form schema
+           */
+          list: string;
+          /**
+           * A decimal amount, quoted: '10.00'
+           */
+          price: string;
+          /**
+           * O2: the name of the event setting that holds the price, set per event in the organiser console (in the event’s currency); price and currency here apply where the event sets none
+           */
+          setting?: string;
+        };
+        /**
+         * The form id; names <id>.schema.json and <id>.ui.json beside forms.yaml
+         */
+        id: string;
+        /**
+         * F3: the exhibitor may copy its entries from its previous event
+         */
+        inheritFromPreviousEvent?: boolean;
+        /**
+         * Spec §3: the exhibitor flag that shows this form’s second-language fields; its schema names it in `secondLanguage`
+         */
+        languageFlag?: string;
+        /**
+         * true = listed under Mandatory Forms
+         */
+        mandatory: boolean;
+        /**
+         * P1 F4 (audience both only): the parts besides the exhibitor’s own, each saved and submitted on its own
+         *
+         * @minItems 1
+         */
+        parts?: {
+          /**
+           * The top-level properties that belong to it
+           *
+           * @minItems 1
+           *
+           * Items: A top-level property of the form schema
+           */
+          fields: string[];
+          /**
+           * The sides that may fill and submit it
+           *
+           * @minItems 1
+           */
+          filledBy: ('exhibitor' | 'contractor')[];
+          /**
+           * Names the part (API, lists, locale key forms.parts.<id>)
+           */
+          id: string;
+        }[];
+        /**
+         * Ids of the forms that must be submitted first
+         */
+        prerequisites?: string[];
+        /**
+         * LD2: lists of this form other features take (engine/forms/provides.ts); at most one form provides each
+         */
+        provides?: {
+          /**
+           * What a visitor scanned at the booth may be interested in (the lead's interests)
+           */
+          leadInterests?: {
+            /**
+             * The text field of each item read as its label
+             */
+            label: string;
+            /**
+             * The list property of the form (items are objects)
+             */
+            list: string;
+          };
+        };
+        /**
+         * Id of its screen in screens.yaml; null while it has none
+         */
+        screen: string | null;
+        /**
+         * Spec §3: the exhibitor flags that show sections of this form; its schema names them in `showIf` and `requiredWhenShown`
+         */
+        sectionFlags?: string[];
+        /**
+         * The exhibitor flag that makes it submit-once only; null = never
+         */
+        submitOnceFlag?: string | null;
+        /**
+         * Locale key of the form’s title (locales/*.json)
+         */
+        title: string;
       };
       event: {
         code: string;
@@ -3294,6 +3752,9 @@ export interface ApiOperations {
   'POST /organiser/events': {
     body: {
       code: string;
+      /**
+       * The event's currency: the prices the event sets (settings of kind money) are in it
+       */
       currency: string;
       /**
        * Deadline name (forms.yaml) → ISO 8601 instant
@@ -3316,6 +3777,9 @@ export interface ApiOperations {
         [k: string]: number | undefined;
       };
       logoUrl: string;
+      /**
+       * The event's name per language; the default language's is required
+       */
       names: {
         [k: string]: string | undefined;
       };
@@ -3333,8 +3797,17 @@ export interface ApiOperations {
        * @maxItems 31
        */
       showDays: {
+        /**
+         * HH:MM in event time
+         */
         closes: string;
+        /**
+         * YYYY-MM-DD in event time
+         */
         date: string;
+        /**
+         * HH:MM in event time
+         */
         opens: string;
       }[];
       supportEmail: string;
@@ -3372,6 +3845,9 @@ export interface ApiOperations {
        */
       account: string;
       boothNum: string;
+      /**
+       * The organiser's code for the company (imports update by it)
+       */
       code: string;
       contactName: string;
       /**
@@ -3986,6 +4462,9 @@ export interface ApiOperations {
   'PUT /organiser/events/{id}': {
     body: {
       code: string;
+      /**
+       * The event's currency: the prices the event sets (settings of kind money) are in it
+       */
       currency: string;
       /**
        * Deadline name (forms.yaml) → ISO 8601 instant
@@ -4008,6 +4487,9 @@ export interface ApiOperations {
         [k: string]: number | undefined;
       };
       logoUrl: string;
+      /**
+       * The event's name per language; the default language's is required
+       */
       names: {
         [k: string]: string | undefined;
       };
@@ -4025,8 +4507,17 @@ export interface ApiOperations {
        * @maxItems 31
        */
       showDays: {
+        /**
+         * HH:MM in event time
+         */
         closes: string;
+        /**
+         * YYYY-MM-DD in event time
+         */
         date: string;
+        /**
+         * HH:MM in event time
+         */
         opens: string;
       }[];
       supportEmail: string;
@@ -4067,6 +4558,9 @@ export interface ApiOperations {
        */
       account: string;
       boothNum: string;
+      /**
+       * The organiser's code for the company (imports update by it)
+       */
       code: string;
       contactName: string;
       /**

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { PartStates } from '../../engine/forms/parts';
 import type { Role } from '../../engine/roles';
+import type { ShowDayInput } from '../../engine/schemas/event';
 
 // Table types for kysely. Timestamps are written as Date and read back as Date on both
 // PGlite and pg.
@@ -42,13 +43,8 @@ export interface EventTable {
   visitor_directory_fields: ColumnType<string[], string | undefined, string>;
 }
 
-export interface ShowDay {
-  /** YYYY-MM-DD in event time. */
-  date: string;
-  /** HH:MM in event time. */
-  opens: string;
-  closes: string;
-}
+/** A show day as stored in events.show_days: the event schema's (dates and clocks in event time). */
+export type ShowDay = ShowDayInput;
 
 export interface OrganisationTable {
   id: Generated<number>;

@@ -31,9 +31,6 @@ export const NO_BODY = {
   anyOf: [{ type: 'null' }, { type: 'object', properties: {}, additionalProperties: false }],
 } as const;
 
-/** An object whose keys are names chosen elsewhere (deadline names, quota names…) and whose values are `values`. */
-export const stringMap = <const Values extends JSONSchema>(values: Values) => ({ type: 'object', additionalProperties: values }) as const;
-
 /** `properties` naming each of `names` with the same schema (statuses, counters); typed per name for the route types. */
 export function sameProperties<const Name extends string, const Schema extends JSONSchema>(names: readonly Name[], schema: Schema) {
   return Object.fromEntries(names.map((name) => [name, schema])) as { [Key in Name]: Schema };

@@ -290,7 +290,7 @@ export function FormRuntime({ formId }: { formId: string }) {
     if (!payload) return [];
     const hiddenFields = new Set(
       Object.entries(payload.ui)
-        .filter(([, node]) => (node as { 'ui:field'?: unknown } | null)?.['ui:field'] === 'hidden')
+        .filter(([, node]) => typeof node === 'object' && node !== null && 'ui:field' in node && node['ui:field'] === 'hidden')
         .map(([name]) => name),
     );
     return importableLists(formId, payload.schema, payload.context.flags).filter((list) => !hiddenFields.has(list.property));
@@ -299,7 +299,8 @@ export function FormRuntime({ formId }: { formId: string }) {
   /** The rows the user accepted are added to the list and saved as a draft at once (nothing lost on leaving). */
   function addRows(list: string, items: Record<string, unknown>[]) {
     const current = latest.current;
-    const next = { ...current, [list]: [...(Array.isArray(current[list]) ? (current[list] as unknown[]) : []), ...items] };
+    const existing = current[list];
+    const next = { ...current, [list]: [...(Array.isArray(existing) ? existing : []), ...items] };
     load(next);
     // A refused save keeps its own message (stale version, closed form).
     void save(next, false).then(() =>

@@ -24,7 +24,7 @@ export function StableArrayField(props: FieldProps) {
     schema: share(last?.schema, props.schema),
   };
   previous.current = stable;
-  const quota = (props.schema as { quota?: unknown }).quota;
+  const quota = 'quota' in props.schema ? props.schema.quota : undefined;
   const minItems = props.schema.minItems;
   const context = props.registry.formContext as RuntimeFormContext | undefined;
   if ((typeof quota !== 'string' && !minItems) || !context?.quotas) return <CoreArrayField {...props} {...stable} />;

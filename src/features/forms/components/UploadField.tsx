@@ -9,7 +9,7 @@ import { api, typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
 function isFileReference(value: unknown): value is FileReference {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && (value as { id: string }).id !== '';
+  return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && value.id !== '';
 }
 
 /**
@@ -19,18 +19,18 @@ function isFileReference(value: unknown): value is FileReference {
  */
 export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema, registry }: FieldProps) {
   const id = fieldPathId.$id;
-  const options = (uiSchema?.['ui:options'] ?? {}) as { purpose?: string };
+  const optionPurpose = uiSchema?.['ui:options']?.purpose;
   const { t } = useTranslation();
   // The schema's title is a locale key; displayUi puts its translation in the UI schema.
   const uiTitle = uiSchema?.['ui:title'];
   const label = typeof uiTitle === 'string' ? uiTitle : typeof schema.title === 'string' ? t(schema.title) : '';
   const value = formData;
-  const fieldErrors = [...(rawErrors ?? []), ...((errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [])];
+  const fieldErrors = [...(rawErrors ?? []), ...(errorSchema?.__errors ?? [])];
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   // The schema's `file` keyword names the purpose (the UI schema's option is the older spelling).
-  const purpose = String((schema as { file?: unknown }).file ?? options.purpose ?? '');
+  const purpose = String(('file' in schema ? schema.file : undefined) ?? optionPurpose ?? '');
   const rule = purposeRule((registry.formContext as RuntimeFormContext | undefined)?.uploads ?? {}, purpose);
   // rjsf fills a required object field with {} before anything is chosen: only a reference the
   // server made (with its id) is a file, or the field would offer "Replace file" and an empty link.

@@ -135,8 +135,13 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
   for (const error of errors) {
     let node = root;
     for (const part of error.path.split('/').filter(Boolean)) {
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
+      const child = node[part];
+      if (isObject(child)) node = child;
+      else {
+        const created: Node = {};
+        node[part] = created;
+        node = created;
+      }
     }
     const list = (node.__errors as string[] | undefined) ?? [];
     list.push(t(error.key, error.params));
@@ -231,7 +236,8 @@ export function markDuplicates(schema: Node, t: Translate) {
     if (Array.isArray(data) && typeof node.uniqueItemProperty === 'string') {
       const property = node.uniqueItemProperty;
       for (const index of duplicateIndexes(data, property)) {
-        const value = (data[index] as Record<string, unknown>)[property];
+        const item = data[index];
+        const value = isObject(item) ? item[property] : undefined;
         ((errors[index] as ErrorNode | undefined)?.[property] as ErrorNode | undefined)?.addError?.(t('validation.duplicateEntry', { value: String(value) }));
       }
     }

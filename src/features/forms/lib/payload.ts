@@ -1,7 +1,4 @@
 import useSWR, { preload } from 'swr';
-import type { FormContext } from '../../../engine/forms/context';
-import type { FormDefinition } from '../../../engine/forms/definitions';
-import type { UploadRules } from '../../../engine/forms/files';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { typedApi } from '../../../lib/api';
 
@@ -9,19 +6,19 @@ import { typedApi } from '../../../lib/api';
 // summary of its submission (SubmissionSummary).
 
 type FormAnswer = ApiData<'GET', '/forms/{id}'>;
+/** A name → value map of the answer without the `undefined` the generated index signatures allow (see definedValues). */
+type DefinedMap<Map extends Partial<Record<string, unknown>>> = Record<string, NonNullable<Map[string]>>;
 
 /** One part of a form with parts (P1 F4) as GET /forms and GET /forms/{id} answer it. */
 export type PartSummary = NonNullable<FormAnswer['parts']>[number];
 
 /**
- * The answer of GET /forms/{id}. Its forms.yaml entry, rule context and upload rules are open
- * objects in the route schema (their shape is the engine's, checked where forms.yaml is loaded):
- * the page reads them as the engine's types.
+ * The answer of GET /forms/{id}: its forms.yaml entry, rule context and upload rules are typed by
+ * the route schema (engine/schemas/form-payload.ts); its strings are an open map of locale texts.
  */
-export type FormPayload = Omit<FormAnswer, 'definition' | 'context' | 'uploads' | 'strings'> & {
-  definition: FormDefinition;
-  context: FormContext;
-  uploads: UploadRules;
+export type FormPayload = Omit<FormAnswer, 'context' | 'uploads' | 'strings'> & {
+  context: { [Key in keyof FormAnswer['context']]: DefinedMap<FormAnswer['context'][Key]> };
+  uploads: DefinedMap<FormAnswer['uploads']>;
   /** This form's strings (`forms.<id>` of the locales) by language, as the server has them now. */
   strings: Record<string, Record<string, unknown>>;
 };
@@ -34,10 +31,9 @@ async function fetchPayload(formId: string): Promise<FormPayload> {
   import(/* @vite-ignore */ answer.validator.url).catch(() => undefined);
   return {
     ...answer,
-    definition: answer.definition as unknown as FormDefinition,
-    context: answer.context as unknown as FormContext,
-    uploads: definedValues(answer.uploads) as UploadRules,
-    strings: definedValues(answer.strings) as Record<string, Record<string, unknown>>,
+    context: { flags: definedValues(answer.context.flags), quotas: definedValues(answer.context.quotas) },
+    uploads: definedValues(answer.uploads),
+    strings: definedValues(answer.strings),
   };
 }
 

@@ -7,7 +7,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
-import type { FormDefinition } from '../../../engine/forms/definitions';
 import { listTitleOf, sampleData, type FieldChange } from '../../../engine/forms/gallery';
 import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
@@ -27,8 +26,7 @@ import { withoutHidden } from '../lib/display';
 type GalleryAnswer = ApiData<'GET', '/organiser/forms/gallery/{id}'>;
 
 /** The preview as the page reads it: the answer with its open objects read as the engine's types. */
-type GalleryPreview = Omit<GalleryAnswer, 'definition' | 'context' | 'strings' | 'changes'> & {
-  definition: FormDefinition;
+type GalleryPreview = Omit<GalleryAnswer, 'context' | 'strings' | 'changes'> & {
   context: FormContext;
   strings: Record<string, Record<string, unknown>>;
   changes: FieldChange[];
@@ -42,8 +40,6 @@ async function fetchPreview(formId: string, event: string): Promise<GalleryPrevi
   const answer = await typedApi.get('/organiser/forms/gallery/{id}', { path: { id: formId }, query: { event } });
   return {
     ...answer,
-    // Its forms.yaml entry: an open object in the route schema, checked where forms.yaml is loaded.
-    definition: answer.definition as unknown as FormDefinition,
     context: { flags: definedValues(answer.context.flags), quotas: definedValues(answer.context.quotas) },
     strings: definedValues(answer.strings),
     changes: answer.changes.map(fieldChangeOf),

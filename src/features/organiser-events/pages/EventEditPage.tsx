@@ -3,18 +3,10 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, 
 import { useTranslation } from 'react-i18next';
 import useSWR, { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
+import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
-import {
-  EVENT_LOGO_PATH,
-  EVENT_LOGO_RULE,
-  eventProblems,
-  fromEventLocal,
-  toEventLocal,
-  UTC_OFFSET_RANGE,
-  type EventInput,
-  type FieldProblems,
-} from '../../../engine/organiser-events';
+import { EVENT_LOGO_PATH, EVENT_LOGO_RULE, eventProblems, fromEventLocal, toEventLocal, UTC_OFFSET_RANGE, type FieldProblems } from '../../../engine/organiser-events';
+import type { EventInput } from '../../../engine/schemas/event';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
@@ -32,8 +24,7 @@ import { useEvent, useVocabulary, type Vocabulary } from '../api';
 // the page or the server found it.
 
 /** What the fields hold while the organiser types. */
-interface Draft extends Omit<EventInput, 'defaultLanguage' | 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
-  defaultLanguage: Language;
+interface Draft extends Omit<EventInput, 'deadlines' | 'defaultQuotas' | 'reminderDays'> {
   /** Deadline name → event-local "YYYY-MM-DDTHH:MM" ('' = none). */
   deadlines: Record<string, string>;
   quotas: Record<string, string>;
@@ -69,6 +60,7 @@ function draftOf(event: ApiData<'GET', '/organiser/events/{id}'>): Draft {
   const { id: _id, ...input } = event;
   return {
     ...input,
+    names: definedValues(input.names),
     settings: definedValues(input.settings),
     defaultFlags: definedValues(input.defaultFlags),
     deadlines: Object.fromEntries(Object.entries(definedValues(input.deadlines)).map(([name, at]) => [name, toEventLocal(at, input.utcOffsetMinutes)])),
@@ -77,7 +69,7 @@ function draftOf(event: ApiData<'GET', '/organiser/events/{id}'>): Draft {
   };
 }
 
-function inputOf(draft: Draft): EventInput & { defaultLanguage: Language } {
+function inputOf(draft: Draft): EventInput {
   const { quotas, reminderDays, deadlines, ...rest } = draft;
   return {
     ...rest,

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, TextF
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
-import { exhibitorProblems, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems, newExhibitorInput } from '../../../engine/organiser-exhibitors';
+import type { ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';

@@ -1,4 +1,5 @@
 import { FORM_STATUSES } from '../../../engine/forms/definitions';
+import { formContextAnswerSchema, formDefinitionAnswerSchema, formStringsAnswerSchema, uploadRulesAnswerSchema } from '../../../engine/schemas/form-payload';
 
 // The participation forms' route schemas (F1, F4, F9, F10): the list, one form's page, and the
 // draft and submit bodies and answers.
@@ -88,7 +89,7 @@ export const formPageSchema = {
   ],
   additionalProperties: false,
   properties: {
-    definition: openObject('Its forms.yaml entry'),
+    definition: formDefinitionAnswerSchema,
     formsVersion: { type: 'string', description: 'The form set version it belongs to' },
     validator: {
       type: 'object',
@@ -96,11 +97,11 @@ export const formPageSchema = {
       additionalProperties: false,
       properties: { url: { type: 'string', description: 'The compiled validators module' }, rootKey: { type: 'string' } },
     },
-    strings: openObject('Its labels per language'),
+    strings: formStringsAnswerSchema,
     schema: openObject('Its JSON Schema (event patch applied)'),
     ui: openObject('Its UI schema (a contractor: its part only)'),
-    context: openObject('Exhibitor flags, quotas and settings the rules read'),
-    uploads: openObject('V2 V3: the rules (types, maxBytes, minDpi) of the upload purposes its file fields name, by purpose'),
+    context: formContextAnswerSchema,
+    uploads: uploadRulesAnswerSchema,
     deadline: { type: ['string', 'null'], format: 'date-time' },
     status: formStatusField,
     changesNotSubmitted: { type: 'boolean' },

@@ -6,8 +6,9 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import { scanIntake, type ScanInput } from './scans';
-import { scanBatchAnswer, scanBatchBody, scanSchema } from './schemas';
+import { scanIntake } from './scans';
+import { scanBatchAnswer, scanBatchBody } from './schemas';
+import { scanSchema, type ScanInput } from '../../../engine/schemas/scan';
 import { ROLES, TAGS } from './shared';
 
 /** A scan stored as a new lead, as the examples of both scan routes show it. */

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { eventHour } from '../../../engine/leads';
 import { checkScanTime, type ScanTimeProblem } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
+import type { ScanInput, ScanQualification } from '../../../engine/schemas/scan';
 
 // LD1: the scanning app sends scans one by one or as its offline queue (a batch). Each scan has
 // the app's own id; a resend of the same id never makes a second lead, and a second scan of a
@@ -11,21 +12,6 @@ import type { Database } from '../../db/schema';
 // set-based statement (batchStatement) — one round trip, whatever its size — inside a
 // transaction only where the answer needs one (a team user's quota on PostgreSQL, a qualification
 // merged). On the embedded database the batches arriving together share one statement (scanIntake).
-
-/** A qualification the app may capture with the scan (qualify offline, one round trip). */
-export interface ScanQualification {
-  leadType?: string;
-  temperature?: string;
-  followUp?: string;
-  notes?: string;
-  tagAnswers?: Record<string, string[]>;
-}
-
-export interface ScanInput extends ScanQualification {
-  clientScanId: string;
-  badgeCode: string;
-  scannedAt: string;
-}
 
 const carriesQualification = (scan: ScanQualification) =>
   Boolean(scan.leadType || scan.temperature || scan.followUp || scan.notes?.trim() || Object.values(scan.tagAnswers ?? {}).some((chosen) => chosen.length > 0));

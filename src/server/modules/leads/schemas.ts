@@ -1,52 +1,10 @@
 import { SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
-import { BADGE_CODE_PATTERN, CLIENT_SCAN_ID_PATTERN, EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
+import { EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
 import { PAGINATION } from '../../../engine/constants';
+import { scanSchema } from '../../../engine/schemas/scan';
 
 // JSON Schemas of the leads API: they validate input and make the OpenAPI document a scanner-app
 // developer can follow (/oga/openapi.json, tag "leads").
-
-export const scanSchema = {
-  type: 'object',
-  required: ['clientScanId', 'badgeCode', 'scannedAt'],
-  additionalProperties: false,
-  properties: {
-    clientScanId: {
-      type: 'string',
-      pattern: CLIENT_SCAN_ID_PATTERN,
-      description:
-        "The app's own id of this scan, made once on the device when the badge is read (a UUID is ideal). Resending the same id never makes a second lead. 1-64 characters of A-Z a-z 0-9 . _ : -",
-    },
-    badgeCode: { type: 'string', pattern: BADGE_CODE_PATTERN, description: "The code read from the visitor's badge (1-64 printable characters, no spaces)" },
-    scannedAt: {
-      type: 'string',
-      maxLength: 40,
-      description:
-        "When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples' dates are illustrative).",
-    },
-    leadType: { type: 'string', enum: [...LEAD_TYPES], description: 'Optional qualification captured with the scan (code, see GET /oga/leads/{id})' },
-    temperature: { type: 'string', enum: [...LEAD_TEMPERATURES], description: 'Optional: cold, warm or hot' },
-    followUp: { type: 'string', enum: [...FOLLOW_UP_ACTIONS], description: 'Optional follow-up action code' },
-    notes: { type: 'string', maxLength: LEAD_NOTES_MAX, description: 'Optional notes taken at the booth' },
-    tagAnswers: {
-      type: 'object',
-      maxProperties: 20,
-      additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
-      description:
-        "Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag's answers the scan `invalid` with problem `tagAnswers` (not stored).",
-    },
-  },
-  examples: [
-    { clientScanId: '7f1c2a9e-4b1d-4c1e-9a52-0c8e1b7d3f10', badgeCode: 'AFHE2027-V0000042', scannedAt: '2027-03-17T02:15:00Z' },
-    {
-      clientScanId: '2c4e6a80-1b3d-4f5a-9c7e-0d2f4b6a8c10',
-      badgeCode: 'AFHE2027-V0000043',
-      scannedAt: '2027-03-17T02:17:40Z',
-      temperature: 'hot',
-      notes: 'Wants samples of the honey.',
-      tagAnswers: { '3': ['Honey'] },
-    },
-  ],
-} as const;
 
 export const scanResultSchema = {
   type: 'object',

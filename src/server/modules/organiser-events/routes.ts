@@ -4,11 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { isLanguage, LANGUAGES, type Language } from '../../../engine/language';
-import { eventProblems, showSpan, type EventInput } from '../../../engine/organiser-events';
+import { eventProblems, showSpan } from '../../../engine/organiser-events';
+import { eventInputSchema, type EventInput } from '../../../engine/schemas/event';
+import { stringMap } from '../../../engine/schemas/json-schema';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { currentOrganiserEvent, organisationOf, organiserEvent } from '../../lib/organiser-scope';
-import { envelope, stringMap } from '../../lib/schemas';
+import { envelope } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
@@ -21,61 +23,6 @@ import visitorDirectorySettingRoutes from './visitor-directory-routes';
 
 const SCREEN = { screen: 'organiserEvents' } as const;
 const EDIT_SCREEN = { screen: 'organiserEventEdit' } as const;
-
-export const eventInputSchema = {
-  type: 'object',
-  required: [
-    'code',
-    'names',
-    'defaultLanguage',
-    'showDays',
-    'utcOffsetMinutes',
-    'venue',
-    'logoUrl',
-    'url',
-    'termsUrl',
-    'supportEmail',
-    'currency',
-    'settings',
-    'deadlines',
-    'defaultModules',
-    'defaultFlags',
-    'defaultQuotas',
-    'reminderDays',
-  ],
-  properties: {
-    code: { type: 'string', maxLength: 64 },
-    names: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
-    defaultLanguage: { type: 'string', enum: [...LANGUAGES] },
-    showDays: {
-      type: 'array',
-      maxItems: 31,
-      items: {
-        type: 'object',
-        required: ['date', 'opens', 'closes'],
-        properties: { date: { type: 'string', maxLength: 10 }, opens: { type: 'string', maxLength: 5 }, closes: { type: 'string', maxLength: 5 } },
-        additionalProperties: false,
-      },
-    },
-    utcOffsetMinutes: { type: 'integer' },
-    venue: { type: 'string', maxLength: 300 },
-    logoUrl: { type: 'string', maxLength: 2000 },
-    url: { type: 'string', maxLength: 2000 },
-    termsUrl: { type: 'string', maxLength: 2000 },
-    supportEmail: { type: 'string', maxLength: 254 },
-    currency: { type: 'string', maxLength: 3 },
-    settings: {
-      ...stringMap({ type: 'string', maxLength: 20 }),
-      description: 'O2: setting name (forms.yaml `setting:` of a fee or an approval limit) → a decimal; a missing name keeps forms.yaml’s default',
-    },
-    deadlines: { ...stringMap({ type: 'string', maxLength: 40 }), description: 'Deadline name (forms.yaml) → ISO 8601 instant' },
-    defaultModules: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-    defaultFlags: stringMap({ type: 'boolean' }),
-    defaultQuotas: { ...stringMap({ type: 'integer' }), description: "Quota name → value for the event's exhibitors (unless overridden)" },
-    reminderDays: { type: 'array', items: { type: 'integer' }, maxItems: 10 },
-  },
-  additionalProperties: false,
-} as const;
 
 const eventSummarySchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import type { ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import type { FieldProblems } from '../../../engine/organiser-events';
 import { FORM_DEADLINE_PREFIX } from '../../../engine/forms/definitions';
 import type { Database, EventRow } from '../../db/schema';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { FORM_DEADLINE_PREFIX } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import { exhibitorProblems, isFormulaText, newExhibitorInput, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems, isFormulaText, newExhibitorInput } from '../../../engine/organiser-exhibitors';
+import type { ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import type { EventVocabulary } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';

@@ -6,7 +6,8 @@ import { deadlineOfForm, formStatus, type FormStatus } from '../../../engine/for
 import { LANGUAGES, type Language } from '../../../engine/language';
 import { searchFold, searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
-import { exhibitorProblems, type ExhibitorInput } from '../../../engine/organiser-exhibitors';
+import { exhibitorProblems } from '../../../engine/organiser-exhibitors';
+import { exhibitorInputSchema, type ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import type { FieldProblems } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -14,7 +15,8 @@ import { translate } from '../../lib/messages';
 import { currentOrganiserEvent, organisationOf, organiserParticipation } from '../../lib/organiser-scope';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { loadParticipationSettings } from '../../lib/participation-settings';
-import { envelope, stringMap } from '../../lib/schemas';
+import { envelope } from '../../lib/schemas';
+import { stringMap } from '../../../engine/schemas/json-schema';
 import { settingNames } from '../../lib/setting-names';
 import { createSetPasswordLink } from '../../lib/set-password-link';
 import { requireAuth } from '../../plugins/auth';
@@ -31,26 +33,6 @@ const LIST = { screen: 'organiserExhibitors' } as const;
 const EDIT = { screen: 'organiserExhibitorEdit' } as const;
 export const EXHIBITOR_LINK_HOURS = 72;
 const FORM_STATUSES: FormStatus[] = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'approved', 'rejected', 'closed'];
-
-export const exhibitorInputSchema = {
-  type: 'object',
-  required: ['code', 'name', 'legalName', 'boothNum', 'logoUrl', 'account', 'email', 'contactName', 'modules', 'flags', 'quotas', 'deadlines'],
-  properties: {
-    code: { type: 'string', maxLength: 64 },
-    name: { type: 'string', maxLength: 400 },
-    legalName: { type: 'string', maxLength: 400 },
-    boothNum: { type: 'string', maxLength: 80 },
-    logoUrl: { type: 'string', maxLength: 2000 },
-    account: { type: 'string', maxLength: 64, description: "The main account's ID" },
-    email: { type: 'string', maxLength: 254 },
-    contactName: { type: 'string', maxLength: 200 },
-    modules: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-    flags: stringMap({ type: 'boolean' }),
-    quotas: { ...stringMap({ type: 'integer' }), description: "Overrides of the event's quotas by name" },
-    deadlines: { ...stringMap({ type: 'string', maxLength: 40 }), description: "Overrides of the event's deadlines by name (ISO 8601)" },
-  },
-  additionalProperties: false,
-} as const;
 
 const listItemSchema = {
   type: 'object',

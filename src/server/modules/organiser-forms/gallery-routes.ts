@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { formDifference } from '../../../engine/forms/gallery';
+import { formDefinitionAnswerSchema } from '../../../engine/schemas/form-payload';
 import { AppError } from '../../lib/app-error';
 import { organisationOf } from '../../lib/organiser-scope';
 import { envelope } from '../../lib/schemas';
@@ -60,7 +61,7 @@ const previewSchema = {
   type: 'object',
   properties: {
     formsVersion: { type: 'string' },
-    definition: json,
+    definition: formDefinitionAnswerSchema,
     event: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] },
     patched: { type: 'boolean', description: 'The event has a patch of this form' },
     schema: json,

@@ -1,0 +1,68 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LANGUAGES } from '../language';
+import { stringMap } from './json-schema';
+
+// O2: an event as the organiser sets it up. This schema is the only description of it: the
+// server validates requests with it and documents it in the OpenAPI document, the engine's rules
+// (organiser-events.ts) and the console's edit page read the types derived from it. Times: show
+// days and opening hours are in event time (UTC + offset); deadlines are instants (ISO 8601).
+
+export const showDaySchema = {
+  type: 'object',
+  required: ['date', 'opens', 'closes'],
+  properties: {
+    date: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD in event time' },
+    opens: { type: 'string', maxLength: 5, description: 'HH:MM in event time' },
+    closes: { type: 'string', maxLength: 5, description: 'HH:MM in event time' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const eventInputSchema = {
+  type: 'object',
+  required: [
+    'code',
+    'names',
+    'defaultLanguage',
+    'showDays',
+    'utcOffsetMinutes',
+    'venue',
+    'logoUrl',
+    'url',
+    'termsUrl',
+    'supportEmail',
+    'currency',
+    'settings',
+    'deadlines',
+    'defaultModules',
+    'defaultFlags',
+    'defaultQuotas',
+    'reminderDays',
+  ],
+  properties: {
+    code: { type: 'string', maxLength: 64 },
+    names: { ...stringMap({ type: 'string', maxLength: 200 }), description: "The event's name per language; the default language's is required" },
+    defaultLanguage: { type: 'string', enum: [...LANGUAGES] },
+    showDays: { type: 'array', maxItems: 31, items: showDaySchema },
+    utcOffsetMinutes: { type: 'integer' },
+    venue: { type: 'string', maxLength: 300 },
+    logoUrl: { type: 'string', maxLength: 2000 },
+    url: { type: 'string', maxLength: 2000 },
+    termsUrl: { type: 'string', maxLength: 2000 },
+    supportEmail: { type: 'string', maxLength: 254 },
+    currency: { type: 'string', maxLength: 3, description: "The event's currency: the prices the event sets (settings of kind money) are in it" },
+    settings: {
+      ...stringMap({ type: 'string', maxLength: 20 }),
+      description: 'O2: setting name (forms.yaml `setting:` of a fee or an approval limit) → a decimal; a missing name keeps forms.yaml’s default',
+    },
+    deadlines: { ...stringMap({ type: 'string', maxLength: 40 }), description: 'Deadline name (forms.yaml) → ISO 8601 instant' },
+    defaultModules: { type: 'array', items: { type: 'string' }, maxItems: 100 },
+    defaultFlags: stringMap({ type: 'boolean' }),
+    defaultQuotas: { ...stringMap({ type: 'integer' }), description: "Quota name → value for the event's exhibitors (unless overridden)" },
+    reminderDays: { type: 'array', items: { type: 'integer' }, maxItems: 10 },
+  },
+  additionalProperties: false,
+} as const;
+
+export type ShowDayInput = FromSchema<typeof showDaySchema>;
+export type EventInput = FromSchema<typeof eventInputSchema>;
