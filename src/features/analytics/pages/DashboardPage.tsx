@@ -26,7 +26,7 @@ import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';
 import { currentLanguage, startingLanguage } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
@@ -141,7 +141,7 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
                         size="small"
                         startIcon={<Download />}
                         aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
-                        onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
+                        onClick={() => void typedApi.download('/leads/exports/{id}/file', row.fileName, { path: { id: row.id } })}
                       >
                         {t('dashboard.downloads.download')}
                       </Button>

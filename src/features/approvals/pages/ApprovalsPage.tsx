@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -41,7 +41,7 @@ function FilePreview({ file }: { file: { id: string; name: string; type: string 
     <Box sx={{ my: 1 }}>
       {url && IMAGE_TYPES.has(file.type) && <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: 320, display: 'block' }} />}
       {url && file.type === 'pdf' && <Box component="iframe" src={url} title={title} sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider' }} />}
-      <Button size="small" onClick={() => void api.download(`/uploads/${file.id}`, file.name)}>
+      <Button size="small" onClick={() => void typedApi.download('/uploads/{id}', file.name, { path: { id: file.id } })}>
         {t('approvals.download', { name: file.name })}
       </Button>
     </Box>

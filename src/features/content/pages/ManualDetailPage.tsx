@@ -8,7 +8,7 @@ import { intlLocale } from '../../../engine/language';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { ManualStatusChip } from '../components/ManualStatusChip';
@@ -69,7 +69,7 @@ export default function ManualDetailPage() {
                   startIcon={<DownloadIcon />}
                   sx={{ textAlign: 'start', wordBreak: 'break-word' }}
                   aria-label={t('content.manuals.downloadAttachment', { name: file.name, size: sizeLabel(file.size) })}
-                  onClick={() => void api.download(`/content/manuals/${id}/attachments/${file.id}`, file.name)}
+                  onClick={() => void typedApi.download('/content/manuals/{id}/attachments/{fileId}', file.name, { path: { id, fileId: file.id } })}
                 >
                   {file.name} ({sizeLabel(file.size)})
                 </Button>

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -34,7 +34,7 @@ export default function LeadReportPage() {
     setBusy(format);
     try {
       const record = await typedApi.post('/leads/exports', { body: { format, filters } });
-      await api.download(`/leads/exports/${record.id}/file`, record.fileName);
+      await typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } });
       showToast('success', t('leads.report.exported', { file: record.fileName, rows: record.rows }));
       setPaging((p) => ({ ...p, page: 1 }));
       await mutate();
@@ -95,7 +95,7 @@ export default function LeadReportPage() {
                           <Button
                             size="small"
                             aria-label={`${t('leads.report.download')} ${record.fileName}`}
-                            onClick={() => void api.download(`/leads/exports/${record.id}/file`, record.fileName).catch(() => undefined)}
+                            onClick={() => void typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } }).catch(() => undefined)}
                           >
                             {t('leads.report.download')}
                           </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -45,7 +45,7 @@ export default function AuditPage() {
         <TextField label={t('organiser.audit.who')} value={who} onChange={changeFilter(setWho)} />
         <TextField type="date" label={t('organiser.audit.from')} value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" label={t('organiser.audit.to')} value={to} onChange={changeFilter(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button variant="outlined" onClick={() => void api.download('/organiser/audit/export', 'audit-log.xlsx', { params: filters })}>
+        <Button variant="outlined" onClick={() => void typedApi.download('/organiser/audit/export', 'audit-log.xlsx', { query: filters })}>
           {t('organiser.audit.export')}
         </Button>
       </Stack>

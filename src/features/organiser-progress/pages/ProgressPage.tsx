@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -120,7 +120,7 @@ export default function ProgressPage() {
     const statuses = formFilter ? [row.statuses[formFilter]] : Object.values(row.statuses);
     return statuses.includes(statusFilter as Status);
   });
-  const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
+  const exportXlsx = () => void typedApi.download('/organiser/progress/export', 'progress.xlsx', { query: { missing } });
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
