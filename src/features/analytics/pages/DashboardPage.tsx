@@ -27,6 +27,7 @@ import { countryName, formatEventDay, formatNumber, prepareFormatters } from '..
 import { currentLanguage, startingLanguage } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
@@ -166,10 +167,15 @@ export default function DashboardPage() {
   // Hourly: one show day; empty = the server's choice (today during the show, else the latest day with leads).
   const [day, setDay] = useState('');
   const query = granularity === 'hour' && day ? { granularity, day } : { granularity };
-  const { data, error } = useSWR(['/analytics/dashboard', granularity, day], () => typedApi.get('/analytics/dashboard', { query }), {
-    keepPreviousData: true,
-    refreshInterval: 60_000,
-  });
+  const { data, error } = useApi(
+    'GET',
+    '/analytics/dashboard',
+    { query },
+    {
+      keepPreviousData: true,
+      refreshInterval: 60_000,
+    },
+  );
   const isExhibitor = user?.role === 'exhibitor';
   const offsetMinutes = data?.offsetMinutes ?? account?.utcOffsetMinutes ?? 0;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -123,7 +123,7 @@ export default function ApprovalsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
   const [status, setStatus] = useState<Status>('pending');
-  const { data, error, mutate } = useSWR(['/approvals', status], () => typedApi.get('/approvals', { query: { status } }));
+  const { data, error, mutate } = useApi('GET', '/approvals', { query: { status } });
   const [selected, setSelected] = useState<number[]>([]);
   const chosen = selected.filter((id) => data?.some((s) => s.id === id && s.status === 'pending'));
   const approveSelected = async () => {
