@@ -19,7 +19,6 @@ import {
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
@@ -108,9 +107,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
-  const { data, error } = useSWR(['/analytics/exports', paging.page, paging.limit], () =>
-    typedApi.get('/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error } = useApi('GET', '/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
   const title = t('dashboard.downloads.title');
   return (
     <Section title={title}>

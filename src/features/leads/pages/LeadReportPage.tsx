@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -23,12 +23,8 @@ export default function LeadReportPage() {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   // The export's preview counts every match (the list estimates broad ones, issue 15).
   const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
-  const { data: matching } = useSWR(['/leads', 'count', JSON.stringify(request)], () => typedApi.get('/leads', { query: request }), { keepPreviousData: true });
-  const {
-    data: downloads,
-    error,
-    mutate,
-  } = useSWR(['/leads/exports', paging.page, paging.limit], () => typedApi.get('/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }));
+  const { data: matching } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
+  const { data: downloads, error, mutate } = useApi('GET', '/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
 
   const exportAs = async (format: ExportFormat) => {
     setBusy(format);
