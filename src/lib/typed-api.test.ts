@@ -35,4 +35,21 @@ describe('createTypedApi', () => {
       ['DELETE', '/custom-tags/3', { params: undefined, body: undefined }],
     ]);
   });
+
+  it('downloads a file route with its path and query filled in, through ApiClient.download', async () => {
+    const download = vi.fn(async () => undefined);
+    const api = createTypedApi({ request: vi.fn(), download } as unknown as ApiClient);
+    await api.download('/forms/{id}/documents/{document}/{index}.pdf', 'letter.pdf', {
+      path: { id: 'F 1', document: 'visa', index: '0' },
+      query: { download: '1', lang: 'ja' },
+      silent: true,
+    });
+    await api.download('/organiser/exhibitors/import/template', 'template.csv', { query: { format: 'csv' } });
+    expect(download.mock.calls).toEqual([
+      ['/forms/F%201/documents/visa/0.pdf', 'letter.pdf', { params: { download: '1', lang: 'ja' }, silent: true }],
+      ['/organiser/exhibitors/import/template', 'template.csv', { params: { format: 'csv' } }],
+    ]);
+    // @ts-expect-error a JSON route is not a file to download
+    void (() => api.download('/leads/exports', 'x.json'));
+  });
 });

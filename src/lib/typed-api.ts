@@ -41,6 +41,9 @@ export function fillPath(template: string, values: Record<string, unknown> | und
   });
 }
 
+/** The GET paths whose answer is a file (a Blob, not a JSON envelope): what `download` takes. */
+export type ApiFilePath = { [P in ApiPath<'GET'>]: ApiData<'GET', P> extends Blob ? P : never }[ApiPath<'GET'>];
+
 export interface TypedApi {
   call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...options: OptionsArgument<ApiOperation<M, P>>): Promise<ApiData<M, P>>;
   get<P extends ApiPath<'GET'>>(path: P, ...options: OptionsArgument<ApiOperation<'GET', P>>): Promise<ApiData<'GET', P>>;
@@ -48,6 +51,8 @@ export interface TypedApi {
   put<P extends ApiPath<'PUT'>>(path: P, ...options: OptionsArgument<ApiOperation<'PUT', P>>): Promise<ApiData<'PUT', P>>;
   patch<P extends ApiPath<'PATCH'>>(path: P, ...options: OptionsArgument<ApiOperation<'PATCH', P>>): Promise<ApiData<'PATCH', P>>;
   del<P extends ApiPath<'DELETE'>>(path: P, ...options: OptionsArgument<ApiOperation<'DELETE', P>>): Promise<ApiData<'DELETE', P>>;
+  /** Fetches the file `GET path` answers with and saves it under `fileName` (the ApiClient's download). */
+  download<P extends ApiFilePath>(path: P, fileName: string, ...options: OptionsArgument<ApiOperation<'GET', P>>): Promise<void>;
 }
 
 export function createTypedApi(client: ApiClient): TypedApi {
@@ -64,6 +69,15 @@ export function createTypedApi(client: ApiClient): TypedApi {
     put: (path, ...options) => untyped('PUT', path, ...(options as never)),
     patch: (path, ...options) => untyped('PATCH', path, ...(options as never)),
     del: (path, ...options) => untyped('DELETE', path, ...(options as never)),
+    download: (path, fileName, ...options) => {
+      const {
+        path: pathValues,
+        query,
+        body: _body,
+        ...rest
+      } = (options[0] ?? {}) as { path?: Record<string, unknown>; query?: unknown; body?: unknown } & Omit<RequestOptions, 'params' | 'body'>;
+      return client.download(fillPath(path, pathValues), fileName, { ...rest, params: query as Record<string, unknown> | undefined });
+    },
   };
 }
 

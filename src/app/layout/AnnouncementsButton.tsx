@@ -2,9 +2,8 @@ import { Badge, Box, IconButton, Tooltip } from '@mui/material';
 import Campaign from '@mui/icons-material/CampaignOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { typedApi } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
 
 /** How often the header looks for new announcements (an opened one updates it at once). */
 const UNREAD_REFRESH_MS = 60_000;
@@ -12,9 +11,14 @@ const UNREAD_REFRESH_MS = 60_000;
 /** CT2: the header's way to the announcements, with the number not read yet. */
 export function AnnouncementsButton() {
   const { t } = useTranslation();
-  const { data } = useSWR('/content/announcements/unread-count', () => typedApi.get('/content/announcements/unread-count', { silent: true }), {
-    refreshInterval: UNREAD_REFRESH_MS,
-  });
+  const { data } = useApi(
+    'GET',
+    '/content/announcements/unread-count',
+    { silent: true },
+    {
+      refreshInterval: UNREAD_REFRESH_MS,
+    },
+  );
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? t('header.announcementsUnread', { count: unread }) : t('header.announcements');
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { inactivityPhase, type InactivityPhase } from '../../engine/session-rules';
-import { api, endSession, lastServerContactAt } from '../../lib/api';
+import { endSession, lastServerContactAt, typedApi } from '../../lib/api';
 import { activityStore } from '../../lib/storage';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
@@ -32,7 +32,7 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
       lastWrite = now;
       activityStore.set(now);
       const touchEveryMs = Math.min(60_000, (idleSeconds * 1000) / 4);
-      if (now - lastServerContactAt() > touchEveryMs) void api.post('/auth/keepalive', undefined, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+      if (now - lastServerContactAt() > touchEveryMs) void typedApi.post('/auth/keepalive', { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     const timer = window.setInterval(() => {
@@ -43,8 +43,8 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
       setPhase(next);
       if (next === 'ended') {
         window.clearInterval(timer);
-        void api
-          .post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true })
+        void typedApi
+          .post('/auth/logout', { silent: true, skipDuplicateCheck: true })
           .catch(() => undefined)
           .finally(() => endSession('sessionInactive'));
       }
@@ -58,7 +58,7 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
   const staySignedIn = async () => {
     activityStore.set(Date.now());
     setPhase('active');
-    await api.post('/auth/keepalive', undefined, { skipDuplicateCheck: true }).catch(() => undefined);
+    await typedApi.post('/auth/keepalive', { skipDuplicateCheck: true }).catch(() => undefined);
   };
 
   return (
@@ -70,8 +70,8 @@ export function InactivityWatcher({ idleSeconds, warningSeconds }: { idleSeconds
       <DialogActions>
         <Button
           onClick={() =>
-            void api
-              .post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true })
+            void typedApi
+              .post('/auth/logout', { silent: true, skipDuplicateCheck: true })
               .catch(() => undefined)
               .finally(() => endSession('loggedOut'))
           }

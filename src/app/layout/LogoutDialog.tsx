@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_DELAY_MS } from '../../engine/constants';
-import { api, typedApi } from '../../lib/api';
+import { typedApi } from '../../lib/api';
 import { clearUserInfo, useUserInfo } from '../../lib/session';
 import { tokenStore } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
@@ -67,7 +67,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       }
     }
     try {
-      await api.post('/auth/logout', undefined, { silent: true, skipDuplicateCheck: true });
+      await typedApi.post('/auth/logout', { silent: true, skipDuplicateCheck: true });
     } catch {
       // The browser forgets the session even when the server cannot be reached.
     }

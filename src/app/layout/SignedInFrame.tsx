@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { buildMenu } from '../../engine/catalogue';
 import { DRAWER_BELOW_PX } from '../../engine/constants';
 import { useCatalogue } from '../../lib/catalogue';
-import { api } from '../../lib/api';
+import { typedApi } from '../../lib/api';
 import { useAccountInfo, useUserInfo } from '../../lib/session';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -49,7 +49,7 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   useEffect(() => {
     if (savedSetting.current === menuOpen) return;
     savedSetting.current = menuOpen;
-    void api.put('/user/settings', { showLeftMenus: menuOpen }, { silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+    void typedApi.put('/user/settings', { body: { showLeftMenus: menuOpen }, silent: true, skipDuplicateCheck: true }).catch(() => undefined);
   }, [menuOpen]);
 
   const toggleMenu = () => setMenuOpen(!menuOpen);

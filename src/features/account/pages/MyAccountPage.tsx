@@ -3,7 +3,7 @@ import { Alert, Avatar, Button, Grid, Paper, Stack, Table, TableBody, TableCell,
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type ErrorId } from '../../../engine/errors';
 import { passwordChangeProblems, type PasswordChange } from '../../../engine/password-policy';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -25,7 +25,7 @@ function PasswordForm() {
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      await api.put('/user/password', values, { silent: true });
+      await typedApi.put('/user/password', { body: values, silent: true });
       setValues({ oldPassword: '', newPassword: '', confirmPassword: '' });
       showToast('success', t('success.passwordChanged'));
     } catch (failure) {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
@@ -20,9 +19,14 @@ export function InvitationsTable({ path, title, offsetMinutes }: { path: '/invit
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   // The mail queue delivers invitations after the request: look again while any is pending.
-  const { data, error } = useSWR([path, paging.page, paging.limit], () => typedApi.get(path, { query: { page: paging.page, limit: pageSize(paging.limit) } }), {
-    refreshInterval: (latest) => (latest?.items.some((invitation) => invitation.status === 'pending') ? PENDING_REFRESH_MS : 0),
-  });
+  const { data, error } = useApi(
+    'GET',
+    path,
+    { query: { page: paging.page, limit: pageSize(paging.limit) } },
+    {
+      refreshInterval: (latest) => (latest?.items.some((invitation) => invitation.status === 'pending') ? PENDING_REFRESH_MS : 0),
+    },
+  );
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (!(data.total > 0) || !Array.isArray(data.items)) return <Typography color="text.secondary">{t('invitations.list.none')}</Typography>;

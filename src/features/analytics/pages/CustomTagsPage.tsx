@@ -19,10 +19,10 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAGS_MAX, SUPPORT_EMAIL } from '../../../engine/constants';
 import { canAddTag, checkCustomTag, normalizeTag, type TagProblem } from '../../../engine/custom-tags';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
@@ -182,7 +182,7 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
 export default function CustomTagsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
-  const { data: tags, error, mutate } = useSWR(TAGS_KEY, () => typedApi.get(TAGS_KEY));
+  const { data: tags, error, mutate } = useApi('GET', TAGS_KEY);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
 

@@ -19,14 +19,14 @@ import {
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';
 import { currentLanguage, startingLanguage } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { Pagination } from '../../../components/Pagination';
@@ -107,9 +107,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
-  const { data, error } = useSWR(['/analytics/exports', paging.page, paging.limit], () =>
-    typedApi.get('/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error } = useApi('GET', '/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
   const title = t('dashboard.downloads.title');
   return (
     <Section title={title}>
@@ -141,7 +139,7 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
                         size="small"
                         startIcon={<Download />}
                         aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
-                        onClick={() => void api.download(`/leads/exports/${row.id}/file`, row.fileName)}
+                        onClick={() => void typedApi.download('/leads/exports/{id}/file', row.fileName, { path: { id: row.id } })}
                       >
                         {t('dashboard.downloads.download')}
                       </Button>
@@ -166,10 +164,15 @@ export default function DashboardPage() {
   // Hourly: one show day; empty = the server's choice (today during the show, else the latest day with leads).
   const [day, setDay] = useState('');
   const query = granularity === 'hour' && day ? { granularity, day } : { granularity };
-  const { data, error } = useSWR(['/analytics/dashboard', granularity, day], () => typedApi.get('/analytics/dashboard', { query }), {
-    keepPreviousData: true,
-    refreshInterval: 60_000,
-  });
+  const { data, error } = useApi(
+    'GET',
+    '/analytics/dashboard',
+    { query },
+    {
+      keepPreviousData: true,
+      refreshInterval: 60_000,
+    },
+  );
   const isExhibitor = user?.role === 'exhibitor';
   const offsetMinutes = data?.offsetMinutes ?? account?.utcOffsetMinutes ?? 0;
 

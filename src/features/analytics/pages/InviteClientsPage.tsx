@@ -15,6 +15,7 @@ import {
   type RecipientProblem,
 } from '../../../engine/analytics';
 import { typedApi } from '../../../lib/api';
+import { apiKeyMatches } from '../../../lib/use-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -55,7 +56,7 @@ function EmailInvitations() {
       else showToast('warning', t('invitations.result', { sent: results.length - failed, failed }));
       setRecipients([emptyRecipient()]);
       setMessage('');
-      void mutate((key) => Array.isArray(key) && key[0] === '/invitations');
+      void mutate(apiKeyMatches('/invitations'));
     } catch (error) {
       const fromServer = error instanceof ApiError ? (error.data as { problems?: RecipientProblem[] } | null)?.problems : undefined;
       if (Array.isArray(fromServer)) setProblems(fromServer);

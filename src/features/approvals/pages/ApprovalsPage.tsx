@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -41,7 +41,7 @@ function FilePreview({ file }: { file: { id: string; name: string; type: string 
     <Box sx={{ my: 1 }}>
       {url && IMAGE_TYPES.has(file.type) && <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: 320, display: 'block' }} />}
       {url && file.type === 'pdf' && <Box component="iframe" src={url} title={title} sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider' }} />}
-      <Button size="small" onClick={() => void api.download(`/uploads/${file.id}`, file.name)}>
+      <Button size="small" onClick={() => void typedApi.download('/uploads/{id}', file.name, { path: { id: file.id } })}>
         {t('approvals.download', { name: file.name })}
       </Button>
     </Box>
@@ -123,7 +123,7 @@ export default function ApprovalsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
   const [status, setStatus] = useState<Status>('pending');
-  const { data, error, mutate } = useSWR(['/approvals', status], () => typedApi.get('/approvals', { query: { status } }));
+  const { data, error, mutate } = useApi('GET', '/approvals', { query: { status } });
   const [selected, setSelected] = useState<number[]>([]);
   const chosen = selected.filter((id) => data?.some((s) => s.id === id && s.status === 'pending'));
   const approveSelected = async () => {

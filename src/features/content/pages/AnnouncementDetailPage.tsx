@@ -1,11 +1,11 @@
 import { Alert, Paper, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { typedApi } from '../../../lib/api';
+import { useApi, apiKeyMatches } from '../../../lib/use-api';
 import { useAccountInfo } from '../../../lib/session';
 
 /** CT2: one announcement; opening it marks it read (the header count follows). */
@@ -15,10 +15,10 @@ export default function AnnouncementDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: account } = useAccountInfo();
   const { mutate } = useSWRConfig();
-  const { data, error } = useSWR(valid ? ['/content/announcements', id] : null, () => typedApi.get('/content/announcements/{id}', { path: { id } }));
+  const { data, error } = useApi('GET', '/content/announcements/{id}', { path: { id } }, { enabled: valid });
   useEffect(() => {
     // The server marked it read: the unread count and the list are out of date.
-    if (data) void mutate((key) => key === '/content/announcements/unread-count' || (Array.isArray(key) && key[0] === '/content/announcements' && key.length === 3));
+    if (data) void mutate(apiKeyMatches('/content/announcements/unread-count', '/content/announcements'));
   }, [data, mutate]);
   if (!valid) return <Navigate to="/announcements" replace />;
   if (error) return <Alert severity="error">{error.message}</Alert>;

@@ -3,12 +3,11 @@ import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
 import { useAccountInfo } from '../../../lib/session';
 
@@ -17,9 +16,7 @@ export default function AnnouncementsPage() {
   const { t } = useTranslation();
   const { data: account } = useAccountInfo();
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const { data, error } = useSWR(['/content/announcements', paging.page, paging.limit], () =>
-    typedApi.get('/content/announcements', { query: { page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error } = useApi('GET', '/content/announcements', { query: { page: paging.page, limit: pageSize(paging.limit) } });
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (data.total === 0) return <Typography color="text.secondary">{t('content.announcements.none')}</Typography>;

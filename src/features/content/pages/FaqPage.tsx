@@ -1,16 +1,15 @@
 import { Alert, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { FaqList } from '../components/FaqList';
 
 /** CT5: /faq — the FAQ alone (a search result opens its question: /faq#faq-<id>). */
 export default function FaqPage() {
   const { t } = useTranslation();
   const { hash } = useLocation();
-  const { data, error } = useSWR('/content/faq', () => typedApi.get('/content/faq'));
+  const { data, error } = useApi('GET', '/content/faq');
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (data.length === 0) return <Typography color="text.secondary">{t('content.faq.none')}</Typography>;

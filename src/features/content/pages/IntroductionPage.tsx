@@ -1,14 +1,13 @@
 import { Alert, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 
 /** CT5: the LeadGrab introduction the organiser wrote (how scanning works, team users, the API). */
 export default function IntroductionPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR('/system/content/list?kind=introduction', () => typedApi.get('/system/content/list', { query: { kind: 'introduction' } }));
+  const { data, error } = useApi('GET', '/system/content/list', { query: { kind: 'introduction' } });
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   if (data.length === 0) return <Typography color="text.secondary">{t('content.introduction.none')}</Typography>;

@@ -3,12 +3,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { intlLocale } from '../../../engine/language';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { ManualStatusChip } from '../components/ManualStatusChip';
@@ -27,7 +27,7 @@ export default function ManualDetailPage() {
   const id = Number(params.get('id'));
   const { data: account } = useAccountInfo();
   const valid = Number.isInteger(id) && id > 0;
-  const { data, error, mutate } = useSWR(valid ? ['/content/manuals', id] : null, () => typedApi.get('/content/manuals/{id}', { path: { id } }));
+  const { data, error, mutate } = useApi('GET', '/content/manuals/{id}', { path: { id } }, { enabled: valid });
   const [busy, setBusy] = useState(false);
   if (!valid) return <Navigate to="/manuals" replace />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -69,7 +69,7 @@ export default function ManualDetailPage() {
                   startIcon={<DownloadIcon />}
                   sx={{ textAlign: 'start', wordBreak: 'break-word' }}
                   aria-label={t('content.manuals.downloadAttachment', { name: file.name, size: sizeLabel(file.size) })}
-                  onClick={() => void api.download(`/content/manuals/${id}/attachments/${file.id}`, file.name)}
+                  onClick={() => void typedApi.download('/content/manuals/{id}/attachments/{fileId}', file.name, { path: { id, fileId: file.id } })}
                 >
                   {file.name} ({sizeLabel(file.size)})
                 </Button>

@@ -2,10 +2,9 @@ import { Alert, Card, CardActionArea, CardContent, Chip, Stack, ToggleButton, To
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo } from '../../../lib/session';
 import { ManualStatusChip } from '../components/ManualStatusChip';
@@ -58,7 +57,7 @@ export default function ManualsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
   const { data: account } = useAccountInfo();
-  const { data, error } = useSWR(['/content/manuals', filter], () => typedApi.get('/content/manuals', { query: filter === 'all' ? {} : { status: filter } }));
+  const { data, error } = useApi('GET', '/content/manuals', { query: filter === 'all' ? {} : { status: filter } });
   const offset = account?.utcOffsetMinutes ?? 0;
   return (
     <>

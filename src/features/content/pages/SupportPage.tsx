@@ -1,10 +1,10 @@
 import { Alert, Button, Card, CardContent, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { FaqList } from '../components/FaqList';
@@ -15,7 +15,7 @@ const MESSAGE_MAX = 5_000;
 /** CT5: event support — contacts, the FAQ by category and a contact form (the sender gets a copy). */
 export default function SupportPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR('/content/support', () => typedApi.get('/content/support'));
+  const { data, error } = useApi('GET', '/content/support');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);

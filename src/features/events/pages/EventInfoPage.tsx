@@ -1,8 +1,7 @@
 import { Alert, Box, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { UtcTime } from '../../../components/UtcTime';
 import { PageLoading } from '../../../components/PageLoading';
 
@@ -11,7 +10,7 @@ const GROUPS = ['upcoming', 'live', 'past'] as const;
 /** CT4: the exhibitor's events, grouped upcoming / live / past. */
 export default function EventInfoPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR('/system/project/findAll', () => typedApi.get('/system/project/findAll'));
+  const { data, error } = useApi('GET', '/system/project/findAll');
   const [group, setGroup] = useState<(typeof GROUPS)[number]>('upcoming');
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ImportableList } from '../../../engine/forms/list-import';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 
@@ -41,7 +41,6 @@ export function ListImport({
   const [failure, setFailure] = useState<string | null>(null);
   const [report, setReport] = useState<{ file: string; result: ListImportReport } | null>(null);
   const title = t(list.title);
-  const path = `/forms/${formId}/lists/${encodeURIComponent(list.property)}`;
 
   async function check(file: File) {
     setBusy(true);
@@ -63,7 +62,7 @@ export function ListImport({
   async function download() {
     setFailure(null);
     try {
-      await api.download(`${path}/template`, `${formCode}-${list.property}.xlsx`, { silent: true });
+      await typedApi.download('/forms/{id}/lists/{list}/template', `${formCode}-${list.property}.xlsx`, { path: { id: formId, list: list.property }, silent: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setFailure(error.message);

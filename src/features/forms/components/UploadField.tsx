@@ -5,7 +5,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../../engine/forms/files';
 import type { RuntimeFormContext } from './QuotaNote';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 
 function isFileReference(value: unknown): value is FileReference {
@@ -82,7 +82,9 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
             href={`/oga/uploads/${reference.id}`}
             onClick={(event) => {
               event.preventDefault();
-              api.download(`/uploads/${reference.id}`, reference.name).catch((failure: unknown) => setProblems([failure instanceof Error ? failure.message : String(failure)]));
+              typedApi
+                .download('/uploads/{id}', reference.name, { path: { id: reference.id } })
+                .catch((failure: unknown) => setProblems([failure instanceof Error ? failure.message : String(failure)]));
             }}
           >
             {reference.name}

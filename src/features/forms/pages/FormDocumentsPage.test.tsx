@@ -12,7 +12,12 @@ import FormDocumentsPage from './FormDocumentsPage';
 // viewed from a blob (the PDF needs the bearer token) or downloaded in the chosen language; an
 // empty state that leads to the form.
 
-vi.mock('../../../lib/api', () => ({ api: { download: vi.fn() }, typedApi: { get: vi.fn() } }));
+// The real typed client over a stand-in ApiClient, so a download is seen where it leaves for the network.
+vi.mock('../../../lib/api', async () => {
+  const { createTypedApi } = await import('../../../lib/typed-api');
+  const api = { download: vi.fn(), request: vi.fn() };
+  return { api, typedApi: { ...createTypedApi(api as never), get: vi.fn() } };
+});
 
 const LIST = '/forms/s06/documents';
 const LIST_ROUTE = '/forms/{id}/documents';
@@ -110,6 +115,6 @@ describe('F7 FormDocumentsPage', () => {
     vi.mocked(api.download).mockResolvedValue(undefined);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: downloadName('Tan Wei Ming') }));
-    await waitFor(() => expect(api.download).toHaveBeenCalledWith(`${LIST}/invitationLetter/0.pdf`, 'visa-invitation-Tan-Wei-Ming.pdf', { params: { download: 1, lang: 'en' } }));
+    await waitFor(() => expect(api.download).toHaveBeenCalledWith(`${LIST}/invitationLetter/0.pdf`, 'visa-invitation-Tan-Wei-Ming.pdf', { params: { download: '1', lang: 'en' } }));
   });
 });

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { findScreen, findScreenByPath } from '../../../engine/catalogue';
 import { LANGUAGE_OPTIONS, isLanguage, type Language } from '../../../engine/language';
 import { useCatalogue } from '../../../lib/catalogue';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { PageLoading } from '../../../components/PageLoading';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
@@ -37,8 +37,6 @@ export default function FormDocumentsPage() {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
 
-  const pdfPath = (document: FormDocument, item: DocumentItem) => `${listPath}/${encodeURIComponent(document.id)}/${item.index}.pdf`;
-
   /** The PDF needs the session's bearer token, so it is fetched here and shown from a blob. */
   async function view(document: FormDocument, item: DocumentItem) {
     // Opened now, while the click still counts as the user's, so no pop-up blocker stops it.
@@ -65,7 +63,10 @@ export default function FormDocumentsPage() {
   async function download(document: FormDocument, item: DocumentItem) {
     setPending(`download-${document.id}-${item.index}`);
     try {
-      await api.download(pdfPath(document, item), item.fileName, { params: { download: 1, lang: language } });
+      await typedApi.download('/forms/{id}/documents/{document}/{index}.pdf', item.fileName, {
+        path: { id: formId, document: document.id, index: String(item.index) },
+        query: { download: '1', lang: language },
+      });
     } catch {
       // The API client has already said what went wrong.
     } finally {

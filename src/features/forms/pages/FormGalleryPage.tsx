@@ -12,6 +12,7 @@ import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { translatorFor } from '../../../lib/i18n';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../components/form-view';
@@ -145,7 +146,7 @@ export default function FormGalleryPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   // Polled like the Forms in use page: a form file saved while the organiser looks is shown within seconds.
-  const { data: index } = useSWR('/organiser/forms/gallery', () => typedApi.get('/organiser/forms/gallery'), { refreshInterval: 5000 });
+  const { data: index } = useApi('GET', '/organiser/forms/gallery', undefined, { refreshInterval: 5000 });
   const formId = index?.forms.find((form) => form.id === params.get('form'))?.id ?? index?.forms[0]?.id;
   const event = index?.events.find((candidate) => candidate.code === params.get('event')) ?? index?.events.find((candidate) => candidate.current) ?? index?.events[0];
   // Not `lang`/`language`: those choose the whole portal's language.

@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Alert, Box, Chip, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { findScreen } from '../../../engine/catalogue';
 import { useCatalogue } from '../../../lib/catalogue';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
@@ -126,7 +125,7 @@ function FormTable({ forms, title }: { forms: FormSummary[]; title: string }) {
 /** F1: mandatory and optional forms with deadline, status and what must be submitted first. */
 export default function OrderFormsPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR('/forms', () => typedApi.get('/forms'));
+  const { data, error } = useApi('GET', '/forms');
   const { data: user } = useUserInfo();
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;

@@ -2,15 +2,14 @@ import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, InputAdornment, MenuItem, TextField } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { UNSET, type LeadFilters } from '../../../engine/leads-rules';
 import { compareCountries, countryName } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 
 export function useLeadOptions() {
-  return useSWR('/leads/options', () => typedApi.get('/leads/options'));
+  return useApi('GET', '/leads/options');
 }
 
 const ALL = '';

@@ -24,7 +24,6 @@ import {
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
@@ -32,6 +31,7 @@ import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { countryName } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -317,7 +317,7 @@ export default function LeadDetailPage() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
-  const { data, error, mutate } = useSWR(valid ? `/leads/${id}` : null, () => typedApi.get('/leads/{id}', { path: { id } }));
+  const { data, error, mutate } = useApi('GET', '/leads/{id}', { path: { id } }, { enabled: valid });
   if (!valid) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
@@ -87,7 +87,7 @@ function PhoneSignInCard({ offsetMinutes }: { offsetMinutes: number }) {
 
 export default function LeadDevicesPage() {
   const { t } = useTranslation();
-  const { data: devices, error, mutate } = useSWR(DEVICES_KEY, () => typedApi.get(DEVICES_KEY));
+  const { data: devices, error, mutate } = useApi('GET', DEVICES_KEY);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -2,11 +2,10 @@ import { Alert, Box, Button, Chip, Link, TableSortLabel, Typography } from '@mui
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { LeadFilters, LeadSort } from '../../../engine/leads-rules';
 import { countryName, formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -21,7 +20,7 @@ export default function LeadListPage() {
   const [search, setSearch] = useSearchParams();
   const query = queryFromSearch(search);
   const request = listRequestQuery(query);
-  const { data, error, isLoading } = useSWR(['/leads', JSON.stringify(request)], () => typedApi.get('/leads', { query: request }), { keepPreviousData: true });
+  const { data, error, isLoading } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
   const update = (next: Partial<typeof query>) => setSearch(searchFromQuery({ ...query, ...next }));
   const setFilters = (filters: LeadFilters) => setSearch(searchFromQuery({ ...filters, limit: query.limit, sort: query.sort, order: query.order, page: 1 }));
   const sortBy = (sort: LeadSort) => update({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : 'asc', page: 1 });

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -23,18 +23,14 @@ export default function LeadReportPage() {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   // The export's preview counts every match (the list estimates broad ones, issue 15).
   const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
-  const { data: matching } = useSWR(['/leads', 'count', JSON.stringify(request)], () => typedApi.get('/leads', { query: request }), { keepPreviousData: true });
-  const {
-    data: downloads,
-    error,
-    mutate,
-  } = useSWR(['/leads/exports', paging.page, paging.limit], () => typedApi.get('/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } }));
+  const { data: matching } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
+  const { data: downloads, error, mutate } = useApi('GET', '/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
 
   const exportAs = async (format: ExportFormat) => {
     setBusy(format);
     try {
       const record = await typedApi.post('/leads/exports', { body: { format, filters } });
-      await api.download(`/leads/exports/${record.id}/file`, record.fileName);
+      await typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } });
       showToast('success', t('leads.report.exported', { file: record.fileName, rows: record.rows }));
       setPaging((p) => ({ ...p, page: 1 }));
       await mutate();
@@ -95,7 +91,7 @@ export default function LeadReportPage() {
                           <Button
                             size="small"
                             aria-label={`${t('leads.report.download')} ${record.fileName}`}
-                            onClick={() => void api.download(`/leads/exports/${record.id}/file`, record.fileName).catch(() => undefined)}
+                            onClick={() => void typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } }).catch(() => undefined)}
                           >
                             {t('leads.report.download')}
                           </Button>

@@ -5,8 +5,8 @@ import EditNote from '@mui/icons-material/EditNote';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { useUserInfo } from '../../../lib/session';
 import { QualificationSheet, type SheetQualification } from '../components/QualificationSheet';
 import { ScanStoreError, type StoredScan } from '../scanner/scan-queue';
@@ -65,7 +65,7 @@ export default function ScannerPage() {
   const { queue, device, signedOut } = view;
 
   // The tags for the sheet, kept on the phone for offline use.
-  const { data: options } = useSWR(OPTIONS_KEY, () => typedApi.get(OPTIONS_KEY, { silent: true }));
+  const { data: options } = useApi('GET', OPTIONS_KEY, { silent: true });
   const [offlineTags, setOfflineTags] = useState<Array<{ id: number; name: string; choices: string[] }>>([]);
   useEffect(() => {
     if (!queue) return;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
@@ -23,9 +23,7 @@ export default function AuditPage() {
   const [to, setTo] = useState('');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const filters = { ...(action ? { action: `${action}.` } : {}), ...(who.trim() ? { who: who.trim() } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  const { data, error } = useSWR(['/organiser/audit', JSON.stringify(filters), paging.page, paging.limit], () =>
-    typedApi.get('/organiser/audit', { query: { ...filters, page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error } = useApi('GET', '/organiser/audit', { query: { ...filters, page: paging.page, limit: pageSize(paging.limit) } });
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
   const changeFilter = (set: (value: string) => void) => (event: { target: { value: string } }) => {
     set(event.target.value);
@@ -45,7 +43,7 @@ export default function AuditPage() {
         <TextField label={t('organiser.audit.who')} value={who} onChange={changeFilter(setWho)} />
         <TextField type="date" label={t('organiser.audit.from')} value={from} onChange={changeFilter(setFrom)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" label={t('organiser.audit.to')} value={to} onChange={changeFilter(setTo)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button variant="outlined" onClick={() => void api.download('/organiser/audit/export', 'audit-log.xlsx', { params: filters })}>
+        <Button variant="outlined" onClick={() => void typedApi.download('/organiser/audit/export', 'audit-log.xlsx', { query: filters })}>
           {t('organiser.audit.export')}
         </Button>
       </Stack>

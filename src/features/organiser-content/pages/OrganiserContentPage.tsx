@@ -19,7 +19,6 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { catalogue } from '../../../generated/screens';
 import { Markdown } from '../../../components/Markdown';
@@ -29,6 +28,7 @@ import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
 import { useAccountInfo } from '../../../lib/session';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiBody, ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -211,7 +211,7 @@ export default function OrganiserContentPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('manual');
   const [editing, setEditing] = useState<Draft | null>(null);
-  const { data, error, mutate } = useSWR(['/organiser/content', kind], () => typedApi.get('/organiser/content', { query: { kind } }));
+  const { data, error, mutate } = useApi('GET', '/organiser/content', { query: { kind } });
   const remove = async (item: Item) => {
     await typedApi.del('/organiser/content/{id}', { path: { id: item.id } });
     showToast('success', t('success.deleted'));

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 
@@ -37,10 +37,10 @@ export default function ImportPage() {
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
       <Typography>{t('organiser.import.intro')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" onClick={() => void api.download('/organiser/exhibitors/import/template?format=xlsx', 'exhibitors-template.xlsx')}>
+        <Button variant="outlined" onClick={() => void typedApi.download('/organiser/exhibitors/import/template', 'exhibitors-template.xlsx', { query: { format: 'xlsx' } })}>
           {t('organiser.import.templateXlsx')}
         </Button>
-        <Button variant="outlined" onClick={() => void api.download('/organiser/exhibitors/import/template?format=csv', 'exhibitors-template.csv')}>
+        <Button variant="outlined" onClick={() => void typedApi.download('/organiser/exhibitors/import/template', 'exhibitors-template.csv', { query: { format: 'csv' } })}>
           {t('organiser.import.templateCsv')}
         </Button>
       </Box>

@@ -2,10 +2,10 @@ import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, Table, TableBody, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 
 // Issue 11: the forms are files the organiser edits while the portal runs. This page says which
 // version of them is in use and since when, lists the problems of a change that was refused
@@ -14,7 +14,7 @@ import { typedApi } from '../../../lib/api';
 
 export default function OrganiserFormsPage() {
   const { t } = useTranslation();
-  const { data, mutate } = useSWR('/organiser/forms', () => typedApi.get('/organiser/forms'), { refreshInterval: 5000 });
+  const { data, mutate } = useApi('GET', '/organiser/forms', undefined, { refreshInterval: 5000 });
   const [outcome, setOutcome] = useState<'changed' | 'unchanged' | 'refused' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!data) return <PageLoading />;

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { formatEventDay } from '../../../engine/locale-format';
@@ -138,7 +138,7 @@ function VisitorRequest() {
 
 export default function OrganiserPrivacyPage() {
   const { t } = useTranslation();
-  const { data, mutate } = useSWR('/organiser/privacy', () => typedApi.get('/organiser/privacy'));
+  const { data, mutate } = useApi('GET', '/organiser/privacy');
   if (!data) return <PageLoading />;
   return (
     <Box>

@@ -22,8 +22,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -106,7 +106,7 @@ export default function ProgressPage() {
   const [missing, setMissing] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
   const { data: account } = useAccountInfo();
-  const { data, error, mutate } = useSWR(['/organiser/progress', missing], () => typedApi.get('/organiser/progress', { query: { missing } }));
+  const { data, error, mutate } = useApi('GET', '/organiser/progress', { query: { missing } });
   const [search, setSearch] = useState('');
   const [formFilter, setFormFilter] = useState('');
   const [statusFilter, setStatusFilter] = useState('');
@@ -120,7 +120,7 @@ export default function ProgressPage() {
     const statuses = formFilter ? [row.statuses[formFilter]] : Object.values(row.statuses);
     return statuses.includes(statusFilter as Status);
   });
-  const exportXlsx = () => void api.download('/organiser/progress/export', 'progress.xlsx', { params: { missing } });
+  const exportXlsx = () => void typedApi.download('/organiser/progress/export', 'progress.xlsx', { query: { missing } });
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>

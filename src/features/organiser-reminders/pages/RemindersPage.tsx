@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
@@ -22,8 +22,8 @@ export default function RemindersPage() {
   const { t } = useTranslation();
   // K2: times in the organiser's current event's time, in the user's language.
   const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
-  const reminders = useSWR('/organiser/reminders', () => typedApi.get('/organiser/reminders'));
-  const missing = useSWR('/organiser/progress?missing', () => typedApi.get('/organiser/progress', { query: { missing: true } }));
+  const reminders = useApi('GET', '/organiser/reminders');
+  const missing = useApi('GET', '/organiser/progress', { query: { missing: true } });
   const [daysText, setDaysText] = useState('');
   const [daysError, setDaysError] = useState('');
   const [selected, setSelected] = useState<number[]>([]);

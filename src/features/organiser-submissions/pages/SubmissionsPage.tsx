@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, typedApi } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 
 // Issue 9, submissions export: one spreadsheet per form across the event's exhibitors.
 
 export default function SubmissionsPage() {
   const { t } = useTranslation();
-  const { data, error } = useSWR('/organiser/submissions', () => typedApi.get('/organiser/submissions'));
+  const { data, error } = useApi('GET', '/organiser/submissions');
   return (
     <Box>
       <Typography sx={{ mb: 2 }}>{t('organiser.submissions.intro')}</Typography>
@@ -40,7 +40,7 @@ export default function SubmissionsPage() {
                         disabled={form.submissions === 0}
                         // The name starts with the words on the button (WCAG 2.5.3), then says which form.
                         aria-label={`${t('organiser.submissions.download')}: ${label}`}
-                        onClick={() => void api.download(`/organiser/submissions/${form.id}/export`, `${form.code}.xlsx`)}
+                        onClick={() => void typedApi.download('/organiser/submissions/{formId}/export', `${form.code}.xlsx`, { path: { formId: form.id } })}
                       >
                         {t('organiser.submissions.download')}
                       </Button>

@@ -2,12 +2,11 @@ import { Alert, Card, CardActionArea, CardContent, Paper, Stack, Typography } fr
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { findMatches } from '../../../engine/search';
 import { Pagination } from '../../../components/Pagination';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
 
 /** The text with each match of the keyword (case, width and diacritics ignored) marked. */
@@ -28,9 +27,7 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
-  const { data, error } = useSWR(keyword ? ['/search', keyword, paging.page, paging.limit] : null, () =>
-    typedApi.get('/search', { query: { keyword, page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error } = useApi('GET', '/search', { query: { keyword, page: paging.page, limit: pageSize(paging.limit) } }, { enabled: Boolean(keyword) });
   const kinds = data ? [...new Set(data.items.map((item) => item.kind))] : [];
   return (
     <>

@@ -3,9 +3,9 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { useUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { ShowroomView, type ShowroomFile } from '../components/ShowroomView';
@@ -14,7 +14,7 @@ import { ShowroomView, type ShowroomFile } from '../components/ShowroomView';
 export default function DigitalShowroomPage() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
-  const { data, error, mutate } = useSWR('/showroom', () => typedApi.get('/showroom'));
+  const { data, error, mutate } = useApi('GET', '/showroom');
   const [qr, setQr] = useState('');
   const [images, setImages] = useState<Record<string, string>>({});
   useEffect(() => {

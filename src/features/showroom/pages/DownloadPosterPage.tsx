@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { typedApi } from '../../../lib/api';
 import { useAccountInfo } from '../../../lib/session';
 
 /** CT5: the printable poster (A4 or A3) in the current language, with the booth and a QR code to the showroom. */
@@ -13,7 +13,7 @@ export default function DownloadPosterPage() {
   const download = async () => {
     setBusy(true);
     try {
-      await api.download('/showroom/poster', `poster-${account?.exhibitCode ?? ''}-${size}.pdf`, { params: { size } });
+      await typedApi.download('/showroom/poster', `poster-${account?.exhibitCode ?? ''}-${size}.pdf`, { query: { size } });
     } finally {
       setBusy(false);
     }

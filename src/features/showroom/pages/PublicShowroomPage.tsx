@@ -2,8 +2,7 @@ import { Alert, Box, CircularProgress, Container, Link, Typography } from '@mui/
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
-import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { ShowroomView } from '../components/ShowroomView';
 
 /** CT5: /showroom?s=… — a published showroom, for anyone, without login. */
@@ -11,7 +10,7 @@ export default function PublicShowroomPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const slug = params.get('s') ?? '';
-  const { data, error } = useSWR(slug ? ['/public/showrooms', slug] : null, () => typedApi.get('/public/showrooms/{slug}', { path: { slug }, auth: false, silent: true }));
+  const { data, error } = useApi('GET', '/public/showrooms/{slug}', { path: { slug: slug ?? '' }, auth: false, silent: true }, { enabled: Boolean(slug) });
   useEffect(() => {
     if (data) document.title = `${data.showroom.company.name || data.exhibitor} — ${data.event}`;
   }, [data]);
