@@ -10,6 +10,7 @@ import { formProblems } from './check-forms';
 import { formNamingProblems } from './check-form-names';
 import { featureMapProblems } from './feature-map';
 import { serverBoundaryProblems } from './check-server-boundaries';
+import { printReport } from './report';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
 // locale tables and the import rules of ARCHITECTURE.md. Prints every problem, then fails.
@@ -259,6 +260,8 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
       console.log(`FAIL ${name}\n${problems.map((p) => `       - ${p}`).join('\n')}`);
     }
   }
+  // `--report` adds the code's measures (scripts/report.ts); they never fail the check.
+  if (process.argv.includes('--report')) printReport();
   if (failed > 0) {
     console.error(`\n${failed} check(s) failed.`);
     process.exit(1);

@@ -26,7 +26,7 @@ export interface TagProblem {
 }
 
 /** Tag names and choices compare trimmed and case-insensitively ("Budget " = "budget"). */
-export function tagKey(text: string): string {
+function tagKey(text: string): string {
   return text.trim().toLocaleLowerCase();
 }
 

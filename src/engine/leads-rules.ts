@@ -25,7 +25,7 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,
  * An ISO instant naming a real calendar moment: `Date.parse` rolls 30 February over to
  * 2 March and 24:30 to the next day, so the written fields must survive the round trip.
  */
-export function isIsoInstant(value: string): boolean {
+function isIsoInstant(value: string): boolean {
   const match = ISO_INSTANT.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
@@ -194,7 +194,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD (in whatever zone it was written), or null. */
-export function dayNumber(value: string | undefined): number | null {
+function dayNumber(value: string | undefined): number | null {
   if (!value || !DAY.test(value)) return null;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return Number.isNaN(ms) ? null : Math.floor(ms / DAY_MS);

@@ -28,11 +28,6 @@ export function useCatalogue(): Catalogue {
   );
 }
 
-/** The catalogue in use, outside React. */
-export function currentCatalogue(): Catalogue {
-  return current;
-}
-
 let inFlight: Promise<boolean> | null = null;
 
 /**

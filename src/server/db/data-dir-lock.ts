@@ -31,7 +31,7 @@ export class DataDirLockedError extends Error {
 }
 
 /** A process's start time from /proc (Linux); undefined elsewhere or when it is gone. */
-export function processStartOf(pid: number): string | undefined {
+function processStartOf(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 22 (starttime); the command name (field 2) may hold spaces, so count after its ")".
@@ -42,7 +42,7 @@ export function processStartOf(pid: number): string | undefined {
 }
 
 /** Whether the lock's holder still runs (on this host; another host's lock is taken as live). */
-export function holderAlive(holder: LockHolder): boolean {
+function holderAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return false;
   try {

@@ -7,7 +7,7 @@ const TRANSIENT_CODES = new Set(['40P01', '40001']);
 /** Times the work is tried before the database's error is let through. */
 const ATTEMPTS = 4;
 
-export function isTransient(error: unknown): boolean {
+function isTransient(error: unknown): boolean {
   return TRANSIENT_CODES.has((error as { code?: unknown } | null)?.code as string);
 }
 

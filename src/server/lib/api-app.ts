@@ -25,7 +25,7 @@ type Serialized<T> = T extends (...args: never) => unknown
 /** A file answer (`{ type: 'string', format: 'binary' }` in the OpenAPI document) is sent as bytes or a stream. */
 type SerializerOptions = { deserialize: [{ pattern: { type: 'string'; format: 'binary' }; output: Buffer | Uint8Array | Readable | string }] };
 
-/** @fastify/type-provider-json-schema-to-ts's provider, with answers typed as serialized. */
+/** A json-schema-to-ts type provider (as @fastify/type-provider-json-schema-to-ts's), with answers typed as serialized. */
 export interface ApiTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends JSONSchema ? FromSchema<this['schema']> : unknown;
   serializer: this['schema'] extends JSONSchema ? Serialized<FromSchema<this['schema'], SerializerOptions>> : unknown;

@@ -29,11 +29,6 @@ function fontFile(kind: FontKind) {
   return entry;
 }
 
-/** Whether the fonts the portal's documents need are installed. */
-export function documentFontsAvailable(): boolean {
-  return (Object.keys(FONT_FILES) as FontKind[]).every((kind) => FONT_FILES[kind].some((path) => existsSync(path)));
-}
-
 export interface DocumentFonts {
   regular: PDFFont;
   bold: PDFFont;

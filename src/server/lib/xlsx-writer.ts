@@ -31,13 +31,13 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
 /** Column letters of a 0-based index: A … Z, AA … */
-export function columnLetters(index: number): string {
+function columnLetters(index: number): string {
   let letters = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;

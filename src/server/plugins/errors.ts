@@ -56,7 +56,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, id: Erro
 const BROKEN_MULTIPART_MESSAGE =
   /^(?:Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header)/;
 
-export function isBrokenMultipart(error: unknown): boolean {
+function isBrokenMultipart(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === 'FST_MP_PREMATURE_CLOSE' || (typeof message === 'string' && BROKEN_MULTIPART_MESSAGE.test(message));
 }

@@ -94,7 +94,7 @@ function deliveryErrorOf(error: unknown): DeliveryError {
 }
 
 /** The web links in a message's text, as written (not quoted-printable). */
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 

@@ -193,7 +193,7 @@ async function* rechunk(source: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
   if (length > 0) yield Buffer.concat(pending);
 }
 
-export function databaseStorage(db: Kysely<Database>): FileStorage {
+function databaseStorage(db: Kysely<Database>): FileStorage {
   return {
     kind: 'database',
     async put(key, body, options = {}) {

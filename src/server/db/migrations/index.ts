@@ -1,0 +1,52 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { migration as migration0001AccountsAndSessions } from './0001_accounts_and_sessions';
+import { migration as migration0002FormsAndUploads } from './0002_forms_and_uploads';
+import { migration as migration0003Approvals } from './0003_approvals';
+import { migration as migration0004LeadsAndMembers } from './0004_leads_and_members';
+import { migration as migration0005MemberCompany } from './0005_member_company';
+import { migration as migration0006OrganiserGround } from './0006_organiser_ground';
+import { migration as migration0007AuthHardening } from './0007_auth_hardening';
+import { migration as migration0008StoragePrivacy } from './0008_storage_privacy';
+import { migration as migration0009FormsUx } from './0009_forms_ux';
+import { migration as migration0010LeadsUx } from './0010_leads_ux';
+import { migration as migration0013OrganiserOperations } from './0013_organiser_operations';
+import { migration as migration0014Content } from './0014_content';
+import { migration as migration0015Showroom } from './0015_showroom';
+import { migration as migration0020FormParts } from './0020_form_parts';
+import { migration as migration0023CountryCodes } from './0023_country_codes';
+import { migration as migration0025FormData } from './0025_form_data';
+import { migration as migration0027FormCountries } from './0027_form_countries';
+import { migration as migration0030VisitorDirectory } from './0030_visitor_directory';
+import { migration as migration0034PerFormReopen } from './0034_per_form_reopen';
+
+// Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
+// per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
+// by its name, so a shipped migration keeps its name and its content. A new one gets the next
+// number and a line at the end of this list (a unit test checks the list against the folder).
+// A migration names its columns itself: it never reads a constant the application may change
+// later (that would change what it did). The server is bundled, so the list is static.
+export const migrations: Record<string, Migration> = {
+  '0001_accounts_and_sessions': migration0001AccountsAndSessions,
+  '0002_forms_and_uploads': migration0002FormsAndUploads,
+  '0003_approvals': migration0003Approvals,
+  '0004_leads_and_members': migration0004LeadsAndMembers,
+  '0005_member_company': migration0005MemberCompany,
+  '0006_organiser_ground': migration0006OrganiserGround,
+  '0007_auth_hardening': migration0007AuthHardening,
+  '0008_storage_privacy': migration0008StoragePrivacy,
+  '0009_forms_ux': migration0009FormsUx,
+  '0010_leads_ux': migration0010LeadsUx,
+  '0013_organiser_operations': migration0013OrganiserOperations,
+  '0014_content': migration0014Content,
+  '0015_showroom': migration0015Showroom,
+  '0020_form_parts': migration0020FormParts,
+  '0023_country_codes': migration0023CountryCodes,
+  '0025_form_data': migration0025FormData,
+  '0027_form_countries': migration0027FormCountries,
+  '0030_visitor_directory': migration0030VisitorDirectory,
+  '0034_per_form_reopen': migration0034PerFormReopen,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
