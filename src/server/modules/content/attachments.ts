@@ -69,11 +69,22 @@ export async function sendAttachment(app: FastifyInstance, request: FastifyReque
   return sendStoredFile(app.storage, request, reply, { key: fileKey.upload(row.id), name: row.original_name, contentType: row.content_type });
 }
 
-/** The demo's attachments are rows made by the seed; their bytes are written once the file store is up. */
+/**
+ * The demo's attachments are rows made by the seed; their bytes are written once the file store is
+ * up. Instances starting together on one shared store may both find a file missing and both write
+ * it: the one that loses the race (its row's key taken while the other is still writing) carries
+ * on, since a demo file is no reason to refuse starting.
+ */
 async function storeDemoAttachments(app: FastifyInstance) {
   for (const { id, bytes } of await demoAttachments()) {
+    const key = fileKey.upload(id);
     const row = await app.db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst();
-    if (row && !(await app.storage.stat(fileKey.upload(id)))) await app.storage.put(fileKey.upload(id), bytes);
+    if (!row || (await app.storage.stat(key))) continue;
+    try {
+      await app.storage.put(key, bytes);
+    } catch (error) {
+      app.log.warn({ err: error, key }, 'demo attachment not stored here: another instance is writing it, or the store refused it');
+    }
   }
 }
 
