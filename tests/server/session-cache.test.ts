@@ -5,7 +5,8 @@ import { bodyOf, createTestApp, ENGINES, eventually, get, login, type TestApp } 
 
 // The auth hook keeps a resolved session for a moment, to spare a database read per request.
 // Whatever changes a session's user, participation, exhibitor, event or settings must still show
-// at once when made // through this server, and within the cache's lifetime when made by another server on the database.
+// at once when made through this server, and within the cache's lifetime when made by another
+// server on the database.
 
 const ACCOUNT_INFO = '/oga/system/project/exhibirotCode';
 
