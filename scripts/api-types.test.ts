@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_TYPES_HEADER, type OpenApiDocument, renderApiTypes } from './api-types';
 import { staleGeneratedFiles } from './generate';
 
-// Issue 16: the browser's API types are generated from the OpenAPI document. The output must
+// The browser's API types are generated from the OpenAPI document. The output must
 // not depend on the order routes were registered in (or CI's staleness check would fail at
 // random), and `npm run check` must refuse a committed copy that differs.
 

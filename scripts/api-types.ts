@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { API_BASE } from '../src/engine/constants';
 
-// Issue 16: the browser's API types, generated from the server's own OpenAPI document (which
+// The browser's API types, generated from the server's own OpenAPI document (which
 // @fastify/swagger builds from the route schemas), so a route's schema and the page reading its
 // answer cannot drift apart. openapi-typescript needs TypeScript 5's compiler API, which
 // TypeScript 7 (the native compiler) no longer has; json-schema-to-typescript turns each part of

@@ -6,7 +6,7 @@ import { DataDirLockedError, liveHolder } from '../src/server/db/data-dir-lock';
 import { createPrivately } from '../src/server/db/private-files';
 import { readManifest, requestBackup, writeBackup } from '../src/server/ops/backup';
 
-// `npm run backup [-- <file>]` (issue 15): the embedded database and DATA_DIR's files in one
+// `npm run backup [-- <file>]`: the embedded database and DATA_DIR's files in one
 // tar file (default portal-backup-<time>.tar), made while the server runs (through its control
 // socket) or with it stopped. With DATABASE_URL: pg_dump and the file store (README "Backups").
 

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
-// F11 (issue 11 item 6): `npm run check` on a copy of schemas/ (FORMS_DIR) with one organiser
+// F11: `npm run check` on a copy of schemas/ (FORMS_DIR) with one organiser
 // mistake fails, naming the file and the JSON pointer of the mistake. The script runs as CI runs it,
-// less the API types (issue 16), which build the whole app and do not read FORMS_DIR.
+// less the API types, which build the whole app and do not read FORMS_DIR.
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -46,7 +46,7 @@ describe('F11 npm run check on a copy of the forms', () => {
     expect(output).toContain('events/AFHE2027/s04.patch.json /schema/properties/badges/items/required/1: "lastName" is required but is not a property of the form');
     expect(output).toContain('events/AFHE2027/s04.patch.json /ui/badges/items/ui:order/2: "lastName" is not a field of the form here');
 
-    // The same patch done right (issue 11: removed from properties, required and ui:order) passes.
+    // The same patch done right (removed from properties, required and ui:order) passes.
     const s04 = JSON.parse(readFileSync(join(formsDir, 'forms', 's04.schema.json'), 'utf8'));
     const ui = JSON.parse(readFileSync(join(formsDir, 'forms', 's04.ui.json'), 'utf8'));
     writeFileSync(

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readFormSet } from '../src/server/plugins/forms/form-set';
 import { ROOT } from './catalogue-source';
 
-// F11 (issue 11 item 6): CI's check of the forms as data is the very function the server's live
+// F11: CI's check of the forms as data is the very function the server's live
 // reload runs (readFormSet): forms.yaml against its JSON Schema, every form and event patch
 // through the engine's checks, and each validator compiled, loaded and run on an empty
 // submission. Each problem names its file (under FORMS_DIR) and a JSON pointer into it.

@@ -96,7 +96,7 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 /**
- * Issue 16: browser code reads the API through typedApi (src/lib/typed-api.ts), typed from the
+ * Browser code reads the API through typedApi (src/lib/typed-api.ts), typed from the
  * route schemas; a call that names a hand-written answer type (`api.get<T>(…)`, or
  * `api[method]<T>(…)`, also split across lines) is refused. The API client's own file helpers (api.download) stay.
  */

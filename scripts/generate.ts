@@ -8,7 +8,7 @@ import { generatedFeatureMap, readBuiltApp } from './feature-map';
 
 // Turns screens.yaml into the typed catalogue (src/generated/screens.ts) and the web app's lazy
 // page loaders (src/generated/pages.ts), and the server's OpenAPI document into the browser's
-// API types (src/generated/api.ts, issue 16); the routes and the code base fill the generated
+// API types (src/generated/api.ts); the routes and the code base fill the generated
 // columns of the requirement map (docs/features.md, scripts/feature-map.ts). With --check it
 // writes nothing and fails when the committed files differ from what would be generated (CI's
 // staleness check).

@@ -3,7 +3,7 @@ import { embeddedOnly, loadCommandConfig } from './command-config';
 import { createPrivately } from '../src/server/db/private-files';
 import { restoreBackup } from '../src/server/ops/backup';
 
-// `npm run restore -- <file>` (issue 15): a backup made by `npm run backup` into DATA_DIR, which
+// `npm run restore -- <file>`: a backup made by `npm run backup` into DATA_DIR, which
 // must not hold a database yet (a fresh directory, or move the old one aside first). Start the
 // server on it afterwards: it applies any newer migrations.
 

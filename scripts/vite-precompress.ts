@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-// Issue 15: every text file of the built web app gets a brotli (.br, quality 11) and a gzip
+// Every text file of the built web app gets a brotli (.br, quality 11) and a gzip
 // (.gz, level 9) twin next to it, once at build, so the server sends compressed bytes without
 // compressing per request (@fastify/static `preCompressed` picks the twin by Accept-Encoding).
 // A twin is written only when it is smaller; fonts, images and other compressed formats are left.

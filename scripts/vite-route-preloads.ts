@@ -3,7 +3,7 @@ import type { Plugin, Rolldown } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../src/engine/route-preloads';
 import { loadCatalogue, pagePath, ROOT } from './catalogue-source';
 
-// Issue 13 (Lighthouse): the modules each screen needs, by its path, for the server to name in the
+// A fast first screen (Lighthouse): the modules each screen needs, by its path, for the server to name in the
 // index.html it answers for that path (<link rel="modulepreload">). The browser then fetches the
 // signed-in frame, the page (or the form runtime) and their shared chunks while it fetches the
 // entry, instead of discovering each one after the code before it has run. Computed from the

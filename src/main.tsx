@@ -19,7 +19,7 @@ void Promise.all([initI18n(), firstScreen]).then(async () => {
   let switchCode: string | null = null;
   if (linkCode && tokenStore.get()) switchCode = linkCode;
   else if (linkCode) await exchangeLinkCode(linkCode).catch(() => showToast('error', t('errors.linkCodeInvalid')));
-  // Issue 13 (Lighthouse TBT): the first render is a transition, which React renders in ~5 ms
+  // Short main-thread tasks (Lighthouse TBT): the first render is a transition, which React renders in ~5 ms
   // slices. With the first screen's code already loaded (app/warm-up.ts) the frame and the page
   // otherwise rendered in one task of ~600 ms on /orderForms; as a plain (default-priority)
   // render React does not yield.

@@ -6,7 +6,7 @@ import type { UserInfo } from '../lib/session';
 import { showToast } from '../lib/toast';
 import '../components/plain/plain.css';
 
-// S3 + issue 14: someone signed in opens a sign-in link of another account. Nothing changes
+// S3: someone signed in opens a sign-in link of another account. Nothing changes
 // until they choose: switching trades the link code for a session of that account; staying
 // leaves the code unused (it expires within minutes). A native <dialog>, so it needs no MUI and
 // shows on public pages too.

@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import type { Middleware } from 'swr';
 
 /**
- * Issue 13 (Lighthouse TBT on /orderForms, S04, /dashboard): SWR reports an answer through
+ * Short main-thread tasks (Lighthouse TBT on /orderForms, S04, /dashboard): SWR reports an answer through
  * useSyncExternalStore, whose updates React renders synchronously, in one task (a microtask
  * after the fetch). The first answer of a key is what turns a loading page into the whole page,
  * which took one task of 250–600 ms. This middleware hands that first answer over through

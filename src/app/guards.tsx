@@ -10,7 +10,7 @@ import { PageLoading } from '../components/PageLoading';
  * The frame also waits for the account info (asked for beside the user info at start, so no
  * later): drawn before it, the whole frame was drawn twice, and an answer landing while React
  * rendered the frame in slices made React render it all again synchronously when committing
- * (useSyncExternalStore's consistency check), one task of 100–300 ms (issue 13, /dashboard TBT).
+ * (useSyncExternalStore's consistency check), one task of 100–300 ms (/dashboard TBT).
  * An account info that fails does not hold the frame back: the frame shows without it.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -18,7 +18,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { data: user, error } = useUserInfo();
   const { data: account, error: accountError } = useAccountInfo();
   const ready = Boolean(user) && (Boolean(account) || Boolean(accountError));
-  // Issue 13 (Lighthouse TBT): the answers arrive through SWR's store, whose updates React renders
+  // Short main-thread tasks (Lighthouse TBT): the answers arrive through SWR's store, whose updates React renders
   // synchronously, so the frame and its page (already loaded: app/lazy-screens.tsx) were drawn in
   // one task. Shown from a deferred copy, React draws them in slices (a store changing meanwhile
   // can still make it finish synchronously, see above).

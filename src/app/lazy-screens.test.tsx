@@ -6,7 +6,7 @@ import { setupComponentTests } from './test-utils';
 
 setupComponentTests();
 
-// Issue 13: a part of the first screen loaded ahead of rendering (app/warm-up.ts) renders at once,
+// A part of the first screen loaded ahead of rendering (app/warm-up.ts) renders at once,
 // without a fallback React would then keep on screen for its Suspense throttle.
 
 /** A component that counts its mounts (a remount would lose the page's state). */

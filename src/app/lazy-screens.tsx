@@ -1,7 +1,7 @@
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { pageLoaders } from '../generated/pages';
 
-// Issue 13 (Lighthouse, S04): the code-split parts of a screen (the signed-in frames, the form
+// A fast first screen (Lighthouse, S04): the code-split parts of a screen (the signed-in frames, the form
 // runtime, each page), loaded on demand and also asked for ahead of rendering (app/warm-up.ts).
 //
 // React.lazy suspends on its first render even when its module has already arrived (its promise

@@ -6,7 +6,7 @@ export const theme = createTheme({
     primary: { main: BRAND_COLOURS.primary },
     secondary: { main: BRAND_COLOURS.secondary },
     background: { default: BRAND_COLOURS.background },
-    // WCAG 2.2 AA (issue 13): MUI's default orange (#ed6c02) and light blue (#0288d1) reach only
+    // WCAG 2.2 AA: MUI's default orange (#ed6c02) and light blue (#0288d1) reach only
     // about 3:1 against white, so white chip text on them and their outlined buttons were
     // unreadable for many; these keep the hue at 4.5:1 or more on white and on the page grey.
     warning: { main: '#b24c00' },

@@ -5,7 +5,7 @@ import { preloadSession } from '../lib/session';
 import { tokenStore } from '../lib/storage';
 import { AccountFrame, FormRuntime, MainFrame, pageComponent } from './lazy-screens';
 
-// Issue 13 (Lighthouse): the first screen's code and data are asked for at start, beside the
+// A fast first screen (Lighthouse): the first screen's code and data are asked for at start, beside the
 // language table, instead of one after another as each lazy part renders (the signed-in frame,
 // then the page, then its data: three more round trips before anything shows). The lazy
 // components then find their modules loaded (app/lazy-screens.tsx) and SWR its answers. A failure

@@ -2,7 +2,7 @@ import { createContext, startTransition, useContext, useEffect, useState, type R
 import { whenIdle } from '../lib/idle';
 
 /**
- * Issue 13 (Lighthouse TBT): parts of a page drawn one after another, each in a commit of its own.
+ * Short main-thread tasks (Lighthouse TBT): parts of a page drawn one after another, each in a commit of its own.
  * React renders every pending transition together and commits a render in one task, which cannot
  * be split: parts asked for at once (a page's sections, its charts) made one task of 100–400 ms.
  * A part waits for the part that asked before it to be drawn, then for an idle moment.

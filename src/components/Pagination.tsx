@@ -37,7 +37,7 @@ export interface PaginationProps {
   total: number;
   page: number;
   limit: number;
-  /** Issue 15: `total` is an estimate (`about`) or a lower bound (`moreThan`) rather than a count. */
+  /** `total` is an estimate (`about`) or a lower bound (`moreThan`) rather than a count. */
   totalKind?: 'exact' | 'about' | 'moreThan';
   onChange: (next: { page: number; limit: number }) => void;
 }

@@ -49,5 +49,5 @@ export function endSession(reason: 'sessionInactive' | 'invalidSession' | 'logge
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
-/** The same client, typed from the route schemas (issue 16): prefer it for every call the OpenAPI document describes. */
+/** The same client, typed from the route schemas: prefer it for every call the OpenAPI document describes. */
 export const typedApi = createTypedApi(api);

@@ -5,7 +5,7 @@ import { catalogue as builtCatalogue } from '../generated/screens';
 import { typedApi } from './api';
 import { definedValues } from './typed-api';
 
-// Issue 11: the screens as the server has them now. The web app starts with the catalogue it was
+// The screens as the server has them now. The web app starts with the catalogue it was
 // built with, then takes the server's (GET /oga/catalogue: screens.yaml beside FORMS_DIR, read
 // live) with the titles of its screens and forms, so a form an organiser adds while the portal
 // runs gets its route, its place in the lists and its title without a build.

@@ -37,7 +37,7 @@ export async function initI18n(search = window.location.search): Promise<Languag
 const loaded = new Set<Language>();
 
 /**
- * Issue 11 item 7: a translator in another language than the page's (the organiser's gallery shows
+ * A translator in another language than the page's (the organiser's gallery shows
  * a form as an exhibitor choosing that language sees it); its table is downloaded once.
  */
 export async function translatorFor(language: Language): Promise<typeof i18next> {

@@ -2,7 +2,7 @@ import { typedApi } from './api';
 import type { ApiData } from './typed-api';
 import { tokenStore } from './storage';
 
-// S3 sign-in links (issue 14): `?token=` in the address is a one-time link code, never a
+// S3 sign-in links: `?token=` in the address is a one-time link code, never a
 // session token. It leaves the address bar (and so the history and any Referer) at once and is
 // traded for a session of this browser's own; when someone is already signed in, the app asks
 // before switching (LinkSwitchPrompt).

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 
-// Issue 10: organisers write bodies in Markdown. The browser renders them with marked and
+// Organisers write bodies in Markdown. The browser renders them with marked and
 // sanitises the HTML with DOMPurify (the same function serves the organiser's preview): raw HTML
 // never executes — no scripts, iframes, event handlers, styles, forms — and links are http(s) or
 // mailto only and open in a new tab.

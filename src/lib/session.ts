@@ -7,7 +7,7 @@ import { sessionCopyStore, tokenStore } from './storage';
 // The logged-in user's info and account info, read through SWR. User info is empty until
 // loaded and cleared on logout (spec §4).
 
-/** Wire types from the route schemas (src/generated/api.ts, issue 16). */
+/** Wire types from the route schemas (src/generated/api.ts). */
 export type UserInfo = ApiData<'GET', '/user/info'>;
 export type AccountInfo = ApiData<'GET', '/system/project/exhibirotCode'>;
 
@@ -15,7 +15,7 @@ export const USER_INFO_KEY = '/user/info' satisfies ApiPath<'GET'>;
 export const ACCOUNT_INFO_KEY = '/system/project/exhibirotCode' satisfies ApiPath<'GET'>;
 
 /**
- * Issue 13: the signed-in frame's answers, asked for at start beside the code that shows them
+ * The signed-in frame's answers, asked for at start beside the code that shows them
  * (the hooks then find them); a failure is the hooks' to report.
  */
 export function preloadSession(): void {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api-client';
 import { createTypedApi, fillPath } from './typed-api';
 
-// Issue 16: the typed client only shapes the call; the ApiClient still sends it (session,
+// The typed client only shapes the call; the ApiClient still sends it (session,
 // language, duplicate guard, toasts), so every call must reach ApiClient.request unchanged.
 
 function fakeClient() {

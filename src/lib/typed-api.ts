@@ -1,7 +1,7 @@
 import type { ApiOperations } from '../generated/api';
 import type { ApiClient, RequestOptions } from './api-client';
 
-// Issue 16: the API client typed from the route schemas (src/generated/api.ts, generated from
+// The API client typed from the route schemas (src/generated/api.ts, generated from
 // the server's OpenAPI document). A call names the operation as the server declares it —
 // `get('/leads/{id}', { path: { id } })` — and gets the `data` type of its answer; the path,
 // query and body are checked against the route's schema. It sends through the ApiClient, so

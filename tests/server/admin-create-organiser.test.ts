@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { demoExposureWarning } from '../../src/server/lib/demo-exposure';
 import { attemptLogin, bodyOf, createTestApp, ENGINES, get, post, type TestApp } from './helpers';
 
-// Issue 9 item 1: `npm run admin -- create-organiser` on an EMPTY embedded and PostgreSQL
+// `npm run admin -- create-organiser` on an EMPTY embedded and PostgreSQL
 // database (the real command, in its own process): it migrates, creates nothing of the demo,
 // prints a single-use set-password link and e-mails it through the queue; the organiser then
 // sets its password from that link and logs in.
@@ -118,7 +118,7 @@ describe.each(ENGINES)('admin create-organiser on an empty %s database', (engine
   });
 
   it('refuses a taken account ID and bad arguments with a message and exit code 2, storing nothing', async () => {
-    // The embedded database is one process's (issue 15): the command runs with the server stopped.
+    // The embedded database is one process's: the command runs with the server stopped.
     await app!.close();
     const again = await adminCommand(['create-organiser', '--email', 'ANNA.LIM@expo-asia.example', '--name', 'Anna again'], env);
     expect(again.code).toBe(2);

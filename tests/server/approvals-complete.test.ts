@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/server/lib/messages';
 import { addRivalOrganiser, createTestApp, DEMO_PASSWORD, ENGINES, get, login, post, recordUpload, type TestApp } from './helpers';
 
-// O1 complete (issue 9): the organiser sees what it decides (booth design, height, badge names
+// O1 complete: the organiser sees what it decides (booth design, height, badge names
 // with the extra ones marked, the guests), approves several at once, and the exhibitor gets the
 // decision and comment by e-mail in its language through the queue; each decision is audited.
 

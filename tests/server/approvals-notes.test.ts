@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestApp, ENGINES, get, login, put, type TestApp } from './helpers';
 
-// Issue 23 F (O1 F5): the approval list says why a submission waits — the booth height above the
+// O1 F5: the approval list says why a submission waits — the booth height above the
 // limit the event set — and what the extra badges cost at the event's price in its currency.
 
 const badge = (n: number, extra = false) => ({ firstName: 'Aisyah', lastName: 'Rahman', email: `badge${n}@borneo.example`, ...(extra ? { extra: true } : {}) });

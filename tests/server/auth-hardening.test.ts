@@ -4,7 +4,7 @@ import { AUTH_PURGE_JOB } from '../../src/server/modules/auth/routes';
 import { hashToken, newToken } from '../../src/server/lib/tokens';
 import { createTestApp, DAY, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
 
-// Issue 14: secrets stay out of the log, sign-in links are one-time exchange codes, HSTS on
+// Secrets stay out of the log, sign-in links are one-time exchange codes, HSTS on
 // https, and the auth tables are purged on a schedule (once per interval across servers).
 
 describe.each(ENGINES)('secrets in logs and links on %s', (engine) => {

@@ -8,7 +8,7 @@ import { precompressDirectory } from '../../scripts/vite-precompress';
 import { chooseEncoding } from '../../src/server/plugins/compression';
 import { createTestApp, ENGINES, login, type TestApp } from './helpers';
 
-// Issue 15: the web app's files are precompressed at build and picked by Accept-Encoding;
+// The web app's files are precompressed at build and picked by Accept-Encoding;
 // JSON answers above 1 KB are compressed per request; streamed downloads go out untouched.
 
 /** A built web app in miniature: index.html and a hashed, compressible script, precompressed. */

@@ -5,7 +5,7 @@ import { multipart, type Part } from '../support/multipart';
 import { pdfText } from '../support/pdf-text';
 import { bodyOf, call, createTestApp, ENGINES, get, login, post, put, type Answer, type TestApp } from './helpers';
 
-// Issue 10 (CT1-CT5): manuals with their status per exhibitor, announcements read per user,
+// CT1-CT5: manuals with their status per exhibitor, announcements read per user,
 // FAQ and support, search in four languages, and the organiser's authoring — per event and
 // audience, on both databases; a manual's attachments (uploaded by the organiser, checked by their
 // content, downloaded through the manual by its readers only).

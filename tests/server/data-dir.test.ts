@@ -11,7 +11,7 @@ import { multipart } from '../support/multipart';
 import { freePort } from '../support/ports';
 import { DEMO_PASSWORD, eventually } from './helpers';
 
-// Issue 15, the embedded database's data directory, with real server processes: a second
+// The embedded database's data directory, with real server processes: a second
 // process on the same DATA_DIR stops with a clear message; a killed server's lock is taken over;
 // everything the server writes there (database, uploads, outgoing mail) is private to its user;
 // `npm run backup` while the server runs, `npm run restore` into a fresh directory, and the

@@ -275,7 +275,7 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
     expect(doc.getTitle()).toBe(`Visa invitation letter AFHE2027-${demoParticipation}-2 - Nguyễn Văn Đức`);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Nguyễn Văn Đức');
-    // Countries are stored as ISO codes and named in the letter's language (issue 13).
+    // Countries are stored as ISO codes and named in the letter's language.
     expect(text).toContain('Hà Nội, Vietnam');
   });
 

@@ -4,7 +4,7 @@ import { translate } from '../../src/server/lib/messages';
 import { firstSheet } from '../support/xlsx';
 import { bodyOf, createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
-// Issue 13 (L1): the forms' country fields hold ISO 3166-1 alpha-2 codes (the `country` keyword):
+// L1: the forms' country fields hold ISO 3166-1 alpha-2 codes (the `country` keyword):
 // a code is accepted, anything else refused with the field's message in the user's language;
 // migration 0027 turns the English names (and nationalities) stored before into codes and keeps
 // what names no country as typed; the organiser's export names countries in the reader's language.

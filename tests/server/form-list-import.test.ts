@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, type Part } from '../support/multipart';
 import { createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
-// Issue 11 item 5: a form's list filled from a spreadsheet (S04's badges here). The template is
+// A form's list filled from a spreadsheet (S04's badges here). The template is
 // made from the item schema in the caller's language; an upload is parsed, mapped (headers and
 // choice labels in any language) and each row checked with the form's served validator; the answer
 // lists the rows to add and the problems of the others, and nothing is stored.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
-// Issue 11 item 4: what a form gives other features is data. The lead's interests (LD2, LD3) are
+// What a form gives other features is data. The lead's interests (LD2, LD3) are
 // the labels of the list a form declares in forms.yaml `provides.leadInterests`: a changed
 // declaration, read from a copy of schemas/ in a temporary folder, changes what the lead offers
 // without any TypeScript.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/server/lib/messages';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
-// Issue 11 item 4 (O2 F5 O1): the extra-badge fee and the booth height limit are the event's
+// O2 F5 O1: the extra-badge fee and the booth height limit are the event's
 // settings, in the model of deadlines and quotas: forms.yaml names them (`setting:`) and gives the
 // default, the organiser sets the event's values in the console. The form's help values and fee
 // (the definition the exhibitor's page receives) and the server's approval rule follow the event.

@@ -274,7 +274,7 @@ const CASES: FormCase[] = [
       data: { applicants: [applicant(files, { chineseName: 'Tan Wei Ming', nationality: 'XX' })], confirmTruth: false },
       errors: [
         { path: '/applicants/0/chineseName', key: 'validation.chineseName', message: 'Please enter the name in Chinese characters.' },
-        // L1 (issue 13): a country field holds an ISO code; a made-up one is refused.
+        // L1: a country field holds an ISO code; a made-up one is refused.
         { path: '/applicants/0/nationality', key: 'validation.country', message: 'Choose a country or region from the list.' },
         { path: '/confirmTruth', key: 'validation.const', message: 'Please confirm that the information is true.' },
       ],

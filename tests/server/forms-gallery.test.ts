@@ -7,7 +7,7 @@ import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { validateSubmission } from '../../src/server/plugins/forms/validate';
 import { addRivalOrganiser, bodyOf, call, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
-// Issue 11 item 7: the organiser's form gallery. The organiser gets each form as an event's
+// The organiser's form gallery. The organiser gets each form as an event's
 // exhibitors meet it (the event's patch applied, the validator they run, the strings of every
 // language, the event's default flags and quotas) and what the patch changes in the base form;
 // another organisation's events are neither listed nor answered; exhibitors and strangers are refused.

@@ -10,7 +10,7 @@ import { loadFormRegistry, SCHEMAS_DIR } from '../../src/server/plugins/forms/fo
 import { addParkingForm, PARKING_FORM } from '../support/new-form';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, post, type TestApp } from './helpers';
 
-// Issue 11: the forms are read live from FORMS_DIR. Each test works on a copy of the project's
+// The forms are read live from FORMS_DIR. Each test works on a copy of the project's
 // schemas/ (and the locales beside it) in a temporary folder: the repository is never written to.
 
 type Json = Record<string, any>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTRACTOR_LOGIN } from '../../src/server/db/seed';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
-// P1 F4 (issue 12): S03 is shared by the exhibitor (booth design and height) and its booth
+// P1 F4: S03 is shared by the exhibitor (booth design and height) and its booth
 // contractor (forms.yaml `parts`). Each part is saved, submitted, closed by submit-once and
 // approved on its own: the contractor's submission never locks the exhibitor out of its part.
 // The demo exhibitor's S03 is submit-once; the limited exhibitor has no contractor.

@@ -5,7 +5,7 @@ import { translate } from '../../src/server/lib/messages';
 import { multipart } from '../support/multipart';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
-// F9 (issue 11): a form's data may be as large as its schema allows. S04 declares up to 2,000
+// F9: a form's data may be as large as its schema allows. S04 declares up to 2,000
 // badges: a realistic 2,000-badge list imported from a spreadsheet saves and submits (the old fixed
 // 512 KB limit was near: see the size printed), while data beyond the form's own limit is refused
 // with a message in the user's language and nothing stored.

@@ -10,7 +10,7 @@ import { multipart } from '../support/multipart';
 import { addParkingForm } from '../support/new-form';
 import { createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
-// Issue 11 item 4 (V2 V3): upload purposes are data. An organiser declares a new purpose in
+// V2 V3: upload purposes are data. An organiser declares a new purpose in
 // forms.yaml `uploads:` and names it from a form's file field; the running portal accepts uploads
 // for it, checks them by that declaration (type, size, dpi: refusals in the caller's language),
 // serves the rule with the form for the browser's own check, and validates the reference on submit.

@@ -10,7 +10,7 @@ import { ERRORS } from '../../src/engine/errors';
 import ja from '../../locales/ja.json';
 import { multipart } from '../support/multipart';
 
-// Issue 14: a seeded, bounded fuzz test derived from every route's JSON Schema (the OpenAPI
+// A seeded, bounded fuzz test derived from every route's JSON Schema (the OpenAPI
 // document the server builds from its route schemas) and every participation form's schema,
 // on both databases. Inputs are mostly shaped like the schema, with hostile values mixed in
 // (NUL, lone surrogates, direction overrides, integers past 2^31, deep JSON, wrong types,
@@ -172,7 +172,7 @@ function withLeaf(value: unknown, path: Array<string | number>, leaf: unknown): 
   return copy;
 }
 
-/** The odd inputs of issue 14, put in every place of a request the schema describes. */
+/** Odd inputs that must never answer 500, put in every place of a request the schema describes. */
 const TARGETED = { text: ['a\u0000b', 'x\ud800', 'Name\u202Eexe', 'bell\u0007'], number: [2147483648, -2147483649, 1e20] };
 
 interface Operation {
@@ -269,7 +269,7 @@ describe.each(ENGINES)('fuzzing every route and form on %s', (engine) => {
           { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
         );
       }
-      // The cases of issue 14, deterministically: each text and number of each body, query and path in turn.
+      // Every odd input, deterministically: each text and number of each body, query and path in turn.
       let targeted = 0;
       for (const operation of operations) {
         const [token] = tokens;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// Issue 15: /healthz (the process answers) and /readyz (database reachable, migrations applied,
+// /healthz (the process answers) and /readyz (database reachable, migrations applied,
 // forms loaded) answer JSON without a session, and readiness fails when the database is gone.
 
 async function probe(t: TestApp, url: string) {

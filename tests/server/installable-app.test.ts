@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// Issue 22 (LD1): the installable scanner. The service worker and the manifest are served with
+// LD1: the installable scanner. The service worker and the manifest are served with
 // their types and are asked again on every start (so a new version is found); the reader's
 // WebAssembly is served as such; the content policy lets the portal compile its own WebAssembly
 // and run its own worker, and the camera is allowed on the portal's pages (nowhere else).

@@ -9,7 +9,7 @@ import { translate } from '../../src/server/lib/messages';
 import { convertWithLibreOffice } from '../support/libreoffice';
 import { createTestApp, ENGINES, get, login, post, type TestApp } from './helpers';
 
-// Issue 13, languages: countries are stored as ISO codes (migration 0023 turns the English names
+// Languages: countries are stored as ISO codes (migration 0023 turns the English names
 // stored before into codes) and named in the reader's language; exports write country names and
 // dates in the exporting user's language, XLSX times as real date cells.
 

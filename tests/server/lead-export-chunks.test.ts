@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadChunks } from '../../src/server/modules/leads/query';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// LD4 / issue 15: an export reads its leads in keyset chunks of JSON. Across chunk boundaries —
+// LD4: an export reads its leads in keyset chunks of JSON. Across chunk boundaries —
 // leads sharing one scan time included — every matching lead comes exactly once, newest first,
 // with the fields an export writes.
 

@@ -5,7 +5,7 @@ import { eventHour } from '../../src/engine/leads';
 import { batchStatement, scanIntake, type ScanOutcome, type Scanner, type StatementRow } from '../../src/server/modules/leads/scans';
 import { createTestApp, ENGINES, HOUR, insertTeamUser, login, post, type TestApp } from './helpers';
 
-// LD1 under issue 15: the scan statement's cost grows with the scans, never with their square;
+// LD1 with the set-based scan statement: its cost grows with the scans, never with their square;
 // on the embedded database the batches that arrive together are stored in one statement, with
 // the answers each would get stored alone (a badge is one lead, a quota is kept, a resend is a resend).
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanOutcome as Outcome } from '../../src/server/modules/leads/scans';
 import { createTestApp, ENGINES, insertTeamUser, login, post, type TestApp } from './helpers';
 
-// LD1 under issue 15's set-based scan statement: several devices syncing the same badges at the
+// LD1 with the set-based scan statement: several devices syncing the same badges at the
 // same moment (and resending each other's queues) still make one lead per badge, record every
 // other scan once against it, count scans and quotas right, and answer every scan.
 

@@ -4,7 +4,7 @@ import { LEAD_TOTAL_CAP } from '../../src/engine/leads';
 import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
-// Issue 15 (LD2 at scale): the lead list no longer counts every match of a broad query. One
+// LD2 at scale: the lead list no longer counts every match of a broad query. One
 // filter: exact from the rollup. Several filters: estimated from each filter's own count unless
 // the most selective is small (then counted). A keyword: counted up to LEAD_TOTAL_CAP, then
 // "more than". `exactTotal=true` counts everything. The page itself is always the real one.

@@ -412,7 +412,7 @@ describe.each(ENGINES)('leads on %s', (engine) => {
         for (const cell of [row.getCell(1), row.getCell(mobileIndex)]) expect(cell.type === ExcelJS.ValueType.String || cell.type === ExcelJS.ValueType.Null).toBe(true);
     });
     const timeIndex = header.indexOf('追加日時 (UTC+08:00)') + 1;
-    // Issue 13: the time is a real date cell (the event's wall clock), shown in ja's field order.
+    // The time is a real date cell (the event's wall clock), shown in ja's field order.
     expect(sheet.getRow(2).getCell(timeIndex).value).toBeInstanceOf(Date);
     expect(sheet.getRow(2).getCell(timeIndex).numFmt).toBe('yyyy/mm/dd hh:mm');
 

@@ -14,7 +14,7 @@ import { setParticipationDeadline } from '../support/settings';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { DEMO_PASSWORD, eventually, HOUR } from './helpers';
 
-// Issue 15, several instances (README "Operating it"): two real server processes on one
+// Several instances (README "Operating it"): two real server processes on one
 // PostgreSQL with FILE_STORE=database, behind a real nginx balancing them round-robin. What one
 // instance made (a session, an upload, a lead export) is used through the other, and the
 // reminders' due check, which each instance runs as it starts, sends each e-mail once.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interpolate, lookup, type LocaleTable } from '../../src/engine/i18n';
 import { createTestApp, ENGINES, get, login, post, put, type Answer, type TestApp } from './helpers';
 
-// Issue 14: odd input never answers 500. NUL characters in any text, lone UTF-16 surrogates,
+// Odd input never answers 500. NUL characters in any text, lone UTF-16 surrogates,
 // whole numbers past PostgreSQL's integer, JSON nested 5,000 deep: a 400 with a coded message
 // in the caller's language, and nothing stored. Names refuse control characters and
 // text-direction overrides.

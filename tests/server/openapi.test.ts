@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestApp, DEMO_PASSWORD, ENGINES, get, login, type TestApp } from './helpers';
 
-// Issue 16: the OpenAPI document is complete — every API route the app registers (read from the
+// The OpenAPI document is complete — every API route the app registers (read from the
 // app itself, not from a list kept here) is in it with the request parts its schema declares, a
 // typed success answer and the error body — and real answers are what the document says.
 

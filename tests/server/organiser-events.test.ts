@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 import { eventInput, otherOrganiser } from './organiser-support';
 
-// Issue 9 (O2): the organiser's events — create and edit every setting, deadlines and quotas as
+// O2: the organiser's events — create and edit every setting, deadlines and quotas as
 // event rows keyed by the forms' names, impossible dates refused beside their field, another
 // organisation's event 404, exhibitors 403, no token 401, every change audited.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptLogin, bodyOf, createTestApp, ENGINES, eventually, get, login, post, put, type TestApp } from './helpers';
 import { otherOrganiser } from './organiser-support';
 
-// Issue 9 (O2, spec §3): the organiser's exhibitors of its current event — create, list with
+// O2, spec §3: the organiser's exhibitors of its current event — create, list with
 // search/filters/pages, edit every field (applied on the exhibitor's next request), deactivate
 // (sessions end), activation e-mail and password reset through the queue; another
 // organisation's exhibitor 404, an exhibitor 403, no token 401; every change audited.

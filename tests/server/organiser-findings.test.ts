@@ -5,7 +5,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, ENGINES, get, login, mailText, post, put, type TestApp } from './helpers';
 import { otherOrganiser } from './organiser-support';
 
-// What a new organiser met in the console (issue 23): announcement e-mails in readable text and
+// What a new organiser met in the console: announcement e-mails in readable text and
 // safe HTML (C), the audit log's before/after of an exhibitor edit (G), the event logo uploaded
 // to the portal and shown from its own address (J), exhibitor search that folds diacritics (K).
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 import { otherOrganiser } from './organiser-support';
 
-// Issue 9: exhibitors from XLSX or CSV — the template in the organiser's language, a dry run
+// Exhibitors from XLSX or CSV — the template in the organiser's language, a dry run
 // reporting every bad row (row, column, problem) and storing nothing, a commit storing the good
 // rows, and a second import updating by code without duplicates.
 

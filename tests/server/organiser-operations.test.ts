@@ -7,7 +7,7 @@ import { setParticipationDeadline } from '../support/settings';
 import { firstSheet } from '../support/xlsx';
 import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
 
-// Issue 9 (i9b): the organiser's progress matrix and its XLSX, reopening a form for one exhibitor
+// The organiser's progress matrix and its XLSX, reopening a form for one exhibitor
 // (a deadline of its own, a submit-once form open until the next submission), and the audit
 // records of logins, submissions and reopenings. Another organisation's organiser reaches none of it.
 
@@ -236,7 +236,7 @@ describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
     const actions = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(3).value));
     expect(actions.length).toBeGreaterThan(0);
     expect(actions.every((a) => a.startsWith('form.'))).toBe(true);
-    // Issue 13: when, as a real date cell in the organiser's language's order, the offset in the header.
+    // When, as a real date cell in the organiser's language's order, the offset in the header.
     expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/\(UTC[+-]\d\d:\d\d\)$/);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy/mm/dd hh:mm');

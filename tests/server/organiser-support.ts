@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { DEMO_PASSWORD, login } from './helpers';
 
-// Organiser console tests (issue 9): an organiser of another organisation, made in the test, to
+// Organiser console tests: an organiser of another organisation, made in the test, to
 // show that nothing of the demo organisation's events and exhibitors reaches it (404).
 
 export async function otherOrganiser(app: FastifyInstance, loginId = 'rival.organiser'): Promise<{ token: string; organisationId: number; userId: number }> {

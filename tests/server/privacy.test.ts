@@ -5,7 +5,7 @@ import { eraseExpiredLeads, remindBeforeErasure } from '../../src/server/modules
 import { purgeOldExports } from '../../src/server/modules/files/jobs';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
-// Issue 14, privacy of visitors' data: the organiser's retention period, the reminder and the
+// Privacy of visitors' data: the organiser's retention period, the reminder and the
 // scheduled erasure (leads, business cards, exports), one visitor's data exported and erased
 // across exhibitors, every erasure audited without the erased data; old export files purged.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type Nginx } from '../support/nginx';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// TRUST_PROXY behind a real nginx (issue 14): the client connects from 127.0.0.5 and forges a
+// TRUST_PROXY behind a real nginx: the client connects from 127.0.0.5 and forges a
 // different X-Forwarded-For on every attempt; nginx appends the address it saw. With one
 // trusted hop the portal counts the failures against 127.0.0.5 and throttles it, whatever the
 // client forged.

@@ -3,7 +3,7 @@ import { loadConfig, ConfigError } from '../../src/server/config';
 import { hashToken } from '../../src/server/lib/tokens';
 import { attemptLogin, createTestApp, DEMO_PASSWORD, ENGINES, HOUR, post, type TestApp } from './helpers';
 
-// S1 login throttling (issue 14): failures are counted per account AND address with growing
+// S1 login throttling: failures are counted per account AND address with growing
 // delays, so a stranger can never lock the owner out from another address; a completed reset
 // lifts the account's failures; one address spraying many accounts is slowed down; the client
 // address behind reverse proxies comes from a hop count or the proxies' addresses only.

@@ -11,7 +11,7 @@ import { setParticipationDeadline } from '../support/settings';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { addRivalOrganiser, createTestApp, ENGINES, eventually, get, HOUR, login, post, put, type TestApp } from './helpers';
 
-// Issue 9, reminders and the mail queue: reminders N days before each deadline to exhibitors with
+// Reminders and the mail queue: reminders N days before each deadline to exhibitors with
 // mandatory forms missing, never twice for one deadline and day, even from two instances on one
 // PostgreSQL; "send now" to a selection; the queue retries a dead SMTP server and sends once.
 

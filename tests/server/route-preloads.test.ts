@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE } from '../../src/engine/route-preloads';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// Issue 13 (Lighthouse): the index.html answered for a screen's path names the modules the build
+// A fast first screen (Lighthouse): the index.html answered for a screen's path names the modules the build
 // listed for that screen (scripts/vite-route-preloads.ts), so the browser loads them beside the
 // entry; other paths get the plain page, and the list itself is not served.
 

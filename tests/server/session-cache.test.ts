@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/lib/tokens';
 import { bodyOf, createTestApp, ENGINES, eventually, get, login, type TestApp } from './helpers';
 
-// Issue 15 (speed): the auth hook keeps a resolved session for a moment. Whatever changes a
-// session's user, participation, exhibitor, event or settings must still show at once when made
-// through this server, and within the cache's lifetime when made by another server on the database.
+// The auth hook keeps a resolved session for a moment, to spare a database read per request.
+// Whatever changes a session's user, participation, exhibitor, event or settings must still show
+// at once when made through this server, and within the cache's lifetime when made by another
+// server on the database.
 
 const ACCOUNT_INFO = '/oga/system/project/exhibirotCode';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES, FileTooLargeError, readWhole, type FileStoreKind } from '../../src/server/plugins/storage';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
-// Issue 15: the file store on both backends (local disk, PostgreSQL chunks) and both databases:
+// The file store on both backends (local disk, PostgreSQL chunks) and both databases:
 // what is put is read back byte for byte, listed for sweeps, removed; a put that fails (too large,
 // a broken source) leaves nothing behind; local files and folders are private (600/700).
 

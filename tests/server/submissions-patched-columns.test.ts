@@ -6,7 +6,7 @@ import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { firstSheet } from '../support/xlsx';
 import { createTestApp, ENGINES, login, type TestApp } from './helpers';
 
-// Issue 23 E: a question an event patch adds to a form is titled, in the organiser's submissions
+// A question an event patch adds to a form is titled, in the organiser's submissions
 // export, with the form set's own strings in the reader's language, never with its locale key.
 
 type Json = Record<string, any>;

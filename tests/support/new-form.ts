@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Issue 11: what an organiser writes to add a whole new form while the portal runs, in a copy of
+// What an organiser writes to add a whole new form while the portal runs, in a copy of
 // the project's files (root/schemas = FORMS_DIR, root/locales, root/screens.yaml): S09, a parking
 // pass with one field, its schema and UI schema, its strings in every language, its screen, and
 // last its forms.yaml entry (the list names a form whose files are all there).

@@ -42,7 +42,7 @@ export interface SummaryEntry {
  */
 export function approvalSummary(definition: FormDefinition, schema: { properties?: Record<string, unknown> }, data: Record<string, unknown>, language: string): SummaryEntry[] {
   const rule = definition.approval;
-  /** A field's value as text: a country by its name in the organiser's language (issue 13). */
+  /** A field's value as text: a country by its name in the organiser's language. */
   const shown = (properties: unknown, name: string, part: unknown) => (isObject(properties) && isCountryField(properties[name]) ? shownCountry(part, language) : part);
   const present = (definition.approvalSummary ?? []).filter(({ field }) => isObject(schema.properties?.[field]));
   return present.map(({ field, show }) => {

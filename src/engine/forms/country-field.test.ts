@@ -6,7 +6,7 @@ import { shownValue } from './documents';
 import { submissionLayout } from './submission-columns';
 import { validateForm } from './validator';
 
-// Issue 13 (L1): country fields of the forms hold ISO codes, are chosen by typing a name in any
+// L1: country fields of the forms hold ISO codes, are chosen by typing a name in any
 // portal language, and read in the reader's language everywhere the form's values are shown.
 
 const schema = {

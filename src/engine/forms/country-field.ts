@@ -1,7 +1,7 @@
 import { LANGUAGES, intlLocale } from '../language';
 import { COUNTRY_CODES, countryName } from '../locale-format';
 
-// Issue 13 (L1): a form's country fields. A schema marks one with the `country` keyword (the
+// L1: a form's country fields. A schema marks one with the `country` keyword (the
 // value is an ISO 3166-1 alpha-2 code, checked by the rule in rules.ts on both sides); its name
 // is shown in the reader's language through Intl.DisplayNames in the form (the country widget a
 // UI schema chooses), the summary, the submissions export and the letters. A value stored before

@@ -104,7 +104,7 @@ export function longDay(value: string, language: string): string {
 /**
  * An item field's value as the document shows it, in the document's language: a day written in
  * full, a number with the language's digits grouping, an enum value by its label, a country by
- * its name in the document's language (issue 13); files and
+ * its name in the document's language; files and
  * objects are not text.
  */
 export function shownValue(formId: string, field: string, property: unknown, value: unknown, language: string, translate: (key: string) => string): string {

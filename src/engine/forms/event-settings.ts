@@ -1,6 +1,6 @@
 import type { FormDefinition } from './definitions';
 
-// O2 F5 O1 (issue 11 item 4): values a form uses that the organiser sets per event, in the model of
+// O2 F5 O1: values a form uses that the organiser sets per event, in the model of
 // deadlines and quotas — forms.yaml names them (`fee.setting`, an `above` approval's `setting`) and
 // gives the default (its price and currency, its limit); the event's rows (`event_settings`, set in
 // the organiser console) hold the values. The form's help texts, the fee total shown before

@@ -4,7 +4,7 @@ import type { FormDefinition } from './definitions';
 import { formReferences, optionalNameProblems, patchPointOf, referenceProblems, referenceResolves, resolveField, showroomReferences } from './field-references';
 import { mergePatch } from './merge-patch';
 
-// F11 (issue 11 item 6): the fields forms.yaml names, resolved against a base form and against an
+// F11: the fields forms.yaml names, resolved against a base form and against an
 // event's patched form, each problem at its file and JSON pointer.
 
 const badgeForm = {

@@ -2,7 +2,7 @@ import type { FormDefinition } from './definitions';
 import { FORM_LIST_FILE, pointerOf, type FormProblem } from './form-list';
 import { objectProperties } from './object-properties';
 
-// F11 (issue 11 item 6): every field forms.yaml names — approval rules and summaries, fees, parts,
+// F11: every field forms.yaml names — approval rules and summaries, fees, parts,
 // documents, providers, the showroom's JSON pointers — resolved against a form's schema: the base
 // form, and each event's patched form (an event patch may remove a field a declaration still
 // names). One model for a field an event removes: the declaration itself says which of its names

@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES } from '../constants';
 // Uint8Array: no Node or browser-only APIs. The type of a file is what its bytes say, never its
 // name; the resolution is what the file records (JFIF, EXIF or PNG pHYs), never a guess.
 //
-// Issue 11 item 4: what each purpose accepts is data. A form's purposes are declared in forms.yaml
+// What each purpose accepts is data. A form's purposes are declared in forms.yaml
 // `uploads:` (read with `uploadRules`) and named by a schema's `"file": "<purpose>"`; only the
 // purposes of the portal's own features (a lead's business card, a manual's attachment) are here.
 

@@ -5,7 +5,7 @@ import type { LocaleTable } from '../i18n';
 import { checkForm as checkFormWith } from './form-checks';
 import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 
-// F11 (issue 11 item 6): each organiser mistake in a form is found, with its file and the JSON
+// F11: each organiser mistake in a form is found, with its file and the JSON
 // pointer of the place to fix. Each case takes a real form (S03: an if/then on the contractor
 // type) and the real locale tables, and makes one mistake.
 

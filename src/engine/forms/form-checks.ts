@@ -7,7 +7,7 @@ import { objectProperties } from './object-properties';
 import { unknownPurposeMessage } from './keywords';
 import { createFormAjv } from './validator';
 
-// F11 (issue 11 item 6): the checks of one form (a base form, or a base form with an event patch
+// F11: the checks of one form (a base form, or a base form with an event patch
 // applied) that `npm run check` and the server's live form set both run, each problem with its
 // file and a JSON pointer: only registered keywords (a misspelt one would be ignored), the schema
 // compiles, every required field exists (inside if/then/else, allOf, items too), `ui:order` names

@@ -1,4 +1,4 @@
-// Issue 11 item 3 (F11): the JSON Schema of schemas/forms/forms.yaml. It is the one description of
+// F11: the JSON Schema of schemas/forms/forms.yaml. It is the one description of
 // what an organiser may write there: the loader (form-list.ts) validates the file against it,
 // the types of a form's declaration are derived from it (json-schema-to-ts), and
 // `npm run generate` writes it to schemas/forms/forms.schema.json for editors and CI.
@@ -206,7 +206,7 @@ export const SHOWROOM_SCHEMA = {
 } as const;
 
 /**
- * V2 V3 (issue 11 item 4): the upload purposes a form's file field may name (`"file": "<purpose>"`
+ * V2 V3: the upload purposes a form's file field may name (`"file": "<purpose>"`
  * in its schema). Top level rather than per form: one purpose serves fields of several forms and
  * event patches, and the upload endpoint receives only the purpose's name.
  */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORM_LIST_FILE, loadFormList } from './form-list';
 
-// F11 (issue 11 item 3): forms.yaml's one loader refuses what its JSON Schema does not allow and
+// F11: forms.yaml's one loader refuses what its JSON Schema does not allow and
 // what a schema cannot say, each problem with forms.yaml's JSON pointer.
 
 const TEXT = readFileSync(join(import.meta.dirname, '../../../schemas/forms/forms.yaml'), 'utf8');

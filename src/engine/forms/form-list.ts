@@ -4,7 +4,7 @@ import { flagDeclarationProblems } from '../participation-flags';
 import { FORM_LIST_SCHEMA } from './form-list-schema';
 import type { FormList } from './definitions';
 
-// Issue 11 item 3 (F11): the one loader of forms.yaml, used by the server's form set, the scripts
+// F11: the one loader of forms.yaml, used by the server's form set, the scripts
 // and the tests. It takes the file's text (or its parsed value) and answers either the typed
 // declarations or every problem, each with a JSON pointer into the file.
 

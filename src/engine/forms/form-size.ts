@@ -1,4 +1,4 @@
-// F9 (issue 11): how much a form's data may hold, as JSON. A form holds file references, never
+// F9: how much a form's data may hold, as JSON. A form holds file references, never
 // file contents, so a small form needs little; a form whose lists declare a maximum (`maxItems`,
 // such as S04's badges filled from a spreadsheet) may hold that many items of the largest size its
 // schema allows. Anything beyond is refused (abuse), with a message in the user's language.

@@ -4,7 +4,7 @@ import { mergePatch } from './merge-patch';
 import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { createFormAjv, runValidator } from './validator';
 
-// Issue 11 item 7 groundwork: a patch's difference from the base form, and sample data that the
+// A patch's difference from the base form, and sample data that the
 // form's own validator accepts.
 
 const base = {

@@ -1,4 +1,4 @@
-// Issue 11 item 7, the organiser's form gallery: what an event's patch changes in a form, field by
+// The organiser's form gallery: what an event's patch changes in a form, field by
 // field, and sample data made from a schema alone (the gallery's preview and its "try submitting").
 
 import { isCountryField } from './country-field';

@@ -4,7 +4,7 @@ import { checkListRows, columnHeader, foldLabel, importableLists, readListSheet,
 import { PROJECT_UPLOADS } from '../../../tests/support/project-uploads';
 import { createFormAjv, runValidator } from './validator';
 
-// Issue 11 item 5: a sheet read as a list's items and checked with the form's validator.
+// A sheet read as a list's items and checked with the form's validator.
 
 const schema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import type { FieldError } from './messages';
 import { uniqueKey } from './rules';
 
-// Issue 11 item 5: any list of a form (an array of objects) filled from a spreadsheet. Driven by
+// Any list of a form (an array of objects) filled from a spreadsheet. Driven by
 // the schema alone: the list's item properties that fit in a cell (text, number, yes/no, one of a
 // list) are the sheet's columns, headed by their titles. A sheet is read into candidate items
 // (headers and choice labels recognised in any of the portal's languages), and each row is checked

@@ -1,6 +1,6 @@
 import { canonicalJson } from './canonical';
 
-// P1 F4 (issue 12): a form shared between an exhibitor and its contractor is made of parts, each
+// P1 F4: a form shared between an exhibitor and its contractor is made of parts, each
 // saved, submitted, locked (submit-once) and approved on its own, so that neither side's
 // submission locks the other out. forms.yaml declares the parts a form has besides the
 // exhibitor's own (`parts:`); the exhibitor's part is every top-level property no declared part

@@ -106,7 +106,7 @@ export const RULES = {
     return duplicate === undefined ? null : problem('validation.uniqueItemProperty', { property, value: duplicate });
   },
   videoHost: (enabled: boolean, data: string): Problem | null => (enabled && data.trim() !== '' && !isVideoHostUrl(data) ? problem('validation.videoHost') : null),
-  /** L1 (issue 13): a country or region as its ISO 3166-1 alpha-2 code; emptiness is `required`'s business. */
+  /** L1: a country or region as its ISO 3166-1 alpha-2 code; emptiness is `required`'s business. */
   country: (enabled: boolean, data: string): Problem | null => (enabled && data !== '' && !isCountryCode(data) ? problem('validation.country') : null),
   realName: (script: 'any' | 'chinese', data: string): Problem | null =>
     isRealName(data, script) ? null : problem(script === 'chinese' ? 'validation.chineseName' : 'validation.realName'),

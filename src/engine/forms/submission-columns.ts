@@ -1,4 +1,4 @@
-// Issue 9, submissions export: the rows and columns of a form's spreadsheet, derived from its
+// Submissions export: the rows and columns of a form's spreadsheet, derived from its
 // JSON Schema alone (no form or field is named in code). A form whose data is one list of
 // objects beside plain values (badges, vehicles, visa applicants, products, guests) gives one
 // row per list item; any other form gives one row per exhibitor. Nested objects become one

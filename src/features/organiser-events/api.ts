@@ -2,7 +2,7 @@ import useSWR, { mutate } from 'swr';
 import { typedApi } from '../../lib/api';
 import type { ApiData } from '../../lib/typed-api';
 
-// The organiser console's event calls (issue 9, O2), typed from the routes' answer schemas.
+// The organiser console's event calls (O2), typed from the routes' answer schemas.
 
 export type EventSummary = ApiData<'GET', '/organiser/events'>[number];
 /** O2: the names an organiser sets: modules, flags, deadline and quota names, the forms' settings, languages. */

@@ -20,7 +20,7 @@ const ChartsContext = createContext<Charts | null>(null);
 
 /**
  * Loads the charts' code once the page's figures show, and hands it to the charts inside. Not
- * through React.lazy (issue 13): a lazy chart suspended, and React holds a Suspense reveal back
+ * through React.lazy: a lazy chart suspended, and React holds a Suspense reveal back
  * (up to 300 ms) to commit it with the others, which put every chart in one long task.
  */
 export function ChartsCode({ children }: { children: ReactNode }) {

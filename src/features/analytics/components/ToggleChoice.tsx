@@ -4,7 +4,7 @@ import { Box, ToggleButton } from '@mui/material';
  * One of a few options, as toggle buttons in a named group drawn as one (the dashboard's chart or
  * table, daily or hourly). Not MUI's ToggleButtonGroup: its roving focus registers each button
  * from a ref, a state change inside the commit that made React render the group again
- * synchronously, 20–80 ms of the dashboard's commits under Lighthouse (issue 13). Each button
+ * synchronously, 20–80 ms of the dashboard's commits under Lighthouse. Each button
  * is in the tab order and says whether it is pressed.
  */
 export function ToggleChoice<Option extends string>({

@@ -7,7 +7,7 @@ import { useChartSize } from './chart-size';
 // The dashboard's nivo charts (only the dashboard page imports this module, so nivo stays in
 // its lazy chunk). Above TREND_CANVAS_ABOVE points the trend is drawn on a canvas. Each chart
 // takes the size its ChartCard measured (chart-size.ts) instead of nivo's Responsive* wrappers.
-// Issue 13 (TBT): the breakdowns are drawn on a canvas: the SVG bars and pie mounted a
+// Short main-thread tasks (TBT): the breakdowns are drawn on a canvas: the SVG bars and pie mounted a
 // react-spring value per bar, label and tick (even without animation), 40–140 ms per chart's
 // commit under Lighthouse. Their text alternative is the card's table, as for every chart (the
 // chart's box is hidden from assistive technology); the tooltips stay.
@@ -43,7 +43,7 @@ export function TrendChart({ points, leadsLabel, formatValue }: { points: TrendP
     colors: ['#1565c0'],
     pointSize: points.length > 60 ? 0 : 6,
     isInteractive: true,
-    // Issue 13: no enter animation (react-spring frames kept the main thread busy for seconds).
+    // No enter animation (react-spring frames kept the main thread busy for seconds).
     animate: false,
   };
   if (!size) return null;

@@ -41,10 +41,10 @@ import { ToggleChoice } from '../components/ToggleChoice';
 // LA1-LA4 (and the download list and invitations): the lead dashboard of the participation,
 // from one API call. Every chart has its data as a table (toggle; visually hidden otherwise).
 
-// Issue 13: nivo (about half of this page's code) loads after the figures and tables show
+// Nivo (about half of this page's code) loads after the figures and tables show
 // (ChartsCode); the charts are drawn one by one as they come into view (ChartCard).
 
-// Issue 13: this code loads at start beside the frame's (app/warm-up.ts); the formatters the page
+// This code loads at start beside the frame's (app/warm-up.ts); the formatters the page
 // needs are made in an idle moment while the frame and the figures are on their way, instead of
 // in the page's first render with its figures (one task: a component renders whole).
 whenIdle(() => prepareFormatters(startingLanguage()));
@@ -207,7 +207,7 @@ export default function DashboardPage() {
   ];
   const trendTitle = t('dashboard.trend.title');
 
-  // Issue 13: the sections below the trend are drawn one by one after the figures, each in a
+  // The sections below the trend are drawn one by one after the figures, each in a
   // commit of its own (InTurn), then the charts as they come into view (ChartCard).
   return (
     <TakingTurns>

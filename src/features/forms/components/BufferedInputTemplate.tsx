@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Templates } from '@rjsf/mui';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 
-// The text inputs of a generated form, typed into at the speed of a plain input (issue 3: a
+// The text inputs of a generated form, typed into at the speed of a plain input (a
 // keystroke reaches the screen within a frame in a 50-item list). The input shows what was typed
 // at once and hands it to rjsf right after that frame is painted: rjsf's change handling (it
 // clones the whole form data, recomputes defaults and renders the form) then no longer sits

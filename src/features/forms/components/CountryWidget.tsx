@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { countryChoices, matchCountries, shownCountry } from '../../../engine/forms/country-field';
 import { isCountryCode } from '../../../engine/locale-format';
 
-// Issue 13 (L1): the widget of a country field (`"ui:widget": "country"` in a UI schema; the
+// L1: the widget of a country field (`"ui:widget": "country"` in a UI schema; the
 // schema's `country` keyword checks the value). A phone user types part of the name in any
 // portal language (シンガポール, 新加坡, Singapore) or the code and picks from the list; the form
 // keeps the ISO code. Leaving the field after typing takes the best match, so typing a name and

@@ -48,7 +48,7 @@ function SubmitSummary({ schema, definition, data }: { schema: Record<string, un
  * keywords as the server, saved as a draft while the user types and with "Save draft", then
  * submitted. A save based on an older version is refused by the server and said so.
  *
- * Typing stays cheap in long lists (issue 3: a keystroke in a 50-item list within a frame):
+ * Typing stays cheap in long lists (a keystroke in a 50-item list within a frame):
  * - the rjsf form is uncontrolled: it owns the data and reports changes, which land in a ref,
  *   so a keystroke renders the form, not this component; new data from outside (loading,
  *   copying from the previous event) remounts the form with it;
@@ -143,7 +143,7 @@ export function FormRuntime({ formId }: { formId: string }) {
     // The language is part of the translated UI schema.
   }, [payload, validateFns, formId, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   /**
-   * Issue 13 (Lighthouse TBT): the form is rendered from a deferred copy of its view. Its data
+   * Short main-thread tasks (Lighthouse TBT): the form is rendered from a deferred copy of its view. Its data
    * arrive outside any transition (SWR), so rendering a long form at once was one main-thread task
    * of 160–260 ms on S04; deferred, React renders it in slices that let input through, and the
    * page shows the form as soon as that render completes. Everything below reads this copy, so the
@@ -258,7 +258,7 @@ export function FormRuntime({ formId }: { formId: string }) {
         const errors = (failure.data as { errors?: FieldError[] } | null)?.errors ?? [];
         setExtraErrors(serverErrorSchema(errors, t));
         setAttempted(true);
-        // Issue 13: a submit the server refuses is listed and focused like one the browser refuses.
+        // A submit the server refuses is listed and focused like one the browser refuses.
         if (submit && errors.length > 0) {
           const refused = serverProblems(errors, t);
           reveal.current = { all: false, ids: new Set([...reveal.current.ids, ...refused.map((problem) => fieldIdOf(problem.property))]) };
@@ -283,7 +283,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   }
 
   /**
-   * Issue 11 item 5: the lists a spreadsheet can fill, from the schema (those behind a flag that is
+   * The lists a spreadsheet can fill, from the schema (those behind a flag that is
    * off, and those outside a contractor's part, left out as the form leaves them out).
    */
   const sheetLists = useMemo(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldDepth } from './HeadingTitleField';
 
-// Issue 13: section titles nest one heading level per level of the form.
+// Section titles nest one heading level per level of the form.
 
 describe('fieldDepth', () => {
   it('counts the levels of a title id below the form', () => {

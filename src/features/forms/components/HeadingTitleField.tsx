@@ -2,7 +2,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { DescriptionFieldProps, TitleFieldProps, UiSchema } from '@rjsf/utils';
 import { Templates } from '@rjsf/mui';
 
-// Issue 13 (WCAG 1.3.1, axe heading-order): a section's title is a heading one level below what
+// WCAG 1.3.1, axe heading-order: a section's title is a heading one level below what
 // contains it — the page title is h1, a form's top-level sections h2, their sections h3 — where
 // rjsf's MUI theme makes every title an h5.
 

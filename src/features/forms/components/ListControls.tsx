@@ -3,7 +3,7 @@ import { buttonId, getUiOptions, type ArrayFieldItemButtonsTemplateProps, type I
 import { Templates } from '@rjsf/mui';
 import type { ListItemLabels } from '../lib/display';
 
-// Issue 13 (WCAG 4.1.2, 2.4.6): a list's icon buttons say what they add or remove ("Add a badge",
+// WCAG 4.1.2, 2.4.6: a list's icon buttons say what they add or remove ("Add a badge",
 // "Remove badge 3") instead of rjsf's generic "Add Item" / "Remove". The texts come from the
 // translated UI schema (displayUi → listControlLabels); without them rjsf's own texts remain.
 

@@ -6,7 +6,7 @@ import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
 
-// Issue 11 item 5: a list of the form filled from a spreadsheet. The server makes the template from
+// A list of the form filled from a spreadsheet. The server makes the template from
 // the list's item schema and checks an uploaded sheet row by row with the form's validator (the
 // parsing stays out of the browser bundle); this shows its report and adds the valid rows to the
 // form only when the user accepts them.

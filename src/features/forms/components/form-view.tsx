@@ -21,7 +21,7 @@ import { UploadField } from './UploadField';
 import { CountryWidget } from './CountryWidget';
 
 // What a generated form is rendered with: the exhibitor's form (FormRuntime) and the organiser's
-// gallery (issue 11 item 7) share it, so the gallery shows exactly what exhibitors get.
+// gallery share it, so the gallery shows exactly what exhibitors get.
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -30,7 +30,7 @@ function HiddenField() {
 
 /** The fields and templates every generated form renders with (the exhibitor's form and the organiser's gallery alike). */
 export const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-/** Widgets a UI schema chooses by name (`"ui:widget": "country"`, issue 13). */
+/** Widgets a UI schema chooses by name (`"ui:widget": "country"`). */
 export const widgets: RegistryWidgetsType = { country: CountryWidget };
 export const templates = {
   BaseInputTemplate: BufferedInputTemplate,
@@ -65,7 +65,7 @@ function fieldLabel(id: string): string | null {
 }
 
 /**
- * F9: a refused submit's problems, each a link that moves focus to its field. Issue 13: each
+ * F9: a refused submit's problems, each a link that moves focus to its field. Each
  * refused submit (`refusal` counts them) moves focus to the summary, so keyboard and screen-reader
  * users land on what to fix; live re-validation while typing leaves focus where it is.
  */

@@ -63,7 +63,7 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
   return describe(translateTexts(ui) as Node, schema, null);
 }
 
-/** The names of a list's controls, built per item number (issue 13: "Remove badge 3", not "Remove"). */
+/** The names of a list's controls, built per item number ("Remove badge 3", not "Remove"). */
 export interface ListItemLabels {
   remove: (number: number) => string;
   moveUp: (number: number) => string;
@@ -151,7 +151,7 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
 }
 
 /**
- * Issue 13: the server's field errors as the problems a browser-side refusal lists, so a refused
+ * The server's field errors as the problems a browser-side refusal lists, so a refused
  * submit shows the same summary (links to each field) and moves focus to it either way.
  */
 export function serverProblems(errors: FieldError[], t: Translate): RJSFValidationError[] {

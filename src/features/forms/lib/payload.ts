@@ -25,7 +25,7 @@ export type FormPayload = Omit<FormAnswer, 'context' | 'uploads' | 'strings'> & 
 
 async function fetchPayload(formId: string): Promise<FormPayload> {
   const answer = await typedApi.get('/forms/{id}', { path: { id: formId } });
-  // Issue 13: the form's validator module (named by the answer) is fetched at once, while the page
+  // The form's validator module (named by the answer) is fetched at once, while the page
   // is still rendering, instead of once the form has rendered without it; the form's own import
   // (useServedValidators) then finds it loaded. A failure here is silent: that import reports it.
   import(/* @vite-ignore */ answer.validator.url).catch(() => undefined);
@@ -41,7 +41,7 @@ export function useFormPayload(formId: string) {
   return useSWR<FormPayload>(`/forms/${formId}`, () => fetchPayload(formId), { revalidateOnFocus: false });
 }
 
-/** Issue 13: asks for a form at start, beside the code that shows it (the hook then finds the answer). */
+/** Asks for a form at start, beside the code that shows it (the hook then finds the answer). */
 export function preloadFormPayload(formId: string): void {
   preload(`/forms/${formId}`, () => fetchPayload(formId)).catch(() => undefined);
 }

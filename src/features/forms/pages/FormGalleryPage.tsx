@@ -18,7 +18,7 @@ import { translatorFor } from '../../../lib/i18n';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../components/form-view';
 import { withoutHidden } from '../lib/display';
 
-// Issue 11 item 7: the organiser's form gallery. Any form of the set in use, for any of the
+// The organiser's form gallery. Any form of the set in use, for any of the
 // organisation's events, in any language, rendered by the exhibitor's own form runtime (read-only,
 // filled with sample data or empty), a "try submitting" that lists the messages an exhibitor would
 // get, and what the event's patch changes in the base form. The choice is in the address, so a

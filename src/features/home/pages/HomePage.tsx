@@ -29,7 +29,7 @@ const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'events', screen: 'eventInfo' },
 ];
 
-/** Issue 10: what is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
+/** What is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
 function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[2]) {
   const catalogue = useCatalogue();
@@ -153,7 +153,7 @@ export default function HomePage() {
   const modules = user?.displayedModule ?? [];
   const checklist = useChecklistData(modules, user?.role);
   const now = Date.now();
-  // Issue 9: an organiser's Home is its console's overview, not the exhibitor's sections.
+  // An organiser's Home is its console's overview, not the exhibitor's sections.
   if (user?.role === 'organiser') return <Navigate to="/organiser" replace />;
   // Drawn once what it shows has arrived: sections appearing one by one would push the page
   // down under the reader's eyes (Lighthouse measured a layout shift of 0.6).

@@ -21,7 +21,7 @@ export default function LeadReportPage() {
   const [filters, setFilters] = useState<LeadFilters>({});
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-  // The export's preview counts every match (the list estimates broad ones, issue 15).
+  // The export's preview counts every match (the list estimates broad ones).
   const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
   const { data: matching } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
   const { data: downloads, error, mutate } = useApi('GET', '/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });

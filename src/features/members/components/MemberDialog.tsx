@@ -110,7 +110,7 @@ export function MemberDialog({ kind, member, onClose, onSaved }: { kind: MemberK
               : field('name', t('members.fields.teamUserName'), { help: t('members.fields.teamUserNameHelp') })}
             {creating
               ? field('account', t(contractor ? 'members.fields.loginId' : 'members.fields.account'), {
-                  // Issue 14: the ID is chosen under the exhibitor's own account; show what they will type.
+                  // The ID is chosen under the exhibitor's own account; show what they will type.
                   prefix: owner ? `${owner}${MEMBER_LOGIN_SEPARATOR}` : undefined,
                   help: owner && draft.account.trim() ? t('members.fields.accountLoginHelp', { login: memberLogin(owner, draft.account.trim()) }) : t('members.fields.accountHelp'),
                   required: true,

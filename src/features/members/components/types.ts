@@ -1,7 +1,7 @@
 import type { ApiBody, ApiData } from '../../../lib/typed-api';
 
-// Members (LD5 team users, P1 contractor logins) as the API answers them (the route schemas,
-// issue 16): both kinds answer the same shapes.
+// Members (LD5 team users, P1 contractor logins) as the API answers them (the route schemas),
+// so both kinds answer the same shapes.
 
 export type MemberPage = ApiData<'GET', '/members/team-users'>;
 export type Member = MemberPage['items'][number];

@@ -9,7 +9,7 @@ import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { pageSize } from '../../../engine/pagination';
 
-// Issue 9, audit log: who did what and when in the organisation's events, filtered and exported.
+// Audit log: who did what and when in the organisation's events, filtered and exported.
 
 const ACTION_GROUPS = ['auth', 'form', 'approval', 'reminder', 'event', 'exhibitor'] as const;
 

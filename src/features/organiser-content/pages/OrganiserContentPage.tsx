@@ -34,7 +34,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { AttachmentsField } from '../components/AttachmentsField';
 
-// Issue 10: the organiser authors its current event's content in four languages, sees which
+// The organiser authors its current event's content in four languages, sees which
 // translations are missing (exhibitors then read the event's default language), previews the
 // Markdown exactly as exhibitors will see it, and sees manual acknowledgements.
 
@@ -206,7 +206,7 @@ function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void
   );
 }
 
-/** Issue 10: the organiser's content of its current event, by kind. */
+/** The organiser's content of its current event, by kind. */
 export default function OrganiserContentPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('manual');

@@ -19,7 +19,7 @@ import { showToast } from '../../../lib/toast';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { useEvent, useVocabulary, type Vocabulary } from '../api';
 
-// Issue 9 (O2): every setting of an event. Deadlines are typed in event time; a rule broken
+// O2: every setting of an event. Deadlines are typed in event time; a rule broken
 // (a deadline after the show, a closing before the opening…) shows beside its field, whether
 // the page or the server found it.
 

@@ -9,7 +9,7 @@ import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { switchEvent, useEvents } from '../api';
 
-/** Issue 9: the organisation's events; edit one, create one, choose the one to work on. */
+/** The organisation's events; edit one, create one, choose the one to work on. */
 export default function EventsPage() {
   const { t } = useTranslation();
   const { data: events, error, mutate } = useEvents();

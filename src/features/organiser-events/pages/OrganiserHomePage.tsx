@@ -8,7 +8,7 @@ import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { switchEvent, useEvents } from '../api';
 
-/** Issue 9: the organiser's home — the event it works on, a switch between its events, its tools. */
+/** The organiser's home — the event it works on, a switch between its events, its tools. */
 export default function OrganiserHomePage() {
   const { t } = useTranslation();
   const { data: events, error, mutate } = useEvents();

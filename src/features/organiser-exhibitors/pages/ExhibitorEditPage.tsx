@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 
-// Issue 9 (spec §3, O2): every field of an exhibitor's account. Empty quota and deadline fields
+// Spec §3, O2: every field of an exhibitor's account. Empty quota and deadline fields
 // mean "the event's value"; a filled one is this exhibitor's override.
 
 type Vocabulary = ApiData<'GET', '/organiser/vocabulary'>;

@@ -17,7 +17,7 @@ const FORM_STATUSES = ['notStarted', 'draft', 'submitted', 'pendingApproval', 'a
 
 type ExhibitorQuery = ApiQuery<'GET', '/organiser/exhibitors'>;
 
-/** Issue 9: the current event's exhibitors — search, filters, pages, and the account actions. */
+/** The current event's exhibitors — search, filters, pages, and the account actions. */
 export default function ExhibitorsPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState({ keyword: '', module: '', flag: '', form: '', formStatus: '' });

@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast';
 
 type Report = ApiData<'POST', '/organiser/exhibitors/import'>;
 
-/** Issue 9: exhibitors from XLSX or CSV — the template, a dry run with its report, then the commit. */
+/** Exhibitors from XLSX or CSV — the template, a dry run with its report, then the commit. */
 export default function ImportPage() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);

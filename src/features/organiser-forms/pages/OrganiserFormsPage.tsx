@@ -7,7 +7,7 @@ import { UtcTime } from '../../../components/UtcTime';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 
-// Issue 11: the forms are files the organiser edits while the portal runs. This page says which
+// The forms are files the organiser edits while the portal runs. This page says which
 // version of them is in use and since when, lists the problems of a change that was refused
 // (file, place in it, message: the forms in use keep serving meanwhile), and reads them again on
 // request (a change is otherwise picked up by itself within seconds).
@@ -35,7 +35,7 @@ export default function OrganiserFormsPage() {
         <Typography variant="body2" sx={{ mb: 2 }}>
           {t('organiserForms.explain')}
         </Typography>
-        {/* Issue 11 item 7: what the forms in use look like to each event's exhibitors. */}
+        {/* What the forms in use look like to each event's exhibitors. */}
         <Typography variant="body2" sx={{ mb: 2 }}>
           <Link component={RouterLink} to="/organiser/forms/gallery">
             {t('organiserForms.galleryLink')}

@@ -10,12 +10,12 @@ import { formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 
-// Issue 14: the organiser sets how long exhibitors keep leads after the show, and exports or
+// The organiser sets how long exhibitors keep leads after the show, and exports or
 // erases one visitor's data across every exhibitor of its events on request.
 
 type Settings = ApiData<'GET', '/organiser/privacy'>;
 
-/** A day in the user's language (issue 13). */
+/** A day in the user's language. */
 const day = (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), currentLanguage()) : '—');
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 

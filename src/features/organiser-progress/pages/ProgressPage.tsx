@@ -34,7 +34,7 @@ import { searchFold } from '../../../engine/search';
 import { formDisplayName } from '../../../engine/forms/definitions';
 import { useAccountInfo } from '../../../lib/session';
 
-// Issue 9, progress: who has submitted what, per form and per exhibitor; the organiser reopens a
+// Progress: who has submitted what, per form and per exhibitor; the organiser reopens a
 // closed or submit-once form for one exhibitor from its cell.
 
 /** A form's status (F1), as the progress answer names it. */

@@ -9,7 +9,7 @@ import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAccountInfo } from '../../../lib/session';
 
-// Issue 9, reminders: the reminder days of the event, "send a reminder now" to the exhibitors
+// Reminders: the reminder days of the event, "send a reminder now" to the exhibitors
 // with mandatory forms missing, and the reminders sent.
 
 function parseDays(text: string): number[] | null {

@@ -4,7 +4,7 @@ import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 
-// Issue 9, submissions export: one spreadsheet per form across the event's exhibitors.
+// Submissions export: one spreadsheet per form across the event's exhibitors.
 
 export default function SubmissionsPage() {
   const { t } = useTranslation();
