@@ -234,8 +234,8 @@ const checks: Check[] = [
   { name: 'every requirement id used (LD1, F9, …) has its row in docs/features.md', run: () => featureMapProblems() },
   { name: 'participation forms (schemas/): registered keywords, locale keys, event patches', run: formProblems },
   { name: 'lint and format (Biome, biome.jsonc)', run: biomeProblems },
-  { name: 'browser API calls typed from the route schemas (typedApi, issue 16)', run: untypedApiCallProblems },
-  { name: 'TypeScript names no form id, code or field (forms are data, issue 11)', run: () => formNamingProblems() },
+  { name: 'browser API calls typed from the route schemas', run: untypedApiCallProblems },
+  { name: 'TypeScript names no form id, code or field (forms are data)', run: () => formNamingProblems() },
   {
     name: 'generated files are marked do-not-edit',
     run: () =>
