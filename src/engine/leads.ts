@@ -1,4 +1,5 @@
 import { toEventClock } from './time';
+import { searchFold } from './search';
 // Lead capture (spec §3 Lead and its enumerations), shared by the scanning API, the lead list,
 // the qualification form, exports and the dashboard. Stored values are these stable codes;
 // every screen shows them through the locale keys `leads.<enum>.<code>`.
@@ -49,4 +50,22 @@ export function formatEventDay(day: number): string {
 }
 export function formatEventHour(hour: number): string {
   return `${new Date(hour * HOUR_MS).toISOString().slice(0, 13).replace('T', ' ')}:00`;
+}
+
+/** The fields of a lead the list's keyword searches. */
+export interface LeadSearchFields {
+  visitorName: string;
+  company: string;
+  email: string;
+  badgeCode: string;
+}
+
+/**
+ * LD2: the text the lead list's keyword is matched against, kept on the lead (`search_folded`).
+ * Each field is folded as the content and exhibitor searches fold (case, width, diacritics), so
+ * "nguyen" finds "Nguyễn"; fields are joined by a line break, which a folded keyword never holds,
+ * so a match never spans two fields.
+ */
+export function leadSearchText(fields: LeadSearchFields): string {
+  return [fields.visitorName, fields.company, fields.email, fields.badgeCode].map(searchFold).join('\n');
 }

@@ -26,10 +26,12 @@ describe.each(ENGINES)('LD4 export chunks on %s', (engine) => {
     // Leads sharing scan instants (some to the microsecond), so the keyset's tie-breaker and its
     // precision both matter at chunk boundaries.
     await sql`
-      insert into leads (participation_id, client_scan_id, badge_code, badge_known, visitor_name, scanned_by, scanned_at, event_hour, tag_answers)
+      insert into leads (participation_id, client_scan_id, badge_code, badge_known, visitor_name, scanned_by, scanned_at, event_hour, tag_answers, search_folded)
       select ${participationId}, 'chunk-' || n, 'CHUNK-' || n, false, 'Chunk visitor ' || n, ${row.userId},
         timestamptz '2027-03-01 10:00:00.123456+00' + ((n / 4) * interval '1 second') + ((n % 2) * interval '1 microsecond'), 0,
-        jsonb_build_object('1', jsonb_build_array('c' || n))
+        jsonb_build_object('1', jsonb_build_array('c' || n)),
+        -- the keyword text the application writes (engine leadSearchText): name, company, e-mail, badge
+        'chunk visitor ' || n || E'\n\n\nchunk-' || n
       from generate_series(1, 53) as n`.execute(t.app.db);
   });
   afterAll(async () => t?.close());

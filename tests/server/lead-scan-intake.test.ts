@@ -96,6 +96,7 @@ describe.each(ENGINES)('LD1 scan intake on %s', (engine) => {
         tag_answers: {},
         qualified: false,
         tags_ok: true,
+        search_folded: '',
       };
     });
     const compiled = batchStatement(rows, Date.now()).compile(t.app.db);

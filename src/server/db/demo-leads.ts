@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { FOLLOW_UP_ACTIONS, LEAD_SCANNER_ROLES, LEAD_TEMPERATURES, LEAD_TYPES } from '../../engine/leads';
+import { FOLLOW_UP_ACTIONS, LEAD_SCANNER_ROLES, LEAD_TEMPERATURES, LEAD_TYPES, leadSearchText } from '../../engine/leads';
 import type { Database } from './schema';
 
 // Deterministic visitors and leads for the demo, the generator script and the benchmarks. All of
@@ -245,5 +245,34 @@ export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): P
     -- One lead per badge per exhibitor (LD1): a badge already a lead of it is skipped, like a
     -- scan id already stored. With more leads than visitors, the extra ones are skipped.
     on conflict do nothing`.execute(db);
+  await fillSearchText(db, plan.participationId);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Folds the keyword text of a participation's leads that have none yet (generated in SQL above,
+ * where the engine's fold cannot run), a batch of leads at a time in id order.
+ */
+async function fillSearchText(db: Kysely<Database>, participationId: number): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('leads')
+      .select(['id', 'visitor_name', 'company', 'email', 'badge_code'])
+      .where('participation_id', '=', participationId)
+      .where('search_folded', '=', '')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5000)
+      .execute();
+    if (rows.length === 0) return;
+    const folded = rows.map((row) => ({
+      id: Number(row.id),
+      text: leadSearchText({ visitorName: row.visitor_name, company: row.company, email: row.email, badgeCode: row.badge_code }),
+    }));
+    await sql`update leads set search_folded = f.text
+      from jsonb_to_recordset(${JSON.stringify(folded)}::jsonb) as f(id bigint, text text)
+      where leads.id = f.id`.execute(db);
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }

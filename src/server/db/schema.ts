@@ -371,6 +371,8 @@ export interface LeadTable {
   /** The latest later scan (null while the lead was scanned once). */
   last_scanned_at: Timestamp | null;
   last_scanned_by: number | null;
+  /** LD2: name, company, e-mail and badge code folded for the keyword (engine `leadSearchText`), kept by the application. */
+  search_folded: Generated<string>;
 }
 
 /** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { EventRow } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { eventDate } from '../../../engine/time';
+import { leadSearchText } from '../../../engine/leads';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
@@ -327,7 +328,15 @@ export default async function leadRoutes(app: ApiApp) {
         tag_answers: JSON.stringify(tagAnswers),
         business_card: input.businessCard,
         ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
-        ...(row.badge_known ? {} : { visitor_name: (input.visitorName ?? '').trim(), company: (input.company ?? '').trim() }),
+        // A lead of an unknown badge takes its name and company from the exhibitor: its folded
+        // keyword text follows them.
+        ...(row.badge_known
+          ? {}
+          : {
+              visitor_name: (input.visitorName ?? '').trim(),
+              company: (input.company ?? '').trim(),
+              search_folded: leadSearchText({ visitorName: (input.visitorName ?? '').trim(), company: (input.company ?? '').trim(), email: row.email, badgeCode: row.badge_code }),
+            }),
         updated_at: new Date(),
         updated_by: auth.user.id,
       })

@@ -2,6 +2,7 @@ import type { LeadScope } from '../../lib/lead-exports-list';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
 import { LEAD_TOTAL_CAP } from '../../../engine/leads';
+import { searchKeyword } from '../../../engine/search';
 import type { Database, LeadTable, RollupDimension } from '../../db/schema';
 
 // LD2/LD4: which leads a caller may see and how the list filters them. Every filter maps to an
@@ -34,9 +35,10 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   if (start) conditions.push(eb('leads.scanned_at', '>=', start));
   if (end) conditions.push(eb('leads.scanned_at', '<', end));
   if (filters.keyword) {
-    const pattern = containsPattern(filters.keyword);
-    // The same expression as the trigram index `leads_keyword` of migration 0004.
-    conditions.push(sql<SqlBool>`(leads.visitor_name || E'\n' || leads.company || E'\n' || leads.email || E'\n' || leads.badge_code) ilike ${pattern}`);
+    // The keyword folded as the lead's `search_folded` was (case, width, diacritics), matched as a
+    // substring through its trigram index `leads_search_folded`.
+    const folded = searchKeyword(filters.keyword);
+    if (folded) conditions.push(sql<SqlBool>`leads.search_folded like ${containsPattern(folded)}`);
   }
   return eb.and(conditions);
 }

@@ -1,6 +1,6 @@
 import { retryTransient } from '../../db/transient';
 import { sql, type Kysely } from 'kysely';
-import { eventHour } from '../../../engine/leads';
+import { eventHour, leadSearchText } from '../../../engine/leads';
 import { checkScanTime, type ScanTimeProblem } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import type { ScanInput, ScanQualification } from '../../../engine/schemas/scan';
@@ -133,6 +133,8 @@ export interface StatementRow {
   tag_answers: Record<string, string[]>;
   qualified: boolean;
   tags_ok: boolean;
+  /** The lead's folded keyword text (`leadSearchText`) from the visitor as read before the statement. */
+  search_folded: string;
 }
 
 /**
@@ -157,7 +159,7 @@ export function batchStatement(rows: StatementRow[], now: number) {
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(
         idx int, participation_id int, user_id int, event_id int, limited boolean, client_scan_id text, badge_code text,
         scanned_at timestamptz, event_hour int, lead_type text, temperature text, follow_up text, notes text, tag_answers jsonb,
-        qualified boolean, tags_ok boolean)
+        qualified boolean, tags_ok boolean, search_folded text)
     ),
     stored as (
       select i.*, r.id as resent_id, r.badge_known as resent_known, r.visitor_name as resent_name, r.company as resent_company,
@@ -208,13 +210,13 @@ export function batchStatement(rows: StatementRow[], now: number) {
     inserted as (
       insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
         business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type,
-        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by)
+        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by, search_folded)
       select a.participation_id, a.client_scan_id, a.badge_code, v.id, v.id is not null, coalesce(v.name, ''), coalesce(v.salutation, ''),
         coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''), coalesce(v.country, ''),
         coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''), a.user_id, a.scanned_at,
         a.event_hour, a.lead_type, a.temperature, a.follow_up, a.notes, a.tag_answers,
         case when a.qualified then ${new Date(now)}::timestamptz end, case when a.qualified then a.user_id end,
-        a.same_badge, a.later_at, a.later_by
+        a.same_badge, a.later_at, a.later_by, a.search_folded
       from decided a
       left join visitors v on v.event_id = a.event_id and v.badge_code = a.badge_code
       where a.allowed
@@ -268,6 +270,23 @@ export function batchStatement(rows: StatementRow[], now: number) {
       (d.scanner ->> 'quota')::int as quota,
       coalesce((d.scanner ->> 'used')::int, 0) as used
     from settled d`;
+}
+
+/** The visitors (name, company, e-mail) of the given badges, by `eventId:badgeCode`. */
+async function visitorsOf(db: Kysely<Database>, badges: Array<{ eventId: number; badgeCode: string }>) {
+  const found = new Map<string, { name: string; company: string; email: string }>();
+  const byEvent = new Map<number, Set<string>>();
+  for (const { eventId, badgeCode } of badges) byEvent.set(eventId, (byEvent.get(eventId) ?? new Set()).add(badgeCode));
+  for (const [eventId, codes] of byEvent) {
+    const rows = await db
+      .selectFrom('visitors')
+      .select(['badge_code', 'name', 'company', 'email'])
+      .where('event_id', '=', eventId)
+      .where('badge_code', 'in', [...codes])
+      .execute();
+    for (const row of rows) found.set(`${eventId}:${row.badge_code}`, row);
+  }
+  return found;
 }
 
 /** Times a scan a concurrent request raced is looked at again before it is left unanswered. */
@@ -352,10 +371,17 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
       }
     }
   }
+  // The keyword text is folded here, by the engine's fold (the database has no such function):
+  // from the visitors of the batch's badges, read once before the statement that copies them.
+  const visitors = await visitorsOf(
+    db,
+    slots.map(({ batch, index }) => ({ eventId: batch.scanner.eventId, badgeCode: batch.scans[index]!.badgeCode })),
+  );
   const rowOf = (slot: number): StatementRow => {
     const { batch, index } = slots[slot]!;
     const scan = batch.scans[index]!;
     const tagAnswers = batch.tagAnswersOf.get(index);
+    const visitor = visitors.get(`${batch.scanner.eventId}:${scan.badgeCode}`);
     return {
       idx: slot,
       participation_id: batch.scanner.participationId,
@@ -373,6 +399,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
       tag_answers: tagAnswers ?? {},
       qualified: carriesQualification(scan),
       tags_ok: tagAnswers !== null,
+      search_folded: leadSearchText({ visitorName: visitor?.name ?? '', company: visitor?.company ?? '', email: visitor?.email ?? '', badgeCode: scan.badgeCode }),
     };
   };
 
