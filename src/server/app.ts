@@ -42,8 +42,6 @@ import analyticsModule from './modules/analytics/module';
 import organiserPrivacyModule from './modules/organiser-privacy/module';
 import formService from './plugins/forms/service';
 import formEntriesService from './plugins/form-entries';
-import reminderScheduler from './plugins/reminder-scheduler';
-import { sendDueReminders } from './modules/organiser-reminders/due';
 import fileHousekeeping from './modules/files/housekeeping';
 import type { ServerModule } from './lib/server-module';
 
@@ -83,14 +81,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Run the mail queue's worker (default); one-off commands deliver with app.mailer.deliverDue(). */
   mailWorker?: boolean;
-  /** Run the reminders' due check every REMINDER_CHECK_MS (default); one-off commands do not. */
+  /** Run the reminders' due check (organiser-reminders' job) on its timer (default); one-off commands do not. */
   reminders?: boolean;
   /** Pick form changes up as files change (default); one-off commands read the forms once. */
   watchForms?: boolean;
 }
-
-/** How often each instance looks for reminders that have come due (issue 9). */
-const REMINDER_CHECK_MS = 15 * 60_000;
 
 /** Infrastructure plugins first, then one route module per area. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -133,7 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seedDemo: config.seedDemo,
     pglite: options.pglite,
   });
-  // Housekeeping runs on timers unless switched off (HOUSEKEEPING_SECONDS=0; tests run jobs by hand).
+  // Housekeeping runs on timers unless switched off (HOUSEKEEPING_SECONDS=0; tests run jobs by hand);
+  // a job with a switch of its own (the reminders') follows that instead.
   await app.register(schedulerPlugin, { enabled: config.housekeepingSeconds > 0 });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,
@@ -159,15 +155,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const module of MODULES) await app.register(module.routes);
   // Every module's periodic jobs go to the one scheduler (plugins/scheduler.ts, claimed once).
-  await app.register(fileHousekeeping, { jobs: MODULES.flatMap((module) => module.jobs?.(config) ?? []) });
-  // The reminders' due check, on every instance (the mail queue sends each once).
-  if (options.reminders !== false) {
-    await app.register(reminderScheduler, {
-      name: 'reminders',
-      everyMs: REMINDER_CHECK_MS,
-      task: (instance) => sendDueReminders(instance, { definitions: instance.forms.registry.definitions, publicUrl: config.publicUrl }),
-    });
-  }
+  await app.register(fileHousekeeping, {
+    jobs: MODULES.flatMap((module) => module.jobs?.(config) ?? []),
+    switches: { housekeeping: config.housekeepingSeconds > 0, reminders: options.reminders !== false },
+  });
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;

@@ -17,7 +17,8 @@ import { DEMO_PASSWORD, eventually, HOUR } from './helpers';
 // Several instances (README "Operating it"): two real server processes on one
 // PostgreSQL with FILE_STORE=database, behind a real nginx balancing them round-robin. What one
 // instance made (a session, an upload, a lead export) is used through the other, and the
-// reminders' due check, which each instance runs as it starts, sends each e-mail once.
+// reminders' due check, which runs as the instances start (claimed by one of them), sends each
+// e-mail once.
 // nginx names the instance that answered in X-Upstream, so every "through the other" is checked,
 // not assumed from the balancing.
 
@@ -74,7 +75,7 @@ const reminderRuns = (instance: Instance) =>
   instance
     .output()
     .split('\n')
-    .filter((line) => line.includes('"task":"reminders"') && line.includes('periodic task done'));
+    .filter((line) => line.includes('"job":"reminders"') && line.includes('scheduled job done'));
 
 describe('issue 15 several instances: two servers on one PostgreSQL behind nginx', () => {
   let sink: SmtpSink;
@@ -228,11 +229,12 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
     expect(text.toString('utf8').trimEnd().split('\r\n')).toHaveLength(data.rows + 1);
   });
 
-  it('the reminders run on both instances as they start: each e-mail reaches the SMTP server once', async () => {
-    // Both instances have finished their run (each logs its end), and the queue has sent it all.
+  it('the reminders run once across both instances as they start: each e-mail reaches the SMTP server once', async () => {
+    // The instance that claimed the start-up run has finished it (it logs its end), and the queue has sent it all.
+    const runsAcross = () => instances.reduce((sum, i) => sum + reminderRuns(i).length, 0);
     await eventually(
-      async () => instances.map((i) => reminderRuns(i).length),
-      (runs) => runs.every((n) => n >= 1),
+      async () => runsAcross(),
+      (runs) => runs >= 1,
       60_000,
     );
     const opened = await openDatabase({ databaseUrl });
@@ -251,7 +253,7 @@ describe('issue 15 several instances: two servers on one PostgreSQL behind nginx
     }
     const received = sink.messages.filter((m) => m.to.includes(KOPI_EMAIL));
     expect(received).toHaveLength(2);
-    // One run each: the due check did run on both instances.
-    expect(instances.map((i) => reminderRuns(i).length)).toEqual([1, 1]);
+    // One run across the two: the scheduler's claim let one instance run the due check.
+    expect(runsAcross()).toBe(1);
   });
 });

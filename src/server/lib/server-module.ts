@@ -11,7 +11,18 @@ export interface PeriodicJob {
   name: string;
   everyMs: number;
   run: (app: FastifyInstance) => Promise<unknown>;
+  /**
+   * The switch that turns its timer on: 'housekeeping' (the default; off with
+   * HOUSEKEEPING_SECONDS=0, tests run such jobs by hand) or 'reminders' (the build's `reminders`
+   * option; off in one-off commands).
+   */
+  switchedBy?: JobSwitch;
+  /** Also run (claimed once across servers) as soon as the server is ready, not only after an interval. */
+  atStart?: boolean;
 }
+
+/** The switches that turn periodic jobs on, as the composition root sets them. */
+export type JobSwitch = 'housekeeping' | 'reminders';
 
 export interface ServerModule {
   /** The module's folder under src/server/modules. */

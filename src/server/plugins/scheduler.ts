@@ -1,17 +1,27 @@
 import fp from 'fastify-plugin';
 
-// Periodic jobs (housekeeping purges and the like), safe with several servers on one
-// PostgreSQL: each job has a row in `scheduled_jobs`, and a run is claimed by one conditional
-// UPDATE of its last run time, so exactly one server wins each interval and no lock is held
-// while the job runs (PGlite has a single connection). A job that fails is logged and tried
-// again at the next interval.
+// Every periodic job (housekeeping purges, the reminders' due check), safe with several servers
+// on one PostgreSQL: each job has a row in `scheduled_jobs`, and a run is claimed by one
+// conditional UPDATE of its last run time, so exactly one server wins each interval and no lock
+// is held while the job runs (PGlite has a single connection). A job that fails is logged and
+// tried again at the next interval.
+
+export interface JobOptions {
+  /**
+   * Whether this server runs the job on its timer; by default the plugin's `enabled` (the
+   * housekeeping switch, HOUSEKEEPING_SECONDS > 0). A job with a switch of its own passes it.
+   */
+  onTimer?: boolean;
+  /** Also try a run (claimed like any other) as soon as the server is ready, not only after a first check interval. */
+  atStart?: boolean;
+}
 
 export interface Scheduler {
   /**
    * Runs `job` about every `intervalSeconds` on one of the servers sharing the database.
    * Register jobs before the app is ready; names are unique.
    */
-  every(name: string, intervalSeconds: number, job: () => Promise<void>): void;
+  every(name: string, intervalSeconds: number, job: () => Promise<void>, options?: JobOptions): void;
   /** Runs a registered job now on this server, whatever its interval (tests, operators). */
   runNow(name: string): Promise<void>;
   /** Claims the job's current interval and runs it; false when another run (any server) has it. */
@@ -27,11 +37,14 @@ declare module 'fastify' {
 interface Job {
   intervalSeconds: number;
   run: () => Promise<void>;
+  onTimer: boolean;
+  atStart: boolean;
 }
 
 /** How often a server checks whether a job is due; jobs with shorter intervals are checked at their interval. */
 const CHECK_SECONDS = 60;
 
+/** `enabled`: whether jobs run on timers unless they say otherwise (JobOptions.onTimer). */
 export default fp<{ enabled: boolean }>(
   async (app, { enabled }) => {
     const jobs = new Map<string, Job>();
@@ -76,9 +89,9 @@ export default fp<{ enabled: boolean }>(
     }
 
     const scheduler: Scheduler = {
-      every(name, intervalSeconds, run) {
+      every(name, intervalSeconds, run, options = {}) {
         if (jobs.has(name)) throw new Error(`Scheduled job "${name}" is registered twice`);
-        jobs.set(name, { intervalSeconds, run });
+        jobs.set(name, { intervalSeconds, run, onTimer: options.onTimer ?? enabled, atStart: options.atStart ?? false });
       },
       async runNow(name) {
         await execute(name, jobNamed(name));
@@ -93,8 +106,8 @@ export default fp<{ enabled: boolean }>(
     app.decorate('scheduler', scheduler);
 
     app.addHook('onReady', async () => {
-      if (!enabled) return;
       for (const [name, job] of jobs) {
+        if (!job.onTimer) continue;
         let busy = false;
         const tick = () => {
           if (busy) return;
@@ -111,6 +124,8 @@ export default fp<{ enabled: boolean }>(
         const timer = setInterval(tick, Math.min(job.intervalSeconds, CHECK_SECONDS) * 1000);
         timer.unref();
         timers.push(timer);
+        // Not awaited: the server answers while the first run goes on (onClose waits for it).
+        if (job.atStart) tick();
       }
     });
 
