@@ -52,20 +52,20 @@ async function guard(app: ApiApp, forms: FormSet, definition: FormDefinition, pa
   return { entries, entry, parts };
 }
 
+/** What a draft save and a submit share: the form's data in, the saved version out. */
+const formDataSchema = { tags: ['forms'], params: formIdParams, body: dataBody, response: { 200: envelope(savedVersionAnswer) } } as const;
+const formDataRoute = {
+  config: { screen: 'orderForms' },
+  // A form's data may exceed the portal's usual body limit (a 2,000-badge list): the service holds each form to its own.
+  bodyLimit: FORM_BODY_LIMIT_BYTES,
+} as const;
+
 function draftRoute(app: ApiApp) {
   app.put(
     `${base}/:id/draft`,
     {
-      config: { screen: 'orderForms' },
-      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): the service holds each form to its own.
-      bodyLimit: FORM_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['forms'],
-        summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version',
-        params: formIdParams,
-        body: dataBody,
-        response: { 200: envelope(savedVersionAnswer) },
-      },
+      ...formDataRoute,
+      schema: { ...formDataSchema, summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version' },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -139,16 +139,8 @@ function submitRoute(app: ApiApp) {
   app.post(
     `${base}/:id/submit`,
     {
-      config: { screen: 'orderForms' },
-      // A form's data may exceed the portal's usual body limit (a 2,000-badge list): the service holds each form to its own.
-      bodyLimit: FORM_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['forms'],
-        summary: 'F9: submit, validated with the same schema and keywords as the browser',
-        params: formIdParams,
-        body: dataBody,
-        response: { 200: envelope(savedVersionAnswer) },
-      },
+      ...formDataRoute,
+      schema: { ...formDataSchema, summary: 'F9: submit, validated with the same schema and keywords as the browser' },
     },
     async (request) => {
       const auth = requireAuth(request);
