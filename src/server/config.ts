@@ -32,11 +32,11 @@ export interface Config {
   bodyLimitBytes: number;
   seedDemo: boolean;
   logLevel: string;
-  /** Where files live (issue 15): local disk under DATA_DIR, or PostgreSQL itself for several instances. */
+  /** Where files live: local disk under DATA_DIR, or PostgreSQL itself for several instances. */
   fileStore: 'local' | 'database';
-  /** Issue 14: bytes of uploads one participation may keep (all its users together). */
+  /** Bytes of uploads one participation may keep (all its users together). */
   uploadQuotaBytes: number;
-  /** Issue 14: lead export files are removed this many days after they were made. */
+  /** Lead export files are removed this many days after they were made. */
   exportRetentionDays: number;
   /**
    * Behind reverse proxies: how many proxy hops to trust in X-Forwarded-For (a number; only on

@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/passwords';
 import { createSetPasswordLink } from '../lib/set-password-link';
 import { newToken } from '../lib/tokens';
 
-// Issue 9 item 1: the first organiser of a real show, made from the command line on an empty
+// The first organiser of a real show, made from the command line on an empty
 // database (no demo, nobody to log in as). The organiser gets a single-use link to set its own
 // password, printed and e-mailed; it then creates events and exhibitors in the console.
 

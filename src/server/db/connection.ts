@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   let lock: DataDirLock | undefined;
   if (!pglite) {
     if (options.pgliteDir) {
-      // One process per embedded database (issue 15): a second one stops here with a clear message.
+      // One process per embedded database: a second one stops here with a clear message.
       mkdirSync(dirname(options.pgliteDir), { recursive: true, mode: 0o700 });
       lock = acquireDataDirLock(`${options.pgliteDir}.lock`, `The embedded database ${options.pgliteDir}`, options.log);
       mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
-// Issue 15: the embedded database is one process's (PGlite keeps it in memory and writes it
+// The embedded database is one process's (PGlite keeps it in memory and writes it
 // back; two processes on one directory both start and lose each other's writes). A lock file
 // beside it records who holds it: pid, host and the process's start time (so a pid reused after
 // a crash or a reboot — or pid 1 in every container — is not taken for the old holder). A lock

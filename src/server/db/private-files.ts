@@ -1,7 +1,7 @@
 import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Issue 15: the data directory holds the database, uploads, exports and outgoing mail: private
+// The data directory holds the database, uploads, exports and outgoing mail: private
 // to the service user. The server runs with umask 077 (main.ts), so what it creates from now on
 // is 600/700; a directory made by an older version (files 666, folders 777) is put right once at
 // start — recognised by its own mode, so a directory already private is not walked every start.

@@ -35,7 +35,7 @@ export interface EventTable {
   /** Days before a deadline on which reminders go out. */
   reminder_days: ColumnType<number[], string | undefined, string>;
   created_at: DefaultedTimestamp;
-  /** Issue 14: days exhibitors keep leads after the show; null = not set (kept). */
+  /** Days exhibitors keep leads after the show; null = not set (kept). */
   lead_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   lead_retention_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -95,7 +95,7 @@ export interface QuotaTable {
   value: number;
 }
 
-/** O2 (issue 11, 0025): a value of a form the organiser sets per event, by the name forms.yaml gives it (a decimal as text). */
+/** O2 (migration 0025): a value of a form the organiser sets per event, by the name forms.yaml gives it (a decimal as text). */
 export interface EventSettingTable {
   id: Generated<number>;
   event_id: number;
@@ -120,7 +120,7 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
-/** Issue 9: a submit-once form the organiser reopened for one exhibitor (until its next submission). */
+/** A submit-once form the organiser reopened for one exhibitor (until its next submission). */
 export interface FormReopenTable {
   participation_id: number;
   form_id: string;
@@ -442,7 +442,7 @@ export interface ShowroomTable {
   updated_at: DefaultedTimestamp;
 }
 
-/** Issue 15: a file of the database store (FILE_STORE=database). */
+/** A file of the database store (FILE_STORE=database). */
 export interface StoredFileTable {
   key: string;
   size: ColumnType<string | number, number | undefined, number>;

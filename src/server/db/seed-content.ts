@@ -5,7 +5,7 @@ import { MANUAL_ATTACHMENT_PURPOSE } from '../../engine/content-attachments';
 import { indexContent } from '../lib/content-search';
 import type { ContentKind, Database } from './schema';
 
-// The demo event's content in four languages (issue 10): manuals (mandatory ones to acknowledge),
+// The demo event's content in four languages: manuals (mandatory ones to acknowledge),
 // announcements (one pinned), FAQ in three categories, Home tips, the LeadGrab introduction and
 // the support contacts. Made searchable as the organiser's console would.
 

@@ -294,7 +294,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .execute();
     // ---- end members ----
 
-    // ---- content (issue 10): manuals, announcements, FAQ, tips, introduction, support ----
+    // ---- content: manuals, announcements, FAQ, tips, introduction, support ----
     await seedDemoContent(trx, demoEvent.id, 'en', now);
     // CT5: demo's showroom is published (it shows what demo submits in S01 and S02).
     await trx.insertInto('showrooms').values({ participation_id: demoParticipation.id, slug: 'afhe2027-borneo-botanica', published: true, published_at: now }).execute();

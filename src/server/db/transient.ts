@@ -1,6 +1,6 @@
 // PostgreSQL aborts one of two transactions that wait on each other's row locks (deadlock,
 // 40P01) or that a serializable snapshot cannot order (40001). Either is undone whole, so running
-// the same work again is correct; a user should never see it as a failure (issue 15: devices
+// the same work again is correct; a user should never see it as a failure (devices
 // scanning the same badges in different orders at once).
 const TRANSIENT_CODES = new Set(['40P01', '40001']);
 

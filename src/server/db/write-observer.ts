@@ -1,6 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
-// Issue 15 (speed): caches of database rows (the resolved sessions of the auth hook) must forget
+// For speed, caches of database rows (the resolved sessions of the auth hook) must forget
 // what a write may have changed. This Kysely plugin sees every statement made through the
 // instance it is attached to and tells listeners which tables a writing statement names.
 
@@ -20,7 +20,7 @@ function tableName(written: string): string {
 }
 
 /**
- * The tables a raw SQL text writes, or 'all' when it cannot tell. Issue 15: the scan batch is
+ * The tables a raw SQL text writes, or 'all' when it cannot tell. The scan batch is
  * one raw statement (insert into leads / lead_scans, update leads); taking every raw write as
  * 'all' emptied the session cache on every batch, so under a burst of scans every request
  * resolved its session again (a six-table join queued behind the scans on the embedded

@@ -9,7 +9,7 @@ import { createPglite, defaultPgliteDir } from '../db/connection';
 import { liveHolder } from '../db/data-dir-lock';
 import { makePrivate } from '../db/private-files';
 
-// Issue 15: backups of the embedded database and the files beside it (uploads, exports, …), one
+// Backups of the embedded database and the files beside it (uploads, exports, …), one
 // tar file: db.tar.gz (PGlite's own dump of its data directory), files/<area>/…, manifest.json.
 //  - online: the running server holds the database (one process), so `npm run backup` asks it
 //    through DATA_DIR/control.sock (a Unix socket, private like the directory). The dump is taken

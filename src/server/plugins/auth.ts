@@ -67,7 +67,7 @@ export default fp<{ policy: SessionPolicy }>(
       if (resolution.auth.device && !config.device) throw new AppError('deviceTokenScope');
       if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
-        // The screens as the form set in use has them (a screens.yaml change is live, issue 11).
+        // The screens as the form set in use has them (a screens.yaml change is live).
         const screen = findScreen(app.forms.catalogue(), config.screen);
         if (!screen || !canAccess(screen, resolution.auth.displayedModules, resolution.auth.user.role)) throw new AppError('noPermission');
       }

@@ -7,7 +7,7 @@ import type { Submission } from '../../engine/forms/lifecycle';
 import type { Database, FormEntryTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
-// The exhibitors' form entries (F1, F3, F9, P1, issue 9) have one owner: this service reads and
+// The exhibitors' form entries (F1, F3, F9, P1) have one owner: this service reads and
 // writes `form_entries` (drafts with their version, submissions, each part's submission, the
 // approval a submission needs) and `form_reopens` (the organiser's reopening of a submit-once
 // form). Every save carries the version it was based on; an older version is refused, never

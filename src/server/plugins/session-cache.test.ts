@@ -5,7 +5,7 @@ import { rawWrittenTables } from '../db/write-observer';
 import { SessionCache } from './session-cache';
 import type { AuthContext, Resolution } from './sessions';
 
-// Issue 15: what makes the session cache go to the database. The lookup is counted, not run.
+// What makes the session cache go to the database. The lookup is counted, not run.
 
 const POLICY = { idleSeconds: 3600, absoluteSeconds: 86_400 };
 

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // O2, issue 9: an organisation runs several events; its organisers see only its events.
+    // O2: an organisation runs several events; its organisers see only its events.
     await db.schema
       .createTable('organisations')
       .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -99,7 +99,7 @@ export const migration: Migration = {
       .dropColumn('contractor_quota')
       .execute();
 
-    // Issue 9: who changed what, when (before and after), for organisers' changes, imports,
+    // Who changed what, when (before and after), for organisers' changes, imports,
     // reopenings, reminders, decisions, and exhibitors' logins and submissions.
     await db.schema
       .createTable('audit_log')
@@ -122,7 +122,7 @@ export const migration: Migration = {
     await sql`create index audit_log_event on audit_log (event_id, at desc, id desc)`.execute(db);
     await sql`create index audit_log_organisation on audit_log (organisation_id, at desc, id desc)`.execute(db);
 
-    // Issue 9: every e-mail goes through this queue; a worker sends it with retries, so a request
+    // Every e-mail goes through this queue; a worker sends it with retries, so a request
     // never waits for SMTP and several instances never send one message twice.
     await db.schema
       .createTable('mail_outbox')

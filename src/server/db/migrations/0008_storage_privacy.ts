@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // Issue 15: the shared file store (FILE_STORE=database) — one row per file, marked complete
+    // The shared file store (FILE_STORE=database) — one row per file, marked complete
     // once every chunk is in, and its bytes in chunks of 256 KiB.
     await db.schema
       .createTable('stored_files')
@@ -19,7 +19,7 @@ export const migration: Migration = {
       .addColumn('data', 'bytea', (c) => c.notNull())
       .addPrimaryKeyConstraint('stored_file_chunks_pk', ['key', 'seq'])
       .execute();
-    // Issue 14: how long exhibitors keep leads after the show (days; null: not set, kept), and
+    // How long exhibitors keep leads after the show (days; null: not set, kept), and
     // when exhibitors were reminded and the leads erased.
     await db.schema
       .alterTable('events')
@@ -27,7 +27,7 @@ export const migration: Migration = {
       .addColumn('lead_retention_reminded_at', 'timestamptz')
       .addColumn('leads_erased_at', 'timestamptz')
       .execute();
-    // Issue 14: the lead exports' age is what the export purge reads.
+    // The lead exports' age is what the export purge reads.
     await db.schema.createIndex('lead_exports_created').on('lead_exports').column('created_at').execute();
   },
 };

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // F9 (issue 12): a submission is never withdrawn by editing. What the columns of
+    // F9: a submission is never withdrawn by editing. What the columns of
     // form_entries mean from here on (formStatus in src/engine/forms/definitions.ts reads them):
     const meaning: Record<string, string> = {
       data: 'The working copy the exhibitor (or its contractor) edits; autosaved drafts write here only.',

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // Issue 9, reopen (spec §8 "contact support"): the organiser reopens a submit-once form for
+    // Reopen (spec §8 "contact support"): the organiser reopens a submit-once form for
     // one exhibitor. The reopening counts while the last submission is older than it, so the
     // exhibitor's next submission closes the form again without anyone deleting the row.
     await db.schema

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // CT1-CT5, issue 10: what organisers author per event. Texts are {en, cn, ja, vi} objects;
+    // CT1-CT5: what organisers author per event. Texts are {en, cn, ja, vi} objects;
     // a missing language falls back to the event's default language.
     await db.schema
       .alterTable('content')

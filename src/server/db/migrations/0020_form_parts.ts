@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // P1 F4 (issue 12): a form shared with the contractor is submitted part by part
+    // P1 F4: a form shared with the contractor is submitted part by part
     // (forms.yaml `parts`, src/engine/forms/parts.ts); each part's own submission is recorded
     // here so that one side's submission neither locks nor withdraws the other's.
     await db.schema.alterTable('form_entries').addColumn('parts', 'jsonb').execute();

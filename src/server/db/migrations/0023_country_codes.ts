@@ -4,7 +4,7 @@ import { countryCode } from '../../../engine/locale-format';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // Issue 13 (LA3, LD2): countries are stored as ISO 3166-1 alpha-2 codes and named in the
+    // LA3, LD2: countries are stored as ISO 3166-1 alpha-2 codes and named in the
     // reader's language by Intl.DisplayNames. The English names stored so far become codes; a
     // value that names no country is kept as it is (and shown as it is). This reads the
     // engine's name index on purpose: it only ever turns a country's name into its code.

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // Issue 11 item 4 (O2 F5 O1): values of a form the organiser sets per event, in the model of
+    // O2 F5 O1: values of a form the organiser sets per event, in the model of
     // deadlines and quotas: forms.yaml names them (`fee.setting`, an `above` approval's
     // `setting`) and gives the default; a row here is the event's value (a decimal as text).
     await db.schema

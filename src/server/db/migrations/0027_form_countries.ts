@@ -108,7 +108,7 @@ function withCountryCodes(data: unknown, paths: string[][]): unknown {
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // Issue 13 (L1): the forms' country fields hold ISO 3166-1 alpha-2 codes from here on (the
+    // L1: the forms' country fields hold ISO 3166-1 alpha-2 codes from here on (the
     // `country` keyword of schemas/README.md), named in each reader's language. The English
     // names (or nationalities) typed so far into drafts and submissions become codes; a value
     // that names no country is kept as typed (shown as it is; the form asks for a choice from

@@ -16,7 +16,7 @@ const FORM_DEADLINE_NAMES_0034: Record<string, string> = {
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // O2 F9 (issue 23): an organiser's reopening moves the deadline of one form for one exhibitor,
+    // O2 F9: an organiser's reopening moves the deadline of one form for one exhibitor,
     // under the form's own key (`form:<id>`). It used to write the exhibitor's deadline of the
     // form's deadline name, which reopened every form sharing that name. A name row that is
     // exactly what the last reopening of a form wrote (the audit log's `after.deadline`) was

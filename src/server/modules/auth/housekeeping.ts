@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Config } from '../../config';
 
-// Housekeeping of the auth tables (issue 14): what can no longer be used is deleted on a
+// Housekeeping of the auth tables: what can no longer be used is deleted on a
 // schedule. Expired and ended sessions stay a day so a returning browser still hears why its
 // session ended (inactivity vs. sign-out) before the row goes.
 

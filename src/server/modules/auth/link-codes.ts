@@ -7,7 +7,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { createSession } from '../../plugins/sessions';
 
-// S3 sign-in links as one-time exchange codes (issue 14). A link `…/?token=<code>` carries a
+// S3 sign-in links as one-time exchange codes. A link `…/?token=<code>` carries a
 // short-lived, single-use code, never a session token: the browser trades it for a session of
 // its own (exchange), and can first ask whose it is (inspect) so that a signed-in user is asked
 // before being switched to another account. Only the code's hash is stored.

@@ -59,7 +59,7 @@ export default async function authRoutes(app: ApiApp) {
         throw new AppError('badCredentials');
       }
       if (user.status !== 'active') throw new AppError('accountDisabled');
-      // Issue 9: an exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
+      // An exhibitor the organiser deactivated — and its team users and contractors — cannot log in.
       if (user.participation_id !== null) {
         const participation = await app.db.selectFrom('participations').select('status').where('id', '=', user.participation_id).executeTakeFirst();
         if (participation?.status !== 'active') throw new AppError('accountDisabled');
@@ -71,7 +71,7 @@ export default async function authRoutes(app: ApiApp) {
       if ((request.headers.language || request.headers['accept-language']) && user.language !== request.language) {
         await app.db.updateTable('users').set({ language: request.language }).where('id', '=', user.id).execute();
       }
-      // Issue 9: the audit log holds every login (the request carries no session yet).
+      // The audit log holds every login (the request carries no session yet).
       const event = user.event_id ? await app.db.selectFrom('events').select(['organisation_id']).where('id', '=', user.event_id).executeTakeFirst() : undefined;
       await app.audit.record(
         {

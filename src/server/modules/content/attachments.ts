@@ -17,7 +17,7 @@ import { fileKey } from '../../plugins/storage';
 import { inspectContent } from '../../lib/inspect-upload';
 import type { Kysely } from 'kysely';
 
-// Issue 10 (CT1): a manual's attachments. The organiser uploads a file (checked by its content
+// CT1: a manual's attachments. The organiser uploads a file (checked by its content
 // like every upload), the manual names it, and whoever may read the manual downloads it through
 // the manual (the browser's download helper, C3). The bytes live in app.storage like uploads.
 

@@ -29,7 +29,7 @@ const manualSchema = {
     acknowledgedBy: { type: ['string', 'null'] },
     attachments: { type: 'array', items: attachmentSchema },
   },
-  // present() sends every field (the browser's types rely on it, issue 16).
+  // present() sends every field (the browser's types rely on it).
   required: ['id', 'title', 'description', 'mandatory', 'ackRequired', 'deadline', 'status', 'viewedAt', 'acknowledgedAt', 'acknowledgedBy', 'attachments'],
 } as const;
 const manualDetailSchema = {

@@ -14,7 +14,7 @@ import { MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
 import { attachmentSchema, fileIdParam, recordedAttachments } from './attachments';
 import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } from './store';
 
-// Issue 10: organisers author their current event's content — manuals, announcements (optionally
+// Organisers author their current event's content — manuals, announcements (optionally
 // e-mailed to the exhibitors through the mail queue), FAQ, Home tips, the LeadGrab introduction and
 // support contacts — in every language; a missing translation is flagged here and falls back to
 // the event's default language for exhibitors.

@@ -73,7 +73,7 @@ export const accountInfoSchema = {
       items: { type: 'object', properties: { label: { type: 'string' }, code: { type: 'string' } }, required: ['label', 'code'] },
     },
   },
-  // accountInfo() always sends every field (the browser's types rely on it, issue 16).
+  // accountInfo() always sends every field (the browser's types rely on it).
   required: [
     'name',
     'legalName',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { fileKey } from '../../plugins/storage';
 import type { PeriodicJob } from '../../lib/server-module';
 
-// Issue 14 housekeeping of the file store, as plain jobs `(app) => Promise<void>` so a scheduler
+// Housekeeping of the file store, as plain jobs `(app) => Promise<void>` so a scheduler
 // runs them (listed in fileJobs below; modules/files/housekeeping.ts puts them on app.scheduler).
 // Each is safe if two instances ever ran it at once: every step only removes what is already
 // gone or expired.

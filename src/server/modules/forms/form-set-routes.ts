@@ -7,7 +7,7 @@ import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import { VALIDATORS_PATH, type FormSetStatus } from '../../plugins/forms/service';
 
-// Issue 11: the live form set as a resource. Its compiled validators, served to the browser as
+// The live form set as a resource. Its compiled validators, served to the browser as
 // same-origin ES modules named by their content hash (so cacheable for good, and the CSP needs no
 // eval), and the organiser's view of the set in use: its version, when it was loaded, the problems
 // of the last refused change, and a reload action.

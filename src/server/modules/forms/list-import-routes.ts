@@ -19,7 +19,7 @@ import { visibleToRole } from '../../../engine/forms/lifecycle';
 import { formContext } from './form-access';
 import { validateSubmission } from '../../plugins/forms/validate';
 
-// Issue 11 item 5: a form's list filled from a spreadsheet. The template is made from the list's
+// A form's list filled from a spreadsheet. The template is made from the list's
 // item schema (headers in the caller's language, drop-down lists for choices); an uploaded XLSX or
 // CSV is parsed here (exceljs, already the server's; the browser bundle stays without it), each row
 // checked with the validator the form page runs, and answered as the rows that may be added plus

@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { sql } from 'kysely';
 import { migrationProvider } from '../../db/migrations';
 
-// Probes for a load balancer or systemd (issue 15): /healthz says the process answers,
+// Probes for a load balancer or systemd: /healthz says the process answers,
 // /readyz says it can serve users (database reachable, every migration applied, forms loaded).
 // Outside /oga and never the web app's HTML: a proxy must not mistake the SPA for a healthy server.
 

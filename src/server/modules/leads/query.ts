@@ -92,7 +92,7 @@ export interface LeadTotal {
 const EXACT_COUNT_BELOW = 2_000;
 
 /**
- * The list's total (issue 15: ≤ 50 ms at 1,000,000 leads). Exact from the rollup when one of its
+ * The list's total (≤ 50 ms at 1,000,000 leads). Exact from the rollup when one of its
  * counts is the answer. Several filters together: their single counts from the rollup give an
  * estimate (no row is read), unless the most selective one is small enough to count exactly. A
  * keyword: counted up to `cap` matches. `exact` (an export's preview, `exactTotal=true`) always
@@ -139,7 +139,7 @@ export async function leadTotal(
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirst()
       .then((row) => Number(row?.total ?? 0));
-  // PostgreSQL's planner weighs both ways well at 1,000,000 leads (issue 15, measured): a keyword
+  // PostgreSQL's planner weighs both ways well at 1,000,000 leads (measured): a keyword
   // matching 5 % is counted to the cap by a plain scan that stops after ~20,000 rows, a rare one
   // through the trigram index. The embedded database evaluates ILIKE ~15 µs a row (380 ms for
   // 1,001 matches of 100,000 leads, measured) while the trigram index finds them in ~40 ms, and
@@ -254,7 +254,7 @@ export type LeadExportRow = Omit<Pick<Selectable<LeadTable>, ExportedColumn>, 's
 /**
  * LD4: every matching lead in chunks, newest first, by keyset (scanned_at, id): each chunk is one
  * indexed range read, whatever the size of the export; only one chunk is in memory at a time.
- * Issue 15: a chunk comes back as one JSON text (json_agg), not as rows: the drivers' per-row
+ * A chunk comes back as one JSON text (json_agg), not as rows: the drivers' per-row
  * and per-field decoding was most of a 100,000-lead export on the embedded database (profiled),
  * and JSON.parse of one text is native. The keyset carries the last row's time as the
  * database wrote it, so no precision is lost between chunks.

@@ -44,7 +44,7 @@ export default async function scanRoutes(app: ApiApp) {
 
 **Errors.** A deactivated user's session is refused (code 401): log in again, which then says the account is deactivated. Body code 403: the account has no Leadgrab module. A malformed request (missing field, bad id, more than ${SCAN_BATCH_MAX} scans) is code 601 \`badRequest\` with HTTP 400 and stores nothing.`;
 
-  // On the embedded database, batches arriving together are stored in one statement (issue 15).
+  // On the embedded database, batches arriving together are stored in one statement.
   const intake = scanIntake(app.db, { oneStatementAtATime: app.dbEngine === 'pglite' });
   const scanHandler = async (auth: AuthContext, scans: ScanInput[]) => {
     const outcome = await intake.ingest(scannerOf(auth), scans);

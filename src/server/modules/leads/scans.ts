@@ -8,7 +8,7 @@ import type { ScanInput, ScanQualification } from '../../../engine/schemas/scan'
 // LD1: the scanning app sends scans one by one or as its offline queue (a batch). Each scan has
 // the app's own id; a resend of the same id never makes a second lead, and a second scan of a
 // badge that already is a lead of the exhibitor (by anyone of it) is recorded against that lead
-// (lead_scans: count, last seen, who) instead of making a second one. Issue 15: a batch is one
+// (lead_scans: count, last seen, who) instead of making a second one. A batch is one
 // set-based statement (batchStatement) — one round trip, whatever its size — inside a
 // transaction only where the answer needs one (a team user's quota on PostgreSQL, a qualification
 // merged). On the embedded database the batches arriving together share one statement (scanIntake).
@@ -138,7 +138,7 @@ export interface StatementRow {
 }
 
 /**
- * Issue 15: one set-based statement for the scans of one or several batches, of one or several
+ * One set-based statement for the scans of one or several batches, of one or several
  * scanners (each row names its participation and user). It finds resent ids and badges already
  * leads, counts each team user's quota, inserts the new leads with the visitors' profiles (later
  * scans of a badge the statement makes a lead of are counted on the new row), records the later
@@ -151,7 +151,7 @@ export interface StatementRow {
  * later scans add, what a quota allows) by window functions over one pass, and what a step made is
  * looked up by key in one aggregated value. Steps are never joined to each other: the planner
  * cannot know their sizes, guesses one row, and a nested loop over two steps of 1,000 scans was a
- * million comparisons (issue 15's scan burst).
+ * million comparisons (a burst of scans).
  */
 export function batchStatement(rows: StatementRow[], now: number) {
   return sql<ScanRow>`
@@ -553,7 +553,7 @@ async function storeAlone(db: Kysely<Database>, batch: PreparedBatch, now: numbe
 }
 
 /**
- * Issue 15: the scan intake of a database that runs one statement at a time (the embedded one).
+ * The scan intake of a database that runs one statement at a time (the embedded one).
  * There every request's statement waits for the one before, so fifty devices sending at once wait
  * fifty statements. The intake gathers the batches that arrive while a statement runs and stores
  * them together in the next one (each row names its scanner; on one connection one statement is

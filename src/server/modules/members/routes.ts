@@ -214,7 +214,7 @@ export default async function membersRoutes(app: ApiApp) {
       async (request) => {
         const auth = requireAuth(request);
         const body = request.body;
-        // Issue 14: the ID is chosen inside the exhibitor's own namespace (see memberLogin).
+        // The ID is chosen inside the exhibitor's own namespace (see memberLogin).
         const chosen = body.account.trim();
         const account = memberLogin(auth.user.login, chosen);
         const loginIssue = loginProblem(chosenLoginPart(account));

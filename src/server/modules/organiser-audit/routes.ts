@@ -16,7 +16,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 
-// Issue 9, audit log: what happened in the organiser's organisation's events (organiser changes,
+// Audit log: what happened in the organiser's organisation's events (organiser changes,
 // reopenings, reminders, decisions, exhibitors' logins and submissions), filtered by action, by
 // who and by date, paged and exported to XLSX. Another organisation's records are never listed.
 

@@ -16,7 +16,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import visitorDirectorySettingRoutes from './visitor-directory-routes';
 
-// Issue 9 (O2): the organiser's events — create, edit every setting, switch the current one.
+// O2: the organiser's events — create, edit every setting, switch the current one.
 // An organisation runs several events; another organisation's event answers 404. Deadlines and
 // quotas are the event's rows (no participation) in `deadlines`/`quotas`, keyed by the names the
 // forms declare; each change is audited with its before and after.

@@ -6,7 +6,7 @@ import type { Database, EventRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
 
-// Issue 9: an exhibitor's account in one event — the company (exhibitors, by the organisation's
+// An exhibitor's account in one event — the company (exhibitors, by the organisation's
 // code), its participation (booth, modules, flags, status), its main login and its deadline and
 // quota overrides as rows. The console and the import store accounts through these functions.
 

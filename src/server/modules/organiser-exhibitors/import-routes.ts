@@ -11,7 +11,7 @@ import { ok } from '../../plugins/errors';
 import { columnHeaders, importExhibitors } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
-// Issue 9: the exhibitor import — template download, dry run with a report per row, commit of
+// The exhibitor import — template download, dry run with a report per row, commit of
 // the good rows in one transaction (recorded in the audit log).
 
 const SCREEN = { screen: 'organiserImport' } as const;

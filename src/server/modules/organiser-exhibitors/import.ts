@@ -9,7 +9,7 @@ import { translate } from '../../lib/messages';
 import { accountOf, createAccount, updateAccount } from './accounts';
 import type { SheetRows } from '../../lib/spreadsheet';
 
-// Issue 9: exhibitors from a spreadsheet. Headers are read in any of the four languages; every
+// Exhibitors from a spreadsheet. Headers are read in any of the four languages; every
 // row is checked (the account rules, duplicates in the file, booths and account IDs taken in the
 // database) and reported by row and column in the organiser's language. The good rows are stored
 // in one transaction: a code the event already has updates that exhibitor, never a duplicate.

@@ -24,7 +24,7 @@ import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
 
-// Issue 9 (O2, spec §3): the organiser's exhibitors of its current event — list with search and
+// O2, spec §3: the organiser's exhibitors of its current event — list with search and
 // filters (module, flag, form status) in the spec's pages, create, edit every account field,
 // deactivate (their people's sessions end), activation e-mail and password reset. Another
 // organisation's or event's exhibitor answers 404. Every change is audited (before/after).

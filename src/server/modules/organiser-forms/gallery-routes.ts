@@ -9,7 +9,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { validatorUrl } from '../../plugins/forms/service';
 
-// Issue 11 item 7: the organiser's form gallery. Every form of the set in use, as an exhibitor of
+// The organiser's form gallery. Every form of the set in use, as an exhibitor of
 // one of the organiser's events meets it (the event's patch applied, its validator, its strings in
 // every language, the event's default flags and quotas), and what that event's patch changes in
 // the base form. Another organisation's events are never listed and answer 404 like unknown ones.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { fileKey } from '../../plugins/storage';
 
-// Issue 14: erasing visitors' data. Leads go with their business cards (upload rows and files)
+// Erasing visitors' data. Leads go with their business cards (upload rows and files)
 // and with every lead export of the participations concerned (an export file cannot be edited,
 // and it holds the erased leads). Files are removed after their rows: a crash in between leaves
 // files that the orphan sweep removes, never a row pointing at nothing.

@@ -5,7 +5,7 @@ import { translate } from '../../lib/messages';
 import type { PeriodicJob } from '../../lib/server-module';
 import { eraseLeads } from './erase';
 
-// Issue 14: leads are kept for the organiser's retention period after the show
+// Leads are kept for the organiser's retention period after the show
 // (events.lead_retention_days), exhibitors are reminded a week before, then they are erased.
 // Plain jobs `(app) => Promise<…>`, listed in privacyJobs for the housekeeping scheduler.
 

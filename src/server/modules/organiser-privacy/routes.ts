@@ -9,7 +9,7 @@ import type { AuthContext } from '../../plugins/sessions';
 import { eraseLeads, visitorLeads } from './erase';
 import { leadsEraseAt as eraseAtOf } from '../../../engine/retention';
 
-// Issue 14, privacy of visitors' data (organiser only): how long exhibitors keep leads after the
+// Privacy of visitors' data (organiser only): how long exhibitors keep leads after the
 // show, and one visitor's data across every exhibitor of the organiser's events, exported or
 // erased on request. Every erasure is in the audit log, with counts, never the erased data.
 

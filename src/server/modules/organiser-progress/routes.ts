@@ -10,7 +10,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { progressMatrix } from '../../lib/progress-matrix';
 
-// Issue 9, progress: the organiser's matrix of its current event's exhibitors × forms, with
+// Progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
 
 const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }), required: [...FORM_STATUSES], additionalProperties: false } as const;

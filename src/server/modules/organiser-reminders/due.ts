@@ -6,7 +6,7 @@ import type { EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { progressMatrix } from '../../lib/progress-matrix';
 
-// Issue 9, reminders: e-mails to exhibitors whose mandatory forms are not submitted, N days before
+// Reminders: e-mails to exhibitors whose mandatory forms are not submitted, N days before
 // each deadline (events.reminder_days). One e-mail per exhibitor, deadline and reminder day: the
 // mail queue's dedupe key (reminder:<participation>:<deadline>:<due>:<days>) makes a second run,
 // on this instance or another, queue nothing. A moved deadline is a new deadline.

@@ -7,7 +7,7 @@ import { ok } from '../../plugins/errors';
 import { progressMatrix } from '../../lib/progress-matrix';
 import { queueReminder, type ReminderContext } from './due';
 
-// Issue 9, reminders: the organiser picks the reminder days of its event, sees the reminders sent
+// Reminders: the organiser picks the reminder days of its event, sees the reminders sent
 // and sends one now to a selection of exhibitors (those with mandatory forms missing).
 
 export default async function reminderRoutes(app: ApiApp) {

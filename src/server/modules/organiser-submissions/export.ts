@@ -9,7 +9,7 @@ import type { FormEntriesService } from '../../plugins/form-entries';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle, zipCaughtUp } from '../../lib/xlsx-stream';
 
-// Issue 9, submissions export: one form's current submissions across the event's exhibitors, one
+// Submissions export: one form's current submissions across the event's exhibitors, one
 // row per list item (every badge, vehicle, visa applicant, product…) or per exhibitor, with the
 // columns the form's schema gives, headers in the organiser's language, files as links. Written
 // chunk by chunk with exceljs's streaming writer, like the lead exports.

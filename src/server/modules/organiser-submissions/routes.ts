@@ -11,7 +11,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { writeSubmissionsExport } from './export';
 
-// Issue 9, submissions export: the forms with how many exhibitors submitted each, and one
+// Submissions export: the forms with how many exhibitors submitted each, and one
 // form's submissions across the organiser's current event as XLSX (badges for printing…).
 
 export default async function submissionRoutes(app: ApiApp) {

@@ -29,7 +29,7 @@ import { readSingleUpload } from '../../lib/single-upload';
 // checked with the engine's rules (the same the browser applied before sending), stored under a
 // random server-made name and served back only to the participation that owns them and to the
 // organisers of its event. The bytes go through app.storage (key uploads/<id>); a participation
-// keeps at most UPLOAD_QUOTA_MB of uploads (issue 14).
+// keeps at most UPLOAD_QUOTA_MB of uploads.
 
 /** 32 random bytes, base64url: the stored file's name and the reference's id. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -59,7 +59,7 @@ export default async function uploadRoutes(app: ApiApp) {
   const config = app.config;
   const registry = app.forms.registry;
   /**
-   * Issue 12: who reads an uploaded file. The uploader always; the exhibitor every file of its
+   * Who reads an uploaded file. The uploader always; the exhibitor every file of its
    * participation; a team user also the business cards of the leads it scanned; a contractor also
    * the files its own part of the shared forms holds; an organiser the files of its event's
    * exhibitors (for approvals). Anyone else is answered "not found".

@@ -74,7 +74,7 @@ export interface FormSet extends FormRegistry {
   /** Hash of every file the set was read from: changes when and only when a file does. */
   version: string;
   loadedAt: Date;
-  /** Issue 11 item 7: the form as forms/ has it, before any event's patch. */
+  /** The form as forms/ has it, before any event's patch. */
   baseFilesFor(id: string): FormFiles;
   /** Whether an event has a patch of the form (events/<exhibitCode>/<id>.patch.json). */
   hasPatch(id: string, exhibitCode: string): boolean;
@@ -84,7 +84,7 @@ export interface FormSet extends FormRegistry {
   modules: ReadonlyMap<string, string>;
   /** A form's own strings (`forms.<id>` of locales/) by language, as the set was read. */
   stringsFor(id: string): Record<string, LocaleTable>;
-  /** The screens as this set has them (issue 11: a new form brings its screen). */
+  /** The screens as this set has them (a new form brings its screen). */
   catalogue: Catalogue;
   /** Per language, the texts of the catalogue's titles and menu labels. */
   catalogueStrings: Record<string, Record<string, string>>;

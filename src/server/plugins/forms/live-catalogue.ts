@@ -6,7 +6,7 @@ import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { builtPages, catalogue as builtCatalogue } from '../../../generated/screens';
 
-// Issue 11: the screen catalogue as the form set in use has it. A screens.yaml beside FORMS_DIR
+// The screen catalogue as the form set in use has it. A screens.yaml beside FORMS_DIR
 // (as locales/ is) is read with the forms, so an organiser adds a whole new form — schema, UI
 // schema, forms.yaml entry, its screen and its strings — while the portal runs. The change is
 // checked like `npm run generate` checks it, with two limits of a running build: a screen may

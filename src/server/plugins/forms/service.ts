@@ -6,7 +6,7 @@ import { API_BASE } from '../../../engine/constants';
 import { readFormSet, type FormRegistry, type FormSet, type FormSetProblem } from './form-set';
 import { CATALOGUE_FILE } from './live-catalogue';
 
-// The live form set (issue 11): the forms in FORMS_DIR, read and checked as a whole at start and
+// The live form set: the forms in FORMS_DIR, read and checked as a whole at start and
 // again on every change (file watching, SIGHUP, the organiser's reload action). A valid change is
 // swapped in at once; an invalid one is refused whole and the forms in use keep serving. A
 // request that takes `current()` once works with one set from start to end.
