@@ -30,7 +30,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 10: remove a content item of the current event
+   * Remove a content item of the current event
    */
   'DELETE /organiser/content/{id}': {
     /**
@@ -196,7 +196,7 @@ export interface ApiOperations {
        */
       notes: string[];
       /**
-       * Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part
+       * Of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part
        */
       part: {
         id: string;
@@ -249,7 +249,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 11: the screen catalogue in use (screens.yaml beside FORMS_DIR, live) and its titles in the caller's language
+   * The screen catalogue in use (screens.yaml beside FORMS_DIR, live) and its titles in the caller's language
    */
   'GET /catalogue': {
     data: {
@@ -1031,7 +1031,7 @@ export interface ApiOperations {
   'GET /leads': {
     data: {
       /**
-       * Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept
+       * When the organiser's retention period ends and these leads are erased (export them before); null = kept
        */
       eraseAt: string | null;
       items: {
@@ -1125,7 +1125,7 @@ export interface ApiOperations {
        */
       total: number;
       /**
-       * Issue 15: true when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)
+       * True when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)
        */
       totalIsEstimate: boolean;
       /**
@@ -1219,7 +1219,7 @@ export interface ApiOperations {
   'GET /leads/exports': {
     data: {
       /**
-       * Issue 14: when these leads and exports are erased; null = kept
+       * When these leads and exports are erased; null = kept
        */
       eraseAt?: string | null;
       items: {
@@ -1495,7 +1495,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the audit log of the organiser's organisation, newest first, filtered and paged
+   * The audit log of the organiser's organisation, newest first, filtered and paged
    */
   'GET /organiser/audit': {
     data: {
@@ -1539,7 +1539,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the filtered audit log as XLSX, headers in the caller’s language
+   * The filtered audit log as XLSX, headers in the caller’s language
    */
   'GET /organiser/audit/export': {
     /**
@@ -1566,7 +1566,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 10: the current event's authored content, with missing translations flagged
+   * The current event's authored content, with missing translations flagged
    */
   'GET /organiser/content': {
     data: {
@@ -1845,7 +1845,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 11: the form set in use and the problems of the last refused change
+   * The form set in use and the problems of the last refused change
    */
   'GET /organiser/forms': {
     data: {
@@ -1866,7 +1866,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 11 item 7: the forms in use and the organisation's events, with the forms each event patches
+   * The forms in use and the organisation's events, with the forms each event patches
    */
   'GET /organiser/forms/gallery': {
     data: {
@@ -1897,7 +1897,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 11 item 7: one form as an event's exhibitors meet it (patch applied, validator, strings) and the patch's difference from the base form
+   * One form as an event's exhibitors meet it (patch applied, validator, strings) and the patch's difference from the base form
    */
   'GET /organiser/forms/gallery/{id}': {
     data: {
@@ -2189,7 +2189,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 14: how long exhibitors keep leads after the show, and when they are erased
+   * How long exhibitors keep leads after the show, and when they are erased
    */
   'GET /organiser/privacy': {
     data: {
@@ -2208,7 +2208,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: exhibitors × forms of the organiser's event with status and counts
+   * Exhibitors × forms of the organiser's event with status and counts
    */
   'GET /organiser/progress': {
     data: {
@@ -2241,7 +2241,7 @@ export interface ApiOperations {
         title: string;
       }[];
       /**
-       * Issue 10: published manuals of the event that need acknowledging
+       * Published manuals of the event that need acknowledging
        */
       manualsToAcknowledge: number;
       rows: {
@@ -2249,7 +2249,7 @@ export interface ApiOperations {
         code: string | null;
         exhibitor: string;
         /**
-         * Issue 10: manuals needing acknowledgement that the exhibitor acknowledged
+         * Manuals needing acknowledgement that the exhibitor acknowledged
          */
         manualsAcknowledged: number;
         missingMandatory: string[];
@@ -2277,7 +2277,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the progress matrix as XLSX, headers and statuses in the caller’s language
+   * The progress matrix as XLSX, headers and statuses in the caller’s language
    */
   'GET /organiser/progress/export': {
     /**
@@ -2292,7 +2292,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the reminder days of the event and the last reminders sent
+   * The reminder days of the event and the last reminders sent
    */
   'GET /organiser/reminders': {
     data: {
@@ -2307,7 +2307,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the forms of the organiser's event with their number of current submissions
+   * The forms of the organiser's event with their number of current submissions
    */
   'GET /organiser/submissions': {
     data: {
@@ -2321,7 +2321,7 @@ export interface ApiOperations {
     }[];
   };
   /**
-   * Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)
+   * One form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)
    */
   'GET /organiser/submissions/{formId}/export': {
     /**
@@ -3629,7 +3629,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 10: author a content item for the current event
+   * Author a content item for the current event
    */
   'POST /organiser/content': {
     body: {
@@ -3937,7 +3937,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: extend the deadline of a form and/or reopen a submit-once form for one exhibitor
+   * Extend the deadline of a form and/or reopen a submit-once form for one exhibitor
    */
   'POST /organiser/exhibitors/{participationId}/forms/{formId}/reopen': {
     body: {
@@ -3954,7 +3954,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 11: read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole
+   * Read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole
    */
   'POST /organiser/forms/reload': {
     /**
@@ -3982,7 +3982,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 14: erase one visitor's data across every exhibitor of the organiser's events: the leads, their business cards, the exhibitors' lead exports that hold them, and the visitor's registration profile. Recorded in the audit log (counts only).
+   * Erase one visitor's data across every exhibitor of the organiser's events: the leads, their business cards, the exhibitors' lead exports that hold them, and the visitor's registration profile. Recorded in the audit log (counts only).
    */
   'POST /organiser/privacy/visitor/erase': {
     /**
@@ -4003,7 +4003,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 14: one visitor's data held by every exhibitor of the organiser's events (a subject access request), as JSON
+   * One visitor's data held by every exhibitor of the organiser's events (a subject access request), as JSON
    */
   'POST /organiser/privacy/visitor/export': {
     /**
@@ -4030,7 +4030,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: remind the selected exhibitors of their missing mandatory forms now (once a day each)
+   * Remind the selected exhibitors of their missing mandatory forms now (once a day each)
    */
   'POST /organiser/reminders/send': {
     body: {
@@ -4342,7 +4342,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 10: change a content item of the current event
+   * Change a content item of the current event
    */
   'PUT /organiser/content/{id}': {
     body: {
@@ -4605,7 +4605,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 14: set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.
+   * Set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.
    */
   'PUT /organiser/privacy': {
     body: {
@@ -4627,7 +4627,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * Issue 9: the days before each deadline on which exhibitors with missing mandatory forms are reminded
+   * The days before each deadline on which exhibitors with missing mandatory forms are reminded
    */
   'PUT /organiser/reminders': {
     body: {

@@ -23,7 +23,7 @@ const decisionSchema = {
     formTitle: { type: 'string', description: 'Locale key' },
     part: {
       type: ['object', 'null'],
-      description: 'Issue 12: of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part',
+      description: 'Of a form with parts (forms.yaml `parts:`), the part the decision is about (the one its approval rule reads); null for a form of one part',
       properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
       required: ['id', 'title'],
       additionalProperties: false,

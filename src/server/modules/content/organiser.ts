@@ -206,7 +206,7 @@ export default async function organiserContentRoutes(app: ApiApp) {
       config,
       schema: {
         tags: ['organiser'],
-        summary: "Issue 10: the current event's authored content, with missing translations flagged",
+        summary: "The current event's authored content, with missing translations flagged",
         querystring: { type: 'object', properties: { kind: { type: 'string', enum: [...AUTHORED_KINDS] } }, additionalProperties: false },
         response: { 200: envelope({ type: 'array', items: itemSchema }) },
       },
@@ -233,7 +233,7 @@ export default async function organiserContentRoutes(app: ApiApp) {
 
   app.post(
     base,
-    { config, schema: { tags: ['organiser'], summary: 'Issue 10: author a content item for the current event', body: itemBody, response: { 200: envelope(itemSchema) } } },
+    { config, schema: { tags: ['organiser'], summary: 'Author a content item for the current event', body: itemBody, response: { 200: envelope(itemSchema) } } },
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
@@ -258,7 +258,7 @@ export default async function organiserContentRoutes(app: ApiApp) {
     `${base}/:id`,
     {
       config,
-      schema: { tags: ['organiser'], summary: 'Issue 10: change a content item of the current event', params: idParams, body: itemBody, response: { 200: envelope(itemSchema) } },
+      schema: { tags: ['organiser'], summary: 'Change a content item of the current event', params: idParams, body: itemBody, response: { 200: envelope(itemSchema) } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -283,7 +283,7 @@ export default async function organiserContentRoutes(app: ApiApp) {
 
   app.delete(
     `${base}/:id`,
-    { config, schema: { tags: ['organiser'], summary: 'Issue 10: remove a content item of the current event', params: idParams, body: NO_BODY, response: okEnvelope } },
+    { config, schema: { tags: ['organiser'], summary: 'Remove a content item of the current event', params: idParams, body: NO_BODY, response: okEnvelope } },
     async (request) => {
       const auth = requireAuth(request);
       const before = await own(eventOf(auth).id, request.params.id);

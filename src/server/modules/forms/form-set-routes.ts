@@ -96,7 +96,7 @@ export default async function formSetRoutes(app: ApiApp) {
       config: { public: true },
       schema: {
         tags: ['forms'],
-        summary: "Issue 11: the screen catalogue in use (screens.yaml beside FORMS_DIR, live) and its titles in the caller's language",
+        summary: "The screen catalogue in use (screens.yaml beside FORMS_DIR, live) and its titles in the caller's language",
         response: {
           200: envelope({
             type: 'object',
@@ -139,7 +139,7 @@ export default async function formSetRoutes(app: ApiApp) {
     `${API_BASE}/organiser/forms`,
     {
       config: { screen: 'organiserForms' },
-      schema: { tags: ['organiser'], summary: 'Issue 11: the form set in use and the problems of the last refused change', response: { 200: envelope(statusSchema) } },
+      schema: { tags: ['organiser'], summary: 'The form set in use and the problems of the last refused change', response: { 200: envelope(statusSchema) } },
     },
     async () => ok(statusOf(app.forms.status())),
   );
@@ -150,7 +150,7 @@ export default async function formSetRoutes(app: ApiApp) {
       config: { screen: 'organiserForms' },
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 11: read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole',
+        summary: 'Read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole',
         body: NO_BODY,
         response: { 200: envelope({ type: 'object', properties: { changed: { type: 'boolean' }, status: statusSchema }, required: ['changed', 'status'] }) },
       },

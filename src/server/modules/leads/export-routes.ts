@@ -115,7 +115,7 @@ export default async function leadExportRoutes(app: ApiApp) {
           200: envelope(
             pageSchema(exportRecordSchema, {
               utcOffsetMinutes: { type: 'integer' },
-              eraseAt: { type: ['string', 'null'], description: 'Issue 14: when these leads and exports are erased; null = kept' },
+              eraseAt: { type: ['string', 'null'], description: 'When these leads and exports are erased; null = kept' },
             }),
           ),
         },

@@ -86,7 +86,7 @@ export default async function leadRoutes(app: ApiApp) {
             properties: {
               items: { type: 'array', items: leadSchema },
               total: { type: 'integer', description: 'Leads that match; when `totalIsEstimate`, more than this many do' },
-              totalIsEstimate: { type: 'boolean', description: 'Issue 15: true when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)' },
+              totalIsEstimate: { type: 'boolean', description: 'True when `total` is not a count (see `totalKind`; ask `exactTotal=true` for the count)' },
               totalKind: {
                 type: 'string',
                 enum: ['exact', 'about', 'moreThan'],
@@ -98,7 +98,7 @@ export default async function leadRoutes(app: ApiApp) {
               utcOffsetMinutes: { type: 'integer', description: "The event's offset: times are shown in UTC plus it" },
               eraseAt: {
                 type: ['string', 'null'],
-                description: "Issue 14: when the organiser's retention period ends and these leads are erased (export them before); null = kept",
+                description: "When the organiser's retention period ends and these leads are erased (export them before); null = kept",
               },
             },
             required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt'],

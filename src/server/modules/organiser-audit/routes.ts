@@ -106,7 +106,7 @@ export default async function auditRoutes(app: ApiApp) {
       config: { screen: 'organiserAudit' },
       schema: {
         tags: ['organiser'],
-        summary: "Issue 9: the audit log of the organiser's organisation, newest first, filtered and paged",
+        summary: "The audit log of the organiser's organisation, newest first, filtered and paged",
         querystring: listQuerystring,
         response: { 200: envelope(pageSchema(itemSchema)) },
       },
@@ -152,7 +152,7 @@ export default async function auditRoutes(app: ApiApp) {
       config: { screen: 'organiserAudit' },
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: the filtered audit log as XLSX, headers in the caller’s language',
+        summary: 'The filtered audit log as XLSX, headers in the caller’s language',
         querystring: filterQuerystring,
         response: { 200: fileAnswer('The audit records as XLSX', [MEDIA_TYPE.xlsx]) },
       },

@@ -94,7 +94,7 @@ export default async function formGalleryRoutes(app: ApiApp) {
       config: SCREEN,
       schema: {
         tags: ['organiser'],
-        summary: "Issue 11 item 7: the forms in use and the organisation's events, with the forms each event patches",
+        summary: "The forms in use and the organisation's events, with the forms each event patches",
         response: { 200: envelope(galleryIndexSchema) },
       },
     },
@@ -127,7 +127,7 @@ export default async function formGalleryRoutes(app: ApiApp) {
       config: SCREEN,
       schema: {
         tags: ['organiser'],
-        summary: "Issue 11 item 7: one form as an event's exhibitors meet it (patch applied, validator, strings) and the patch's difference from the base form",
+        summary: "One form as an event's exhibitors meet it (patch applied, validator, strings) and the patch's difference from the base form",
         params: { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9]{1,40}$' } }, required: ['id'] },
         querystring: {
           type: 'object',

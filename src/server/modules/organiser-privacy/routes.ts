@@ -101,7 +101,7 @@ export default async function privacyRoutes(app: ApiApp) {
     base,
     {
       config: organiserOnly,
-      schema: { tags: TAGS, summary: 'Issue 14: how long exhibitors keep leads after the show, and when they are erased', response: { 200: envelope(settingsSchema) } },
+      schema: { tags: TAGS, summary: 'How long exhibitors keep leads after the show, and when they are erased', response: { 200: envelope(settingsSchema) } },
     },
     async (request) => ok(await settings(eventOf(requireAuth(request)).id)),
   );
@@ -113,7 +113,7 @@ export default async function privacyRoutes(app: ApiApp) {
       schema: {
         tags: TAGS,
         summary:
-          'Issue 14: set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.',
+          'Set how long exhibitors keep leads after the show (days, 1-3650; null = not set). Exhibitors are reminded a week before the leads, their business cards and exports are erased.',
         body: { type: 'object', required: ['retentionDays'], additionalProperties: false, properties: { retentionDays: { type: ['integer', 'null'], minimum: 1, maximum: 3650 } } },
         response: { 200: envelope(settingsSchema) },
       },
@@ -151,7 +151,7 @@ export default async function privacyRoutes(app: ApiApp) {
       config: organiserOnly,
       schema: {
         tags: TAGS,
-        summary: "Issue 14: one visitor's data held by every exhibitor of the organiser's events (a subject access request), as JSON",
+        summary: "One visitor's data held by every exhibitor of the organiser's events (a subject access request), as JSON",
         body: visitorBody,
         response: {
           200: envelope({
@@ -215,7 +215,7 @@ export default async function privacyRoutes(app: ApiApp) {
       schema: {
         tags: TAGS,
         summary:
-          "Issue 14: erase one visitor's data across every exhibitor of the organiser's events: the leads, their business cards, the exhibitors' lead exports that hold them, and the visitor's registration profile. Recorded in the audit log (counts only).",
+          "Erase one visitor's data across every exhibitor of the organiser's events: the leads, their business cards, the exhibitors' lead exports that hold them, and the visitor's registration profile. Recorded in the audit log (counts only).",
         body: visitorBody,
         response: { 200: envelope(countsSchema) },
       },

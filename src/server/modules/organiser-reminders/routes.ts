@@ -24,7 +24,7 @@ export default async function reminderRoutes(app: ApiApp) {
       config: route,
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: the reminder days of the event and the last reminders sent',
+        summary: 'The reminder days of the event and the last reminders sent',
         response: {
           200: envelope({
             type: 'object',
@@ -87,7 +87,7 @@ export default async function reminderRoutes(app: ApiApp) {
       config: route,
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: the days before each deadline on which exhibitors with missing mandatory forms are reminded',
+        summary: 'The days before each deadline on which exhibitors with missing mandatory forms are reminded',
         body: {
           type: 'object',
           required: ['days'],
@@ -121,7 +121,7 @@ export default async function reminderRoutes(app: ApiApp) {
       config: route,
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: remind the selected exhibitors of their missing mandatory forms now (once a day each)',
+        summary: 'Remind the selected exhibitors of their missing mandatory forms now (once a day each)',
         body: {
           type: 'object',
           required: ['participationIds'],

@@ -25,7 +25,7 @@ export default async function submissionRoutes(app: ApiApp) {
       config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
-        summary: "Issue 9: the forms of the organiser's event with their number of current submissions",
+        summary: "The forms of the organiser's event with their number of current submissions",
         response: {
           200: envelope({
             type: 'array',
@@ -52,7 +52,7 @@ export default async function submissionRoutes(app: ApiApp) {
       config: { screen: 'organiserSubmissions' },
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: one form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
+        summary: 'One form’s current submissions as XLSX, one row per list item (badge, vehicle, applicant, product…)',
         params: { type: 'object', properties: { formId: { type: 'string', maxLength: 64 } }, required: ['formId'] },
         response: { 200: fileAnswer('The submissions as XLSX', [MEDIA_TYPE.xlsx]) },
       },

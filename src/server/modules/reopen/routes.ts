@@ -20,7 +20,7 @@ export default async function reopenRoutes(app: ApiApp) {
       config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
-        summary: 'Issue 9: extend the deadline of a form and/or reopen a submit-once form for one exhibitor',
+        summary: 'Extend the deadline of a form and/or reopen a submit-once form for one exhibitor',
         params: {
           type: 'object',
           properties: { participationId: { type: 'integer', minimum: 1 }, formId: { type: 'string', maxLength: 64 } },
