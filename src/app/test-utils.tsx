@@ -94,6 +94,7 @@ export const ACCOUNT: AccountInfo = {
   termsUrl: 'https://www.afhe-expo.example/terms-of-use',
   supportEmail: 'exhibitor-support@afhe-expo.example',
   utcOffsetMinutes: 480,
+  dateOrder: 'language',
   deadlines: [
     { name: 'badges', title: 'account.badgesDeadline', dueAt: null },
     { name: 'booth', title: 'account.boothDeadline', dueAt: null },

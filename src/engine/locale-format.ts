@@ -157,6 +157,30 @@ export function formatNumber(value: number, language: string, options?: Intl.Num
 }
 
 /**
+ * How an event writes dates: the order of day, month and year is the show's (an ASEAN show in
+ * English writes 26/03/2027, an American one 03/26/2027), while the reader's language keeps its
+ * words, month names and separators. `language` writes dates as the reader's language does.
+ */
+export const DATE_ORDERS = ['language', 'dmy', 'mdy', 'ymd'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+export const DEFAULT_DATE_ORDER: DateOrder = 'language';
+
+export function isDateOrder(value: unknown): value is DateOrder {
+  return typeof value === 'string' && (DATE_ORDERS as readonly string[]).includes(value);
+}
+
+/** Who reads a date: a language code alone (its own order), or a language and the event's order. */
+export type DateLocale = string | { language: string; dateOrder?: string | null };
+
+function languageOf(locale: DateLocale): string {
+  return typeof locale === 'string' ? locale : locale.language;
+}
+
+function orderOf(locale: DateLocale): DateOrder {
+  return typeof locale === 'string' || !isDateOrder(locale.dateOrder) ? DEFAULT_DATE_ORDER : locale.dateOrder;
+}
+
+/**
  * K2: the fields shown for an event-time date and time. Numeric, in the language's order and
  * separators, on the 24-hour clock K2 writes event times on.
  */
@@ -168,36 +192,82 @@ function eventClockFormat(language: string, withTime: boolean): Intl.DateTimeFor
   return formatter(`clock ${language} ${withTime}`, () => new Intl.DateTimeFormat(intlLocale(language), { ...(withTime ? DATE_TIME_PARTS : DATE_PARTS), timeZone: 'UTC' }));
 }
 
+const ORDER_FIELDS: Record<Exclude<DateOrder, 'language'>, ReadonlyArray<'day' | 'month' | 'year'>> = {
+  dmy: ['day', 'month', 'year'],
+  mdy: ['month', 'day', 'year'],
+  ymd: ['year', 'month', 'day'],
+};
+
+/**
+ * The language's numeric rendering with its day, month and year put in the event's order: the
+ * date keeps the language's separators and its place beside the time (Vietnamese writes the time first).
+ */
+function inOrder(parts: Intl.DateTimeFormatPart[], order: DateOrder): Intl.DateTimeFormatPart[] {
+  if (order === 'language') return parts;
+  const at = parts.flatMap((part, index) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [index] : []));
+  if (at.length !== 3) return parts;
+  const [first, second, third] = at as [number, number, number];
+  const field = (type: string) => parts.find((part) => part.type === type)!;
+  const [a, b, c] = ORDER_FIELDS[order].map(field) as [Intl.DateTimeFormatPart, Intl.DateTimeFormatPart, Intl.DateTimeFormatPart];
+  return [...parts.slice(0, first), a, ...parts.slice(first + 1, second), b, ...parts.slice(second + 1, third), c, ...parts.slice(third + 1)];
+}
+
+function eventClockParts(locale: DateLocale, withTime: boolean, date: Date | number): Intl.DateTimeFormatPart[] {
+  return inOrder(eventClockFormat(languageOf(locale), withTime).formatToParts(date), orderOf(locale));
+}
+
 function validDate(instant: string | number | Date | null | undefined): Date | undefined {
   if (instant === null || instant === undefined || instant === '') return undefined;
   const date = instant instanceof Date ? instant : new Date(instant);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** An instant as event wall-clock time in the user's language, without the offset (a column header says it). */
-export function formatEventTime(instant: string | number | Date | null | undefined, language: string, offsetMinutes = 0, withTime = true): string {
+/** An instant as event wall-clock time in the reader's language and the event's date order, without the offset (a column header says it). */
+export function formatEventTime(instant: string | number | Date | null | undefined, locale: DateLocale, offsetMinutes = 0, withTime = true): string {
   const date = validDate(instant);
-  return date ? eventClockFormat(language, withTime).format(toEventClock(date, offsetMinutes)) : '';
+  return date
+    ? eventClockParts(locale, withTime, toEventClock(date, offsetMinutes))
+        .map((part) => part.value)
+        .join('')
+    : '';
 }
 
-/** An event calendar day ("YYYY-MM-DD", already in event time) in the user's language; a value that is no day comes back as it is. */
-export function formatEventDay(day: string, language: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatEventTime(`${day}T00:00:00Z`, language, 0, false) || day : day;
+/** An event calendar day ("YYYY-MM-DD", already in event time) in the reader's language and the event's order; a value that is no day comes back as it is. */
+export function formatEventDay(day: string, locale: DateLocale): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatEventTime(`${day}T00:00:00Z`, locale, 0, false) || day : day;
 }
 
-/** K2: an instant as event wall-clock time in the user's language, with the offset written out; "-" when none. */
-export function formatEventTimeWithOffset(instant: string | number | Date | null | undefined, language: string, offsetMinutes = 0, withTime = true): string {
-  const text = formatEventTime(instant, language, offsetMinutes, withTime);
+/** K2: an instant as event wall-clock time in the reader's language and the event's order, with the offset written out; "-" when none. */
+export function formatEventTimeWithOffset(instant: string | number | Date | null | undefined, locale: DateLocale, offsetMinutes = 0, withTime = true): string {
+  const text = formatEventTime(instant, locale, offsetMinutes, withTime);
   return text ? `${text} (${formatOffset(offsetMinutes)})` : '-';
+}
+
+/**
+ * English writes a day in words either way round ("26 March 2027", "March 26, 2027"): the
+ * event's order picks the region whose writing has it. The other portal languages have one
+ * grammatical order for a day in words (2027年3月26日, 26 tháng 3, 2027), kept whatever the order.
+ */
+const ENGLISH_IN_WORDS: Record<DateOrder, string> = { language: 'en', dmy: 'en-GB', mdy: 'en-US', ymd: 'en-GB' };
+
+/** A calendar day ("YYYY-MM-DD") written in full in the reader's language ("26 March 2027", "2027年3月26日"); a value that is no day comes back as it is. */
+export function formatLongDay(day: string, locale: DateLocale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const language = languageOf(locale);
+  const tag = intlLocale(language) === 'en' ? ENGLISH_IN_WORDS[orderOf(locale)] : intlLocale(language);
+  const date = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return formatter(`long ${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })).format(date);
 }
 
 const EXCEL_TOKEN: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { year: 'yyyy', month: 'mm', day: 'dd', hour: 'hh', minute: 'mm' };
 
 /**
- * The spreadsheet number format of a date cell in the user's language, read from Intl's own
- * rendering (order of fields and separators), so a real date cell looks as the portal writes it.
+ * The spreadsheet number format of a date cell in the reader's language and the event's order,
+ * read from the portal's own rendering (order of fields and separators), so a real date cell
+ * looks as the portal writes it.
  */
-export function spreadsheetDateFormat(language: string, withTime = true): string {
-  const parts = eventClockFormat(language, withTime).formatToParts(Date.UTC(2027, 0, 2, 3, 4));
+export function spreadsheetDateFormat(locale: DateLocale, withTime = true): string {
+  const parts = eventClockParts(locale, withTime, Date.UTC(2027, 0, 2, 3, 4));
   return parts.map((part) => EXCEL_TOKEN[part.type] ?? (/^[\s/:.,-]*$/.test(part.value) ? part.value : `"${part.value.replace(/"/g, '')}"`)).join('');
 }

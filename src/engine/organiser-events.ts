@@ -2,6 +2,7 @@ import { API_BASE, IMAGE_MAX_BYTES } from './constants';
 import type { FilePurposeRule } from './forms/files';
 import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
+import { isDateOrder } from './locale-format';
 import { emailProblem } from './members';
 import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
 import type { EventInput, ShowDayInput } from './schemas/event';
@@ -82,6 +83,7 @@ export function eventProblems(input: EventInput, vocabulary: EventVocabulary): F
   if (!Number.isInteger(input.utcOffsetMinutes) || input.utcOffsetMinutes < UTC_OFFSET_RANGE.min || input.utcOffsetMinutes > UTC_OFFSET_RANGE.max) {
     add('utcOffsetMinutes', 'organiser.validation.utcOffset');
   }
+  if (input.dateOrder !== undefined && !isDateOrder(input.dateOrder)) add('dateOrder', 'organiser.validation.dateOrder');
   if (input.showDays.length === 0) add('showDays', 'organiser.validation.showDaysRequired');
   const seen = new Set<string>();
   input.showDays.forEach((day, index) => {

@@ -1640,6 +1640,10 @@ export interface ApiOperations {
     data: {
       code: string;
       current: boolean;
+      /**
+       * How the event writes dates, whatever the reader's language: `dmy` 26/03/2027, `mdy` 03/26/2027, `ymd` 2027/03/26, `language` as the reader's language does (English 03/26/2027, Vietnamese 26/03/2027). The language keeps its month names and separators. Not sent: `language` for a new event, unchanged for an existing one
+       */
+      dateOrder: 'language' | 'dmy' | 'mdy' | 'ymd';
       endsAt: string;
       exhibitors: number;
       id: number;
@@ -1661,6 +1665,10 @@ export interface ApiOperations {
        * The event's currency: the prices the event sets (settings of kind money) are in it
        */
       currency: string;
+      /**
+       * How the event writes dates, whatever the reader's language: `dmy` 26/03/2027, `mdy` 03/26/2027, `ymd` 2027/03/26, `language` as the reader's language does (English 03/26/2027, Vietnamese 26/03/2027). The language keeps its month names and separators. Not sent: `language` for a new event, unchanged for an existing one
+       */
+      dateOrder: 'language' | 'dmy' | 'mdy' | 'ymd';
       /**
        * Deadline name (forms.yaml) → ISO 8601 instant
        */
@@ -2537,6 +2545,10 @@ export interface ApiOperations {
       companyLog: string;
       countryRequired: boolean;
       /**
+       * K2: the order the event writes dates in, whatever the reader's language (`language`: the language's own)
+       */
+      dateOrder: 'language' | 'dmy' | 'mdy' | 'ymd';
+      /**
        * H2: the deadlines forms.yaml declares, in its order: name, locale key of the label, date (null = none)
        */
       deadlines: {
@@ -2584,6 +2596,10 @@ export interface ApiOperations {
         | boolean
         | string
         | null
+        | 'language'
+        | 'dmy'
+        | 'mdy'
+        | 'ymd'
         | {
             dueAt: string | null;
             name: string;
@@ -2622,6 +2638,10 @@ export interface ApiOperations {
        * The event this session belongs to
        */
       current: boolean;
+      /**
+       * K2: the order the event writes dates in
+       */
+      dateOrder: 'language' | 'dmy' | 'mdy' | 'ymd';
       endsAt: string;
       eventLog: string;
       eventUrl: string;
@@ -3757,6 +3777,10 @@ export interface ApiOperations {
        */
       currency: string;
       /**
+       * How the event writes dates, whatever the reader's language: `dmy` 26/03/2027, `mdy` 03/26/2027, `ymd` 2027/03/26, `language` as the reader's language does (English 03/26/2027, Vietnamese 26/03/2027). The language keeps its month names and separators. Not sent: `language` for a new event, unchanged for an existing one
+       */
+      dateOrder?: 'language' | 'dmy' | 'mdy' | 'ymd';
+      /**
        * Deadline name (forms.yaml) → ISO 8601 instant
        */
       deadlines: {
@@ -4466,6 +4490,10 @@ export interface ApiOperations {
        * The event's currency: the prices the event sets (settings of kind money) are in it
        */
       currency: string;
+      /**
+       * How the event writes dates, whatever the reader's language: `dmy` 26/03/2027, `mdy` 03/26/2027, `ymd` 2027/03/26, `language` as the reader's language does (English 03/26/2027, Vietnamese 26/03/2027). The language keeps its month names and separators. Not sent: `language` for a new event, unchanged for an existing one
+       */
+      dateOrder?: 'language' | 'dmy' | 'mdy' | 'ymd';
       /**
        * Deadline name (forms.yaml) → ISO 8601 instant
        */

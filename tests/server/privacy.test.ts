@@ -4,6 +4,7 @@ import { translate } from '../../src/server/lib/messages';
 import { eraseExpiredLeads, remindBeforeErasure } from '../../src/server/modules/organiser-privacy/jobs';
 import { purgeOldExports } from '../../src/server/modules/files/jobs';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
+import { formatEventDay } from '../../src/engine/locale-format';
 
 // Privacy of visitors' data: the organiser's retention period, the reminder and the
 // scheduled erasure (leads, business cards, exports), one visitor's data exported and erased
@@ -89,7 +90,8 @@ describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
     const mails = await t.app.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'leadRetentionReminder').execute();
     const toDemo = mails.filter((mail) => mail.to_address === demoUser.email);
     expect(toDemo).toHaveLength(1);
-    const date = new Date(endsAt.getTime() + 30 * DAY).toISOString().slice(0, 10);
+    // The day as the reader's language writes it, in the event's date order (the demo's: the language's own).
+    const date = formatEventDay(new Date(endsAt.getTime() + 30 * DAY).toISOString().slice(0, 10), 'ja');
     const event = await t.app.db.selectFrom('events').select(['name', 'names']).where('id', '=', eventId).executeTakeFirstOrThrow();
     expect(toDemo[0]!.subject).toBe(translate('ja', 'privacy.reminder.subject', { event: event.names.ja ?? event.name, date }));
     expect(toDemo[0]!.subject).not.toBe(translate('en', 'privacy.reminder.subject', { event: event.name, date }));

@@ -1,4 +1,5 @@
 import { intlLocale } from '../language';
+import { formatLongDay, type DateLocale } from '../locale-format';
 import { isCountryField, shownCountry } from './country-field';
 
 // F7: documents a submitted form yields, declared in forms.yaml (`documents:`), never in code. A
@@ -93,27 +94,25 @@ export function documentItems(document: DocumentDeclaration, data: unknown): Nod
   return Array.isArray(list) ? list.map((item) => (isObject(item) ? item : {})) : [];
 }
 
-/** A day as the user's language writes it in full ("4 March 2027", "2027年3月4日"). */
-export function longDay(value: string, language: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+/** A day as the reader's language writes it in full ("4 March 2027", "2027年3月4日"), in the event's order where the language has a choice. */
+export function longDay(value: string, locale: DateLocale): string {
+  return formatLongDay(value, locale);
 }
 
 /**
  * An item field's value as the document shows it, in the document's language: a day written in
  * full, a number with the language's digits grouping, an enum value by its label, a country by
  * its name in the document's language; files and
- * objects are not text.
+ * objects are not text. `locale` may carry the event's date order.
  */
-export function shownValue(formId: string, field: string, property: unknown, value: unknown, language: string, translate: (key: string) => string): string {
+export function shownValue(formId: string, field: string, property: unknown, value: unknown, locale: DateLocale, translate: (key: string) => string): string {
   if (value === undefined || value === null) return '';
+  const language = typeof locale === 'string' ? locale : locale.language;
   const schema = isObject(property) ? property : {};
   if (typeof value === 'string') {
     if (Array.isArray(schema.enum)) return translate(`forms.${formId}.enum.${field}.${value}`);
     if (isCountryField(schema)) return shownCountry(value, language);
-    return schema.format === 'date' ? longDay(value, language) : value.trim();
+    return schema.format === 'date' ? longDay(value, locale) : value.trim();
   }
   if (typeof value === 'number') return new Intl.NumberFormat(intlLocale(language)).format(value);
   if (typeof value === 'boolean') return value ? '✓' : '';
@@ -126,11 +125,11 @@ export function itemValues(
   document: DocumentDeclaration,
   schema: { properties?: Record<string, unknown> },
   item: Node,
-  language: string,
+  locale: DateLocale,
   translate: (key: string) => string,
 ): Record<string, string> {
   const properties = itemPropertiesOf(schema, document.each) ?? {};
-  return Object.fromEntries(Object.entries(properties).map(([field, property]) => [field, shownValue(formId, field, property, item[field], language, translate)]));
+  return Object.fromEntries(Object.entries(properties).map(([field, property]) => [field, shownValue(formId, field, property, item[field], locale, translate)]));
 }
 
 /** The particulars table: [label, value] rows in the declared order (item fields without a value left out). */

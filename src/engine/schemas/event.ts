@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LANGUAGES } from '../language';
+import { DATE_ORDERS } from '../locale-format';
 import { stringMap } from './json-schema';
 
 // O2: an event as the organiser sets it up. This schema is the only description of it: the
@@ -45,6 +46,12 @@ export const eventInputSchema = {
     defaultLanguage: { type: 'string', enum: [...LANGUAGES] },
     showDays: { type: 'array', maxItems: 31, items: showDaySchema },
     utcOffsetMinutes: { type: 'integer' },
+    dateOrder: {
+      type: 'string',
+      enum: [...DATE_ORDERS],
+      description:
+        "How the event writes dates, whatever the reader's language: `dmy` 26/03/2027, `mdy` 03/26/2027, `ymd` 2027/03/26, `language` as the reader's language does (English 03/26/2027, Vietnamese 26/03/2027). The language keeps its month names and separators. Not sent: `language` for a new event, unchanged for an existing one",
+    },
     venue: { type: 'string', maxLength: 300 },
     logoUrl: { type: 'string', maxLength: 2000 },
     url: { type: 'string', maxLength: 2000 },

@@ -21,6 +21,8 @@ export interface EventTable {
   starts_at: Timestamp;
   ends_at: Timestamp;
   utc_offset_minutes: number;
+  /** K2: the order the event writes dates in (DATE_ORDERS); `language` = each reader's language's. */
+  date_order: Generated<string>;
   terms_url: string;
   support_email: string;
   organisation_id: number | null;

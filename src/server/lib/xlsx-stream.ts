@@ -1,6 +1,6 @@
 // Streaming XLSX writing shared by the exports (leads LD4, the organiser's submissions).
 
-import { spreadsheetDateFormat } from '../../engine/locale-format';
+import { spreadsheetDateFormat, type DateLocale } from '../../engine/locale-format';
 import { toEventClock } from '../../engine/time';
 
 /** Bytes of sheet XML allowed to wait for compression before reading more rows. */
@@ -33,11 +33,11 @@ export async function zipCaughtUp(sheet: unknown): Promise<void> {
 
 /**
  * K2: an event-time column of a spreadsheet holds real date cells (sortable, filterable,
- * readable by formulas), shown in the user's language's field order. The cell is the event's
+ * readable by formulas), shown in the reader's language with the event's date order. The cell is the event's
  * wall clock (exceljs writes a Date's UTC fields), so the column header names the offset.
  */
-export function eventTimeStyle(language: string, withTime = true): { numFmt: string } {
-  return { numFmt: spreadsheetDateFormat(language, withTime) };
+export function eventTimeStyle(locale: DateLocale, withTime = true): { numFmt: string } {
+  return { numFmt: spreadsheetDateFormat(locale, withTime) };
 }
 
 /** The cell value of an instant in an event-time column; null (an empty cell) for none. */

@@ -24,6 +24,7 @@ import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';
 import { currentLanguage, startingLanguage } from '../../../lib/i18n';
+import { useDateLocale } from '../../../lib/date-locale';
 import { whenIdle } from '../../../lib/idle';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
@@ -158,6 +159,7 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
 
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const dates = useDateLocale();
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
   const [granularity, setGranularity] = useState<TrendGranularity>('day');
@@ -193,7 +195,7 @@ export default function DashboardPage() {
   const tableOf = (slices: Slice[]) => ({ columns: [t('dashboard.breakdown.key'), t('dashboard.breakdown.leads')], rows: slices.map((s) => [s.label, s.value]) });
   const empty = data.summary.total === 0;
   // Trend days come as event days ("YYYY-MM-DD"; hours "HH:00"): shown in the user's language.
-  const day$ = (label: string) => formatEventDay(label, currentLanguage());
+  const day$ = (label: string) => formatEventDay(label, dates);
 
   const countries = slicesOf('country', data.countries);
   const users = data.users.map((u) => ({ id: String(u.userId), label: u.name, value: u.leads }));

@@ -34,8 +34,8 @@ export default function EventInfoPage() {
                 {event.current && <Chip size="small" color="primary" label={t('events.current')} />}
               </Stack>
               <Typography variant="body2">
-                {t('events.dates')}: <UtcTime value={event.startsAt} offsetMinutes={event.utcOffsetMinutes} withTime={false} /> –{' '}
-                <UtcTime value={event.endsAt} offsetMinutes={event.utcOffsetMinutes} withTime={false} />
+                {t('events.dates')}: <UtcTime value={event.startsAt} offsetMinutes={event.utcOffsetMinutes} dateOrder={event.dateOrder} withTime={false} /> –{' '}
+                <UtcTime value={event.endsAt} offsetMinutes={event.utcOffsetMinutes} dateOrder={event.dateOrder} withTime={false} />
               </Typography>
               <Typography variant="body2">
                 {t('events.venue')}: {event.venue}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
+import { useDateLocale } from '../../../lib/date-locale';
+import { formatEventDay } from '../../../engine/locale-format';
 import { helpParams } from '../../../engine/forms/definitions';
 import { isCountryField, shownCountry } from '../../../engine/forms/country-field';
 import { displayUi } from '../lib/display';
@@ -34,6 +36,7 @@ function ordered(schema: Node, ui: Node): string[] {
 
 function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: unknown; yes: string; no: string }): ReactNode {
   const { i18n } = useTranslation();
+  const dates = useDateLocale();
   if (isFileReference(value)) {
     // The same link the upload field shows.
     return (
@@ -44,6 +47,8 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
   }
   if (typeof value === 'boolean') return value ? yes : no;
   if (isCountryField(schema)) return shownCountry(value, i18n.language);
+  // A day a field holds ("YYYY-MM-DD") in the event's date order, as every other date of the portal.
+  if (schema.format === 'date' && typeof value === 'string') return formatEventDay(value, dates);
   const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : null;
   const codes = Array.isArray(schema.enum) ? schema.enum : isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : null;
   const label = (code: unknown) => (names && codes && codes.indexOf(code) >= 0 ? names[codes.indexOf(code)] : String(code));

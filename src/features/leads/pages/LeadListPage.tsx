@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import type { LeadFilters, LeadSort } from '../../../engine/leads-rules';
 import { countryName, formatEventDay } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useDateLocale } from '../../../lib/date-locale';
 import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
@@ -16,6 +17,7 @@ import { listRequestQuery, queryFromSearch, searchFromQuery } from '../lib/leads
 /** LD2: the leads of the participation (a team user's own), filtered, sorted and paginated. */
 export default function LeadListPage() {
   const { t } = useTranslation();
+  const dates = useDateLocale();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const query = queryFromSearch(search);
@@ -76,7 +78,7 @@ export default function LeadListPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {data?.eraseAt && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('privacy.leadsNotice', { date: formatEventDay(data.eraseAt.slice(0, 10), currentLanguage()) })}
+          {t('privacy.leadsNotice', { date: formatEventDay(data.eraseAt.slice(0, 10), dates) })}
         </Alert>
       )}
       {isLoading && !data && <PageLoading />}

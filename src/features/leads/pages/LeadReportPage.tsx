@@ -12,12 +12,13 @@ import { Pagination } from '../../../components/Pagination';
 import { UtcTime } from '../../../components/UtcTime';
 import { LeadFiltersBar } from '../components/LeadFilters';
 import { formatEventDay } from '../../../engine/locale-format';
-import { currentLanguage } from '../../../lib/i18n';
+import { useDateLocale } from '../../../lib/date-locale';
 import { listRequestQuery } from '../lib/leads';
 
 /** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
 export default function LeadReportPage() {
   const { t } = useTranslation();
+  const dates = useDateLocale();
   const [filters, setFilters] = useState<LeadFilters>({});
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -43,7 +44,7 @@ export default function LeadReportPage() {
 
   return (
     <Stack spacing={2}>
-      {downloads?.eraseAt && <Alert severity="warning">{t('privacy.leadsNotice', { date: formatEventDay(downloads.eraseAt.slice(0, 10), currentLanguage()) })}</Alert>}
+      {downloads?.eraseAt && <Alert severity="warning">{t('privacy.leadsNotice', { date: formatEventDay(downloads.eraseAt.slice(0, 10), dates) })}</Alert>}
       <Card variant="outlined">
         <CardContent>
           <LeadFiltersBar value={filters} onChange={setFilters} />

@@ -10,6 +10,8 @@ import type { EventInput } from '../../../engine/schemas/event';
 import { FlagLabel } from '../../../components/FlagLabel';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
+import { DATE_ORDERS, DEFAULT_DATE_ORDER, formatEventDay, type DateOrder } from '../../../engine/locale-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
@@ -40,6 +42,7 @@ function emptyDraft(vocabulary: Vocabulary): Draft {
     defaultLanguage: 'en',
     showDays: [{ date: '', opens: '10:00', closes: '18:00' }],
     utcOffsetMinutes: 480,
+    dateOrder: DEFAULT_DATE_ORDER,
     venue: '',
     logoUrl: '',
     url: '',
@@ -256,6 +259,20 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
             {OFFSETS.map((offset) => (
               <MenuItem key={offset} value={offset}>
                 {formatOffset(offset)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('organiser.event.dateOrder')}
+            value={draft.dateOrder ?? DEFAULT_DATE_ORDER}
+            onChange={(e) => set('dateOrder', e.target.value as DateOrder)}
+            error={Boolean(problems.dateOrder)}
+            helperText={problem('dateOrder') || t('organiser.event.dateOrderHelp')}
+          >
+            {DATE_ORDERS.map((order) => (
+              <MenuItem key={order} value={order}>
+                {t(`organiser.event.dateOrders.${order}`, { example: formatEventDay('2027-03-26', { language: currentLanguage(), dateOrder: order }) })}
               </MenuItem>
             ))}
           </TextField>

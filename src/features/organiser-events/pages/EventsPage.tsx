@@ -51,8 +51,8 @@ export default function EventsPage() {
               label: t('organiser.events.dates'),
               cell: (event) => (
                 <>
-                  {formatEventTimeWithOffset(event.startsAt, currentLanguage(), event.utcOffsetMinutes, false)} –{' '}
-                  {formatEventTimeWithOffset(event.endsAt, currentLanguage(), event.utcOffsetMinutes, false)}
+                  {formatEventTimeWithOffset(event.startsAt, { language: currentLanguage(), dateOrder: event.dateOrder }, event.utcOffsetMinutes, false)} –{' '}
+                  {formatEventTimeWithOffset(event.endsAt, { language: currentLanguage(), dateOrder: event.dateOrder }, event.utcOffsetMinutes, false)}
                 </>
               ),
             },

@@ -45,8 +45,8 @@ export default function OrganiserHomePage() {
                   {current.name}
                 </Typography>
                 <Typography color="text.secondary">
-                  {current.code} · {formatEventTimeWithOffset(current.startsAt, currentLanguage(), current.utcOffsetMinutes, false)} –{' '}
-                  {formatEventTimeWithOffset(current.endsAt, currentLanguage(), current.utcOffsetMinutes, false)} · {t('organiser.events.exhibitors')}: {current.exhibitors}
+                  {current.code} · {formatEventTimeWithOffset(current.startsAt, { language: currentLanguage(), dateOrder: current.dateOrder }, current.utcOffsetMinutes, false)} –{' '}
+                  {formatEventTimeWithOffset(current.endsAt, { language: currentLanguage(), dateOrder: current.dateOrder }, current.utcOffsetMinutes, false)} · {t('organiser.events.exhibitors')}: {current.exhibitors}
                 </Typography>
               </Box>
             )}

@@ -6,8 +6,8 @@ import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { ApiError } from '../../../lib/api-client';
-import { formatEventDay } from '../../../engine/locale-format';
-import { currentLanguage } from '../../../lib/i18n';
+import { formatEventDay, type DateLocale } from '../../../engine/locale-format';
+import { useDateLocale } from '../../../lib/date-locale';
 import { showToast } from '../../../lib/toast';
 
 // The organiser sets how long exhibitors keep leads after the show, and exports or
@@ -16,11 +16,12 @@ import { showToast } from '../../../lib/toast';
 type Settings = ApiData<'GET', '/organiser/privacy'>;
 
 /** A day in the user's language. */
-const day = (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), currentLanguage()) : '—');
+const dayIn = (dates: DateLocale) => (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), dates) : '—');
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
   const { t } = useTranslation();
+  const day = dayIn(useDateLocale());
   const [days, setDays] = useState(settings.retentionDays === null ? '' : String(settings.retentionDays));
   const [problem, setProblem] = useState('');
   const save = async () => {

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
-import { currentLanguage } from '../../../lib/i18n';
+import { useDateLocale } from '../../../lib/date-locale';
 import { useAccountInfo } from '../../../lib/session';
 
 // Reminders: the reminder days of the event, "send a reminder now" to the exhibitors
@@ -22,6 +22,7 @@ export default function RemindersPage() {
   const { t } = useTranslation();
   // K2: times in the organiser's current event's time, in the user's language.
   const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
+  const dates = useDateLocale();
   const reminders = useApi('GET', '/organiser/reminders');
   const missing = useApi('GET', '/organiser/progress', { query: { missing: true } });
   const [daysText, setDaysText] = useState('');
@@ -120,7 +121,7 @@ export default function RemindersPage() {
             <ListItem key={index} disableGutters>
               <ListItemText
                 primary={`${r.exhibitor} — ${r.forms.join(', ')}`}
-                secondary={`${formatEventTimeWithOffset(r.at, currentLanguage(), offsetMinutes)} · ${r.daysBefore !== null ? t('reminders.automatic', { days: r.daysBefore }) : t('reminders.by', { name: r.by })}`}
+                secondary={`${formatEventTimeWithOffset(r.at, dates, offsetMinutes)} · ${r.daysBefore !== null ? t('reminders.automatic', { days: r.daysBefore }) : t('reminders.by', { name: r.by })}`}
               />
             </ListItem>
           ))}

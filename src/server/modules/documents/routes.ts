@@ -116,7 +116,7 @@ export default async function documentRoutes(app: ApiApp) {
           none: text('none'),
           columns: [document.name, ...(document.summary ?? [])].map(titleOf),
           items: items.map((item, index) => {
-            const values = itemValues(definition.id, document, schema, item, request.language, t);
+            const values = itemValues(definition.id, document, schema, item, { language: request.language, dateOrder: eventOf(auth).date_order }, t);
             return {
               index,
               name: values[document.name] ?? '',
@@ -169,13 +169,14 @@ export default async function documentRoutes(app: ApiApp) {
       const event = eventOf(auth);
       const schema = app.forms.current().filesFor(definition.id, event.code).schema as { properties?: Record<string, unknown> };
       const eventName = (event.names as Record<string, string> | undefined)?.[language] || event.name;
-      const day = (instant: Date | string) => longDay(eventDate(instant, event.utc_offset_minutes), language);
+      const dates = { language, dateOrder: event.date_order };
+      const day = (instant: Date | string) => longDay(eventDate(instant, event.utc_offset_minutes), dates);
       const from = day(event.starts_at);
       const to = day(event.ends_at);
       const reference = documentReference(event.code, participation.id, index);
       const booth = participation.booth_num.trim() || '-';
       const values: Record<string, string> = {
-        ...itemValues(definition.id, document, schema, item, language, t),
+        ...itemValues(definition.id, document, schema, item, dates, t),
         event: eventName,
         venue: event.venue,
         dates: from === to ? from : t('documents.dateRange', { from, to }),

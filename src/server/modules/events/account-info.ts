@@ -1,4 +1,5 @@
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { DATE_ORDERS, DEFAULT_DATE_ORDER, isDateOrder } from '../../../engine/locale-format';
 import { FEATURE_FLAGS, participationFlags, type FeatureFlag } from '../../../engine/participation-flags';
 import type { FormRegistry } from '../../plugins/forms/form-set';
 import type { AuthContext } from '../../plugins/sessions';
@@ -29,6 +30,7 @@ export function accountInfo(auth: AuthContext, language: string, forms: Pick<For
     termsUrl: event?.terms_url ?? '',
     supportEmail: event?.support_email ?? '',
     utcOffsetMinutes: event?.utc_offset_minutes ?? 0,
+    dateOrder: isDateOrder(event?.date_order) ? event.date_order : DEFAULT_DATE_ORDER,
     deadlines: forms.deadlines.map(({ name, title }) => ({ name, title, dueAt: iso(deadlines[name]) })),
     ...Object.fromEntries(forms.deadlines.map(({ name }) => [`${name}Dlinedate`, iso(deadlines[name])])),
     displayedModule: displayedModules,
@@ -56,6 +58,7 @@ export const accountInfoSchema = {
     termsUrl: { type: 'string' },
     supportEmail: { type: 'string' },
     utcOffsetMinutes: { type: 'integer', description: 'Event time zone offset from UTC' },
+    dateOrder: { type: 'string', enum: [...DATE_ORDERS], description: "K2: the order the event writes dates in, whatever the reader's language (`language`: the language's own)" },
     deadlines: {
       type: 'array',
       description: 'H2: the deadlines forms.yaml declares, in its order: name, locale key of the label, date (null = none)',
@@ -88,6 +91,7 @@ export const accountInfoSchema = {
     'termsUrl',
     'supportEmail',
     'utcOffsetMinutes',
+    'dateOrder',
     'deadlines',
     'displayedModule',
     ...FEATURE_FLAGS,

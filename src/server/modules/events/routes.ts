@@ -6,6 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { accountInfo, accountInfoSchema } from './account-info';
+import { DATE_ORDERS, DEFAULT_DATE_ORDER, isDateOrder } from '../../../engine/locale-format';
 
 // The spec's project endpoints (C2). Their odd spellings are the published API and stay.
 
@@ -26,13 +27,14 @@ const eventSchema = {
     startsAt: { type: 'string', format: 'date-time' },
     endsAt: { type: 'string', format: 'date-time' },
     utcOffsetMinutes: { type: 'integer' },
+    dateOrder: { type: 'string', enum: [...DATE_ORDERS], description: 'K2: the order the event writes dates in' },
     eventUrl: { type: 'string' },
     eventLog: { type: 'string' },
     boothNum: { type: 'string' },
     status: { type: 'string', enum: ['upcoming', 'live', 'past'] },
     current: { type: 'boolean', description: 'The event this session belongs to' },
   },
-  required: ['exhibitCode', 'exhibitName', 'venue', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'eventUrl', 'eventLog', 'boothNum', 'status', 'current'],
+  required: ['exhibitCode', 'exhibitName', 'venue', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'dateOrder', 'eventUrl', 'eventLog', 'boothNum', 'status', 'current'],
 } as const;
 
 export default async function projectRoutes(app: ApiApp) {
@@ -84,6 +86,7 @@ export default async function projectRoutes(app: ApiApp) {
           'events.starts_at',
           'events.ends_at',
           'events.utc_offset_minutes',
+          'events.date_order',
           'events.url',
           'events.logo_url',
           'participations.booth_num',
@@ -100,6 +103,7 @@ export default async function projectRoutes(app: ApiApp) {
           startsAt: new Date(row.starts_at).toISOString(),
           endsAt: new Date(row.ends_at).toISOString(),
           utcOffsetMinutes: row.utc_offset_minutes,
+          dateOrder: isDateOrder(row.date_order) ? row.date_order : DEFAULT_DATE_ORDER,
           eventUrl: row.url,
           eventLog: row.logo_url,
           boothNum: row.booth_num ?? '',

@@ -72,14 +72,17 @@ export interface ExportRequest {
   filters: LeadFilters;
   format: ExportFormat;
   language: string;
+  /** The event's date order (dates are in the caller's language, in the event's order); none: the language's own. */
+  dateOrder?: string;
   tags: TagDefinition[];
   /** Where the file goes (the file store's put reads it); ended when the file is whole. */
   output: Writable;
 }
 
 /** Writes the export file to the output; answers the number of leads in it. */
-export async function writeExport({ db, scope, filters, format, language, tags, output }: ExportRequest): Promise<number> {
+export async function writeExport({ db, scope, filters, format, language, dateOrder, tags, output }: ExportRequest): Promise<number> {
   const cols = columns(language, scope.offsetMinutes, tags);
+  const dates = { language, dateOrder };
   let rows = 0;
   if (format === 'csv') {
     const out = output;
@@ -91,7 +94,7 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
       await write(`\ufeff${cols.map((c) => csvField(c.header)).join(',')}\r\n`);
       for await (const chunk of leadChunks(db, scope, filters)) {
         let text = '';
-        for (const row of chunk) text += `${cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), language, scope.offsetMinutes) : c.value(row))).join(',')}\r\n`;
+        for (const row of chunk) text += `${cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), dates, scope.offsetMinutes) : c.value(row))).join(',')}\r\n`;
         rows += chunk.length;
         await write(text);
       }
@@ -110,7 +113,7 @@ export async function writeExport({ db, scope, filters, format, language, tags, 
   const sheet = await writeXlsxSheet(
     output,
     translate(language, 'leads.export.sheet'),
-    cols.map((c) => ({ header: c.header, width: c.width, ...(c.time ? { kind: 'date' as const, numFmt: eventTimeStyle(language).numFmt } : {}) })),
+    cols.map((c) => ({ header: c.header, width: c.width, ...(c.time ? { kind: 'date' as const, numFmt: eventTimeStyle(dates).numFmt } : {}) })),
   );
   try {
     for await (const chunk of leadChunks(db, scope, filters)) {

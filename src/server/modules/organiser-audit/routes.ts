@@ -159,7 +159,8 @@ export default async function auditRoutes(app: ApiApp) {
     },
     async (request, reply) => {
       const organisationId = organisationOf(request);
-      const offset = eventOf(requireAuth(request)).utc_offset_minutes;
+      const event = eventOf(requireAuth(request));
+      const offset = event.utc_offset_minutes;
       const t = (key: string) => translate(request.language, key);
       // The log of one organisation fits in memory once compressed; the rows are read in chunks.
       const chunks: Buffer[] = [];
@@ -168,7 +169,7 @@ export default async function auditRoutes(app: ApiApp) {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet(t('organiser.audit.title').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = [
-        { header: `${t('organiser.audit.at')} (${formatOffset(offset)})`, width: 22, style: eventTimeStyle(request.language) },
+        { header: `${t('organiser.audit.at')} (${formatOffset(offset)})`, width: 22, style: eventTimeStyle({ language: request.language, dateOrder: event.date_order }) },
         { header: t('organiser.audit.event'), width: 14 },
         { header: t('organiser.audit.action'), width: 20 },
         { header: t('organiser.audit.who'), width: 24 },

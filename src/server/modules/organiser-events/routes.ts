@@ -6,6 +6,7 @@ import { API_BASE } from '../../../engine/constants';
 import { isLanguage, LANGUAGES, type Language } from '../../../engine/language';
 import { eventProblems, showSpan } from '../../../engine/organiser-events';
 import { eventInputSchema, type EventInput } from '../../../engine/schemas/event';
+import { DEFAULT_DATE_ORDER, isDateOrder, type DateOrder } from '../../../engine/locale-format';
 import { stringMap } from '../../../engine/schemas/json-schema';
 import type { Database, EventRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -34,10 +35,11 @@ const eventSummarySchema = {
     startsAt: { type: 'string', format: 'date-time' },
     endsAt: { type: 'string', format: 'date-time' },
     utcOffsetMinutes: { type: 'integer' },
+    dateOrder: eventInputSchema.properties.dateOrder,
     exhibitors: { type: 'integer' },
     current: { type: 'boolean' },
   },
-  required: ['id', 'code', 'name', 'names', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'exhibitors', 'current'],
+  required: ['id', 'code', 'name', 'names', 'startsAt', 'endsAt', 'utcOffsetMinutes', 'dateOrder', 'exhibitors', 'current'],
   additionalProperties: false,
 } as const;
 
@@ -86,7 +88,7 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 const problemsDescription =
   "Refused with code 601 `validationFailed` when a rule fails (an impossible date, a deadline after the show, an unknown module…): `data.fields` maps each field path to the locale key of its message; `msg` is the first in the caller's language.";
 
-async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput & { defaultLanguage: Language; names: Record<string, string> }> {
+async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<EventInput & { defaultLanguage: Language; names: Record<string, string>; dateOrder: DateOrder }> {
   const [deadlines, quotas, settings] = await Promise.all([
     db.selectFrom('deadlines').select(['name', 'due_at']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
     db.selectFrom('quotas').select(['name', 'value']).where('event_id', '=', event.id).where('participation_id', 'is', null).execute(),
@@ -99,6 +101,8 @@ async function eventInputOf(db: Kysely<Database>, event: EventRow): Promise<Even
     defaultLanguage: isLanguage(event.default_language) ? event.default_language : 'en',
     showDays: event.show_days,
     utcOffsetMinutes: event.utc_offset_minutes,
+    // Stored only after the check constraint accepted it.
+    dateOrder: isDateOrder(event.date_order) ? event.date_order : DEFAULT_DATE_ORDER,
     venue: event.venue,
     logoUrl: event.logo_url,
     url: event.url,
@@ -166,6 +170,7 @@ export default async function organiserEventRoutes(app: ApiApp) {
       starts_at: span.startsAt,
       ends_at: span.endsAt,
       utc_offset_minutes: input.utcOffsetMinutes,
+      ...(input.dateOrder === undefined ? {} : { date_order: input.dateOrder }),
       venue: input.venue,
       logo_url: input.logoUrl,
       url: input.url,
@@ -239,6 +244,7 @@ export default async function organiserEventRoutes(app: ApiApp) {
           'events.starts_at',
           'events.ends_at',
           'events.utc_offset_minutes',
+          'events.date_order',
           eb
             .selectFrom('participations')
             .select((e) => e.fn.countAll<number>().as('n'))
@@ -258,6 +264,7 @@ export default async function organiserEventRoutes(app: ApiApp) {
           startsAt: new Date(row.starts_at).toISOString(),
           endsAt: new Date(row.ends_at).toISOString(),
           utcOffsetMinutes: row.utc_offset_minutes,
+          dateOrder: isDateOrder(row.date_order) ? row.date_order : DEFAULT_DATE_ORDER,
           exhibitors: Number(row.exhibitors ?? 0),
           current: row.id === auth.user.event_id,
         })),
@@ -274,7 +281,7 @@ export default async function organiserEventRoutes(app: ApiApp) {
         summary: 'One event of the organisation, every setting (404 for another organisation’s)',
         params: idParams,
         response: {
-          200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'id'] }),
+          200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'dateOrder', 'id'] }),
         },
       },
     },
@@ -313,7 +320,7 @@ export default async function organiserEventRoutes(app: ApiApp) {
     async (request) => {
       const auth = requireAuth(request);
       const organisationId = organisationOf(auth);
-      const input = normalised(request.body);
+      const input = { ...normalised(request.body), dateOrder: request.body.dateOrder ?? DEFAULT_DATE_ORDER };
       check(input);
       const id = await app.db.transaction().execute(async (trx) => {
         await codeTaken(trx, input.code, null);
@@ -351,10 +358,12 @@ export default async function organiserEventRoutes(app: ApiApp) {
       check(input);
       await app.db.transaction().execute(async (trx) => {
         const before = await eventInputOf(trx, event);
-        await codeTaken(trx, input.code, event.id);
-        await trx.updateTable('events').set(columnsOf(input)).where('id', '=', event.id).execute();
-        await writeSettings(trx, event.id, input);
-        await record(request, 'event.update', event, before, input, trx);
+        // A setting not sent keeps its value (an older client knows no date order).
+        const after = { ...input, dateOrder: input.dateOrder ?? before.dateOrder };
+        await codeTaken(trx, after.code, event.id);
+        await trx.updateTable('events').set(columnsOf(after)).where('id', '=', event.id).execute();
+        await writeSettings(trx, event.id, after);
+        await record(request, 'event.update', event, before, after, trx);
       });
       return ok(null);
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { formatEventDay } from '../../../engine/locale-format';
 import { leadsEraseAt, RETENTION_REMINDER_DAYS } from '../../../engine/retention';
 import { translate } from '../../lib/messages';
 import type { PeriodicJob } from '../../lib/server-module';
@@ -15,7 +16,7 @@ const eraseAtOf = leadsEraseAt;
 export async function remindBeforeErasure(app: FastifyInstance, publicUrl: string, now = new Date()): Promise<number> {
   const events = await app.db
     .selectFrom('events')
-    .select(['id', 'name', 'names', 'default_language', 'ends_at', 'lead_retention_days'])
+    .select(['id', 'name', 'names', 'default_language', 'date_order', 'ends_at', 'lead_retention_days'])
     .where('lead_retention_days', 'is not', null)
     .where('lead_retention_reminded_at', 'is', null)
     .where('leads_erased_at', 'is', null)
@@ -37,7 +38,7 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
       if (!user.email) continue;
       // In the exhibitor's language (else the event's), with the event's name in that language.
       const language = user.language ?? event.default_language;
-      const params = { name: user.display_name, event: event.names[language] ?? event.name, date: eraseAt.toISOString().slice(0, 10), url: `${publicUrl}/leadReport` };
+      const params = { name: user.display_name, event: event.names[language] ?? event.name, date: formatEventDay(eraseAt.toISOString().slice(0, 10), { language, dateOrder: event.date_order }), url: `${publicUrl}/leadReport` };
       if (
         await app.mailer.send({
           to: user.email,

@@ -70,6 +70,7 @@ export default async function submissionRoutes(app: ApiApp) {
           entries: app.formEntries,
           eventId: event.id,
           utcOffsetMinutes: event.utc_offset_minutes,
+          dateOrder: event.date_order,
           formId: definition.id,
           // The schema and its strings from one form set (the one in use).
           schema: forms.filesFor(definition.id, event.code).schema,
