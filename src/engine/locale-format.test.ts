@@ -7,8 +7,11 @@ import {
   formatEventDay,
   formatEventTime,
   formatEventTimeWithOffset,
+  formatLongDay,
   formatNumber,
+  isDateOrder,
   spreadsheetDateFormat,
+  type DateOrder,
 } from './locale-format';
 
 describe('country codes and names (issue 13)', () => {
@@ -154,5 +157,66 @@ describe('K2 event time with its offset, in ja', () => {
     expect(formatEventTimeWithOffset('not a date', 'ja', 480)).toBe('-');
     expect(formatEventTimeWithOffset(Number.NaN, 'ja', 0)).toBe('-');
     expect(formatEventTimeWithOffset(new Date('garbage'), 'ja', 0)).toBe('-');
+  });
+});
+
+describe("K2 L1: the event's date order, the reader's language", () => {
+  // 14:30 on 26 March 2027 in an event at UTC+08:00.
+  const INSTANT = '2027-03-26T06:30:00Z';
+  const EXPECTED: Record<string, Record<DateOrder, string>> = {
+    en: { language: '03/26/2027, 14:30', dmy: '26/03/2027, 14:30', mdy: '03/26/2027, 14:30', ymd: '2027/03/26, 14:30' },
+    cn: { language: '2027/03/26 14:30', dmy: '26/03/2027 14:30', mdy: '03/26/2027 14:30', ymd: '2027/03/26 14:30' },
+    ja: { language: '2027/03/26 14:30', dmy: '26/03/2027 14:30', mdy: '03/26/2027 14:30', ymd: '2027/03/26 14:30' },
+    vi: { language: '14:30 26/03/2027', dmy: '14:30 26/03/2027', mdy: '14:30 03/26/2027', ymd: '14:30 2027/03/26' },
+  };
+
+  for (const [language, byOrder] of Object.entries(EXPECTED)) {
+    for (const [dateOrder, expected] of Object.entries(byOrder)) {
+      it(`${language} × ${dateOrder}: ${expected}`, () => {
+        const locale = { language, dateOrder };
+        expect(formatEventTime(INSTANT, locale, 480)).toBe(expected);
+        expect(formatEventTimeWithOffset(INSTANT, locale, 480)).toBe(`${expected} (UTC+08:00)`);
+        // The day alone is the same day in the same order, without the time.
+        expect(formatEventDay('2027-03-26', locale)).toBe(expected.replace(/,? ?14:30 ?/, ''));
+        expect(formatEventTime(INSTANT, locale, 480, false)).toBe(expected.replace(/,? ?14:30 ?/, ''));
+      });
+    }
+  }
+
+  it('an ASEAN show in English writes 26/03/2027, an American one 03/26/2027; a language alone keeps its own order', () => {
+    expect(formatEventDay('2027-03-26', { language: 'en', dateOrder: 'dmy' })).toBe('26/03/2027');
+    expect(formatEventDay('2027-03-26', { language: 'en', dateOrder: 'mdy' })).toBe('03/26/2027');
+    expect(formatEventDay('2027-03-26', 'en')).toBe('03/26/2027');
+    expect(formatEventDay('2027-03-26', { language: 'en' })).toBe('03/26/2027');
+    // An order the portal does not know (an old client, a typo) is the language's own.
+    expect(formatEventDay('2027-03-26', { language: 'vi', dateOrder: 'dym' })).toBe('26/03/2027');
+    expect(formatEventDay('2027-03-26', { language: 'en', dateOrder: null })).toBe('03/26/2027');
+  });
+
+  it('knows its orders', () => {
+    expect(['language', 'dmy', 'mdy', 'ymd'].every(isDateOrder)).toBe(true);
+    expect(isDateOrder('dym')).toBe(false);
+    expect(isDateOrder(undefined)).toBe(false);
+  });
+
+  it("gives spreadsheets the date format of the event's order in the reader's language", () => {
+    expect(spreadsheetDateFormat({ language: 'en', dateOrder: 'dmy' })).toBe('dd/mm/yyyy, hh:mm');
+    expect(spreadsheetDateFormat({ language: 'en', dateOrder: 'dmy' }, false)).toBe('dd/mm/yyyy');
+    expect(spreadsheetDateFormat({ language: 'en', dateOrder: 'ymd' }, false)).toBe('yyyy/mm/dd');
+    expect(spreadsheetDateFormat({ language: 'ja', dateOrder: 'dmy' })).toBe('dd/mm/yyyy hh:mm');
+    expect(spreadsheetDateFormat({ language: 'vi', dateOrder: 'mdy' })).toBe('hh:mm mm/dd/yyyy');
+    expect(spreadsheetDateFormat({ language: 'cn', dateOrder: 'language' })).toBe(spreadsheetDateFormat('cn'));
+  });
+
+  it('writes a day in words with the language’s month names, English in either order', () => {
+    expect(formatLongDay('2027-03-26', { language: 'en', dateOrder: 'dmy' })).toBe('26 March 2027');
+    expect(formatLongDay('2027-03-26', { language: 'en', dateOrder: 'mdy' })).toBe('March 26, 2027');
+    expect(formatLongDay('2027-03-26', 'en')).toBe('March 26, 2027');
+    for (const dateOrder of ['language', 'dmy', 'mdy', 'ymd']) {
+      expect(formatLongDay('2027-03-26', { language: 'ja', dateOrder })).toBe('2027年3月26日');
+      expect(formatLongDay('2027-03-26', { language: 'cn', dateOrder })).toBe('2027年3月26日');
+      expect(formatLongDay('2027-03-26', { language: 'vi', dateOrder })).toBe('26 tháng 3, 2027');
+    }
+    expect(formatLongDay('not a day', 'en')).toBe('not a day');
   });
 });

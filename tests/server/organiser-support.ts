@@ -43,6 +43,7 @@ export function eventInput(code: string, overrides: Record<string, unknown> = {}
       { date: '2031-05-14', opens: '10:00', closes: '17:00' },
     ],
     utcOffsetMinutes: 480,
+    dateOrder: 'language',
     venue: 'MITEC, Kuala Lumpur',
     logoUrl: 'https://expo.example/logo.png',
     url: 'https://expo.example',
