@@ -11,6 +11,7 @@ import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
 import { ownParticipation, toNumber } from './shared';
+import { formatEventDay as formatDay } from '../../../engine/locale-format';
 
 // LA5: e-mail invitations from an exhibitor to its clients, through the portal's mailer, in
 // the sender's language, naming the event, the booth and the exhibitor. Each recipient is one
@@ -154,9 +155,10 @@ export default async function invitationRoutes(app: ApiApp) {
 
       const event = eventOf(auth);
       const offset = event.utc_offset_minutes;
-      const day = (instant: Date) => formatEventDay(eventDay(eventHour(instant, offset)));
       const exhibitor = auth.exhibitor?.name ?? '';
       const language = request.language;
+      // The show's days in the sender's language, in the event's date order.
+      const day = (instant: Date) => formatDay(formatEventDay(eventDay(eventHour(instant, offset))), { language, dateOrder: event.date_order });
       const sender = auth.user;
       const results: Row[] = [];
       // One at a time: a batch is small, and each row's outcome is recorded before the next.

@@ -15,6 +15,7 @@ import { ok } from '../../plugins/errors';
 import { fileKey, readWhole } from '../../plugins/storage';
 import type { AuthContext } from '../../plugins/sessions';
 import { POSTER_SIZES, renderPoster, type PosterSize } from './poster';
+import { formatEventDay as formatDay } from '../../../engine/locale-format';
 
 // CT5: the digital showroom — the exhibitor's company and products from its submitted S01/S02
 // (as forms.yaml `showroom:` declares), previewed, published or unpublished, at a public address
@@ -185,6 +186,7 @@ export default async function showroomRoutes(app: ApiApp) {
         'events.starts_at',
         'events.ends_at',
         'events.utc_offset_minutes',
+        'events.date_order',
       ])
       .where('showrooms.slug', '=', slug)
       .where('showrooms.published', '=', true)
@@ -193,8 +195,9 @@ export default async function showroomRoutes(app: ApiApp) {
     return row;
   }
 
-  const datesOf = (row: { starts_at: Date; ends_at: Date; utc_offset_minutes: number }) => {
-    const day = (instant: Date) => formatEventDay(eventDay(eventHour(new Date(instant), row.utc_offset_minutes)));
+  /** The show's days in the reader's language, in the event's date order. */
+  const datesOf = (row: { starts_at: Date; ends_at: Date; utc_offset_minutes: number; date_order: string }, language: string) => {
+    const day = (instant: Date) => formatDay(formatEventDay(eventDay(eventHour(new Date(instant), row.utc_offset_minutes))), { language, dateOrder: row.date_order });
     return `${day(row.starts_at)} – ${day(row.ends_at)}`;
   };
 
@@ -216,7 +219,7 @@ export default async function showroomRoutes(app: ApiApp) {
         booth: row.booth_num,
         event: row.event,
         eventUrl: row.event_url,
-        dates: datesOf(row),
+        dates: datesOf(row, request.language),
         venue: row.venue,
         showroom: await showroomOf(row.participation_id),
       });
@@ -285,7 +288,7 @@ export default async function showroomRoutes(app: ApiApp) {
         booth: participation.booth_num,
         visitUs: translate(language, 'showroom.poster.visitUs'),
         scan: translate(language, 'showroom.poster.scan'),
-        footer: `${datesOf(event)} · ${event.venue}`,
+        footer: `${datesOf(event, language)} · ${event.venue}`,
         showroomUrl: urlOf(state.slug),
         logo,
       });
