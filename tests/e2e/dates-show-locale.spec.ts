@@ -50,12 +50,7 @@ describe("the show's date order", () => {
     await exhibitor.getByRole('textbox', { name: en('leads.devices.name') }).fill('Booth phone dates');
     await exhibitor.getByRole('button', { name: en('leads.devices.add') }).click();
     await expectVisible(exhibitor.getByRole('textbox', { name: en('leads.devices.token') }), 'the new token');
-    const device = await db
-      .selectFrom('sessions')
-      .select('created_at')
-      .where('user_id', '=', demo.id)
-      .where('device_name', '=', 'Booth phone dates')
-      .executeTakeFirstOrThrow();
+    const device = await db.selectFrom('sessions').select('created_at').where('user_id', '=', demo.id).where('device_name', '=', 'Booth phone dates').executeTakeFirstOrThrow();
     // Event time (UTC+08:00), not New York's, in the show's order.
     const added = formatEventTimeWithOffset(device.created_at, { language: 'en', dateOrder: 'dmy' }, 480);
     expect(added).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(UTC\+08:00\)$/);

@@ -46,7 +46,8 @@ export default function OrganiserHomePage() {
                 </Typography>
                 <Typography color="text.secondary">
                   {current.code} · {formatEventTimeWithOffset(current.startsAt, { language: currentLanguage(), dateOrder: current.dateOrder }, current.utcOffsetMinutes, false)} –{' '}
-                  {formatEventTimeWithOffset(current.endsAt, { language: currentLanguage(), dateOrder: current.dateOrder }, current.utcOffsetMinutes, false)} · {t('organiser.events.exhibitors')}: {current.exhibitors}
+                  {formatEventTimeWithOffset(current.endsAt, { language: currentLanguage(), dateOrder: current.dateOrder }, current.utcOffsetMinutes, false)} ·{' '}
+                  {t('organiser.events.exhibitors')}: {current.exhibitors}
                 </Typography>
               </Box>
             )}

@@ -70,7 +70,16 @@ export default async function leadExportRoutes(app: ApiApp) {
       let rows: number;
       let size: number;
       try {
-        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, dateOrder: eventOf(auth).date_order, tags: await tagsOf(app.db, scope.participationId), output });
+        rows = await writeExport({
+          db: app.db,
+          scope,
+          filters,
+          format,
+          language: request.language,
+          dateOrder: eventOf(auth).date_order,
+          tags: await tagsOf(app.db, scope.participationId),
+          output,
+        });
         ({ size } = await stored);
       } catch (error) {
         output.destroy();

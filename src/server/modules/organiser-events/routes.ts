@@ -281,7 +281,11 @@ export default async function organiserEventRoutes(app: ApiApp) {
         summary: 'One event of the organisation, every setting (404 for another organisation’s)',
         params: idParams,
         response: {
-          200: envelope({ ...eventInputSchema, properties: { ...eventInputSchema.properties, id: { type: 'integer' } }, required: [...eventInputSchema.required, 'dateOrder', 'id'] }),
+          200: envelope({
+            ...eventInputSchema,
+            properties: { ...eventInputSchema.properties, id: { type: 'integer' } },
+            required: [...eventInputSchema.required, 'dateOrder', 'id'],
+          }),
         },
       },
     },

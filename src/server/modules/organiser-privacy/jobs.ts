@@ -38,7 +38,12 @@ export async function remindBeforeErasure(app: FastifyInstance, publicUrl: strin
       if (!user.email) continue;
       // In the exhibitor's language (else the event's), with the event's name in that language.
       const language = user.language ?? event.default_language;
-      const params = { name: user.display_name, event: event.names[language] ?? event.name, date: formatEventDay(eraseAt.toISOString().slice(0, 10), { language, dateOrder: event.date_order }), url: `${publicUrl}/leadReport` };
+      const params = {
+        name: user.display_name,
+        event: event.names[language] ?? event.name,
+        date: formatEventDay(eraseAt.toISOString().slice(0, 10), { language, dateOrder: event.date_order }),
+        url: `${publicUrl}/leadReport`,
+      };
       if (
         await app.mailer.send({
           to: user.email,

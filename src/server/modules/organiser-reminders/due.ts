@@ -63,7 +63,9 @@ export async function queueReminder(
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
     const lines = forms.map(({ definition, due }) => {
       const form = formDisplayName(definition.code, t(definition.title));
-      return due ? t('reminders.mail.lineWithDeadline', { form, date: formatEventTimeWithOffset(due, { language, dateOrder: event.date_order }, event.utc_offset_minutes) }) : `- ${form}`;
+      return due
+        ? t('reminders.mail.lineWithDeadline', { form, date: formatEventTimeWithOffset(due, { language, dateOrder: event.date_order }, event.utc_offset_minutes) })
+        : `- ${form}`;
     });
     const params = {
       name: user.display_name,

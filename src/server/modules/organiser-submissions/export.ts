@@ -96,7 +96,11 @@ export async function writeSubmissionsExport(request: SubmissionsExportRequest):
     { header: t('organiser.progress.exhibitor'), width: 30 },
     { header: t('organiser.progress.code'), width: 14 },
     { header: t('organiser.progress.booth'), width: 16 },
-    { header: `${t('organiser.submissions.submittedAt')} (${formatOffset(request.utcOffsetMinutes)})`, width: 20, style: eventTimeStyle({ language, dateOrder: request.dateOrder }) },
+    {
+      header: `${t('organiser.submissions.submittedAt')} (${formatOffset(request.utcOffsetMinutes)})`,
+      width: 20,
+      style: eventTimeStyle({ language, dateOrder: request.dateOrder }),
+    },
     { header: t('organiser.submissions.status'), width: 18 },
     ...layout.formColumns.map((c) => ({ header: neutraliseCell(header(c)), width: 22 })),
     ...(layout.list ? [{ header: t('organiser.submissions.itemNumber'), width: 6 }] : []),
