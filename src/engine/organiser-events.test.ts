@@ -89,6 +89,12 @@ describe('event rules (O2, issue 9)', () => {
 });
 
 describe('event logo', () => {
+  it("K2: the event's date order is one the portal knows; not given, the stored one stays", () => {
+    for (const dateOrder of ['language', 'dmy', 'mdy', 'ymd'] as const) expect(eventProblems({ ...good, dateOrder }, vocabulary)).toEqual({});
+    expect(eventProblems({ ...good, dateOrder: 'dym' as never }, vocabulary)).toEqual({ dateOrder: 'organiser.validation.dateOrder' });
+    expect(eventProblems({ ...good, dateOrder: undefined }, vocabulary)).toEqual({});
+  });
+
   it("a logo may be a path on the portal (the demo's); a protocol-relative or script address is refused", () => {
     expect(eventProblems({ ...good, logoUrl: '/demo/afhe-logo.svg' }, vocabulary)).toEqual({});
     expect(eventProblems({ ...good, logoUrl: '//evil.example/logo.png' }, vocabulary)).toEqual({ logoUrl: 'organiser.validation.url' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEventTime } from '../../src/engine/locale-format';
 import { translate } from '../../src/server/lib/messages';
 import { pdfText } from '../support/pdf-text';
+import { setParticipationDeadline } from '../support/settings';
 import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
 // K2 L1: the event decides the order of day, month and year (an ASEAN show in English writes
@@ -147,5 +148,24 @@ describe.each(ENGINES)('K2 the event date order (%s)', (engine) => {
     expect(text).toContain('Date of issue: 6 November 2026');
     expect(text).toContain('21 July 1988');
     expect(text).not.toContain('July 21, 1988');
+  });
+
+  it("the reminder e-mail in English writes the deadline in the event's day-month-year", async () => {
+    await t.app.db.updateTable('events').set({ date_order: 'dmy' }).where('id', '=', eventId).execute();
+    await t.app.db.updateTable('users').set({ language: 'en' }).where('login_key', '=', 'demo').execute();
+    // 14:30 on 26 March 2027 at the show (UTC+08:00).
+    await setParticipationDeadline(t.app.db, participationId, 'badges', new Date('2027-03-26T06:30:00.000Z'));
+    const sent = await post(t.app, '/oga/organiser/reminders/send', { participationIds: [participationId] }, organiser);
+    expect(sent.data).toMatchObject({ sent: 1 });
+    const email = (await t.app.db.selectFrom('users').select('email').where('login_key', '=', 'demo').executeTakeFirstOrThrow()).email;
+    const mail = await t.app.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('kind', '=', 'reminder')
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain('26/03/2027, 14:30 (UTC+08:00)');
+    expect(mail.text_body).not.toContain('03/26/2027');
   });
 });
