@@ -1,13 +1,12 @@
 import { Box, Card, CardActionArea, CardContent, Grid, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import type { ScreenId } from '../../../generated/screens';
 import { useCatalogue } from '../../../lib/catalogue';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
+import { useApi } from '../../../lib/use-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -37,9 +36,9 @@ function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[
     const screen = findScreen(catalogue, id);
     return screen ? canAccess(screen, modules, role) : false;
   };
-  const forms = useSWR(may('orderForms') ? '/forms' : null, () => typedApi.get('/forms'));
-  const manuals = useSWR(may('manuals') ? ['/content/manuals', 'all'] : null, () => typedApi.get('/content/manuals'));
-  const latest = useSWR(may('announcements') ? ['/content/announcements', 1, 10] : null, () => typedApi.get('/content/announcements', { query: { page: 1, limit: 10 } }));
+  const forms = useApi('GET', '/forms', undefined, { enabled: may('orderForms') });
+  const manuals = useApi('GET', '/content/manuals', undefined, { enabled: may('manuals') });
+  const latest = useApi('GET', '/content/announcements', { query: { page: 1, limit: 10 } }, { enabled: may('announcements') });
   // Loading: asked for and neither answered nor failed.
   const loading = [forms, manuals, latest].some((answer) => answer.isLoading);
   return { forms: forms.data, manuals: manuals.data, latest: latest.data, loading };
@@ -149,7 +148,7 @@ export default function HomePage() {
   const catalogue = useCatalogue();
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
-  const { data: tips, isLoading: tipsLoading } = useSWR(['tips', i18n.language], () => typedApi.get('/system/content/list', { query: { kind: 'tip' } }));
+  const { data: tips, isLoading: tipsLoading } = useApi('GET', '/system/content/list', { query: { kind: 'tip' } }, { vary: [i18n.language] });
   const modules = user?.displayedModule ?? [];
   const checklist = useChecklistData(modules, user?.role);
   const now = Date.now();
