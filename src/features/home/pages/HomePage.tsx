@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, Grid, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
@@ -27,6 +28,18 @@ const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'reports', screen: 'leadReport' },
   { key: 'events', screen: 'eventInfo' },
 ];
+
+/** A titled box of short entries: what is due, the latest announcements, tips, deadlines. */
+function ListSection({ id, title, sx, children }: { id: string; title: string; sx?: { height?: string; mb?: number }; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, ...sx }} component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h3">
+        {title}
+      </Typography>
+      <List dense>{children}</List>
+    </Paper>
+  );
+}
 
 /** What is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
@@ -79,63 +92,53 @@ function Checklist({
     <Grid container spacing={2} sx={{ mb: 3 }}>
       {due.length > 0 && (
         <Grid size={{ xs: 12, md: announcements.length > 0 ? 7 : 12 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="due-title">
-            <Typography id="due-title" variant="h6" component="h3">
-              {t('home.due.title')}
-            </Typography>
-            <List dense>
-              {due.slice(0, 8).map((item) => (
-                <ListItem key={item.key} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={item.to}>
-                        {item.title}
-                      </Link>
-                    }
-                    secondary={
-                      <>
-                        {item.what}
-                        {item.deadline ? (
-                          <>
-                            {' · '}
-                            {t('home.due.by')} <UtcTime value={item.deadline} offsetMinutes={offsetMinutes} />
-                          </>
-                        ) : null}
-                      </>
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <ListSection id="due-title" title={t('home.due.title')} sx={{ height: '100%' }}>
+            {due.slice(0, 8).map((item) => (
+              <ListItem key={item.key} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={item.to}>
+                      {item.title}
+                    </Link>
+                  }
+                  secondary={
+                    <>
+                      {item.what}
+                      {item.deadline ? (
+                        <>
+                          {' · '}
+                          {t('home.due.by')} <UtcTime value={item.deadline} offsetMinutes={offsetMinutes} />
+                        </>
+                      ) : null}
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </ListSection>
         </Grid>
       )}
       {announcements.length > 0 && (
         <Grid size={{ xs: 12, md: due.length > 0 ? 5 : 12 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="latest-title">
-            <Typography id="latest-title" variant="h6" component="h3">
-              {t('home.due.announcements')}
-            </Typography>
-            <List dense>
-              {announcements.map((item) => (
-                <ListItem key={item.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/announcements/detail?id=${item.id}`} sx={{ fontWeight: item.read ? 400 : 700 }}>
-                        {item.title}
-                      </Link>
-                    }
-                    secondary={
-                      <>
-                        {item.read ? '' : `${t('content.announcements.new')} · `}
-                        <UtcTime value={item.publishedAt} offsetMinutes={offsetMinutes} />
-                      </>
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <ListSection id="latest-title" title={t('home.due.announcements')} sx={{ height: '100%' }}>
+            {announcements.map((item) => (
+              <ListItem key={item.id} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/announcements/detail?id=${item.id}`} sx={{ fontWeight: item.read ? 400 : 700 }}>
+                      {item.title}
+                    </Link>
+                  }
+                  secondary={
+                    <>
+                      {item.read ? '' : `${t('content.announcements.new')} · `}
+                      <UtcTime value={item.publishedAt} offsetMinutes={offsetMinutes} />
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </ListSection>
         </Grid>
       )}
     </Grid>
@@ -198,45 +201,35 @@ export default function HomePage() {
           </Grid>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tips-title">
-            <Typography id="tips-title" variant="h6" component="h3">
-              {t('home.tips')}
-            </Typography>
-            <List dense>
-              {(tips ?? []).map((tip) => (
-                <ListItem key={tip.id} disableGutters>
-                  <ListItemText primary={tip.title} secondary={tip.body} />
+          <ListSection id="tips-title" title={t('home.tips')} sx={{ mb: 3 }}>
+            {(tips ?? []).map((tip) => (
+              <ListItem key={tip.id} disableGutters>
+                <ListItemText primary={tip.title} secondary={tip.body} />
+              </ListItem>
+            ))}
+          </ListSection>
+          <ListSection id="deadlines-title" title={t('home.deadlines')}>
+            {(account?.deadlines ?? []).map(({ name, title, dueAt: value }) => {
+              const passed = value ? new Date(value).getTime() < now : false;
+              return (
+                <ListItem key={name} disableGutters>
+                  <ListItemText
+                    primary={t(title)}
+                    secondary={
+                      value ? (
+                        <>
+                          <UtcTime value={value} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+                          {passed ? ` · ${t('home.deadlinePassed')}` : ''}
+                        </>
+                      ) : (
+                        t('account.noDeadline')
+                      )
+                    }
+                  />
                 </ListItem>
-              ))}
-            </List>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="deadlines-title">
-            <Typography id="deadlines-title" variant="h6" component="h3">
-              {t('home.deadlines')}
-            </Typography>
-            <List dense>
-              {(account?.deadlines ?? []).map(({ name, title, dueAt: value }) => {
-                const passed = value ? new Date(value).getTime() < now : false;
-                return (
-                  <ListItem key={name} disableGutters>
-                    <ListItemText
-                      primary={t(title)}
-                      secondary={
-                        value ? (
-                          <>
-                            <UtcTime value={value} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
-                            {passed ? ` · ${t('home.deadlinePassed')}` : ''}
-                          </>
-                        ) : (
-                          t('account.noDeadline')
-                        )
-                      }
-                    />
-                  </ListItem>
-                );
-              })}
-            </List>
-          </Paper>
+              );
+            })}
+          </ListSection>
         </Grid>
       </Grid>
     </Box>
