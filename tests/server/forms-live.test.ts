@@ -35,7 +35,7 @@ function s04WithFirstNameLimit(formsDir: string, maxLength: number): Json {
 
 const badge = (firstName: string) => ({ firstName, lastName: 'Rahman', email: `${firstName.toLowerCase()}@borneo-botanica.example` });
 
-describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
+describe.each(ENGINES)('live forms: a changed form file is served without a restart on %s', (engine) => {
   let t: TestApp;
   let root: string;
   let formsDir: string;
@@ -213,7 +213,7 @@ const SAMPLES: Record<string, unknown[]> = {
   s01: [{}, { company: { companyName: 'Borneo Botanica', website: 'not a url' } }, { goals: { categories: ['company'] } }],
 };
 
-describe('issue 11 served validators', () => {
+describe('served validators', () => {
   const forms = loadFormRegistry();
   const cases = forms.definitions.flatMap((definition) =>
     [[definition.id, ''] as const, ['AFHE2027', definition.id] as const].map(([a, b]) => (b === '' ? { id: a, event: '' } : { id: b, event: a })),
@@ -269,7 +269,7 @@ describe('issue 11 served validators', () => {
   });
 });
 
-describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
+describe.each(ENGINES)('validator modules on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -291,7 +291,7 @@ describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the portal runs on %s', (engine) => {
+describe.each(ENGINES)('a whole new form, and its screen, while the portal runs on %s', (engine) => {
   let t: TestApp;
   let root: string;
   let formsDir: string;

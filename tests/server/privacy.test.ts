@@ -11,7 +11,7 @@ import { bodyOf, createTestApp, ENGINES, get, login, post, put, type TestApp } f
 
 const DAY = 86_400_000;
 
-describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
+describe.each(ENGINES)("visitors' privacy on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;
@@ -120,7 +120,7 @@ describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
   });
 });
 
-describe.each(ENGINES)("issue 14 one visitor's data across exhibitors on %s", (engine) => {
+describe.each(ENGINES)("one visitor's data across exhibitors on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;
