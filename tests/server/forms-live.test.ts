@@ -194,6 +194,26 @@ describe.each(ENGINES)('live forms: a changed form file is served without a rest
     expect((await get(t.app, '/oga/forms/s04', limited)).data.schema.properties.badges.items.properties.firstName.maxLength).toBe(7);
     expect((await post(t.app, '/oga/organiser/forms/reload', {}, limited)).code).toBe(403);
   });
+
+  it('CT3 search finds a form by its title as the reloaded form set has it, without a restart', async () => {
+    const word = 'Zephyrpass';
+    const search = async () => (await get(t.app, '/oga/search', limited, { query: { keyword: word } })).data as { items: Array<{ kind: string; id: string; title: string }> };
+    expect((await search()).items).toEqual([]);
+    const stringsFile = join(root, 'locales', 'en.json');
+    const original = readFileSync(stringsFile, 'utf8');
+    try {
+      const strings = JSON.parse(original) as Json;
+      strings.forms.s04.title = `${word} badges`;
+      writeJson(stringsFile, strings);
+      t.app.forms.reload('test');
+      expect((await search()).items).toContainEqual(expect.objectContaining({ kind: 'form', id: 's04', title: `S04 ${word} badges` }));
+    } finally {
+      writeFileSync(stringsFile, original);
+    }
+    // Back to the project's title: the changed one is found no more.
+    t.app.forms.reload('test');
+    expect((await search()).items).toEqual([]);
+  });
 });
 
 /** Data each served validator must judge exactly as a validator compiled at run time does. */
