@@ -69,7 +69,7 @@ function reversed(value: unknown): unknown {
   );
 }
 
-describe('renderApiTypes (issue 16)', () => {
+describe('renderApiTypes: the browser’s API types from the OpenAPI document', () => {
   it('writes the same file whatever order the routes and their schemas come in', async () => {
     const first = await renderApiTypes(sampleDocument());
     const again = await renderApiTypes(sampleDocument());

@@ -31,7 +31,7 @@ function portal(sources: Record<string, string>): string {
   return root;
 }
 
-describe('check: TypeScript names no form (issue 11 item 4)', () => {
+describe('check: TypeScript names no form', () => {
   it('reports a form id, a form code and fields at any depth, with file:line', () => {
     const root = portal({
       'src/server/modules/x/routes.ts':
@@ -78,7 +78,7 @@ describe('check: TypeScript names no form (issue 11 item 4)', () => {
   });
 });
 
-describe('check: TypeScript builds no name from a form (issue 24 item 2, issue 23 item 19)', () => {
+describe('check: TypeScript builds no name from a form', () => {
   const problemsIn = (source: string) => formNamingProblems(portal({ 'src/server/modules/x/flags.ts': source }), {});
 
   it('reports names built from a form id: template literals, + chains, identifiers and property names', () => {
@@ -125,7 +125,7 @@ describe('check: TypeScript builds no name from a form (issue 24 item 2, issue 2
     ).toEqual([]);
   });
 
-  it("issue 23 item 19: a form field named like an API field is the API's where the file declares it in its own schema", () => {
+  it("a form field named like an API field is the API's where the file declares it in its own schema", () => {
     const root = portal({
       'src/server/modules/x/import-routes.ts': "const rows = { type: 'object', properties: { row: { type: 'integer' }, item: { type: 'object' } }, required: ['row', 'item'] };\n",
       'src/server/modules/x/other.ts': "const first = data['item'];\n",

@@ -39,4 +39,14 @@ describe('code measures', () => {
     ]);
     expect(blocks).toEqual([{ places: ['a.ts:2', 'b.ts:1'], lines: 8 }]);
   });
+
+  it('leaves out imports written over several lines', () => {
+    const imports = `import {\n${Array.from({ length: 8 }, (_, i) => `  name${i},`).join('\n')}\n} from 'x';\n`;
+    expect(
+      duplicateBlocks([
+        { path: 'a.ts', text: `${imports}first();\n` },
+        { path: 'b.ts', text: `${imports}second();\n` },
+      ]),
+    ).toEqual([]);
+  });
 });

@@ -117,7 +117,9 @@ export function functionLengths(code: string): { line: number; name: string; lin
 export function duplicateBlocks(files: { path: string; text: string }[]): { places: string[]; lines: number }[] {
   const windows = new Map<string, { path: string; line: number; index: number }[]>();
   for (const { path, text } of files) {
+    // A multi-line import's names are imports too: blanked, so two files importing alike repeat nothing.
     const lines = text
+      .replace(/^import\b[^;]*;/gm, (statement) => statement.replace(/[^\n]/g, ''))
       .split('\n')
       .map((line, index) => ({ text: line.trim().replace(/\s+/g, ' '), line: index + 1 }))
       .filter(({ text }) => text !== '' && !/^(import|\/\/|\/\*|\*)/.test(text) && !/^[\])};,(]+$/.test(text));

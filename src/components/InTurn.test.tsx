@@ -47,7 +47,7 @@ function renderRecorded(ui: React.ReactNode) {
 
 const Part = ({ name }: { name: string }) => <p data-part={name}>{name}</p>;
 
-describe('InTurn (issue 13: one part per commit)', () => {
+describe('InTurn: one part per commit', () => {
   it('draws the parts one after another, in the order they asked, each in a commit of its own', async () => {
     const { commits } = renderRecorded(
       <TakingTurns>

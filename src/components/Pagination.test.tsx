@@ -39,7 +39,7 @@ describe('Pagination', () => {
     expect(screen.getByText('Total 95')).toBeTruthy();
   });
 
-  it('issue 15: an estimated total reads "About", a capped one "More than", and the pager still reaches its last page', () => {
+  it('an estimated total reads "About", a capped one "More than", and the pager still reaches its last page', () => {
     renderPagination({ total: 5102, totalKind: 'about', limit: 20 });
     expect(screen.getByText('About 5,102')).toBeTruthy();
     expect(pagerNumbers()).toContain(256);

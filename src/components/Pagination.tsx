@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGINATION, SCROLL_TO_TOP_MS } from '../engine/constants';
 import { formatNumber } from '../engine/locale-format';
 import { currentLanguage } from '../lib/i18n';
-import { pageAfterSizeChange, pageCount, pagerCount, pagerItems } from '../engine/pagination';
+import { pageAfterSizeChange, pageCount, pagerCount, pagerItems, pageSize, type PageState } from '../engine/pagination';
 
 /** Y7: after a page change, scroll to the top over 800 ms. */
 export function scrollToTop(durationMs = SCROLL_TO_TOP_MS) {
@@ -31,6 +31,12 @@ function useViewportWidth() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return width;
+}
+
+/** A paged list's state from its first page; `query` is the page request the API takes. */
+export function usePaging(limit: number = PAGINATION.defaultLimit) {
+  const [paging, setPaging] = useState<PageState>({ page: PAGINATION.defaultPage, limit });
+  return { paging, setPaging, query: { page: paging.page, limit: pageSize(paging.limit) } };
 }
 
 export interface PaginationProps {

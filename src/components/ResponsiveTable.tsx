@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { Pagination, type PaginationProps } from './Pagination';
 
 /** Below this width a list shows each row as a card: a phone cannot show a table's columns. */
 export const CARDS_BELOW_QUERY = '(max-width:599.95px)';
@@ -17,11 +18,21 @@ export interface ResponsiveColumn<Row> {
   primary?: boolean;
   /** The row's actions: at the card's foot, without a label. */
   actions?: boolean;
+  /** False: a detail left out of the phone's card, which keeps the row's name, key details and actions. */
+  phone?: boolean;
+  /** Numbers and actions line up on the right of a table. */
+  align?: 'left' | 'right';
+  /** The table cell's look (the phone's card shows the content alone). */
+  cellSx?: SxProps<Theme>;
+  /** The table's row header (`th scope="row"`): the cell a screen reader names the row by. */
+  rowHeader?: boolean;
 }
 
 /**
  * Y8: a list as a table on wide screens and as one card per row below 600 px, so that a row's
  * name, its status and its actions stay on a phone's screen rather than in columns scrolled away.
+ * The columns are data (label, cell, what stays on a phone); a paged list passes its page and the
+ * pager follows the rows.
  */
 export function ResponsiveTable<Row>({
   label,
@@ -34,6 +45,7 @@ export function ResponsiveTable<Row>({
   outlined = true,
   sx,
   rowProps,
+  paging,
 }: {
   label: string;
   columns: ResponsiveColumn<Row>[];
@@ -48,11 +60,46 @@ export function ResponsiveTable<Row>({
   sx?: SxProps<Theme>;
   /** Extra properties of a table row (a click that opens it, a name). */
   rowProps?: (row: Row) => { onClick?: () => void; 'aria-label'?: string; hover?: boolean; sx?: SxProps<Theme> };
+  /** The page shown and where a change goes: the pager under the list. */
+  paging?: PaginationProps;
+}) {
+  const list = <ListView label={label} columns={columns} rows={rows} rowKey={rowKey} empty={empty} title={title} size={size} outlined={outlined} sx={sx} rowProps={rowProps} />;
+  if (!paging) return list;
+  return (
+    <>
+      {list}
+      <Pagination {...paging} />
+    </>
+  );
+}
+
+function ListView<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  title,
+  size,
+  outlined,
+  sx,
+  rowProps,
+}: {
+  label: string;
+  columns: ResponsiveColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty?: ReactNode;
+  title?: ReactNode;
+  size?: 'small' | 'medium';
+  outlined: boolean;
+  sx?: SxProps<Theme>;
+  rowProps?: (row: Row) => { onClick?: () => void; 'aria-label'?: string; hover?: boolean; sx?: SxProps<Theme> };
 }) {
   const cards = useMediaQuery(CARDS_BELOW_QUERY, { noSsr: true });
   if (cards) {
     const primary = columns.find((column) => column.primary);
-    const details = columns.filter((column) => !column.primary && !column.actions);
+    const details = columns.filter((column) => !column.primary && !column.actions && column.phone !== false);
     const actions = columns.filter((column) => column.actions);
     return (
       <Box sx={sx}>
@@ -92,7 +139,7 @@ export function ResponsiveTable<Row>({
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.key} sortDirection={column.sortDirection}>
+              <TableCell key={column.key} sortDirection={column.sortDirection} align={column.align}>
                 {column.header ?? column.label}
               </TableCell>
             ))}
@@ -109,7 +156,12 @@ export function ResponsiveTable<Row>({
             return (
               <TableRow key={rowKey(row)} {...extra}>
                 {columns.map((column) => (
-                  <TableCell key={column.key} sx={column.primary ? { fontWeight: 600 } : undefined}>
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}
+                    sx={column.cellSx ?? (column.primary ? { fontWeight: 600 } : undefined)}
+                  >
                     {column.cell(row)}
                   </TableCell>
                 ))}

@@ -14,7 +14,7 @@ import {
   type DateOrder,
 } from './locale-format';
 
-describe('country codes and names (issue 13)', () => {
+describe('country codes and names', () => {
   it('knows the ISO 3166-1 countries and leaves out groupings, reserved and withdrawn codes', () => {
     expect(COUNTRY_CODES).toContain('MY');
     expect(COUNTRY_CODES).toContain('VN');
@@ -75,7 +75,7 @@ describe('country codes and names (issue 13)', () => {
   });
 });
 
-describe('numbers and event times in the user’s language (issue 13, K2)', () => {
+describe('numbers and event times in the user’s language (K2)', () => {
   const INSTANT = '2027-03-04T01:30:00Z';
 
   it('writes numbers as the language does', () => {

@@ -35,7 +35,7 @@ const good: EventInput = {
   reminderDays: [7, 1],
 };
 
-describe('event rules (O2, issue 9)', () => {
+describe('event rules (O2)', () => {
   it('accepts a complete event and spans it from the first opening to the last closing in event time', () => {
     expect(eventProblems(good, vocabulary)).toEqual({});
     expect(showSpan(good.showDays, 480)).toEqual({ startsAt: new Date('2027-03-17T02:00:00Z'), endsAt: new Date('2027-03-18T09:00:00Z') });

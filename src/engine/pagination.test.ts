@@ -105,7 +105,7 @@ describe('Y8 pageAfterSizeChange', () => {
   });
 });
 
-describe('pageSize (issue 16: the typed API takes only the offered sizes)', () => {
+describe('pageSize: the typed API takes only the offered sizes', () => {
   it('keeps an offered size and falls back to the default for any other', () => {
     expect(pageSize(50)).toBe(50);
     expect(pageSize(10)).toBe(10);

@@ -9,7 +9,7 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-describe('route preloads (issue 13)', () => {
+describe('route preloads', () => {
   it('finds the screen path of a requested URL', () => {
     expect(screenPathOf('/orderForms?form=s01')).toBe('/orderForms');
     expect(screenPathOf('/dashboard/')).toBe('/dashboard');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds, nameHasForbiddenCharacters, textProblem, valueTextProblem } from './text-rules';
 
-describe('text rules (issue 14: odd input)', () => {
+describe('text rules: odd input', () => {
   it('finds NUL and lone surrogates, accepts paired surrogates', () => {
     expect(textProblem('a\u0000b')).toBe('textNulCharacter');
     expect(textProblem('a\uD800b')).toBe('textInvalidUnicode');

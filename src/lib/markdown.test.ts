@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown';
 
-describe('Markdown bodies (issue 10)', () => {
+describe('Markdown bodies', () => {
   it('renders headings, emphasis, lists and safe links', () => {
     const html = renderMarkdown('## Move-in\n\n**Hall 3** and [the map](https://venue.example/map)\n\n- one\n- two');
     expect(html).toContain('<h2>Move-in</h2>');

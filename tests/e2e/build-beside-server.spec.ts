@@ -34,7 +34,7 @@ async function openLogin(page: Page): Promise<string[]> {
   return failed;
 }
 
-describe('issue 11 item 8 build beside a running server', () => {
+describe('build beside a running server', () => {
   test("a new build written into the served folder leaves the running server's pages whole", async () => {
     const { page } = session;
     expect(await openLogin(page)).toEqual([]);

@@ -33,7 +33,7 @@ async function openVipInJapanese(page: Page) {
 
 const countryField = (page: Page) => page.getByRole('combobox', { name: ja('forms.vip.country'), exact: true });
 
-describe('issue 13: countries inside forms', () => {
+describe('countries inside forms', () => {
   test('L1: on a phone in Japanese, a country is chosen by typing its Japanese name; the code is stored and the summary names it', async () => {
     const { page } = session;
     await openVipInJapanese(page);

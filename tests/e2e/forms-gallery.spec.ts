@@ -25,7 +25,7 @@ async function pick(page: Page, label: string, option: string) {
 const badgeChange = (t: typeof en, kind: string, field: string) =>
   t(`formGallery.change.${kind}`, { field: t('formGallery.inList', { field: t(field), list: t('forms.s04.badges') }) });
 
-describe('issue 11 item 7: form gallery', () => {
+describe('form gallery', () => {
   test("the organiser sees S04 as HALAL2026's exhibitors do, the patch's difference, in Japanese, and the messages of a submit attempt", async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');

@@ -39,7 +39,7 @@ async function newFormsVersion(token: string, previous: string): Promise<string>
 
 const badgeItems = (page: Page) => page.locator('.rjsf-field-array .rjsf-field-object');
 
-describe('issue 11 live forms', () => {
+describe('live forms', () => {
   test("an event patch and its strings saved as files while the portal runs: the exhibitor's page and the server's validation follow them without a restart", async () => {
     const { page } = session;
     const token = await apiLogin(portal.url, 'demo');

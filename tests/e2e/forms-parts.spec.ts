@@ -49,7 +49,7 @@ const partStatus = (page: Page, part: string, status: string) =>
     .filter({ has: page.getByText(`${en(`forms.parts.${part}`)}:`, { exact: true }) })
     .getByText(en(`formRuntime.status.${status}`), { exact: true });
 
-describe('issue 12: shared S03 and the empty S04', () => {
+describe('shared S03 and the empty S04', () => {
   test('P1 F4: the contractor submits its part of S03, and the exhibitor still submits its booth; each part shows its own status', async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo/builder', DEMO_PASSWORD);

@@ -56,7 +56,7 @@ const APPLICANT = {
   email: 'weiming.tan@example.com',
 };
 
-describe('issue 12: forms without dead ends', () => {
+describe('forms without dead ends', () => {
   test('F9: a refused submit lists its problems with links to the fields, never says "Saved", and errors clear as fields are fixed', async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);

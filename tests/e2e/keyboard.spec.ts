@@ -47,7 +47,7 @@ async function expectFocusWithin(container: Locator, what: string) {
   }
 }
 
-describe('keyboard only (issue 13)', () => {
+describe('keyboard only', () => {
   test('log in, open S04, add a badge, fix what a refused submit names and submit, all with the keyboard', async () => {
     const { page } = session;
     await page.goto(`${portal.url}/login`);

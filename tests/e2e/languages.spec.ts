@@ -40,7 +40,7 @@ async function tableOf(page: Page, language: Lang, titleKey: string) {
   return card.getByRole('table', { name: text(language, titleKey) });
 }
 
-describe('issue 13: the user’s language in data', () => {
+describe('the user’s language in data', () => {
   test('the dashboard and the lead list in ja show 日本/シンガポール and ja figures; in vi, Nhật Bản and 1.500', async () => {
     // Over a thousand leads, so that a figure shows the language's grouping.
     const demo = await demoUser();
@@ -142,7 +142,7 @@ describe('issue 13: the user’s language in data', () => {
     }
   });
 
-  test('issue 12: the progress matrix shows S03’s parts; the contractor’s part alone is no submitted S03', async () => {
+  test('the progress matrix shows S03’s parts; the contractor’s part alone is no submitted S03', async () => {
     const demo = await demoUser();
     await portal.app.db.deleteFrom('form_entries').where('participation_id', '=', demo.participation_id!).where('form_id', '=', 's03').execute();
     const builder = await apiLogin(portal.url, DEMO_CONTRACTOR_LOGIN);

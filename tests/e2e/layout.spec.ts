@@ -77,7 +77,7 @@ async function resize(page: Page, width: number) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-describe('responsive layout (issue 13)', () => {
+describe('responsive layout', () => {
   test(
     'no screen, public or signed in, scrolls sideways at 360, 390, 768, 1024 or 1440 px, nor leaves a control outside the screen at 360 px',
     async () => {

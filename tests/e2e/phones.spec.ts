@@ -21,7 +21,7 @@ async function atWidth(page: Page, width: number) {
   await page.setViewportSize({ width, height: 800 });
 }
 
-describe('on a phone (issue 23)', () => {
+describe('on a phone', () => {
   for (const width of [390, 360]) {
     test(`F1 at ${width} px: each form's name is a link inside the screen and opens the form`, async () => {
       const { page } = session;
@@ -77,7 +77,7 @@ describe('on a phone (issue 23)', () => {
   });
 });
 
-describe('event time on the devices page (issue 23)', () => {
+describe('event time on the devices page', () => {
   test("K2: a new device's times are written in event time (the demo show is at UTC+08:00), as everywhere else", async () => {
     const { page } = session;
     await loginAndLand(page, portal.url, 'demo', DEMO_PASSWORD);

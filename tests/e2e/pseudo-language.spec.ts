@@ -21,7 +21,7 @@ const WALKS = [
   { account: 'organiser', screens: catalogue.screens.filter((screen) => screen.layout !== 'public' && screen.roles?.every((role) => role === 'organiser')) },
 ];
 
-describe('pseudo-language walk (issue 13)', () => {
+describe('pseudo-language walk: no untranslated text on any screen', () => {
   /** The pseudo session of each shared page (public, or a login's). */
   const pseudoSessions = new Map<string, PseudoSession>();
   test.for(publicScreens().map((screen) => [screen.id, screen] as const))('public screen %s shows only texts from the locale tables', async ([, screen]) => {

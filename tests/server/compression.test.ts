@@ -25,7 +25,7 @@ function miniWebApp(): { dir: string; script: string } {
 
 const STREAMED = 'a,b,c\n'.repeat(2000);
 
-describe.each(ENGINES)('issue 15 compression on %s', (engine) => {
+describe.each(ENGINES)('compression of answers and streamed downloads on %s', (engine) => {
   let t: TestApp;
   let web: { dir: string; script: string };
   beforeAll(async () => {

@@ -97,7 +97,7 @@ function notPrivate(dir: string, { running = false } = {}): string[] {
   return found;
 }
 
-describe('issue 15 the embedded data directory: lock, private files, backup and restore', () => {
+describe('the embedded data directory: lock, private files, backup and restore', () => {
   const dirs: string[] = [];
   let dataDir: string;
   let first: Run & { url: string };

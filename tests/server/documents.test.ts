@@ -321,7 +321,7 @@ describe.each(ENGINES)('F7 documents of a submitted form (S06 visa invitation le
   });
 });
 
-describe('F7 issue 11 a second document is data: forms.yaml and strings, no TypeScript', () => {
+describe('F7 a second document is data: forms.yaml and strings, no TypeScript', () => {
   // The documents do not depend on the database engine; the embedded one is enough here.
   let t: TestApp;
   let root: string;

@@ -35,7 +35,7 @@ function s04WithFirstNameLimit(formsDir: string, maxLength: number): Json {
 
 const badge = (firstName: string) => ({ firstName, lastName: 'Rahman', email: `${firstName.toLowerCase()}@borneo-botanica.example` });
 
-describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
+describe.each(ENGINES)('live forms: a changed form file is served without a restart on %s', (engine) => {
   let t: TestApp;
   let root: string;
   let formsDir: string;
@@ -194,6 +194,26 @@ describe.each(ENGINES)('issue 11 live forms on %s', (engine) => {
     expect((await get(t.app, '/oga/forms/s04', limited)).data.schema.properties.badges.items.properties.firstName.maxLength).toBe(7);
     expect((await post(t.app, '/oga/organiser/forms/reload', {}, limited)).code).toBe(403);
   });
+
+  it('CT3 search finds a form by its title as the reloaded form set has it, without a restart', async () => {
+    const word = 'Zephyrpass';
+    const search = async () => (await get(t.app, '/oga/search', limited, { query: { keyword: word } })).data as { items: Array<{ kind: string; id: string; title: string }> };
+    expect((await search()).items).toEqual([]);
+    const stringsFile = join(root, 'locales', 'en.json');
+    const original = readFileSync(stringsFile, 'utf8');
+    try {
+      const strings = JSON.parse(original) as Json;
+      strings.forms.s04.title = `${word} badges`;
+      writeJson(stringsFile, strings);
+      t.app.forms.reload('test');
+      expect((await search()).items).toContainEqual(expect.objectContaining({ kind: 'form', id: 's04', title: `S04 ${word} badges` }));
+    } finally {
+      writeFileSync(stringsFile, original);
+    }
+    // Back to the project's title: the changed one is found no more.
+    t.app.forms.reload('test');
+    expect((await search()).items).toEqual([]);
+  });
 });
 
 /** Data each served validator must judge exactly as a validator compiled at run time does. */
@@ -213,7 +233,7 @@ const SAMPLES: Record<string, unknown[]> = {
   s01: [{}, { company: { companyName: 'Borneo Botanica', website: 'not a url' } }, { goals: { categories: ['company'] } }],
 };
 
-describe('issue 11 served validators', () => {
+describe('served validators', () => {
   const forms = loadFormRegistry();
   const cases = forms.definitions.flatMap((definition) =>
     [[definition.id, ''] as const, ['AFHE2027', definition.id] as const].map(([a, b]) => (b === '' ? { id: a, event: '' } : { id: b, event: a })),
@@ -269,7 +289,7 @@ describe('issue 11 served validators', () => {
   });
 });
 
-describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
+describe.each(ENGINES)('validator modules on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -291,7 +311,7 @@ describe.each(ENGINES)('issue 11 validator modules on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('issue 11 a whole new form, and its screen, while the portal runs on %s', (engine) => {
+describe.each(ENGINES)('a whole new form, and its screen, while the portal runs on %s', (engine) => {
   let t: TestApp;
   let root: string;
   let formsDir: string;

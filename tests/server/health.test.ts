@@ -29,7 +29,7 @@ async function takeDatabaseDown(t: TestApp): Promise<void> {
   }
 }
 
-describe.each(ENGINES)('issue 15 health and readiness on %s', (engine) => {
+describe.each(ENGINES)('health and readiness on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -69,7 +69,7 @@ describe.each(ENGINES)('issue 15 health and readiness on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('issue 15 readiness with the database down on %s', (engine) => {
+describe.each(ENGINES)('readiness with the database down on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -10,7 +10,7 @@ import { createTestApp, ENGINES, type TestApp } from './helpers';
 // WebAssembly is served as such; the content policy lets the portal compile its own WebAssembly
 // and run its own worker, and the camera is allowed on the portal's pages (nowhere else).
 
-describe.each(ENGINES)('issue 22 installable scanner files on %s', (engine) => {
+describe.each(ENGINES)('installable scanner files (manifest, service worker) on %s', (engine) => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {

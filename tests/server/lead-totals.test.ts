@@ -19,7 +19,7 @@ interface ListAnswer {
   page: number;
 }
 
-describe.each(ENGINES)('issue 15 lead list totals at volume on %s', (engine) => {
+describe.each(ENGINES)('lead list totals at volume (exact, estimated, capped) on %s', (engine) => {
   let t: TestApp;
   let demo: string;
   let participationId: number;

@@ -248,7 +248,7 @@ describe.each(ENGINES)('LD5 P1 team users and contractor logins on %s', (engine)
     expect((await userRow(DEMO_TEAM_USER_LOGIN))!).toMatchObject({ status: 'active', email: 'scanner@borneo-botanica.example' });
   });
 
-  it("issue 14: a member's ID is chosen inside its exhibitor: another exhibitor learns nothing by trying names", async () => {
+  it("a member's ID is chosen inside its exhibitor: another exhibitor learns nothing by trying names", async () => {
     // demo already has `builder`; limited may name its own contractor `builder` too — nothing says it is taken.
     const granted = await post(t.app, '/oga/members/contractors', { account: 'builder', email: 'builder@kopi.example', company: 'Kopi Stands', name: 'Dewi Lestari' }, limited);
     expect(bodyOf(granted)).toMatchObject({ code: 200, data: { member: { account: 'limited/builder' } } });

@@ -77,7 +77,7 @@ const reminderRuns = (instance: Instance) =>
     .split('\n')
     .filter((line) => line.includes('"job":"reminders"') && line.includes('scheduled job done'));
 
-describe('issue 15 several instances: two servers on one PostgreSQL behind nginx', () => {
+describe('several instances: two servers on one PostgreSQL behind nginx', () => {
   let sink: SmtpSink;
   let nginx: Nginx;
   let databaseUrl: string;

@@ -36,7 +36,7 @@ function answerValidator(document: OpenApiDocument) {
   };
 }
 
-describe.each(ENGINES)('issue 16 the OpenAPI document on %s', (engine) => {
+describe.each(ENGINES)('the OpenAPI document on %s', (engine) => {
   let t: TestApp;
   let document: OpenApiDocument;
   beforeAll(async () => {
@@ -117,7 +117,7 @@ describe.each(ENGINES)('issue 16 the OpenAPI document on %s', (engine) => {
   });
 });
 
-describe('issue 16 a route that serves a screen takes its roles from screens.yaml', () => {
+describe('a route that serves a screen takes its roles from screens.yaml', () => {
   it('refuses a route whose roles repeat its screen’s, and accepts one narrower than it', async () => {
     let refused: unknown = null;
     const t = await createTestApp(

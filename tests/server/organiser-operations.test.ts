@@ -19,7 +19,7 @@ interface Matrix {
   rows: Array<{ participationId: number; exhibitor: string; statuses: Record<string, string>; missingMandatory: string[] }>;
 }
 
-describe.each(ENGINES)('Issue 9 progress and reopen on %s', (engine) => {
+describe.each(ENGINES)('progress and reopen on %s', (engine) => {
   let t: TestApp;
   let organiser: string;
   let rival: string;

@@ -12,7 +12,7 @@ import { formatEventDay } from '../../src/engine/locale-format';
 
 const DAY = 86_400_000;
 
-describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
+describe.each(ENGINES)("visitors' privacy on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;
@@ -122,7 +122,7 @@ describe.each(ENGINES)("issue 14 visitors' privacy on %s", (engine) => {
   });
 });
 
-describe.each(ENGINES)("issue 14 one visitor's data across exhibitors on %s", (engine) => {
+describe.each(ENGINES)("one visitor's data across exhibitors on %s", (engine) => {
   let t: TestApp;
   let organiser: string;
   let demo: string;

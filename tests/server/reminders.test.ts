@@ -31,7 +31,7 @@ async function deadlinesClose(t: TestApp, kopi: number) {
   await setParticipationDeadline(t.app.db, kopi, 'booth', new Date(Date.now() + 72 * HOUR));
 }
 
-describe.each(ENGINES)('Issue 9 reminders on %s', (engine) => {
+describe.each(ENGINES)('reminders on %s', (engine) => {
   let t: TestApp;
   let organiser: string;
   let rival: string;
@@ -105,7 +105,7 @@ describe.each(ENGINES)('Issue 9 reminders on %s', (engine) => {
   });
 });
 
-describe('Issue 9 mail queue and reminders with two instances on one PostgreSQL', () => {
+describe('mail queue and reminders with two instances on one PostgreSQL', () => {
   let t: TestApp;
   let second: Awaited<ReturnType<typeof buildApp>>;
   let secondDir: string;
@@ -153,7 +153,7 @@ describe('Issue 9 mail queue and reminders with two instances on one PostgreSQL'
   });
 });
 
-describe('Issue 9 the mail queue retries after a dead SMTP server', () => {
+describe('the mail queue retries after a dead SMTP server', () => {
   it('a message queued while the server is down is sent once when it comes up', async () => {
     const port = await freePort();
     const t = await createTestApp('pglite', { smtpUrl: `smtp://127.0.0.1:${port}`, mail: { maxAttempts: 50, retrySeconds: 0, pollSeconds: 1 } });

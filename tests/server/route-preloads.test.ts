@@ -11,7 +11,7 @@ import { createTestApp, ENGINES, type TestApp } from './helpers';
 
 const INDEX = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-Ab12.js"></script></head><body><div id="root"></div></body></html>';
 
-describe.each(ENGINES)('issue 13 route preloads on %s', (engine) => {
+describe.each(ENGINES)('route preloads in the served page on %s', (engine) => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {

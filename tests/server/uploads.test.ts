@@ -235,7 +235,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it("issue 12: an organiser of the same event reads the exhibitor's files; a team user only the business cards of its own leads", async () => {
+  it("an organiser of the same event reads the exhibitor's files; a team user only the business cards of its own leads", async () => {
     const bytes = jpegJfif(300);
     const { data } = await upload(t.app, demo, 'logo', 'logo.jpg', bytes);
     const organiserRead = await download(t.app, organiser, data.id);
@@ -279,7 +279,7 @@ describe.each(ENGINES)('V2/V3 uploads on %s', (engine) => {
     expect(await stored()).toEqual(before);
   });
 
-  it("issue 12: a contractor reads the files of its part of the shared forms, not the exhibitor's part", async () => {
+  it("a contractor reads the files of its part of the shared forms, not the exhibitor's part", async () => {
     const contractor = await login(t.app, DEMO_CONTRACTOR_LOGIN);
     const inPart = await upload(t.app, demo, 'boothDesign', 'green-card.pdf', pdf());
     const exhibitorsOwn = await upload(t.app, demo, 'boothDesign', 'booth.pdf', pdf());
@@ -381,7 +381,7 @@ async function pdfWithJavaScript(): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: true });
 }
 
-describe.each(ENGINES)('issue 14 uploads judged by content, quota and storage full on %s', (engine) => {
+describe.each(ENGINES)('uploads judged by content, quota and storage full on %s', (engine) => {
   let t: TestApp;
   let demo: string;
   const image = jpegOfSize(400 * 1024);

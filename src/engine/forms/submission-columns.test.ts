@@ -5,7 +5,7 @@ import { submissionLayout, valueAt } from './submission-columns';
 
 const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../schemas/forms', `${id}.schema.json`), 'utf8')) as unknown;
 
-describe('submissionLayout (issue 9 submissions export)', () => {
+describe('submissionLayout: the submissions export', () => {
   it('a list of objects beside plain values gives one row per item, its fields as columns, files and enums marked', () => {
     const schema = {
       type: 'object',

@@ -1,6 +1,7 @@
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import { typedApi } from '../../lib/api';
 import type { ApiData } from '../../lib/typed-api';
+import { useApi } from '../../lib/use-api';
 
 // The organiser console's event calls (O2), typed from the routes' answer schemas.
 
@@ -8,9 +9,9 @@ export type EventSummary = ApiData<'GET', '/organiser/events'>[number];
 /** O2: the names an organiser sets: modules, flags, deadline and quota names, the forms' settings, languages. */
 export type Vocabulary = ApiData<'GET', '/organiser/vocabulary'>;
 
-export const useEvents = () => useSWR('/organiser/events', () => typedApi.get('/organiser/events'));
-export const useVocabulary = () => useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
-export const useEvent = (id: number | null) => useSWR(id === null ? null : `/organiser/events/${id}`, () => typedApi.get('/organiser/events/{id}', { path: { id: id! } }));
+export const useEvents = () => useApi('GET', '/organiser/events');
+export const useVocabulary = () => useApi('GET', '/organiser/vocabulary');
+export const useEvent = (id: number | null) => useApi('GET', '/organiser/events/{id}', { path: { id: id ?? 0 } }, { enabled: id !== null });
 
 /**
  * O2: the organiser works on another event. Everything the browser has loaded belongs to the

@@ -44,7 +44,7 @@ describe('writtenTables', () => {
     expect(tablesOf(db.schema.createIndex('x').on('leads').column('user_id'))).toBe('all');
   });
 
-  it('raw SQL that writes names the tables it writes (issue 15: a scan batch keeps the session cache)', () => {
+  it('raw SQL that writes names the tables it writes (a scan batch keeps the session cache)', () => {
     expect(tablesOf(sql`update users set status = 'disabled'`)).toEqual(['users']);
     expect(tablesOf(sql`UPDATE ONLY public."Users" SET status = ${'x'}`)).toEqual(['Users']);
     expect(tablesOf(sql`delete from sessions where id = ${1}`)).toEqual(['sessions']);

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Alert, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PAGINATION } from '../../../engine/constants';
 import { useApi } from '../../../lib/use-api';
-import { pageSize } from '../../../engine/pagination';
-import { Pagination } from '../../../components/Pagination';
+import { usePaging } from '../../../components/Pagination';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -17,12 +15,12 @@ const STATUS_COLOUR = { pending: 'default', sent: 'success', failed: 'error' } a
 
 export function InvitationsTable({ path, title, offsetMinutes }: { path: '/invitations' | '/analytics/invitations'; title: string; offsetMinutes: number }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const { setPaging, query } = usePaging();
   // The mail queue delivers invitations after the request: look again while any is pending.
   const { data, error } = useApi(
     'GET',
     path,
-    { query: { page: paging.page, limit: pageSize(paging.limit) } },
+    { query },
     {
       refreshInterval: (latest) => (latest?.items.some((invitation) => invitation.status === 'pending') ? PENDING_REFRESH_MS : 0),
     },
@@ -31,41 +29,37 @@ export function InvitationsTable({ path, title, offsetMinutes }: { path: '/invit
   if (!data) return <PageLoading />;
   if (!(data.total > 0) || !Array.isArray(data.items)) return <Typography color="text.secondary">{t('invitations.list.none')}</Typography>;
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{t('invitations.list.recipient')}</TableCell>
-              <TableCell scope="col">{t('invitations.list.sender')}</TableCell>
-              <TableCell scope="col">{t('invitations.list.status')}</TableCell>
-              <TableCell scope="col">{t('invitations.list.time')}</TableCell>
-              <TableCell scope="col">{t('invitations.list.reason')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.items.map((invitation) => (
-              <TableRow key={invitation.id}>
-                <TableCell>
-                  {invitation.recipientName}
-                  <Typography variant="body2" color="text.secondary" component="div">
-                    {invitation.recipientEmail}
-                  </Typography>
-                </TableCell>
-                <TableCell>{invitation.senderEmail}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={STATUS_COLOUR[invitation.status]} label={t(`invitations.status.${invitation.status}`)} />
-                </TableCell>
-                <TableCell>
-                  <UtcTime value={invitation.sentAt ?? invitation.createdAt} offsetMinutes={offsetMinutes} />
-                </TableCell>
-                <TableCell>{invitation.reasonText ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
-    </>
+    <ResponsiveTable
+      label={title}
+      size="small"
+      outlined={false}
+      rows={data.items}
+      rowKey={(invitation) => invitation.id}
+      paging={{ total: data.total, page: data.page, limit: data.limit, onChange: setPaging }}
+      columns={[
+        {
+          key: 'recipient',
+          label: t('invitations.list.recipient'),
+          primary: true,
+          cellSx: {},
+          cell: (invitation) => (
+            <>
+              {invitation.recipientName}
+              <Typography variant="body2" color="text.secondary" component="div">
+                {invitation.recipientEmail}
+              </Typography>
+            </>
+          ),
+        },
+        { key: 'sender', label: t('invitations.list.sender'), cell: (invitation) => invitation.senderEmail },
+        {
+          key: 'status',
+          label: t('invitations.list.status'),
+          cell: (invitation) => <Chip size="small" color={STATUS_COLOUR[invitation.status]} label={t(`invitations.status.${invitation.status}`)} />,
+        },
+        { key: 'time', label: t('invitations.list.time'), cell: (invitation) => <UtcTime value={invitation.sentAt ?? invitation.createdAt} offsetMinutes={offsetMinutes} /> },
+        { key: 'reason', label: t('invitations.list.reason'), cell: (invitation) => invitation.reasonText ?? '' },
+      ]}
+    />
   );
 }

@@ -24,11 +24,11 @@ import { canAddTag, checkCustomTag, normalizeTag, type TagProblem } from '../../
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import type { ApiData, ApiPath } from '../../../lib/typed-api';
-import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { LimitTips } from '../../../components/LimitTips';
 import { PageLoading } from '../../../components/PageLoading';
+import { FormCard, useSending } from '../components/FormCard';
 
 // LD6/V5: the exhibitor's custom tags. The engine's rules run before sending, with their
 // messages beside the fields; the server runs the same rules and answers the same messages.
@@ -42,12 +42,6 @@ interface Draft {
 }
 
 const TAGS_KEY = '/custom-tags' satisfies ApiPath<'GET'>;
-
-function problemsFrom(error: unknown): TagProblem[] | null {
-  if (!(error instanceof ApiError)) return null;
-  const problems = (error.data as { problems?: TagProblem[] } | null)?.problems;
-  return Array.isArray(problems) && problems.length > 0 ? problems : null;
-}
 
 /** Stored choice → its new text, for the rows edited in place (the leads' answers follow). */
 function renamedChoices(origins: Array<string | null>, choices: string[]): Record<string, string> {
@@ -65,117 +59,95 @@ function TagEditor({ draft, otherNames, onDone }: { draft: Draft; otherNames: st
   const [choices, setChoices] = useState<string[]>(draft.choices.length > 0 ? draft.choices : ['']);
   // The stored choice each row started as (null: added here), so an edited row is a rename.
   const [origins, setOrigins] = useState<Array<string | null>>(draft.choices.length > 0 ? draft.choices : [null]);
-  const [problems, setProblems] = useState<TagProblem[]>([]);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { problems, failure, busy, send } = useSending<TagProblem>();
   const message = (problem: TagProblem | undefined) => (problem ? t(problem.key, problem.params) : '');
   const nameProblem = problems.find((p) => p.field === 'name');
   const listProblem = problems.find((p) => p.field === 'choices' || p.field === 'tags');
   const choiceProblem = (index: number) => problems.find((p) => p.field === 'choice' && p.index === index);
   const title = draft.id === null ? t('customTags.newTag') : t('customTags.editTag');
 
-  const save = async () => {
+  const save = () => {
     const tag = normalizeTag({ name, choices });
-    const found = checkCustomTag(tag, otherNames);
-    setProblems(found);
-    setFailure('');
-    if (found.length > 0) return;
-    setBusy(true);
-    try {
+    return send(checkCustomTag(tag, otherNames), async () => {
       if (draft.id === null) await typedApi.post('/custom-tags', { body: tag, silent: true });
       else await typedApi.put('/custom-tags/{id}', { path: { id: draft.id }, body: { ...tag, renamedChoices: renamedChoices(origins, choices) }, silent: true });
       showToast('success', t('success.saved'));
       onDone(true);
-    } catch (error) {
-      const fromServer = problemsFrom(error);
-      if (fromServer) setProblems(fromServer);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Card
-      variant="outlined"
-      component="form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <FormCard
+      title={title}
+      onSubmit={() => void save()}
+      actions={
+        <CardActions>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('customTags.save')}
+          </Button>
+          <Button onClick={() => onDone(false)}>{t('customTags.cancel')}</Button>
+        </CardActions>
+      }
     >
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
+      <Stack spacing={2}>
+        <TextField
+          label={t('customTags.name')}
+          value={name}
+          required
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(nameProblem)}
+          helperText={message(nameProblem) || ' '}
+        />
+        <Typography variant="subtitle2" component="h3">
+          {t('customTags.choices')}
         </Typography>
-        <Stack spacing={2}>
-          <TextField
-            label={t('customTags.name')}
-            value={name}
-            required
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(nameProblem)}
-            helperText={message(nameProblem) || ' '}
-          />
-          <Typography variant="subtitle2" component="h3">
-            {t('customTags.choices')}
-          </Typography>
-          {choices.map((choice, index) => {
-            const problem = choiceProblem(index);
-            return (
-              <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  label={t('customTags.choice', { n: index + 1 })}
-                  value={choice}
-                  onChange={(event) => setChoices(choices.map((c, i) => (i === index ? event.target.value : c)))}
-                  error={Boolean(problem)}
-                  helperText={message(problem) || ' '}
-                />
-                <IconButton
-                  aria-label={t('customTags.removeChoice', { n: index + 1 })}
-                  onClick={() => {
-                    setChoices(choices.filter((_, i) => i !== index));
-                    setOrigins(origins.filter((_, i) => i !== index));
-                  }}
-                >
-                  <DeleteOutline />
-                </IconButton>
-              </Box>
-            );
-          })}
-          {listProblem && <Alert severity="error">{message(listProblem)}</Alert>}
-          {draft.id !== null && (
-            <Typography variant="body2" color="text.secondary">
-              {t('customTags.renameHint')}
-            </Typography>
-          )}
-          {choices.length < CUSTOM_TAG_CHOICES_MAX && (
-            <Box>
-              <Button
-                startIcon={<AddIcon />}
+        {choices.map((choice, index) => {
+          const problem = choiceProblem(index);
+          return (
+            <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+              <TextField
+                size="small"
+                fullWidth
+                label={t('customTags.choice', { n: index + 1 })}
+                value={choice}
+                onChange={(event) => setChoices(choices.map((c, i) => (i === index ? event.target.value : c)))}
+                error={Boolean(problem)}
+                helperText={message(problem) || ' '}
+              />
+              <IconButton
+                aria-label={t('customTags.removeChoice', { n: index + 1 })}
                 onClick={() => {
-                  setChoices([...choices, '']);
-                  setOrigins([...origins, null]);
+                  setChoices(choices.filter((_, i) => i !== index));
+                  setOrigins(origins.filter((_, i) => i !== index));
                 }}
               >
-                {t('customTags.addChoice')}
-              </Button>
+                <DeleteOutline />
+              </IconButton>
             </Box>
-          )}
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </CardContent>
-      <CardActions>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {t('customTags.save')}
-        </Button>
-        <Button onClick={() => onDone(false)}>{t('customTags.cancel')}</Button>
-      </CardActions>
-    </Card>
+          );
+        })}
+        {listProblem && <Alert severity="error">{message(listProblem)}</Alert>}
+        {draft.id !== null && (
+          <Typography variant="body2" color="text.secondary">
+            {t('customTags.renameHint')}
+          </Typography>
+        )}
+        {choices.length < CUSTOM_TAG_CHOICES_MAX && (
+          <Box>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => {
+                setChoices([...choices, '']);
+                setOrigins([...origins, null]);
+              }}
+            >
+              {t('customTags.addChoice')}
+            </Button>
+          </Box>
+        )}
+        {failure && <Alert severity="error">{failure}</Alert>}
+      </Stack>
+    </FormCard>
   );
 }
 

@@ -1,27 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
-import { PAGINATION } from '../../../engine/constants';
-import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';
 import { currentLanguage, startingLanguage } from '../../../lib/i18n';
 import { useDateLocale } from '../../../lib/date-locale';
@@ -30,7 +11,8 @@ import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import type { ApiData } from '../../../lib/typed-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
-import { Pagination } from '../../../components/Pagination';
+import { usePaging } from '../../../components/Pagination';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { ChartCard, ChartsCode } from '../components/ChartCard';
@@ -107,8 +89,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: PAGINATION.defaultPage, limit: 10 });
-  const { data, error } = useApi('GET', '/analytics/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
+  const { setPaging, query } = usePaging(10);
+  const { data, error } = useApi('GET', '/analytics/exports', { query });
   const title = t('dashboard.downloads.title');
   return (
     <Section title={title}>
@@ -116,42 +98,35 @@ function DownloadList({ offsetMinutes }: { offsetMinutes: number }) {
       {!data && !error && <PageLoading />}
       {data && !(data.total > 0) && <Typography color="text.secondary">{t('dashboard.downloads.none')}</Typography>}
       {data && data.total > 0 && Array.isArray(data.items) && (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('dashboard.downloads.fileName')}</TableCell>
-                  <TableCell scope="col">{t('dashboard.downloads.time')}</TableCell>
-                  <TableCell scope="col">{t('dashboard.downloads.user')}</TableCell>
-                  <TableCell scope="col" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.fileName}</TableCell>
-                    <TableCell>
-                      <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} />
-                    </TableCell>
-                    <TableCell>{row.user}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        startIcon={<Download />}
-                        aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
-                        onClick={() => void typedApi.download('/leads/exports/{id}/file', row.fileName, { path: { id: row.id } })}
-                      >
-                        {t('dashboard.downloads.download')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
-        </>
+        <ResponsiveTable
+          label={title}
+          size="small"
+          outlined={false}
+          rows={data.items}
+          rowKey={(row) => row.id}
+          paging={{ total: data.total, page: data.page, limit: data.limit, onChange: setPaging }}
+          columns={[
+            { key: 'fileName', label: t('dashboard.downloads.fileName'), primary: true, cellSx: {}, cell: (row) => row.fileName },
+            { key: 'time', label: t('dashboard.downloads.time'), cell: (row) => <UtcTime value={row.createdAt} offsetMinutes={offsetMinutes} /> },
+            { key: 'user', label: t('dashboard.downloads.user'), cell: (row) => row.user },
+            {
+              key: 'download',
+              label: t('dashboard.downloads.download'),
+              header: '',
+              actions: true,
+              cell: (row) => (
+                <Button
+                  size="small"
+                  startIcon={<Download />}
+                  aria-label={`${t('dashboard.downloads.download')} ${row.fileName}`}
+                  onClick={() => void typedApi.download('/leads/exports/{id}/file', row.fileName, { path: { id: row.id } })}
+                >
+                  {t('dashboard.downloads.download')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </Section>
   );
@@ -277,28 +252,18 @@ export default function DashboardPage() {
             </InTurn>
             <InTurn>
               <Section title={t('dashboard.leaderboard.title')}>
-                <TableContainer>
-                  <Table size="small" aria-label={t('dashboard.leaderboard.title')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell scope="col">{t('dashboard.leaderboard.rank')}</TableCell>
-                        <TableCell scope="col">{t('dashboard.leaderboard.name')}</TableCell>
-                        <TableCell scope="col" align="right">
-                          {t('dashboard.leaderboard.leads')}
-                        </TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.leaderboard.map((row) => (
-                        <TableRow key={row.userId}>
-                          <TableCell>{row.rank}</TableCell>
-                          <TableCell>{row.name}</TableCell>
-                          <TableCell align="right">{figure(row.leads)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <ResponsiveTable
+                  label={t('dashboard.leaderboard.title')}
+                  size="small"
+                  outlined={false}
+                  rows={data.leaderboard}
+                  rowKey={(row) => row.userId}
+                  columns={[
+                    { key: 'rank', label: t('dashboard.leaderboard.rank'), cell: (row) => row.rank },
+                    { key: 'name', label: t('dashboard.leaderboard.name'), primary: true, cellSx: {}, cell: (row) => row.name },
+                    { key: 'leads', label: t('dashboard.leaderboard.leads'), align: 'right', cell: (row) => figure(row.leads) },
+                  ]}
+                />
               </Section>
             </InTurn>
           </ChartsCode>

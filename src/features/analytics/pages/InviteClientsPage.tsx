@@ -16,10 +16,10 @@ import {
 } from '../../../engine/analytics';
 import { typedApi } from '../../../lib/api';
 import { apiKeyMatches } from '../../../lib/use-api';
-import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
+import { FormCard, useSending } from '../components/FormCard';
 import { InvitationsTable } from '../components/InvitationsTable';
 
 // LA5: invite clients by e-mail (several at once, each recorded sent or failed with a reason),
@@ -31,22 +31,15 @@ function EmailInvitations() {
   const { t } = useTranslation();
   const [recipients, setRecipients] = useState<InvitationRecipient[]>([emptyRecipient()]);
   const [message, setMessage] = useState('');
-  const [problems, setProblems] = useState<RecipientProblem[]>([]);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { problems, failure, busy, send: sending } = useSending<RecipientProblem>();
   const problemOf = (index: number, field: 'name' | 'email') => {
     const problem = problems.find((p) => p.index === index && p.field === field);
     return problem ? t(problem.key, problem.params) : '';
   };
   const change = (index: number, field: 'name' | 'email', value: string) => setRecipients(recipients.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
 
-  const send = async () => {
-    const found = checkRecipients(recipients);
-    setProblems(found);
-    setFailure('');
-    if (found.length > 0) return;
-    setBusy(true);
-    try {
+  const send = () =>
+    sending(checkRecipients(recipients), async () => {
       const results = await typedApi.post('/invitations', {
         body: { recipients: recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })), message },
         silent: true,
@@ -57,90 +50,69 @@ function EmailInvitations() {
       setRecipients([emptyRecipient()]);
       setMessage('');
       void mutate(apiKeyMatches('/invitations'));
-    } catch (error) {
-      const fromServer = error instanceof ApiError ? (error.data as { problems?: RecipientProblem[] } | null)?.problems : undefined;
-      if (Array.isArray(fromServer)) setProblems(fromServer);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <Card
-      variant="outlined"
-      component="form"
-      aria-label={t('invitations.email.title')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('invitations.email.title')}
-        </Typography>
-        <Stack spacing={1}>
-          {recipients.map((recipient, index) => (
-            <Box
-              key={index}
-              role="group"
-              aria-label={t('invitations.email.recipient', { n: index + 1 })}
-              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-            >
-              <TextField
-                size="small"
-                required
-                label={t('invitations.email.name')}
-                value={recipient.name}
-                onChange={(event) => change(index, 'name', event.target.value)}
-                error={Boolean(problemOf(index, 'name'))}
-                helperText={problemOf(index, 'name') || ' '}
-                sx={{ flex: '1 1 200px' }}
-              />
-              <TextField
-                size="small"
-                required
-                type="email"
-                label={t('invitations.email.email')}
-                value={recipient.email}
-                onChange={(event) => change(index, 'email', event.target.value)}
-                error={Boolean(problemOf(index, 'email'))}
-                helperText={problemOf(index, 'email') || ' '}
-                sx={{ flex: '1 1 260px' }}
-              />
-              {recipients.length > 1 && (
-                <IconButton aria-label={t('invitations.email.removeRecipient', { n: index + 1 })} onClick={() => setRecipients(recipients.filter((_, i) => i !== index))}>
-                  <DeleteOutline />
-                </IconButton>
-              )}
-            </Box>
-          ))}
-          {recipients.length < INVITATION_BATCH_MAX && (
-            <Box>
-              <Button startIcon={<AddIcon />} onClick={() => setRecipients([...recipients, emptyRecipient()])}>
-                {t('invitations.email.addRecipient')}
-              </Button>
-            </Box>
-          )}
-          <TextField
-            label={t('invitations.email.message')}
-            value={message}
-            multiline
-            minRows={3}
-            onChange={(event) => setMessage(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))}
-            helperText={`${message.length} / ${INVITATION_MESSAGE_MAX_LENGTH}`}
-          />
-          {failure && <Alert severity="error">{failure}</Alert>}
+    <FormCard title={t('invitations.email.title')} onSubmit={() => void send()}>
+      <Stack spacing={1}>
+        {recipients.map((recipient, index) => (
+          <Box
+            key={index}
+            role="group"
+            aria-label={t('invitations.email.recipient', { n: index + 1 })}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+          >
+            <TextField
+              size="small"
+              required
+              label={t('invitations.email.name')}
+              value={recipient.name}
+              onChange={(event) => change(index, 'name', event.target.value)}
+              error={Boolean(problemOf(index, 'name'))}
+              helperText={problemOf(index, 'name') || ' '}
+              sx={{ flex: '1 1 200px' }}
+            />
+            <TextField
+              size="small"
+              required
+              type="email"
+              label={t('invitations.email.email')}
+              value={recipient.email}
+              onChange={(event) => change(index, 'email', event.target.value)}
+              error={Boolean(problemOf(index, 'email'))}
+              helperText={problemOf(index, 'email') || ' '}
+              sx={{ flex: '1 1 260px' }}
+            />
+            {recipients.length > 1 && (
+              <IconButton aria-label={t('invitations.email.removeRecipient', { n: index + 1 })} onClick={() => setRecipients(recipients.filter((_, i) => i !== index))}>
+                <DeleteOutline />
+              </IconButton>
+            )}
+          </Box>
+        ))}
+        {recipients.length < INVITATION_BATCH_MAX && (
           <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('invitations.email.send')}
+            <Button startIcon={<AddIcon />} onClick={() => setRecipients([...recipients, emptyRecipient()])}>
+              {t('invitations.email.addRecipient')}
             </Button>
           </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+        )}
+        <TextField
+          label={t('invitations.email.message')}
+          value={message}
+          multiline
+          minRows={3}
+          onChange={(event) => setMessage(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))}
+          helperText={`${message.length} / ${INVITATION_MESSAGE_MAX_LENGTH}`}
+        />
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('invitations.email.send')}
+          </Button>
+        </Box>
+      </Stack>
+    </FormCard>
   );
 }
 

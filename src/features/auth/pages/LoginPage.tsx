@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/use-api';
 import { clearUserInfo } from '../../../lib/session';
 import { logoutReasonStore, tokenStore } from '../../../lib/storage';
 import { Notice, PublicCard } from '../../../components/plain/PublicCard';
@@ -69,8 +69,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const exhibitCode = params.get('exhibitCode');
-  const { data: branding } = useSWR(exhibitCode ? ['branding', exhibitCode] : null, ([, code]) =>
-    typedApi.get('/system/project/exhibirotCodeOrNum', { query: { exhibitCode: code }, auth: false, silent: true }),
+  const { data: branding } = useApi(
+    'GET',
+    '/system/project/exhibirotCodeOrNum',
+    { query: { exhibitCode: exhibitCode ?? '' }, auth: false, silent: true },
+    { enabled: Boolean(exhibitCode) },
   );
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { ERRORS } from '../../../engine/errors';
 import { passwordLengthProblem } from '../../../engine/password-policy';
 import { typedApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/use-api';
 import { Notice, PublicCard, Spinner } from '../../../components/plain/PublicCard';
 import { TextInput } from '../../../components/plain/TextInput';
 
@@ -16,11 +16,17 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   // The link is checked once, when the page opens. Checking it again (on focus, on reconnect)
   // after the password was set would find it used and replace the success with "invalid".
-  const check = useSWR(token ? ['reset', token] : null, () => typedApi.get('/auth/password/reset', { query: { token }, auth: false, silent: true }), {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    revalidateIfStale: false,
-  });
+  const check = useApi(
+    'GET',
+    '/auth/password/reset',
+    { query: { token }, auth: false, silent: true },
+    {
+      enabled: token !== '',
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      revalidateIfStale: false,
+    },
+  );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});

@@ -1,7 +1,7 @@
-import { Alert, Card, CardActionArea, CardContent, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { LinkCardSection } from '../../../components/LinkCardSection';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { useApi } from '../../../lib/use-api';
@@ -17,38 +17,29 @@ function ManualGroup({ title, manuals, offsetMinutes }: { title: string; manuals
   const { t } = useTranslation();
   if (manuals.length === 0) return null;
   return (
-    <section aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
-        {title}
-      </Typography>
-      <Stack spacing={1.5}>
-        {manuals.map((manual) => (
-          <Card key={manual.id} variant="outlined">
-            <CardActionArea component={RouterLink} to={`/manuals/detail?id=${manual.id}`}>
-              <CardContent>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                  <Typography component="h3" sx={{ fontWeight: 600, flex: '1 1 12rem' }}>
-                    {manual.title}
-                  </Typography>
-                  {manual.ackRequired && <Chip size="small" label={t('content.manuals.ackRequired')} />}
-                  <ManualStatusChip status={manual.status} />
-                </Stack>
-                {manual.description && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    {manual.description}
-                  </Typography>
-                )}
-                {manual.deadline && (
-                  <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {t('content.manuals.deadline')}: <UtcTime value={manual.deadline} offsetMinutes={offsetMinutes} />
-                  </Typography>
-                )}
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        ))}
-      </Stack>
-    </section>
+    <LinkCardSection title={title} items={manuals} itemKey={(manual) => manual.id} to={(manual) => `/manuals/detail?id=${manual.id}`} spacing={1.5}>
+      {(manual) => (
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography component="h3" sx={{ fontWeight: 600, flex: '1 1 12rem' }}>
+              {manual.title}
+            </Typography>
+            {manual.ackRequired && <Chip size="small" label={t('content.manuals.ackRequired')} />}
+            <ManualStatusChip status={manual.status} />
+          </Stack>
+          {manual.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {manual.description}
+            </Typography>
+          )}
+          {manual.deadline && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('content.manuals.deadline')}: <UtcTime value={manual.deadline} offsetMinutes={offsetMinutes} />
+            </Typography>
+          )}
+        </>
+      )}
+    </LinkCardSection>
   );
 }
 

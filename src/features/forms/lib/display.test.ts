@@ -90,7 +90,7 @@ describe('V1 markDuplicates', () => {
   });
 });
 
-describe('list controls name what they add or remove (issue 13)', () => {
+describe('list controls name what they add or remove', () => {
   const tp = (key: string, params: Record<string, unknown> = {}) => `«${key}${Object.keys(params).length ? ` ${JSON.stringify(params)}` : ''}»`;
   const schema = {
     type: 'object',
@@ -125,7 +125,7 @@ describe('list controls name what they add or remove (issue 13)', () => {
   });
 });
 
-describe('a refused submit from the server lists its problems like the browser’s (issue 13)', () => {
+describe('a refused submit from the server lists its problems like the browser’s', () => {
   const t = (key: string, params?: Record<string, unknown>) => `${key}${params && Object.keys(params).length > 0 ? JSON.stringify(params) : ''}`;
 
   it('each server error becomes a problem whose link reaches its field', () => {

@@ -16,7 +16,11 @@ import FormDocumentsPage from './FormDocumentsPage';
 vi.mock('../../../lib/api', async () => {
   const { createTypedApi } = await import('../../../lib/typed-api');
   const api = { download: vi.fn(), request: vi.fn() };
-  return { api, typedApi: { ...createTypedApi(api as never), get: vi.fn() } };
+  const typed = createTypedApi(api as never);
+  const get = vi.fn();
+  // The page reads through useApi (`call('GET', …)`): those reads answer from `get` as direct ones do.
+  const call = (method: string, path: string, options?: unknown) => (method === 'GET' ? get(path, options) : typed.call(method as never, path as never, options as never));
+  return { api, typedApi: { ...typed, get, call } };
 });
 
 const LIST = '/forms/s06/documents';

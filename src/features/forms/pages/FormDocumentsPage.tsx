@@ -2,12 +2,12 @@ import { Alert, Box, Button, FormControl, InputLabel, Link, MenuItem, Paper, Sel
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import useSWR from 'swr';
 import { findScreen, findScreenByPath } from '../../../engine/catalogue';
 import { LANGUAGE_OPTIONS, isLanguage, type Language } from '../../../engine/language';
 import { useCatalogue } from '../../../lib/catalogue';
 import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
+import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
 
@@ -25,8 +25,7 @@ export default function FormDocumentsPage() {
   const { t, i18n } = useTranslation();
   const catalogue = useCatalogue();
   const formId = findScreenByPath(catalogue, useLocation().pathname)?.documentsOf ?? '';
-  const listPath = `/forms/${encodeURIComponent(formId)}/documents`;
-  const { data, error } = useSWR([listPath, i18n.language], () => typedApi.get('/forms/{id}/documents', { path: { id: formId } }));
+  const { data, error } = useApi('GET', '/forms/{id}/documents', { path: { id: formId } }, { vary: [i18n.language] });
   const [pending, setPending] = useState<string | null>(null);
   // The documents are written in the user's language unless they choose another (an embassy may want English).
   const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');

@@ -11,7 +11,6 @@ import { listTitleOf, sampleData, type FieldChange } from '../../../engine/forms
 import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { translatorFor } from '../../../lib/i18n';
@@ -37,8 +36,7 @@ function fieldChangeOf({ kind, path, title, from, to }: GalleryAnswer['changes']
   return kind === 'relabelled' ? { kind, path, from: from ?? null, to: to ?? null } : { kind, path, title: title ?? null };
 }
 
-async function fetchPreview(formId: string, event: string): Promise<GalleryPreview> {
-  const answer = await typedApi.get('/organiser/forms/gallery/{id}', { path: { id: formId }, query: { event } });
+function previewOf(answer: GalleryAnswer): GalleryPreview {
   return {
     ...answer,
     context: { flags: definedValues(answer.context.flags), quotas: definedValues(answer.context.quotas) },
@@ -154,11 +152,13 @@ export default function FormGalleryPage() {
   const language: Language = isLanguage(chosen) ? chosen : isLanguage(i18n.language) ? i18n.language : 'en';
   const fill: Fill = params.get('data') === 'empty' ? 'empty' : 'sample';
   // Read again when the form set in use changes (its version is part of the key).
-  const { data: preview, error } = useSWR<GalleryPreview>(
-    formId && event && index ? ['/organiser/forms/gallery/{id}', formId, event.code, index.version] : null,
-    ([, id, eventCode]: [string, string, string, string]) => fetchPreview(id, eventCode),
-    { revalidateOnFocus: false },
+  const { data: answer, error } = useApi(
+    'GET',
+    '/organiser/forms/gallery/{id}',
+    { path: { id: formId ?? '' }, query: { event: event?.code ?? '' } },
+    { enabled: Boolean(formId && event && index), vary: [index?.version], revalidateOnFocus: false },
   );
+  const preview = useMemo(() => (answer ? previewOf(answer) : undefined), [answer]);
   const { data: translator } = useSWR(['formGalleryTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
 
   if (!index) return <PageLoading />;

@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, Grid, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { canAccess, findScreen } from '../../../engine/catalogue';
 import type { ScreenId } from '../../../generated/screens';
 import { useCatalogue } from '../../../lib/catalogue';
 import { PageLoading } from '../../../components/PageLoading';
-import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
+import { useApi } from '../../../lib/use-api';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { UtcTime } from '../../../components/UtcTime';
 
@@ -29,6 +29,18 @@ const SECTIONS: Array<{ key: string; screen: ScreenId; anchor?: string }> = [
   { key: 'events', screen: 'eventInfo' },
 ];
 
+/** A titled box of short entries: what is due, the latest announcements, tips, deadlines. */
+function ListSection({ id, title, sx, children }: { id: string; title: string; sx?: { height?: string; mb?: number }; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, ...sx }} component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h3">
+        {title}
+      </Typography>
+      <List dense>{children}</List>
+    </Paper>
+  );
+}
+
 /** What is due next, in deadline order — forms not submitted yet, manuals to acknowledge. */
 /** What the checklist reads, each answer undefined while it loads (or when the user's modules do not hold it). */
 function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[2]) {
@@ -37,9 +49,9 @@ function useChecklistData(modules: string[], role: Parameters<typeof canAccess>[
     const screen = findScreen(catalogue, id);
     return screen ? canAccess(screen, modules, role) : false;
   };
-  const forms = useSWR(may('orderForms') ? '/forms' : null, () => typedApi.get('/forms'));
-  const manuals = useSWR(may('manuals') ? ['/content/manuals', 'all'] : null, () => typedApi.get('/content/manuals'));
-  const latest = useSWR(may('announcements') ? ['/content/announcements', 1, 10] : null, () => typedApi.get('/content/announcements', { query: { page: 1, limit: 10 } }));
+  const forms = useApi('GET', '/forms', undefined, { enabled: may('orderForms') });
+  const manuals = useApi('GET', '/content/manuals', undefined, { enabled: may('manuals') });
+  const latest = useApi('GET', '/content/announcements', { query: { page: 1, limit: 10 } }, { enabled: may('announcements') });
   // Loading: asked for and neither answered nor failed.
   const loading = [forms, manuals, latest].some((answer) => answer.isLoading);
   return { forms: forms.data, manuals: manuals.data, latest: latest.data, loading };
@@ -80,63 +92,53 @@ function Checklist({
     <Grid container spacing={2} sx={{ mb: 3 }}>
       {due.length > 0 && (
         <Grid size={{ xs: 12, md: announcements.length > 0 ? 7 : 12 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="due-title">
-            <Typography id="due-title" variant="h6" component="h3">
-              {t('home.due.title')}
-            </Typography>
-            <List dense>
-              {due.slice(0, 8).map((item) => (
-                <ListItem key={item.key} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={item.to}>
-                        {item.title}
-                      </Link>
-                    }
-                    secondary={
-                      <>
-                        {item.what}
-                        {item.deadline ? (
-                          <>
-                            {' · '}
-                            {t('home.due.by')} <UtcTime value={item.deadline} offsetMinutes={offsetMinutes} />
-                          </>
-                        ) : null}
-                      </>
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <ListSection id="due-title" title={t('home.due.title')} sx={{ height: '100%' }}>
+            {due.slice(0, 8).map((item) => (
+              <ListItem key={item.key} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={item.to}>
+                      {item.title}
+                    </Link>
+                  }
+                  secondary={
+                    <>
+                      {item.what}
+                      {item.deadline ? (
+                        <>
+                          {' · '}
+                          {t('home.due.by')} <UtcTime value={item.deadline} offsetMinutes={offsetMinutes} />
+                        </>
+                      ) : null}
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </ListSection>
         </Grid>
       )}
       {announcements.length > 0 && (
         <Grid size={{ xs: 12, md: due.length > 0 ? 5 : 12 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="latest-title">
-            <Typography id="latest-title" variant="h6" component="h3">
-              {t('home.due.announcements')}
-            </Typography>
-            <List dense>
-              {announcements.map((item) => (
-                <ListItem key={item.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/announcements/detail?id=${item.id}`} sx={{ fontWeight: item.read ? 400 : 700 }}>
-                        {item.title}
-                      </Link>
-                    }
-                    secondary={
-                      <>
-                        {item.read ? '' : `${t('content.announcements.new')} · `}
-                        <UtcTime value={item.publishedAt} offsetMinutes={offsetMinutes} />
-                      </>
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <ListSection id="latest-title" title={t('home.due.announcements')} sx={{ height: '100%' }}>
+            {announcements.map((item) => (
+              <ListItem key={item.id} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/announcements/detail?id=${item.id}`} sx={{ fontWeight: item.read ? 400 : 700 }}>
+                      {item.title}
+                    </Link>
+                  }
+                  secondary={
+                    <>
+                      {item.read ? '' : `${t('content.announcements.new')} · `}
+                      <UtcTime value={item.publishedAt} offsetMinutes={offsetMinutes} />
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </ListSection>
         </Grid>
       )}
     </Grid>
@@ -149,7 +151,7 @@ export default function HomePage() {
   const catalogue = useCatalogue();
   const { data: user } = useUserInfo();
   const { data: account } = useAccountInfo();
-  const { data: tips, isLoading: tipsLoading } = useSWR(['tips', i18n.language], () => typedApi.get('/system/content/list', { query: { kind: 'tip' } }));
+  const { data: tips, isLoading: tipsLoading } = useApi('GET', '/system/content/list', { query: { kind: 'tip' } }, { vary: [i18n.language] });
   const modules = user?.displayedModule ?? [];
   const checklist = useChecklistData(modules, user?.role);
   const now = Date.now();
@@ -199,45 +201,35 @@ export default function HomePage() {
           </Grid>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tips-title">
-            <Typography id="tips-title" variant="h6" component="h3">
-              {t('home.tips')}
-            </Typography>
-            <List dense>
-              {(tips ?? []).map((tip) => (
-                <ListItem key={tip.id} disableGutters>
-                  <ListItemText primary={tip.title} secondary={tip.body} />
+          <ListSection id="tips-title" title={t('home.tips')} sx={{ mb: 3 }}>
+            {(tips ?? []).map((tip) => (
+              <ListItem key={tip.id} disableGutters>
+                <ListItemText primary={tip.title} secondary={tip.body} />
+              </ListItem>
+            ))}
+          </ListSection>
+          <ListSection id="deadlines-title" title={t('home.deadlines')}>
+            {(account?.deadlines ?? []).map(({ name, title, dueAt: value }) => {
+              const passed = value ? new Date(value).getTime() < now : false;
+              return (
+                <ListItem key={name} disableGutters>
+                  <ListItemText
+                    primary={t(title)}
+                    secondary={
+                      value ? (
+                        <>
+                          <UtcTime value={value} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
+                          {passed ? ` · ${t('home.deadlinePassed')}` : ''}
+                        </>
+                      ) : (
+                        t('account.noDeadline')
+                      )
+                    }
+                  />
                 </ListItem>
-              ))}
-            </List>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="deadlines-title">
-            <Typography id="deadlines-title" variant="h6" component="h3">
-              {t('home.deadlines')}
-            </Typography>
-            <List dense>
-              {(account?.deadlines ?? []).map(({ name, title, dueAt: value }) => {
-                const passed = value ? new Date(value).getTime() < now : false;
-                return (
-                  <ListItem key={name} disableGutters>
-                    <ListItemText
-                      primary={t(title)}
-                      secondary={
-                        value ? (
-                          <>
-                            <UtcTime value={value} offsetMinutes={account?.utcOffsetMinutes ?? 0} />
-                            {passed ? ` · ${t('home.deadlinePassed')}` : ''}
-                          </>
-                        ) : (
-                          t('account.noDeadline')
-                        )
-                      }
-                    />
-                  </ListItem>
-                );
-              })}
-            </List>
-          </Paper>
+              );
+            })}
+          </ListSection>
         </Grid>
       </Grid>
     </Box>

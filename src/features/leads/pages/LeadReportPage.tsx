@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { PAGINATION } from '../../../engine/constants';
-import { pageSize } from '../../../engine/pagination';
 import type { ExportFormat, LeadFilters } from '../../../engine/leads-rules';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
-import { Pagination } from '../../../components/Pagination';
+import { usePaging } from '../../../components/Pagination';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { UtcTime } from '../../../components/UtcTime';
 import { LeadFiltersBar } from '../components/LeadFilters';
 import { formatEventDay } from '../../../engine/locale-format';
@@ -20,12 +19,12 @@ export default function LeadReportPage() {
   const { t } = useTranslation();
   const dates = useDateLocale();
   const [filters, setFilters] = useState<LeadFilters>({});
-  const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
+  const { setPaging, query: page } = usePaging();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   // The export's preview counts every match (the list estimates broad ones).
   const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
   const { data: matching } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
-  const { data: downloads, error, mutate } = useApi('GET', '/leads/exports', { query: { page: paging.page, limit: pageSize(paging.limit) } });
+  const { data: downloads, error, mutate } = useApi('GET', '/leads/exports', { query: page });
 
   const exportAs = async (format: ExportFormat) => {
     setBusy(format);
@@ -67,43 +66,36 @@ export default function LeadReportPage() {
           {error && <Alert severity="error">{error.message}</Alert>}
           {downloads && downloads.total === 0 && <Typography color="text.secondary">{t('leads.report.noDownloads')}</Typography>}
           {downloads && downloads.total > 0 && (
-            <>
-              <TableContainer>
-                <Table size="small" aria-label={t('leads.report.downloads')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('leads.report.fileName')}</TableCell>
-                      <TableCell>{t('leads.report.downloadTime')}</TableCell>
-                      <TableCell>{t('leads.report.downloadUser')}</TableCell>
-                      <TableCell align="right">{t('leads.report.rows')}</TableCell>
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {downloads.items.map((record) => (
-                      <TableRow key={record.id}>
-                        <TableCell>{record.fileName}</TableCell>
-                        <TableCell>
-                          <UtcTime value={record.createdAt} offsetMinutes={downloads.utcOffsetMinutes} />
-                        </TableCell>
-                        <TableCell>{record.user}</TableCell>
-                        <TableCell align="right">{record.rows}</TableCell>
-                        <TableCell align="right">
-                          <Button
-                            size="small"
-                            aria-label={`${t('leads.report.download')} ${record.fileName}`}
-                            onClick={() => void typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } }).catch(() => undefined)}
-                          >
-                            {t('leads.report.download')}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-              <Pagination total={downloads.total} page={downloads.page} limit={downloads.limit} onChange={setPaging} />
-            </>
+            <ResponsiveTable
+              label={t('leads.report.downloads')}
+              size="small"
+              outlined={false}
+              rows={downloads.items}
+              rowKey={(record) => record.id}
+              paging={{ total: downloads.total, page: downloads.page, limit: downloads.limit, onChange: setPaging }}
+              columns={[
+                { key: 'fileName', label: t('leads.report.fileName'), primary: true, cellSx: {}, cell: (record) => record.fileName },
+                { key: 'time', label: t('leads.report.downloadTime'), cell: (record) => <UtcTime value={record.createdAt} offsetMinutes={downloads.utcOffsetMinutes} /> },
+                { key: 'user', label: t('leads.report.downloadUser'), cell: (record) => record.user },
+                { key: 'rows', label: t('leads.report.rows'), align: 'right', cell: (record) => record.rows },
+                {
+                  key: 'download',
+                  label: t('leads.report.download'),
+                  header: '',
+                  actions: true,
+                  align: 'right',
+                  cell: (record) => (
+                    <Button
+                      size="small"
+                      aria-label={`${t('leads.report.download')} ${record.fileName}`}
+                      onClick={() => void typedApi.download('/leads/exports/{id}/file', record.fileName, { path: { id: record.id } }).catch(() => undefined)}
+                    >
+                      {t('leads.report.download')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           )}
         </CardContent>
       </Card>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { isLanguage } from '../../../engine/language';
 import { typedApi } from '../../../lib/api';
+import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountInfo, useUserInfo } from '../../../lib/session';
@@ -28,9 +28,7 @@ export function MembersPanel({ kind }: { kind: MemberKind }) {
   const { data: account } = useAccountInfo();
   const [paging, setPaging] = useState({ page: PAGINATION.defaultPage, limit: PAGINATION.defaultLimit });
   const exhibitor = user?.role === 'exhibitor';
-  const { data, error, mutate } = useSWR(exhibitor ? [`/members/${kind.path}`, paging.page, paging.limit] : null, () =>
-    typedApi.get(`/members/${kind.path}` as const, { query: { page: paging.page, limit: pageSize(paging.limit) } }),
-  );
+  const { data, error, mutate } = useApi('GET', `/members/${kind.path}` as const, { query: { page: paging.page, limit: pageSize(paging.limit) } }, { enabled: exhibitor });
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const contractor = kind.role === 'contractor';

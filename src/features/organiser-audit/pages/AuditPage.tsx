@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { PageLoading } from '../../../components/PageLoading';
-import { Pagination } from '../../../components/Pagination';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { pageSize } from '../../../engine/pagination';
@@ -51,44 +51,43 @@ export default function AuditPage() {
       {!data && !error && <PageLoading />}
       {data?.items.length === 0 && <Typography color="text.secondary">{t('organiser.audit.none')}</Typography>}
       {data && data.items.length > 0 && (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={t('screens.organiserAudit')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('organiser.audit.at')}</TableCell>
-                  <TableCell>{t('organiser.audit.action')}</TableCell>
-                  <TableCell>{t('organiser.audit.who')}</TableCell>
-                  <TableCell>{t('organiser.audit.exhibitor')}</TableCell>
-                  <TableCell>{t('organiser.audit.details')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((item) => (
-                  <TableRow key={item.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <UtcTime value={item.at} offsetMinutes={offsetMinutes} />
-                    </TableCell>
-                    <TableCell>{item.action}</TableCell>
-                    <TableCell>
-                      {item.actorName}
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {item.actorRole}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{item.exhibitor ?? ''}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>
-                      {`${item.subjectType} ${item.subjectId}`.trim()}
-                      {item.before !== null && <div>{`${t('organiser.audit.before')}: ${json(item.before)}`}</div>}
-                      {item.after !== null && <div>{`${t('organiser.audit.after')}: ${json(item.after)}`}</div>}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />
-        </>
+        <ResponsiveTable
+          label={t('screens.organiserAudit')}
+          size="small"
+          outlined={false}
+          rows={data.items}
+          rowKey={(item) => item.id}
+          paging={{ total: data.total, page: data.page, limit: data.limit, onChange: setPaging }}
+          columns={[
+            { key: 'time', label: t('organiser.audit.at'), cellSx: { whiteSpace: 'nowrap' }, cell: (item) => <UtcTime value={item.at} offsetMinutes={offsetMinutes} /> },
+            { key: 'action', label: t('organiser.audit.action'), primary: true, cellSx: {}, cell: (item) => item.action },
+            {
+              key: 'who',
+              label: t('organiser.audit.who'),
+              cell: (item) => (
+                <>
+                  {item.actorName}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {item.actorRole}
+                  </Typography>
+                </>
+              ),
+            },
+            { key: 'exhibitor', label: t('organiser.audit.exhibitor'), cell: (item) => item.exhibitor ?? '' },
+            {
+              key: 'details',
+              label: t('organiser.audit.details'),
+              cellSx: { wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 },
+              cell: (item) => (
+                <>
+                  {`${item.subjectType} ${item.subjectId}`.trim()}
+                  {item.before !== null && <div>{`${t('organiser.audit.before')}: ${json(item.before)}`}</div>}
+                  {item.after !== null && <div>{`${t('organiser.audit.after')}: ${json(item.after)}`}</div>}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </Box>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR, { mutate } from 'swr';
+import { apiKeyMatches } from '../../../lib/use-api';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
@@ -201,7 +202,7 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Dr
         if (directoryFields !== null) await typedApi.put('/organiser/events/{id}/visitor-directory', { path: { id }, body: { fields: directoryFields }, silent: true });
       }
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
-      await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
+      await Promise.all([loadUserInfo(), mutate(apiKeyMatches('/organiser/events'))]);
       showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
       navigate('/organiser/events');
     } catch (failure) {

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, TextF
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
+import { apiKeyMatches } from '../../../lib/use-api';
 import { exhibitorProblems, newExhibitorInput } from '../../../engine/organiser-exhibitors';
 import type { ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
@@ -54,7 +55,7 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
       if (id === null) await typedApi.post('/organiser/exhibitors', { body: input, silent: true });
       else await typedApi.put('/organiser/exhibitors/{id}', { path: { id }, body: input, silent: true });
       // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
-      await mutate((key) => Array.isArray(key) && key[0] === '/organiser/exhibitors');
+      await mutate(apiKeyMatches('/organiser/exhibitors'));
       showToast('success', t('success.saved'));
       navigate('/organiser/exhibitors');
     } catch (failure) {

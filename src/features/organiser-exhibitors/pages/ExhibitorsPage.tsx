@@ -4,12 +4,12 @@ import { Alert, Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
 import { PAGINATION } from '../../../engine/constants';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { typedApi } from '../../../lib/api';
 import type { ApiQuery } from '../../../lib/typed-api';
+import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
 import { showToast } from '../../../lib/toast';
 
@@ -27,8 +27,8 @@ export default function ExhibitorsPage() {
   // A form status filter needs both the form and the status.
   const formStatus = FORM_STATUSES.find((status) => status === filters.formStatus);
   if (filters.form && formStatus) Object.assign(params, { form: filters.form, formStatus });
-  const { data, error, mutate } = useSWR(['/organiser/exhibitors', JSON.stringify(params)], () => typedApi.get('/organiser/exhibitors', { query: params }));
-  const { data: vocabulary } = useSWR('/organiser/vocabulary', () => typedApi.get('/organiser/vocabulary'));
+  const { data, error, mutate } = useApi('GET', '/organiser/exhibitors', { query: params });
+  const { data: vocabulary } = useApi('GET', '/organiser/vocabulary');
   const forms = data?.items[0] ? Object.keys(data.items[0].forms) : [];
   const filter = (key: keyof typeof filters, value: string) => {
     setFilters((current) => ({ ...current, [key]: value }));

@@ -1,10 +1,11 @@
-import { Alert, Card, CardActionArea, CardContent, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PAGINATION } from '../../../engine/constants';
 import { findMatches } from '../../../engine/search';
 import { Pagination } from '../../../components/Pagination';
+import { LinkCardSection } from '../../../components/LinkCardSection';
 import { PageLoading } from '../../../components/PageLoading';
 import { useApi } from '../../../lib/use-api';
 import { pageSize } from '../../../engine/pagination';
@@ -40,31 +41,26 @@ export default function SearchPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {keyword && !data && !error && <PageLoading />}
       {kinds.map((kind) => (
-        <section key={kind} aria-label={t(`search.kind.${kind}`)}>
-          <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
-            {t(`search.kind.${kind}`)}
-          </Typography>
-          <Stack spacing={1}>
-            {data!.items
-              .filter((item) => item.kind === kind)
-              .map((item) => (
-                <Card key={`${item.kind}-${item.id}`} variant="outlined">
-                  <CardActionArea component={RouterLink} to={item.path}>
-                    <CardContent>
-                      <Typography component="h3" sx={{ fontWeight: 600 }}>
-                        <Highlighted text={item.title} keyword={data!.keyword ?? keyword} />
-                      </Typography>
-                      {item.snippet && (
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                          <Highlighted text={item.snippet} keyword={data!.keyword ?? keyword} />
-                        </Typography>
-                      )}
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              ))}
-          </Stack>
-        </section>
+        <LinkCardSection
+          key={kind}
+          title={t(`search.kind.${kind}`)}
+          items={data!.items.filter((item) => item.kind === kind)}
+          itemKey={(item) => `${item.kind}-${item.id}`}
+          to={(item) => item.path}
+        >
+          {(item) => (
+            <>
+              <Typography component="h3" sx={{ fontWeight: 600 }}>
+                <Highlighted text={item.title} keyword={data!.keyword ?? keyword} />
+              </Typography>
+              {item.snippet && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  <Highlighted text={item.snippet} keyword={data!.keyword ?? keyword} />
+                </Typography>
+              )}
+            </>
+          )}
+        </LinkCardSection>
       ))}
       {data && data.total > 0 && <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />}
     </>

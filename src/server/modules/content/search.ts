@@ -5,12 +5,14 @@ import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES } from '../../../engine/language';
 import { markdownToPlain, searchFold, searchKeyword, snippetAround } from '../../../engine/search';
 import { catalogue } from '../../../generated/screens';
+import { lookup, type LocaleTable } from '../../../engine/i18n';
 import { translate } from '../../lib/messages';
 import { pageOf, pageSchema } from '../../lib/paging';
 import { PAGINATION } from '../../../engine/constants';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import type { FormSet } from '../../plugins/forms/form-set';
 import type { AuthContext } from '../../plugins/sessions';
 import { KIND_SCREEN, textIn } from './store';
 
@@ -66,25 +68,43 @@ function labelKeys(node: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-export default async function searchRoutes(app: ApiApp) {
-  const registry = app.forms.registry;
-  // The forms' searchable texts per language, built once (the forms are read at start).
-  const formIndex = new Map<string, FormEntry[]>(
+/** A text of a form set in a language: the form's own strings as the set has them, else the built tables. */
+function formText(set: FormSet, formId: string, language: string, key: string): string {
+  const prefix = `forms.${formId}.`;
+  if (!key.startsWith(prefix)) return translate(language, key);
+  const strings = set.stringsFor(formId);
+  const own = (table: LocaleTable | undefined) => (table ? lookup(table, key.slice(prefix.length)) : undefined);
+  return own(strings[language]) ?? own(strings.en) ?? translate(language, key);
+}
+
+/** The forms' searchable texts per language, as one form set has them. */
+function formIndexOf(set: FormSet): Map<string, FormEntry[]> {
+  return new Map(
     LANGUAGES.map((language) => [
       language,
-      registry.definitions
+      set.definitions
         .filter((definition) => definition.screen)
         .map((definition) => {
-          const files = registry.filesFor(definition.id, '');
-          const title = `${definition.code} ${translate(language, definition.title)}`;
+          const files = set.filesFor(definition.id, '');
+          const title = `${definition.code} ${formText(set, definition.id, language, definition.title)}`;
           const labels = [...labelKeys([files.schema, files.ui], new Set())]
-            .map((key) => translate(language, key))
+            .map((key) => formText(set, definition.id, language, key))
             .filter((text) => text && !text.includes('.'))
             .join(' · ');
           return { formId: definition.id, screen: definition.screen!, title, labels, folded: searchFold(`${title}\n${labels}`) };
         }),
     ]),
   );
+}
+
+export default async function searchRoutes(app: ApiApp) {
+  // Built for the form set in use and again when a reload swaps another in (a changed title or
+  // label is found without a restart); every instance builds its own.
+  let formIndex: { version: string; entries: Map<string, FormEntry[]> } | null = null;
+  const formEntries = (set: FormSet, language: string): FormEntry[] => {
+    if (formIndex?.version !== set.version) formIndex = { version: set.version, entries: formIndexOf(set) };
+    return formIndex.entries.get(language) ?? [];
+  };
 
   /**
    * CT3 budget: an event's folded search texts per language, held in memory and read again only
@@ -123,10 +143,11 @@ export default async function searchRoutes(app: ApiApp) {
   }
 
   function formMatches(auth: AuthContext, language: string, keyword: string) {
-    return (formIndex.get(language) ?? [])
+    const set = app.forms.current();
+    return formEntries(set, language)
       .filter((entry) => entry.folded.includes(keyword))
       .filter((entry) => {
-        const definition = registry.find(entry.formId);
+        const definition = set.find(entry.formId);
         const screen = findScreen(catalogue, entry.screen);
         if (!definition || !screen || !canAccess(screen, auth.displayedModules, auth.user.role)) return false;
         return auth.user.role !== 'contractor' || definition.audience === 'both';

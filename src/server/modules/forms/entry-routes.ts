@@ -5,14 +5,12 @@ import { withoutEmptyFiles } from '../../../engine/forms/files';
 import { FORM_DATA_MAX_CHARS } from '../../../engine/forms/form-size';
 import { closedTo, partsSent, prerequisitesOf, submissionOf } from '../../../engine/forms/lifecycle';
 import { topField } from '../../../engine/forms/parts';
-import type { Participation } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { AppError } from '../../lib/app-error';
 import { contractorPart } from '../../lib/contractor-part';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import type { FormSet } from '../../plugins/forms/form-set';
 import { uploadsForReferences, validateSubmission } from '../../plugins/forms/validate';
 import type { AuthContext } from '../../plugins/sessions';
 import { definitionFor, forEvent, formContext, formStateOf, mergeInherited, participationOf, withFixedParts } from './form-access';
@@ -39,17 +37,25 @@ export default async function formEntryRoutes(app: ApiApp) {
 }
 
 /**
- * Refuses a change to a closed form (submit-once, deadline) and answers the entries and, for a
- * form with parts, the user's parts, as the request's form set has the form.
+ * What every change to a form's entry opens with: the signed-in user, one form set for the whole
+ * request (a change swapped in meanwhile never mixes with it), the participation, the form as this
+ * user may see it, and the entries. `refuse` turns the request away before the form's state is
+ * read. A change to a closed form (submit-once, deadline, a part that is not the user's) is
+ * refused; for a form with parts the answer holds the user's parts, as this form set has the form.
  */
-async function guard(app: ApiApp, forms: FormSet, definition: FormDefinition, participation: Participation, auth: AuthContext) {
+async function openEntry(app: ApiApp, request: { auth: AuthContext | null; params: { id: string } }, refuse?: (definition: FormDefinition, auth: AuthContext) => void) {
+  const auth = requireAuth(request);
+  const forms = app.forms.current();
+  const participation = participationOf(auth);
+  const definition = definitionFor(request.params.id, auth, forms);
+  refuse?.(definition, auth);
   const entries = await app.formEntries.ofParticipation(participation.id);
   const entry = entries.get(definition.id);
   const now = new Date();
   const { deadline, submitOnce, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
   const closed = closedTo(parts, submitOnce, entry, deadline, now);
   if (closed) throw new AppError(closed);
-  return { entries, entry, parts };
+  return { auth, forms, participation, definition, entries, entry, parts };
 }
 
 /** What a draft save and a submit share: the form's data in, the saved version out. */
@@ -68,11 +74,7 @@ function draftRoute(app: ApiApp) {
       schema: { ...formDataSchema, summary: 'F9: save a draft (not validated beyond its shape); refused when based on an older version' },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const forms = app.forms.current();
-      const participation = participationOf(auth);
-      const definition = definitionFor(request.params.id, auth, forms);
-      const { entry, parts } = await guard(app, forms, definition, participation, auth);
+      const { auth, forms, participation, definition, entry, parts } = await openEntry(app, request);
       const { schema } = forms.filesFor(definition.id, eventOf(auth).code);
       // An empty file value ({} of a file field nobody filled) is never stored.
       const data = withFixedParts(entry, parts, withoutEmptyFiles(schema, request.body.data));
@@ -111,12 +113,9 @@ function inheritRoute(app: ApiApp) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const forms = app.forms.current();
-      const participation = participationOf(auth);
-      const definition = definitionFor(request.params.id, auth, forms);
-      if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
-      await guard(app, forms, definition, participation, auth);
+      const { auth, forms, participation, definition } = await openEntry(app, request, (definition, auth) => {
+        if (!definition.inheritFromPreviousEvent || contractorPart(definition, auth.user.role)) throw new AppError('notFound');
+      });
       const previous = await app.formEntries.previousEventData(participation.exhibitor_id, definition.id, new Date(eventOf(auth).starts_at));
       if (!previous) throw new AppError('nothingToInherit');
       const current = (await app.formEntries.ofParticipation(participation.id)).get(definition.id);
@@ -143,12 +142,8 @@ function submitRoute(app: ApiApp) {
       schema: { ...formDataSchema, summary: 'F9: submit, validated with the same schema and keywords as the browser' },
     },
     async (request) => {
-      const auth = requireAuth(request);
       // One form set from start to end: a change swapped in meanwhile does not mix with this one.
-      const forms = app.forms.current();
-      const participation = participationOf(auth);
-      const definition = definitionFor(request.params.id, auth, forms);
-      const { entries, entry, parts } = await guard(app, forms, definition, participation, auth);
+      const { auth, forms, participation, definition, entries, entry, parts } = await openEntry(app, request);
       const prerequisites = prerequisitesOf(definition, auth.deadlines, entries, (id) => forms.find(id), new Date());
       const supportEmail = eventOf(auth).support_email;
       // O1: the approval rule with the event's limit.
