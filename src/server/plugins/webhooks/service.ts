@@ -59,21 +59,11 @@ export interface WebhooksOptions {
   publicUrl: string;
 }
 
-/** Waits after the 1st, 2nd … failed attempt; after the last one the message is given up (failed). */
-export const RETRY_WAITS_MS = [
-  5_000,
-  60_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-];
+/**
+ * Waits after the 1st, 2nd … failed attempt (about four and a half days in all, longer than an
+ * endpoint may fail before it is switched off); after the last one the message is given up (failed).
+ */
+export const RETRY_WAITS_MS = [5_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, ...Array.from({ length: 10 }, () => 10 * 3_600_000)];
 /** A message being sent is another server's for this long; after it, it is sent again. */
 const LEASE_SECONDS = 120;
 const BATCH = 50;
@@ -216,6 +206,7 @@ export default fp<WebhooksOptions>(
     }
 
     async function claim(now: Date): Promise<DeliveryRow[]> {
+      // The database's clock too: a row queued this very millisecond is due (its default time is the database's).
       const result = await sql<DeliveryRow>`
         with claimed as (
           update webhook_deliveries set status = 'sending', attempts = attempts + 1,
@@ -223,7 +214,7 @@ export default fp<WebhooksOptions>(
           where id in (
             select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
             where e.enabled
-              and ((d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz) or (d.status = 'sending' and d.locked_until < ${now}::timestamptz))
+              and ((d.status = 'pending' and d.next_attempt_at <= greatest(${now}::timestamptz, now())) or (d.status = 'sending' and d.locked_until < ${now}::timestamptz))
               and (d.ordering_key is null or not exists (
                 select 1 from webhook_deliveries p
                 where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key and p.id < d.id and p.status in ('pending', 'sending')))
