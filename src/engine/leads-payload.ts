@@ -30,9 +30,20 @@ export interface LeadRecord {
   scan_count: number;
 }
 
-/** The visitor's own fields: the organiser decides which of them an exhibitor receives. */
-export const VISITOR_FIELDS = ['visitorName', 'salutation', 'company', 'businessNature', 'jobTitle', 'country', 'mobile', 'email', 'phone', 'address'] as const;
-export type VisitorField = (typeof VISITOR_FIELDS)[number];
+/** The visitor's own fields (payload name → stored column): the organiser decides which of them an exhibitor receives. */
+export const VISITOR_FIELD_COLUMNS = {
+  visitorName: 'visitor_name',
+  salutation: 'salutation',
+  company: 'company',
+  businessNature: 'business_nature',
+  jobTitle: 'job_title',
+  country: 'country',
+  mobile: 'mobile',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+} as const satisfies Record<string, keyof LeadRecord>;
+export type VisitorField = keyof typeof VISITOR_FIELD_COLUMNS;
 
 export interface LeadPayloadOptions {
   /** Visitor fields the organiser withholds from exhibitors (left out of the payload). */
