@@ -66,7 +66,7 @@ export interface WebhooksOptions {
 export const RETRY_WAITS_MS = [5_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, ...Array.from({ length: 10 }, () => 10 * 3_600_000)];
 /** A message being sent is another server's for this long; after it, it is sent again. */
 const LEASE_SECONDS = 120;
-const BATCH = 50;
+const BATCH = 100;
 /** How long the delivery log keeps messages. */
 const LOG_KEEP_MS = 30 * 24 * 3_600_000;
 /** After a rotation the previous secret signs too for this long, so receivers can switch over. */
@@ -94,8 +94,8 @@ export default fp<WebhooksOptions>(
   async (app, options) => {
     const lookup = checkedLookup(options.policy);
     const agents = {
-      'https:': new https.Agent({ keepAlive: true, maxSockets: 32, lookup } as https.AgentOptions),
-      'http:': new http.Agent({ keepAlive: true, maxSockets: 32, lookup } as http.AgentOptions),
+      'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup } as https.AgentOptions),
+      'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup } as http.AgentOptions),
     };
 
     /** The payload options of a participation's leads (the export mapping and the visibility rules, when set). */
@@ -278,24 +278,29 @@ export default fp<WebhooksOptions>(
       });
     }
 
-    async function deliverRow(row: DeliveryRow, now: Date): Promise<boolean> {
-      let attempt: Attempt;
+    async function attemptRow(row: DeliveryRow, now: Date): Promise<Attempt> {
       try {
-        attempt = await post(row, now);
+        return await post(row, now);
       } catch (error) {
-        attempt = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+        return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
       }
-      if (!attempt.ok) {
-        await failed(row, attempt, now);
-        return false;
+    }
+
+    /** Sends one claim's rows together and records them: the delivered in one statement, each failure on its own. */
+    async function deliverClaim(rows: DeliveryRow[], now: Date): Promise<number> {
+      const attempts = await Promise.all(rows.map(async (row) => ({ row, attempt: await attemptRow(row, now) })));
+      const delivered = attempts.filter((entry) => entry.attempt.ok);
+      if (delivered.length > 0) {
+        const answers = JSON.stringify(delivered.map((entry) => ({ id: entry.row.id, status: entry.attempt.status })));
+        await sql`update webhook_deliveries d set status = 'delivered', delivered_at = ${now}::timestamptz, last_attempt_at = ${now}::timestamptz,
+            locked_until = null, response_status = r.status, last_error = null
+          from jsonb_to_recordset(${answers}::jsonb) as r(id bigint, status int)
+          where d.id = r.id`.execute(app.db);
+        const answered = [...new Set(delivered.map((entry) => entry.row.endpoint_id))];
+        await app.db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', answered).where('failing_since', 'is not', null).execute();
       }
-      await app.db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'delivered', delivered_at: now, last_attempt_at: now, locked_until: null, response_status: attempt.status, last_error: null })
-        .where('id', '=', row.id)
-        .execute();
-      await app.db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', row.endpoint_id).where('failing_since', 'is not', null).execute();
-      return true;
+      for (const entry of attempts) if (!entry.attempt.ok) await failed(entry.row, entry.attempt, now);
+      return delivered.length;
     }
 
     let running: Promise<number> | null = null;
@@ -315,8 +320,7 @@ export default fp<WebhooksOptions>(
             const at = now ?? new Date();
             const rows = await claim(at);
             if (rows.length === 0) break;
-            const results = await Promise.all(rows.map((row) => deliverRow(row, at)));
-            delivered += results.filter(Boolean).length;
+            delivered += await deliverClaim(rows, at);
           }
         } while (again);
         return delivered;

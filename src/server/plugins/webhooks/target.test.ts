@@ -20,7 +20,20 @@ describe('webhook targets (LD, SSRF)', () => {
   });
 
   it('refuses loopback, private, link-local and mapped addresses; loopback only for a development server', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1'])
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+    ])
       expect(addressAllowed(address, production), address).toBe(false);
     expect(addressAllowed('127.0.0.1', development)).toBe(true);
     expect(addressAllowed('::1', development)).toBe(true);
