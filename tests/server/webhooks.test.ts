@@ -18,7 +18,7 @@ import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, patch, pos
 // instances sending each message once. The queue is driven by its run function with a later
 // clock, never by waiting.
 
-const WORKER_OFF = { worker: false, localTargets: true, timeoutSeconds: 5, pollSeconds: 60, disableAfterHours: 72 };
+const WORKER_OFF = { worker: false, localTargets: true, timeoutSeconds: 1, pollSeconds: 60, disableAfterHours: 72 };
 let counter = 0;
 const scanId = () => `wh-${Date.now().toString(36)}-${(counter += 1)}-${randomBytes(3).toString('hex')}`;
 
@@ -173,6 +173,19 @@ describe.each(ENGINES)('webhooks on %s', (engine) => {
     expect(sent.filter((message) => message.data.id === other)).toHaveLength(1);
     expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(3);
     expect((await log(endpoint.id)).every((d) => d.status === 'delivered')).toBe(true);
+  });
+
+  it('LD a receiver that never answers: the attempt ends at the time limit and is retried', async () => {
+    const { endpoint } = await addEndpoint();
+    receiver.answer = { status: 200, hang: true };
+    await scan();
+    expect(await t.app.webhooks.deliverDue()).toBe(0);
+    const [timedOut] = await log(endpoint.id);
+    expect(timedOut).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null });
+    expect(timedOut!.error).toBeTruthy();
+    receiver.answer = { status: 200 };
+    expect(await t.app.webhooks.deliverDue(later(RETRY_WAITS_MS[0]! + 1000))).toBe(1);
+    expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
   });
 
   it('LD a rotated secret: both the old and the new secret verify messages during the overlap', async () => {

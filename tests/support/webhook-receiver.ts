@@ -15,8 +15,8 @@ export interface WebhookReceiver {
   url: string;
   port: number;
   received: ReceivedRequest[];
-  /** What the next requests are answered: a status, or a status with headers (a redirect). */
-  answer: { status: number; headers?: Record<string, string> };
+  /** What the next requests are answered: a status, or a status with headers (a redirect); `hang`: never answered. */
+  answer: { status: number; headers?: Record<string, string>; hang?: boolean };
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -34,6 +34,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
           receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), url: request.url ?? '' });
+          if (receiver.answer.hang) return;
           response.writeHead(receiver.answer.status, receiver.answer.headers ?? {});
           response.end('ok');
         });
