@@ -290,6 +290,52 @@ describe.each(ENGINES)('webhooks on %s', (engine) => {
     expect((await get(t.app, '/oga/webhooks/endpoints', organiser)).code).toBe(403);
   });
 
+  it("LD the console tells the organisation's receiver of a new exhibitor, a submission and an approval decided", async () => {
+    const added = await post(
+      t.app,
+      '/oga/organiser/webhooks/endpoints',
+      { url: receiver.url, events: ['exhibitor.created', 'submission.submitted', 'approval.decided'] },
+      organiser,
+    );
+    expect(added.code).toBe(200);
+    const created = await post(
+      t.app,
+      '/oga/organiser/exhibitors',
+      {
+        code: 'WH1',
+        name: 'WH1 Trading',
+        legalName: 'WH1 Trading Sdn Bhd',
+        boothNum: 'Hall 9 · WH1',
+        logoUrl: '',
+        account: 'wh1.main',
+        email: 'wh1@trading.example',
+        contactName: 'Siti Aminah',
+        modules: ['Forms'],
+        flags: {},
+        quotas: {},
+        deadlines: {},
+      },
+      organiser,
+    );
+    expect(bodyOf(created)).toMatchObject({ code: 200 });
+    // Extra badges wait for the organiser's approval (forms.yaml), which then decides.
+    const badges = [
+      { firstName: 'Aisyah', lastName: 'Rahman', email: 'badge1@borneo.example' },
+      { firstName: 'Aisyah', lastName: 'Rahman', email: 'badge2@borneo.example', extra: true },
+    ];
+    expect(bodyOf(await post(t.app, '/oga/forms/s04/submit', { data: { badges }, version: 0 }, demo))).toMatchObject({ code: 200 });
+    const waiting = (await get(t.app, '/oga/approvals', organiser)).data as Array<{ id: number; formCode: string }>;
+    const entry = waiting.find((w) => w.formCode === 'S04')!;
+    expect((await post(t.app, `/oga/approvals/${entry.id}`, { decision: 'approved', comment: 'Fine.' }, organiser)).code).toBe(200);
+    await t.app.webhooks.deliverDue();
+    const messages = receiver.received.map((request) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> });
+    expect(messages).toEqual([
+      expect.objectContaining({ type: 'exhibitor.created', data: expect.objectContaining({ eventId, participationId: created.data.id, code: 'WH1' }) }),
+      expect.objectContaining({ type: 'submission.submitted', data: expect.objectContaining({ eventId, participationId, formId: 's04' }) }),
+      expect.objectContaining({ type: 'approval.decided', data: expect.objectContaining({ eventId, entryId: entry.id, decision: 'approved', comment: 'Fine.' }) }),
+    ]);
+  });
+
   it("P5 another exhibitor's endpoint and deliveries answer 404; bad input is refused with coded messages and nothing stored", async () => {
     const { endpoint } = await addEndpoint(['lead.created']);
     await post(t.app, `/oga/webhooks/endpoints/${endpoint.id}/test`, {}, demo);
