@@ -12,6 +12,7 @@ import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
 import { scannerBenchmarks } from './scanner';
+import { webhooksBenchmarks } from './webhooks';
 import { lighthouseBenchmarks, printLoginWeight } from './lighthouse';
 import { ensureBuilt, loginToken, startPortal } from './support';
 import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } from './work';
@@ -68,7 +69,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- list-import` or `-- scanner` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -83,6 +84,7 @@ async function main() {
   if (wants('forms-live')) await liveFormsBenchmarks();
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
+  if (wants('webhooks')) await webhooksBenchmarks();
 }
 
 async function webBenchmarks() {

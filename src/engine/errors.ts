@@ -93,6 +93,23 @@ export const ERRORS = {
   invitationsTooMany: { code: 601, message: 'errors.invitationsTooMany' },
   /** LA5: the participation's invitations of the last 24 hours would pass the daily cap ({{limit}}). */
   invitationsDailyLimit: { code: 601, message: 'errors.invitationsDailyLimit' },
+  // ---- webhooks (LD) ----
+  /** LD: an endpoint address that is not a web address. */
+  webhookUrlInvalid: { code: 601, message: 'errors.webhookUrlInvalid' },
+  /** LD: only https endpoints (plain http to localhost on a development server only). */
+  webhookHttpsRequired: { code: 601, message: 'errors.webhookHttpsRequired' },
+  /** LD: a user name or password in the endpoint address. */
+  webhookUrlCredentials: { code: 601, message: 'errors.webhookUrlCredentials' },
+  /** LD: an address on this machine or the internal network (server-side request forgery). */
+  webhookAddressBlocked: { code: 601, message: 'errors.webhookAddressBlocked' },
+  /** LD: an endpoint takes at least one event. */
+  webhookEventsRequired: { code: 601, message: 'errors.webhookEventsRequired' },
+  /** LD: an event this owner's endpoints cannot take (`data.event`). */
+  webhookEventNotAllowed: { code: 601, message: 'errors.webhookEventNotAllowed' },
+  /** LD: more endpoints than one owner may have ({{limit}}). */
+  webhookEndpointsTooMany: { code: 601, message: 'errors.webhookEndpointsTooMany' },
+  /** LD: the message is being sent right now. */
+  webhookDeliveryBusy: { code: 601, message: 'errors.webhookDeliveryBusy' },
   // ---- odd input and sign-in links (S3) ----
   /** Text holding a NUL character, which no stored text may contain. */
   textNulCharacter: { code: 601, message: 'errors.textNulCharacter', http: 400 },

@@ -43,6 +43,32 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD: remove a webhook endpoint with its queue and delivery log
+   */
+  'DELETE /organiser/webhooks/endpoints/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: remove a webhook endpoint with its queue and delivery log
+   */
+  'DELETE /webhooks/endpoints/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
    * LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation
    */
   'GET /analytics/dashboard': {
@@ -2372,6 +2398,96 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD: the organisation's webhook endpoints
+   */
+  'GET /organiser/webhooks/endpoints': {
+    data: {
+      createdAt: string;
+      description: string;
+      /**
+       * `failing`: switched off after failing for days; `owner`: switched off by its owner
+       */
+      disabledReason: 'failing' | 'owner' | null;
+      enabled: boolean;
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * Messages given up after every retry
+       */
+      failed: number;
+      /**
+       * The first failed attempt since it last answered
+       */
+      failingSince: string | null;
+      id: number;
+      /**
+       * Messages waiting to be sent
+       */
+      pending: number;
+      /**
+       * After a rotation: until when the previous secret signs too
+       */
+      previousSecretUntil: string | null;
+      url: string;
+    }[];
+  };
+  /**
+   * LD: an endpoint's delivery log, newest first
+   */
+  'GET /organiser/webhooks/endpoints/{id}/deliveries': {
+    data: {
+      items: {
+        attempts: number;
+        createdAt: string;
+        deliveredAt: string | null;
+        /**
+         * Why the last attempt failed
+         */
+        error: string | null;
+        eventType: string;
+        id: number;
+        lastAttemptAt: string | null;
+        /**
+         * The `webhook-id` header of every attempt
+         */
+        messageId: string;
+        /**
+         * When a waiting message is tried next
+         */
+        nextAttemptAt: string | null;
+        /**
+         * The JSON body sent
+         */
+        payload: string;
+        /**
+         * The receiver's HTTP status at the last attempt (null: no answer)
+         */
+        responseStatus: number | null;
+        /**
+         * `failed`: given up after every retry (send it again by hand)
+         */
+        status: 'pending' | 'sending' | 'delivered' | 'failed';
+      }[];
+      limit: number;
+      page: number;
+      total: number;
+    };
+    path: {
+      id: number;
+    };
+    query?: {
+      limit?: 10 | 20 | 30 | 50;
+      page?: number;
+    };
+  };
+  /**
    * CT5: a published showroom (no login)
    */
   'GET /public/showrooms/{slug}': {
@@ -2695,6 +2811,96 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD: the exhibitor's webhook endpoints
+   */
+  'GET /webhooks/endpoints': {
+    data: {
+      createdAt: string;
+      description: string;
+      /**
+       * `failing`: switched off after failing for days; `owner`: switched off by its owner
+       */
+      disabledReason: 'failing' | 'owner' | null;
+      enabled: boolean;
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * Messages given up after every retry
+       */
+      failed: number;
+      /**
+       * The first failed attempt since it last answered
+       */
+      failingSince: string | null;
+      id: number;
+      /**
+       * Messages waiting to be sent
+       */
+      pending: number;
+      /**
+       * After a rotation: until when the previous secret signs too
+       */
+      previousSecretUntil: string | null;
+      url: string;
+    }[];
+  };
+  /**
+   * LD: an endpoint's delivery log, newest first
+   */
+  'GET /webhooks/endpoints/{id}/deliveries': {
+    data: {
+      items: {
+        attempts: number;
+        createdAt: string;
+        deliveredAt: string | null;
+        /**
+         * Why the last attempt failed
+         */
+        error: string | null;
+        eventType: string;
+        id: number;
+        lastAttemptAt: string | null;
+        /**
+         * The `webhook-id` header of every attempt
+         */
+        messageId: string;
+        /**
+         * When a waiting message is tried next
+         */
+        nextAttemptAt: string | null;
+        /**
+         * The JSON body sent
+         */
+        payload: string;
+        /**
+         * The receiver's HTTP status at the last attempt (null: no answer)
+         */
+        responseStatus: number | null;
+        /**
+         * `failed`: given up after every retry (send it again by hand)
+         */
+        status: 'pending' | 'sending' | 'delivered' | 'failed';
+      }[];
+      limit: number;
+      page: number;
+      total: number;
+    };
+    path: {
+      id: number;
+    };
+    query?: {
+      limit?: 10 | 20 | 30 | 50;
+      page?: number;
+    };
+  };
+  /**
    * LD3: qualify a lead (partial update): type, temperature, follow-up, notes, custom tag answers, business card, interests
    */
   'PATCH /leads/{id}': {
@@ -2827,6 +3033,140 @@ export interface ApiOperations {
         name: string;
       }[];
       utcOffsetMinutes: number;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: change a webhook endpoint (address, description, events, on/off)
+   */
+  'PATCH /organiser/webhooks/endpoints/{id}': {
+    body: {
+      description?: string;
+      /**
+       * Switching on again clears the failing state; queued messages are sent
+       */
+      enabled?: boolean;
+      /**
+       * @maxItems 7
+       */
+      events?: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * https address that receives the POSTs
+       */
+      url?: string;
+    };
+    data: {
+      createdAt: string;
+      description: string;
+      /**
+       * `failing`: switched off after failing for days; `owner`: switched off by its owner
+       */
+      disabledReason: 'failing' | 'owner' | null;
+      enabled: boolean;
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * Messages given up after every retry
+       */
+      failed: number;
+      /**
+       * The first failed attempt since it last answered
+       */
+      failingSince: string | null;
+      id: number;
+      /**
+       * Messages waiting to be sent
+       */
+      pending: number;
+      /**
+       * After a rotation: until when the previous secret signs too
+       */
+      previousSecretUntil: string | null;
+      url: string;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: change a webhook endpoint (address, description, events, on/off)
+   */
+  'PATCH /webhooks/endpoints/{id}': {
+    body: {
+      description?: string;
+      /**
+       * Switching on again clears the failing state; queued messages are sent
+       */
+      enabled?: boolean;
+      /**
+       * @maxItems 7
+       */
+      events?: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * https address that receives the POSTs
+       */
+      url?: string;
+    };
+    data: {
+      createdAt: string;
+      description: string;
+      /**
+       * `failing`: switched off after failing for days; `owner`: switched off by its owner
+       */
+      disabledReason: 'failing' | 'owner' | null;
+      enabled: boolean;
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * Messages given up after every retry
+       */
+      failed: number;
+      /**
+       * The first failed attempt since it last answered
+       */
+      failingSince: string | null;
+      id: number;
+      /**
+       * Messages waiting to be sent
+       */
+      pending: number;
+      /**
+       * After a rotation: until when the previous secret signs too
+       */
+      previousSecretUntil: string | null;
+      url: string;
     };
     path: {
       id: number;
@@ -4070,6 +4410,158 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD: send a message again now (same webhook-id)
+   */
+  'POST /organiser/webhooks/deliveries/{id}/resend': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: add a webhook endpoint (the organisation's); its signing secret is answered once
+   */
+  'POST /organiser/webhooks/endpoints': {
+    body: {
+      description?: string;
+      /**
+       * Switching on again clears the failing state; queued messages are sent
+       */
+      enabled?: boolean;
+      /**
+       * @maxItems 7
+       */
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * https address that receives the POSTs
+       */
+      url: string;
+    };
+    data: {
+      endpoint: {
+        createdAt: string;
+        description: string;
+        /**
+         * `failing`: switched off after failing for days; `owner`: switched off by its owner
+         */
+        disabledReason: 'failing' | 'owner' | null;
+        enabled: boolean;
+        events: (
+          | 'lead.created'
+          | 'lead.updated'
+          | 'lead.erased'
+          | 'exhibitor.created'
+          | 'submission.submitted'
+          | 'approval.decided'
+          | 'form.published'
+        )[];
+        /**
+         * Messages given up after every retry
+         */
+        failed: number;
+        /**
+         * The first failed attempt since it last answered
+         */
+        failingSince: string | null;
+        id: number;
+        /**
+         * Messages waiting to be sent
+         */
+        pending: number;
+        /**
+         * After a rotation: until when the previous secret signs too
+         */
+        previousSecretUntil: string | null;
+        url: string;
+      };
+      /**
+       * The signing secret (`whsec_…`): shown only now
+       */
+      secret: string;
+    };
+  };
+  /**
+   * LD: a new signing secret (answered once); the previous one signs too for 24 hours
+   */
+  'POST /organiser/webhooks/endpoints/{id}/rotate': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: {
+      endpoint: {
+        createdAt: string;
+        description: string;
+        /**
+         * `failing`: switched off after failing for days; `owner`: switched off by its owner
+         */
+        disabledReason: 'failing' | 'owner' | null;
+        enabled: boolean;
+        events: (
+          | 'lead.created'
+          | 'lead.updated'
+          | 'lead.erased'
+          | 'exhibitor.created'
+          | 'submission.submitted'
+          | 'approval.decided'
+          | 'form.published'
+        )[];
+        /**
+         * Messages given up after every retry
+         */
+        failed: number;
+        /**
+         * The first failed attempt since it last answered
+         */
+        failingSince: string | null;
+        id: number;
+        /**
+         * Messages waiting to be sent
+         */
+        pending: number;
+        /**
+         * After a rotation: until when the previous secret signs too
+         */
+        previousSecretUntil: string | null;
+        url: string;
+      };
+      /**
+       * The signing secret (`whsec_…`): shown only now
+       */
+      secret: string;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: send a test event (`webhook.test`) to the endpoint
+   */
+  'POST /organiser/webhooks/endpoints/{id}/test': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: {
+      deliveryId: number;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
    * Upload a file for a form (V2/V3): the field `purpose` first, then `file`; answers the file reference
    */
   'POST /uploads': {
@@ -4098,6 +4590,158 @@ export interface ApiOperations {
        * Detected from the content
        */
       type: 'jpeg' | 'png' | 'pdf' | 'gif' | 'webp';
+    };
+  };
+  /**
+   * LD: send a message again now (same webhook-id)
+   */
+  'POST /webhooks/deliveries/{id}/resend': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: add a webhook endpoint (the exhibitor's); its signing secret is answered once
+   */
+  'POST /webhooks/endpoints': {
+    body: {
+      description?: string;
+      /**
+       * Switching on again clears the failing state; queued messages are sent
+       */
+      enabled?: boolean;
+      /**
+       * @maxItems 7
+       */
+      events: (
+        | 'lead.created'
+        | 'lead.updated'
+        | 'lead.erased'
+        | 'exhibitor.created'
+        | 'submission.submitted'
+        | 'approval.decided'
+        | 'form.published'
+      )[];
+      /**
+       * https address that receives the POSTs
+       */
+      url: string;
+    };
+    data: {
+      endpoint: {
+        createdAt: string;
+        description: string;
+        /**
+         * `failing`: switched off after failing for days; `owner`: switched off by its owner
+         */
+        disabledReason: 'failing' | 'owner' | null;
+        enabled: boolean;
+        events: (
+          | 'lead.created'
+          | 'lead.updated'
+          | 'lead.erased'
+          | 'exhibitor.created'
+          | 'submission.submitted'
+          | 'approval.decided'
+          | 'form.published'
+        )[];
+        /**
+         * Messages given up after every retry
+         */
+        failed: number;
+        /**
+         * The first failed attempt since it last answered
+         */
+        failingSince: string | null;
+        id: number;
+        /**
+         * Messages waiting to be sent
+         */
+        pending: number;
+        /**
+         * After a rotation: until when the previous secret signs too
+         */
+        previousSecretUntil: string | null;
+        url: string;
+      };
+      /**
+       * The signing secret (`whsec_…`): shown only now
+       */
+      secret: string;
+    };
+  };
+  /**
+   * LD: a new signing secret (answered once); the previous one signs too for 24 hours
+   */
+  'POST /webhooks/endpoints/{id}/rotate': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: {
+      endpoint: {
+        createdAt: string;
+        description: string;
+        /**
+         * `failing`: switched off after failing for days; `owner`: switched off by its owner
+         */
+        disabledReason: 'failing' | 'owner' | null;
+        enabled: boolean;
+        events: (
+          | 'lead.created'
+          | 'lead.updated'
+          | 'lead.erased'
+          | 'exhibitor.created'
+          | 'submission.submitted'
+          | 'approval.decided'
+          | 'form.published'
+        )[];
+        /**
+         * Messages given up after every retry
+         */
+        failed: number;
+        /**
+         * The first failed attempt since it last answered
+         */
+        failingSince: string | null;
+        id: number;
+        /**
+         * Messages waiting to be sent
+         */
+        pending: number;
+        /**
+         * After a rotation: until when the previous secret signs too
+         */
+        previousSecretUntil: string | null;
+        url: string;
+      };
+      /**
+       * The signing secret (`whsec_…`): shown only now
+       */
+      secret: string;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
+   * LD: send a test event (`webhook.test`) to the endpoint
+   */
+  'POST /webhooks/endpoints/{id}/test': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: {
+      deliveryId: number;
+    };
+    path: {
+      id: number;
     };
   };
   /**

@@ -22,9 +22,11 @@ export type ApiBody<M extends ApiMethod, P extends ApiPath<M>> = ApiOperation<M,
 /** The query parameters `METHOD path` takes. */
 export type ApiQuery<M extends ApiMethod, P extends ApiPath<M>> = ApiOperation<M, P> extends { query?: infer Q } ? Q : never;
 
-type PathPart<O> = O extends { path: infer X } ? { path: X } : { path?: never };
-type QueryPart<O> = O extends { query: infer Q } ? { query: Q } : O extends { query?: infer Q } ? { query?: Q } : { query?: never };
-type BodyPart<O> = O extends { body: infer B } ? { body: B } : O extends { body?: infer B } ? { body?: B } : { body?: never };
+// Not distributive ([O] extends …): over the union of every operation (a generic path) the parts
+// would otherwise multiply into a union too large for the compiler as routes are added.
+type PathPart<O> = [O] extends [{ path: infer X }] ? { path: X } : { path?: never };
+type QueryPart<O> = [O] extends [{ query: infer Q }] ? { query: Q } : [O] extends [{ query?: infer Q }] ? { query?: Q } : { query?: never };
+type BodyPart<O> = [O] extends [{ body: infer B }] ? { body: B } : [O] extends [{ body?: infer B }] ? { body?: B } : { body?: never };
 
 /** What a call takes: the ApiClient's options, with the operation's own path, query and body in place of untyped params and body. */
 export type TypedRequestOptions<O> = Omit<RequestOptions, 'params' | 'body'> & PathPart<O> & QueryPart<O> & BodyPart<O>;

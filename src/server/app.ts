@@ -4,7 +4,7 @@ import { redactUrl, REDACTED_LOG_PATHS } from './lib/redact';
 import multipart from '@fastify/multipart';
 import type { PGlite } from '@electric-sql/pglite';
 import { DOCUMENT_MAX_BYTES } from '../engine/constants';
-import type { Config } from './config';
+import { isDevelopmentUrl, type Config } from './config';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
@@ -12,6 +12,7 @@ import inputPlugin, { addInputFormats } from './plugins/input';
 import auditPlugin from './plugins/audit';
 import compressionPlugin from './plugins/compression';
 import mailerPlugin from './plugins/mailer';
+import webhooksPlugin from './plugins/webhooks/service';
 import openapiPlugin from './plugins/openapi';
 import storagePlugin from './plugins/storage';
 import schedulerPlugin from './plugins/scheduler';
@@ -40,6 +41,7 @@ import membersModule from './modules/members/module';
 import leadsModule from './modules/leads/module';
 import analyticsModule from './modules/analytics/module';
 import organiserPrivacyModule from './modules/organiser-privacy/module';
+import webhooksModule from './modules/webhooks/module';
 import formService from './plugins/forms/service';
 import formEntriesService from './plugins/form-entries';
 import fileHousekeeping from './modules/files/housekeeping';
@@ -70,6 +72,7 @@ const MODULES: ServerModule[] = [
   leadsModule,
   analyticsModule,
   organiserPrivacyModule,
+  webhooksModule,
 ];
 
 export interface BuildOptions {
@@ -139,7 +142,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retryBaseMs: config.mail.retrySeconds * 1000,
     pollMs: config.mail.pollSeconds * 1000,
     worker: options.mailWorker,
-    logLinks: !config.smtpUrl && isLocalAddress(config.publicUrl),
+    logLinks: !config.smtpUrl && isDevelopmentUrl(config.publicUrl),
+  });
+  // LD: webhooks, queued in the database and sent signed by a worker (claimed once across servers).
+  await app.register(webhooksPlugin, {
+    policy: { localTargets: config.webhooks.localTargets },
+    timeoutMs: config.webhooks.timeoutSeconds * 1000,
+    pollMs: config.webhooks.pollSeconds * 1000,
+    disableAfterMs: config.webhooks.disableAfterHours * 3_600_000,
+    worker: config.webhooks.worker && options.mailWorker !== false,
+    publicUrl: config.publicUrl,
   });
   await app.register(auditPlugin);
   await app.register(storagePlugin, { kind: config.fileStore, dataDir: config.dataDir });
@@ -162,12 +174,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
-}
-
-/** A development server: PUBLIC_URL on this machine (localhost, 127.x, ::1). */
-function isLocalAddress(publicUrl: string): boolean {
-  const host = new URL(publicUrl).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }
 
 /**

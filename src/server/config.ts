@@ -48,6 +48,19 @@ export interface Config {
   linkCodeMinutes: number;
   /** How often the housekeeping jobs run (purging expired sessions, failures, links); 0 = never on a timer. */
   housekeepingSeconds: number;
+  /**
+   * Webhook delivery (LD). `localTargets`: plain http to this machine (localhost, loopback) is
+   * allowed: a development server (PUBLIC_URL on localhost) or WEBHOOK_LOCAL_TARGETS=true (tests).
+   * Private, link-local and other internal addresses are refused always. `worker`: this server
+   * delivers on its own (off: a command or test calls app.webhooks.deliverDue()).
+   */
+  webhooks: { localTargets: boolean; timeoutSeconds: number; pollSeconds: number; disableAfterHours: number; worker: boolean };
+}
+
+/** A development server: the public address is on this machine (localhost, 127.x, ::1). */
+export function isDevelopmentUrl(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }
 
 /** The levels the logger (pino) knows; anything else is refused at start rather than crashing later. */
@@ -146,6 +159,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: trustProxy(env.TRUST_PROXY, problems),
     linkCodeMinutes: integer('LINK_CODE_MINUTES', 10, 1, 24 * 60),
     housekeepingSeconds: integer('HOUSEKEEPING_SECONDS', 15 * 60, 0, 7 * 24 * 3600),
+    webhooks: {
+      localTargets: flag('WEBHOOK_LOCAL_TARGETS', false) || isDevelopmentUrl(publicUrl),
+      timeoutSeconds: integer('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120),
+      pollSeconds: integer('WEBHOOK_POLL_SECONDS', 2, 1, 3_600),
+      disableAfterHours: integer('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 30 * 24),
+      worker: flag('WEBHOOK_WORKER', true),
+    },
     ...overrides,
   };
   if (!existsSync(join(config.formsDir, 'forms', 'forms.yaml'))) problems.push(`FORMS_DIR must be a folder holding forms/forms.yaml (got "${config.formsDir}")`);

@@ -458,6 +458,50 @@ export interface StoredFileChunkTable {
   data: Buffer;
 }
 
+/** LD: a webhook endpoint of an exhibitor (participation) or an organisation (migration 0043). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  participation_id: number | null;
+  organisation_id: number | null;
+  url: string;
+  description: Generated<string>;
+  events: ColumnType<string[], string | undefined, string>;
+  /** The Standard Webhooks secret (`whsec_…`) that signs; shown to the owner once. */
+  secret: string;
+  /** During a rotation: the previous secret, which also signs until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success (null while it answers). */
+  failing_since: Timestamp | null;
+  created_by: number | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** LD: one message to one endpoint: the queue and the delivery log (migration 0043). */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  /** The `webhook-id` header: the same on every attempt and resend, so receivers dedupe. */
+  message_id: string;
+  event_type: string;
+  /** The exact body sent (JSON text). */
+  payload: string;
+  /** Messages of one endpoint with the same key (a lead) go in order. */
+  ordering_key: string | null;
+  status: Generated<'pending' | 'sending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  locked_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  response_status: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   stored_files: StoredFileTable;
   stored_file_chunks: StoredFileChunkTable;
@@ -492,6 +536,8 @@ export interface Database {
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;
   invitations: InvitationTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type User = Selectable<UserTable>;

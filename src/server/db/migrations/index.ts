@@ -20,6 +20,7 @@ import { migration as migration0030VisitorDirectory } from './0030_visitor_direc
 import { migration as migration0034PerFormReopen } from './0034_per_form_reopen';
 import { migration as migration0040LeadSearchFolded } from './0040_lead_search_folded';
 import { migration as migration0041EventDateOrder } from './0041_event_date_order';
+import { migration as migration0043Webhooks } from './0043_webhooks';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0034_per_form_reopen': migration0034PerFormReopen,
   '0040_lead_search_folded': migration0040LeadSearchFolded,
   '0041_event_date_order': migration0041EventDateOrder,
+  '0043_webhooks': migration0043Webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

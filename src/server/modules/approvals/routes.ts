@@ -99,6 +99,10 @@ export default async function approvalRoutes(app: ApiApp) {
           },
           { request, db: trx },
         );
+        await app.webhooks.emit(
+          { type: 'approval.decided', eventId: event.id, data: { entryId: row.id, participationId: row.participation_id, formId: row.form_id, decision, comment } },
+          trx,
+        );
       }
       return rows;
     });

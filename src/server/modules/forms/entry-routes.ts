@@ -185,6 +185,11 @@ function submitRoute(app: ApiApp) {
         },
         { request },
       );
+      await app.webhooks.emit({
+        type: 'submission.submitted',
+        eventId: eventOf(auth).id,
+        data: { participationId: participation.id, formId: definition.id, version, approval: submission.approval, submittedBy: auth.user.id },
+      });
       return ok({ version });
     },
   );

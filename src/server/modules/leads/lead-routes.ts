@@ -345,6 +345,7 @@ export default async function leadRoutes(app: ApiApp) {
       .execute();
     // A card replaced or removed is deleted with its file (kept if anything still refers to it).
     if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
+    await app.webhooks.emit({ type: 'lead.updated', leadIds: [Number(row.id)] });
     return detail(scope, Number(row.id));
   };
 

@@ -145,6 +145,8 @@ export default async function organiserImportRoutes(app: ApiApp) {
                 },
                 { request, db: trx },
               );
+              for (const created of outcome.stored.filter((s) => s.created))
+                await app.webhooks.emit({ type: 'exhibitor.created', eventId: event.id, data: { participationId: created.participationId, code: created.code } }, trx);
             }
             return outcome;
           })

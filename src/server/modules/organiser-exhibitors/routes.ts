@@ -245,6 +245,10 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         refuse(await conflicts(trx, organisationId, event.id, input, null));
         const stored = await createAccount(trx, organisationId, event, input);
         await record(request, trx, 'exhibitor.create', event, stored.participationId, null, input);
+        await app.webhooks.emit(
+          { type: 'exhibitor.created', eventId: event.id, data: { participationId: stored.participationId, exhibitorId: stored.exhibitorId, code: input.code, name: input.name } },
+          trx,
+        );
         return stored.participationId;
       });
       return ok({ id });

@@ -24,6 +24,8 @@ export async function eraseLeads(app: FastifyInstance, leadIds: number[], partic
       const batch = leadIds.slice(at, at + 1000);
       const cards = await trx.selectFrom('leads').select('business_card').where('id', 'in', batch).where('business_card', 'is not', null).execute();
       const cardIds = cards.map((row) => row.business_card!);
+      // The exhibitors' webhooks hear of the erasure with the erasure itself (the lead's id only).
+      await app.webhooks.emit({ type: 'lead.erased', leadIds: batch }, trx);
       const deleted = await trx.deleteFrom('leads').where('id', 'in', batch).executeTakeFirst();
       counts.leads += Number(deleted.numDeletedRows);
       if (cardIds.length > 0) {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { leadPayload, type LeadRecord } from './leads-payload';
+
+const lead: LeadRecord = {
+  id: 7,
+  badge_code: 'B-1',
+  badge_known: true,
+  visitor_name: 'Wei Ming Tan',
+  salutation: 'Mr',
+  company: 'Golden Harvest',
+  business_nature: 'Importer',
+  job_title: 'Buyer',
+  country: 'MY',
+  mobile: '+60 12',
+  email: 'wei@example.com',
+  phone: '+60 3',
+  address: 'Kuala Lumpur',
+  notes: 'Call back',
+  lead_type: 'buyer',
+  temperature: 'warm',
+  follow_up: 'call',
+  tag_answers: { 1: ['a'] },
+  interested_products: ['Tea'],
+  scanned_by: 3,
+  scanned_at: new Date('2026-11-01T10:00:00Z'),
+  updated_at: null,
+  scan_count: 2,
+};
+
+describe('leadPayload (LD)', () => {
+  it('carries the lead with ISO times', () => {
+    expect(leadPayload(lead)).toMatchObject({ id: 7, visitorName: 'Wei Ming Tan', scannedAt: '2026-11-01T10:00:00.000Z', updatedAt: null, tagAnswers: { 1: ['a'] } });
+  });
+
+  it("leaves out the visitor fields the organiser withholds and renames fields by the exhibitor's mapping", () => {
+    const payload = leadPayload(lead, { hiddenVisitorFields: ['phone', 'mobile'], fieldNames: { visitorName: 'FullName', email: 'Email' } });
+    expect(payload).not.toHaveProperty('phone');
+    expect(payload).not.toHaveProperty('mobile');
+    expect(payload).toMatchObject({ FullName: 'Wei Ming Tan', Email: 'wei@example.com' });
+    expect(payload).not.toHaveProperty('visitorName');
+  });
+});
