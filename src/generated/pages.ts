@@ -8,6 +8,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "analytics/CustomTagsPage": () => import('../features/analytics/pages/CustomTagsPage'),
   "analytics/DashboardPage": () => import('../features/analytics/pages/DashboardPage'),
   "analytics/InviteClientsPage": () => import('../features/analytics/pages/InviteClientsPage'),
+  "api-keys/ApiKeysPage": () => import('../features/api-keys/pages/ApiKeysPage'),
   "approvals/ApprovalsPage": () => import('../features/approvals/pages/ApprovalsPage'),
   "auth/LoginPage": () => import('../features/auth/pages/LoginPage'),
   "auth/ResetPasswordPage": () => import('../features/auth/pages/ResetPasswordPage'),

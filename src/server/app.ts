@@ -38,6 +38,7 @@ import uploadsModule from './modules/uploads/module';
 import filesModule from './modules/files/module';
 import membersModule from './modules/members/module';
 import leadsModule from './modules/leads/module';
+import apiKeysModule from './modules/api-keys/module';
 import analyticsModule from './modules/analytics/module';
 import organiserPrivacyModule from './modules/organiser-privacy/module';
 import formService from './plugins/forms/service';
@@ -68,6 +69,7 @@ const MODULES: ServerModule[] = [
   filesModule,
   membersModule,
   leadsModule,
+  apiKeysModule,
   analyticsModule,
   organiserPrivacyModule,
 ];

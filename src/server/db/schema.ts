@@ -373,6 +373,8 @@ export interface LeadTable {
   last_scanned_by: number | null;
   /** LD2: name, company, e-mail and badge code folded for the keyword (engine `leadSearchText`), kept by the application. */
   search_folded: Generated<string>;
+  /** LD2: when the lead last changed (set by trigger on every write; the leads API's sync order). */
+  changed_at: DefaultedTimestamp;
 }
 
 /** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
@@ -384,6 +386,21 @@ export interface LeadScanTable {
   scanned_by: number | null;
   scanned_at: Timestamp;
   received_at: DefaultedTimestamp;
+}
+
+/** LD2: an exhibitor's API key for its own systems (migration 0044); only the key's hash is kept. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  participation_id: number;
+  created_by: number;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scopes: ColumnType<string[], string, string>;
+  created_at: DefaultedTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
 }
 
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
@@ -489,6 +506,7 @@ export interface Database {
   lead_rollup: LeadRollupTable;
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;
+  api_keys: ApiKeyTable;
   invitations: InvitationTable;
 }
 

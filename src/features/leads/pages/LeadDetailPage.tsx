@@ -135,8 +135,13 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
     setSaving(true);
     try {
       const { products, ...rest } = form;
+      // Checked above: each code is one of its list (or unset).
+      const codeOf = <Code extends string>(codes: readonly Code[], value: string | null) => codes.find((code) => code === value) ?? null;
       const body = {
         ...rest,
+        leadType: codeOf(LEAD_TYPES, rest.leadType),
+        temperature: codeOf(LEAD_TEMPERATURES, rest.temperature),
+        followUp: codeOf(FOLLOW_UP_ACTIONS, rest.followUp),
         interestedProducts: products.map((p) => p.trim()).filter(Boolean),
         ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
       };

@@ -106,7 +106,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports`,
     {
-      config: { screen: 'leadReport', roles: [...ROLES] },
+      config: { screen: 'leadReport', roles: [...ROLES], apiKey: 'exports:read' },
       schema: {
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
@@ -135,7 +135,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports/:id/file`,
     {
-      config: { screen: 'leadReport', roles: [...ROLES] },
+      config: { screen: 'leadReport', roles: [...ROLES], apiKey: 'exports:read' },
       schema: {
         tags: TAGS,
         summary: 'LD4: download an export again (own participation only; others answer code 404)',

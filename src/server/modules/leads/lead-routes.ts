@@ -17,6 +17,7 @@ import { deleteBusinessCard } from './business-card';
 import { leadsEraseAt } from '../../../engine/retention';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
+import { decodeCursor, parseUpdatedSince, syncBatch } from './sync';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 /**
@@ -74,11 +75,15 @@ export default async function leadRoutes(app: ApiApp) {
   app.get(
     base,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], apiKey: 'leads:read' },
       schema: {
         tags: TAGS,
-        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)',
-        description: 'Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.',
+        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned); with updatedSince or cursor, the incremental sync',
+        description: `Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.
+
+**Incremental sync** (an exhibitor's API key with scope \`leads:read\`, or a signed-in user): pass \`updatedSince\` for the first call (or neither parameter with \`cursor\` absent to start from the beginning by sending \`updatedSince=1970-01-01T00:00:00Z\`), then the answer's \`next\` as \`cursor\` until \`hasMore\` is false; keep the last \`next\` and pass it again later to get only what changed since. Leads come in the order they last changed (created, scanned again, qualified), \`batchSize\` at a time; \`page\`, \`limit\`, \`sort\` and \`order\` are not used, filters are; \`total\` counts the leads left from this position, this answer's included.
+
+Guarantee: every lead is answered at least once after each change of it, with its state at the time of the read, and the same change never twice; a lead changed while you page comes again later, once, with its new state. A change still being written is answered once it is committed (the sync never moves past a write in flight). Erased leads are not answered again.`,
         querystring: listQuerystring,
         response: {
           200: envelope({
@@ -100,8 +105,10 @@ export default async function leadRoutes(app: ApiApp) {
                 type: ['string', 'null'],
                 description: "When the organiser's retention period ends and these leads are erased (export them before); null = kept",
               },
+              next: { type: ['string', 'null'], description: 'Sync mode: the cursor to pass next (also later, for what changes after); null in page mode' },
+              hasMore: { type: 'boolean', description: 'Sync mode: more leads are ready now (call again with `next`); page mode: pages follow this one' },
             },
-            required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt'],
+            required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt', 'next', 'hasMore'],
             additionalProperties: false,
           }),
         },
@@ -112,6 +119,28 @@ export default async function leadRoutes(app: ApiApp) {
       const scope = scopeOf(auth);
       const query = parseLeadQuery(request.query);
       const filters = filtersOf(query);
+      const eraseAt = leadsEraseAt(eventOf(auth))?.toISOString() ?? null;
+      if (request.query.updatedSince !== undefined || request.query.cursor !== undefined) {
+        const batch = await syncBatch(app.db, app.dbEngine, {
+          scope,
+          filters,
+          updatedSince: request.query.updatedSince !== undefined ? parseUpdatedSince(request.query.updatedSince) : undefined,
+          after: request.query.cursor !== undefined ? decodeCursor(request.query.cursor) : undefined,
+          limit: request.query.batchSize ?? 500,
+        });
+        return ok({
+          items: batch.rows.map((row) => leadOut(row, { updated_at: row.updated_at })),
+          total: batch.remaining,
+          totalIsEstimate: false,
+          totalKind: 'exact' as const,
+          page: 1,
+          limit: request.query.batchSize ?? 500,
+          utcOffsetMinutes: scope.offsetMinutes,
+          eraseAt,
+          next: batch.next,
+          hasMore: batch.hasMore,
+        });
+      }
       const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows =
@@ -129,7 +158,9 @@ export default async function leadRoutes(app: ApiApp) {
         page,
         limit,
         utcOffsetMinutes: scope.offsetMinutes,
-        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
+        eraseAt,
+        next: null,
+        hasMore: page * limit < total,
       });
     },
   );
@@ -149,7 +180,7 @@ export default async function leadRoutes(app: ApiApp) {
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } },
+                  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string', enum: [...ROLES] } },
                   required: ['id', 'name', 'role'],
                   additionalProperties: false,
                 },
@@ -199,7 +230,8 @@ export default async function leadRoutes(app: ApiApp) {
       const [userRows, countryRows, tags] = [await users.execute(), await countries.execute(), await tagsOf(app.db, scope.participationId)];
       const day = (date: Date) => eventDate(date, scope.offsetMinutes);
       return ok({
-        users: userRows,
+        // The query selects only the scanning roles.
+        users: userRows.map((row) => ({ ...row, role: row.role as (typeof ROLES)[number] })),
         countries: countryRows.map((row) => row.key),
         eventDays: showDayRange(eventOf(auth), day),
         utcOffsetMinutes: scope.offsetMinutes,
@@ -266,7 +298,7 @@ export default async function leadRoutes(app: ApiApp) {
     `${base}/:id`,
     {
       // Its roles (no contractor) come from the leadDetail screen of screens.yaml.
-      config: { screen: 'leadDetail' },
+      config: { screen: 'leadDetail', apiKey: 'leads:read' },
       schema: {
         tags: TAGS,
         summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
