@@ -1372,6 +1372,12 @@ export interface ApiOperations {
    */
   'GET /leads/{id}': {
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -2248,6 +2254,21 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD2: the visitor fields kept from the current event's exhibitors
+   */
+  'GET /organiser/lead-fields': {
+    data: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
+    };
+  };
+  /**
    * How long exhibitors keep leads after the show, and when they are erased
    */
   'GET /organiser/privacy': {
@@ -2782,6 +2803,12 @@ export interface ApiOperations {
       visitorName?: string;
     };
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -4272,6 +4299,12 @@ export interface ApiOperations {
       visitorName?: string;
     };
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -4712,6 +4745,31 @@ export interface ApiOperations {
     data: null;
     path: {
       id: number;
+    };
+  };
+  /**
+   * LD2: set the visitor fields kept from the current event's exhibitors (applies to their next read)
+   */
+  'PUT /organiser/lead-fields': {
+    body: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
+    };
+    data: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
     };
   };
   /**

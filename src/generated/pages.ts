@@ -29,6 +29,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "home/HomePage": () => import('../features/home/pages/HomePage'),
   "leads/LeadDetailPage": () => import('../features/leads/pages/LeadDetailPage'),
   "leads/LeadDevicesPage": () => import('../features/leads/pages/LeadDevicesPage'),
+  "leads/LeadFieldsPage": () => import('../features/leads/pages/LeadFieldsPage'),
   "leads/LeadListPage": () => import('../features/leads/pages/LeadListPage'),
   "leads/LeadReportPage": () => import('../features/leads/pages/LeadReportPage'),
   "leads/ScannerPage": () => import('../features/leads/pages/ScannerPage'),

@@ -41,6 +41,8 @@ export interface EventTable {
   leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** LD1: the visitor fields exhibitors' scanners may keep offline (VISITOR_DIRECTORY_FIELDS); empty = none. */
   visitor_directory_fields: ColumnType<string[], string | undefined, string>;
+  /** LD2: the visitor fields exhibitors do not receive at all (engine LEAD_VISITOR_FIELDS); empty = none hidden. */
+  hidden_visitor_fields: ColumnType<string[], string | undefined, string>;
 }
 
 /** A show day as stored in events.show_days: the event schema's (dates and clocks in event time). */

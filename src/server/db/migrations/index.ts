@@ -20,6 +20,7 @@ import { migration as migration0030VisitorDirectory } from './0030_visitor_direc
 import { migration as migration0034PerFormReopen } from './0034_per_form_reopen';
 import { migration as migration0040LeadSearchFolded } from './0040_lead_search_folded';
 import { migration as migration0044LeadsApi } from './0044_leads_api';
+import { migration as migration0045LeadVisitorFields } from './0045_lead_visitor_fields';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0034_per_form_reopen': migration0034PerFormReopen,
   '0040_lead_search_folded': migration0040LeadSearchFolded,
   '0044_leads_api': migration0044LeadsApi,
+  '0045_lead_visitor_fields': migration0045LeadVisitorFields,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,7 @@ import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { exportRecordSchema } from '../../lib/lead-exports-list';
 import { exportBody } from './schemas';
+import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 // LD4: lead exports (CSV, XLSX) and the data download list.
@@ -70,7 +71,16 @@ export default async function leadExportRoutes(app: ApiApp) {
       let rows: number;
       let size: number;
       try {
-        rows = await writeExport({ db: app.db, scope, filters, format, language: request.language, tags: await tagsOf(app.db, scope.participationId), output });
+        rows = await writeExport({
+          db: app.db,
+          scope,
+          filters,
+          format,
+          language: request.language,
+          tags: await tagsOf(app.db, scope.participationId),
+          hidden: await hiddenVisitorFieldsOf(app.db, eventOf(auth).id),
+          output,
+        });
         ({ size } = await stored);
       } catch (error) {
         output.destroy();

@@ -18,6 +18,8 @@ import { leadsEraseAt } from '../../../engine/retention';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
 import { decodeCursor, parseUpdatedSince, syncBatch } from './sync';
+import { LEAD_VISITOR_FIELDS, withoutHiddenFields } from '../../../engine/lead-fields';
+import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 /**
@@ -120,6 +122,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
       const query = parseLeadQuery(request.query);
       const filters = filtersOf(query);
       const eraseAt = leadsEraseAt(eventOf(auth))?.toISOString() ?? null;
+      const hidden = await hiddenVisitorFieldsOf(app.db, eventOf(auth).id);
       if (request.query.updatedSince !== undefined || request.query.cursor !== undefined) {
         const batch = await syncBatch(app.db, app.dbEngine, {
           scope,
@@ -129,7 +132,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
           limit: request.query.batchSize ?? 500,
         });
         return ok({
-          items: batch.rows.map((row) => leadOut(row, { updated_at: row.updated_at })),
+          items: batch.rows.map((row) => withoutHiddenFields(leadOut(row, { updated_at: row.updated_at }), hidden)),
           total: batch.remaining,
           totalIsEstimate: false,
           totalKind: 'exact' as const,
@@ -151,7 +154,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
               .offset((page - 1) * limit)
               .execute();
       return ok({
-        items: rows.map((row) => leadOut(row)),
+        items: rows.map((row) => withoutHiddenFields(leadOut(row), hidden)),
         total,
         totalIsEstimate: kind !== 'exact',
         totalKind: kind,
@@ -269,11 +272,16 @@ Guarantee: every lead is answered at least once after each change of it, with it
     type: 'object',
     properties: {
       lead: leadSchema,
+      hiddenFields: {
+        type: 'array',
+        items: { type: 'string', enum: [...LEAD_VISITOR_FIELDS] },
+        description: 'The visitor fields the organiser keeps from exhibitors: answered empty, not shown',
+      },
       tags: { type: 'array', items: tagSchema },
       products: { type: 'array', items: { type: 'string' }, description: "The exhibitor's products (its S02 product highlights): what a visitor may be interested in" },
       utcOffsetMinutes: { type: 'integer' },
     },
-    required: ['lead', 'tags', 'products', 'utcOffsetMinutes'],
+    required: ['lead', 'hiddenFields', 'tags', 'products', 'utcOffsetMinutes'],
     additionalProperties: false,
   });
 
@@ -288,10 +296,11 @@ Guarantee: every lead is answered at least once after each change of it, with it
     return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 
-  const detail = async (scope: LeadScope, id: number) => {
+  const detail = async (auth: AuthContext, id: number) => {
+    const scope = scopeOf(auth);
     const { row, card } = await findLead(scope, id);
-    const [tags, products] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId)];
-    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags, products, utcOffsetMinutes: scope.offsetMinutes };
+    const [tags, products, hidden] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId), await hiddenVisitorFieldsOf(app.db, eventOf(auth).id)];
+    return { lead: withoutHiddenFields(leadOut(row, { updated_at: row.updated_at, card }), hidden), hiddenFields: hidden, tags, products, utcOffsetMinutes: scope.offsetMinutes };
   };
 
   app.get(
@@ -307,7 +316,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
         response: { 200: detailAnswer },
       },
     },
-    async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
+    async (request) => ok(await detail(requireAuth(request), request.params.id)),
   );
 
   /** What a qualification request may change: its body as the schema reads it. */
@@ -377,7 +386,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
       .execute();
     // A card replaced or removed is deleted with its file (kept if anything still refers to it).
     if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
-    return detail(scope, Number(row.id));
+    return detail(auth, Number(row.id));
   };
 
   const qualifyDescription =
