@@ -131,7 +131,7 @@ export default function ApiKeysPage() {
                 slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
                 sx={{ minWidth: 260 }}
               />
-              <FormGroup aria-label={t('apiKeys.scopes')}>
+              <FormGroup role="group" aria-label={t('apiKeys.scopes')}>
                 {API_KEY_SCOPES.map((scope) => (
                   <FormControlLabel
                     key={scope}

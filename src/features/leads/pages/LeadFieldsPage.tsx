@@ -41,7 +41,7 @@ export default function LeadFieldsPage() {
         <CardContent>
           <Typography sx={{ mb: 2 }}>{t('leadFields.intro')}</Typography>
           {hidden && (
-            <FormGroup aria-label={t('leadFields.fields')}>
+            <FormGroup role="group" aria-label={t('leadFields.fields')}>
               {LEAD_VISITOR_FIELDS.map((field) => (
                 <FormControlLabel
                   key={field}
