@@ -1273,6 +1273,116 @@ export interface ApiOperations {
     }[];
   };
   /**
+   * LD4: the exhibitor's export mapping for its CRM (used by exports and webhook payloads), and the presets' columns
+   */
+  'GET /leads/export-mapping': {
+    data: {
+      mapping: {
+        /**
+         * The columns in order (a preset answers its own; only `custom` reads them)
+         *
+         * @maxItems 40
+         */
+        columns: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+        /**
+         * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+         */
+        preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
+      };
+      presets: {
+        hubspot: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+        salesforce: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+      };
+    };
+  };
+  /**
    * LD4: the data download list (file name, download time, download user), newest first, paginated
    */
   'GET /leads/exports': {
@@ -4248,6 +4358,93 @@ export interface ApiOperations {
     };
     path: {
       id: string;
+    };
+  };
+  /**
+   * LD4: set the exhibitor's export mapping (a preset, or its own columns); the next export uses it
+   */
+  'PUT /leads/export-mapping': {
+    body: {
+      /**
+       * The columns in order (a preset answers its own; only `custom` reads them)
+       *
+       * @maxItems 40
+       */
+      columns: {
+        /**
+         * The lead field (firstName/lastName: the visitor name split at its last word)
+         */
+        field:
+          | 'visitorName'
+          | 'firstName'
+          | 'lastName'
+          | 'salutation'
+          | 'company'
+          | 'businessNature'
+          | 'jobTitle'
+          | 'country'
+          | 'mobile'
+          | 'email'
+          | 'phone'
+          | 'address'
+          | 'badgeCode'
+          | 'leadType'
+          | 'temperature'
+          | 'followUp'
+          | 'notes'
+          | 'scannedBy'
+          | 'scannedAt'
+          | 'interestedProducts';
+        /**
+         * The column name in the file
+         */
+        header: string;
+      }[];
+      /**
+       * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+       */
+      preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
+    };
+    data: {
+      /**
+       * The columns in order (a preset answers its own; only `custom` reads them)
+       *
+       * @maxItems 40
+       */
+      columns: {
+        /**
+         * The lead field (firstName/lastName: the visitor name split at its last word)
+         */
+        field:
+          | 'visitorName'
+          | 'firstName'
+          | 'lastName'
+          | 'salutation'
+          | 'company'
+          | 'businessNature'
+          | 'jobTitle'
+          | 'country'
+          | 'mobile'
+          | 'email'
+          | 'phone'
+          | 'address'
+          | 'badgeCode'
+          | 'leadType'
+          | 'temperature'
+          | 'followUp'
+          | 'notes'
+          | 'scannedBy'
+          | 'scannedAt'
+          | 'interestedProducts';
+        /**
+         * The column name in the file
+         */
+        header: string;
+      }[];
+      /**
+       * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+       */
+      preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
     };
   };
   /**

@@ -405,6 +405,15 @@ export interface ApiKeyTable {
   revoked_by: number | null;
 }
 
+/** LD4: an exhibitor's export mapping for its CRM (migration 0046); no row = the portal's export. */
+export interface ExportMappingTable {
+  participation_id: number;
+  preset: string;
+  columns: ColumnType<unknown, string | undefined, string>;
+  updated_at: DefaultedTimestamp;
+  updated_by: number | null;
+}
+
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
 
 /** Kept by database triggers on `leads`; read-only for the application. */
@@ -509,6 +518,7 @@ export interface Database {
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;
   api_keys: ApiKeyTable;
+  export_mappings: ExportMappingTable;
   invitations: InvitationTable;
 }
 
