@@ -28,6 +28,10 @@ export const SHARED_WORDS = new Set([
   'company',
   // LD1: the lead's and the visitor directory's job title (visitors.job_title).
   'jobTitle',
+  // LD2: the lead's visitor field (leads.business_nature); LD4: a CRM export's name split in two.
+  'businessNature',
+  'firstName',
+  'lastName',
   'country',
   'size',
   'description',

@@ -10,6 +10,7 @@ import { formProblems } from './check-forms';
 import { formNamingProblems } from './check-form-names';
 import { featureMapProblems } from './feature-map';
 import { serverBoundaryProblems } from './check-server-boundaries';
+import { openapiLintProblems } from './check-openapi';
 import { printReport } from './report';
 
 // The project's static checks, run by CI before any test: the catalogue, generated code,
@@ -229,6 +230,10 @@ const checks: Check[] = [
       for (const file of graph.keys()) if (!state.has(file)) visit(file);
       return problems;
     },
+  },
+  {
+    name: 'the OpenAPI document passes @redocly/cli lint (redocly.yaml) with no errors',
+    run: () => (process.argv.includes('--skip-api-types') ? [] : openapiLintProblems()),
   },
   { name: "server boundaries (a module imports no other module's file, types included; plugins, lib and db import no module)", run: () => serverBoundaryProblems(ROOT) },
   { name: 'every requirement id used (LD1, F9, …) has its row in docs/features.md', run: () => featureMapProblems() },

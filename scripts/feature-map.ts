@@ -332,7 +332,20 @@ function registrationSite(stack: string, root: string): { file: string; line: nu
  * The app as built from this source: its OpenAPI document, and every API route with the file and
  * line that registered it. One build serves both (it takes seconds).
  */
-export async function readBuiltApp(root = ROOT): Promise<{ openapi: OpenApiDocument; routes: RouteFact[] }> {
+/** One build per run and root: the generated-code check and the OpenAPI lint of `npm run check` share it. */
+const builtApps = new Map<string, Promise<{ openapi: OpenApiDocument; routes: RouteFact[] }>>();
+
+export function readBuiltApp(root = ROOT): Promise<{ openapi: OpenApiDocument; routes: RouteFact[] }> {
+  let built = builtApps.get(root);
+  if (!built) {
+    built = buildAndRead(root);
+    builtApps.set(root, built);
+    built.catch(() => builtApps.delete(root));
+  }
+  return built;
+}
+
+async function buildAndRead(root: string): Promise<{ openapi: OpenApiDocument; routes: RouteFact[] }> {
   const routes: RouteFact[] = [];
   const onRoute = (route: RouteOptions) => {
     const methods = [route.method].flat().filter((method) => method !== 'HEAD');

@@ -79,6 +79,14 @@ export const ERRORS = {
   // ---- leads: scanning, list, qualification, exports (LD1-LD4) ----
   /** LD1: a scanning device's token opens only the scanning API (403). */
   deviceTokenScope: { code: 403, message: 'errors.deviceTokenScope' },
+  /** LD2: an API key opens only the routes of its scopes (the leads API); nothing else (403). */
+  apiKeyScope: { code: 403, message: 'errors.apiKeyScope' },
+  /** LD2: `updatedSince` is not an ISO 8601 instant with its offset. */
+  updatedSinceInvalid: { code: 601, message: 'errors.updatedSinceInvalid', http: 400 },
+  /** LD2: a sync cursor that no answer gave (changed or cut). */
+  leadCursorInvalid: { code: 601, message: 'errors.leadCursorInvalid', http: 400 },
+  /** LD2: more API keys than an exhibitor may hold ({{limit}}). */
+  apiKeysTooMany: { code: 601, message: 'errors.apiKeysTooMany' },
   /** LD3: a qualification breaks a rule; `data.fields` maps fields to message keys, msg is the first. */
   // ---- analytics: dashboard, custom tags, invitations (LA1-LA5, LD6) ----
   /** V5: "The tag already exists, please do not add it again." */

@@ -17,6 +17,9 @@ export type FollowUpAction = (typeof FOLLOW_UP_ACTIONS)[number];
 export const LEAD_SCANNER_ROLES = ['exhibitor', 'team_user'] as const;
 
 /** LD1: the visitor fields an organiser may let exhibitors' scanners keep offline (the visitor directory). */
+/** LD2: the most leads one answer of the leads API's incremental sync carries. */
+export const LEAD_SYNC_BATCH_MAX = 1000;
+
 export const VISITOR_DIRECTORY_FIELDS = ['name', 'company', 'jobTitle'] as const;
 export type VisitorDirectoryField = (typeof VISITOR_DIRECTORY_FIELDS)[number];
 /** Visitors per page of the directory download. */

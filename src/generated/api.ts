@@ -4,6 +4,19 @@
  */
 export interface ApiOperations {
   /**
+   * LD2: revoke an API key: its next request answers code 401
+   */
+  'DELETE /api-keys/{id}': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      id: number;
+    };
+  };
+  /**
    * LD6: delete a tag of my participation
    */
   'DELETE /custom-tags/{id}': {
@@ -198,6 +211,32 @@ export interface ApiOperations {
       limit?: 10 | 20 | 30 | 50;
       page?: number;
     };
+  };
+  /**
+   * LD2: the exhibitor's API keys in use (never the keys themselves)
+   */
+  'GET /api-keys': {
+    data: {
+      createdAt: string;
+      /**
+       * Who made the key
+       */
+      createdBy: string;
+      id: number;
+      /**
+       * Last request with the key (to the nearest minute); null = never used
+       */
+      lastUsedAt: string | null;
+      name: string;
+      /**
+       * The first characters of the key, to recognise it
+       */
+      prefix: string;
+      /**
+       * Items: `leads:read`: the leads (`GET /oga/leads`, its incremental sync, a lead's detail); `exports:read`: the data download list and its files
+       */
+      scopes: ('leads:read' | 'exports:read')[];
+    }[];
   };
   /**
    * O1: submissions of this organiser's event that need a decision (pending by default)
@@ -1052,7 +1091,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)
+   * LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned); with updatedSince or cursor, the incremental sync
    */
   'GET /leads': {
     data: {
@@ -1060,6 +1099,10 @@ export interface ApiOperations {
        * When the organiser's retention period ends and these leads are erased (export them before); null = kept
        */
       eraseAt: string | null;
+      /**
+       * Sync mode: more leads are ready now (call again with `next`); page mode: pages follow this one
+       */
+      hasMore: boolean;
       items: {
         address: string;
         badgeCode: string;
@@ -1145,6 +1188,10 @@ export interface ApiOperations {
         visitorName: string;
       }[];
       limit: number;
+      /**
+       * Sync mode: the cursor to pass next (also later, for what changes after); null in page mode
+       */
+      next: string | null;
       page: number;
       /**
        * Leads that match; when `totalIsEstimate`, more than this many do
@@ -1165,9 +1212,17 @@ export interface ApiOperations {
     };
     query?: {
       /**
+       * Sync mode: leads per answer
+       */
+      batchSize?: number;
+      /**
        * Country/region: its ISO 3166-1 alpha-2 code as listed by /leads/options ("JP"); a name in English or a portal language ("Japan", "日本") is accepted and read as its code. A stored value that names no country is matched as it is.
        */
       country?: string;
+      /**
+       * Incremental sync: the `next` of the previous answer (an unknown cursor answers HTTP 400 `leadCursorInvalid`). Turns on sync mode (see the route).
+       */
+      cursor?: string;
       /**
        * Count every match (slower with many leads); by default several filters together are estimated and a keyword's matches are counted up to 1,000 (`totalIsEstimate` says so)
        */
@@ -1212,6 +1267,10 @@ export interface ApiOperations {
        * Last event day, inclusive
        */
       to?: string;
+      /**
+       * Incremental sync: only leads created or changed at or after this instant (ISO 8601 with its offset, e.g. `2027-03-17T02:15:00Z`; anything else answers HTTP 400 `updatedSinceInvalid`). Turns on sync mode (see the route).
+       */
+      updatedSince?: string;
     };
   };
   /**
@@ -1238,6 +1297,116 @@ export interface ApiOperations {
         name: string;
       };
     }[];
+  };
+  /**
+   * LD4: the exhibitor's export mapping for its CRM (used by exports and webhook payloads), and the presets' columns
+   */
+  'GET /leads/export-mapping': {
+    data: {
+      mapping: {
+        /**
+         * The columns in order (a preset answers its own; only `custom` reads them)
+         *
+         * @maxItems 40
+         */
+        columns: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+        /**
+         * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+         */
+        preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
+      };
+      presets: {
+        hubspot: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+        salesforce: {
+          /**
+           * The lead field (firstName/lastName: the visitor name split at its last word)
+           */
+          field:
+            | 'visitorName'
+            | 'firstName'
+            | 'lastName'
+            | 'salutation'
+            | 'company'
+            | 'businessNature'
+            | 'jobTitle'
+            | 'country'
+            | 'mobile'
+            | 'email'
+            | 'phone'
+            | 'address'
+            | 'badgeCode'
+            | 'leadType'
+            | 'temperature'
+            | 'followUp'
+            | 'notes'
+            | 'scannedBy'
+            | 'scannedAt'
+            | 'interestedProducts';
+          /**
+           * The column name in the file
+           */
+          header: string;
+        }[];
+      };
+    };
   };
   /**
    * LD4: the data download list (file name, download time, download user), newest first, paginated
@@ -1306,7 +1475,7 @@ export interface ApiOperations {
       users: {
         id: number;
         name: string;
-        role: string;
+        role: 'exhibitor' | 'team_user';
       }[];
       utcOffsetMinutes: number;
     };
@@ -1339,6 +1508,12 @@ export interface ApiOperations {
    */
   'GET /leads/{id}': {
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -2223,6 +2398,21 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD2: the visitor fields kept from the current event's exhibitors
+   */
+  'GET /organiser/lead-fields': {
+    data: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
+    };
+  };
+  /**
    * How long exhibitors keep leads after the show, and when they are erased
    */
   'GET /organiser/privacy': {
@@ -2916,12 +3106,19 @@ export interface ApiOperations {
        * Only read when the badge was unknown (then required)
        */
       company?: string;
-      followUp?: string | null;
+      /**
+       * Code; label at leads.followUp.<code>
+       */
+      followUp?:
+        'arrangeCall' | 'arrangeMeeting' | 'sendIntroductionEmail' | 'sendQuotation' | 'noFollowUpYet' | 'notFollowingUp' | 'other' | null;
       /**
        * @maxItems 20
        */
       interestedProducts?: string[];
-      leadType?: string | null;
+      /**
+       * Code; label at leads.type.<code>
+       */
+      leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
       notes?: string;
       /**
        * Custom tag id → chosen choices, merged per tag: tags left out keep their answers, [] clears a tag
@@ -2932,13 +3129,22 @@ export interface ApiOperations {
          */
         [k: string]: string[] | undefined;
       };
-      temperature?: string | null;
+      /**
+       * Code; label at leads.temperature.<code>
+       */
+      temperature?: 'cold' | 'warm' | 'hot' | null;
       /**
        * Only read when the badge was unknown (then required)
        */
       visitorName?: string;
     };
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -3170,6 +3376,37 @@ export interface ApiOperations {
     };
     path: {
       id: number;
+    };
+  };
+  /**
+   * LD2: a new API key with the scopes chosen (the key is shown only in this answer)
+   */
+  'POST /api-keys': {
+    body: {
+      /**
+       * What the key is for, e.g. "CRM sync"
+       */
+      name: string;
+      /**
+       * @minItems 1
+       * @maxItems 2
+       *
+       * Items: `leads:read`: the leads (`GET /oga/leads`, its incremental sync, a lead's detail); `exports:read`: the data download list and its files
+       */
+      scopes: ('leads:read' | 'exports:read')[];
+    };
+    data: {
+      id: number;
+      /**
+       * The API key: shown only now
+       */
+      key: string;
+      name: string;
+      prefix: string;
+      /**
+       * Items: `leads:read`: the leads (`GET /oga/leads`, its incremental sync, a lead's detail); `exports:read`: the data download list and its files
+       */
+      scopes: ('leads:read' | 'exports:read')[];
     };
   };
   /**
@@ -4792,6 +5029,93 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD4: set the exhibitor's export mapping (a preset, or its own columns); the next export uses it
+   */
+  'PUT /leads/export-mapping': {
+    body: {
+      /**
+       * The columns in order (a preset answers its own; only `custom` reads them)
+       *
+       * @maxItems 40
+       */
+      columns: {
+        /**
+         * The lead field (firstName/lastName: the visitor name split at its last word)
+         */
+        field:
+          | 'visitorName'
+          | 'firstName'
+          | 'lastName'
+          | 'salutation'
+          | 'company'
+          | 'businessNature'
+          | 'jobTitle'
+          | 'country'
+          | 'mobile'
+          | 'email'
+          | 'phone'
+          | 'address'
+          | 'badgeCode'
+          | 'leadType'
+          | 'temperature'
+          | 'followUp'
+          | 'notes'
+          | 'scannedBy'
+          | 'scannedAt'
+          | 'interestedProducts';
+        /**
+         * The column name in the file
+         */
+        header: string;
+      }[];
+      /**
+       * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+       */
+      preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
+    };
+    data: {
+      /**
+       * The columns in order (a preset answers its own; only `custom` reads them)
+       *
+       * @maxItems 40
+       */
+      columns: {
+        /**
+         * The lead field (firstName/lastName: the visitor name split at its last word)
+         */
+        field:
+          | 'visitorName'
+          | 'firstName'
+          | 'lastName'
+          | 'salutation'
+          | 'company'
+          | 'businessNature'
+          | 'jobTitle'
+          | 'country'
+          | 'mobile'
+          | 'email'
+          | 'phone'
+          | 'address'
+          | 'badgeCode'
+          | 'leadType'
+          | 'temperature'
+          | 'followUp'
+          | 'notes'
+          | 'scannedBy'
+          | 'scannedAt'
+          | 'interestedProducts';
+        /**
+         * The column name in the file
+         */
+        header: string;
+      }[];
+      /**
+       * `portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given
+       */
+      preset: 'portal' | 'salesforce' | 'hubspot' | 'custom';
+    };
+  };
+  /**
    * LD3: qualify a lead: the same as PATCH (kept for existing clients)
    */
   'PUT /leads/{id}': {
@@ -4807,12 +5131,19 @@ export interface ApiOperations {
        * Only read when the badge was unknown (then required)
        */
       company?: string;
-      followUp?: string | null;
+      /**
+       * Code; label at leads.followUp.<code>
+       */
+      followUp?:
+        'arrangeCall' | 'arrangeMeeting' | 'sendIntroductionEmail' | 'sendQuotation' | 'noFollowUpYet' | 'notFollowingUp' | 'other' | null;
       /**
        * @maxItems 20
        */
       interestedProducts?: string[];
-      leadType?: string | null;
+      /**
+       * Code; label at leads.type.<code>
+       */
+      leadType?: 'existingCustomer' | 'potentialCustomer' | 'supplier' | 'partner' | 'investor' | 'notALead' | 'notApplicable' | null;
       notes?: string;
       /**
        * Custom tag id → chosen choices, merged per tag: tags left out keep their answers, [] clears a tag
@@ -4823,13 +5154,22 @@ export interface ApiOperations {
          */
         [k: string]: string[] | undefined;
       };
-      temperature?: string | null;
+      /**
+       * Code; label at leads.temperature.<code>
+       */
+      temperature?: 'cold' | 'warm' | 'hot' | null;
       /**
        * Only read when the badge was unknown (then required)
        */
       visitorName?: string;
     };
     data: {
+      /**
+       * The visitor fields the organiser keeps from exhibitors: answered empty, not shown
+       */
+      hiddenFields: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
       lead: {
         address: string;
         badgeCode: string;
@@ -5274,6 +5614,31 @@ export interface ApiOperations {
     data: null;
     path: {
       id: number;
+    };
+  };
+  /**
+   * LD2: set the visitor fields kept from the current event's exhibitors (applies to their next read)
+   */
+  'PUT /organiser/lead-fields': {
+    body: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
+    };
+    data: {
+      /**
+       * The visitor fields kept from exhibitors; [] = exhibitors receive every field
+       *
+       * @maxItems 10
+       */
+      hidden: (
+        'visitorName' | 'salutation' | 'company' | 'businessNature' | 'jobTitle' | 'country' | 'mobile' | 'email' | 'phone' | 'address'
+      )[];
     };
   };
   /**

@@ -39,6 +39,7 @@ import uploadsModule from './modules/uploads/module';
 import filesModule from './modules/files/module';
 import membersModule from './modules/members/module';
 import leadsModule from './modules/leads/module';
+import apiKeysModule from './modules/api-keys/module';
 import analyticsModule from './modules/analytics/module';
 import organiserPrivacyModule from './modules/organiser-privacy/module';
 import webhooksModule from './modules/webhooks/module';
@@ -70,6 +71,7 @@ const MODULES: ServerModule[] = [
   filesModule,
   membersModule,
   leadsModule,
+  apiKeysModule,
   analyticsModule,
   organiserPrivacyModule,
   webhooksModule,

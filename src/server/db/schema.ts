@@ -43,6 +43,8 @@ export interface EventTable {
   leads_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** LD1: the visitor fields exhibitors' scanners may keep offline (VISITOR_DIRECTORY_FIELDS); empty = none. */
   visitor_directory_fields: ColumnType<string[], string | undefined, string>;
+  /** LD2: the visitor fields exhibitors do not receive at all (engine LEAD_VISITOR_FIELDS); empty = none hidden. */
+  hidden_visitor_fields: ColumnType<string[], string | undefined, string>;
 }
 
 /** A show day as stored in events.show_days: the event schema's (dates and clocks in event time). */
@@ -375,6 +377,8 @@ export interface LeadTable {
   last_scanned_by: number | null;
   /** LD2: name, company, e-mail and badge code folded for the keyword (engine `leadSearchText`), kept by the application. */
   search_folded: Generated<string>;
+  /** LD2: when the lead last changed (set by trigger on every write; the leads API's sync order). */
+  changed_at: DefaultedTimestamp;
 }
 
 /** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
@@ -386,6 +390,30 @@ export interface LeadScanTable {
   scanned_by: number | null;
   scanned_at: Timestamp;
   received_at: DefaultedTimestamp;
+}
+
+/** LD2: an exhibitor's API key for its own systems (migration 0044); only the key's hash is kept. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  participation_id: number;
+  created_by: number;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scopes: ColumnType<string[], string, string>;
+  created_at: DefaultedTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+}
+
+/** LD4: an exhibitor's export mapping for its CRM (migration 0046); no row = the portal's export. */
+export interface ExportMappingTable {
+  participation_id: number;
+  preset: string;
+  columns: ColumnType<unknown, string | undefined, string>;
+  updated_at: DefaultedTimestamp;
+  updated_by: number | null;
 }
 
 export type RollupDimension = 'all' | 'country' | 'user' | 'type' | 'temperature' | 'follow_up' | 'known';
@@ -535,6 +563,8 @@ export interface Database {
   lead_rollup: LeadRollupTable;
   custom_tags: CustomTagTable;
   lead_exports: LeadExportTable;
+  api_keys: ApiKeyTable;
+  export_mappings: ExportMappingTable;
   invitations: InvitationTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;

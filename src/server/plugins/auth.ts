@@ -8,6 +8,8 @@ import { AppError } from '../lib/app-error';
 import type { AuthContext } from './sessions';
 import { SessionCache } from './session-cache';
 import type { SessionPolicy } from '../../engine/session-rules';
+import type { ApiKeyScope } from '../../engine/api-keys';
+import { isApiKey, resolveApiKey } from './api-keys';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     roles?: Role[];
     /** LD1: a scanning device's token may call this route (the scanning API only). */
     device?: boolean;
+    /** LD2: an exhibitor's API key with this scope may call this route (others refuse API keys). */
+    apiKey?: ApiKeyScope;
     /** The answer is named by its content hash and may be cached for good (security.ts). */
     immutable?: boolean;
   }
@@ -60,18 +64,30 @@ export default fp<{ policy: SessionPolicy }>(
       // An unknown /oga path matches no API route (only the web app's catch-all): not-found answers it.
       if (!request.routeOptions.url?.startsWith(`${API_BASE}/`)) return;
       if (!request.bearer) throw new AppError('invalidSession');
+      if (isApiKey(request.bearer)) {
+        const auth = await resolveApiKey(app.db, request.bearer);
+        if (!auth) throw new AppError('invalidSession');
+        if (!config.apiKey || !auth.apiKey?.scopes.includes(config.apiKey)) throw new AppError('apiKeyScope');
+        request.auth = auth;
+        checkAccess(auth, config);
+        return;
+      }
       const resolution = await sessions.resolve(request.bearer);
       if (resolution.status === 'idle-expired') throw new AppError('sessionInactive');
       if (resolution.status !== 'active') throw new AppError('invalidSession');
       request.auth = resolution.auth;
       if (resolution.auth.device && !config.device) throw new AppError('deviceTokenScope');
-      if (config.roles && !config.roles.includes(resolution.auth.user.role)) throw new AppError('noPermission');
+      checkAccess(resolution.auth, config);
+    });
+    /** The route's roles and screen (modules), the same for a session, a device token and an API key. */
+    const checkAccess = (auth: AuthContext, config: FastifyContextConfig) => {
+      if (config.roles && !config.roles.includes(auth.user.role)) throw new AppError('noPermission');
       if (config.screen) {
         // The screens as the form set in use has them (a screens.yaml change is live).
         const screen = findScreen(app.forms.catalogue(), config.screen);
-        if (!screen || !canAccess(screen, resolution.auth.displayedModules, resolution.auth.user.role)) throw new AppError('noPermission');
+        if (!screen || !canAccess(screen, auth.displayedModules, auth.user.role)) throw new AppError('noPermission');
       }
-    });
+    };
   },
   { name: 'auth', dependencies: ['database', 'errors', 'forms'], decorators: { fastify: ['forms'] } },
 );

@@ -13,6 +13,8 @@ import { NAME_FORMAT } from '../lib/schemas';
 /** Registers the formats the route schemas use on Fastify's ajv. */
 export function addInputFormats(ajv: Ajv): Ajv {
   ajv.addFormat(NAME_FORMAT, { type: 'string', validate: (value) => !nameHasForbiddenCharacters(value) });
+  // An annotation, not a check: codes a handler checks itself, documented as an enumeration (plugins/openapi.ts).
+  ajv.addKeyword({ keyword: 'x-codes', schemaType: 'array' });
   return ajv;
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { modulesForRole, ORGANISER_MODULES } from '../../engine/roles';
 import { sessionState, type SessionPolicy } from '../../engine/session-rules';
 import type { Database, EventRow, Exhibitor, Participation, User } from '../db/schema';
@@ -23,6 +23,8 @@ export interface AuthContext {
   /** O2: the participation's effective deadlines and quotas by name (empty for organisers). */
   deadlines: Record<string, Date>;
   quotas: Record<string, number>;
+  /** LD2: set when the request came with an exhibitor's API key (plugins/api-keys.ts): its id and scopes. */
+  apiKey?: { id: number; scopes: readonly string[] };
 }
 
 export type Resolution = { status: 'active'; auth: AuthContext } | { status: 'invalid' } | { status: 'idle-expired' };
@@ -56,21 +58,9 @@ export async function createDeviceSession(db: Kysely<Database>, userId: number, 
 }
 
 export async function resolveSession(db: Kysely<Database>, token: string, policy: SessionPolicy, now = new Date()): Promise<Resolution> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('events', 'events.id', 'users.event_id')
-    .leftJoin('participations', 'participations.id', 'users.participation_id')
-    .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+  const row = await withAuthContext(db.selectFrom('users'))
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
     .select(['sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.revoked_at', 'sessions.device_name'])
-    .selectAll('users')
-    .select((eb) => [
-      eb.fn.toJson('events').as('event'),
-      eb.fn.toJson('participations').as('participation'),
-      eb.fn.toJson('exhibitors').as('exhibitor'),
-      effectiveSettingsSql('deadlines', 'participations.id', 'participations.event_id').as('deadlines'),
-      effectiveSettingsSql('quotas', 'participations.id', 'participations.event_id').as('quotas'),
-    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at || row.status !== 'active') return { status: 'invalid' };
@@ -87,27 +77,54 @@ export async function resolveSession(db: Kysely<Database>, token: string, policy
     await db.withoutPlugins().updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
     times.lastSeenAt = now.getTime();
   }
-  const { session_id, session_created_at, last_seen_at, revoked_at, device_name, event, participation, exhibitor, deadlines, quotas, ...user } = row;
+  const { session_id, session_created_at, last_seen_at, revoked_at, device_name, ...rest } = row;
+  const auth = authContextOf(rest, {
+    sessionId: session_id,
+    createdAt: new Date(times.createdAt),
+    lastSeenAt: new Date(times.lastSeenAt),
+    device: device_name !== null ? { name: device_name } : null,
+  });
+  return auth ? { status: 'active', auth } : { status: 'invalid' };
+}
+
+/**
+ * The user's event, participation, exhibitor and effective settings joined to a query that has
+ * `users` (a session's, an API key's): what an auth context is built from (authContextOf).
+ */
+export function withAuthContext(query: SelectQueryBuilder<Database, 'users', object>) {
+  return query
+    .leftJoin('events', 'events.id', 'users.event_id')
+    .leftJoin('participations', 'participations.id', 'users.participation_id')
+    .leftJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+    .selectAll('users')
+    .select((eb) => [
+      eb.fn.toJson('events').as('event'),
+      eb.fn.toJson('participations').as('participation'),
+      eb.fn.toJson('exhibitors').as('exhibitor'),
+      effectiveSettingsSql('deadlines', 'participations.id', 'participations.event_id').as('deadlines'),
+      effectiveSettingsSql('quotas', 'participations.id', 'participations.event_id').as('quotas'),
+    ]);
+}
+
+type AuthContextRow = User & { event: unknown; participation: unknown; exhibitor: unknown; deadlines: unknown; quotas: unknown };
+
+/** An auth context from a row of withAuthContext; null when the participation is disabled. */
+export function authContextOf(row: AuthContextRow, access: Pick<AuthContext, 'sessionId' | 'createdAt' | 'lastSeenAt' | 'device' | 'apiKey'>): AuthContext | null {
+  const { event, participation, exhibitor, deadlines, quotas, ...user } = row;
   const parsedEvent = event ? reviveDates(event as unknown as EventRow, ['starts_at', 'ends_at', 'created_at']) : null;
   const parsedParticipation = participation ? reviveDates(participation as unknown as Participation, ['created_at']) : null;
   // A participation the organiser disabled signs its people out (O2).
-  if (parsedParticipation && parsedParticipation.status !== 'active') return { status: 'invalid' };
+  if (parsedParticipation && parsedParticipation.status !== 'active') return null;
   const settings = parseSettings(deadlines, quotas);
   return {
-    status: 'active',
-    auth: {
-      user: user as User,
-      sessionId: session_id,
-      createdAt: new Date(times.createdAt),
-      lastSeenAt: new Date(times.lastSeenAt),
-      device: device_name !== null ? { name: device_name } : null,
-      participation: parsedParticipation,
-      exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
-      event: parsedEvent,
-      displayedModules: parsedParticipation ? modulesForRole(user.role, parsedParticipation.displayed_modules) : user.role === 'organiser' ? [...ORGANISER_MODULES] : [],
-      deadlines: settings.deadlines,
-      quotas: settings.quotas,
-    },
+    ...access,
+    user: user as User,
+    participation: parsedParticipation,
+    exhibitor: (exhibitor as unknown as Exhibitor | null) ?? null,
+    event: parsedEvent,
+    displayedModules: parsedParticipation ? modulesForRole(user.role, parsedParticipation.displayed_modules) : user.role === 'organiser' ? [...ORGANISER_MODULES] : [],
+    deadlines: settings.deadlines,
+    quotas: settings.quotas,
   };
 }
 

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
+import type { LeadVisitorField } from '../../../engine/lead-fields';
 import { QUALIFICATION_LIMITS, staleChoices, validateQualification, type Qualification, type QualificationErrors } from '../../../engine/leads-rules';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { countryName } from '../../../engine/locale-format';
@@ -135,8 +136,13 @@ function QualificationForm({ detail, onSaved }: { detail: LeadDetail; onSaved: (
     setSaving(true);
     try {
       const { products, ...rest } = form;
+      // Checked above: each code is one of its list (or unset).
+      const codeOf = <Code extends string>(codes: readonly Code[], value: string | null) => codes.find((code) => code === value) ?? null;
       const body = {
         ...rest,
+        leadType: codeOf(LEAD_TYPES, rest.leadType),
+        temperature: codeOf(LEAD_TEMPERATURES, rest.temperature),
+        followUp: codeOf(FOLLOW_UP_ACTIONS, rest.followUp),
         interestedProducts: products.map((p) => p.trim()).filter(Boolean),
         ...(lead.badgeKnown ? { visitorName: undefined, company: undefined } : {}),
       };
@@ -322,6 +328,8 @@ export default function LeadDetailPage() {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <PageLoading />;
   const { lead } = data;
+  // The visitor fields the organiser keeps from exhibitors are not shown at all.
+  const shown = (field: LeadVisitorField) => !data.hiddenFields.includes(field);
   const offset = data.utcOffsetMinutes;
   const label = (group: string, code: string | null) => (code ? t(`leads.${group}.${code}`) : t('leads.detail.notQualified'));
   const tagText = data.tags
@@ -355,16 +363,16 @@ export default function LeadDetailPage() {
             {t('leads.detail.visitor')} {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} />}
           </Typography>
           <Grid container spacing={2} aria-label={t('leads.detail.visitor')} role="group">
-            <Field label={t('leads.field.visitorName')} value={lead.visitorName} />
-            <Field label={t('leads.field.salutation')} value={lead.salutation} />
-            <Field label={t('leads.field.company')} value={lead.company} />
-            <Field label={t('leads.field.businessNature')} value={lead.businessNature} />
-            <Field label={t('leads.field.jobTitle')} value={lead.jobTitle} />
-            <Field label={t('leads.field.country')} value={countryName(lead.country, currentLanguage())} />
-            <Field label={t('leads.field.mobile')} value={lead.mobile} />
-            <Field label={t('leads.field.email')} value={lead.email} />
-            <Field label={t('leads.field.phone')} value={lead.phone} />
-            <Field label={t('leads.field.address')} value={lead.address} />
+            {shown('visitorName') && <Field label={t('leads.field.visitorName')} value={lead.visitorName} />}
+            {shown('salutation') && <Field label={t('leads.field.salutation')} value={lead.salutation} />}
+            {shown('company') && <Field label={t('leads.field.company')} value={lead.company} />}
+            {shown('businessNature') && <Field label={t('leads.field.businessNature')} value={lead.businessNature} />}
+            {shown('jobTitle') && <Field label={t('leads.field.jobTitle')} value={lead.jobTitle} />}
+            {shown('country') && <Field label={t('leads.field.country')} value={countryName(lead.country, currentLanguage())} />}
+            {shown('mobile') && <Field label={t('leads.field.mobile')} value={lead.mobile} />}
+            {shown('email') && <Field label={t('leads.field.email')} value={lead.email} />}
+            {shown('phone') && <Field label={t('leads.field.phone')} value={lead.phone} />}
+            {shown('address') && <Field label={t('leads.field.address')} value={lead.address} />}
             <Field label={t('leads.field.badgeCode')} value={lead.badgeCode} />
             <Field label={t('leads.field.scannedBy')} value={lead.scannedBy.name} />
             <Field label={t('leads.field.scannedAt')} value={<UtcTime value={lead.scannedAt} offsetMinutes={offset} />} />

@@ -13,6 +13,8 @@ import { LeadFiltersBar } from '../components/LeadFilters';
 import { formatEventDay } from '../../../engine/locale-format';
 import { useDateLocale } from '../../../lib/date-locale';
 import { listRequestQuery } from '../lib/leads';
+import { ExportMappingCard } from '../components/ExportMappingCard';
+import { useUserInfo } from '../../../lib/session';
 
 /** LD4: export the filtered leads (CSV, XLSX) and download any earlier export again. */
 export default function LeadReportPage() {
@@ -21,6 +23,7 @@ export default function LeadReportPage() {
   const [filters, setFilters] = useState<LeadFilters>({});
   const { setPaging, query: page } = usePaging();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const { data: user } = useUserInfo();
   // The export's preview counts every match (the list estimates broad ones).
   const request = { ...listRequestQuery({ ...filters, limit: 10 }), exactTotal: true };
   const { data: matching } = useApi('GET', '/leads', { query: request }, { keepPreviousData: true });
@@ -58,6 +61,7 @@ export default function LeadReportPage() {
           </Box>
         </CardContent>
       </Card>
+      <ExportMappingCard canChange={user?.role === 'exhibitor'} />
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

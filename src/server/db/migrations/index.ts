@@ -21,6 +21,9 @@ import { migration as migration0034PerFormReopen } from './0034_per_form_reopen'
 import { migration as migration0040LeadSearchFolded } from './0040_lead_search_folded';
 import { migration as migration0041EventDateOrder } from './0041_event_date_order';
 import { migration as migration0043Webhooks } from './0043_webhooks';
+import { migration as migration0044LeadsApi } from './0044_leads_api';
+import { migration as migration0045LeadVisitorFields } from './0045_lead_visitor_fields';
+import { migration as migration0046ExportMappings } from './0046_export_mappings';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -51,6 +54,9 @@ export const migrations: Record<string, Migration> = {
   '0040_lead_search_folded': migration0040LeadSearchFolded,
   '0041_event_date_order': migration0041EventDateOrder,
   '0043_webhooks': migration0043Webhooks,
+  '0044_leads_api': migration0044LeadsApi,
+  '0045_lead_visitor_fields': migration0045LeadVisitorFields,
+  '0046_export_mappings': migration0046ExportMappings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,9 @@ import { leadsEraseAt } from '../../../engine/retention';
 import { fileKey } from '../../plugins/storage';
 import { exportRecordSchema } from '../../lib/lead-exports-list';
 import { exportBody } from './schemas';
+import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
+import { exportMappingOf } from '../../lib/export-mapping';
+import { EXPORT_COLUMNS_MAX, EXPORT_FIELDS, EXPORT_HEADER_MAX, EXPORT_PRESETS, mappingColumns, PRESET_COLUMNS } from '../../../engine/crm-export';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 // LD4: lead exports (CSV, XLSX) and the data download list.
@@ -78,6 +81,8 @@ export default async function leadExportRoutes(app: ApiApp) {
           language: request.language,
           dateOrder: eventOf(auth).date_order,
           tags: await tagsOf(app.db, scope.participationId),
+          hidden: await hiddenVisitorFieldsOf(app.db, eventOf(auth).id),
+          mapping: (await exportMappingOf(app.db, scope.participationId)).columns,
           output,
         });
         ({ size } = await stored);
@@ -115,7 +120,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports`,
     {
-      config: { screen: 'leadReport', roles: [...ROLES] },
+      config: { screen: 'leadReport', roles: [...ROLES], apiKey: 'exports:read' },
       schema: {
         tags: TAGS,
         summary: 'LD4: the data download list (file name, download time, download user), newest first, paginated',
@@ -144,7 +149,7 @@ export default async function leadExportRoutes(app: ApiApp) {
   app.get(
     `${base}/exports/:id/file`,
     {
-      config: { screen: 'leadReport', roles: [...ROLES] },
+      config: { screen: 'leadReport', roles: [...ROLES], apiKey: 'exports:read' },
       schema: {
         tags: TAGS,
         summary: 'LD4: download an export again (own participation only; others answer code 404)',
@@ -180,6 +185,91 @@ export default async function leadExportRoutes(app: ApiApp) {
         .header('Content-Disposition', contentDisposition('attachment', row.file_name))
         .header('X-Content-Type-Options', 'nosniff')
         .send(body);
+    },
+  );
+
+  // ---- LD4: the exhibitor's CRM export mapping ---------------------------------------------------
+
+  const columnSchema = {
+    type: 'object',
+    required: ['field', 'header'],
+    additionalProperties: false,
+    properties: {
+      field: { type: 'string', enum: [...EXPORT_FIELDS], description: 'The lead field (firstName/lastName: the visitor name split at its last word)' },
+      header: { type: 'string', minLength: 1, maxLength: EXPORT_HEADER_MAX, description: 'The column name in the file' },
+    },
+  } as const;
+  const mappingSchema = {
+    type: 'object',
+    required: ['preset', 'columns'],
+    additionalProperties: false,
+    properties: {
+      preset: {
+        type: 'string',
+        enum: [...EXPORT_PRESETS],
+        description: "`portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given",
+      },
+      columns: { type: 'array', maxItems: EXPORT_COLUMNS_MAX, items: columnSchema, description: 'The columns in order (a preset answers its own; only `custom` reads them)' },
+    },
+  } as const;
+  const presetsSchema = {
+    type: 'object',
+    required: ['salesforce', 'hubspot'],
+    additionalProperties: false,
+    properties: { salesforce: { type: 'array', items: columnSchema }, hubspot: { type: 'array', items: columnSchema } },
+  } as const;
+
+  app.get(
+    `${base}/export-mapping`,
+    {
+      config: { screen: 'leadReport', roles: [...ROLES], apiKey: 'exports:read' },
+      schema: {
+        tags: TAGS,
+        summary: "LD4: the exhibitor's export mapping for its CRM (used by exports and webhook payloads), and the presets' columns",
+        response: {
+          200: envelope({ type: 'object', required: ['mapping', 'presets'], additionalProperties: false, properties: { mapping: mappingSchema, presets: presetsSchema } }),
+        },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(requireAuth(request));
+      return ok({ mapping: await exportMappingOf(app.db, scope.participationId), presets: { salesforce: [...PRESET_COLUMNS.salesforce], hubspot: [...PRESET_COLUMNS.hubspot] } });
+    },
+  );
+
+  app.put(
+    `${base}/export-mapping`,
+    {
+      config: { screen: 'leadReport', roles: ['exhibitor'] },
+      schema: {
+        tags: TAGS,
+        summary: "LD4: set the exhibitor's export mapping (a preset, or its own columns); the next export uses it",
+        description: 'A `custom` mapping needs at least one column (code 601 `validationFailed` otherwise).',
+        body: mappingSchema,
+        response: { 200: envelope(mappingSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const scope = scopeOf(auth);
+      const { preset } = request.body;
+      const columns = preset === 'custom' ? request.body.columns.map((column) => ({ field: column.field, header: column.header.trim() })) : [];
+      if (preset === 'custom' && (columns.length === 0 || columns.some((column) => !column.header))) {
+        throw new AppError('validationFailed', { fields: { columns: 'leads.mapping.columnsRequired' } }, {}, 'leads.mapping.columnsRequired');
+      }
+      const before = await exportMappingOf(app.db, scope.participationId);
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('export_mappings')
+          .values({ participation_id: scope.participationId, preset, columns: JSON.stringify(columns), updated_at: new Date(), updated_by: auth.user.id })
+          .onConflict((conflict) => conflict.column('participation_id').doUpdateSet({ preset, columns: JSON.stringify(columns), updated_at: new Date(), updated_by: auth.user.id }))
+          .execute();
+        await app.audit.record(
+          { action: 'leads.exportMapping', subjectType: 'participation', subjectId: scope.participationId, before, after: { preset, columns } },
+          { request, db: trx },
+        );
+      });
+      return ok({ preset, columns: mappingColumns(preset, columns) });
     },
   );
 }

@@ -5,6 +5,8 @@ import { countryName, formatEventTime } from '../../../engine/locale-format';
 import { formatOffset } from '../../../engine/time';
 import { csvField, type ExportFormat, type LeadFilters, type TagDefinition } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
+import type { LeadVisitorField } from '../../../engine/lead-fields';
+import { splitName, VISITOR_FIELD_OF, type ExportColumn, type ExportField } from '../../../engine/crm-export';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle } from '../../lib/xlsx-stream';
 import { writeXlsxSheet } from '../../lib/xlsx-writer';
@@ -16,12 +18,12 @@ import { leadChunks, type LeadExportRow, type LeadScope } from './query';
 // that could run as a formula are neutralised, XLSX cells are typed text (times: date cells).
 
 /** A text column, or an event-time column (a date cell in XLSX, the user's notation in CSV). */
-type Column = { header: string; width: number } & (
+type Column = { header: string; width: number; field?: ExportField } & (
   | { value: (row: LeadExportRow) => string; time?: undefined }
   | { time: (row: LeadExportRow) => Date | string; value?: undefined }
 );
 
-function columns(language: string, offsetMinutes: number, tags: TagDefinition[]): Column[] {
+function columns(language: string, offsetMinutes: number, tags: TagDefinition[], hidden: readonly LeadVisitorField[], mapping: readonly ExportColumn[]): Column[] {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const label = (group: 'type' | 'temperature' | 'followUp', code: string | null) => (code ? t(`leads.${group}.${code}`) : '');
   // One export names the same few hundred countries 100,000 times: each name is looked up once
@@ -35,35 +37,58 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[])
     return name;
   };
   const base: Column[] = [
-    { header: t('leads.field.visitorName'), width: 24, value: (r) => r.visitor_name },
-    { header: t('leads.field.salutation'), width: 10, value: (r) => r.salutation },
-    { header: t('leads.field.company'), width: 28, value: (r) => r.company },
-    { header: t('leads.field.businessNature'), width: 22, value: (r) => r.business_nature },
-    { header: t('leads.field.jobTitle'), width: 22, value: (r) => r.job_title },
-    { header: t('leads.field.country'), width: 16, value: (r) => country(r.country) },
-    { header: t('leads.field.mobile'), width: 18, value: (r) => r.mobile },
-    { header: t('leads.field.email'), width: 28, value: (r) => r.email },
-    { header: t('leads.field.phone'), width: 18, value: (r) => r.phone },
-    { header: t('leads.field.address'), width: 36, value: (r) => r.address },
-    { header: t('leads.field.badgeCode'), width: 16, value: (r) => r.badge_code },
-    { header: t('leads.field.leadType'), width: 20, value: (r) => label('type', r.lead_type) },
-    { header: t('leads.field.temperature'), width: 12, value: (r) => label('temperature', r.temperature) },
-    { header: t('leads.field.followUp'), width: 28, value: (r) => label('followUp', r.follow_up) },
-    { header: t('leads.field.notes'), width: 36, value: (r) => r.notes },
-    { header: t('leads.field.scannedBy'), width: 20, value: (r) => r.scanned_by_name ?? '' },
+    { field: 'visitorName', header: t('leads.field.visitorName'), width: 24, value: (r) => r.visitor_name },
+    { field: 'salutation', header: t('leads.field.salutation'), width: 10, value: (r) => r.salutation },
+    { field: 'company', header: t('leads.field.company'), width: 28, value: (r) => r.company },
+    { field: 'businessNature', header: t('leads.field.businessNature'), width: 22, value: (r) => r.business_nature },
+    { field: 'jobTitle', header: t('leads.field.jobTitle'), width: 22, value: (r) => r.job_title },
+    { field: 'country', header: t('leads.field.country'), width: 16, value: (r) => country(r.country) },
+    { field: 'mobile', header: t('leads.field.mobile'), width: 18, value: (r) => r.mobile },
+    { field: 'email', header: t('leads.field.email'), width: 28, value: (r) => r.email },
+    { field: 'phone', header: t('leads.field.phone'), width: 18, value: (r) => r.phone },
+    { field: 'address', header: t('leads.field.address'), width: 36, value: (r) => r.address },
+    { field: 'badgeCode', header: t('leads.field.badgeCode'), width: 16, value: (r) => r.badge_code },
+    { field: 'leadType', header: t('leads.field.leadType'), width: 20, value: (r) => label('type', r.lead_type) },
+    { field: 'temperature', header: t('leads.field.temperature'), width: 12, value: (r) => label('temperature', r.temperature) },
+    { field: 'followUp', header: t('leads.field.followUp'), width: 28, value: (r) => label('followUp', r.follow_up) },
+    { field: 'notes', header: t('leads.field.notes'), width: 36, value: (r) => r.notes },
+    { field: 'scannedBy', header: t('leads.field.scannedBy'), width: 20, value: (r) => r.scanned_by_name ?? '' },
     {
+      field: 'scannedAt',
       header: `${t('leads.field.scannedAt')} (${formatOffset(offsetMinutes)})`,
       width: 18,
       time: (r) => r.scanned_at,
     },
-    { header: t('leads.field.interestedProducts'), width: 28, value: (r) => (Array.isArray(r.interested_products) ? r.interested_products.join(', ') : '') },
+    {
+      field: 'interestedProducts',
+      header: t('leads.field.interestedProducts'),
+      width: 28,
+      value: (r) => (Array.isArray(r.interested_products) ? r.interested_products.join(', ') : ''),
+    },
   ];
+  // The visitor fields the organiser keeps from exhibitors are left out of the file.
+  const shown = (column: Column) => {
+    const visitorField = column.field && VISITOR_FIELD_OF[column.field];
+    return !visitorField || !hidden.includes(visitorField);
+  };
+  if (mapping.length > 0) {
+    // A CRM mapping: its columns in its order under its names (no custom tag columns).
+    const split: Column[] = [
+      { field: 'firstName', header: '', width: 18, value: (r) => splitName(r.visitor_name).firstName },
+      { field: 'lastName', header: '', width: 18, value: (r) => splitName(r.visitor_name).lastName },
+    ];
+    const byField = new Map([...base, ...split].map((column) => [column.field, column]));
+    return mapping.flatMap((mapped) => {
+      const column = byField.get(mapped.field);
+      return column && shown(column) ? [{ ...column, header: mapped.header }] : [];
+    });
+  }
   const tagColumns: Column[] = tags.map((tag) => ({
     header: tag.name,
     width: 20,
     value: (r) => ((r.tag_answers as Record<string, string[]> | null)?.[String(tag.id)] ?? []).join(', '),
   }));
-  return [...base, ...tagColumns];
+  return [...base.filter(shown), ...tagColumns];
 }
 
 export interface ExportRequest {
@@ -75,13 +100,17 @@ export interface ExportRequest {
   /** The event's date order (dates are in the caller's language, in the event's order); none: the language's own. */
   dateOrder?: string;
   tags: TagDefinition[];
+  /** The visitor fields the organiser keeps from the event's exhibitors (left out of the file); none when absent. */
+  hidden?: readonly LeadVisitorField[];
+  /** LD4: the exhibitor's CRM mapping (its columns in order); empty = the portal's export. */
+  mapping?: readonly ExportColumn[];
   /** Where the file goes (the file store's put reads it); ended when the file is whole. */
   output: Writable;
 }
 
 /** Writes the export file to the output; answers the number of leads in it. */
-export async function writeExport({ db, scope, filters, format, language, dateOrder, tags, output }: ExportRequest): Promise<number> {
-  const cols = columns(language, scope.offsetMinutes, tags);
+export async function writeExport({ db, scope, filters, format, language, dateOrder, tags, hidden = [], mapping = [], output }: ExportRequest): Promise<number> {
+  const cols = columns(language, scope.offsetMinutes, tags, hidden, mapping);
   const dates = { language, dateOrder };
   let rows = 0;
   if (format === 'csv') {

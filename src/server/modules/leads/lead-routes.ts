@@ -17,6 +17,9 @@ import { deleteBusinessCard } from './business-card';
 import { leadsEraseAt } from '../../../engine/retention';
 import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
+import { decodeCursor, parseUpdatedSince, syncBatch } from './sync';
+import { LEAD_VISITOR_FIELDS, withoutHiddenFields } from '../../../engine/lead-fields';
+import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 /**
@@ -74,11 +77,15 @@ export default async function leadRoutes(app: ApiApp) {
   app.get(
     base,
     {
-      config: { screen: 'leads', roles: [...ROLES] },
+      config: { screen: 'leads', roles: [...ROLES], apiKey: 'leads:read' },
       schema: {
         tags: TAGS,
-        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned)',
-        description: 'Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.',
+        summary: 'LD2: one page of leads, filtered and sorted (a team user sees the leads it scanned); with updatedSince or cursor, the incremental sync',
+        description: `Pagination as spec §9: page (default 1), limit 10/20/30/50 (default 20), total; a page past the end answers page 1.
+
+**Incremental sync** (an exhibitor's API key with scope \`leads:read\`, or a signed-in user): pass \`updatedSince\` for the first call (or neither parameter with \`cursor\` absent to start from the beginning by sending \`updatedSince=1970-01-01T00:00:00Z\`), then the answer's \`next\` as \`cursor\` until \`hasMore\` is false; keep the last \`next\` and pass it again later to get only what changed since. Leads come in the order they last changed (created, scanned again, qualified), \`batchSize\` at a time; \`page\`, \`limit\`, \`sort\` and \`order\` are not used, filters are; \`total\` counts the leads left from this position, this answer's included.
+
+Guarantee: every lead is answered at least once after each change of it, with its state at the time of the read, and the same change never twice; a lead changed while you page comes again later, once, with its new state. A change still being written is answered once it is committed (the sync never moves past a write in flight). Erased leads are not answered again.`,
         querystring: listQuerystring,
         response: {
           200: envelope({
@@ -100,8 +107,10 @@ export default async function leadRoutes(app: ApiApp) {
                 type: ['string', 'null'],
                 description: "When the organiser's retention period ends and these leads are erased (export them before); null = kept",
               },
+              next: { type: ['string', 'null'], description: 'Sync mode: the cursor to pass next (also later, for what changes after); null in page mode' },
+              hasMore: { type: 'boolean', description: 'Sync mode: more leads are ready now (call again with `next`); page mode: pages follow this one' },
             },
-            required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt'],
+            required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt', 'next', 'hasMore'],
             additionalProperties: false,
           }),
         },
@@ -112,6 +121,29 @@ export default async function leadRoutes(app: ApiApp) {
       const scope = scopeOf(auth);
       const query = parseLeadQuery(request.query);
       const filters = filtersOf(query);
+      const eraseAt = leadsEraseAt(eventOf(auth))?.toISOString() ?? null;
+      const hidden = await hiddenVisitorFieldsOf(app.db, eventOf(auth).id);
+      if (request.query.updatedSince !== undefined || request.query.cursor !== undefined) {
+        const batch = await syncBatch(app.db, app.dbEngine, {
+          scope,
+          filters,
+          updatedSince: request.query.updatedSince !== undefined ? parseUpdatedSince(request.query.updatedSince) : undefined,
+          after: request.query.cursor !== undefined ? decodeCursor(request.query.cursor) : undefined,
+          limit: request.query.batchSize ?? 500,
+        });
+        return ok({
+          items: batch.rows.map((row) => withoutHiddenFields(leadOut(row, { updated_at: row.updated_at }), hidden)),
+          total: batch.remaining,
+          totalIsEstimate: false,
+          totalKind: 'exact' as const,
+          page: 1,
+          limit: request.query.batchSize ?? 500,
+          utcOffsetMinutes: scope.offsetMinutes,
+          eraseAt,
+          next: batch.next,
+          hasMore: batch.hasMore,
+        });
+      }
       const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
       const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
       const rows =
@@ -122,14 +154,16 @@ export default async function leadRoutes(app: ApiApp) {
               .offset((page - 1) * limit)
               .execute();
       return ok({
-        items: rows.map((row) => leadOut(row)),
+        items: rows.map((row) => withoutHiddenFields(leadOut(row), hidden)),
         total,
         totalIsEstimate: kind !== 'exact',
         totalKind: kind,
         page,
         limit,
         utcOffsetMinutes: scope.offsetMinutes,
-        eraseAt: leadsEraseAt(eventOf(auth))?.toISOString() ?? null,
+        eraseAt,
+        next: null,
+        hasMore: page * limit < total,
       });
     },
   );
@@ -149,7 +183,7 @@ export default async function leadRoutes(app: ApiApp) {
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } },
+                  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string', enum: [...ROLES] } },
                   required: ['id', 'name', 'role'],
                   additionalProperties: false,
                 },
@@ -199,7 +233,8 @@ export default async function leadRoutes(app: ApiApp) {
       const [userRows, countryRows, tags] = [await users.execute(), await countries.execute(), await tagsOf(app.db, scope.participationId)];
       const day = (date: Date) => eventDate(date, scope.offsetMinutes);
       return ok({
-        users: userRows,
+        // The query selects only the scanning roles.
+        users: userRows.map((row) => ({ ...row, role: row.role as (typeof ROLES)[number] })),
         countries: countryRows.map((row) => row.key),
         eventDays: showDayRange(eventOf(auth), day),
         utcOffsetMinutes: scope.offsetMinutes,
@@ -237,11 +272,16 @@ export default async function leadRoutes(app: ApiApp) {
     type: 'object',
     properties: {
       lead: leadSchema,
+      hiddenFields: {
+        type: 'array',
+        items: { type: 'string', enum: [...LEAD_VISITOR_FIELDS] },
+        description: 'The visitor fields the organiser keeps from exhibitors: answered empty, not shown',
+      },
       tags: { type: 'array', items: tagSchema },
       products: { type: 'array', items: { type: 'string' }, description: "The exhibitor's products (its S02 product highlights): what a visitor may be interested in" },
       utcOffsetMinutes: { type: 'integer' },
     },
-    required: ['lead', 'tags', 'products', 'utcOffsetMinutes'],
+    required: ['lead', 'hiddenFields', 'tags', 'products', 'utcOffsetMinutes'],
     additionalProperties: false,
   });
 
@@ -256,17 +296,18 @@ export default async function leadRoutes(app: ApiApp) {
     return providedLabels(provider.provided, entry?.submitted_data ?? entry?.data);
   };
 
-  const detail = async (scope: LeadScope, id: number) => {
+  const detail = async (auth: AuthContext, id: number) => {
+    const scope = scopeOf(auth);
     const { row, card } = await findLead(scope, id);
-    const [tags, products] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId)];
-    return { lead: leadOut(row, { updated_at: row.updated_at, card }), tags, products, utcOffsetMinutes: scope.offsetMinutes };
+    const [tags, products, hidden] = [await tagsOf(app.db, scope.participationId), await productsOf(scope.participationId), await hiddenVisitorFieldsOf(app.db, eventOf(auth).id)];
+    return { lead: withoutHiddenFields(leadOut(row, { updated_at: row.updated_at, card }), hidden), hiddenFields: hidden, tags, products, utcOffsetMinutes: scope.offsetMinutes };
   };
 
   app.get(
     `${base}/:id`,
     {
       // Its roles (no contractor) come from the leadDetail screen of screens.yaml.
-      config: { screen: 'leadDetail' },
+      config: { screen: 'leadDetail', apiKey: 'leads:read' },
       schema: {
         tags: TAGS,
         summary: 'LD2: one lead with every field of spec §3, and the custom tags it can be qualified with',
@@ -275,7 +316,7 @@ export default async function leadRoutes(app: ApiApp) {
         response: { 200: detailAnswer },
       },
     },
-    async (request) => ok(await detail(scopeOf(requireAuth(request)), request.params.id)),
+    async (request) => ok(await detail(requireAuth(request), request.params.id)),
   );
 
   /** What a qualification request may change: its body as the schema reads it. */
@@ -346,7 +387,7 @@ export default async function leadRoutes(app: ApiApp) {
     // A card replaced or removed is deleted with its file (kept if anything still refers to it).
     if (row.business_card && row.business_card !== input.businessCard) await deleteBusinessCard(app.db, config.dataDir, row.business_card);
     await app.webhooks.emit({ type: 'lead.updated', leadIds: [Number(row.id)] });
-    return detail(scope, Number(row.id));
+    return detail(auth, Number(row.id));
   };
 
   const qualifyDescription =

@@ -1,4 +1,4 @@
-import { SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
+import { LEAD_SYNC_BATCH_MAX, SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
 import { PAGINATION } from '../../../engine/constants';
 import { scanSchema } from '../../../engine/schemas/scan';
@@ -168,6 +168,18 @@ export const listQuerystring = {
       description:
         "Count every match (slower with many leads); by default several filters together are estimated and a keyword's matches are counted up to 1,000 (`totalIsEstimate` says so)",
     },
+    updatedSince: {
+      type: 'string',
+      maxLength: 64,
+      description:
+        'Incremental sync: only leads created or changed at or after this instant (ISO 8601 with its offset, e.g. `2027-03-17T02:15:00Z`; anything else answers HTTP 400 `updatedSinceInvalid`). Turns on sync mode (see the route).',
+    },
+    cursor: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Incremental sync: the `next` of the previous answer (an unknown cursor answers HTTP 400 `leadCursorInvalid`). Turns on sync mode (see the route).',
+    },
+    batchSize: { type: 'integer', minimum: 1, maximum: LEAD_SYNC_BATCH_MAX, default: 500, description: 'Sync mode: leads per answer' },
   },
 } as const;
 
@@ -176,9 +188,10 @@ export const qualificationBody = {
   additionalProperties: false,
   description: 'Every field is optional: a field left out keeps its stored value.',
   properties: {
-    leadType: { type: ['string', 'null'] },
-    temperature: { type: ['string', 'null'] },
-    followUp: { type: ['string', 'null'] },
+    // The codes are checked by the qualification rules (a coded message per field), not here.
+    leadType: { type: ['string', 'null'], 'x-codes': [...LEAD_TYPES, null], description: 'Code; label at leads.type.<code>' },
+    temperature: { type: ['string', 'null'], 'x-codes': [...LEAD_TEMPERATURES, null], description: 'Code; label at leads.temperature.<code>' },
+    followUp: { type: ['string', 'null'], 'x-codes': [...FOLLOW_UP_ACTIONS, null], description: 'Code; label at leads.followUp.<code>' },
     notes: { type: 'string', maxLength: LEAD_NOTES_MAX * 2 },
     tagAnswers: {
       type: 'object',

@@ -3,6 +3,7 @@ import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { VISITOR_DIRECTORY_FIELDS, VISITOR_DIRECTORY_PAGE_MAX, type VisitorDirectoryField } from '../../../engine/leads';
 import { envelope } from '../../lib/schemas';
+import { hiddenVisitorFields, LEAD_FIELD_OF_DIRECTORY_FIELD } from '../../../engine/lead-fields';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { ROLES, TAGS } from './shared';
@@ -60,8 +61,10 @@ export default async function visitorDirectoryRoutes(app: ApiApp) {
     async (request) => {
       const auth = requireAuth(request);
       const eventId = eventOf(auth).id;
-      const setting = await app.db.selectFrom('events').select('visitor_directory_fields').where('id', '=', eventId).executeTakeFirstOrThrow();
-      const fields = directoryFieldsOf(setting.visitor_directory_fields);
+      const setting = await app.db.selectFrom('events').select(['visitor_directory_fields', 'hidden_visitor_fields']).where('id', '=', eventId).executeTakeFirstOrThrow();
+      // A field the organiser keeps from exhibitors is never shared offline either.
+      const hidden = hiddenVisitorFields(setting.hidden_visitor_fields);
+      const fields = directoryFieldsOf(setting.visitor_directory_fields).filter((field) => !hidden.includes(LEAD_FIELD_OF_DIRECTORY_FIELD[field]));
       if (fields.length === 0) return ok({ version: 'none', fields, items: [], next: null });
       const columns = fields.map((field) => COLUMN[field]);
       const shared = sql.join(
