@@ -5,8 +5,8 @@ import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { helpParams } from '../../../engine/forms/definitions';
 import { isCountryField, shownCountry } from '../../../engine/forms/country-field';
-import { displayUi } from '../lib/display';
-import { STATUS_COLOR } from '../lib/status';
+import { displayUi } from '../../../components/form-runtime/display';
+import { STATUS_COLOR } from './status-colour';
 import { useFormPayload } from '../lib/payload';
 
 // F10: what was submitted, as a read-only summary (a list of labelled values), not a disabled

@@ -1,8 +1,8 @@
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
-import type { FieldError } from '../../../engine/forms/messages';
-import { messageFor, withoutRepeatedProblems } from '../../../engine/forms/messages';
-import { objectProperties } from '../../../engine/forms/object-properties';
-import { duplicateIndexes } from '../../../engine/forms/rules';
+import type { FieldError } from '../../engine/forms/messages';
+import { messageFor, withoutRepeatedProblems } from '../../engine/forms/messages';
+import { objectProperties } from '../../engine/forms/object-properties';
+import { duplicateIndexes } from '../../engine/forms/rules';
 
 // Schemas hold locale keys, not text (L1), and the browser validates with the precompiled
 // validator of the exact schema, so the schema is never altered: translations and flag-driven

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps } from '@rjsf/utils';
-import { share } from '../lib/share';
+import { share } from './share';
 import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
 
 // rjsf's own array field, given the previous objects wherever nothing changed (lib/share.ts).

@@ -3,10 +3,10 @@ import { Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/mater
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../../engine/forms/files';
+import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../engine/forms/files';
 import type { RuntimeFormContext } from './QuotaNote';
-import { typedApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { typedApi } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
 
 function isFileReference(value: unknown): value is FileReference {
   return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && value.id !== '';
