@@ -21,7 +21,18 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
  * extra badge fee, the booth height limit), and fields behind an exhibitor flag that is off
  * rendered by no one.
  */
-export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, flags: Record<string, boolean>, params: Record<string, unknown> = {}): Node {
+export function displayUi(
+  ui: Node,
+  schema: Node,
+  formId: string,
+  t: Translate,
+  flags: Record<string, boolean>,
+  params: Record<string, unknown> = {},
+  options: { schemaTexts?: boolean } = {},
+): Node {
+  // A form's schema holds locale keys (titles, descriptions, enum labels); an API entity's
+  // (the console's) documents the API, and its texts come from the UI schema alone.
+  const schemaTexts = options.schemaTexts ?? true;
   const translateTexts = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(translateTexts);
     if (!isObject(node)) return node;
@@ -38,10 +49,10 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     // Rendered by no one, and its field wrapper hidden too (no empty gap where it would be).
     if (hidden(schemaNode)) return { 'ui:field': 'hidden', 'ui:widget': 'hidden' };
     const result: Node = { ...uiNode };
-    if (typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
-    if (typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
+    if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
+    if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
-    if (codes && property && codes.every((c) => typeof c === 'string')) {
+    if (schemaTexts && codes && property && codes.every((c) => typeof c === 'string')) {
       result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
     // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
