@@ -102,3 +102,10 @@ export function fieldProblemsOf(failure: unknown): FieldProblems {
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
+
+/** A UI schema node with its `ui:options` extended (what a page adds from the data it loaded: names, choices, an offset). */
+export function withUiOptions(node: unknown, options: Record<string, unknown>): UiSchema {
+  const base: UiSchema = typeof node === 'object' && node !== null ? { ...node } : {};
+  const current = base['ui:options'];
+  return { ...base, 'ui:options': { ...(typeof current === 'object' && current !== null ? current : {}), ...options } };
+}

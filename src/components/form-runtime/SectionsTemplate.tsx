@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 const MuiObjectField = Templates.ObjectFieldTemplate ?? getDefaultRegistry().templates.ObjectFieldTemplate;
 
 export interface FormSection {
-  title: string;
+  /** Its heading (a locale key); a section without one is a plain group. */
+  title?: string;
   help?: string;
   fields: string[];
   /** How many fields share a row on a wide screen (one on a phone). */
@@ -22,7 +23,7 @@ export interface FormSection {
 }
 
 function isSection(value: unknown): value is FormSection {
-  return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string' && 'fields' in value && Array.isArray(value.fields);
+  return typeof value === 'object' && value !== null && 'fields' in value && Array.isArray(value.fields);
 }
 
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
@@ -43,10 +44,12 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
         const members = [...shown, ...(index === restAt ? rest : [])].filter((property) => !property.hidden);
         const columns = section.columns ?? 1;
         return (
-          <Paper key={section.title} variant="outlined" component="section" aria-label={t(section.title)} sx={{ p: 2, display: 'grid', gap: 2 }}>
-            <Typography variant="h6" component="h2">
-              {t(section.title)}
-            </Typography>
+          <Paper key={index} variant="outlined" component="section" aria-label={section.title && t(section.title)} sx={{ p: 2, display: 'grid', gap: 2 }}>
+            {section.title && (
+              <Typography variant="h6" component="h2">
+                {t(section.title)}
+              </Typography>
+            )}
             {section.help && (
               <Typography variant="body2" color="text.secondary">
                 {t(section.help)}

@@ -1,5 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import { withUiOptions } from '../../components/form-runtime/SchemaForm';
 import { LANGUAGE_OPTIONS, LANGUAGES } from '../../engine/language';
 import { UTC_OFFSET_RANGE } from '../../engine/organiser-events';
 import type { EventInput } from '../../engine/schemas/event';
@@ -79,13 +80,6 @@ export const EVENT_UI: UiSchema = {
 
 const OFFSETS = Array.from({ length: (UTC_OFFSET_RANGE.max - UTC_OFFSET_RANGE.min) / 15 + 1 }, (_, i) => UTC_OFFSET_RANGE.min + i * 15);
 
-/** `node` with its `ui:options` extended. */
-function withOptions(node: unknown, options: Record<string, unknown>): UiSchema {
-  const base: UiSchema = typeof node === 'object' && node !== null ? { ...node } : {};
-  const current = base['ui:options'];
-  return { ...base, 'ui:options': { ...(typeof current === 'object' && current !== null ? current : {}), ...options } };
-}
-
 /** The event's UI schema for this vocabulary (deadline, setting, quota names…) and the data as it is now (its language, offset, currency). */
 export function eventUi(vocabulary: Vocabulary, data: EventInput, t: TFunction): UiSchema {
   const named = (name: string) => t(`organiser.names.${name}`, { defaultValue: name });
@@ -93,28 +87,28 @@ export function eventUi(vocabulary: Vocabulary, data: EventInput, t: TFunction):
   const items = typeof showDays === 'object' && showDays !== null ? showDays.items : undefined;
   return {
     ...EVENT_UI,
-    names: withOptions(EVENT_UI.names, {
+    names: withUiOptions(EVENT_UI.names, {
       entries: LANGUAGE_OPTIONS.map((option) => ({
         name: option.code,
         label: t('organiser.event.nameIn', { language: option.label }),
         required: option.code === data.defaultLanguage,
       })),
     }),
-    utcOffsetMinutes: withOptions(EVENT_UI.utcOffsetMinutes, { choices: OFFSETS.map((offset) => ({ value: offset, label: formatOffset(offset) })) }),
-    showDays: { ...showDays, items: { ...items, date: withOptions(items?.date, { offsetMinutes: data.utcOffsetMinutes }) } },
-    deadlines: withOptions(EVENT_UI.deadlines, { offsetMinutes: data.utcOffsetMinutes, entries: vocabulary.deadlineNames.map((name) => ({ name, label: named(name) })) }),
+    utcOffsetMinutes: withUiOptions(EVENT_UI.utcOffsetMinutes, { choices: OFFSETS.map((offset) => ({ value: offset, label: formatOffset(offset) })) }),
+    showDays: { ...showDays, items: { ...items, date: withUiOptions(items?.date, { offsetMinutes: data.utcOffsetMinutes }) } },
+    deadlines: withUiOptions(EVENT_UI.deadlines, { offsetMinutes: data.utcOffsetMinutes, entries: vocabulary.deadlineNames.map((name) => ({ name, label: named(name) })) }),
     // O2: each value forms.yaml lets the event set (a fee's price, an approval limit); empty keeps its default.
-    settings: withOptions(EVENT_UI.settings, {
+    settings: withUiOptions(EVENT_UI.settings, {
       entries: vocabulary.settings.map((setting) => ({
         name: setting.name,
         label: setting.kind === 'money' ? `${named(setting.name)} (${data.currency})` : named(setting.name),
         help: t('organiser.event.settingDefault', { value: setting.currency ? `${setting.default} ${setting.currency}` : setting.default }),
       })),
     }),
-    defaultModules: withOptions(EVENT_UI.defaultModules, { choices: vocabulary.modules.map((module) => ({ value: module, label: module })) }),
-    defaultFlags: withOptions(EVENT_UI.defaultFlags, {
+    defaultModules: withUiOptions(EVENT_UI.defaultModules, { choices: vocabulary.modules.map((module) => ({ value: module, label: module })) }),
+    defaultFlags: withUiOptions(EVENT_UI.defaultFlags, {
       groups: Object.entries(vocabulary.flagGroups).map(([group, flags]) => ({ label: t(`organiser.flagGroups.${group}`), flags })),
     }),
-    defaultQuotas: withOptions(EVENT_UI.defaultQuotas, { entries: vocabulary.quotaNames.map((name) => ({ name, label: named(name) })) }),
+    defaultQuotas: withUiOptions(EVENT_UI.defaultQuotas, { entries: vocabulary.quotaNames.map((name) => ({ name, label: named(name) })) }),
   };
 }
