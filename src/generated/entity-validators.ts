@@ -1334,3 +1334,139 @@ export function exhibitorValidators(require) {
 
   return exports;
 }
+
+export function reminderDaysValidators(require) {
+  const exports = {};
+  "use strict";
+  exports["2b475bb9"] = validate10;
+  const schema11 = {"type":"object","required":["days"],"properties":{"days":{"type":"array","items":{"type":"integer","minimum":0,"maximum":365},"maxItems":10,"uniqueItems":true}},"additionalProperties":false,"$id":"2b475bb9"};
+
+  function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  /*# sourceURL="2b475bb9" */;
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+  if(data.days === undefined){
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "days"},message:"must have required property '"+"days"+"'",schema:schema11.required,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err0];
+  }
+  else {
+  vErrors.push(err0);
+  }
+  errors++;
+  }
+  for(const key0 in data){
+  if(!(key0 === "days")){
+  const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err1];
+  }
+  else {
+  vErrors.push(err1);
+  }
+  errors++;
+  }
+  }
+  if(data.days !== undefined){
+  let data0 = data.days;
+  if(Array.isArray(data0)){
+  if(data0.length > 10){
+  const err2 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema11.properties.days,data:data0};
+  if(vErrors === null){
+  vErrors = [err2];
+  }
+  else {
+  vErrors.push(err2);
+  }
+  errors++;
+  }
+  const len0 = data0.length;
+  for(let i0=0; i0<len0; i0++){
+  let data1 = data0[i0];
+  if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+  const err3 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/properties/days/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.days.items.type,parentSchema:schema11.properties.days.items,data:data1};
+  if(vErrors === null){
+  vErrors = [err3];
+  }
+  else {
+  vErrors.push(err3);
+  }
+  errors++;
+  }
+  if(typeof data1 == "number"){
+  if(data1 > 365 || isNaN(data1)){
+  const err4 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/properties/days/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365",schema:365,parentSchema:schema11.properties.days.items,data:data1};
+  if(vErrors === null){
+  vErrors = [err4];
+  }
+  else {
+  vErrors.push(err4);
+  }
+  errors++;
+  }
+  if(data1 < 0 || isNaN(data1)){
+  const err5 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/properties/days/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.days.items,data:data1};
+  if(vErrors === null){
+  vErrors = [err5];
+  }
+  else {
+  vErrors.push(err5);
+  }
+  errors++;
+  }
+  }
+  }
+  let i1 = data0.length;
+  let j0;
+  if(i1 > 1){
+  const indices0 = {};
+  for(;i1--;){
+  let item0 = data0[i1];
+  if(!((typeof item0 == "number") && (!(item0 % 1) && !isNaN(item0)))){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err6 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.days,data:data0};
+  if(vErrors === null){
+  vErrors = [err6];
+  }
+  else {
+  vErrors.push(err6);
+  }
+  errors++;
+  break;
+  }
+  indices0[item0] = i1;
+  }
+  }
+  }
+  else {
+  const err7 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.days.type,parentSchema:schema11.properties.days,data:data0};
+  if(vErrors === null){
+  vErrors = [err7];
+  }
+  else {
+  vErrors.push(err7);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err8];
+  }
+  else {
+  vErrors.push(err8);
+  }
+  errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+  }
+
+  return exports;
+}

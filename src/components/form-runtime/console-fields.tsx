@@ -172,7 +172,7 @@ export function FlagGroupsField(props: FieldProps) {
 /** The numbers a list of integers holds, from what was typed ("7, 1"); a word that is no number stays -1 (the schema or the rules refuse it). */
 function parseNumbers(text: string): number[] {
   return text
-    .split(/[,\s]+/)
+    .split(/[,，、\s]+/)
     .filter(Boolean)
     .map((word) => (/^\d+$/.test(word) ? Number(word) : -1));
 }
@@ -184,13 +184,16 @@ export function NumberListField(props: FieldProps) {
   const [text, setText] = useState(() => numbers.join(', '));
   // The data changed from outside (not by typing here): show it.
   const current = JSON.stringify(parseNumbers(text)) === JSON.stringify(numbers) ? text : numbers.join(', ');
+  // A number the schema refuses (days.2: too large) is said here; the list's own errors by rjsf's field template.
+  const itemErrors = Object.entries(props.errorSchema ?? {}).flatMap(([key, node]) => (key === '__errors' || !isRecord(node) ? [] : strings(node.__errors)));
   return (
     <TextField
       id={props.fieldPathId.$id}
       fullWidth
       label={options.title}
       value={current}
-      error={(props.rawErrors ?? []).length > 0}
+      error={(props.rawErrors ?? []).length > 0 || itemErrors.length > 0}
+      helperText={itemErrors.length > 0 ? [...new Set(itemErrors)].join(' ') : undefined}
       disabled={props.disabled || props.readonly}
       onChange={(event) => {
         setText(event.target.value);

@@ -1,5 +1,6 @@
 import { eventInputSchema } from './event';
 import { exhibitorInputSchema } from './exhibitor';
+import { reminderDaysSchema } from './reminder';
 
 // The entity schemas the organiser console edits through the form runtime. `npm run generate`
 // compiles each into src/generated/entity-validators.ts (one function per name here), which the
@@ -23,4 +24,5 @@ export function consoleFormSchema(schema: object): Record<string, unknown> {
 export const CONSOLE_FORM_SCHEMAS = {
   eventValidators: eventInputSchema,
   exhibitorValidators: exhibitorInputSchema,
+  reminderDaysValidators: reminderDaysSchema,
 } as const;

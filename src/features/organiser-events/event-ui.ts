@@ -64,9 +64,11 @@ export const EVENT_UI: UiSchema = {
     'ui:addLabel': 'organiser.event.addDay',
     'ui:removeLabel': 'organiser.event.removeDay',
     items: {
+      'ui:options': { label: false },
       date: { 'ui:title': 'organiser.event.date', 'ui:widget': 'eventDate' },
-      opens: { 'ui:title': 'organiser.event.opens', 'ui:widget': 'time' },
-      closes: { 'ui:title': 'organiser.event.closes', 'ui:widget': 'time' },
+      // A plain time input: rjsf's time widget would add seconds ("10:00:00"), which the schema refuses.
+      opens: { 'ui:title': 'organiser.event.opens', 'ui:options': { inputType: 'time' } },
+      closes: { 'ui:title': 'organiser.event.closes', 'ui:options': { inputType: 'time' } },
     },
   },
   deadlines: { 'ui:field': 'namedValues', 'ui:options': { kind: 'eventDateTime' } },
