@@ -12,6 +12,7 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const nodeOrEmpty = (value: unknown): Node => (isObject(value) ? value : {});
 
 /**
  * The UI schema rjsf renders with. The schema itself must stay exactly as precompiled, so every
@@ -52,16 +53,17 @@ export function displayUi(
     if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
     if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
-    if (schemaTexts && codes && property && codes.every((c) => typeof c === 'string')) {
-      result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
+    const codeTexts = codes?.filter((code): code is string => typeof code === 'string');
+    if (schemaTexts && codes && codeTexts && property && codeTexts.length === codes.length) {
+      result['ui:enumNames'] = codeTexts.map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
     // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
     // when their condition holds; they showed raw keys before).
     for (const [name, child] of objectProperties(schemaNode)) {
-      result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
+      result[name] = describe(nodeOrEmpty(uiNode[name]), child, name);
     }
     if (isObject(schemaNode.items)) {
-      result.items = describe(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
+      result.items = describe(nodeOrEmpty(uiNode.items), schemaNode.items, property);
       if (schemaNode.items.type === 'object') {
         Object.assign(result, listControlLabels(result, schemaNode, t));
         // Locale keys, already turned into ui:options texts (rjsf would read them as options too).
@@ -71,7 +73,7 @@ export function displayUi(
     }
     return result;
   };
-  return describe(translateTexts(ui) as Node, schema, null);
+  return describe(nodeOrEmpty(translateTexts(ui)), schema, null);
 }
 
 /** The names of a list's controls, built per item number ("Remove badge 3", not "Remove"). */
@@ -90,10 +92,13 @@ export interface ListItemLabels {
  * receives only that part of the UI schema).
  */
 function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
-  const items = schemaNode.items as Node;
+  const items = nodeOrEmpty(schemaNode.items);
   const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
   const item = t(itemTitle);
-  const own = (name: string) => (typeof uiNode[name] === 'string' ? (uiNode[name] as string) : undefined);
+  const own = (name: string) => {
+    const value = uiNode[name];
+    return typeof value === 'string' ? value : undefined;
+  };
   const addKey = own('ui:addLabel');
   const removeKey = own('ui:removeLabel');
   const labels: ListItemLabels = {
@@ -102,10 +107,10 @@ function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
     moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
     copy: (number) => t('formRuntime.listControls.copy', { item, number }),
   };
-  const itemsUi = uiNode.items as Node;
+  const itemsUi = nodeOrEmpty(uiNode.items);
   return {
-    'ui:options': { ...(uiNode['ui:options'] as Node | undefined), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
-    items: { ...itemsUi, 'ui:options': { ...(itemsUi['ui:options'] as Node | undefined), itemLabels: labels } },
+    'ui:options': { ...nodeOrEmpty(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    items: { ...itemsUi, 'ui:options': { ...nodeOrEmpty(itemsUi['ui:options']), itemLabels: labels } },
   };
 }
 
@@ -154,9 +159,8 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
         node = created;
       }
     }
-    const list = (node.__errors as string[] | undefined) ?? [];
-    list.push(t(error.key, error.params));
-    node.__errors = list;
+    const list = node.__errors;
+    node.__errors = [...(Array.isArray(list) ? list : []), t(error.key, error.params)];
   }
   return root as ErrorSchema;
 }

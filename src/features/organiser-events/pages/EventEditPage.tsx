@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { mutate } from 'swr';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
-import { EVENT_LOGO_PATH, EVENT_LOGO_RULE, eventProblems, fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
+import { EVENT_LOGO_PATH, EVENT_LOGO_RULE, eventProblems, fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
 import { consoleFormSchema } from '../../../engine/schemas/console-forms';
 import { eventInputSchema, type EventInput } from '../../../engine/schemas/event';
 import { VISITOR_DIRECTORY_FIELDS, type VisitorDirectoryField } from '../../../engine/leads';
-import { fieldProblemsOf, SchemaForm } from '../../../components/form-runtime/SchemaForm';
+import { EntityEditForm } from '../../../components/form-runtime/EntityEditForm';
 import { PageLoading } from '../../../components/PageLoading';
 import { eventValidators } from '../../../generated/entity-validators';
 import { typedApi } from '../../../lib/api';
@@ -143,8 +143,6 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Ev
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [data, setData] = useState<EventInput>(initial);
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [busy, setBusy] = useState(false);
   const ui = useMemo(() => eventUi(vocabulary, data, t), [vocabulary, data.defaultLanguage, data.utcOffsetMinutes, data.currency, t]);
   // LD1: the visitor fields exhibitors' scanners may keep offline (an existing event only).
   const directory = useSWR(id === null ? null : ['/organiser/events/{id}/visitor-directory', id], () =>
@@ -155,81 +153,57 @@ function EventForm({ id, initial, vocabulary }: { id: number | null; initial: Ev
 
   const save = async (edited: EventInput) => {
     const input = inputOf(edited);
-    const found = eventProblems(input, vocabulary);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      showToast('warning', t('organiser.event.fixFields'));
-      return;
+    if (id === null) await typedApi.post('/organiser/events', { body: input, silent: true });
+    else {
+      await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
+      if (directoryFields !== null) await typedApi.put('/organiser/events/{id}/visitor-directory', { path: { id }, body: { fields: directoryFields }, silent: true });
     }
-    setBusy(true);
-    try {
-      if (id === null) await typedApi.post('/organiser/events', { body: input, silent: true });
-      else {
-        await typedApi.put('/organiser/events/{id}', { path: { id }, body: input, silent: true });
-        if (directoryFields !== null) await typedApi.put('/organiser/events/{id}/visitor-directory', { path: { id }, body: { fields: directoryFields }, silent: true });
-      }
-      // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
-      await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
-      showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
-      navigate('/organiser/events');
-    } catch (failure) {
-      setProblems(fieldProblemsOf(failure));
-      showToast('error', failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
+    await Promise.all([loadUserInfo(), mutate('/organiser/events')]);
+    showToast('success', t(id === null ? 'organiser.events.created' : 'organiser.events.saved'));
+    navigate('/organiser/events');
   };
 
   return (
-    <Box sx={{ maxWidth: 960 }}>
-      <SchemaForm
-        schema={EVENT_SCHEMA}
-        validators={eventValidators}
-        ui={ui}
-        data={data}
-        onChange={setData}
-        onSubmit={(edited) => void save(edited)}
-        onInvalid={() => showToast('warning', t('organiser.event.fixFields'))}
-        problems={problems}
-      >
-        <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
-          <Section title={t('organiser.event.logoPreview')}>
-            <Typography variant="body2">{t('organiser.event.logoHelp')}</Typography>
-            <LogoUpload eventId={id} logoUrl={data.logoUrl} onUploaded={(logoUrl) => setData((current) => ({ ...current, logoUrl }))} />
-          </Section>
+    <EntityEditForm
+      schema={EVENT_SCHEMA}
+      validators={eventValidators}
+      ui={ui}
+      data={data}
+      onChange={setData}
+      check={(edited) => eventProblems(inputOf(edited), vocabulary)}
+      save={save}
+      onCancel={() => navigate('/organiser/events')}
+      stickyButtons
+    >
+      <Section title={t('organiser.event.logoPreview')}>
+        <Typography variant="body2">{t('organiser.event.logoHelp')}</Typography>
+        <LogoUpload eventId={id} logoUrl={data.logoUrl} onUploaded={(logoUrl) => setData((current) => ({ ...current, logoUrl }))} />
+      </Section>
 
-          {id !== null && (
-            <Section title={t('organiser.event.visitorDirectory')}>
-              <Typography variant="body2" color="text.secondary">
-                {t('organiser.event.visitorDirectoryHelp')}
-              </Typography>
-              <FormGroup row>
-                {VISITOR_DIRECTORY_FIELDS.map((field) => (
-                  <FormControlLabel
-                    key={field}
-                    label={t(`leads.field.${field === 'name' ? 'visitorName' : field}`)}
-                    control={
-                      <Checkbox
-                        checked={sharedFields.includes(field)}
-                        disabled={!directory.data}
-                        onChange={(event) => setDirectoryFields(VISITOR_DIRECTORY_FIELDS.filter((each) => (each === field ? event.target.checked : sharedFields.includes(each))))}
-                      />
-                    }
+      {id !== null && (
+        <Section title={t('organiser.event.visitorDirectory')}>
+          <Typography variant="body2" color="text.secondary">
+            {t('organiser.event.visitorDirectoryHelp')}
+          </Typography>
+          <FormGroup row>
+            {VISITOR_DIRECTORY_FIELDS.map((field) => (
+              <FormControlLabel
+                key={field}
+                label={t(`leads.field.${field === 'name' ? 'visitorName' : field}`)}
+                control={
+                  <Checkbox
+                    checked={sharedFields.includes(field)}
+                    disabled={!directory.data}
+                    onChange={(event) => setDirectoryFields(VISITOR_DIRECTORY_FIELDS.filter((each) => (each === field ? event.target.checked : sharedFields.includes(each))))}
                   />
-                ))}
-              </FormGroup>
-            </Section>
-          )}
-
-          <Box sx={{ display: 'flex', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('organiser.event.save')}
-            </Button>
-            <Button onClick={() => navigate('/organiser/events')}>{t('organiser.event.cancel')}</Button>
-          </Box>
-        </Box>
-      </SchemaForm>
-    </Box>
+                }
+              />
+            ))}
+          </FormGroup>
+        </Section>
+      )}
+    </EntityEditForm>
   );
 }
 

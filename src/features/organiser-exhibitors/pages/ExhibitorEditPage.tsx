@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 import { exhibitorProblems, newExhibitorInput } from '../../../engine/organiser-exhibitors';
 import { consoleFormSchema } from '../../../engine/schemas/console-forms';
 import { exhibitorInputSchema, type ExhibitorInput } from '../../../engine/schemas/exhibitor';
-import { fromEventLocal, toEventLocal, type FieldProblems } from '../../../engine/organiser-events';
-import { fieldProblemsOf, SchemaForm } from '../../../components/form-runtime/SchemaForm';
+import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
+import { EntityEditForm } from '../../../components/form-runtime/EntityEditForm';
 import { PageLoading } from '../../../components/PageLoading';
 import { exhibitorValidators } from '../../../generated/entity-validators';
 import { typedApi } from '../../../lib/api';
@@ -43,51 +43,29 @@ function Form({ id, initial, vocabulary, offset }: { id: number | null; initial:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [data, setData] = useState(() => editedOf(initial, offset));
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [busy, setBusy] = useState(false);
   const ui = useMemo(() => exhibitorUi(vocabulary, offset, t), [vocabulary, offset, t]);
 
   const save = async (edited: ExhibitorInput) => {
     const input = inputOf(edited, offset);
-    const found = exhibitorProblems(input, vocabulary, null);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return showToast('warning', t('organiser.event.fixFields'));
-    setBusy(true);
-    try {
-      if (id === null) await typedApi.post('/organiser/exhibitors', { body: input, silent: true });
-      else await typedApi.put('/organiser/exhibitors/{id}', { path: { id }, body: input, silent: true });
-      // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
-      await mutate((key) => Array.isArray(key) && key[0] === '/organiser/exhibitors');
-      showToast('success', t('success.saved'));
-      navigate('/organiser/exhibitors');
-    } catch (failure) {
-      setProblems(fieldProblemsOf(failure));
-      showToast('error', failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    if (id === null) await typedApi.post('/organiser/exhibitors', { body: input, silent: true });
+    else await typedApi.put('/organiser/exhibitors/{id}', { path: { id }, body: input, silent: true });
+    // The list may be cached from a moment ago (SWR dedupes within 2 s): read it again first.
+    await mutate((key) => Array.isArray(key) && key[0] === '/organiser/exhibitors');
+    showToast('success', t('success.saved'));
+    navigate('/organiser/exhibitors');
   };
 
   return (
-    <Box sx={{ maxWidth: 960 }}>
-      <SchemaForm
-        schema={EXHIBITOR_SCHEMA}
-        validators={exhibitorValidators}
-        ui={ui}
-        data={data}
-        onChange={setData}
-        onSubmit={(edited) => void save(edited)}
-        onInvalid={() => showToast('warning', t('organiser.event.fixFields'))}
-        problems={problems}
-      >
-        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('organiser.event.save')}
-          </Button>
-          <Button onClick={() => navigate('/organiser/exhibitors')}>{t('organiser.event.cancel')}</Button>
-        </Box>
-      </SchemaForm>
-    </Box>
+    <EntityEditForm
+      schema={EXHIBITOR_SCHEMA}
+      validators={exhibitorValidators}
+      ui={ui}
+      data={data}
+      onChange={setData}
+      check={(edited) => exhibitorProblems(inputOf(edited, offset), vocabulary, null)}
+      save={save}
+      onCancel={() => navigate('/organiser/exhibitors')}
+    />
   );
 }
 
