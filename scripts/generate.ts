@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Catalogue } from '../src/engine/catalogue';
 import { FORM_LIST_SCHEMA } from '../src/engine/forms/form-list-schema';
 import { FormSetProblemsError, type OpenApiDocument, renderApiTypes } from './api-types';
+import { renderEntityValidators } from './entity-validators';
 import { loadCatalogue, ROOT } from './catalogue-source';
 import { generatedFeatureMap, readBuiltApp } from './feature-map';
 
@@ -78,6 +79,7 @@ export async function generatedFiles(
     'src/generated/screens.ts': renderScreens(catalogue),
     'src/generated/pages.ts': renderPages(catalogue),
     'schemas/forms/forms.schema.json': renderFormListSchema(),
+    'src/generated/entity-validators.ts': renderEntityValidators(),
   };
   if (!options.skipApiTypes) {
     // One build of the app gives the OpenAPI document and the routes of the requirement map.

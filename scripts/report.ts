@@ -12,7 +12,7 @@ export const FILE_LINES_MAX = 400;
 export const FUNCTION_LINES_MAX = 100;
 /** How many identical lines (blank lines, comments and imports left out) make a repeated block. */
 export const DUPLICATE_WINDOW = 6;
-const CAST_FOLDERS = ['src/features/forms', 'src/server/modules/forms'];
+const CAST_FOLDERS = ['src/features/forms', 'src/components/form-runtime', 'src/server/modules/forms'];
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -15,15 +15,35 @@ import { dismissToast, showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { useAccountInfo } from '../../../lib/session';
 import { useFormPayload, type PartSummary } from '../lib/payload';
-import { serverErrorSchema, serverProblems, withoutHidden } from '../lib/display';
-import { fieldIdOf, STATUS_COLOR, topFieldOf } from '../lib/status';
-import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from './form-view';
+import { serverErrorSchema, serverProblems, withoutHidden } from '../../../components/form-runtime/display';
+import { fieldIdOf, topFieldOf } from '../../../components/form-runtime/field-ids';
+import { STATUS_COLOR } from './status-colour';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
 import { PartStatuses } from './PartStatuses';
 import { partsOf, partsToSubmit } from '../../../engine/forms/parts';
 import { importableLists } from '../../../engine/forms/list-import';
 import { ListImport } from './ListImport';
 
 const AUTOSAVE_MS = 1500;
+
+/** F9: how an approval decision is shown on the form. */
+const APPROVAL_SEVERITY = { pending: 'info', approved: 'success', rejected: 'error' } as const;
+
+/** A part of a refused save's answer (`errors`, `forms`), when it is a list. */
+function answerList(data: unknown, name: 'errors' | 'forms'): unknown[] | undefined {
+  if (typeof data !== 'object' || data === null || !(name in data)) return undefined;
+  const value: unknown = Reflect.get(data, name);
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** R5: the section anchor a UI schema node names (`ui:options.anchor`), if any. */
+function anchorOf(node: unknown): unknown {
+  const options = typeof node === 'object' && node !== null && 'ui:options' in node ? node['ui:options'] : undefined;
+  return typeof options === 'object' && options !== null && 'anchor' in options ? options.anchor : undefined;
+}
+
+const isFieldError = (value: unknown): value is FieldError =>
+  typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string' && 'key' in value && typeof value.key === 'string';
 
 /** F9: what a submission sends, in a few lines: each list's entries and the fee of flagged items. */
 function SubmitSummary({ schema, definition, data }: { schema: Record<string, unknown>; definition: FormDefinition; data: Record<string, unknown> }) {
@@ -199,7 +219,7 @@ export function FormRuntime({ formId }: { formId: string }) {
   useEffect(() => {
     const anchor = decodeURIComponent(hash.replace(/^#/, ''));
     if (!view || !anchor || shownSection.current === anchor) return;
-    const property = Object.entries(view.ui).find(([, node]) => (node as { 'ui:options'?: { anchor?: unknown } } | null)?.['ui:options']?.anchor === anchor)?.[0];
+    const property = Object.entries(view.ui).find(([, node]) => anchorOf(node) === anchor)?.[0];
     const section = property ? (document.getElementById(`root_${property}__title`) ?? document.getElementById(`root_${property}`)) : null;
     if (!section) return;
     shownSection.current = anchor;
@@ -255,7 +275,7 @@ export function FormRuntime({ formId }: { formId: string }) {
         if (notSavedToast.current === null) notSavedToast.current = showToast('error', t('formRuntime.notSaved', { reason }));
       }
       if (failure.errorId === 'validationFailed') {
-        const errors = (failure.data as { errors?: FieldError[] } | null)?.errors ?? [];
+        const errors = (answerList(failure.data, 'errors') ?? []).filter(isFieldError);
         setExtraErrors(serverErrorSchema(errors, t));
         setAttempted(true);
         // A submit the server refuses is listed and focused like one the browser refuses.
@@ -266,7 +286,7 @@ export function FormRuntime({ formId }: { formId: string }) {
           setRefusals((count) => count + 1);
         }
       }
-      const forms = (failure.data as { forms?: string[] } | null)?.forms;
+      const forms = answerList(failure.data, 'forms')?.map(String);
       setNotice({ kind: 'error', text: forms ? `${failure.message} ${forms.join(', ')}` : failure.message, refusal: failure.errorId === 'validationFailed' });
     }
   }
@@ -362,7 +382,7 @@ export function FormRuntime({ formId }: { formId: string }) {
         </Alert>
       )}
       {payload.entry?.approval && (
-        <Alert severity={{ pending: 'info', approved: 'success', rejected: 'error' }[payload.entry.approval.status] as 'info' | 'success' | 'error'} sx={{ mb: 2 }}>
+        <Alert severity={APPROVAL_SEVERITY[payload.entry.approval.status]} sx={{ mb: 2 }}>
           {t(`formRuntime.decision.${payload.entry.approval.status}`)}
           {payload.entry.approval.comment ? ` ${t('formRuntime.decision.comment', { comment: payload.entry.approval.comment })}` : ''}
         </Alert>

@@ -1,7 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PartSummary } from '../lib/payload';
-import { STATUS_COLOR } from '../lib/status';
+import { STATUS_COLOR } from './status-colour';
 
 /** P1 F4: each part of a shared form with its own status (the exhibitor's booth, the contractor's part). */
 export function PartStatuses({ parts }: { parts: PartSummary[] }) {

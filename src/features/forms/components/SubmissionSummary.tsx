@@ -7,8 +7,8 @@ import { useDateLocale } from '../../../lib/date-locale';
 import { formatEventDay } from '../../../engine/locale-format';
 import { helpParams } from '../../../engine/forms/definitions';
 import { isCountryField, shownCountry } from '../../../engine/forms/country-field';
-import { displayUi } from '../lib/display';
-import { STATUS_COLOR } from '../lib/status';
+import { displayUi } from '../../../components/form-runtime/display';
+import { STATUS_COLOR } from './status-colour';
 import { useFormPayload } from '../lib/payload';
 
 // F10: what was submitted, as a read-only summary (a list of labelled values), not a disabled
@@ -20,6 +20,11 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
 const isFileReference = (value: unknown): value is { id: string; name: string } =>
   isObject(value) && typeof value.id === 'string' && typeof value.name === 'string' && 'size' in value;
 
+const nodeOrEmpty = (value: unknown): Node => (isObject(value) ? value : {});
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+/** A UI schema's list of texts (`ui:order`, `ui:enumNames`), or null. */
+const textsOf = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
+
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.values(value).every(isEmpty));
 }
@@ -27,7 +32,7 @@ function isEmpty(value: unknown): boolean {
 /** The property names of an object schema in the UI schema's order (`ui:order`, `*` for the rest). */
 function ordered(schema: Node, ui: Node): string[] {
   const names = Object.keys(isObject(schema.properties) ? schema.properties : {});
-  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
+  const order = textsOf(ui['ui:order']) ?? [];
   const listed = order.filter((name) => names.includes(name));
   const rest = names.filter((name) => !listed.includes(name));
   const star = order.indexOf('*');
@@ -49,7 +54,7 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
   if (isCountryField(schema)) return shownCountry(value, i18n.language);
   // A day a field holds ("YYYY-MM-DD") in the event's date order, as every other date of the portal.
   if (schema.format === 'date' && typeof value === 'string') return formatEventDay(value, dates);
-  const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : null;
+  const names = textsOf(ui['ui:enumNames']);
   const codes = Array.isArray(schema.enum) ? schema.enum : isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : null;
   const label = (code: unknown) => (names && codes && codes.indexOf(code) >= 0 ? names[codes.indexOf(code)] : String(code));
   if (Array.isArray(value)) return value.map(label).join(', ');
@@ -60,16 +65,16 @@ function Value({ schema, ui, value, yes, no }: { schema: Node; ui: Node; value: 
 const headingAt = (depth: number) => `h${Math.min(6, depth + 2)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
 function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; data: Node; depth: number; yes: string; no: string }) {
-  const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Node>;
+  const properties = nodeOrEmpty(schema.properties);
   // Values are term/description pairs of a list (dl); a section or a list of entries has a heading
   // and its own fields, so it sits between the lists, never inside one (a dl holds only dt/dd groups).
   const parts: Array<{ kind: 'pair' | 'block'; key: string; element: ReactNode }> = [];
   for (const name of ordered(schema, ui)) {
-    const child = properties[name]!;
-    const childUi = isObject(ui[name]) ? (ui[name] as Node) : {};
+    const child = nodeOrEmpty(properties[name]);
+    const childUi = nodeOrEmpty(ui[name]);
     const value = data[name];
     if (childUi['ui:field'] === 'hidden' || isEmpty(value)) continue;
-    const title = typeof childUi['ui:title'] === 'string' ? (childUi['ui:title'] as string) : name;
+    const title = textOr(childUi['ui:title'], name);
     if (isObject(value) && !isFileReference(value)) {
       parts.push({
         kind: 'block',
@@ -84,8 +89,8 @@ function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; 
         ),
       });
     } else if (Array.isArray(value) && isObject(child.items) && child.items.type === 'object') {
-      const itemUi = isObject(childUi.items) ? (childUi.items as Node) : {};
-      const itemTitle = typeof itemUi['ui:title'] === 'string' ? (itemUi['ui:title'] as string) : title;
+      const itemUi = nodeOrEmpty(childUi.items);
+      const itemTitle = textOr(itemUi['ui:title'], title);
       parts.push({
         kind: 'block',
         key: name,
@@ -99,7 +104,7 @@ function Fields({ schema, ui, data, depth, yes, no }: { schema: Node; ui: Node; 
                 <Typography component={headingAt(depth + 1)} variant="subtitle2">
                   {itemTitle} {index + 1}
                 </Typography>
-                <Fields schema={child.items as Node} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
+                <Fields schema={nodeOrEmpty(child.items)} ui={itemUi} data={isObject(item) ? item : {}} depth={depth + 2} yes={yes} no={no} />
               </Paper>
             ))}
           </Box>

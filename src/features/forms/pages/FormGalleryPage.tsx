@@ -14,8 +14,8 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useApi } from '../../../lib/use-api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
 import { translatorFor } from '../../../lib/i18n';
-import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../components/form-view';
-import { withoutHidden } from '../lib/display';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
+import { withoutHidden } from '../../../components/form-runtime/display';
 
 // The organiser's form gallery. Any form of the set in use, for any of the
 // organisation's events, in any language, rendered by the exhibitor's own form runtime (read-only,

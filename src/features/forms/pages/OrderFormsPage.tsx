@@ -10,7 +10,7 @@ import { useAccountInfo, useUserInfo } from '../../../lib/session';
 import { PageLoading } from '../../../components/PageLoading';
 import { UtcTime } from '../../../components/UtcTime';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
-import { STATUS_COLOR } from '../lib/status';
+import { STATUS_COLOR } from '../components/status-colour';
 import { PartStatuses } from '../components/PartStatuses';
 
 /** One form of the list, as GET /forms answers it. */

@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import type { UiSchema } from '@rjsf/utils';
+import { Alert, Box, Button, Checkbox, FormControlLabel, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
+import { SchemaForm } from '../../../components/form-runtime/SchemaForm';
+import { consoleFormSchema } from '../../../engine/schemas/console-forms';
+import { reminderDaysSchema, type ReminderDays } from '../../../engine/schemas/reminder';
+import { reminderDaysValidators } from '../../../generated/entity-validators';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import { useDateLocale } from '../../../lib/date-locale';
 import { useAccountInfo } from '../../../lib/session';
@@ -12,11 +17,9 @@ import { useAccountInfo } from '../../../lib/session';
 // Reminders: the reminder days of the event, "send a reminder now" to the exhibitors
 // with mandatory forms missing, and the reminders sent.
 
-function parseDays(text: string): number[] | null {
-  const parts = text.split(/[,，、\s]+/).filter(Boolean);
-  const days = parts.map(Number);
-  return days.every((d) => Number.isInteger(d) && d >= 0 && d <= 365) && new Set(days).size === days.length && days.length <= 10 ? days : null;
-}
+const DAYS_SCHEMA = consoleFormSchema(reminderDaysSchema);
+/** The reminder days typed in one input ("14, 7, 1"), checked by the schema the route validates with. */
+const DAYS_UI: UiSchema = { days: { 'ui:field': 'numberList', 'ui:title': 'reminders.days', 'ui:help': 'reminders.daysHelp' } };
 
 export default function RemindersPage() {
   const { t } = useTranslation();
@@ -25,18 +28,14 @@ export default function RemindersPage() {
   const dates = useDateLocale();
   const reminders = useApi('GET', '/organiser/reminders');
   const missing = useApi('GET', '/organiser/progress', { query: { missing: true } });
-  const [daysText, setDaysText] = useState('');
-  const [daysError, setDaysError] = useState('');
+  const [days, setDays] = useState<ReminderDays>({ days: [] });
   const [selected, setSelected] = useState<number[]>([]);
   useEffect(() => {
-    if (reminders.data) setDaysText(reminders.data.days.join(', '));
+    if (reminders.data) setDays({ days: reminders.data.days });
   }, [reminders.data]);
 
-  const saveDays = async () => {
-    const days = parseDays(daysText);
-    if (!days) return setDaysError(t('reminders.daysInvalid'));
-    setDaysError('');
-    await typedApi.put('/organiser/reminders', { body: { days } });
+  const saveDays = async (edited: ReminderDays) => {
+    await typedApi.put('/organiser/reminders', { body: edited });
     showToast('success', t('reminders.saved'));
     void reminders.mutate();
   };
@@ -53,19 +52,21 @@ export default function RemindersPage() {
     <Stack spacing={4}>
       <Box component="section">
         {reminders.error && <Alert severity="error">{reminders.error.message}</Alert>}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            label={t('reminders.days')}
-            value={daysText}
-            onChange={(e) => setDaysText(e.target.value)}
-            error={Boolean(daysError)}
-            helperText={daysError || t('reminders.daysHelp')}
-            sx={{ minWidth: { sm: 360 } }}
-          />
-          <Button variant="contained" onClick={() => void saveDays()} sx={{ mt: { sm: 1 } }}>
-            {t('reminders.save')}
-          </Button>
-        </Stack>
+        <Box sx={{ maxWidth: 480 }}>
+          <SchemaForm
+            schema={DAYS_SCHEMA}
+            validators={reminderDaysValidators}
+            ui={DAYS_UI}
+            data={days}
+            onChange={setDays}
+            onSubmit={(edited) => void saveDays(edited)}
+            problems={{}}
+          >
+            <Button type="submit" variant="contained">
+              {t('reminders.save')}
+            </Button>
+          </SchemaForm>
+        </Box>
       </Box>
 
       <Box component="section" aria-labelledby="reminders-send">

@@ -1,4 +1,5 @@
 import type { ApiApp } from '../../lib/api-app';
+import { reminderDaysSchema } from '../../../engine/schemas/reminder';
 import { API_BASE } from '../../../engine/constants';
 import { deadlineOfForm } from '../../../engine/forms/definitions';
 import { envelope } from '../../lib/schemas';
@@ -88,12 +89,7 @@ export default async function reminderRoutes(app: ApiApp) {
       schema: {
         tags: ['organiser'],
         summary: 'The days before each deadline on which exhibitors with missing mandatory forms are reminded',
-        body: {
-          type: 'object',
-          required: ['days'],
-          properties: { days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 365 }, maxItems: 10, uniqueItems: true } },
-          additionalProperties: false,
-        },
+        body: reminderDaysSchema,
         response: { 200: envelope({ type: 'object', properties: { days: { type: 'array', items: { type: 'integer' } } }, required: ['days'], additionalProperties: false }) },
       },
     },

@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import { buttonId, getUiOptions, type ArrayFieldItemButtonsTemplateProps, type IconButtonProps } from '@rjsf/utils';
 import { Templates } from '@rjsf/mui';
-import type { ListItemLabels } from '../lib/display';
+import type { ListItemLabels } from './display';
 
 // WCAG 4.1.2, 2.4.6: a list's icon buttons say what they add or remove ("Add a badge",
 // "Remove badge 3") instead of rjsf's generic "Add Item" / "Remove". The texts come from the

@@ -1,9 +1,9 @@
 import { Alert, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { feeTotal, type ItemFee } from '../../../engine/forms/definitions';
-import type { UploadRules } from '../../../engine/forms/files';
-import { countedItems } from '../../../engine/forms/rules';
-import { formatMoney } from '../../../engine/money';
+import { feeTotal, type ItemFee } from '../../engine/forms/definitions';
+import type { UploadRules } from '../../engine/forms/files';
+import { countedItems } from '../../engine/forms/rules';
+import { formatMoney } from '../../engine/money';
 
 /** What FormRuntime hands the fields through rjsf's formContext. */
 export interface RuntimeFormContext {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps } from '@rjsf/utils';
-import { share } from '../lib/share';
+import type { FieldProps, RJSFSchema } from '@rjsf/utils';
+import { share } from './share';
 import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
 
 // rjsf's own array field, given the previous objects wherever nothing changed (lib/share.ts).
@@ -14,8 +14,8 @@ import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
 const CoreArrayField = getDefaultRegistry().fields.ArrayField!;
 
 /** A plain function component, as rjsf 6.11 on React 19 expects of fields and widgets. */
-export function StableArrayField(props: FieldProps) {
-  const previous = useRef<Pick<FieldProps, 'formData' | 'errorSchema' | 'uiSchema' | 'schema'> | null>(null);
+export function StableArrayField(props: FieldProps<unknown, RJSFSchema, Partial<RuntimeFormContext>>) {
+  const previous = useRef<Pick<FieldProps<unknown, RJSFSchema, Partial<RuntimeFormContext>>, 'formData' | 'errorSchema' | 'uiSchema' | 'schema'> | null>(null);
   const last = previous.current;
   const stable = {
     formData: share(last?.formData, props.formData),
@@ -26,8 +26,10 @@ export function StableArrayField(props: FieldProps) {
   previous.current = stable;
   const quota = 'quota' in props.schema ? props.schema.quota : undefined;
   const minItems = props.schema.minItems;
-  const context = props.registry.formContext as RuntimeFormContext | undefined;
-  if ((typeof quota !== 'string' && !minItems) || !context?.quotas) return <CoreArrayField {...props} {...stable} />;
+  // An exhibitor's form gives its quotas and labels (FormRuntime); a console form gives none.
+  const { quotas, uploads, label, fee } = props.registry.formContext;
+  if ((typeof quota !== 'string' && !minItems) || !quotas || !uploads || !label) return <CoreArrayField {...props} {...stable} />;
+  const context: RuntimeFormContext = { quotas, uploads, label, fee };
   return (
     <>
       <CoreArrayField {...props} {...stable} />
@@ -35,7 +37,7 @@ export function StableArrayField(props: FieldProps) {
         kind={typeof quota === 'string' ? quota : undefined}
         minItems={minItems}
         name={props.name}
-        title={context.label(props.schema.title ?? props.name)}
+        title={label(props.schema.title ?? props.name)}
         items={Array.isArray(props.formData) ? props.formData : []}
         itemSchema={(props.schema.items ?? {}) as never}
         context={context}

@@ -5,13 +5,13 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { FormContext } from '../../../engine/forms/context';
-import { helpParams, type FormDefinition } from '../../../engine/forms/definitions';
-import type { UploadRules } from '../../../engine/forms/files';
-import { setFormContext } from '../../../engine/forms/rules';
-import { instantiateValidators, type ValidatorModule } from '../../../engine/forms/served-validators';
-import { displayUi, markDuplicates, rjsfStrings, translateErrors } from '../lib/display';
-import { fieldIdOf } from '../lib/status';
+import type { FormContext } from '../../engine/forms/context';
+import { helpParams, type FormDefinition } from '../../engine/forms/definitions';
+import type { UploadRules } from '../../engine/forms/files';
+import { setFormContext } from '../../engine/forms/rules';
+import { instantiateValidators, type ValidatorModule } from '../../engine/forms/served-validators';
+import { displayUi, markDuplicates, rjsfStrings, translateErrors } from './display';
+import { fieldIdOf } from './field-ids';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
 import { ListAddButton, ListItemButtons } from './ListControls';
@@ -22,6 +22,8 @@ import { CountryWidget } from './CountryWidget';
 
 // What a generated form is rendered with: the exhibitor's form (FormRuntime) and the organiser's
 // gallery share it, so the gallery shows exactly what exhibitors get.
+
+const objectOrEmpty = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {});
 
 /** Renders nothing: a field behind an exhibitor flag that is off. */
 function HiddenField() {
@@ -57,7 +59,7 @@ function fieldLabel(id: string): string | null {
   if (!element) return null;
   // A choice of radios is a group, not an input: its label names it by `for` (rjsf's RadioWidget).
   const label =
-    (element as HTMLInputElement).labels?.[0]?.textContent ??
+    (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : undefined) ??
     document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent ??
     element.closest('fieldset')?.querySelector('legend')?.textContent ??
     element.getAttribute('aria-label');
@@ -141,12 +143,12 @@ export function formView(source: FormViewSource, validateFns: unknown, t: TFunct
   const ui =
     lockedFields.size === 0
       ? shown
-      : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...(shown[field] as object | undefined), 'ui:readonly': true }])]);
+      : Object.fromEntries([...Object.entries(shown), ...[...lockedFields].map((field) => [field, { ...objectOrEmpty(shown[field]), 'ui:readonly': true }])]);
   const formContext: RuntimeFormContext = { quotas: context.quotas, fee: definition.fee, uploads: source.uploads ?? {}, label: (key) => t(key) };
   return {
     schema,
     // The form's title is the page's (title bar): not repeated above the fields.
-    ui: { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), label: false } },
+    ui: { ...ui, 'ui:options': { ...objectOrEmpty(ui['ui:options']), label: false } },
     formContext,
     validator: createPrecompiledValidator(validateFns as never, schema),
     transformErrors: translateErrors(schema, t, context.flags),

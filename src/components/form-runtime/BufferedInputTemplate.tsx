@@ -42,11 +42,15 @@ export function BufferedInputTemplate(props: BaseInputTemplateProps) {
   // rjsf has caught up (or the value was changed from outside): show rjsf's value again.
   if (draft && !pending.current && Object.is(draft.value, value)) setDraft(null);
 
-  if (!buffered) return <MuiBaseInputTemplate {...props} />;
+  // A key the schema requires may still be left empty (an API entity's `required` says present, not
+  // filled): `markRequired: false` (for instance in `ui:globalOptions`) drops the asterisk.
+  const required = props.required && (props.options.markRequired ?? props.registry.globalUiOptions?.markRequired) !== false;
+  if (!buffered) return <MuiBaseInputTemplate {...props} required={required} />;
 
   return (
     <MuiBaseInputTemplate
       {...props}
+      required={required}
       value={draft ? draft.value : value}
       onChange={(next: unknown) => {
         setDraft({ value: next });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayUi, markDuplicates, serverProblems, translateErrors, withoutHidden, withoutHiddenErrors } from './display';
-import { fieldIdOf } from './status';
+import { fieldIdOf } from './field-ids';
 
-const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../../schemas/forms', `${id}.schema.json`), 'utf8')) as Record<string, unknown>;
+const schemaOf = (id: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../schemas/forms', `${id}.schema.json`), 'utf8')) as Record<string, unknown>;
 const t = (key: string) => `«${key}»`;
 
 describe('withoutHidden (F2, F3: what sits behind a flag that is off is not sent)', () => {

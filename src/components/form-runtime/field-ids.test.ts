@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIdOf } from './status';
+import { fieldIdOf } from './field-ids';
 
 describe('F9 fieldIdOf: the input a problem in the summary moves focus to', () => {
   it('nested objects, list items and bracketed names', () => {

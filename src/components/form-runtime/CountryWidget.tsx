@@ -2,8 +2,8 @@ import { useMemo, useRef } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { countryChoices, matchCountries, shownCountry } from '../../../engine/forms/country-field';
-import { isCountryCode } from '../../../engine/locale-format';
+import { countryChoices, matchCountries, shownCountry } from '../../engine/forms/country-field';
+import { isCountryCode } from '../../engine/locale-format';
 
 // L1: the widget of a country field (`"ui:widget": "country"` in a UI schema; the
 // schema's `country` keyword checks the value). A phone user types part of the name in any

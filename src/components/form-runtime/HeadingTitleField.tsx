@@ -9,11 +9,13 @@ import { Templates } from '@rjsf/mui';
 const MuiTitleField = Templates.TitleFieldTemplate ?? getDefaultRegistry().templates.TitleFieldTemplate;
 const MuiDescriptionField = Templates.DescriptionFieldTemplate ?? getDefaultRegistry().templates.DescriptionFieldTemplate;
 
+const objectOrEmpty = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {});
+
 /** The ui:options of a field with one of rjsf's MUI slot props (rjsfSlotProps) set. */
 function withSlotProps(uiSchema: UiSchema | undefined, slot: string, props: Record<string, unknown>): UiSchema {
-  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
-  const mui = (options.mui ?? {}) as { rjsfSlotProps?: Record<string, unknown> };
-  return { ...uiSchema, 'ui:options': { ...options, mui: { ...mui, rjsfSlotProps: { ...mui.rjsfSlotProps, [slot]: props } } } };
+  const options = objectOrEmpty(uiSchema?.['ui:options']);
+  const mui = objectOrEmpty(options.mui);
+  return { ...uiSchema, 'ui:options': { ...options, mui: { ...mui, rjsfSlotProps: { ...objectOrEmpty(mui.rjsfSlotProps), [slot]: props } } } };
 }
 
 /** How deep a field is, from its id: root_badges → 1, root_badges_0 → 2, root_company_address → 2. */

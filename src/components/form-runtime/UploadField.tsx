@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
-import type { FieldProps } from '@rjsf/utils';
+import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../../engine/forms/files';
+import { checkFile, isEmptyFileValue, purposeRule, type FileReference } from '../../engine/forms/files';
 import type { RuntimeFormContext } from './QuotaNote';
-import { typedApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { typedApi } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
 
 function isFileReference(value: unknown): value is FileReference {
   return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && value.id !== '';
@@ -17,7 +17,19 @@ function isFileReference(value: unknown): value is FileReference {
  * before upload (empty, name, type by content, size, dpi), so the user hears at once; the form
  * then holds the server's file reference, never the file itself.
  */
-export function UploadField({ fieldPathId, formData, onChange, disabled, readonly, uiSchema, schema, required, rawErrors, errorSchema, registry }: FieldProps) {
+export function UploadField({
+  fieldPathId,
+  formData,
+  onChange,
+  disabled,
+  readonly,
+  uiSchema,
+  schema,
+  required,
+  rawErrors,
+  errorSchema,
+  registry,
+}: FieldProps<unknown, RJSFSchema, Partial<RuntimeFormContext>>) {
   const id = fieldPathId.$id;
   const optionPurpose = uiSchema?.['ui:options']?.purpose;
   const { t } = useTranslation();
@@ -31,7 +43,7 @@ export function UploadField({ fieldPathId, formData, onChange, disabled, readonl
   const [busy, setBusy] = useState(false);
   // The schema's `file` keyword names the purpose (the UI schema's option is the older spelling).
   const purpose = String(('file' in schema ? schema.file : undefined) ?? optionPurpose ?? '');
-  const rule = purposeRule((registry.formContext as RuntimeFormContext | undefined)?.uploads ?? {}, purpose);
+  const rule = purposeRule(registry.formContext?.uploads ?? {}, purpose);
   // rjsf fills a required object field with {} before anything is chosen: only a reference the
   // server made (with its id) is a file, or the field would offer "Replace file" and an empty link.
   const reference = isFileReference(value) ? value : undefined;

@@ -1,8 +1,8 @@
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type RJSFValidationError } from '@rjsf/utils';
-import type { FieldError } from '../../../engine/forms/messages';
-import { messageFor, withoutRepeatedProblems } from '../../../engine/forms/messages';
-import { objectProperties } from '../../../engine/forms/object-properties';
-import { duplicateIndexes } from '../../../engine/forms/rules';
+import type { FieldError } from '../../engine/forms/messages';
+import { messageFor, withoutRepeatedProblems } from '../../engine/forms/messages';
+import { objectProperties } from '../../engine/forms/object-properties';
+import { duplicateIndexes } from '../../engine/forms/rules';
 
 // Schemas hold locale keys, not text (L1), and the browser validates with the precompiled
 // validator of the exact schema, so the schema is never altered: translations and flag-driven
@@ -12,6 +12,7 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const nodeOrEmpty = (value: unknown): Node => (isObject(value) ? value : {});
 
 /**
  * The UI schema rjsf renders with. The schema itself must stay exactly as precompiled, so every
@@ -21,7 +22,18 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
  * extra badge fee, the booth height limit), and fields behind an exhibitor flag that is off
  * rendered by no one.
  */
-export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, flags: Record<string, boolean>, params: Record<string, unknown> = {}): Node {
+export function displayUi(
+  ui: Node,
+  schema: Node,
+  formId: string,
+  t: Translate,
+  flags: Record<string, boolean>,
+  params: Record<string, unknown> = {},
+  options: { schemaTexts?: boolean } = {},
+): Node {
+  // A form's schema holds locale keys (titles, descriptions, enum labels); an API entity's
+  // (the console's) documents the API, and its texts come from the UI schema alone.
+  const schemaTexts = options.schemaTexts ?? true;
   const translateTexts = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(translateTexts);
     if (!isObject(node)) return node;
@@ -38,19 +50,20 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     // Rendered by no one, and its field wrapper hidden too (no empty gap where it would be).
     if (hidden(schemaNode)) return { 'ui:field': 'hidden', 'ui:widget': 'hidden' };
     const result: Node = { ...uiNode };
-    if (typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
-    if (typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
+    if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
+    if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
-    if (codes && property && codes.every((c) => typeof c === 'string')) {
-      result['ui:enumNames'] = (codes as string[]).map((code) => t(`forms.${formId}.enum.${property}.${code}`));
+    const codeTexts = codes?.filter((code): code is string => typeof code === 'string');
+    if (schemaTexts && codes && codeTexts && property && codeTexts.length === codes.length) {
+      result['ui:enumNames'] = codeTexts.map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
     // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
     // when their condition holds; they showed raw keys before).
     for (const [name, child] of objectProperties(schemaNode)) {
-      result[name] = describe(isObject(uiNode[name]) ? (uiNode[name] as Node) : {}, child, name);
+      result[name] = describe(nodeOrEmpty(uiNode[name]), child, name);
     }
     if (isObject(schemaNode.items)) {
-      result.items = describe(isObject(uiNode.items) ? (uiNode.items as Node) : {}, schemaNode.items, property);
+      result.items = describe(nodeOrEmpty(uiNode.items), schemaNode.items, property);
       if (schemaNode.items.type === 'object') {
         Object.assign(result, listControlLabels(result, schemaNode, t));
         // Locale keys, already turned into ui:options texts (rjsf would read them as options too).
@@ -60,7 +73,7 @@ export function displayUi(ui: Node, schema: Node, formId: string, t: Translate, 
     }
     return result;
   };
-  return describe(translateTexts(ui) as Node, schema, null);
+  return describe(nodeOrEmpty(translateTexts(ui)), schema, null);
 }
 
 /** The names of a list's controls, built per item number ("Remove badge 3", not "Remove"). */
@@ -79,10 +92,13 @@ export interface ListItemLabels {
  * receives only that part of the UI schema).
  */
 function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
-  const items = schemaNode.items as Node;
+  const items = nodeOrEmpty(schemaNode.items);
   const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
   const item = t(itemTitle);
-  const own = (name: string) => (typeof uiNode[name] === 'string' ? (uiNode[name] as string) : undefined);
+  const own = (name: string) => {
+    const value = uiNode[name];
+    return typeof value === 'string' ? value : undefined;
+  };
   const addKey = own('ui:addLabel');
   const removeKey = own('ui:removeLabel');
   const labels: ListItemLabels = {
@@ -91,10 +107,10 @@ function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
     moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
     copy: (number) => t('formRuntime.listControls.copy', { item, number }),
   };
-  const itemsUi = uiNode.items as Node;
+  const itemsUi = nodeOrEmpty(uiNode.items);
   return {
-    'ui:options': { ...(uiNode['ui:options'] as Node | undefined), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
-    items: { ...itemsUi, 'ui:options': { ...(itemsUi['ui:options'] as Node | undefined), itemLabels: labels } },
+    'ui:options': { ...nodeOrEmpty(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    items: { ...itemsUi, 'ui:options': { ...nodeOrEmpty(itemsUi['ui:options']), itemLabels: labels } },
   };
 }
 
@@ -143,9 +159,8 @@ export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSche
         node = created;
       }
     }
-    const list = (node.__errors as string[] | undefined) ?? [];
-    list.push(t(error.key, error.params));
-    node.__errors = list;
+    const list = node.__errors;
+    node.__errors = [...(Array.isArray(list) ? list : []), t(error.key, error.params)];
   }
   return root as ErrorSchema;
 }
