@@ -566,6 +566,10 @@ export interface ApiOperations {
    */
   'GET /forms/{id}': {
     data: {
+      /**
+       * F11: the questions (dotted paths, list items as `list[].field`) the organiser reopened the submission for after changing the form; null when not reopened so
+       */
+      askAgain?: string[] | null;
       changesNotSubmitted: boolean;
       /**
        * Past its deadline

@@ -27,15 +27,20 @@ let s04Strings: Record<string, Record<string, string>> = {};
 let s04Order: string[] = [];
 /** S04's required questions in the base form (a merge patch replaces the list whole). */
 let s04Required: string[] = [];
+let s04BadgeOrder: string[] = [];
 
 /** A draft adding a required yes/no question to S04, titled in every language given (the others keep the form's strings without it). */
 function halalDraft(basedOn: number, languages = ['en', 'cn', 'ja', 'vi']) {
   const titles: Record<string, string> = { en: 'Halal certified?', cn: '是否清真认证？', ja: 'ハラール認証はありますか？', vi: 'Có chứng nhận Halal?' };
   return {
     basedOn,
+    // A new required question, and the badges' gender question removed.
     patch: {
-      schema: { properties: { halalCertified: { type: 'boolean', title: 'forms.s04.halalCertified' } }, required: [...s04Required, 'halalCertified'] },
-      ui: { 'ui:order': [...s04Order, 'halalCertified'] },
+      schema: {
+        properties: { halalCertified: { type: 'boolean', title: 'forms.s04.halalCertified' }, badges: { items: { properties: { gender: null } } } },
+        required: [...s04Required, 'halalCertified'],
+      },
+      ui: { 'ui:order': [...s04Order, 'halalCertified'], badges: { items: { 'ui:order': s04BadgeOrder.filter((name) => name !== 'gender'), gender: null } } },
     },
     strings: Object.fromEntries(
       Object.entries(s04Strings).map(([language, table]) => [language, languages.includes(language) ? { ...table, 'forms.s04.halalCertified': titles[language]! } : table]),
@@ -65,11 +70,65 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     s04Strings = opened.strings;
     s04Order = opened.base.ui['ui:order'];
     s04Required = opened.base.schema.required ?? [];
+    s04BadgeOrder = opened.base.ui.badges.items['ui:order'];
+    await seedS04Entries();
   });
   afterAll(async () => {
     await t?.close();
     rmSync(root, { recursive: true, force: true });
   });
+
+  /** Four more exhibitors of the event: three submitted S04 (two answering gender), one has a draft. */
+  async function seedS04Entries() {
+    const organisationId = (await t.app.db.selectFrom('events').select('organisation_id').where('id', '=', eventId).executeTakeFirstOrThrow()).organisation_id;
+    for (const index of [1, 2, 3, 4]) {
+      const exhibitorRow = await t.app.db
+        .insertInto('exhibitors')
+        .values({ name: `Halal Foods ${index}`, legal_name: `Halal Foods ${index} Sdn. Bhd.`, logo_url: '', organisation_id: organisationId, code: `HALAL${index}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.app.db
+        .insertInto('participations')
+        .values({ exhibitor_id: exhibitorRow.id, event_id: eventId, booth_num: `H${index}`, displayed_modules: JSON.stringify(['Forms']), flags: '{}' })
+        .execute();
+    }
+    const without = await t.app.db
+      .selectFrom('participations')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'active')
+      .where('id', 'not in', (eb) => eb.selectFrom('form_entries').select('participation_id').where('form_id', '=', 's04'))
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    const badge = (gender?: string) => ({ badges: [{ firstName: 'Aisha', lastName: 'Rahman', email: 'aisha@example.com', ...(gender ? { gender } : {}) }] });
+    for (const [index, participation] of without.entries()) {
+      const data = JSON.stringify(badge(index < 2 ? 'female' : undefined));
+      const submitted = index < 3;
+      await t.app.db
+        .insertInto('form_entries')
+        .values({
+          participation_id: participation.id,
+          form_id: 's04',
+          data,
+          submitted_data: submitted ? data : null,
+          status: submitted ? 'submitted' : 'draft',
+          submitted_at: submitted ? new Date() : null,
+        })
+        .execute();
+    }
+  }
+
+  /** The event's active S04 entries as stored. */
+  const s04Entries = () =>
+    t.app.db
+      .selectFrom('form_entries')
+      .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+      .select(['form_entries.participation_id', 'form_entries.status', 'form_entries.data', 'form_entries.submitted_data'])
+      .where('participations.event_id', '=', eventId)
+      .where('participations.status', '=', 'active')
+      .where('form_entries.form_id', '=', 's04')
+      .execute();
 
   const versionCount = async () =>
     Number(
@@ -142,21 +201,22 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     const module = await t.app.inject({ method: 'GET', url: saved.data.preview.validator.url });
     expect(module.statusCode).toBe(200);
 
-    const submitted = await t.app.db
-      .selectFrom('form_entries')
-      .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
-      .select(['form_entries.participation_id', 'form_entries.status'])
-      .where('participations.event_id', '=', eventId)
-      .where('participations.status', '=', 'active')
-      .where('form_entries.form_id', '=', 's04')
-      .execute();
+    const entries = await s04Entries();
+    const answersGender = (data: any) => Array.isArray(data?.badges) && data.badges.some((item: any) => item?.gender !== undefined && item.gender !== '');
     const impact = await get(t.app, `${editor}/impact`, organiser);
     expect(impact.status).toBe(200);
-    expect(impact.data.drafts + impact.data.submissions).toBeGreaterThanOrEqual(submitted.length > 0 ? 1 : 0);
+    expect(impact.data.drafts).toBe(entries.filter((entry) => entry.status === 'draft').length);
+    expect(impact.data.submissions).toBe(entries.filter((entry) => entry.submitted_data !== null).length);
+    expect(impact.data.submissions).toBeGreaterThanOrEqual(3);
+    expect(impact.data.drafts).toBeGreaterThanOrEqual(1);
+    expect(impact.data.dropped).toEqual([
+      { path: 'badges[].gender', title: 'forms.s04.gender', answers: entries.filter((entry) => answersGender(entry.data) || answersGender(entry.submitted_data)).length },
+    ]);
+    expect(impact.data.dropped[0].answers).toBeGreaterThanOrEqual(2);
     expect(impact.data.questions).toEqual([{ path: 'halalCertified', kind: 'added', title: 'forms.s04.halalCertified' }]);
     // A new required question: every submission lacks it.
     expect(impact.data.invalidCount).toBe(impact.data.submissions);
-    for (const entry of impact.data.invalid) expect(entry.fields).toEqual(['/halalCertified']);
+    for (const entry of impact.data.invalid) expect(entry).toMatchObject({ fields: ['/halalCertified'], exhibitor: expect.any(String), company: expect.any(String) });
 
     const published = await post(t.app, `${editor}/publish`, { basedOn: 1, comment: 'Halal question', submissions: 'reopen' }, organiser);
     expect(published.status).toBe(200);
@@ -170,6 +230,21 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     const reopens = await t.app.db.selectFrom('form_reopens').select(['participation_id', 'fields']).where('form_id', '=', 's04').where('fields', 'is not', null).execute();
     expect(reopens.length).toBe(impact.data.invalidCount);
     for (const reopen of reopens) expect(reopen.fields).toEqual(['halalCertified']);
+    // The reopened submissions are drafts again; their submitted copies are kept; the answers to
+    // the removed question left the working copies.
+    const after = await s04Entries();
+    expect(after.filter((entry) => entry.submitted_data !== null).every((entry) => entry.status === 'draft')).toBe(true);
+    expect(after.some((entry) => answersGender(entry.submitted_data))).toBe(true);
+    expect(after.some((entry) => answersGender(entry.data))).toBe(false);
+    // One e-mail per exhibitor user of each reopened participation, naming the new question.
+    const mails = await t.app.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body']).where('kind', '=', 'formChanged').execute();
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    for (const mail of mails) expect(mail.text_body).toMatch(/Halal|清真|ハラール/);
+    // The exhibitor's form lists the questions to answer again.
+    const demoParticipation = (await t.app.db.selectFrom('users').select('participation_id').where('login', '=', 'demo').executeTakeFirstOrThrow()).participation_id;
+    const form = await get(t.app, '/oga/forms/s04', exhibitor);
+    expect(form.data.askAgain).toEqual(reopens.some((reopen) => reopen.participation_id === demoParticipation) ? ['halalCertified'] : null);
+    expect(form.data.schema.properties.halalCertified).toBeTruthy();
 
     const audit = await t.app.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('action', 'in', ['formDraft.save', 'forms.publish']).orderBy('id').execute();
     expect(audit.map((row) => row.action)).toContain('forms.publish');
@@ -194,7 +269,13 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
   it('compares two versions and rolls back to an earlier one as a new version', async () => {
     const diff = await get(t.app, '/oga/organiser/form-versions/1/diff/2', organiser);
     expect(diff.status).toBe(200);
-    expect(diff.data.forms).toEqual([{ formId: 's04', exhibitCode: DEMO_EVENT_CODE, changes: [expect.objectContaining({ kind: 'added', path: 'halalCertified' })] }]);
+    expect(diff.data.forms).toEqual([
+      {
+        formId: 's04',
+        exhibitCode: DEMO_EVENT_CODE,
+        changes: [expect.objectContaining({ kind: 'added', path: 'halalCertified' }), expect.objectContaining({ kind: 'removed', path: 'badges[].gender' })],
+      },
+    ]);
     expect(diff.data.strings.filter((entry: Json) => entry.key === 'forms.s04.halalCertified')).toHaveLength(4);
     expect((await get(t.app, '/oga/organiser/form-versions/1/diff/99', organiser)).code).toBe(404);
 

@@ -101,8 +101,12 @@ export interface FormEntriesService {
    * change, F11) the submission goes back to a draft that asks for those questions (dotted paths).
    */
   reopen(db: Kysely<Database>, participationId: number, formId: string, by: number, at: Date, options?: { fields: string[] }): Promise<void>;
+  /** F11: the questions a reopening after a form change asks for, until the entry is submitted again (null: none). */
+  reopenedFor(participationId: number, formId: string): Promise<string[] | null>;
   /** F3: the form's working copy in the exhibitor's most recent event that started before `before`. */
   previousEventData(exhibitorId: number, formId: string, before: Date): Promise<Record<string, unknown> | null>;
+  /** F11: replaces the working copy of an entry (answers to questions a form change removed are dropped); the submitted copy stays. */
+  replaceData(db: Kysely<Database>, participationId: number, formId: string, data: Record<string, unknown>, by: number): Promise<void>;
   /** Writes the entry if it is still at `version`; answers the new version or refuses (staleVersion, formDataTooLarge). */
   save(save: EntrySave): Promise<number>;
 }
@@ -122,7 +126,7 @@ export default fp(
 );
 
 /** A participation's own entries (the exhibitor's forms). */
-function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'previousEventData'> {
+function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'reopenedFor' | 'previousEventData'> {
   return {
     async ofParticipation(participationId) {
       const rows = await db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
@@ -145,6 +149,20 @@ function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofP
     async reopenedAt(participationId, formId) {
       const reopen = await db.selectFrom('form_reopens').select('reopened_at').where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst();
       return reopen ? new Date(reopen.reopened_at) : null;
+    },
+
+    async reopenedFor(participationId, formId) {
+      const row = await db
+        .selectFrom('form_reopens')
+        .innerJoin('form_entries', (join) =>
+          join.onRef('form_entries.participation_id', '=', 'form_reopens.participation_id').onRef('form_entries.form_id', '=', 'form_reopens.form_id'),
+        )
+        .select(['form_reopens.fields', 'form_reopens.reopened_at', 'form_entries.submitted_at', 'form_entries.status'])
+        .where('form_reopens.participation_id', '=', participationId)
+        .where('form_reopens.form_id', '=', formId)
+        .executeTakeFirst();
+      if (!row?.fields || row.status === 'submitted') return null;
+      return row.submitted_at && new Date(row.submitted_at) > new Date(row.reopened_at) ? null : row.fields;
     },
 
     async previousEventData(exhibitorId, formId, before) {
@@ -242,7 +260,7 @@ function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statuse
 }
 
 /** The writes: versioned saves, decisions and reopenings. */
-function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reopen' | 'save'> {
+function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reopen' | 'replaceData' | 'save'> {
   return {
     decide: (db, { eventId, ids, status, comment, by }) =>
       db
@@ -268,6 +286,15 @@ function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reop
           .where('participation_id', '=', participationId)
           .where('form_id', '=', formId)
           .execute();
+    },
+
+    async replaceData(db, participationId, formId, data, by) {
+      await db
+        .updateTable('form_entries')
+        .set({ data: JSON.stringify(data), updated_at: new Date(), updated_by: by, version: sql`version + 1` })
+        .where('participation_id', '=', participationId)
+        .where('form_id', '=', formId)
+        .execute();
     },
 
     save: (entry) => saveEntry(db, entry),

@@ -9,7 +9,7 @@ import { ok } from '../../plugins/errors';
 import type { FormSet, FormSetProblem, FormSetSource } from '../../plugins/forms/form-set';
 import { validatorUrl } from '../../plugins/forms/service';
 import { formFilesOf, formStrings, patchOf, stringKeyPattern, versionDifference, withDraft } from './form-content';
-import { impactOf, reopenAffected } from './impact';
+import { dropRemovedAnswers, impactOf, mailReopened, reopenAffected } from './impact';
 
 // F11: the organiser's form editor works on one event's patch of one form, never on the base
 // form other events share. A draft (the whole patch and the form's strings) is saved with the
@@ -369,9 +369,10 @@ export default async function formEditorRoutes(app: ApiApp) {
       const { draft, source, reading } = await draftContent(set, event.id, event.code, formId);
       if (!reading.set) throw new AppError('formVersionProblems', { problems: reading.problems });
       const after = reading.set;
-      let reopened = 0;
+      let reopened: number[] = [];
       const outcome = await app.forms.publish({ source, kind: 'editor', author: { id: auth.user.id, name: auth.user.display_name }, comment, basedOn }, async (trx, version) => {
         if (submissions === 'reopen') reopened = await reopenAffected(app, trx, { event, formId, before: set, after, by: auth.user.id });
+        const dropped = await dropRemovedAnswers(app, trx, { event, formId, before: set, after, by: auth.user.id });
         await trx.deleteFrom('form_drafts').where('event_id', '=', event.id).where('form_id', '=', formId).execute();
         await app.audit.record(
           {
@@ -380,14 +381,16 @@ export default async function formEditorRoutes(app: ApiApp) {
             subjectId: version.number,
             eventId: event.id,
             before: { version: number, form: formId, patch: patchOf(set.source, event.code, formId), strings: formStrings(set.source, formId) },
-            after: { version: version.number, form: formId, patch: draft.patch, strings: draft.strings, comment, submissions, reopened },
+            after: { version: version.number, form: formId, patch: draft.patch, strings: draft.strings, comment, submissions, reopened: reopened.length, answersDropped: dropped },
           },
           { request, db: trx },
         );
       });
       if (outcome.kind === 'problems') throw new AppError('formVersionProblems', { problems: outcome.problems });
       if (outcome.kind === 'stale' || outcome.kind === 'unchanged') return refuseStale(basedOn, outcome.current, set.source);
-      return ok({ version: { id: outcome.version.id, number: outcome.version.number }, reopened });
+      // The e-mails go once the version is stored (the outbox is not part of its transaction).
+      await mailReopened(app, event, { event, formId, before: set, after }, reopened, outcome.version.number);
+      return ok({ version: { id: outcome.version.id, number: outcome.version.number }, reopened: reopened.length });
     },
   );
 

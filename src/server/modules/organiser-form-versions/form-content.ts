@@ -209,3 +209,29 @@ export function hasAnswer(data: unknown, path: string): boolean {
   if (rest.length > 0) return hasAnswer(value, rest.join('.'));
   return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 }
+
+/** The data without the answers at the given dotted paths (`list[].field`: in every item); the same object when none is there. */
+export function withoutAnswers<T>(data: T, paths: readonly string[]): T {
+  let result: unknown = data;
+  for (const path of paths) result = without(result, path.split('.'));
+  return result as T;
+}
+
+function without(data: unknown, parts: string[]): unknown {
+  const [head, ...rest] = parts;
+  if (!isObject(data) || head === undefined) return data;
+  const name = head.endsWith('[]') ? head.slice(0, -2) : head;
+  if (!(name in data)) return data;
+  const value = data[name];
+  if (head.endsWith('[]')) {
+    if (!Array.isArray(value)) return data;
+    const items = value.map((item) => (rest.length === 0 ? item : without(item, rest)));
+    return items.every((item, index) => item === value[index]) ? data : { ...data, [name]: items };
+  }
+  if (rest.length === 0) {
+    const { [name]: _dropped, ...kept } = data;
+    return kept;
+  }
+  const inner = without(value, rest);
+  return inner === value ? data : { ...data, [name]: inner };
+}

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { formDisplayName } from '../../../engine/forms/definitions';
 import { formDifference } from '../../../engine/forms/gallery';
+import { lookup } from '../../../engine/i18n';
 import type { Database, EventRow } from '../../db/schema';
+import { translate } from '../../lib/messages';
 import { loadParticipationSettings } from '../../lib/participation-settings';
 import type { FormSet } from '../../plugins/forms/form-set';
 import { validateSubmission } from '../../plugins/forms/validate';
-import { hasAnswer, newOrChangedQuestions } from './form-content';
+import { hasAnswer, newOrChangedQuestions, withoutAnswers } from './form-content';
 
 // F11: what publishing a changed form does to the exhibitors of the event who already answered
 // it: answers that are dropped (questions removed), submissions the changed form would refuse
@@ -75,16 +78,27 @@ async function newlyInvalid(db: Kysely<Database>, input: ImpactInput, entries: E
   );
   const oldValidator = input.before.validatorFor(input.formId, input.event.code);
   const newValidator = input.after.validatorFor(input.formId, input.event.code);
+  // Answers to removed questions are dropped, not failures.
+  const removed = removedQuestions(input);
   const invalid = new Map<number, string[]>();
   for (const entry of submitted) {
     const context = { flags: entry.flags ?? {}, quotas: settings.get(entry.participation_id)?.quotas ?? {} };
-    const after = validateSubmission(newValidator, entry.submitted_data, context);
+    const after = validateSubmission(newValidator, withoutAnswers(entry.submitted_data, removed), context);
     if (after.length === 0) continue;
     const before = new Set(validateSubmission(oldValidator, entry.submitted_data, context).map((error) => error.path));
     const fields = [...new Set(after.map((error) => error.path).filter((path) => !before.has(path)))];
     if (fields.length > 0) invalid.set(entry.participation_id, fields);
   }
   return invalid;
+}
+
+/** The dotted paths of the questions the change removes. */
+function removedQuestions(input: ImpactInput): string[] {
+  const before = input.before.filesFor(input.formId, input.event.code);
+  const after = input.after.filesFor(input.formId, input.event.code);
+  return formDifference(before, after)
+    .filter((change) => change.kind === 'removed')
+    .map((change) => change.path);
 }
 
 function questionsOf(input: ImpactInput) {
@@ -124,12 +138,76 @@ export async function impactOf(db: Kysely<Database>, input: ImpactInput & { limi
  * Reopens the submissions the change makes invalid, asking only for the new or changed questions
  * (stored with the reopening; the exhibitor's form lists them). Runs in the publishing transaction.
  */
-export async function reopenAffected(app: FastifyInstance, trx: Transaction<Database>, input: ImpactInput & { by: number }): Promise<number> {
+export async function reopenAffected(app: FastifyInstance, trx: Transaction<Database>, input: ImpactInput & { by: number }): Promise<number[]> {
   const entries = await entriesOf(trx, input.event.id, input.formId);
   const invalid = await newlyInvalid(trx, input, entries);
-  if (invalid.size === 0) return 0;
+  if (invalid.size === 0) return [];
   const questions = questionsOf(input).map((question) => question.path);
   const now = new Date();
   for (const participationId of invalid.keys()) await app.formEntries.reopen(trx, participationId, input.formId, input.by, now, { fields: questions });
-  return invalid.size;
+  return [...invalid.keys()];
+}
+
+/**
+ * Drops the answers to removed questions from the working copies of the event's entries (the
+ * submitted copies stay as they were submitted); every other answer carries over. Answers how
+ * many entries changed. Runs in the publishing transaction.
+ */
+export async function dropRemovedAnswers(app: FastifyInstance, trx: Transaction<Database>, input: ImpactInput & { by: number }): Promise<number> {
+  const removed = removedQuestions(input);
+  if (removed.length === 0) return 0;
+  let changed = 0;
+  for (const entry of await entriesOf(trx, input.event.id, input.formId)) {
+    const kept = withoutAnswers(entry.data, removed);
+    if (kept === entry.data) continue;
+    await app.formEntries.replaceData(trx, entry.participation_id, input.formId, kept, input.by);
+    changed++;
+  }
+  return changed;
+}
+
+/**
+ * Queues one e-mail per exhibitor user of each reopened participation (the mail outbox), in the
+ * user's language, naming the form and the questions to answer again by their titles in the
+ * published version's strings.
+ */
+export async function mailReopened(app: FastifyInstance, event: EventRow, input: ImpactInput, participationIds: number[], versionNumber: number): Promise<void> {
+  if (participationIds.length === 0) return;
+  const definition = input.after.find(input.formId);
+  if (!definition) return;
+  const strings = input.after.stringsFor(input.formId);
+  const questions = questionsOf(input);
+  const users = await app.db
+    .selectFrom('users')
+    .innerJoin('participations', 'participations.id', 'users.participation_id')
+    .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+    .select(['users.participation_id', 'users.email', 'users.display_name', 'users.language', 'exhibitors.name as exhibitor'])
+    .where('users.participation_id', 'in', participationIds)
+    .where('users.role', '=', 'exhibitor')
+    .where('users.status', '=', 'active')
+    .execute();
+  for (const user of users) {
+    const language = user.language ?? event.default_language;
+    const text = (key: string | null) => {
+      if (!key) return '';
+      const own = key.startsWith(`forms.${input.formId}.`) ? lookup(strings[language] ?? {}, key.slice(`forms.${input.formId}.`.length)) : undefined;
+      return own ?? translate(language, key);
+    };
+    const params = {
+      name: user.display_name,
+      exhibitor: user.exhibitor,
+      event: (event.names as Record<string, string> | null)?.[language] ?? event.name,
+      form: formDisplayName(definition.code, text(definition.title)),
+      questions: questions.map((question) => `- ${question.title ? text(question.title) : question.path}`).join('\n'),
+      link: `${app.config.publicUrl}/login?exhibitCode=${encodeURIComponent(event.code)}`,
+    };
+    await app.mailer.send({
+      to: user.email,
+      subject: translate(language, 'mail.formChanged.subject', params),
+      text: translate(language, 'mail.formChanged.text', params),
+      dedupeKey: `formChanged:${versionNumber}:${input.formId}:${user.participation_id}:${user.email}`,
+      kind: 'formChanged',
+      refId: user.participation_id!,
+    });
+  }
 }

@@ -175,15 +175,25 @@ function listLines(lines: string[], path: string): FormSetProblem[] {
   return lines.map((line) => ({ file: FORM_LIST_FILE, path, message: line.replace(/^schemas\/forms\/forms\.yaml \([^)]*\) \w+:? ?/, '') }));
 }
 
+/** Compiled validators of recent sets by schema and upload rules: a set that changes one form recompiles that form only. */
+const compiled = new Map<string, ServedValidator>();
+const COMPILED_KEPT = 400;
+
 /** rjsf's standalone compile of a form's schema with the form keywords, as module text and functions. */
 function compileValidators(schema: Json, uploads: UploadRules): ServedValidator {
+  const key = JSON.stringify([schema, uploads]);
+  const known = compiled.get(key);
+  if (known) return known;
   const commonJs = compileSchemaValidatorsCode(schema, { extenderFn: (ajv) => addFormKeywords(ajv as never, uploads) as never, ajvOptionsOverrides: { ...FORM_AJV_OPTIONS } });
   const body = validatorBody(commonJs);
   const module = validatorModule(body);
   const hash = createHash('sha256').update(module).digest('hex').slice(0, 20);
   // The very body the browser's module runs, given the same `require`.
   const validators = new Function('require', body)(validatorRequire) as CompiledValidators;
-  return { hash, rootKey: hashForSchema(schema), module, validators };
+  const served = { hash, rootKey: hashForSchema(schema), module, validators };
+  compiled.set(key, served);
+  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  return served;
 }
 
 /**
