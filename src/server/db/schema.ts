@@ -141,7 +141,8 @@ export interface FormSetVersionTable {
   author_name: Generated<string>;
   created_at: DefaultedTimestamp;
   comment: Generated<string>;
-  content: Json<{ files: Record<string, string>; strings: Record<string, Record<string, unknown>> }>;
+  /** JSON text of { files: { path: text }, strings: { language: the `forms` table } } (text keeps the key order). */
+  content: string;
   content_hash: string;
   problems: Json<Array<{ file: string; path: string; message: string }>>;
 }

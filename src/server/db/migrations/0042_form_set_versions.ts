@@ -18,7 +18,8 @@ export const migration: Migration = {
       .addColumn('author_name', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('content', 'jsonb', (c) => c.notNull())
+      // JSON as text: jsonb would reorder the strings' keys, and an exported version must be byte for byte what was imported.
+      .addColumn('content', 'text', (c) => c.notNull())
       .addColumn('content_hash', 'text', (c) => c.notNull())
       .addColumn('problems', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .execute();

@@ -404,7 +404,7 @@ export default async function formEditorRoutes(app: ApiApp) {
       .orderBy('number')
       .execute();
     const old = await app.db.selectFrom('form_set_versions').select('content').where('number', '=', basedOn).executeTakeFirst();
-    const files = old ? versionDifference(old.content as FormSetSource, currentSource, null).files : [];
+    const files = old ? versionDifference(JSON.parse(old.content) as FormSetSource, currentSource, null).files : [];
     throw new AppError(
       'formVersionStale',
       {

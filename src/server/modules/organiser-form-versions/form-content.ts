@@ -59,7 +59,10 @@ export function withDraft(source: FormSetSource, exhibitCode: string, formId: st
   for (const language of LANGUAGES) {
     const flat = strings[language];
     if (!flat) continue;
-    tables[language] = { ...(tables[language] ?? {}), [formId]: unflatten(flat, `forms.${formId}`) };
+    // The keys keep their order in the version (a draft's keys may come in any order); new ones follow.
+    const order = new Map(Object.keys(flatten((tables[language] as Json | undefined)?.[formId], `forms.${formId}`)).map((key, index) => [key, index]));
+    const sorted = Object.entries(flat).sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size));
+    tables[language] = { ...(tables[language] ?? {}), [formId]: unflatten(Object.fromEntries(sorted), `forms.${formId}`) };
   }
   return { files, strings: tables };
 }

@@ -82,7 +82,7 @@ export async function readVersion(db: Kysely<Database>, number?: number): Promis
   query = number === undefined ? query.where('status', '=', 'published').orderBy('number', 'desc').limit(1) : query.where('number', '=', number);
   const row = await query.executeTakeFirst();
   if (!row) return null;
-  return { ...summaryOf(row), content: row.content as FormSetSource, contentHash: row.content_hash };
+  return { ...summaryOf(row), content: JSON.parse(row.content) as FormSetSource, contentHash: row.content_hash };
 }
 
 /** Every version, newest first, without content. */
