@@ -1,9 +1,11 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENT_CODE } from '../../src/server/db/seed';
 import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
+import { exportVersion, importFolder } from '../../src/server/plugins/forms/transfer';
+import { formProblems } from '../../scripts/check-forms';
 import { addRivalOrganiser, call, createTestApp, ENGINES, get, login, post, put, type TestApp } from './helpers';
 
 // F11: the form set lives in the database as versions. FORMS_DIR is imported at start when it
@@ -302,4 +304,52 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     const set = t.app.forms.current();
     expect(set.filesFor('s04', 'AFHE2026')).toEqual(set.filesFor('s04', 'HALAL2026'));
   });
+
+  it('exports a version as files that `npm run check` accepts, and importing them gives the same version back, byte for byte', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'portal-forms-export-'));
+    const again = mkdtempSync(join(tmpdir(), 'portal-forms-export-'));
+    try {
+      // Version 1 is FORMS_DIR as it was imported: the export is those very files and strings.
+      expect(await exportVersion(t.app.db, join(out, 'schemas'), { number: 1, formsDir })).toBe(1);
+      const { 'README.md': _readme, ...original } = filesUnder(formsDir);
+      expect(filesUnder(join(out, 'schemas'))).toEqual(original);
+      expect(filesUnder(join(out, 'locales'))).toEqual(filesUnder(join(root, 'locales')));
+
+      // Version 2: the organiser's S04 change with its strings in four languages.
+      expect(await exportVersion(t.app.db, join(out, 'schemas'), { number: 2, formsDir })).toBe(2);
+      expect(formProblems(join(out, 'schemas'))).toEqual([]);
+      expect(JSON.parse(readFileSync(join(out, 'schemas', 'events', DEMO_EVENT_CODE, 's04.patch.json'), 'utf8')).schema.properties.halalCertified).toBeTruthy();
+      expect(JSON.parse(readFileSync(join(out, 'locales', 'ja.json'), 'utf8')).forms.s04.halalCertified).toBe('ハラール認証はありますか？');
+
+      const before = await versionCount();
+      const imported = await importFolder(t.app.db, join(out, 'schemas'), { id: null, name: 'test' });
+      expect(imported.kind).toBe('published');
+      const number = imported.kind === 'published' ? imported.version.number : 0;
+      expect(await versionCount()).toBe(before + 1);
+      // The same content as version 2: a re-import of unchanged files adds nothing.
+      expect((await importFolder(t.app.db, join(out, 'schemas'), { id: null, name: 'test' })).kind).toBe('unchanged');
+      expect(await exportVersion(t.app.db, join(again, 'schemas'), { number, formsDir })).toBe(number);
+      expect(filesUnder(again)).toEqual(filesUnder(out));
+
+      // A folder with problems is refused whole.
+      writeFileSync(join(out, 'schemas', 'forms', 's04.schema.json'), '{ not json');
+      const refused = await importFolder(t.app.db, join(out, 'schemas'), { id: null, name: 'test' });
+      expect(refused.kind).toBe('problems');
+      expect(await versionCount()).toBe(before + 1);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(again, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Every file under a folder by relative path, with its bytes as text. */
+function filesUnder(dir: string, prefix = ''): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(join(dir, prefix)).sort()) {
+    const path = join(prefix, name);
+    if (statSync(join(dir, path)).isDirectory()) Object.assign(files, filesUnder(dir, path));
+    else files[path] = readFileSync(join(dir, path), 'utf8');
+  }
+  return files;
+}

@@ -115,7 +115,7 @@ export default fp<{ dir: string; watch?: boolean }>(
     // since it was last imported (a restart with unchanged files keeps an organiser's publish).
     // Instances starting together take the writers' lock in turn: one imports, the others see it.
     if (fromFiles.set && files.source)
-      await publishVersion(app.db, { source: files.source, kind: 'files', author: { id: null, name: '' }, comment: 'FORMS_DIR', basedOn: null, onlyIfNew: true });
+      await publishVersion(app.db, { source: files.source, kind: 'files', author: { id: null, name: '' }, comment: 'FORMS_DIR', basedOn: null, onlyIfNew: 'currentAndSameKind' });
     const stored = await readVersion(app.db);
     let refused: FormSetStatus['refused'] = fromFiles.set ? null : { at: new Date(), problems: fromFiles.problems };
     let current: { set: FormSet; number: number };
@@ -204,7 +204,7 @@ export default fp<{ dir: string; watch?: boolean }>(
     const publish: FormService['publish'] = async (change, during) => {
       const reading = readFormSetFrom(change.source, dir);
       if (!reading.set) return { kind: 'problems', problems: reading.problems };
-      const outcome = await publishVersion(app.db, { ...change, onlyIfNew: false }, during);
+      const outcome = await publishVersion(app.db, { ...change }, during);
       if (outcome.kind === 'published') {
         await storing;
         if (outcome.version.number > current.number) adopt(reading.set, outcome.version.number, change.kind);

@@ -103,8 +103,12 @@ export interface NewVersion {
   comment: string;
   /** The version the change was made on: refused (stale) when another was published since. Null: no such condition. */
   basedOn: number | null;
-  /** Stored only when its content differs from the current version's and from the last version of the same kind (FORMS_DIR imports). */
-  onlyIfNew?: boolean;
+  /**
+   * Stored only when its content differs from the current version's ('current'), and also from
+   * the last version of the same kind ('currentAndSameKind': FORMS_DIR at start, so a restart with
+   * unchanged files keeps what organisers published since).
+   */
+  onlyIfNew?: 'current' | 'currentAndSameKind';
 }
 
 export type PublishOutcome = { kind: 'published'; version: VersionSummary } | { kind: 'unchanged'; current: number } | { kind: 'stale'; current: number; since: VersionSummary[] };
@@ -131,7 +135,10 @@ export async function publishVersion(
       .executeTakeFirst();
     const currentNumber = current ? Number(current.number) : 0;
     if (change.onlyIfNew) {
-      const lastOfKind = await trx.selectFrom('form_set_versions').select('content_hash').where('source', '=', change.kind).orderBy('number', 'desc').limit(1).executeTakeFirst();
+      const lastOfKind =
+        change.onlyIfNew === 'currentAndSameKind'
+          ? await trx.selectFrom('form_set_versions').select('content_hash').where('source', '=', change.kind).orderBy('number', 'desc').limit(1).executeTakeFirst()
+          : undefined;
       // Unchanged files leave the current version alone, even when an organiser has published since.
       if (current?.content_hash === hash || lastOfKind?.content_hash === hash) return { kind: 'unchanged', current: currentNumber };
     }
