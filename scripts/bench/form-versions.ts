@@ -39,7 +39,7 @@ async function call(app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: s
 }
 
 /** 2,000 exhibitors of the demo event: every fifth with a draft of S04, the others submitted. */
-async function fill(app: FastifyInstance, eventId: number, organisationId: number) {
+async function fill(app: FastifyInstance, eventId: number, organisationId: number | null) {
   for (let start = 0; start < EXHIBITORS; start += 500) {
     const exhibitors = await app.db
       .insertInto('exhibitors')
