@@ -6,6 +6,7 @@ import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
+import { formVersionsBenchmarks } from './form-versions';
 import { leadsBenchmarks } from './leads';
 import { scannerQueueBenchmarks } from './scanner-queue';
 import { listImportBenchmarks } from './list-import';
@@ -69,7 +70,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -82,6 +83,7 @@ async function main() {
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
   if (wants('forms-live')) await liveFormsBenchmarks();
+  if (wants('form-versions')) await formVersionsBenchmarks();
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();

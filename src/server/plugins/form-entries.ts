@@ -96,10 +96,17 @@ export interface FormEntriesService {
   foldedOfParticipation(partedIds: readonly string[]): RawBuilder<Record<string, FoldedEntry> | null>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
-  /** Reopens a submit-once form: its next submission closes it again. */
-  reopen(db: Kysely<Database>, participationId: number, formId: string, by: number, at: Date): Promise<void>;
+  /**
+   * Reopens a submit-once form: its next submission closes it again. With `fields` (after a form
+   * change, F11) the submission goes back to a draft that asks for those questions (dotted paths).
+   */
+  reopen(db: Kysely<Database>, participationId: number, formId: string, by: number, at: Date, options?: { fields: string[] }): Promise<void>;
+  /** F11: the questions a reopening after a form change asks for, until the entry is submitted again (null: none). */
+  reopenedFor(participationId: number, formId: string): Promise<string[] | null>;
   /** F3: the form's working copy in the exhibitor's most recent event that started before `before`. */
   previousEventData(exhibitorId: number, formId: string, before: Date): Promise<Record<string, unknown> | null>;
+  /** F11: replaces the working copy of an entry (answers to questions a form change removed are dropped); the submitted copy stays. */
+  replaceData(db: Kysely<Database>, participationId: number, formId: string, data: Record<string, unknown>, by: number): Promise<void>;
   /** Writes the entry if it is still at `version`; answers the new version or refuses (staleVersion, formDataTooLarge). */
   save(save: EntrySave): Promise<number>;
 }
@@ -119,7 +126,7 @@ export default fp(
 );
 
 /** A participation's own entries (the exhibitor's forms). */
-function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'previousEventData'> {
+function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'reopenedFor' | 'previousEventData'> {
   return {
     async ofParticipation(participationId) {
       const rows = await db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
@@ -142,6 +149,20 @@ function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofP
     async reopenedAt(participationId, formId) {
       const reopen = await db.selectFrom('form_reopens').select('reopened_at').where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst();
       return reopen ? new Date(reopen.reopened_at) : null;
+    },
+
+    async reopenedFor(participationId, formId) {
+      const row = await db
+        .selectFrom('form_reopens')
+        .innerJoin('form_entries', (join) =>
+          join.onRef('form_entries.participation_id', '=', 'form_reopens.participation_id').onRef('form_entries.form_id', '=', 'form_reopens.form_id'),
+        )
+        .select(['form_reopens.fields', 'form_reopens.reopened_at', 'form_entries.submitted_at', 'form_entries.status'])
+        .where('form_reopens.participation_id', '=', participationId)
+        .where('form_reopens.form_id', '=', formId)
+        .executeTakeFirst();
+      if (!row?.fields || row.status === 'submitted') return null;
+      return row.submitted_at && new Date(row.submitted_at) > new Date(row.reopened_at) ? null : row.fields;
     },
 
     async previousEventData(exhibitorId, formId, before) {
@@ -239,7 +260,7 @@ function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statuse
 }
 
 /** The writes: versioned saves, decisions and reopenings. */
-function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reopen' | 'save'> {
+function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reopen' | 'replaceData' | 'save'> {
   return {
     decide: (db, { eventId, ids, status, comment, by }) =>
       db
@@ -251,11 +272,28 @@ function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reop
         .returning(['id', 'participation_id', 'form_id'])
         .execute(),
 
-    async reopen(db, participationId, formId, by, at) {
+    async reopen(db, participationId, formId, by, at, options) {
+      const fields = options ? JSON.stringify(options.fields) : null;
       await db
         .insertInto('form_reopens')
-        .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by })
-        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by }))
+        .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by, fields })
+        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by, fields }))
+        .execute();
+      if (options)
+        await db
+          .updateTable('form_entries')
+          .set({ status: 'draft', updated_at: at, updated_by: by, version: sql`version + 1` })
+          .where('participation_id', '=', participationId)
+          .where('form_id', '=', formId)
+          .execute();
+    },
+
+    async replaceData(db, participationId, formId, data, by) {
+      await db
+        .updateTable('form_entries')
+        .set({ data: JSON.stringify(data), updated_at: new Date(), updated_by: by, version: sql`version + 1` })
+        .where('participation_id', '=', participationId)
+        .where('form_id', '=', formId)
         .execute();
     },
 

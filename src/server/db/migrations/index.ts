@@ -20,6 +20,7 @@ import { migration as migration0030VisitorDirectory } from './0030_visitor_direc
 import { migration as migration0034PerFormReopen } from './0034_per_form_reopen';
 import { migration as migration0040LeadSearchFolded } from './0040_lead_search_folded';
 import { migration as migration0041EventDateOrder } from './0041_event_date_order';
+import { migration as migration0042FormSetVersions } from './0042_form_set_versions';
 import { migration as migration0043Webhooks } from './0043_webhooks';
 import { migration as migration0044LeadsApi } from './0044_leads_api';
 import { migration as migration0045LeadVisitorFields } from './0045_lead_visitor_fields';
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0034_per_form_reopen': migration0034PerFormReopen,
   '0040_lead_search_folded': migration0040LeadSearchFolded,
   '0041_event_date_order': migration0041EventDateOrder,
+  '0042_form_set_versions': migration0042FormSetVersions,
   '0043_webhooks': migration0043Webhooks,
   '0044_leads_api': migration0044LeadsApi,
   '0045_lead_visitor_fields': migration0045LeadVisitorFields,

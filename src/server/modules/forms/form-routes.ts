@@ -117,6 +117,7 @@ function pageRoute(app: ApiApp) {
         locked: lockedForUser(parts, submitOnce, entry),
         parts: parts?.view ?? null,
         closed: deadline !== null && deadline.getTime() < now.getTime(),
+        askAgain: await app.formEntries.reopenedFor(participation.id, definition.id),
         missingPrerequisites: prerequisites.missing,
         closedPrerequisites: prerequisites.closed,
         entry: entry

@@ -108,6 +108,11 @@ export const formPageSchema = {
     locked: { type: 'boolean' },
     parts: partsField,
     closed: { type: 'boolean', description: 'Past its deadline' },
+    askAgain: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'F11: the questions (dotted paths, list items as `list[].field`) the organiser reopened the submission for after changing the form; null when not reopened so',
+    },
     ...prerequisiteFields,
     entry: {
       type: ['object', 'null'],
