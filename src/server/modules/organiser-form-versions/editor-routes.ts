@@ -374,6 +374,11 @@ export default async function formEditorRoutes(app: ApiApp) {
         if (submissions === 'reopen') reopened = await reopenAffected(app, trx, { event, formId, before: set, after, by: auth.user.id });
         const dropped = await dropRemovedAnswers(app, trx, { event, formId, before: set, after, by: auth.user.id });
         await trx.deleteFrom('form_drafts').where('event_id', '=', event.id).where('form_id', '=', formId).execute();
+        // The organisation's receivers hear of the new version with the version itself (same transaction).
+        await app.webhooks.emit(
+          { type: 'form.published', eventId: event.id, data: { formId, exhibitCode: event.code, version: version.number, comment, submissions, reopened: reopened.length } },
+          trx,
+        );
         await app.audit.record(
           {
             action: 'forms.publish',
