@@ -45,6 +45,7 @@ function keywordSchemas(purposes: readonly string[], field: () => JsonSchema): R
     additionalProperties: {},
     propertyNames: {},
     if: {},
+    // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a promise
     then: {},
     else: {},
     allOf: { type: 'array', description: 'The whole list' },
