@@ -25,6 +25,8 @@ import {
   setHidden,
   setOptions,
   setRequired,
+  setText,
+  ownKeys,
   setTexts,
   touchedReferences,
   type EditOutcome,
@@ -174,6 +176,13 @@ describe('F11 adding questions', () => {
     const two = next(other, addQuestion(other, { container: ['badges'], id: 'dietary', kind: 'text', title: { en: 'Diet' } }));
     expect(Object.keys(one.strings.en!)).not.toEqual(Object.keys(two.strings.en!));
     expect(missingTranslations(two)).toEqual([{ key: `${eventKeyPrefix(two)}badges_dietary.title`, route: ['badges', 'dietary'], languages: ['cn', 'ja', 'vi'] }]);
+    // The translations panel fills one in; a base form's shared text is refused.
+    const key = `${eventKeyPrefix(two)}badges_dietary.title`;
+    expect(ownKeys(two)).toEqual([key]);
+    const translated = next(two, setText(two, key, 'ja', '食事制限'));
+    expect(missingTranslations(translated)[0]?.languages).toEqual(['cn', 'vi']);
+    const shared = setText(two, 'forms.s04.email', 'ja', 'メール');
+    expect(shared.ok ? null : shared.error.code).toBe('sharedText');
   });
 });
 

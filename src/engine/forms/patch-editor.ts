@@ -62,6 +62,7 @@ export const EDITOR_ERROR_CODES = [
   'conditionValueInvalid',
   'conditionalInList',
   'notAQuestion',
+  'sharedText',
 ] as const;
 export type EditorErrorCode = (typeof EDITOR_ERROR_CODES)[number];
 export interface EditorError {
@@ -715,6 +716,29 @@ export function setOptions(form: EditorForm, route: Route, options: readonly Opt
     for (const option of options) if (!shared.has(option.code)) putTexts(strings, enumLabelKey(form.formId, found.id, option.code), option.labels);
     return undefined;
   });
+}
+
+/**
+ * Sets one text of one language. Only the texts this event owns: its own keys and the labels of
+ * options the base form does not have; a base form's text is shared by every event (give the
+ * question a title of this event instead, with setTexts).
+ */
+export function setText(form: EditorForm, key: string, language: Language, text: string): EditOutcome {
+  return edit(form, (files, strings) => {
+    if (!keysOf(form.formId, files).has(key)) return fail('questionMissing', { question: key });
+    if (keysOf(form.formId, form.base).has(key)) return fail('sharedText', { key });
+    const table = { ...(strings[language] ?? {}) };
+    if (text.trim()) table[key] = text.trim();
+    else delete table[key];
+    strings[language] = table;
+    return undefined;
+  });
+}
+
+/** The keys of the patched form this event may translate (see setText). */
+export function ownKeys(form: EditorForm): string[] {
+  const shared = keysOf(form.formId, form.base);
+  return [...keysOf(form.formId, patchedFiles(form.base, form.patch))].filter((key) => !shared.has(key));
 }
 
 /** Moves a question to a place among its object's questions (0 = first). */
