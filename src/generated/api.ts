@@ -43,6 +43,20 @@ export interface ApiOperations {
     };
   };
   /**
+   * Discard the event's draft of a form
+   */
+  'DELETE /organiser/form-editor/{eventId}/{formId}/draft': {
+    /**
+     * No body (or an empty JSON object)
+     */
+    body?: {};
+    data: null;
+    path: {
+      eventId: number;
+      formId: string;
+    };
+  };
+  /**
    * LA1-LA4: summary, trend (daily or hourly, event time), breakdowns and leaderboard of my participation
    */
   'GET /analytics/dashboard': {
@@ -1842,6 +1856,213 @@ export interface ApiOperations {
     };
     path: {
       id: number;
+    };
+  };
+  /**
+   * A form for the editor: the base form, the event's patch and the form's strings in the version in use, and the saved draft
+   */
+  'GET /organiser/form-editor/{eventId}/{formId}': {
+    data: {
+      base: {
+        schema: {
+          [k: string]: unknown | undefined;
+        };
+        ui: {
+          [k: string]: unknown | undefined;
+        };
+      };
+      draft: {
+        author: string;
+        /**
+         * The version number the draft was begun on
+         */
+        basedOn: number;
+        /**
+         * A JSON merge patch (RFC 7386) on the form's schema and UI schema
+         */
+        patch: {
+          schema?: {
+            [k: string]: unknown | undefined;
+          };
+          ui?: {
+            [k: string]: unknown | undefined;
+          };
+        } | null;
+        problems: {
+          file: string;
+          message: string;
+          path: string;
+        }[];
+        savedAt: string;
+        /**
+         * The form's strings by language, as flat dotted keys (forms.<formId>.…)
+         */
+        strings: {
+          cn: {
+            [k: string]: string | undefined;
+          };
+          en: {
+            [k: string]: string | undefined;
+          };
+          ja: {
+            [k: string]: string | undefined;
+          };
+          vi: {
+            [k: string]: string | undefined;
+          };
+        };
+      } | null;
+      exhibitCode: string;
+      formId: string;
+      /**
+       * A JSON merge patch (RFC 7386) on the form's schema and UI schema
+       */
+      patch: {
+        schema?: {
+          [k: string]: unknown | undefined;
+        };
+        ui?: {
+          [k: string]: unknown | undefined;
+        };
+      } | null;
+      /**
+       * The form's strings by language, as flat dotted keys (forms.<formId>.…)
+       */
+      strings: {
+        cn: {
+          [k: string]: string | undefined;
+        };
+        en: {
+          [k: string]: string | undefined;
+        };
+        ja: {
+          [k: string]: string | undefined;
+        };
+        vi: {
+          [k: string]: string | undefined;
+        };
+      };
+      version: {
+        id: number;
+        number: number;
+      };
+    };
+    path: {
+      eventId: number;
+      formId: string;
+    };
+  };
+  /**
+   * What publishing the draft does to the event's exhibitors: drafts and submissions, answers dropped, submissions no longer valid, questions new or changed
+   */
+  'GET /organiser/form-editor/{eventId}/{formId}/impact': {
+    data: {
+      /**
+       * Exhibitors with an unsubmitted draft of the form
+       */
+      drafts: number;
+      /**
+       * Questions removed, with how many entries hold an answer to each
+       */
+      dropped: {
+        answers: number;
+        path: string;
+        title: string | null;
+      }[];
+      /**
+       * Submissions the changed form would refuse
+       */
+      invalid: {
+        company: string;
+        /**
+         * Exhibitor code
+         */
+        exhibitor: string;
+        /**
+         * JSON pointers of the failing fields
+         */
+        fields: string[];
+        participationId: number;
+      }[];
+      invalidCount: number;
+      /**
+       * New or changed questions: what a reopened submission asks for
+       */
+      questions: {
+        kind: 'added' | 'changed';
+        path: string;
+        title: string | null;
+      }[];
+      /**
+       * Exhibitors who submitted the form
+       */
+      submissions: number;
+    };
+    path: {
+      eventId: number;
+      formId: string;
+    };
+  };
+  /**
+   * The versions of the forms, newest first
+   */
+  'GET /organiser/form-versions': {
+    data: {
+      author: string;
+      comment: string;
+      createdAt: string;
+      /**
+       * The version in use
+       */
+      current: boolean;
+      id: number;
+      number: number;
+      problems: {
+        file: string;
+        message: string;
+        path: string;
+      }[];
+      /**
+       * files (FORMS_DIR), editor, rollback, copy (event cloned) or import
+       */
+      source: string;
+      status: 'draft' | 'published';
+    }[];
+  };
+  /**
+   * What changed from version a to version b: files, each form's and each event's fields, strings
+   */
+  'GET /organiser/form-versions/{a}/diff/{b}': {
+    data: {
+      files: {
+        change: 'added' | 'removed' | 'changed';
+        file: string;
+      }[];
+      /**
+       * Per form: the base form's changes (exhibitCode null) and each of the organisation's events' changes
+       */
+      forms: {
+        changes: {
+          from?: string | null;
+          kind: 'added' | 'removed' | 'nowRequired' | 'noLongerRequired' | 'relabelled';
+          path: string;
+          title?: string | null;
+          to?: string | null;
+        }[];
+        exhibitCode: string | null;
+        formId: string;
+      }[];
+      from: number;
+      strings: {
+        change: 'added' | 'removed' | 'changed';
+        key: string;
+        language: string;
+      }[];
+      to: number;
+    };
+    path: {
+      a: number;
+      b: number;
     };
   };
   /**
@@ -3954,6 +4175,52 @@ export interface ApiOperations {
     };
   };
   /**
+   * Publish the draft as the next version of the forms; refused when it has problems or another version was published since basedOn
+   */
+  'POST /organiser/form-editor/{eventId}/{formId}/publish': {
+    body: {
+      basedOn: number;
+      comment: string;
+      /**
+       * Keep the submissions the change makes invalid, or reopen them for the new and changed questions
+       */
+      submissions: 'keep' | 'reopen';
+    };
+    data: {
+      /**
+       * Submissions reopened
+       */
+      reopened: number;
+      version: {
+        id: number;
+        number: number;
+      };
+    };
+    path: {
+      eventId: number;
+      formId: string;
+    };
+  };
+  /**
+   * Publish an earlier version's content as the next version
+   */
+  'POST /organiser/form-versions/{number}/rollback': {
+    body: {
+      /**
+       * The version the organiser saw as current; refused (409) when another was published since
+       */
+      basedOn: number;
+      comment?: string;
+    };
+    data: {
+      id: number;
+      number: number;
+    };
+    path: {
+      number: number;
+    };
+  };
+  /**
    * Read FORMS_DIR again now; a valid change is swapped in, an invalid one refused whole
    */
   'POST /organiser/forms/reload': {
@@ -4602,6 +4869,84 @@ export interface ApiOperations {
     data: null;
     path: {
       id: number;
+    };
+  };
+  /**
+   * Save the event's draft of a form (its whole patch and the form's strings): answers the checks' problems and the patched form's preview
+   */
+  'PUT /organiser/form-editor/{eventId}/{formId}/draft': {
+    body: {
+      /**
+       * The version number the editor was opened on
+       */
+      basedOn: number;
+      /**
+       * The event's whole patch of the form; null: no patch
+       */
+      patch: {
+        schema?: {
+          [k: string]: unknown | undefined;
+        };
+        ui?: {
+          [k: string]: unknown | undefined;
+        };
+      } | null;
+      /**
+       * The form's strings in full per language (flat keys); a language left out keeps the version's
+       */
+      strings: {
+        cn?: {
+          [k: string]: string | undefined;
+        };
+        en?: {
+          [k: string]: string | undefined;
+        };
+        ja?: {
+          [k: string]: string | undefined;
+        };
+        vi?: {
+          [k: string]: string | undefined;
+        };
+      };
+    };
+    data: {
+      /**
+       * The patched form as the gallery renders it
+       */
+      preview: {
+        schema: {
+          [k: string]: unknown | undefined;
+        };
+        /**
+         * The form's strings (forms.<id>) by language, nested
+         */
+        strings: {
+          [k: string]:
+            | {
+                [k: string]: unknown | undefined;
+              }
+            | undefined;
+        };
+        ui: {
+          [k: string]: unknown | undefined;
+        };
+        /**
+         * The compiled validator; null while the draft has problems
+         */
+        validator: {
+          rootKey: string;
+          url: string;
+        } | null;
+      };
+      problems: {
+        file: string;
+        message: string;
+        path: string;
+      }[];
+    };
+    path: {
+      eventId: number;
+      formId: string;
     };
   };
   /**

@@ -23,6 +23,7 @@ import eventsModule from './modules/events/module';
 import formsModule from './modules/forms/module';
 import healthModule from './modules/health/module';
 import organiserFormsModule from './modules/organiser-forms/module';
+import organiserFormVersionsModule from './modules/organiser-form-versions/module';
 import contentModule from './modules/content/module';
 import showroomModule from './modules/showroom/module';
 import approvalsModule from './modules/approvals/module';
@@ -53,6 +54,7 @@ const MODULES: ServerModule[] = [
   formsModule,
   healthModule,
   organiserFormsModule,
+  organiserFormVersionsModule,
   contentModule,
   showroomModule,
   approvalsModule,

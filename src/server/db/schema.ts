@@ -126,6 +126,37 @@ export interface FormReopenTable {
   form_id: string;
   reopened_at: DefaultedTimestamp;
   reopened_by: number | null;
+  /** F11: the questions (dotted paths) a reopening after a form change asks for; null = the whole form. */
+  fields: Json<string[]> | null;
+}
+
+/** F11: one version of the form set (files by path relative to FORMS_DIR, the forms' strings). */
+export interface FormSetVersionTable {
+  id: Generated<number>;
+  number: number;
+  status: 'draft' | 'published';
+  /** How it came: 'files' (FORMS_DIR), 'editor', 'rollback', 'copy', 'import'. */
+  source: string;
+  author_user_id: number | null;
+  author_name: Generated<string>;
+  created_at: DefaultedTimestamp;
+  comment: Generated<string>;
+  content: Json<{ files: Record<string, string>; strings: Record<string, Record<string, unknown>> }>;
+  content_hash: string;
+  problems: Json<Array<{ file: string; path: string; message: string }>>;
+}
+
+/** F11: an organiser's unpublished patch of one form for one event. */
+export interface FormDraftTable {
+  event_id: number;
+  form_id: string;
+  based_on: number;
+  patch: Json<Record<string, unknown>> | null;
+  strings: Json<Record<string, Record<string, string>>>;
+  problems: Json<Array<{ file: string; path: string; message: string }>>;
+  saved_at: DefaultedTimestamp;
+  author_user_id: number | null;
+  author_name: Generated<string>;
 }
 
 export interface MailOutboxTable {
@@ -483,6 +514,8 @@ export interface Database {
   uploads: UploadTable;
   form_entries: FormEntryTable;
   form_reopens: FormReopenTable;
+  form_set_versions: FormSetVersionTable;
+  form_drafts: FormDraftTable;
   visitors: VisitorTable;
   leads: LeadTable;
   lead_scans: LeadScanTable;

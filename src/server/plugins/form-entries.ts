@@ -96,8 +96,11 @@ export interface FormEntriesService {
   foldedOfParticipation(partedIds: readonly string[]): RawBuilder<Record<string, FoldedEntry> | null>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
-  /** Reopens a submit-once form: its next submission closes it again. */
-  reopen(db: Kysely<Database>, participationId: number, formId: string, by: number, at: Date): Promise<void>;
+  /**
+   * Reopens a submit-once form: its next submission closes it again. With `fields` (after a form
+   * change, F11) the submission goes back to a draft that asks for those questions (dotted paths).
+   */
+  reopen(db: Kysely<Database>, participationId: number, formId: string, by: number, at: Date, options?: { fields: string[] }): Promise<void>;
   /** F3: the form's working copy in the exhibitor's most recent event that started before `before`. */
   previousEventData(exhibitorId: number, formId: string, before: Date): Promise<Record<string, unknown> | null>;
   /** Writes the entry if it is still at `version`; answers the new version or refuses (staleVersion, formDataTooLarge). */
@@ -251,12 +254,20 @@ function writes(db: Kysely<Database>): Pick<FormEntriesService, 'decide' | 'reop
         .returning(['id', 'participation_id', 'form_id'])
         .execute(),
 
-    async reopen(db, participationId, formId, by, at) {
+    async reopen(db, participationId, formId, by, at, options) {
+      const fields = options ? JSON.stringify(options.fields) : null;
       await db
         .insertInto('form_reopens')
-        .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by })
-        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by }))
+        .values({ participation_id: participationId, form_id: formId, reopened_at: at, reopened_by: by, fields })
+        .onConflict((oc) => oc.columns(['participation_id', 'form_id']).doUpdateSet({ reopened_at: at, reopened_by: by, fields }))
         .execute();
+      if (options)
+        await db
+          .updateTable('form_entries')
+          .set({ status: 'draft', updated_at: at, updated_by: by, version: sql`version + 1` })
+          .where('participation_id', '=', participationId)
+          .where('form_id', '=', formId)
+          .execute();
     },
 
     save: (entry) => saveEntry(db, entry),

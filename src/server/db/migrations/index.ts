@@ -19,6 +19,7 @@ import { migration as migration0027FormCountries } from './0027_form_countries';
 import { migration as migration0030VisitorDirectory } from './0030_visitor_directory';
 import { migration as migration0034PerFormReopen } from './0034_per_form_reopen';
 import { migration as migration0040LeadSearchFolded } from './0040_lead_search_folded';
+import { migration as migration0042FormSetVersions } from './0042_form_set_versions';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0030_visitor_directory': migration0030VisitorDirectory,
   '0034_per_form_reopen': migration0034PerFormReopen,
   '0040_lead_search_folded': migration0040LeadSearchFolded,
+  '0042_form_set_versions': migration0042FormSetVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { hashForSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { AnySchemaObject } from 'ajv';
@@ -74,6 +74,8 @@ export interface FormSet extends FormRegistry {
   /** Hash of every file the set was read from: changes when and only when a file does. */
   version: string;
   loadedAt: Date;
+  /** The content the set was read from (files and the forms' strings). */
+  source: FormSetSource;
   /** The form as forms/ has it, before any event's patch. */
   baseFilesFor(id: string): FormFiles;
   /** Whether an event has a patch of the form (events/<exhibitCode>/<id>.patch.json). */
@@ -108,10 +110,20 @@ function dirname(path: string): string {
 export const SCHEMAS_DIR = findSchemasDir(import.meta.dirname);
 
 /** Where the strings of a form set live: `locales/` beside FORMS_DIR when there is one. */
-function readLocaleTables(dir: string): Record<string, LocaleTable> {
+export function readLocaleTables(dir: string): Record<string, LocaleTable> {
   const localesDir = join(dir, '..', 'locales');
   if (!LANGUAGES.every((language) => existsSync(join(localesDir, `${language}.json`)))) return localeTables;
   return Object.fromEntries(LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8')) as LocaleTable]));
+}
+
+/**
+ * A form set's content, wherever it is kept (FORMS_DIR or a version in the database): every file
+ * by its path relative to FORMS_DIR ('/'-separated: forms/*.json, forms/forms.yaml,
+ * events/<code>/<id>.patch.json) and the forms' strings per language (the `forms` part of locales/).
+ */
+export interface FormSetSource {
+  files: Record<string, string>;
+  strings: Record<string, LocaleTable>;
 }
 
 /** Every file a form set is read from, relative to its folder, sorted (the set's version covers them). */
@@ -122,12 +134,40 @@ function setFiles(dir: string): string[] {
     for (const name of readdirSync(folder).sort()) {
       const path = join(folder, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(json|ya?ml)$/.test(name)) files.push(relative(dir, path));
+      else if (/\.(json|ya?ml)$/.test(name)) files.push(relative(dir, path).split(sep).join('/'));
     }
   };
   walk(join(dir, 'forms'));
   walk(join(dir, 'events'));
   return files;
+}
+
+/** The content of the form set in a folder (FORMS_DIR), with the forms' strings of the locales beside it. */
+export function readFormSource(dir: string): FormSetSource {
+  const files = Object.fromEntries(setFiles(dir).map((file) => [file, readFileSync(join(dir, file), 'utf8')]));
+  const locales = readLocaleTables(dir);
+  return { files, strings: Object.fromEntries(LANGUAGES.map((language) => [language, (locales[language]!.forms ?? {}) as LocaleTable])) };
+}
+
+/** A hash of a set's content: equal for equal files and strings, whatever their order. */
+export function sourceHash(source: FormSetSource): string {
+  const files = Object.keys(source.files).sort();
+  return createHash('sha256')
+    .update(files.map((file) => `${file}\0${source.files[file]}\0`).join(''))
+    .update(JSON.stringify(LANGUAGES.map((language) => canonical(source.strings[language] ?? {}))))
+    .digest('hex');
+}
+
+/** JSON with object keys sorted, for hashing. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
 }
 
 /** The engine's forms.yaml checks that still answer `schemas/forms/forms.yaml (<id>) <key>: message` lines, at their pointer. */
@@ -150,13 +190,25 @@ function compileValidators(schema: Json, uploads: UploadRules): ServedValidator 
  * Reads and checks a whole form set. Problems come back all at once (the set is then unusable);
  * without problems, the set is ready to serve.
  */
-export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set: null; problems: FormSetProblem[] } {
+export function readFormSet(dir: string): FormSetReading {
+  return readFormSetFrom(readFormSource(dir), dir);
+}
+
+export type FormSetReading = { set: FormSet; problems: [] } | { set: null; problems: FormSetProblem[] };
+
+/**
+ * Reads and checks a form set from its content (files and strings), wherever they are kept: the
+ * same checks for FORMS_DIR and for a version in the database. `dir` is FORMS_DIR, whose
+ * surroundings the set does not hold: the other strings (locales/ beside it, else the build's)
+ * and the screens (screens.yaml beside it, else the build's).
+ */
+export function readFormSetFrom(source: FormSetSource, dir: string): FormSetReading {
   const problems: FormSetProblem[] = [];
-  const files = setFiles(dir);
-  const contents = new Map<string, string>();
-  for (const file of files) contents.set(file, readFileSync(join(dir, file), 'utf8'));
-  const locales = readLocaleTables(dir);
-  const formStrings = Object.fromEntries(LANGUAGES.map((language) => [language, (locales[language]!.forms ?? {}) as LocaleTable]));
+  const files = Object.keys(source.files).sort();
+  const contents = new Map<string, string>(files.map((file) => [file, source.files[file]!]));
+  const formStrings = Object.fromEntries(LANGUAGES.map((language) => [language, (source.strings[language] ?? {}) as LocaleTable]));
+  const surroundings = readLocaleTables(dir);
+  const locales = Object.fromEntries(LANGUAGES.map((language) => [language, { ...surroundings[language], forms: formStrings[language] } as LocaleTable]));
   const json = (file: string): Json | null => {
     const text = contents.get(file);
     if (text === undefined) {
@@ -291,6 +343,7 @@ export function readFormSet(dir: string): { set: FormSet; problems: [] } | { set
   const set: FormSet = {
     version,
     loadedAt: new Date(),
+    source,
     definitions,
     showroom: loaded.list?.showroom as ShowroomDeclaration | undefined,
     uploads,
