@@ -26,6 +26,8 @@ import {
   setOptions,
   setRequired,
   setText,
+  stringsToSave,
+  draftStrings,
   ownKeys,
   setTexts,
   touchedReferences,
@@ -181,6 +183,13 @@ describe('F11 adding questions', () => {
     expect(ownKeys(two)).toEqual([key]);
     const translated = next(two, setText(two, key, 'ja', '食事制限'));
     expect(missingTranslations(translated)[0]?.languages).toEqual(['cn', 'vi']);
+    // Saved in full (the form set's strings with the event's over them) and read back as the event's own.
+    const saved = stringsToSave(translated);
+    expect(saved.ja[key]).toBe('食事制限');
+    expect(saved.en['forms.s04.email']).toBe(LOCALES.en && lookup(LOCALES.en, 'forms.s04.email'));
+    expect(draftStrings(translated.known, saved)).toEqual(translated.strings);
+    const removed = next(translated, removeQuestion(translated, ['badges', 'dietary']));
+    expect(stringsToSave({ ...removed, known: { ...removed.known, ja: saved.ja } }).ja[key]).toBeUndefined();
     const shared = setText(two, 'forms.s04.email', 'ja', 'メール');
     expect(shared.ok ? null : shared.error.code).toBe('sharedText');
   });

@@ -340,6 +340,28 @@ function prunedStrings(strings: Strings, keys: Set<string>): Strings {
   return pruned;
 }
 
+/**
+ * The form's strings in full, as a draft saves them: the form set's with this event's over them,
+ * less this event's own keys the changed form no longer names (a removed question's texts go).
+ */
+export function stringsToSave(form: EditorForm): Record<Language, Record<string, string>> {
+  const named = keysOf(form.formId, patchedFiles(form.base, form.patch));
+  const prefix = eventKeyPrefix(form);
+  const full = {} as Record<Language, Record<string, string>>;
+  for (const language of LANGUAGES) {
+    const merged = { ...(form.known[language] ?? {}), ...(form.strings[language] ?? {}) };
+    full[language] = Object.fromEntries(Object.entries(merged).filter(([key]) => !key.startsWith(prefix) || named.has(key)));
+  }
+  return full;
+}
+
+/** A saved draft's strings (in full) as the editor keeps them: only what differs from the form set's. */
+export function draftStrings(known: Strings, saved: Strings): Strings {
+  const own: Strings = {};
+  for (const language of LANGUAGES) own[language] = Object.fromEntries(Object.entries(saved[language] ?? {}).filter(([key, text]) => known[language]?.[key] !== text));
+  return own;
+}
+
 /** A key of the form (changed by this event or new) that lacks a text in some language. */
 export interface MissingTranslation {
   key: string;

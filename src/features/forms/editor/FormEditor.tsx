@@ -5,7 +5,9 @@ import useSWR from 'swr';
 import type { FormContext } from '../../../engine/forms/context';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import {
+  draftStrings,
   missingTranslations,
+  stringsToSave,
   patchedFiles,
   problemsByQuestion,
   touchedReferences,
@@ -51,19 +53,20 @@ export interface PublishedForm {
 interface Working {
   patch: FormPatch | null;
   strings: Strings;
-  basedOn: string;
+  basedOn: number;
   /** Changed by the organiser since loading (a loaded draft is not saved again until changed). */
   changed: boolean;
 }
 
 type EditorTab = 'questions' | 'translations' | 'json';
 
-export function FormEditor({ api, eventId, formId, published, purposes }: { api: EditorApi; eventId: string; formId: string; published: PublishedForm; purposes: string[] }) {
+export function FormEditor({ api, eventId, formId, published, purposes }: { api: EditorApi; eventId: number; formId: string; published: PublishedForm; purposes: string[] }) {
   const { t, i18n } = useTranslation();
   const [generation, setGeneration] = useState(0);
   const { data: source, error: loadError } = useSWR(['formEditor', eventId, formId, generation], () => api.load(eventId, formId), { revalidateOnFocus: false });
   const [working, setWorking] = useState<Working | null>(null);
-  const [answer, setAnswer] = useState<DraftAnswer | null>(null);
+  /** The last saved draft's problems, and its preview (none while the draft has problems or before the first save). */
+  const [answer, setAnswer] = useState<{ problems: PatchProblem[]; preview: DraftAnswer['preview'] | null } | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<EditorTab>('questions');
@@ -74,13 +77,14 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     if (!source) return;
     setWorking({
       patch: source.draft?.patch ?? source.patch,
-      strings: source.draft?.strings ?? {},
-      basedOn: source.draft?.basedOn ?? source.version.id,
+      strings: source.draft ? draftStrings(source.strings, source.draft.strings) : {},
+      basedOn: source.draft?.basedOn ?? source.version.number,
       changed: false,
     });
-    setAnswer(source.draft ? { problems: source.draft.problems, preview: null as never } : null);
+    setAnswer(source.draft ? { problems: source.draft.problems, preview: null } : null);
   }, [source]);
 
+  const formRef = useRef<EditorForm | null>(null);
   // The draft is saved shortly after the last change; a later change supersedes an answer still on its way.
   const sequence = useRef(0);
   useEffect(() => {
@@ -89,9 +93,14 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     setSaving(true);
     const timer = window.setTimeout(async () => {
       try {
-        const saved = await api.saveDraft(eventId, formId, { basedOn: working.basedOn, patch: working.patch ?? {}, strings: working.strings });
+        const saved = await api.saveDraft(eventId, formId, {
+          basedOn: working.basedOn,
+          patch: working.patch,
+          strings: stringsToSave({ ...formRef.current!, patch: working.patch, strings: working.strings }),
+        });
         if (mine !== sequence.current) return;
-        setAnswer(saved);
+        // A draft with problems has no validator: the preview stays on the last form that had one.
+        setAnswer((last) => ({ problems: saved.problems, preview: saved.preview.validator ? saved.preview : (last?.preview ?? null) }));
         setSaveError(null);
       } catch (error) {
         if (mine === sequence.current) setSaveError((error as Error).message);
@@ -106,6 +115,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     () => (source && working ? { formId, exhibitCode: source.exhibitCode, base: source.base, patch: working.patch, strings: working.strings, known: source.strings } : null),
     [source, working, formId],
   );
+  formRef.current = form;
 
   const apply = useCallback(
     (outcome: EditOutcome): string | null => {
@@ -141,7 +151,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
         schema: answer.preview.schema,
         ui: answer.preview.ui,
         strings: answer.preview.strings as Record<string, Record<string, unknown>>,
-        validatorUrl: answer.preview.validator.url,
+        validatorUrl: answer.preview.validator!.url,
       }
     : {
         ...published,
@@ -213,6 +223,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
         eventId={eventId}
         formId={formId}
         basedOn={working.basedOn}
+        label={label}
         canPublish={!saving && problems.length === 0 && (working.changed || source.draft !== null)}
         onPublished={() => {
           setVersionsRefresh((value) => value + 1);

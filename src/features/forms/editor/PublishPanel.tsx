@@ -9,47 +9,38 @@ import type { EditorApi, Impact, SubmissionsChoice } from './editor-api';
 // those submissions as they are or reopening them for the new or changed questions. A publish based
 // on an older version (someone else published meanwhile) or with problems is refused and said so.
 
-/** One line of the impact: a number or a list under its name, in words where the locale has them. */
-function ImpactLine({ name, value }: { name: string; value: unknown }) {
-  const { t, i18n } = useTranslation();
-  const label = i18n.exists(`formEditor.impact.${name}`) ? t(`formEditor.impact.${name}`) : name;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
-    return (
-      <li>
-        {label}: <strong>{String(value)}</strong>
-      </li>
-    );
-  if (Array.isArray(value))
-    return (
-      <li>
-        {label}: <strong>{value.length}</strong>
-        {value.length > 0 && (
-          <Box component="ul" sx={{ pl: 2 }}>
-            {value.slice(0, 20).map((item, index) => (
-              <li key={index}>
-                {typeof item === 'object' && item !== null
-                  ? Object.values(item as object)
-                      .filter((part) => typeof part !== 'object')
-                      .join(' · ')
-                  : String(item)}
-              </li>
-            ))}
-          </Box>
-        )}
-      </li>
-    );
-  if (value && typeof value === 'object')
-    return (
-      <li>
-        {label}
-        <Box component="ul" sx={{ pl: 2 }}>
-          {Object.entries(value).map(([key, inner]) => (
-            <ImpactLine key={key} name={key} value={inner} />
-          ))}
-        </Box>
-      </li>
-    );
-  return null;
+/** What publishing does, in numbers and the questions concerned (each by its title in the editor's language). */
+function ImpactView({ impact, label }: { impact: Impact; label: (key: string | null, fallback: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-label={t('formEditor.impactHeading')}>
+      <Typography variant="subtitle1" component="h3">
+        {t('formEditor.impactHeading')}
+      </Typography>
+      <Box component="ul" sx={{ pl: 2, my: 1 }}>
+        <li>{t('formEditor.impact.submissions', { count: impact.submissions })}</li>
+        <li>{t('formEditor.impact.drafts', { count: impact.drafts })}</li>
+        <li>
+          {t('formEditor.impact.invalid', { count: impact.invalidCount })}
+          {impact.invalid.length > 0 && (
+            <Box component="ul" sx={{ pl: 2 }}>
+              {impact.invalid.map((entry) => (
+                <li key={entry.participationId}>
+                  {entry.company} ({entry.exhibitor})
+                </li>
+              ))}
+            </Box>
+          )}
+        </li>
+        {impact.dropped.map((entry) => (
+          <li key={entry.path}>{t('formEditor.impact.dropped', { question: label(entry.title, entry.path), count: entry.answers })}</li>
+        ))}
+        {impact.questions.map((entry) => (
+          <li key={entry.path}>{t(`formEditor.impact.${entry.kind}`, { question: label(entry.title, entry.path) })}</li>
+        ))}
+      </Box>
+    </Box>
+  );
 }
 
 export function PublishPanel({
@@ -59,11 +50,13 @@ export function PublishPanel({
   basedOn,
   canPublish,
   onPublished,
+  label,
 }: {
   api: EditorApi;
-  eventId: string;
+  eventId: number;
   formId: string;
-  basedOn: string;
+  basedOn: number;
+  label: (key: string | null, fallback: string) => string;
   /** False while the draft has problems or is being saved. */
   canPublish: boolean;
   onPublished: () => void;
@@ -90,13 +83,13 @@ export function PublishPanel({
   const publish = async () => {
     setLoading(true);
     try {
-      await api.publish(eventId, formId, { basedOn, comment, submissions });
-      setOutcome({ severity: 'success', text: t('formEditor.published') });
+      const done = await api.publish(eventId, formId, { basedOn, comment, submissions });
+      setOutcome({ severity: 'success', text: t('formEditor.published', { number: done.version.number, reopened: done.reopened }) });
       setImpact(null);
       setComment('');
       onPublished();
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setOutcome({ severity: 'error', text: t('formEditor.stale') });
+      if (isApiError(error) && error.status === 409) setOutcome({ severity: 'error', text: error.message || t('formEditor.stale') });
       else if (isApiError(error) && error.status === 422) {
         const problems = ((error.data as { problems?: Array<{ path: string; message: string }> } | undefined)?.problems ?? []).map(
           (problem) => `${problem.path}: ${problem.message}`,
@@ -117,18 +110,7 @@ export function PublishPanel({
         <Button variant="outlined" onClick={readImpact} disabled={loading} sx={{ alignSelf: 'flex-start' }}>
           {t('formEditor.showImpact')}
         </Button>
-        {impact && (
-          <Box component="section" aria-label={t('formEditor.impactHeading')}>
-            <Typography variant="subtitle1" component="h3">
-              {t('formEditor.impactHeading')}
-            </Typography>
-            <Box component="ul" sx={{ pl: 2, my: 1 }}>
-              {Object.entries(impact).map(([name, value]) => (
-                <ImpactLine key={name} name={name} value={value} />
-              ))}
-            </Box>
-          </Box>
-        )}
+        {impact && <ImpactView impact={impact} label={label} />}
         <FormControl>
           <FormLabel id="submissions-choice">{t('formEditor.submissionsChoice')}</FormLabel>
           <RadioGroup aria-labelledby="submissions-choice" value={submissions} onChange={(event) => setSubmissions(event.target.value as SubmissionsChoice)}>

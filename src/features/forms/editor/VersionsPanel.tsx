@@ -3,21 +3,42 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { UtcTime } from '../../../components/UtcTime';
-import type { EditorApi } from './editor-api';
+import type { EditorApi, VersionDiff } from './editor-api';
 
 // F11: the form set's published versions, newest first: who published which and why, the
 // difference between any two (the gallery's difference list), and rolling back to one, which is a
 // new version itself.
 
-/** One change of a difference, in words where it has the gallery's shape. */
-function DiffLine({ change }: { change: unknown }) {
+/** The difference between two versions: each form's (and each event's) field changes, then files and strings. */
+function DiffView({ diff }: { diff: VersionDiff }) {
   const { t } = useTranslation();
-  if (change && typeof change === 'object') {
-    const { kind, path, file, title } = change as { kind?: string; path?: string; file?: string; title?: string | null };
-    if (kind && path) return <li>{t(`formGallery.change.${kind}`, { field: title ? `${t(title)} (${path})` : path, from: path, to: path, defaultValue: `${kind}: ${path}` })}</li>;
-    if (file) return <li>{[file, path, kind].filter(Boolean).join(' ')}</li>;
-  }
-  return <li>{typeof change === 'string' ? change : JSON.stringify(change)}</li>;
+  const field = (title: string | null | undefined, path: string) => (title ? `${t(title)} (${path})` : path);
+  const empty = diff.forms.every((form) => form.changes.length === 0) && diff.files.length === 0 && diff.strings.length === 0;
+  if (empty) return <Typography variant="body2">{t('formEditor.noDifferences')}</Typography>;
+  return (
+    <Box component="ul" sx={{ pl: 2 }}>
+      {diff.forms
+        .filter((form) => form.changes.length > 0)
+        .map((form) => (
+          <li key={`${form.formId}/${form.exhibitCode ?? ''}`}>
+            {form.exhibitCode ? t('formEditor.diffFormOfEvent', { form: form.formId, event: form.exhibitCode }) : t('formEditor.diffBaseForm', { form: form.formId })}
+            <Box component="ul" sx={{ pl: 2 }}>
+              {form.changes.map((change) => (
+                <li key={`${change.kind}:${change.path}`}>
+                  {change.kind === 'relabelled'
+                    ? t('formGallery.change.relabelled', { from: field(change.from, change.path), to: change.to ? t(change.to) : change.path })
+                    : t(`formGallery.change.${change.kind}`, { field: field(change.title, change.path) })}
+                </li>
+              ))}
+            </Box>
+          </li>
+        ))}
+      {diff.files.map((file) => (
+        <li key={file.file}>{t(`formEditor.diffFile.${file.change}`, { file: file.file })}</li>
+      ))}
+      {diff.strings.length > 0 && <li>{t('formEditor.diffStrings', { count: diff.strings.length })}</li>}
+    </Box>
+  );
 }
 
 export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; refresh: number; onRolledBack: () => void }) {
@@ -25,7 +46,7 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
   const { data: versions, error, mutate } = useSWR(['formEditorVersions', refresh], () => api.versions(), { revalidateOnFocus: false });
   const [from, setFrom] = useState<number | ''>('');
   const [to, setTo] = useState<number | ''>('');
-  const [diff, setDiff] = useState<unknown>(null);
+  const [diff, setDiff] = useState<VersionDiff | null>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
   const compare = async () => {
@@ -37,9 +58,10 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
     }
   };
   const rollback = async (number: number) => {
-    if (!window.confirm(t('formEditor.rollbackConfirm', { number }))) return;
+    const current = versions?.find((version) => version.current);
+    if (!current || !window.confirm(t('formEditor.rollbackConfirm', { number }))) return;
     try {
-      await api.rollback(number, t('formEditor.rollbackComment', { number }));
+      await api.rollback(number, current.number, t('formEditor.rollbackComment', { number }));
       setMessage({ severity: 'success', text: t('formEditor.rolledBack', { number }) });
       await mutate();
       onRolledBack();
@@ -47,7 +69,6 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
       setMessage({ severity: 'error', text: (failure as Error).message });
     }
   };
-  const changes = Array.isArray(diff) ? diff : diff && typeof diff === 'object' ? (Object.values(diff).find(Array.isArray) ?? []) : [];
 
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="versions-heading">
@@ -74,14 +95,17 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
                 </TableRow>
               </TableHead>
               <TableBody>
-                {versions.map((version, index) => (
-                  <TableRow key={version.number}>
-                    <TableCell>{version.number}</TableCell>
-                    <TableCell>{version.createdAt ? <UtcTime value={version.createdAt} /> : ''}</TableCell>
-                    <TableCell>{version.author ?? ''}</TableCell>
-                    <TableCell>{version.comment ?? ''}</TableCell>
+                {versions.map((version) => (
+                  <TableRow key={version.number} selected={version.current}>
                     <TableCell>
-                      {index > 0 && (
+                      {version.number}
+                      {version.current ? ` (${t('formEditor.inUse')})` : version.status === 'draft' ? ` (${t('formEditor.notPublished')})` : ''}
+                    </TableCell>
+                    <TableCell>{version.createdAt ? <UtcTime value={version.createdAt} /> : ''}</TableCell>
+                    <TableCell>{version.author}</TableCell>
+                    <TableCell>{version.comment}</TableCell>
+                    <TableCell>
+                      {!version.current && version.status === 'published' && (
                         <Button size="small" onClick={() => rollback(version.number)} aria-label={t('formEditor.rollbackTo', { number: version.number })}>
                           {t('formEditor.rollback')}
                         </Button>
@@ -117,17 +141,9 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
               {t('formEditor.compare')}
             </Button>
           </Stack>
-          {diff !== null && (
+          {diff && (
             <Box component="section" aria-label={t('formEditor.differences')}>
-              {changes.length === 0 ? (
-                <Typography variant="body2">{t('formEditor.noDifferences')}</Typography>
-              ) : (
-                <Box component="ul" sx={{ pl: 2 }}>
-                  {changes.map((change, index) => (
-                    <DiffLine key={index} change={change} />
-                  ))}
-                </Box>
-              )}
+              <DiffView diff={diff} />
             </Box>
           )}
         </Stack>

@@ -1,18 +1,21 @@
 import { LANGUAGES, type Language } from '../../../engine/language';
 import type { FormPatch, PatchProblem, Strings } from '../../../engine/forms/patch-editor';
 import { typedApi } from '../../../lib/api';
+import { definedValues, type ApiBody, type ApiData } from '../../../lib/typed-api';
 
 // F11: what the form editor reads and writes on the server (the form set's versions, the event's
 // draft, its impact, publishing and the versions' history), as the page uses it. One module, so the
 // page's test replaces it whole and the page never builds a request itself.
 
 type Node = Record<string, unknown>;
+const EDITOR = '/organiser/form-editor/{eventId}/{formId}' as const;
 
 export interface EditorDraft {
-  patch: FormPatch;
+  patch: FormPatch | null;
+  /** The form's strings in full, as saved with the draft. */
   strings: Strings;
-  /** The form set version the draft was made on. */
-  basedOn: string;
+  /** The form set version number the draft was begun on. */
+  basedOn: number;
   savedAt: string;
   author: string;
   problems: PatchProblem[];
@@ -22,47 +25,27 @@ export interface EditorDraft {
 export interface EditorSource {
   exhibitCode: string;
   formId: string;
-  version: { id: string; number: number };
+  version: { id: number; number: number };
   base: { schema: Node; ui: Node };
   patch: FormPatch | null;
-  /** The form's strings now, full keys (forms.<formId>.…) by language. */
+  /** The form's strings in the version in use, full keys (forms.<formId>.…) by language. */
   strings: Strings;
   draft: EditorDraft | null;
 }
 
-/** What saving the draft answers: its problems and the form as the event's exhibitors would get it. */
-export interface DraftAnswer {
-  problems: PatchProblem[];
-  preview: { schema: Node; ui: Node; strings: Record<string, unknown>; validator: { url: string; rootKey: string } };
-}
+/** What saving the draft answers: its problems and the form as the event's exhibitors would get it (no validator while it has problems). */
+export type DraftAnswer = ApiData<'PUT', '/organiser/form-editor/{eventId}/{formId}/draft'>;
+export type Impact = ApiData<'GET', '/organiser/form-editor/{eventId}/{formId}/impact'>;
+export type PublishBody = ApiBody<'POST', '/organiser/form-editor/{eventId}/{formId}/publish'>;
+export type SubmissionsChoice = PublishBody['submissions'];
+export type FormVersion = ApiData<'GET', '/organiser/form-versions'>[number];
+export type VersionDiff = ApiData<'GET', '/organiser/form-versions/{a}/diff/{b}'>;
 
-/** What publishing would do to the event's exhibitors (numbers by name; lists of question paths). */
-export type Impact = Record<string, unknown>;
-
-export type SubmissionsChoice = 'keep' | 'reopen';
-
-export interface FormVersion {
-  number: number;
-  createdAt?: string;
-  author?: string | null;
-  comment?: string | null;
-  [key: string]: unknown;
-}
-
-/** The server's strings with full keys: a key relative to the form (`badges`) becomes `forms.<formId>.badges`. */
-export function fullKeys(formId: string, strings: Record<string, unknown> | undefined): Strings {
-  const prefix = `forms.${formId}.`;
-  const flat = (node: unknown, path: string, into: Record<string, string>) => {
-    if (typeof node === 'string') into[path] = node;
-    else if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) flat(child, path ? `${path}.${key}` : key, into);
-    return into;
-  };
-  const full: Strings = {};
-  for (const language of LANGUAGES) {
-    const table = flat(strings?.[language], '', {});
-    full[language] = Object.fromEntries(Object.entries(table).map(([key, text]) => [key.startsWith(prefix) || key.startsWith('forms.') ? key : `${prefix}${key}`, text]));
-  }
-  return full;
+/** Strings as the server sends them (open maps) as plain records per language. */
+function stringsOf(strings: Partial<Record<string, Partial<Record<string, string>> | undefined>> | undefined): Strings {
+  const plain: Strings = {};
+  for (const language of LANGUAGES) plain[language] = definedValues(strings?.[language] ?? {});
+  return plain;
 }
 
 /** Full keys as the form's own nested table (`forms.<formId>` subtree), as the runtime adds it to i18next. */
@@ -82,40 +65,41 @@ export function formTable(formId: string, strings: Partial<Record<Language, Reco
   return table;
 }
 
-// The editor's routes join the OpenAPI document with the form set service; until then the calls go
-// through the client's generic method with the route as the server declares it.
-const call = typedApi.call as unknown as (method: string, path: string, options?: { path?: Node; query?: Node; body?: unknown; silent?: boolean }) => Promise<unknown>;
-const route = '/organiser/form-editor/{eventId}/{formId}';
+const where = (eventId: number, formId: string) => ({ path: { eventId, formId } });
 
 export const editorApi = {
-  async load(eventId: string, formId: string): Promise<EditorSource> {
-    const answer = (await call('GET', route, { path: { eventId, formId } })) as EditorSource & { strings: Record<string, unknown> };
+  async load(eventId: number, formId: string): Promise<EditorSource> {
+    const answer = await typedApi.get(EDITOR, where(eventId, formId));
     return {
       ...answer,
-      strings: fullKeys(formId, answer.strings),
-      draft: answer.draft ? { ...answer.draft, strings: fullKeys(formId, answer.draft.strings as Record<string, unknown>) } : null,
+      base: { schema: answer.base.schema, ui: answer.base.ui },
+      patch: answer.patch as FormPatch | null,
+      strings: stringsOf(answer.strings),
+      draft: answer.draft ? { ...answer.draft, patch: answer.draft.patch as FormPatch | null, strings: stringsOf(answer.draft.strings) } : null,
     };
   },
-  saveDraft(eventId: string, formId: string, body: { basedOn: string; patch: FormPatch; strings: Strings }): Promise<DraftAnswer> {
-    return call('PUT', `${route}/draft`, { path: { eventId, formId }, body, silent: true }) as Promise<DraftAnswer>;
+  saveDraft(eventId: number, formId: string, body: { basedOn: number; patch: FormPatch | null; strings: Strings }): Promise<DraftAnswer> {
+    // Problems are shown beside the questions, not as a toast.
+    return typedApi.put(`${EDITOR}/draft`, { ...where(eventId, formId), body, silent: true });
   },
-  discardDraft(eventId: string, formId: string): Promise<unknown> {
-    return call('DELETE', `${route}/draft`, { path: { eventId, formId } });
+  discardDraft(eventId: number, formId: string): Promise<unknown> {
+    return typedApi.del(`${EDITOR}/draft`, where(eventId, formId));
   },
-  impact(eventId: string, formId: string): Promise<Impact> {
-    return call('GET', `${route}/impact`, { path: { eventId, formId } }) as Promise<Impact>;
+  impact(eventId: number, formId: string): Promise<Impact> {
+    return typedApi.get(`${EDITOR}/impact`, where(eventId, formId));
   },
-  publish(eventId: string, formId: string, body: { basedOn: string; comment: string; submissions: SubmissionsChoice }): Promise<unknown> {
-    return call('POST', `${route}/publish`, { path: { eventId, formId }, body, silent: true });
+  publish(eventId: number, formId: string, body: PublishBody) {
+    // A refusal (stale version, problems) is shown in the publish panel.
+    return typedApi.post(`${EDITOR}/publish`, { ...where(eventId, formId), body, silent: true });
   },
   versions(): Promise<FormVersion[]> {
-    return call('GET', '/organiser/form-versions') as Promise<FormVersion[]>;
+    return typedApi.get('/organiser/form-versions');
   },
-  diff(a: number, b: number): Promise<unknown> {
-    return call('GET', '/organiser/form-versions/{a}/diff/{b}', { path: { a, b } });
+  diff(a: number, b: number): Promise<VersionDiff> {
+    return typedApi.get('/organiser/form-versions/{a}/diff/{b}', { path: { a, b } });
   },
-  rollback(number: number, comment: string): Promise<unknown> {
-    return call('POST', '/organiser/form-versions/{number}/rollback', { path: { number }, body: { comment } });
+  rollback(number: number, basedOn: number, comment: string) {
+    return typedApi.post('/organiser/form-versions/{number}/rollback', { path: { number }, body: { basedOn, comment }, silent: true });
   },
 };
 export type EditorApi = typeof editorApi;

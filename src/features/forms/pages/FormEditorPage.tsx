@@ -42,6 +42,8 @@ export default function FormEditorPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { data: index, error: indexError } = useApi('GET', '/organiser/forms/gallery');
+  // The editor's routes name an event by its id, the gallery by its code.
+  const { data: events } = useApi('GET', '/organiser/events');
   const formIndex = index?.forms.findIndex((form) => form.id === params.get('form')) ?? -1;
   const form = index?.forms[formIndex >= 0 ? formIndex : 0];
   const definitionIndex = formIndex >= 0 ? formIndex : 0;
@@ -53,7 +55,8 @@ export default function FormEditorPage() {
   );
 
   if (indexError) return <Alert severity="error">{indexError.message}</Alert>;
-  if (!index) return <PageLoading />;
+  if (!index || !events) return <PageLoading />;
+  const eventId = events.find((candidate) => candidate.code === event?.code)?.id;
   const choose = (name: string, value: string) =>
     setParams(
       (current) => {
@@ -92,8 +95,8 @@ export default function FormEditorPage() {
         )}
       </Paper>
       {error && <Alert severity="error">{(error as Error).message}</Alert>}
-      {form && event && published ? (
-        <FormEditor key={`${event.code}/${form.id}`} api={editorApi} eventId={event.code} formId={form.id} published={published} purposes={[...purposesOf(published.schema)]} />
+      {form && event && eventId !== undefined && published ? (
+        <FormEditor key={`${event.code}/${form.id}`} api={editorApi} eventId={eventId} formId={form.id} published={published} purposes={[...purposesOf(published.schema)]} />
       ) : (
         index.events.length > 0 && !error && <PageLoading />
       )}
