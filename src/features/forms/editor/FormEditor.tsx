@@ -63,7 +63,11 @@ type EditorTab = 'questions' | 'translations' | 'json';
 export function FormEditor({ api, eventId, formId, published, purposes }: { api: EditorApi; eventId: number; formId: string; published: PublishedForm; purposes: string[] }) {
   const { t, i18n } = useTranslation();
   const [generation, setGeneration] = useState(0);
-  const { data: source, error: loadError } = useSWR(['formEditor', eventId, formId, generation], () => api.load(eventId, formId), { revalidateOnFocus: false });
+  const { data: source, error: loadError } = useSWR(['formEditor', eventId, formId, generation], () => api.load(eventId, formId), {
+    revalidateOnFocus: false,
+    // A reload after publishing keeps the page (and the publish panel's confirmation) in place.
+    keepPreviousData: true,
+  });
   const [working, setWorking] = useState<Working | null>(null);
   /** The last saved draft's problems, and its preview (none while the draft has problems or before the first save). */
   const [answer, setAnswer] = useState<{ problems: PatchProblem[]; preview: DraftAnswer['preview'] | null } | null>(null);
