@@ -88,6 +88,14 @@ describe('issue 25: form editor', () => {
     await expectVisible(page.getByText(en('formEditor.shownWhen', { question: 'gender', value: 'female' })), 'the condition on the question');
     await expectVisible(page.getByText(en('formEditor.draftSaved'), { exact: true }), 'the draft saved');
 
+    // The same patch as JSON, for implementers: the condition in allOf, the new field in its then.
+    await page.getByRole('tab', { name: en('formEditor.editAsJson') }).click();
+    const json = page.getByRole('textbox', { name: en('formEditor.jsonLabel') });
+    await expectVisible(json, 'the JSON editor');
+    await expectVisible(json.getByText('"prayerRoom"').first(), 'the new field in the JSON patch');
+    expect(await json.textContent()).toContain('"allOf"');
+    await page.getByRole('tab', { name: en('formEditor.questions') }).click();
+
     // The impact: both submissions would be refused by the changed form.
     await page.getByRole('button', { name: en('formEditor.showImpact'), exact: true }).click();
     await expectVisible(page.getByText(en('formEditor.impact.submissions', { count: 2 }), { exact: true }), 'two submissions');
@@ -143,10 +151,13 @@ describe('issue 25: form editor', () => {
     await logout(page);
     await loginAndLand(page, portal.url, 'organiser', DEMO_PASSWORD, '/organiser');
     await page.goto(`${portal.url}/organiser/forms/editor?event=${EVENT}&form=s04`);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page
       .getByRole('button', { name: /^Roll back to version \d+$/ })
       .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Roll back to version \d+$/ })
+      .getByRole('button', { name: en('formEditor.rollback'), exact: true })
       .click();
     await expectVisible(page.getByRole('status').filter({ hasText: /^Rolled back to version \d+\.$/ }), 'the rollback confirmed');
     expect(await servedS04('demo')).not.toContain('prayerRoom');

@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { UtcTime } from '../../../components/UtcTime';
@@ -48,6 +66,8 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
   const [to, setTo] = useState<number | ''>('');
   const [diff, setDiff] = useState<VersionDiff | null>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  /** The version the organiser asked to roll back to, waiting for confirmation. */
+  const [asked, setAsked] = useState<number | null>(null);
 
   const compare = async () => {
     if (from === '' || to === '') return;
@@ -59,7 +79,8 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
   };
   const rollback = async (number: number) => {
     const current = versions?.find((version) => version.current);
-    if (!current || !window.confirm(t('formEditor.rollbackConfirm', { number }))) return;
+    setAsked(null);
+    if (!current) return;
     try {
       await api.rollback(number, current.number, t('formEditor.rollbackComment', { number }));
       setMessage({ severity: 'success', text: t('formEditor.rolledBack', { number }) });
@@ -80,6 +101,20 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
         <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} sx={{ mb: 1 }}>
           {message.text}
         </Alert>
+      )}
+      {asked !== null && (
+        <Dialog open onClose={() => setAsked(null)} aria-labelledby="rollback-title">
+          <DialogTitle id="rollback-title">{t('formEditor.rollbackTo', { number: asked })}</DialogTitle>
+          <DialogContent>
+            <Typography variant="body2">{t('formEditor.rollbackConfirm', { number: asked })}</Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsked(null)}>{t('formEditor.cancel')}</Button>
+            <Button variant="contained" onClick={() => rollback(asked)}>
+              {t('formEditor.rollback')}
+            </Button>
+          </DialogActions>
+        </Dialog>
       )}
       {versions && (
         <Stack spacing={2}>
@@ -106,7 +141,7 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
                     <TableCell>{version.comment}</TableCell>
                     <TableCell>
                       {!version.current && version.status === 'published' && (
-                        <Button size="small" onClick={() => rollback(version.number)} aria-label={t('formEditor.rollbackTo', { number: version.number })}>
+                        <Button size="small" onClick={() => setAsked(version.number)} aria-label={t('formEditor.rollbackTo', { number: version.number })}>
                           {t('formEditor.rollback')}
                         </Button>
                       )}
