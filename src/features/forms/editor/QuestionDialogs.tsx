@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -123,18 +124,16 @@ export function AddQuestionDialog({
           <TextsFields what={t('formEditor.questionTitle')} texts={title} onChange={setTitle} />
           <TextsFields what={t('formEditor.helpText')} texts={help} onChange={setHelp} flagMissing={false} multiline />
           {kind === 'choice' && <OptionsEditor options={options} onChange={setOptions} />}
-          {kind === 'file' &&
-            (purposes.length > 0 ? (
-              <TextField select size="small" label={t('formEditor.purpose')} value={purpose} onChange={(event) => setPurpose(event.target.value)}>
-                {purposes.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : (
-              <Alert severity="info">{t('formEditor.noPurposes')}</Alert>
-            ))}
+          {kind === 'file' && (
+            // The purposes this form's file fields use, or another that forms.yaml declares (the draft's checks judge it).
+            <Autocomplete
+              freeSolo
+              options={purposes}
+              value={purpose}
+              onInputChange={(_, value) => setPurpose(value.trim())}
+              renderInput={(params) => <TextField {...params} size="small" label={t('formEditor.purpose')} helperText={t('formEditor.purposeHelp')} />}
+            />
+          )}
           <FormControlLabel control={<Checkbox checked={required} onChange={(event) => setRequired(event.target.checked)} />} label={t('formEditor.required')} />
         </Stack>
       </DialogContent>

@@ -224,7 +224,7 @@ export function QuestionList({ container, context, nested = false }: { container
           purposes={context.purposes}
           error={dialogError}
           onCancel={close}
-          onAdd={(question) => settle(addQuestion(form, question, context.purposes))}
+          onAdd={(question) => settle(addQuestion(form, question, question.purpose ? [...context.purposes, question.purpose] : context.purposes))}
         />
       )}
       {dialog?.kind === 'texts' && <TextsOf question={dialog.question} container={container} context={context} error={dialogError} onCancel={close} settle={settle} />}
