@@ -90,11 +90,14 @@ export function EditorPreview({
   language,
   onLanguage,
   saving,
+  behind,
 }: {
   source: PreviewSource | null;
   language: Language;
   onLanguage: (language: Language) => void;
   saving: boolean;
+  /** The draft has problems: the preview shows the last form that had none. */
+  behind: boolean;
 }) {
   const { t } = useTranslation();
   const { data: translator } = useSWR(['formEditorTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
@@ -124,6 +127,11 @@ export function EditorPreview({
           ))}
         </TextField>
       </Stack>
+      {behind && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('formEditor.previewBehind')}
+        </Alert>
+      )}
       {source && translator ? (
         <I18nextProvider i18n={translator}>
           <Box lang={INTL_LOCALE[language]}>

@@ -220,7 +220,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
             </Suspense>
           )}
         </Box>
-        <EditorPreview source={preview} language={language} onLanguage={setLanguage} saving={saving} />
+        <EditorPreview source={preview} language={language} onLanguage={setLanguage} saving={saving} behind={problems.length > 0} />
       </Box>
       <PublishPanel
         api={api}
