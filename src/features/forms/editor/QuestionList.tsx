@@ -72,7 +72,7 @@ function QuestionRow({
   return (
     <Box component="li" sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} aria-label={name}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography component="h4" variant="subtitle2" sx={{ flex: '1 1 12rem' }}>
+        <Typography component="p" variant="subtitle2" sx={{ flex: '1 1 12rem' }}>
           {name}{' '}
           <Typography component="span" variant="caption" color="text.secondary">
             {question.id} · {t(`formEditor.kinds.${question.kind}`)}
