@@ -24,6 +24,7 @@ export const pageLoaders: Record<string, PageLoader> = {
   "events/EventInfoPage": () => import('../features/events/pages/EventInfoPage'),
   "forms/FormDetailPage": () => import('../features/forms/pages/FormDetailPage'),
   "forms/FormDocumentsPage": () => import('../features/forms/pages/FormDocumentsPage'),
+  "forms/FormEditorPage": () => import('../features/forms/pages/FormEditorPage'),
   "forms/FormGalleryPage": () => import('../features/forms/pages/FormGalleryPage'),
   "forms/OrderFormsPage": () => import('../features/forms/pages/OrderFormsPage'),
   "home/HomePage": () => import('../features/home/pages/HomePage'),

@@ -1,0 +1,147 @@
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import type CoreForm from '@rjsf/core';
+import Form from '@rjsf/mui';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import type { FormContext } from '../../../engine/forms/context';
+import type { FormDefinition } from '../../../engine/forms/definitions';
+import { setFormContext } from '../../../engine/forms/rules';
+import { INTL_LOCALE, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
+import { PageLoading } from '../../../components/PageLoading';
+import { translatorFor } from '../../../lib/i18n';
+import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
+
+// F11: the draft as the event's exhibitors would get it, rendered by the exhibitor's own form
+// runtime (the gallery's rendering), empty and editable, with "try submitting" listing the
+// messages an exhibitor would be shown. Nothing is saved.
+
+export interface PreviewSource {
+  definition: FormDefinition;
+  context: FormContext;
+  schema: Record<string, unknown>;
+  ui: Record<string, unknown>;
+  /** The form's own strings (the forms.<formId> subtree) by language. */
+  strings: Record<string, Record<string, unknown>>;
+  validatorUrl: string;
+}
+
+function PreviewForm({ source }: { source: PreviewSource }) {
+  const { t, i18n } = useTranslation();
+  const formId = source.definition.id;
+  const { data: validateFns, error } = useServedValidators(source.validatorUrl);
+  const view = useMemo(
+    () =>
+      validateFns
+        ? formView({ formId, definition: source.definition, schema: source.schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n)
+        : null,
+    [validateFns, formId, source, t, i18n],
+  );
+  const formRef = useRef<CoreForm>(null);
+  const [attempt, setAttempt] = useState<{ problems: RJSFValidationError[]; count: number } | null>(null);
+  const trySubmit = () => {
+    setFormContext(source.context);
+    if (formRef.current?.validateForm()) setAttempt((last) => ({ problems: [], count: (last?.count ?? 0) + 1 }));
+  };
+  return (
+    <>
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {attempt && attempt.problems.length > 0 && <ProblemSummary problems={attempt.problems} refusal={attempt.count} />}
+      {attempt && attempt.problems.length === 0 && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t('formGallery.accepted')}
+        </Alert>
+      )}
+      {view ? (
+        <Form
+          ref={formRef}
+          schema={view.schema}
+          uiSchema={view.ui}
+          formContext={view.formContext}
+          validator={view.validator}
+          fields={fields}
+          widgets={widgets}
+          templates={templates}
+          transformErrors={view.transformErrors}
+          customValidate={view.customValidate as never}
+          translateString={view.translateString}
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+          showErrorList={false}
+          noHtml5Validate
+          onError={(problems) => setAttempt((last) => ({ problems, count: (last?.count ?? 0) + 1 }))}
+          onSubmit={() => setAttempt((last) => ({ problems: [], count: (last?.count ?? 0) + 1 }))}
+        >
+          <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+            <Button type="button" variant="contained" onClick={trySubmit}>
+              {t('formGallery.trySubmit')}
+            </Button>
+          </Box>
+        </Form>
+      ) : (
+        !error && <PageLoading />
+      )}
+    </>
+  );
+}
+
+export function EditorPreview({
+  source,
+  language,
+  onLanguage,
+  saving,
+  behind,
+}: {
+  source: PreviewSource | null;
+  language: Language;
+  onLanguage: (language: Language) => void;
+  saving: boolean;
+  /** The draft has problems: the preview shows the last form that had none. */
+  behind: boolean;
+}) {
+  const { t } = useTranslation();
+  const { data: translator } = useSWR(['formEditorTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
+  return (
+    <Paper sx={{ p: 2 }} aria-label={t('formEditor.preview')} component="section">
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {t('formEditor.preview')}
+        </Typography>
+        {saving && (
+          <Typography variant="caption" role="status">
+            {t('formEditor.updating')}
+          </Typography>
+        )}
+        <TextField
+          select
+          size="small"
+          label={t('formEditor.previewLanguage')}
+          value={language}
+          onChange={(event) => onLanguage(event.target.value as Language)}
+          sx={{ minWidth: 140 }}
+        >
+          {LANGUAGE_OPTIONS.map((option) => (
+            <MenuItem key={option.code} value={option.code} lang={INTL_LOCALE[option.code]}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {behind && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('formEditor.previewBehind')}
+        </Alert>
+      )}
+      {source && translator ? (
+        <I18nextProvider i18n={translator}>
+          <Box lang={INTL_LOCALE[language]}>
+            {/* A new form (each saved draft) starts a new preview: no attempt carried over. */}
+            <PreviewForm key={`${source.validatorUrl}/${language}/${JSON.stringify(source.strings[language] ?? {}).length}`} source={source} />
+          </Box>
+        </I18nextProvider>
+      ) : (
+        <PageLoading />
+      )}
+    </Paper>
+  );
+}
