@@ -32,11 +32,21 @@ describe('leadPayload (LD)', () => {
     expect(leadPayload(lead)).toMatchObject({ id: 7, visitorName: 'Wei Ming Tan', scannedAt: '2026-11-01T10:00:00.000Z', updatedAt: null, tagAnswers: { 1: ['a'] } });
   });
 
-  it("leaves out the visitor fields the organiser withholds and renames fields by the exhibitor's mapping", () => {
-    const payload = leadPayload(lead, { hiddenVisitorFields: ['phone', 'mobile'], fieldNames: { visitorName: 'FullName', email: 'Email' } });
-    expect(payload).not.toHaveProperty('phone');
-    expect(payload).not.toHaveProperty('mobile');
-    expect(payload).toMatchObject({ FullName: 'Wei Ming Tan', Email: 'wei@example.com' });
-    expect(payload).not.toHaveProperty('visitorName');
+  it("empties the visitor fields the organiser withholds and adds the exhibitor's CRM columns", () => {
+    const payload = leadPayload(lead, {
+      hiddenVisitorFields: ['phone', 'mobile'],
+      crmColumns: [
+        { field: 'firstName', header: 'First Name' },
+        { field: 'lastName', header: 'Last Name' },
+        { field: 'phone', header: 'Phone' },
+        { field: 'email', header: 'Email' },
+      ],
+    });
+    expect(payload).toMatchObject({ phone: '', mobile: '', visitorName: 'Wei Ming Tan' });
+    expect(payload.crm).toEqual({ 'First Name': 'Wei Ming', 'Last Name': 'Tan', Phone: '', Email: 'wei@example.com' });
+  });
+
+  it('carries no crm record without a mapping', () => {
+    expect(leadPayload(lead, { hiddenVisitorFields: ['email'] })).not.toHaveProperty('crm');
   });
 });

@@ -1,3 +1,6 @@
+import { crmRecord, type ExportColumn } from './crm-export';
+import { withoutHiddenFields, type LeadVisitorField } from './lead-fields';
+
 // LD: the one place a lead becomes what leaves the portal for an exhibitor's own systems
 // (webhook payloads now; exports and the leads API read it too). The exhibitor's export mapping
 // (which field goes under which name) and the organiser's visitor-field visibility (which visitor
@@ -30,26 +33,11 @@ export interface LeadRecord {
   scan_count: number;
 }
 
-/** The visitor's own fields (payload name → stored column): the organiser decides which of them an exhibitor receives. */
-export const VISITOR_FIELD_COLUMNS = {
-  visitorName: 'visitor_name',
-  salutation: 'salutation',
-  company: 'company',
-  businessNature: 'business_nature',
-  jobTitle: 'job_title',
-  country: 'country',
-  mobile: 'mobile',
-  email: 'email',
-  phone: 'phone',
-  address: 'address',
-} as const satisfies Record<string, keyof LeadRecord>;
-export type VisitorField = keyof typeof VISITOR_FIELD_COLUMNS;
-
 export interface LeadPayloadOptions {
-  /** Visitor fields the organiser withholds from exhibitors (left out of the payload). */
-  hiddenVisitorFields?: readonly VisitorField[];
-  /** The exhibitor's export mapping: a field's name in the payload instead of its own. */
-  fieldNames?: Readonly<Record<string, string>>;
+  /** Visitor fields the organiser withholds from this event's exhibitors (emptied, as in every answer to them). */
+  hiddenVisitorFields?: readonly LeadVisitorField[];
+  /** The exhibitor's CRM mapping (its columns in order): the payload then carries `crm`, the lead as those columns. */
+  crmColumns?: readonly ExportColumn[];
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -81,8 +69,14 @@ export function leadPayload(lead: LeadRecord, options: LeadPayloadOptions = {}):
     updatedAt: iso(lead.updated_at),
     scanCount: lead.scan_count,
   };
-  for (const hidden of options.hiddenVisitorFields ?? []) delete fields[hidden];
-  const names = options.fieldNames;
-  if (!names) return fields;
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [names[name] ?? name, value]));
+  const shown = withoutHiddenFields(fields, options.hiddenVisitorFields ?? []);
+  const columns = options.crmColumns ?? [];
+  if (columns.length === 0) return shown;
+  const scannedAt = typeof shown.scannedAt === 'string' ? shown.scannedAt : null;
+  return { ...shown, crm: crmRecord({ ...textFields(shown), scannedAt, interestedProducts: lead.interested_products ?? [] }, columns) };
+}
+
+/** The payload's text fields, as the CRM record reads them. */
+function textFields(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { RETRY_WAITS_MS } from '../../src/server/plugins/webhooks/service';
 import { checkedLookup } from '../../src/server/plugins/webhooks/target';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, patch, post, type TestApp } from './helpers';
+import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, patch, post, put, type TestApp } from './helpers';
 
 // LD webhooks on both engines with a real receiver (a node http server on 127.0.0.1, reachable
 // because the test server is a development server: PUBLIC_URL on localhost): signatures checked
@@ -120,6 +120,26 @@ describe.each(ENGINES)('webhooks on %s', (engine) => {
     const [delivery] = await log(endpoint.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, eventType: 'lead.created', messageId: request!.headers['webhook-id'] });
     expect(JSON.parse(delivery!.payload)).toMatchObject({ type: 'lead.created', data: { id: leadId } });
+  });
+
+  it("LD2 LD4 a lead's payload leaves out the visitor fields the organiser hides and carries the exhibitor's CRM columns", async () => {
+    expect((await put(t.app, '/oga/organiser/lead-fields', { hidden: ['phone', 'mobile'] }, organiser)).code).toBe(200);
+    expect((await put(t.app, '/oga/leads/export-mapping', { preset: 'salesforce', columns: [] }, demo)).code).toBe(200);
+    try {
+      const { secret } = await addEndpoint(['lead.created']);
+      const leadId = await scan();
+      await t.app.webhooks.deliverDue();
+      const [request] = receiver.received;
+      const { data } = new Webhook(secret).verify(request!.body, headersOf(request!)) as { data: Record<string, unknown> & { crm: Record<string, string> } };
+      const stored = await t.app.db.selectFrom('leads').select(['visitor_name', 'phone', 'mobile']).where('id', '=', leadId).executeTakeFirstOrThrow();
+      expect(stored.phone || stored.mobile).not.toBe('');
+      expect(data).toMatchObject({ id: leadId, phone: '', mobile: '', visitorName: stored.visitor_name });
+      expect(data.crm).toMatchObject({ Phone: '', Mobile: '' });
+      expect(`${data.crm['First Name']} ${data.crm['Last Name']}`.trim()).toBe(stored.visitor_name.trim());
+    } finally {
+      await put(t.app, '/oga/organiser/lead-fields', { hidden: [] }, organiser);
+      await put(t.app, '/oga/leads/export-mapping', { preset: 'portal', columns: [] }, demo);
+    }
   });
 
   it('LD a receiver answering 500 gets the message again under the same webhook-id after a growing wait', async () => {

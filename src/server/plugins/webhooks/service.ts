@@ -8,6 +8,8 @@ import { leadPayload, type LeadPayloadOptions, type LeadRecord } from '../../../
 import type { Database, WebhookDeliveryTable } from '../../db/schema';
 import { translate } from '../../lib/messages';
 import { BlockedTargetError, checkedLookup, checkTargetUrl, type TargetPolicy } from './target';
+import { exportMappingOf } from '../../lib/export-mapping';
+import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
 
 // LD: webhooks. An event is recorded in the delivery queue (webhook_deliveries) in the caller's
 // transaction, one row per subscribed endpoint, and a worker sends it signed per the Standard
@@ -99,7 +101,10 @@ export default fp<WebhooksOptions>(
     };
 
     /** The payload options of a participation's leads (the export mapping and the visibility rules, when set). */
-    const payloadOptionsFor = async (_participationId: number): Promise<LeadPayloadOptions> => ({});
+    const payloadOptionsFor = async (participationId: number, db: Kysely<Database>): Promise<LeadPayloadOptions> => {
+      const participation = await db.selectFrom('participations').select('event_id').where('id', '=', participationId).executeTakeFirstOrThrow();
+      return { hiddenVisitorFields: await hiddenVisitorFieldsOf(db, participation.event_id), crmColumns: (await exportMappingOf(db, participationId)).columns };
+    };
 
     async function emit(event: WebhookEvent, db: Kysely<Database> = app.db): Promise<number> {
       const timestamp = new Date().toISOString();
@@ -119,7 +124,7 @@ export default fp<WebhooksOptions>(
         for (const lead of leads) {
           const receivers = endpoints.filter((endpoint) => endpoint.participation_id === lead.participation_id);
           if (receivers.length === 0) continue;
-          if (!optionsByParticipation.has(lead.participation_id)) optionsByParticipation.set(lead.participation_id, await payloadOptionsFor(lead.participation_id));
+          if (!optionsByParticipation.has(lead.participation_id)) optionsByParticipation.set(lead.participation_id, await payloadOptionsFor(lead.participation_id, db));
           const payload = JSON.stringify({ type: event.type, timestamp, data: leadData(event.type, lead, optionsByParticipation.get(lead.participation_id)!) });
           const id = messageId();
           for (const endpoint of receivers) rows.push({ endpoint_id: endpoint.id, message_id: id, event_type: event.type, payload, ordering_key: `lead:${Number(lead.id)}` });
