@@ -31,11 +31,6 @@ export const NO_BODY = {
   anyOf: [{ type: 'null' }, { type: 'object', properties: {}, additionalProperties: false }],
 } as const;
 
-/** `properties` naming each of `names` with the same schema (statuses, counters); typed per name for the route types. */
-export function sameProperties<const Name extends string, const Schema extends JSONSchema>(names: readonly Name[], schema: Schema) {
-  return Object.fromEntries(names.map((name) => [name, schema])) as { [Key in Name]: Schema };
-}
-
 /** Media types of the files the portal answers with. */
 export const MEDIA_TYPE = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -53,11 +48,3 @@ export function fileAnswer<const MediaType extends string>(description: string, 
 
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
-/** The JSON Schema format of names (people, companies): no control characters or direction overrides. */
-export const NAME_FORMAT = 'name-text';
-
-/**
- * A person's or company's name: no control characters or text-direction overrides (format
- * registered by plugins/input.ts; refused with `nameInvalidCharacters`).
- */
-export const nameText = (maxLength: number) => ({ type: 'string', maxLength, format: NAME_FORMAT }) as const;

@@ -19,7 +19,8 @@ import {
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { NONE_KEY, OTHER_KEY, type CountByKey, type TrendGranularity } from '../../../engine/analytics';
+import { NONE_KEY, OTHER_KEY } from '../../../engine/analytics';
+import type { CountByKey, TrendGranularity } from '../../../engine/schemas/analytics';
 import { PAGINATION } from '../../../engine/constants';
 import { pageSize } from '../../../engine/pagination';
 import { countryName, formatEventDay, formatNumber, prepareFormatters } from '../../../engine/locale-format';

@@ -11,9 +11,9 @@ import {
   SHARE_NETWORKS,
   checkRecipients,
   shareLinks,
-  type InvitationRecipient,
   type RecipientProblem,
 } from '../../../engine/analytics';
+import type { InvitationRecipient } from '../../../engine/schemas/analytics';
 import { typedApi } from '../../../lib/api';
 import { apiKeyMatches } from '../../../lib/use-api';
 import { ApiError } from '../../../lib/api-client';

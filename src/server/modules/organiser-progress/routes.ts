@@ -5,7 +5,8 @@ import { FORM_STATUSES, formDisplayName } from '../../../engine/forms/definition
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
-import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
+import { sameProperties } from '../../../engine/schemas/json-schema';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { progressMatrix } from '../../lib/progress-matrix';
