@@ -2,6 +2,7 @@ import { SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from
 import { EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
 import { PAGINATION } from '../../../engine/constants';
 import { scanSchema } from '../../../engine/schemas/scan';
+import { tagDefinitionSchema } from '../../../engine/schemas/custom-tag';
 
 // JSON Schemas of the leads API: they validate input and make the OpenAPI document a scanner-app
 // developer can follow (/oga/openapi.json, tag "leads").
@@ -127,12 +128,7 @@ export const leadSchema = {
   additionalProperties: false,
 } as const;
 
-export const tagSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, choices: { type: 'array', items: { type: 'string' } } },
-  required: ['id', 'name', 'choices'],
-  additionalProperties: false,
-} as const;
+export const tagSchema = tagDefinitionSchema;
 
 const codeFilter = (codes: readonly string[], what: string) =>
   ({ type: 'string', enum: [...codes, UNSET], description: `${what} code, or "${UNSET}" for leads not qualified yet` }) as const;
