@@ -3,8 +3,8 @@ import type { FilePurposeRule } from './forms/files';
 import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { emailProblem } from './members';
-import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
-import type { EventInput, ShowDayInput } from './schemas/event';
+import { eventSettingProblem } from './forms/event-settings';
+import type { EventInput, EventSettingName, ShowDayInput } from './schemas/event';
 
 // O2: the rules of an event as the organiser sets it up (its shape: schemas/event.ts), run by the
 // console (messages beside the fields) and by the server (nothing stored when one fails). Times:
