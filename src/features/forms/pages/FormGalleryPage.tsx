@@ -68,7 +68,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
   const { data: validateFns, error } = useServedValidators(preview.validator.url);
   const view = useMemo(() => (validateFns ? formView({ formId, ...preview }, validateFns, t, i18n) : null), [validateFns, formId, preview, t, i18n]);
   const initial = useMemo(
-    () => (fill === 'sample' ? withoutHidden(preview.schema, sampleData(preview.schema) as Node, preview.context.flags) : {}),
+    () => (fill === 'sample' ? withoutHidden(preview.schema, sampleData(preview.schema), preview.context.flags) : {}),
     [fill, preview.schema, preview.context.flags],
   );
   const formRef = useRef<CoreForm>(null);
@@ -82,7 +82,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
   };
 
   return (
-    <Stack spacing={2} lang={INTL_LOCALE[i18n.language as Language] ?? i18n.language}>
+    <Stack spacing={2} lang={(isLanguage(i18n.language) ? INTL_LOCALE[i18n.language] : undefined) ?? i18n.language}>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('formGallery.difference', { event: preview.event.name })}
@@ -101,7 +101,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('formGallery.preview')} · {t(preview.definition.title)}
         </Typography>
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
+        {error && <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>}
         {attempt && attempt.problems.length > 0 && <ProblemSummary problems={attempt.problems} refusal={attempt.count} />}
         {attempt && attempt.problems.length === 0 && (
           <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -120,7 +120,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
             widgets={widgets}
             templates={templates}
             transformErrors={view.transformErrors}
-            customValidate={view.customValidate as never}
+            customValidate={view.customValidate}
             translateString={view.translateString}
             experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
             readonly
@@ -154,7 +154,7 @@ export default function FormGalleryPage() {
   const language: Language = isLanguage(chosen) ? chosen : isLanguage(i18n.language) ? i18n.language : 'en';
   const fill: Fill = params.get('data') === 'empty' ? 'empty' : 'sample';
   // Read again when the form set in use changes (its version is part of the key).
-  const { data: preview, error } = useSWR<GalleryPreview>(
+  const { data: preview, error } = useSWR<GalleryPreview, Error>(
     formId && event && index ? ['/organiser/forms/gallery/{id}', formId, event.code, index.version] : null,
     ([, id, eventCode]: [string, string, string, string]) => fetchPreview(id, eventCode),
     { revalidateOnFocus: false },
@@ -210,7 +210,7 @@ export default function FormGalleryPage() {
           </Box>
         )}
       </Paper>
-      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {error && <Alert severity="error">{error.message}</Alert>}
       {preview && translator ? (
         <I18nextProvider i18n={translator}>
           {/* A new choice starts a new preview: no attempt or data carried over. */}
