@@ -14,7 +14,6 @@ export const SHOWROOM_PRODUCT_FIELDS = ['name', 'brand', 'description', 'categor
 export type ShowroomCompanyField = (typeof SHOWROOM_COMPANY_FIELDS)[number];
 export type ShowroomProductField = (typeof SHOWROOM_PRODUCT_FIELDS)[number];
 
-
 /** RFC 6901 JSON pointer into data; undefined where nothing is. */
 export function pointer(data: unknown, path: string): unknown {
   if (path === '' || path === '/') return data;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { IMAGE_MAX_BYTES } from '../constants';
-import { FILE_TYPES, type FilePurposeRule, type FileReference } from '../schemas/file';
+import type { FILE_TYPES, FilePurposeRule, FileReference } from '../schemas/file';
 import type { UPLOADS_SCHEMA } from './form-list-schema';
 
 // Upload rules V2/V3 (spec §5, §9), shared by the browser's upload widget (checked before the

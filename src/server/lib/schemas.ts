@@ -47,4 +47,3 @@ export function fileAnswer<const MediaType extends string>(description: string, 
 }
 
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
-

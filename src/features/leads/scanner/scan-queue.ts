@@ -76,7 +76,6 @@ export interface DeviceRecord {
   userId: number;
 }
 
-
 interface ScannerSchema extends DBSchema {
   scans: { key: number; value: StoredScan; indexes: { byClientScanId: string; byState: string } };
   meta: { key: string; value: unknown };

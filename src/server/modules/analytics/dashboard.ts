@@ -1,15 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
-import {
-  BREAKDOWN_TOP_DEFAULT,
-  BREAKDOWN_TOP_MAX,
-  NONE_KEY,
-  inEnumOrder,
-  leaderboard,
-  topWithOther,
-  showTrend,
-  type ShowDayHours,
-} from '../../../engine/analytics';
+import { BREAKDOWN_TOP_DEFAULT, BREAKDOWN_TOP_MAX, NONE_KEY, inEnumOrder, leaderboard, topWithOther, showTrend, type ShowDayHours } from '../../../engine/analytics';
 import { API_BASE } from '../../../engine/constants';
 import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';

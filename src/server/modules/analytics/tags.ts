@@ -3,14 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { API_BASE, CUSTOM_TAG_CHOICE_MAX_LENGTH, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
 import { customTagInputSchema } from '../../../engine/schemas/custom-tag';
-import {
-  canAddTag,
-  checkCustomTag,
-  errorIdOfTagProblem,
-  normalizeTag,
-  tooManyTagsProblem,
-  type TagProblem,
-} from '../../../engine/custom-tags';
+import { canAddTag, checkCustomTag, errorIdOfTagProblem, normalizeTag, tooManyTagsProblem, type TagProblem } from '../../../engine/custom-tags';
 import { AppError } from '../../lib/app-error';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';

@@ -1,16 +1,7 @@
 import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE } from '../../../engine/constants';
-import {
-  BUSINESS_CARD_PURPOSE,
-  BUSINESS_CARD_RULE,
-  checkFile,
-  detectType,
-  FILE_TYPE_MIME,
-  purposeRule,
-  readDpi,
-  type UploadRules,
-} from '../../../engine/forms/files';
+import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, purposeRule, readDpi, type UploadRules } from '../../../engine/forms/files';
 import { fileReferenceSchema, type FileReference } from '../../../engine/schemas/file';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
