@@ -1,23 +1,11 @@
 // JSON Schema pieces for route definitions: they validate input, type the handlers (json-schema-to-ts,
 // see api-app.ts) and feed the OpenAPI document. Keep every schema literal `as const` and every
 // helper generic over the schemas it is given, or the types of the routes built with it are lost.
-import type { JSONSchema } from 'json-schema-to-ts';
 
-const NULL_DATA = { type: 'null' } as const;
+import { envelope } from '../../engine/schemas/envelope';
 
-/** The success envelope of spec §8 around a route's `data`. */
-export function envelope<const Data extends JSONSchema = typeof NULL_DATA>(data: Data = NULL_DATA as Data) {
-  return {
-    type: 'object',
-    properties: {
-      code: { type: 'integer', description: 'Body code (spec §8); 200 on success' },
-      msg: { type: 'string' },
-      data,
-      error: { type: 'string', description: 'Error id when code is not 200' },
-    },
-    required: ['code', 'msg', 'data'],
-  } as const;
-}
+/** The success envelope of spec §8 around a route's `data` (engine/schemas/envelope.ts). */
+export { envelope };
 
 export const okEnvelope = { 200: envelope() } as const;
 

@@ -3,6 +3,7 @@ import { API_BASE } from '../../../engine/constants';
 import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { BADGE_CODE_PATTERN } from '../../../engine/leads-rules';
 import type { ScanResult } from '../../../engine/schemas/scan';
+import type { ApiEnvelope } from '../../../engine/schemas/envelope';
 import type { DirectoryVisitor } from '../../../engine/schemas/directory-visitor';
 
 // LD1: the scanner's offline-first queue. A scan is written to the device (IndexedDB) before
@@ -145,18 +146,15 @@ export interface QueueDeps {
   userId?: number;
 }
 
-interface Envelope {
-  code: number;
-  error?: string;
-  msg?: string;
-  data?: {
-    results?: ScanResult[];
-    quota?: number | null;
-    remaining?: number | null;
-    id?: string;
-    problems?: { key: string; params?: Record<string, string | number> }[];
-  } | null;
+/** What the scanner reads of the answers' data (a batch's results and quota, a registered device's id, a refusal's problems). */
+interface ScannerAnswer {
+  results?: ScanResult[];
+  quota?: number | null;
+  remaining?: number | null;
+  id?: string;
+  problems?: { key: string; params?: Record<string, string | number> }[];
 }
+type Envelope = ApiEnvelope<ScannerAnswer | null | undefined>;
 
 type RoundOutcome = 'done' | 'empty' | 'retry' | 'signedOut' | 'forbidden' | 'noDevice';
 
