@@ -55,8 +55,11 @@ export function codeOnly(text: string): string {
       else if (char !== '`') {
         let end = at + 1;
         while (end < text.length && text[end] !== char && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
-        out += `${char}${blank(at + 1, end)}${char}`;
-        at = end + 1;
+        // A quote with no closing one on its line (one inside a regular expression literal) ends at
+        // the line's end, which is kept: the lines after it keep their numbers.
+        const closed = text[end] === char;
+        out += `${char}${blank(at + 1, end)}${closed ? char : ''}`;
+        at = closed ? end + 1 : end;
         continue;
       }
       let end = at + 1;
@@ -186,12 +189,18 @@ function topLevelKeys(code: string, open: number): string[] {
   return keys;
 }
 
-/** Property-name sets of JSON Schemas: `properties: { … }` in TypeScript, `properties` in schemas/ files. */
+/** Property-name sets of JSON Schemas in TypeScript: `properties: { … }`. */
 function schemaPropertySets(sources: { path: string; code: string }[]): { where: string; keys: string[] }[] {
   const sets: { where: string; keys: string[] }[] = [];
   for (const { path, code } of sources)
     for (const match of code.matchAll(/\bproperties\s*:\s*\{/g))
       sets.push({ where: `${path}:${lineAt(code, match.index)}`, keys: topLevelKeys(code, match.index + match[0].length - 1) });
+  return sets;
+}
+
+/** Property-name sets of the JSON Schemas in schemas/ files (`properties` at any depth). */
+function schemaFileSets(): { where: string; keys: string[] }[] {
+  const sets: { where: string; keys: string[] }[] = [];
   const visit = (node: unknown, where: string) => {
     if (Array.isArray(node)) for (const item of node) visit(item, where);
     else if (node && typeof node === 'object') {
@@ -210,17 +219,28 @@ function schemaPropertySets(sources: { path: string; code: string }[]): { where:
   return sets;
 }
 
+/**
+ * The comment that says a type only shares its property names with a schema of another entity (a
+ * country choice `{ code, name }` is no event reference `{ code, name }`). It names that schema and
+ * the reason, on the line just above the type, so a reader can check the claim.
+ */
+export const OTHER_ENTITY_MARK = /^\s*\/\/\s*report: not the schema at (\S+): \S.*$/;
+
 /** Interfaces and object type aliases whose property names are exactly those of a schema. */
-function typesRepeatingSchemas(sources: { path: string; code: string }[]): string[] {
-  const schemas = schemaPropertySets(sources).filter((s) => s.keys.length >= 2);
+export function typesRepeatingSchemas(sources: { path: string; code: string; text?: string }[], extraSchemas: { where: string; keys: string[] }[] = schemaFileSets()): string[] {
+  const schemas = [...schemaPropertySets(sources), ...extraSchemas].filter((s) => s.keys.length >= 2);
   const bySet = new Map<string, string>();
   for (const schema of schemas) bySet.set([...schema.keys].sort().join(','), schema.where);
   const found: string[] = [];
-  for (const { path, code } of sources) {
+  for (const { path, code, text } of sources) {
+    const lines = (text ?? code).split('\n');
     for (const match of code.matchAll(/\b(?:interface\s+(\w+)[^{\n]*|type\s+(\w+)\s*(?:<[^=]*>)?\s*=\s*)\{/g)) {
       const keys = topLevelKeys(code, match.index + match[0].length - 1);
       if (keys.length < 2) continue;
       const schema = bySet.get([...keys].sort().join(','));
+      // Marked as another entity's shape, naming exactly the schema it coincides with.
+      const mark = OTHER_ENTITY_MARK.exec(lines[lineAt(code, match.index) - 2] ?? '');
+      if (schema && mark && (schema === mark[1] || schema.startsWith(`${mark[1]}:`))) continue;
       if (schema) found.push(`${path}:${lineAt(code, match.index)} ${match[1] ?? match[2]} repeats the schema at ${schema}`);
     }
   }

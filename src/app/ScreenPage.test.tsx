@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
-import type { Screen } from '../engine/catalogue';
+import type { Screen } from '../engine/schemas/screen';
 import { pageLoaders } from '../generated/pages';
 import { ScreenPage } from './ScreenPage';
 import { ACCOUNT, renderWithProviders, setupComponentTests } from './test-utils';

@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Screen } from '../engine/catalogue';
+import type { Screen } from '../engine/schemas/screen';
 import { Notice } from '../components/plain/PublicCard';
 import { PageLoading } from '../components/PageLoading';
 import { useAccountInfo } from '../lib/session';

@@ -1,6 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { canAccess, type Screen } from '../engine/catalogue';
+import { canAccess } from '../engine/catalogue';
+import type { Screen } from '../engine/schemas/screen';
 import { useAccountInfo, useUserInfo } from '../lib/session';
 import { tokenStore } from '../lib/storage';
 import { PageLoading } from '../components/PageLoading';

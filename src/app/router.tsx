@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import type { Catalogue, Layout } from '../engine/catalogue';
+import type { Catalogue } from '../engine/catalogue';
+import type { Layout } from '../engine/schemas/screen';
 import { refreshCatalogue, useCatalogue } from '../lib/catalogue';
 import { PageLoading } from '../components/PageLoading';
 import { PublicLayout } from './layout/PublicLayout';

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { PAGINATION, SCROLL_TO_TOP_MS } from '../engine/constants';
 import { formatNumber } from '../engine/locale-format';
 import { currentLanguage } from '../lib/i18n';
-import { pageAfterSizeChange, pageCount, pagerCount, pagerItems, pageSize, type PageState } from '../engine/pagination';
+import { pageAfterSizeChange, pageCount, pagerCount, pagerItems, pageSize } from '../engine/pagination';
+import type { PageState } from '../engine/schemas/page';
 
 /** Y7: after a page change, scroll to the top over 800 ms. */
 export function scrollToTop(durationMs = SCROLL_TO_TOP_MS) {

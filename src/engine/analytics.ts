@@ -1,11 +1,10 @@
 import { eventDay, formatEventDay } from './leads';
 import { isEmailAddress } from './email';
 import { hasFullWidth } from './forms/rules';
+import type { CountByKey, InvitationRecipient, LeaderboardRow, ShowTrend, TrendGranularity, TrendPoint, UserCount } from './schemas/analytics';
 
 // LA1-LA5: the lead dashboard's shapes and the small rules the browser and the server share
 // (top N with "other", trend buckets in event time, invitation recipients, share links).
-
-export type TrendGranularity = 'day' | 'hour';
 
 /** Breakdowns show this many keys, the rest summed as "other". */
 export const BREAKDOWN_TOP_DEFAULT = 10;
@@ -25,57 +24,6 @@ export const INVITATION_NAME_MAX_LENGTH = 100;
 export const OTHER_KEY = '__other__';
 /** The key of leads without a value (an unqualified lead, a visitor without a country). */
 export const NONE_KEY = '';
-
-export interface CountByKey {
-  key: string;
-  leads: number;
-}
-
-export interface UserCount {
-  userId: number;
-  name: string;
-  leads: number;
-}
-
-export interface LeaderboardRow extends UserCount {
-  rank: number;
-}
-
-export interface TrendPoint {
-  /** Event hour or event day (since 1970-01-01 in event time). */
-  bucket: number;
-  /** "YYYY-MM-DD" or "YYYY-MM-DD HH:00", in event time. */
-  label: string;
-  leads: number;
-}
-
-export interface DashboardSummary {
-  total: number;
-  today: number;
-  hot: number;
-  qualified: number;
-  unqualified: number;
-  unknownBadges: number;
-  /** Team user accounts of the participation that are activated. */
-  activeTeamUsers: number;
-  /** Users (exhibitor or team) with at least one lead. */
-  scanningUsers: number;
-}
-
-export interface Dashboard {
-  offsetMinutes: number;
-  /** "UTC+08:00". */
-  offsetLabel: string;
-  /** Today in event time, "YYYY-MM-DD". */
-  today: string;
-  summary: DashboardSummary;
-  trend: ShowTrend;
-  countries: CountByKey[];
-  users: UserCount[];
-  types: CountByKey[];
-  temperatures: CountByKey[];
-  leaderboard: LeaderboardRow[];
-}
 
 /** The largest `top` counts (ties by key), the rest summed under OTHER_KEY; zeros dropped. */
 export function topWithOther(counts: readonly CountByKey[], top: number): CountByKey[] {
@@ -111,15 +59,6 @@ export interface ShowDayHours {
   day: number;
   opens?: string;
   closes?: string;
-}
-
-export interface ShowTrend {
-  granularity: TrendGranularity;
-  points: TrendPoint[];
-  /** The show days, "YYYY-MM-DD" in event time (what the hourly view chooses from). */
-  showDays: string[];
-  /** Hourly: the day shown, "YYYY-MM-DD"; null for the daily view. */
-  day: string | null;
 }
 
 /** Opening hours assumed for a show day that records none. */
@@ -182,11 +121,6 @@ export function showTrend(
 }
 
 // ---- LA5 invitations ------------------------------------------------------------------------
-
-export interface InvitationRecipient {
-  name: string;
-  email: string;
-}
 
 export interface RecipientProblem {
   index: number;

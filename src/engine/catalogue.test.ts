@@ -13,8 +13,8 @@ import {
   type Catalogue,
   type CatalogueCheckInput,
   type MenuItem,
-  type Screen,
 } from './catalogue';
+import type { Screen } from './schemas/screen';
 
 // ---------------------------------------------------------------------------------------------
 // Small in-memory catalogues

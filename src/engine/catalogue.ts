@@ -3,32 +3,7 @@
 // catalogue generated from screens.yaml, so access is decided the same way everywhere.
 
 import { ORGANISER_MODULES, ROLES, type Role } from './roles';
-
-export const LAYOUTS = ['public', 'main', 'account'] as const;
-export type Layout = (typeof LAYOUTS)[number];
-
-export const ICON_NAMES = ['home', 'dashboard', 'event', 'forms', 'manuals', 'leads', 'support', 'invite'] as const;
-export type IconName = (typeof ICON_NAMES)[number];
-
-export interface Screen {
-  id: string;
-  path: string;
-  layout: Layout;
-  title: string;
-  menuLabel?: string;
-  parent?: string;
-  hidden?: boolean;
-  modules?: string[];
-  /** Only these roles may open it (e.g. the exhibitor's own administration); absent = any role. */
-  roles?: Role[];
-  icon?: IconName;
-  order?: number;
-  page?: string;
-  form?: string;
-  /** F7: the page lists the documents this form yields (forms.yaml `documents:`); its access guards them. */
-  documentsOf?: string;
-  available?: boolean;
-}
+import { ICON_NAMES, LAYOUTS, type IconName, type Screen } from './schemas/screen';
 
 export interface Catalogue {
   modules: string[];

@@ -31,6 +31,8 @@ export const PAGINATION = {
 
 export const CUSTOM_TAGS_MAX = 3;
 export const CUSTOM_TAG_CHOICES_MAX = 10;
+export const CUSTOM_TAG_NAME_MAX_LENGTH = 50;
+export const CUSTOM_TAG_CHOICE_MAX_LENGTH = 100;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** The largest spreadsheet that fills a form's list (5,000 rows of XLSX take about 300 kB). */

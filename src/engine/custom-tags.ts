@@ -1,17 +1,10 @@
-import { CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAGS_MAX } from './constants';
+import { CUSTOM_TAG_CHOICE_MAX_LENGTH, CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAG_NAME_MAX_LENGTH, CUSTOM_TAGS_MAX } from './constants';
+import type { CustomTagInput } from './schemas/custom-tag';
 
 // LD6/V5: an exhibitor's custom tags (questions its team answers when qualifying a lead), at
 // most CUSTOM_TAGS_MAX tags of at most CUSTOM_TAG_CHOICES_MAX choices. One definition of the
 // rules, used by the custom tag page (messages beside the fields, before sending), by the
 // server (nothing is stored on refusal) and by the `customTags` form keyword (forms/rules.ts).
-
-export const CUSTOM_TAG_NAME_MAX_LENGTH = 50;
-export const CUSTOM_TAG_CHOICE_MAX_LENGTH = 100;
-
-export interface CustomTagInput {
-  name: string;
-  choices: string[];
-}
 
 /** Where a problem belongs: the list (too many tags), the name, the choices, or one choice. */
 export type TagProblemField = 'tags' | 'name' | 'choices' | 'choice';

@@ -2,6 +2,7 @@ import { fromEventClock } from './time';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES, type FollowUpAction, type LeadTemperature, type LeadType } from './leads';
 import { countryCode } from './locale-format';
 import { PAGINATION } from './constants';
+import type { TagDefinition } from './schemas/custom-tag';
 
 // LD1-LD4 rules shared by the browser and the server: scan input limits, the qualification
 // form's validation (V6 required messages), the lead list's filters and sorting, and the
@@ -57,12 +58,6 @@ export function checkScanTime(value: string, now: number): ScanTimeProblem | nul
 
 export const LEAD_NOTES_MAX = 2000;
 export const LEAD_TEXT_MAX = 200;
-
-export interface TagDefinition {
-  id: number;
-  name: string;
-  choices: string[];
-}
 
 export interface Qualification {
   leadType: string | null;

@@ -4,8 +4,8 @@ import { fromEventClock, toEventClock } from './time';
 import { LANGUAGES } from './language';
 import { isDateOrder } from './locale-format';
 import { emailProblem } from './members';
-import { eventSettingProblem, type EventSettingName } from './forms/event-settings';
-import type { EventInput, ShowDayInput } from './schemas/event';
+import { eventSettingProblem } from './forms/event-settings';
+import type { EventInput, EventSettingName, ShowDayInput } from './schemas/event';
 
 // O2: the rules of an event as the organiser sets it up (its shape: schemas/event.ts), run by the
 // console (messages beside the fields) and by the server (nothing stored when one fails). Times:

@@ -1,11 +1,7 @@
 import { PAGINATION } from './constants';
+import type { PageState } from './schemas/page';
 
 // Y8: pagination rules shared by every list.
-
-export interface PageState {
-  page: number;
-  limit: number;
-}
 
 export function pagerCount(viewportWidth: number): number {
   return viewportWidth < PAGINATION.narrowBelowPx ? PAGINATION.pagerCountNarrow : PAGINATION.pagerCountWide;

@@ -1,4 +1,5 @@
 import type { FormDefinition } from './forms/definitions';
+import type { FlagGroups } from './schemas/event';
 
 // Spec §3: the flags of an exhibitor's participation (O2: the organiser sets them per exhibitor,
 // and an event's defaults for new exhibitors). The portal's own feature flags are listed here;
@@ -11,14 +12,6 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /** What a form declares about flags (forms.yaml `sectionFlags`, `languageFlag`, `submitOnceFlag`). */
 export type FlagDeclarations = Pick<FormDefinition, 'sectionFlags' | 'languageFlag' | 'submitOnceFlag'>;
-
-/** The flag groups as the console shows them, each in forms.yaml's order, no name twice. */
-export interface FlagGroups {
-  feature: string[];
-  section: string[];
-  language: string[];
-  submitOnce: string[];
-}
 
 export function flagGroups(definitions: readonly FlagDeclarations[]): FlagGroups {
   const unique = (names: Array<string | null | undefined>) => [...new Set(names.filter((name): name is string => typeof name === 'string'))];

@@ -1,13 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { ErrorId } from './errors';
+import type { PasswordChange } from './schemas/password-change';
 
 // H3 and S-rules: the password checks the account page and the server both apply.
-
-export interface PasswordChange {
-  oldPassword?: string;
-  newPassword?: string;
-  confirmPassword?: string;
-}
 
 /** Length counts characters (code points), so a 64-character password of any script is allowed. */
 export function passwordLengthProblem(password: string): ErrorId | null {

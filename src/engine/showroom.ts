@@ -2,26 +2,17 @@
 // (`showroom:` — which form and which JSON pointers hold the company and the products), so no
 // code names a form or a field.
 
-export interface ShowroomDeclaration {
-  company: { form: string; fields: Partial<Record<ShowroomCompanyField, string>> };
-  products?: { form: string; list: string; fields: Partial<Record<ShowroomProductField, string>> };
-}
+import type { FromSchema } from 'json-schema-to-ts';
+import type { SHOWROOM_SCHEMA } from './forms/form-list-schema';
+import type { Showroom, ShowroomFile } from './schemas/showroom';
+
+/** Where the showroom takes its company and products from, as forms.yaml declares it (`showroom:`). */
+export type ShowroomDeclaration = FromSchema<typeof SHOWROOM_SCHEMA>;
 
 export const SHOWROOM_COMPANY_FIELDS = ['name', 'description', 'logo', 'website', 'video', 'address'] as const;
 export const SHOWROOM_PRODUCT_FIELDS = ['name', 'brand', 'description', 'category', 'image', 'video', 'newLaunch'] as const;
 export type ShowroomCompanyField = (typeof SHOWROOM_COMPANY_FIELDS)[number];
 export type ShowroomProductField = (typeof SHOWROOM_PRODUCT_FIELDS)[number];
-
-export interface ShowroomFile {
-  id: string;
-  name: string;
-  type: string;
-}
-
-export interface Showroom {
-  company: { name: string; description: string; website: string; video: string; address: string; logo: ShowroomFile | null };
-  products: Array<{ name: string; brand: string; description: string; category: string; video: string; newLaunch: boolean; image: ShowroomFile | null }>;
-}
 
 /** RFC 6901 JSON pointer into data; undefined where nothing is. */
 export function pointer(data: unknown, path: string): unknown {

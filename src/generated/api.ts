@@ -107,11 +107,20 @@ export interface ApiOperations {
       leaderboard: {
         leads: number;
         name: string;
+        /**
+         * Dense rank (1, 2, 2, 3) by leads
+         */
         rank: number;
         userId: number;
       }[];
+      /**
+       * "UTC+08:00"
+       */
       offsetLabel: string;
       offsetMinutes: number;
+      /**
+       * activeTeamUsers: activated team user accounts; scanningUsers: users (exhibitor or team) with at least one lead
+       */
       summary: {
         activeTeamUsers: number;
         hot: number;
@@ -126,6 +135,9 @@ export interface ApiOperations {
         key: string;
         leads: number;
       }[];
+      /**
+       * Today in event time, YYYY-MM-DD
+       */
       today: string;
       trend: {
         /**
@@ -134,7 +146,13 @@ export interface ApiOperations {
         day: string | null;
         granularity: 'day' | 'hour';
         points: {
+          /**
+           * Event hour or event day (since 1970-01-01 in event time)
+           */
           bucket: number;
+          /**
+           * "YYYY-MM-DD" or "HH:00", in event time
+           */
           label: string;
           leads: number;
         }[];
@@ -297,6 +315,9 @@ export interface ApiOperations {
           type: string;
         } | null;
         items?: {
+          /**
+           * The item the approval rule waits for (an extra badge)
+           */
           flagged: boolean;
           text: string;
         }[];
@@ -335,6 +356,9 @@ export interface ApiOperations {
       modules: string[];
       screens: {
         available?: boolean;
+        /**
+         * F7: the page lists the documents this form yields (forms.yaml `documents:`); its access guards them
+         */
         documentsOf?: string;
         form?: string;
         hidden?: boolean;
@@ -347,6 +371,9 @@ export interface ApiOperations {
         page?: string;
         parent?: string;
         path: string;
+        /**
+         * Only these roles may open it (e.g. the exhibitor's own administration); absent = any role
+         */
         roles?: ('exhibitor' | 'team_user' | 'contractor' | 'organiser')[];
         title: string;
       }[];
@@ -968,7 +995,7 @@ export interface ApiOperations {
           | {
               maxBytes: number;
               /**
-               * Least resolution an image must record (none = any)
+               * Least resolution an image must record (none = any); images of this purpose must record one
                */
               minDpi?: number;
               /**
@@ -2291,8 +2318,14 @@ export interface ApiOperations {
       refused: {
         at: string;
         problems: {
+          /**
+           * Which file of the forms
+           */
           file: string;
           message: string;
+          /**
+           * Where in it (RFC 6901 JSON pointer)
+           */
           path: string;
         }[];
       } | null;
@@ -2804,9 +2837,18 @@ export interface ApiOperations {
        * O2: the values of the forms an event sets (fee prices in the event’s currency, approval limits), with forms.yaml’s defaults
        */
       settings: {
+        /**
+         * Currency of a money setting's default
+         */
         currency?: string;
+        /**
+         * forms.yaml's value, used where the event sets none (a decimal string)
+         */
         default: string;
         forms: string[];
+        /**
+         * What it holds: a price (in the event's currency, at most 2 decimals) or a number (a limit)
+         */
         kind: 'money' | 'number';
         name: string;
       }[];
@@ -4720,9 +4762,15 @@ export interface ApiOperations {
        */
       good: number;
       problems: {
+        /**
+         * The column's header as the organiser reads it ('' for a whole row or file)
+         */
         column: string;
         key: string;
         problem: string;
+        /**
+         * The spreadsheet's row number (1 = the headers)
+         */
         row: number;
       }[];
       /**
@@ -4844,8 +4892,14 @@ export interface ApiOperations {
         refused: {
           at: string;
           problems: {
+            /**
+             * Which file of the forms
+             */
             file: string;
             message: string;
+            /**
+             * Where in it (RFC 6901 JSON pointer)
+             */
             path: string;
           }[];
         } | null;

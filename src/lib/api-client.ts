@@ -2,6 +2,7 @@ import { API_BASE, DUPLICATE_SUBMIT_SIZE_CAP_BYTES, STORAGE_KEYS, TOAST_DURATION
 import { checkDuplicateSubmit, type KeyValueStorage } from '../engine/duplicate-guard';
 import { BODY_CODE, CLIENT_MESSAGES, ERRORS, isErrorId, type ErrorId } from '../engine/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '../engine/language';
+import type { ApiEnvelope } from '../engine/schemas/envelope';
 
 // The browser's one way to call the API (spec §7, §8):
 // - C1 base path /oga, bearer token unless `auth: false`, language header, GET params in the
@@ -11,14 +12,6 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../engine/language';
 // - E1 body codes and E2 transport errors turned into toasts, a navigation callback and an
 //   ApiError rejection.
 // Plain TypeScript over an injected fetch, so every rule is testable without React.
-
-export interface ApiEnvelope<T> {
-  code: number;
-  msg?: string;
-  data: T;
-  /** Error id of src/engine/errors.ts (e.g. 'sessionInactive'). */
-  error?: string;
-}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type ToastKind = 'error' | 'warning' | 'success';

@@ -3,7 +3,8 @@ import { Box, Chip, IconButton, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { showsBackArrow, type Screen } from '../../engine/catalogue';
+import { showsBackArrow } from '../../engine/catalogue';
+import type { Screen } from '../../engine/schemas/screen';
 import { useCatalogue } from '../../lib/catalogue';
 import { openedWithToken } from '../../lib/link-code';
 

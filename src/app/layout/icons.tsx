@@ -7,7 +7,7 @@ import MenuBook from '@mui/icons-material/MenuBookOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScannerOutlined';
 import SupportAgent from '@mui/icons-material/SupportAgentOutlined';
 import Send from '@mui/icons-material/SendOutlined';
-import type { IconName } from '../../engine/catalogue';
+import type { IconName } from '../../engine/schemas/screen';
 
 /** Menu icons by the names screens.yaml may use (ICON_NAMES). */
 export const MENU_ICONS: Record<IconName, ComponentType> = {

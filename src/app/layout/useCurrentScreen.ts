@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { findScreenByPath, type Screen } from '../../engine/catalogue';
+import { findScreenByPath } from '../../engine/catalogue';
+import type { Screen } from '../../engine/schemas/screen';
 import { useCatalogue } from '../../lib/catalogue';
 
 /** The catalogue screen of the current address. */

@@ -12,7 +12,9 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const nodeOrEmpty = (value: unknown): Node => (isObject(value) ? value : {});
+/** The value when it is an object, else an empty one (a UI schema node nobody wrote). */
+const objectOr = (value: unknown): Node => (isObject(value) ? value : {});
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 /**
  * The UI schema rjsf renders with. The schema itself must stay exactly as precompiled, so every
@@ -53,19 +55,19 @@ export function displayUi(
     if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
     if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
-    const codeTexts = codes?.filter((code): code is string => typeof code === 'string');
-    if (schemaTexts && codes && codeTexts && property && codeTexts.length === codes.length) {
-      result['ui:enumNames'] = codeTexts.map((code) => t(`forms.${formId}.enum.${property}.${code}`));
+    const codeNames = codes?.filter(isString) ?? [];
+    if (schemaTexts && codes && property && codeNames.length === codes.length) {
+      result['ui:enumNames'] = codeNames.map((code) => t(`forms.${formId}.enum.${property}.${code}`));
     }
     // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
     // when their condition holds; they showed raw keys before).
     for (const [name, child] of objectProperties(schemaNode)) {
-      result[name] = describe(nodeOrEmpty(uiNode[name]), child, name);
+      result[name] = describe(objectOr(uiNode[name]), child, name);
     }
     if (isObject(schemaNode.items)) {
-      result.items = describe(nodeOrEmpty(uiNode.items), schemaNode.items, property);
+      result.items = describe(objectOr(uiNode.items), schemaNode.items, property);
       if (schemaNode.items.type === 'object') {
-        Object.assign(result, listControlLabels(result, schemaNode, t));
+        Object.assign(result, listControlLabels(result, schemaNode, schemaNode.items, t));
         // Locale keys, already turned into ui:options texts (rjsf would read them as options too).
         delete result['ui:addLabel'];
         delete result['ui:removeLabel'];
@@ -73,7 +75,7 @@ export function displayUi(
     }
     return result;
   };
-  return describe(nodeOrEmpty(translateTexts(ui)), schema, null);
+  return describe(objectOr(translateTexts(ui)), schema, null);
 }
 
 /** The names of a list's controls, built per item number ("Remove badge 3", not "Remove"). */
@@ -91,13 +93,12 @@ export interface ListItemLabels {
  * label goes in the list's ui:options, the per-item ones in its items' (each button template
  * receives only that part of the UI schema).
  */
-function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
-  const items = nodeOrEmpty(schemaNode.items);
+function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Translate): Node {
   const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
   const item = t(itemTitle);
   const own = (name: string) => {
-    const value = uiNode[name];
-    return typeof value === 'string' ? value : undefined;
+    const key = uiNode[name];
+    return isString(key) ? key : undefined;
   };
   const addKey = own('ui:addLabel');
   const removeKey = own('ui:removeLabel');
@@ -107,10 +108,10 @@ function listControlLabels(uiNode: Node, schemaNode: Node, t: Translate): Node {
     moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
     copy: (number) => t('formRuntime.listControls.copy', { item, number }),
   };
-  const itemsUi = nodeOrEmpty(uiNode.items);
+  const itemsUi = objectOr(uiNode.items);
   return {
-    'ui:options': { ...nodeOrEmpty(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
-    items: { ...itemsUi, 'ui:options': { ...nodeOrEmpty(itemsUi['ui:options']), itemLabels: labels } },
+    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    items: { ...itemsUi, 'ui:options': { ...objectOr(itemsUi['ui:options']), itemLabels: labels } },
   };
 }
 
@@ -130,39 +131,34 @@ export function translateErrors(schema: RJSFSchema, t: Translate, flags: Record<
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     // ajv's `if` error ("must match then schema") only repeats what the inner rule says: never shown.
     withoutRepeatedProblems(
-      withoutHiddenErrors(errors, schema as Node, flags),
+      withoutHiddenErrors(errors, schema, flags),
       (error) => error.name ?? '',
       (error) => error.property ?? '',
     )
       .filter((error) => error.name !== 'if')
       .map((error) => {
-        const { key, params } = messageFor(
-          error.name ?? '',
-          (error.params ?? {}) as Record<string, unknown>,
-          schemaAt(schema, error.schemaPath) as Parameters<typeof messageFor>[2],
-        );
+        const { key, params } = messageFor(error.name ?? '', objectOr(error.params), schemaAt(schema, error.schemaPath));
         return { ...error, message: t(key, params), stack: t(key, params) };
       });
 }
 
 /** The server's field errors as rjsf extra errors, shown beside their fields. */
 export function serverErrorSchema(errors: FieldError[], t: Translate): ErrorSchema {
-  const root: Record<string, unknown> = {};
+  const root: ErrorSchema = {};
   for (const error of errors) {
     let node = root;
     for (const part of error.path.split('/').filter(Boolean)) {
       const child = node[part];
       if (isObject(child)) node = child;
       else {
-        const created: Node = {};
+        const created: ErrorSchema = {};
         node[part] = created;
         node = created;
       }
     }
-    const list = node.__errors;
-    node.__errors = [...(Array.isArray(list) ? list : []), t(error.key, error.params)];
+    node.__errors = [...(node.__errors ?? []), t(error.key, error.params)];
   }
-  return root as ErrorSchema;
+  return root;
 }
 
 /**
@@ -219,7 +215,7 @@ export function withoutHidden<T>(schema: Node, data: T, flags: Record<string, bo
 }
 
 /** Does the schema path of an error (#/properties/contacts/properties/operations/required) pass through a hidden node? */
-function inHiddenNode(schema: Node, schemaPath: string | undefined, flags: Record<string, boolean>): boolean {
+function inHiddenNode(schema: unknown, schemaPath: string | undefined, flags: Record<string, boolean>): boolean {
   if (!schemaPath) return false;
   let node: unknown = schema;
   for (const part of schemaPath.replace(/^#\/?/, '').split('/')) {
@@ -235,34 +231,41 @@ function inHiddenNode(schema: Node, schemaPath: string | undefined, flags: Recor
  * sent): the flag keywords' own errors, and any error inside a hidden section, such as the
  * required e-mail of a contact in a contacts section the exhibitor does not have.
  */
-export function withoutHiddenErrors(errors: RJSFValidationError[], schema: Node = {}, flags: Record<string, boolean> = {}): RJSFValidationError[] {
+export function withoutHiddenErrors(errors: RJSFValidationError[], schema: unknown = {}, flags: Record<string, boolean> = {}): RJSFValidationError[] {
   return errors.filter((error) => !HIDDEN_KEYWORDS.has(error.name ?? '') && !inHiddenNode(schema, error.schemaPath, flags));
 }
 
 type ErrorNode = { addError?: (message: string) => void; [key: string]: unknown };
+/** rjsf's error tree (customValidate's `errors`): an object per field, with `addError` on each. */
+const isErrorNode = (value: unknown): value is ErrorNode => isObject(value) && (value.addError === undefined || typeof value.addError === 'function');
+const errorChild = (errors: ErrorNode | undefined, key: string | number): ErrorNode | undefined => {
+  const child = errors?.[key];
+  return isErrorNode(child) ? child : undefined;
+};
 
 /**
  * V1: rjsf's customValidate marking every entry of a list that shares a value the schema says
  * must be unique (`uniqueItemProperty`), both of a pair, not only the list as a whole.
  */
 export function markDuplicates(schema: Node, t: Translate) {
-  const visit = (node: Node, data: unknown, errors: ErrorNode | undefined) => {
+  const visit = (node: unknown, data: unknown, errors: ErrorNode | undefined) => {
     if (!errors || !isObject(node)) return;
     if (Array.isArray(data) && typeof node.uniqueItemProperty === 'string') {
       const property = node.uniqueItemProperty;
       for (const index of duplicateIndexes(data, property)) {
         const item = data[index];
         const value = isObject(item) ? item[property] : undefined;
-        ((errors[index] as ErrorNode | undefined)?.[property] as ErrorNode | undefined)?.addError?.(t('validation.duplicateEntry', { value: String(value) }));
+        errorChild(errorChild(errors, index), property)?.addError?.(t('validation.duplicateEntry', { value: String(value) }));
       }
     }
-    if (Array.isArray(data) && isObject(node.items)) data.forEach((item, index) => visit(node.items as Node, item, errors[index] as ErrorNode | undefined));
+    const items = node.items;
+    if (Array.isArray(data) && isObject(items)) data.forEach((item, index) => visit(items, item, errorChild(errors, index)));
     if (isObject(data) && isObject(node.properties)) {
-      for (const [name, child] of Object.entries(node.properties)) visit(child as Node, data[name], errors[name] as ErrorNode | undefined);
+      for (const [name, child] of Object.entries(node.properties)) visit(child, data[name], errorChild(errors, name));
     }
   };
   return <T, E>(data: T, errors: E): E => {
-    visit(schema, data, errors as ErrorNode);
+    visit(schema, data, isErrorNode(errors) ? errors : undefined);
     return errors;
   };
 }

@@ -2,6 +2,7 @@ import { formatMoney } from '../money';
 import { feeTotal, type FormDefinition } from './definitions';
 import { isCountryField, shownCountry } from './country-field';
 import { objectProperties } from './object-properties';
+import type { SummaryEntry } from '../schemas/approval-summary';
 
 // O1: what the organiser decides on, as forms.yaml declares it per form (`approvalSummary`): the
 // top-level fields shown beside a waiting submission (the booth design and height, the names of
@@ -9,32 +10,6 @@ import { objectProperties } from './object-properties';
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** One declared field: its name, and for a list the item fields that make up each line. */
-export interface ApprovalSummaryField {
-  field: string;
-  show?: string[];
-  /** Names of this entry an event's patch may remove (see field-references.ts). */
-  optional?: string[];
-}
-
-export interface SummaryItem {
-  text: string;
-  /** The item the approval rule waits for (an extra badge). */
-  flagged: boolean;
-}
-
-export interface SummaryEntry {
-  field: string;
-  /** Locale key of the field's title. */
-  title: string;
-  kind: 'value' | 'file' | 'items';
-  value?: string | number | boolean | null;
-  /** Locale key of an enum value's label. */
-  label?: string;
-  file?: { id: string; name: string; type: string } | null;
-  items?: SummaryItem[];
-}
 
 /**
  * The summary of one submission for the organiser. A field the event's form does not have (its

@@ -28,6 +28,7 @@ function fold(text: string): string {
     .replace(/[\s.,'’()-]+/gu, '');
 }
 
+// report: not the schema at src/server/modules/organiser-forms/gallery-routes.ts: a country the picker offers (built here, never sent), not the gallery's event reference
 export interface CountryChoice {
   code: string;
   /** The name in the user's language. */

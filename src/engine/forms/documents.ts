@@ -1,5 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { intlLocale } from '../language';
 import { formatLongDay, type DateLocale } from '../locale-format';
+import type { FORM_DEFINITION_SCHEMA } from './form-list-schema';
 import { isCountryField, shownCountry } from './country-field';
 
 // F7: documents a submitted form yields, declared in forms.yaml (`documents:`), never in code. A
@@ -12,30 +14,10 @@ import { isCountryField, shownCountry } from './country-field';
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A document as forms.yaml declares it (`documents:`; its JSON Schema describes each key). */
+export type DocumentDeclaration = FromSchema<typeof FORM_DEFINITION_SCHEMA.properties.documents.items>;
 /** A row of the particulars: an item field (labelled by its title), or a label and a value, both locale keys. */
-export type ParticularDeclaration = string | { label: string; value: string };
-
-export interface DocumentDeclaration {
-  /** Names the document in URLs and references (letters of the same form differ by it). */
-  id: string;
-  /** The list field of the form: one document per item. */
-  each: string;
-  /** The item field that names each document (list, file name, PDF title). */
-  name: string;
-  /** Item fields shown beside the name in the list of documents. */
-  summary?: string[];
-  /** The start of the downloaded file's name ("visa-invitation" → visa-invitation-Tan-Wei-Ming.pdf). */
-  fileName: string;
-  /**
-   * Where its text lives among the form's strings (`forms.<id>.<text>`): title, subject, to,
-   * greeting, body, particulars, after, closing, signature (body and after: paragraphs split by
-   * a blank line).
-   */
-  text: string;
-  /** The table of particulars, in order; an item field with no value is left out. */
-  particulars: ParticularDeclaration[] /** Item fields of summary or particulars an event's patch may remove (checked in field-references.ts). */;
-  optional?: string[];
-}
+export type ParticularDeclaration = DocumentDeclaration['particulars'][number];
 
 /** The part of a form definition this module reads. */
 export interface DocumentsOwner {

@@ -1,24 +1,11 @@
 import type { FormDefinition } from './definitions';
+import type { EventSettingKind, EventSettingName } from '../schemas/event';
 
 // O2 F5 O1: values a form uses that the organiser sets per event, in the model of
 // deadlines and quotas — forms.yaml names them (`fee.setting`, an `above` approval's `setting`) and
 // gives the default (its price and currency, its limit); the event's rows (`event_settings`, set in
 // the organiser console) hold the values. The form's help texts, the fee total shown before
 // submitting and the server's approval rule all read the definition as the event has it.
-
-/** What a setting holds: a price (in the event's currency, at most 2 decimals) or a number (a limit). */
-export type EventSettingKind = 'money' | 'number';
-
-/** One setting forms.yaml names, with its default and the forms that use it. */
-export interface EventSettingName {
-  name: string;
-  kind: EventSettingKind;
-  /** forms.yaml's value, used where the event sets none (a decimal string). */
-  default: string;
-  /** Currency of a money setting's default. */
-  currency?: string;
-  forms: string[];
-}
 
 type Declared = Pick<FormDefinition, 'id' | 'fee' | 'approval'>;
 

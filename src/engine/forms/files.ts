@@ -1,4 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { IMAGE_MAX_BYTES } from '../constants';
+import type { FILE_TYPES, FilePurposeRule, FileReference } from '../schemas/file';
+import type { UPLOADS_SCHEMA } from './form-list-schema';
 
 // Upload rules V2/V3 (spec §5, §9), shared by the browser's upload widget (checked before the
 // upload) and the server (checked again on the bytes it received). Pure TypeScript over
@@ -9,26 +12,16 @@ import { IMAGE_MAX_BYTES } from '../constants';
 // `uploads:` (read with `uploadRules`) and named by a schema's `"file": "<purpose>"`; only the
 // purposes of the portal's own features (a lead's business card, a manual's attachment) are here.
 
-export const FILE_TYPES = ['jpeg', 'png', 'pdf', 'gif', 'webp'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
-
-export interface FilePurposeRule {
-  /** Accepted types, by content. */
-  types: readonly FileType[];
-  maxBytes: number;
-  /** Least resolution in dots per inch; images of this purpose must record one. */
-  minDpi?: number;
-}
+export type { FilePurposeRule, FileReference };
+/** A file reference as a form's data holds it: its type is checked against the rule, not trusted. */
+type HeldReference = Omit<FileReference, 'type'> & { type: string };
 
 /** Upload purposes by name, each with its rule (a form set's, from forms.yaml `uploads:`). */
 export type UploadRules = Readonly<Record<string, FilePurposeRule>>;
 
 /** A purpose as forms.yaml declares it (`uploads:`): sizes in megabytes, as organisers think of them. */
-export interface DeclaredUpload {
-  types: readonly FileType[];
-  maxMegabytes: number;
-  minDpi?: number;
-}
+type DeclaredUpload = FromSchema<typeof UPLOADS_SCHEMA.additionalProperties>;
 
 const MIB = 1024 * 1024;
 
@@ -77,15 +70,6 @@ export const FILE_NAME_MAX_LENGTH = 120;
 export interface FileProblem {
   key: string;
   params?: Record<string, string | number>;
-}
-
-/** An uploaded file as forms hold it (made by POST /oga/uploads). */
-export interface FileReference {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  dpi: number | null;
 }
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => bytes.length >= at + signature.length && signature.every((value, i) => bytes[at + i] === value);
@@ -311,7 +295,7 @@ export function checkFile(rule: FilePurposeRule, file: { name: string; bytes: Ui
 }
 
 /** The same rules on a reference to an uploaded file (what a form holds): size, type and dpi as recorded. */
-export function checkFileReference(rule: FilePurposeRule, ref: FileReference): FileProblem[] {
+export function checkFileReference(rule: FilePurposeRule, ref: HeldReference): FileProblem[] {
   return problemsOf(rule, {
     name: ref.name,
     size: ref.size,

@@ -220,7 +220,7 @@ export function checkForm(files: FormFileNames, formId: string, schema: unknown,
     // The message each rule shows when it fails (the same mapping the browser and the server use).
     for (const keyword of MESSAGE_KEYWORDS) {
       if (node[keyword] === undefined || (keyword === 'required' && (!Array.isArray(node.required) || node.required.length === 0))) continue;
-      const { key } = messageFor(keyword, keyword === 'format' ? { format: node.format } : {}, node as Parameters<typeof messageFor>[2]);
+      const { key } = messageFor(keyword, keyword === 'format' ? { format: node.format } : {}, node);
       // Once per key: the first rule that would show it.
       if (messageKeys.has(key)) continue;
       messageKeys.add(key);

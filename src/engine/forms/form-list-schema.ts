@@ -5,6 +5,8 @@
 // `additionalProperties: false` at every level: a typo (`aproval:`) is refused, never ignored.
 // A new key of forms.yaml is added here, with its description, and nowhere else.
 
+import { FILE_TYPES } from '../schemas/file';
+
 const identifier = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
 /** O2: a value an organiser sets per event (values in the console, the name and default here). */
 const eventSetting = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*$' } as const;
@@ -221,7 +223,7 @@ export const UPLOADS_SCHEMA = {
         type: 'array',
         minItems: 1,
         uniqueItems: true,
-        items: { enum: ['jpeg', 'png', 'pdf', 'gif', 'webp'] },
+        items: { enum: FILE_TYPES },
         description: 'Accepted file types, judged by the file’s content (never its name)',
       },
       maxMegabytes: { type: 'number', exclusiveMinimum: 0, maximum: 50, description: 'Largest file, in megabytes (MiB, at most 50)' },

@@ -3,17 +3,13 @@ import { parse } from 'yaml';
 import { flagDeclarationProblems } from '../participation-flags';
 import { FORM_LIST_SCHEMA } from './form-list-schema';
 import type { FormList } from './definitions';
+import type { FormProblem } from '../schemas/form-problem';
 
 // F11: the one loader of forms.yaml, used by the server's form set, the scripts
 // and the tests. It takes the file's text (or its parsed value) and answers either the typed
 // declarations or every problem, each with a JSON pointer into the file.
 
-/** One thing wrong in a file of the forms: which file, where in it (RFC 6901 JSON pointer), what. */
-export interface FormProblem {
-  file: string;
-  path: string;
-  message: string;
-}
+export type { FormProblem };
 
 /** forms.yaml's path inside FORMS_DIR (and in problems). */
 export const FORM_LIST_FILE = 'forms/forms.yaml';

@@ -10,6 +10,7 @@ import {
   type FormStatus,
 } from './definitions';
 import { approvalPart, partChanged, partsFilledBy, partsOf, partStates, partsToSubmit, sideOf, withPartsFrom, type FormPart, type PartStates } from './parts';
+import type { PartView } from '../schemas/part-view';
 
 // The participation forms' life cycle as pure rules (F1, F4, F9, F10): a form's status as a user
 // sees it, its submit-once lock and the organiser's reopening, the parts of a shared form (who
@@ -75,18 +76,6 @@ export function prerequisitesOf(
   });
   const code = (id: string) => find(id)?.code ?? id;
   return { missing: missing.map(code), closed: closed.map(code) };
-}
-
-/** One part of a shared form as a user meets it (the form page's and the list's `parts`). */
-export interface PartView {
-  id: string;
-  title: string;
-  mine: boolean;
-  own: boolean;
-  status: FormStatus;
-  submittedAt: string | null;
-  locked: boolean;
-  changesNotSubmitted: boolean;
 }
 
 /** P1 F4: a form with parts as one user meets it. */

@@ -18,12 +18,11 @@ const FORMAT_KEYS: Record<string, string> = {
   'date-time': 'validation.date',
 };
 
-/** The locale key and params of one failed keyword. `parentSchema` is the schema that holds it. */
-export function messageFor(
-  keyword: string,
-  params: Record<string, unknown>,
-  parentSchema?: { minItemsMessage?: string; properties?: Record<string, unknown> },
-): { key: string; params: Record<string, string | number> } {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The locale key and params of one failed keyword. `parentSchema` is the schema node that holds it (its `properties`, `minItemsMessage`). */
+export function messageFor(keyword: string, params: Record<string, unknown>, parentSchema?: unknown): { key: string; params: Record<string, string | number> } {
+  const parent = isObject(parentSchema) ? parentSchema : {};
   const plain = (source: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(source).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
   if (typeof params.key === 'string') {
@@ -33,13 +32,13 @@ export function messageFor(
   switch (keyword) {
     case 'required': {
       // A file field (the `file` keyword) left empty asks for a file.
-      const missing = parentSchema?.properties?.[String(params.missingProperty)] as { file?: unknown } | undefined;
-      return { key: missing?.file !== undefined ? 'validation.file.missing' : 'validation.required', params: {} };
+      const missing = isObject(parent.properties) ? parent.properties[String(params.missingProperty)] : undefined;
+      return { key: isObject(missing) && missing.file !== undefined ? 'validation.file.missing' : 'validation.required', params: {} };
     }
     case 'format':
       return { key: FORMAT_KEYS[String(params.format)] ?? 'validation.format', params: plain(params) };
     case 'minItems':
-      return { key: parentSchema?.minItemsMessage ? `validation.${parentSchema.minItemsMessage}` : 'validation.minItems', params: plain(params) };
+      return { key: typeof parent.minItemsMessage === 'string' && parent.minItemsMessage ? `validation.${parent.minItemsMessage}` : 'validation.minItems', params: plain(params) };
     case 'const':
     case 'enum':
       return { key: `validation.${keyword}`, params: {} };
@@ -51,7 +50,7 @@ export function messageFor(
 export function toFieldError(error: ErrorObject): FieldError {
   const params = (error.params ?? {}) as Record<string, unknown>;
   const path = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
-  return { path, ...messageFor(error.keyword, params, error.parentSchema as Parameters<typeof messageFor>[2]) };
+  return { path, ...messageFor(error.keyword, params, error.parentSchema) };
 }
 
 /**

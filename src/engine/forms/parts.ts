@@ -1,4 +1,6 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { canonicalJson } from './canonical';
+import type { FORM_DEFINITION_SCHEMA } from './form-list-schema';
 
 // P1 F4: a form shared between an exhibitor and its contractor is made of parts, each
 // saved, submitted, locked (submit-once) and approved on its own, so that neither side's
@@ -6,18 +8,10 @@ import { canonicalJson } from './canonical';
 // exhibitor's own (`parts:`); the exhibitor's part is every top-level property no declared part
 // names. A form without `parts` is one part, as before.
 
+/** A part as forms.yaml declares it (`parts:`; its JSON Schema describes each key). */
+type PartDeclaration = FromSchema<typeof FORM_DEFINITION_SCHEMA.properties.parts.items>;
 /** Who fills a part: the exhibitor's side (exhibitor and its team users) or its contractor. */
-export type PartSide = 'exhibitor' | 'contractor';
-
-/** A part as forms.yaml declares it. */
-export interface PartDeclaration {
-  /** Names the part in the API, the lists and the locale key `forms.parts.<id>`. */
-  id: string;
-  /** The sides that may fill and submit it. */
-  filledBy: PartSide[];
-  /** The top-level properties of the form that belong to it. */
-  fields: string[];
-}
+export type PartSide = PartDeclaration['filledBy'][number];
 
 /** The exhibitor's own part: what no declared part names. */
 export const EXHIBITOR_PART = 'exhibitor';

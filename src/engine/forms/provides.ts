@@ -1,3 +1,6 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { FORM_DEFINITION_SCHEMA } from './form-list-schema';
+
 // A form provides a list to another feature as forms.yaml declares it (`provides:`): S02's products
 // are what a visitor scanned at the booth may be interested in (LD2/LD3's lead interests). The
 // feature asks for the list by the provider name; no form or field is named in code.
@@ -6,10 +9,7 @@ type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A list of the form's data offered to a feature: the list property, and the item field read as each entry's label. */
-export interface ProvidedList {
-  list: string;
-  label: string;
-}
+export type ProvidedList = FromSchema<typeof FORM_DEFINITION_SCHEMA.properties.provides.properties.leadInterests>;
 
 /** The lists a feature may take from a form (one key per consuming feature). */
 export const PROVIDER_NAMES = ['leadInterests'] as const;

@@ -1,6 +1,7 @@
 import type { FormContext } from './context';
 import { checkFileReference, isEmptyFileValue, type FileReference, type ResolvedPurpose } from './files';
-import { checkCustomTags, type CustomTagInput } from '../custom-tags';
+import { checkCustomTags } from '../custom-tags';
+import type { CustomTagInput } from '../schemas/custom-tag';
 import { isCountryCode } from '../locale-format';
 
 // The spec's form rules (V1, V3, V4, V7, V8, F2's flags) as plain functions: given the keyword's

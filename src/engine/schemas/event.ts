@@ -73,3 +73,35 @@ export const eventInputSchema = {
 
 export type ShowDayInput = FromSchema<typeof showDaySchema>;
 export type EventInput = FromSchema<typeof eventInputSchema>;
+
+/** The flag groups as the console shows them, each in forms.yaml's order, no name twice (participation-flags.ts). */
+export const flagGroupsSchema = {
+  type: 'object',
+  description: 'The flags by group as the console shows them: the portal’s features, then the forms’ (forms.yaml sectionFlags, languageFlag, submitOnceFlag)',
+  properties: {
+    feature: { type: 'array', items: { type: 'string' } },
+    section: { type: 'array', items: { type: 'string' } },
+    language: { type: 'array', items: { type: 'string' } },
+    submitOnce: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['feature', 'section', 'language', 'submitOnce'],
+  additionalProperties: false,
+} as const;
+
+/** O2 F5 O1: one setting forms.yaml names (forms/event-settings.ts), with its default and the forms that use it. */
+export const eventSettingNameSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    kind: { type: 'string', enum: ['money', 'number'], description: "What it holds: a price (in the event's currency, at most 2 decimals) or a number (a limit)" },
+    default: { type: 'string', description: "forms.yaml's value, used where the event sets none (a decimal string)" },
+    currency: { type: 'string', description: "Currency of a money setting's default" },
+    forms: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['name', 'kind', 'default', 'forms'],
+  additionalProperties: false,
+} as const;
+
+export type FlagGroups = FromSchema<typeof flagGroupsSchema>;
+export type EventSettingName = FromSchema<typeof eventSettingNameSchema>;
+export type EventSettingKind = EventSettingName['kind'];

@@ -1,4 +1,4 @@
-import { FILE_TYPES } from '../forms/files';
+import { filePurposeRuleSchema } from './file';
 import { FORM_DEFINITION_SCHEMA } from '../forms/form-list-schema';
 import { stringMap } from './json-schema';
 
@@ -18,18 +18,9 @@ export const formContextAnswerSchema = {
   additionalProperties: false,
 } as const;
 
-/** V2 V3: the rule of each upload purpose its file fields name (engine/forms/files.ts `FilePurposeRule`). */
+/** V2 V3: the rule of each upload purpose its file fields name. */
 export const uploadRulesAnswerSchema = {
-  ...stringMap({
-    type: 'object',
-    properties: {
-      types: { type: 'array', items: { type: 'string', enum: FILE_TYPES }, description: 'Accepted file types, judged by content' },
-      maxBytes: { type: 'integer' },
-      minDpi: { type: 'integer', description: 'Least resolution an image must record (none = any)' },
-    },
-    required: ['types', 'maxBytes'],
-    additionalProperties: false,
-  }),
+  ...stringMap(filePurposeRuleSchema),
   description: 'V2 V3: the rules (types, maxBytes, minDpi) of the upload purposes its file fields name, by purpose',
 } as const;
 

@@ -4,7 +4,8 @@ import { BADGE_CODE_PATTERN, CLIENT_SCAN_ID_PATTERN, LEAD_NOTES_MAX } from '../l
 
 // LD1: one scan as the scanning app sends it, with the qualification it may capture offline. This
 // schema is the only description of it: the server validates and documents it (the OpenAPI
-// document a scanner-app developer follows) and stores the type derived from it.
+// document a scanner-app developer follows) and stores the type derived from it; likewise what
+// becomes of each scan (the portal's own scanner reads the same types).
 
 export const scanSchema = {
   type: 'object',
@@ -49,6 +50,53 @@ export const scanSchema = {
   ],
 } as const;
 
+/** What became of one scan sent (the scanning app and the portal's scanner read it). */
+export const scanResultSchema = {
+  type: 'object',
+  required: ['clientScanId', 'status', 'leadId', 'badgeKnown', 'visitorName', 'company'],
+  properties: {
+    clientScanId: { type: 'string' },
+    status: {
+      type: 'string',
+      enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
+      description:
+        "`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user's lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.",
+    },
+    leadId: { type: ['integer', 'null'] },
+    badgeKnown: {
+      type: ['boolean', 'null'],
+      description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying',
+    },
+    visitorName: { type: ['string', 'null'] },
+    company: { type: ['string', 'null'] },
+    reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
+    problem: {
+      type: 'string',
+      enum: ['format', 'future', 'past', 'tagAnswers'],
+      description: "Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor's custom tags",
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The answer to a batch of scans: one result per scan, the counts, and the scanner's quota. */
+export const scanBatchAnswer = {
+  type: 'object',
+  required: ['results', 'created', 'duplicates', 'refusedForQuota', 'invalid', 'quota', 'remaining'],
+  properties: {
+    results: { type: 'array', items: scanResultSchema, description: 'One result per scan sent, in the same order' },
+    created: { type: 'integer' },
+    duplicates: { type: 'integer' },
+    refusedForQuota: { type: 'integer' },
+    invalid: { type: 'integer' },
+    quota: { type: ['integer', 'null'], description: "The team user's lead quota; null = no limit (exhibitors)" },
+    remaining: { type: ['integer', 'null'], description: 'Leads this user may still scan; null = no limit' },
+  },
+  additionalProperties: false,
+} as const;
+
 export type ScanInput = FromSchema<typeof scanSchema>;
+export type ScanResult = FromSchema<typeof scanResultSchema>;
+export type ScanOutcome = FromSchema<typeof scanBatchAnswer>;
 /** The qualification a scan may carry (qualify offline, one round trip). */
 export type ScanQualification = Omit<ScanInput, 'clientScanId' | 'badgeCode' | 'scannedAt'>;

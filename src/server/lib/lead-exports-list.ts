@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS } from '../../engine/leads-rules';
 import { sql, type Kysely } from 'kysely';
-import type { PageState } from '../../engine/pagination';
+import type { PageState } from '../../engine/schemas/page';
 import type { Database } from '../db/schema';
 import { pageOf } from './paging';
 

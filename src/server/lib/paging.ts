@@ -1,6 +1,7 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 import { PAGINATION } from '../../engine/constants';
-import { normalisePage, type PageState } from '../../engine/pagination';
+import { normalisePage } from '../../engine/pagination';
+import { pageStateSchema, type PageState } from '../../engine/schemas/page';
 
 // One page of a list, as spec §3/§9 pagination: page (default 1), limit 10/20/30/50 (default
 // 20), total; a page past the end answers page 1. Shared by every paginated route.
@@ -18,7 +19,7 @@ export const pageQuerySchema = {
 export function pageSchema<const Item extends JSONSchema, const Extra extends Record<string, JSONSchema> = {}>(item: Item, extra: Extra = {} as Extra) {
   return {
     type: 'object',
-    properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, items: { type: 'array', items: item }, ...extra },
+    properties: { total: { type: 'integer' }, ...pageStateSchema.properties, items: { type: 'array', items: item }, ...extra },
     required: ['total', 'page', 'limit', 'items'],
   } as const;
 }

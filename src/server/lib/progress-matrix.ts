@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { deadlineOfForm, formStatus, partStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
+import type { FromSchema } from 'json-schema-to-ts';
+import { deadlineOfForm, FORM_STATUSES, formStatus, partStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
+import { sameProperties } from '../../engine/schemas/json-schema';
 import { approvalPart, partsOf, partStates, type FormPart } from '../../engine/forms/parts';
 import { loadParticipationSettings } from './participation-settings';
 
@@ -12,27 +14,64 @@ import { loadParticipationSettings } from './participation-settings';
 /** What counts as done for "mandatory forms missing": submitted, waiting or approved. */
 const DONE: ReadonlySet<FormStatus> = new Set(['submitted', 'pendingApproval', 'approved']);
 
-export interface ProgressRow {
-  participationId: number;
-  exhibitor: string;
-  code: string | null;
-  boothNum: string;
-  statuses: Record<string, FormStatus>;
-  /** Forms with parts: each part's status, by form id and part id. */
-  parts: Record<string, Record<string, FormStatus>>;
-  missingMandatory: string[];
-  /** CT1: manuals needing acknowledgement that this exhibitor acknowledged. */
-  manualsAcknowledged: number;
-  /** The effective deadlines by name (with `withDeadlines`; reminders need them). */
-  deadlines?: Record<string, Date>;
-}
+const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }), required: [...FORM_STATUSES], additionalProperties: false } as const;
+const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
 
-export interface ProgressMatrix {
-  /** CT1: published manuals of the event that need acknowledging. */
-  manualsToAcknowledge: number;
-  forms: Array<{ id: string; code: string; title: string; mandatory: boolean; counts: Record<FormStatus, number>; parts?: Array<{ id: string; title: string }> }>;
-  rows: ProgressRow[];
-}
+const progressRowSchema = {
+  type: 'object',
+  properties: {
+    participationId: { type: 'integer' },
+    exhibitor: { type: 'string' },
+    code: { type: ['string', 'null'] },
+    boothNum: { type: 'string' },
+    statuses: statusMap,
+    parts: { type: 'object', description: 'Forms with parts: form id → part id → status', additionalProperties: statusMap },
+    missingMandatory: { type: 'array', items: { type: 'string' } },
+    manualsAcknowledged: { type: 'integer', description: 'Manuals needing acknowledgement that the exhibitor acknowledged' },
+  },
+  required: ['participationId', 'exhibitor', 'code', 'boothNum', 'statuses', 'parts', 'missingMandatory', 'manualsAcknowledged'],
+  additionalProperties: false,
+} as const;
+
+/** The matrix as the progress route answers it; this schema is the only description of it. */
+export const progressMatrixSchema = {
+  type: 'object',
+  properties: {
+    forms: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          code: { type: 'string' },
+          title: { type: 'string', description: 'Locale key' },
+          mandatory: { type: 'boolean' },
+          counts,
+          parts: {
+            type: 'array',
+            description: 'A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
+              required: ['id', 'title'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['id', 'code', 'title', 'mandatory', 'counts'],
+        additionalProperties: false,
+      },
+    },
+    rows: { type: 'array', items: progressRowSchema },
+    manualsToAcknowledge: { type: 'integer', description: 'Published manuals of the event that need acknowledging' },
+  },
+  required: ['forms', 'rows', 'manualsToAcknowledge'],
+  additionalProperties: false,
+} as const;
+
+/** One exhibitor's row; with `withDeadlines`, also its effective deadlines by name (reminders need them; never answered). */
+export type ProgressRow = FromSchema<typeof progressRowSchema> & { deadlines?: Record<string, Date> };
+export type ProgressMatrix = Omit<FromSchema<typeof progressMatrixSchema>, 'rows'> & { rows: ProgressRow[] };
 
 const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0, submitted: 0, pendingApproval: 0, approved: 0, rejected: 0, closed: 0 });
 

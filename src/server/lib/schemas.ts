@@ -1,23 +1,11 @@
 // JSON Schema pieces for route definitions: they validate input, type the handlers (json-schema-to-ts,
 // see api-app.ts) and feed the OpenAPI document. Keep every schema literal `as const` and every
 // helper generic over the schemas it is given, or the types of the routes built with it are lost.
-import type { JSONSchema } from 'json-schema-to-ts';
 
-const NULL_DATA = { type: 'null' } as const;
+import { envelope } from '../../engine/schemas/envelope';
 
-/** The success envelope of spec §8 around a route's `data`. */
-export function envelope<const Data extends JSONSchema = typeof NULL_DATA>(data: Data = NULL_DATA as Data) {
-  return {
-    type: 'object',
-    properties: {
-      code: { type: 'integer', description: 'Body code (spec §8); 200 on success' },
-      msg: { type: 'string' },
-      data,
-      error: { type: 'string', description: 'Error id when code is not 200' },
-    },
-    required: ['code', 'msg', 'data'],
-  } as const;
-}
+/** The success envelope of spec §8 around a route's `data` (engine/schemas/envelope.ts). */
+export { envelope };
 
 export const okEnvelope = { 200: envelope() } as const;
 
@@ -30,11 +18,6 @@ export const NO_BODY = {
   description: 'No body (or an empty JSON object)',
   anyOf: [{ type: 'null' }, { type: 'object', properties: {}, additionalProperties: false }],
 } as const;
-
-/** `properties` naming each of `names` with the same schema (statuses, counters); typed per name for the route types. */
-export function sameProperties<const Name extends string, const Schema extends JSONSchema>(names: readonly Name[], schema: Schema) {
-  return Object.fromEntries(names.map((name) => [name, schema])) as { [Key in Name]: Schema };
-}
 
 /** Media types of the files the portal answers with. */
 export const MEDIA_TYPE = {
@@ -52,12 +35,3 @@ export function fileAnswer<const MediaType extends string>(description: string, 
 }
 
 export const passwordField = { type: 'string', minLength: 1, maxLength: 256 } as const;
-
-/** The JSON Schema format of names (people, companies): no control characters or direction overrides. */
-export const NAME_FORMAT = 'name-text';
-
-/**
- * A person's or company's name: no control characters or text-direction overrides (format
- * registered by plugins/input.ts; refused with `nameInvalidCharacters`).
- */
-export const nameText = (maxLength: number) => ({ type: 'string', maxLength, format: NAME_FORMAT }) as const;

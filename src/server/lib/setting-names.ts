@@ -1,5 +1,6 @@
-import { eventSettingNames, type EventSettingName } from '../../engine/forms/event-settings';
-import { flagGroups, MEMBER_QUOTAS, participationFlags, type FlagGroups } from '../../engine/participation-flags';
+import { eventSettingNames } from '../../engine/forms/event-settings';
+import { flagGroups, MEMBER_QUOTAS, participationFlags } from '../../engine/participation-flags';
+import type { EventSettingName, FlagGroups } from '../../engine/schemas/event';
 import { catalogue } from '../../generated/screens';
 import type { FormRegistry } from '../plugins/forms/form-set';
 import { ORGANISER_MODULES } from '../../engine/roles';

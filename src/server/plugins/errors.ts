@@ -5,7 +5,7 @@ import { ERRORS, type ErrorId } from '../../engine/errors';
 import { languageFromHeader, type Language } from '../../engine/language';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/messages';
-import { NAME_FORMAT } from '../lib/schemas';
+import { NAME_FORMAT } from '../../engine/schemas/json-schema';
 import { storageBoundOf } from './input';
 import { isStorageFull } from './storage';
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { INT32_MAX, INT32_MIN, JSON_MAX_DEPTH, jsonDepthExceeds, nameHasForbiddenCharacters, valueTextProblem } from '../../engine/text-rules';
 import { AppError } from '../lib/app-error';
-import { NAME_FORMAT } from '../lib/schemas';
+import { NAME_FORMAT } from '../../engine/schemas/json-schema';
 
 // Odd input is refused in one place, before any route sees it: every JSON body,
 // query string and path parameter, whatever the route. PostgreSQL cannot store NUL or half a

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { Screen } from '../../../src/engine/catalogue';
+import type { Screen } from '../../../src/engine/schemas/screen';
 import type { Role } from '../../../src/engine/roles';
 import { catalogue } from '../../../src/generated/screens';
 import { useBrowser } from './browser';

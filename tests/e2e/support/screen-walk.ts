@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { canAccess, type Screen } from '../../../src/engine/catalogue';
+import { canAccess } from '../../../src/engine/catalogue';
+import type { Screen } from '../../../src/engine/schemas/screen';
 import { STORAGE_KEYS } from '../../../src/engine/constants';
 import type { Role } from '../../../src/engine/roles';
 import { catalogue } from '../../../src/generated/screens';

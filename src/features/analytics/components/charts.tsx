@@ -1,7 +1,8 @@
 import { BarCanvas } from '@nivo/bar';
 import { Line, LineCanvas } from '@nivo/line';
 import { PieCanvas } from '@nivo/pie';
-import { TREND_CANVAS_ABOVE, type TrendPoint } from '../../../engine/analytics';
+import { TREND_CANVAS_ABOVE } from '../../../engine/analytics';
+import type { TrendPoint } from '../../../engine/schemas/analytics';
 import { useChartSize } from './chart-size';
 
 // The dashboard's nivo charts (only the dashboard page imports this module, so nivo stays in

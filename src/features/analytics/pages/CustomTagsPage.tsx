@@ -21,6 +21,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_TAG_CHOICES_MAX, CUSTOM_TAGS_MAX, SUPPORT_EMAIL } from '../../../engine/constants';
 import { canAddTag, checkCustomTag, normalizeTag, type TagProblem } from '../../../engine/custom-tags';
+import type { CustomTagInput } from '../../../engine/schemas/custom-tag';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import type { ApiData, ApiPath } from '../../../lib/typed-api';
@@ -35,11 +36,8 @@ import { FormCard, useSending } from '../components/FormCard';
 
 type Tag = ApiData<'GET', '/custom-tags'>[number];
 
-interface Draft {
-  id: number | null;
-  name: string;
-  choices: string[];
-}
+/** A tag being written: a stored one (its id) or a new one (null). */
+type Draft = CustomTagInput & { id: number | null };
 
 const TAGS_KEY = '/custom-tags' satisfies ApiPath<'GET'>;
 

@@ -5,15 +5,8 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import {
-  INVITATION_BATCH_MAX,
-  INVITATION_MESSAGE_MAX_LENGTH,
-  SHARE_NETWORKS,
-  checkRecipients,
-  shareLinks,
-  type InvitationRecipient,
-  type RecipientProblem,
-} from '../../../engine/analytics';
+import { INVITATION_BATCH_MAX, INVITATION_MESSAGE_MAX_LENGTH, SHARE_NETWORKS, checkRecipients, shareLinks, type RecipientProblem } from '../../../engine/analytics';
+import type { InvitationRecipient } from '../../../engine/schemas/analytics';
 import { typedApi } from '../../../lib/api';
 import { apiKeyMatches } from '../../../lib/use-api';
 import { useAccountInfo } from '../../../lib/session';

@@ -136,7 +136,14 @@ export default function FormDocumentsPage() {
             </Typography>
             <FormControl size="small" sx={{ mb: 2, minWidth: 220 }}>
               <InputLabel id={`language-${document.id}`}>{t('documents.language')}</InputLabel>
-              <Select labelId={`language-${document.id}`} label={t('documents.language')} value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+              <Select
+                labelId={`language-${document.id}`}
+                label={t('documents.language')}
+                value={language}
+                onChange={(event) => {
+                  if (isLanguage(event.target.value)) setLanguage(event.target.value);
+                }}
+              >
                 {LANGUAGE_OPTIONS.map((option) => (
                   <MenuItem key={option.code} value={option.code} lang={option.code === 'cn' ? 'zh-Hans' : option.code}>
                     {option.label}

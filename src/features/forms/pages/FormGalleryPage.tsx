@@ -66,7 +66,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
   const { data: validateFns, error } = useServedValidators(preview.validator.url);
   const view = useMemo(() => (validateFns ? formView({ formId, ...preview }, validateFns, t, i18n) : null), [validateFns, formId, preview, t, i18n]);
   const initial = useMemo(
-    () => (fill === 'sample' ? withoutHidden(preview.schema, sampleData(preview.schema) as Node, preview.context.flags) : {}),
+    () => (fill === 'sample' ? withoutHidden(preview.schema, sampleData(preview.schema), preview.context.flags) : {}),
     [fill, preview.schema, preview.context.flags],
   );
   const formRef = useRef<CoreForm>(null);
@@ -80,7 +80,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
   };
 
   return (
-    <Stack spacing={2} lang={INTL_LOCALE[i18n.language as Language] ?? i18n.language}>
+    <Stack spacing={2} lang={(isLanguage(i18n.language) ? INTL_LOCALE[i18n.language] : undefined) ?? i18n.language}>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('formGallery.difference', { event: preview.event.name })}
@@ -99,7 +99,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('formGallery.preview')} · {t(preview.definition.title)}
         </Typography>
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
+        {error && <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>}
         {attempt && attempt.problems.length > 0 && <ProblemSummary problems={attempt.problems} refusal={attempt.count} />}
         {attempt && attempt.problems.length === 0 && (
           <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -118,7 +118,7 @@ function Preview({ preview, fill }: { preview: GalleryPreview; fill: Fill }) {
             widgets={widgets}
             templates={templates}
             transformErrors={view.transformErrors}
-            customValidate={view.customValidate as never}
+            customValidate={view.customValidate}
             translateString={view.translateString}
             experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
             readonly
@@ -210,7 +210,7 @@ export default function FormGalleryPage() {
           </Box>
         )}
       </Paper>
-      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {error && <Alert severity="error">{error.message}</Alert>}
       {preview && translator ? (
         <I18nextProvider i18n={translator}>
           {/* A new choice starts a new preview: no attempt or data carried over. */}

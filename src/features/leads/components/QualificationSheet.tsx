@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, Drawer, FormControlLabel, FormGroup, FormLabel, 
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
 import { LEAD_NOTES_MAX } from '../../../engine/leads-rules';
+import type { TagDefinition } from '../../../engine/schemas/custom-tag';
 
 // LD3 at the booth: the qualification of a scanned lead in one compact bottom sheet (temperature,
 // lead type, follow-up action, notes and the exhibitor's custom tags, with the lead detail's
@@ -16,12 +17,6 @@ export interface SheetQualification {
   tagAnswers?: Record<string, string[]>;
 }
 
-export interface SheetTag {
-  id: number;
-  name: string;
-  choices: string[];
-}
-
 export function QualificationSheet({
   open,
   title,
@@ -33,7 +28,7 @@ export function QualificationSheet({
   open: boolean;
   title: string;
   initial: SheetQualification;
-  tags: SheetTag[];
+  tags: TagDefinition[];
   onSave: (qualification: SheetQualification) => void;
   onClose: () => void;
 }) {

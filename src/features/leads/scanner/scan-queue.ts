@@ -2,6 +2,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { API_BASE } from '../../../engine/constants';
 import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile } from '../../../engine/forms/files';
 import { BADGE_CODE_PATTERN } from '../../../engine/leads-rules';
+import type { ScanResult } from '../../../engine/schemas/scan';
+import type { ApiEnvelope } from '../../../engine/schemas/envelope';
+import type { DirectoryVisitor } from '../../../engine/schemas/directory-visitor';
 
 // LD1: the scanner's offline-first queue. A scan is written to the device (IndexedDB) before
 // anything else, with the id the device made for it and the device's time of reading; it is then
@@ -74,14 +77,6 @@ export interface DeviceRecord {
   userId: number;
 }
 
-/** A visitor of the event as the organiser lets the exhibitor's phone keep it (the visitor directory). */
-export interface DirectoryVisitor {
-  badgeCode: string;
-  name?: string;
-  company?: string;
-  jobTitle?: string;
-}
-
 interface ScannerSchema extends DBSchema {
   scans: { key: number; value: StoredScan; indexes: { byClientScanId: string; byState: string } };
   meta: { key: string; value: unknown };
@@ -151,29 +146,15 @@ export interface QueueDeps {
   userId?: number;
 }
 
-interface ScanAnswer {
-  clientScanId: string;
-  status: 'created' | 'duplicate' | 'quotaNotEnough' | 'invalid';
-  leadId: number | null;
-  badgeKnown: boolean | null;
-  visitorName: string | null;
-  company: string | null;
-  reason?: string;
-  problem?: string;
+/** What the scanner reads of the answers' data (a batch's results and quota, a registered device's id, a refusal's problems). */
+interface ScannerAnswer {
+  results?: ScanResult[];
+  quota?: number | null;
+  remaining?: number | null;
+  id?: string;
+  problems?: { key: string; params?: Record<string, string | number> }[];
 }
-
-interface Envelope {
-  code: number;
-  error?: string;
-  msg?: string;
-  data?: {
-    results?: ScanAnswer[];
-    quota?: number | null;
-    remaining?: number | null;
-    id?: string;
-    problems?: { key: string; params?: Record<string, string | number> }[];
-  } | null;
-}
+type Envelope = ApiEnvelope<ScannerAnswer | null | undefined>;
 
 type RoundOutcome = 'done' | 'empty' | 'retry' | 'signedOut' | 'forbidden' | 'noDevice';
 
@@ -768,7 +749,7 @@ function wireScan(scan: StoredScan, skewMs: number) {
   };
 }
 
-function applyAnswer(scan: StoredScan, result: ScanAnswer, clockKnownOff: boolean): StoredScan {
+function applyAnswer(scan: StoredScan, result: ScanResult, clockKnownOff: boolean): StoredScan {
   const known = {
     leadId: result.leadId,
     badgeKnown: result.badgeKnown,

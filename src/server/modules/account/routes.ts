@@ -1,5 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
+import { passwordChangeSchema } from '../../../engine/schemas/password-change';
 import { passwordChangeProblems } from '../../../engine/password-policy';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -80,16 +81,7 @@ export default async function userRoutes(app: ApiApp) {
       schema: {
         tags: ['user'],
         summary: 'Change the password (H3); other sessions of the account end',
-        body: {
-          type: 'object',
-          // Missing fields default to empty, so they get the form's own messages (old password required…).
-          properties: {
-            oldPassword: { type: 'string', maxLength: 256, default: '' },
-            newPassword: { type: 'string', maxLength: 256, default: '' },
-            confirmPassword: { type: 'string', maxLength: 256, default: '' },
-          },
-          additionalProperties: false,
-        },
+        body: passwordChangeSchema,
         response: okEnvelope,
       },
     },

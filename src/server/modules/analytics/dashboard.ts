@@ -1,24 +1,12 @@
 import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
-import {
-  BREAKDOWN_TOP_DEFAULT,
-  BREAKDOWN_TOP_MAX,
-  NONE_KEY,
-  inEnumOrder,
-  leaderboard,
-  topWithOther,
-  showTrend,
-  type ShowDayHours,
-  type CountByKey,
-  type Dashboard,
-  type TrendGranularity,
-  type UserCount,
-} from '../../../engine/analytics';
+import { BREAKDOWN_TOP_DEFAULT, BREAKDOWN_TOP_MAX, NONE_KEY, inEnumOrder, leaderboard, topWithOther, showTrend, type ShowDayHours } from '../../../engine/analytics';
 import { API_BASE } from '../../../engine/constants';
 import { LEAD_TEMPERATURES, LEAD_TYPES, eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { formatOffset } from '../../../engine/time';
 import type { Database, EventRow } from '../../db/schema';
-import { envelope, sameProperties } from '../../lib/schemas';
+import { envelope } from '../../lib/schemas';
+import { dashboardSchema, type CountByKey, type Dashboard, type TrendGranularity, type UserCount } from '../../../engine/schemas/analytics';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageQuerySchema, pageSchema } from '../../lib/paging';
@@ -30,65 +18,6 @@ import { ownParticipation, toNumber } from './shared';
 // scans on the rollup's primary key (participation_id, dimension, key, event_hour) whatever
 // the number of leads. An exhibitor and its team users see the same dashboard; the download
 // list and the invitations (the exhibitor's records) are the exhibitor's only.
-
-const countSchema = {
-  type: 'object',
-  properties: { key: { type: 'string' }, leads: { type: 'integer' } },
-  required: ['key', 'leads'],
-  additionalProperties: false,
-} as const;
-const userCountSchema = {
-  type: 'object',
-  properties: { userId: { type: 'integer' }, name: { type: 'string' }, leads: { type: 'integer' } },
-  required: ['userId', 'name', 'leads'],
-  additionalProperties: false,
-} as const;
-
-const SUMMARY_FIGURES = ['total', 'today', 'hot', 'qualified', 'unqualified', 'unknownBadges', 'activeTeamUsers', 'scanningUsers'] as const;
-
-const dashboardSchema = {
-  type: 'object',
-  properties: {
-    offsetMinutes: { type: 'integer' },
-    offsetLabel: { type: 'string' },
-    today: { type: 'string' },
-    summary: {
-      type: 'object',
-      properties: sameProperties(SUMMARY_FIGURES, { type: 'integer' }),
-      required: SUMMARY_FIGURES,
-      additionalProperties: false,
-    },
-    trend: {
-      type: 'object',
-      properties: {
-        granularity: { type: 'string', enum: ['day', 'hour'] },
-        showDays: { type: 'array', items: { type: 'string', format: 'date' }, description: 'The show days (event time)' },
-        day: { type: ['string', 'null'], description: 'Hourly: the day shown (YYYY-MM-DD, event time)' },
-        points: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { bucket: { type: 'integer' }, label: { type: 'string' }, leads: { type: 'integer' } },
-            required: ['bucket', 'label', 'leads'],
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ['granularity', 'showDays', 'day', 'points'],
-      additionalProperties: false,
-    },
-    countries: { type: 'array', items: countSchema },
-    users: { type: 'array', items: userCountSchema },
-    types: { type: 'array', items: countSchema },
-    temperatures: { type: 'array', items: countSchema },
-    leaderboard: {
-      type: 'array',
-      items: { ...userCountSchema, properties: { ...userCountSchema.properties, rank: { type: 'integer' } }, required: [...userCountSchema.required, 'rank'] },
-    },
-  },
-  required: ['offsetMinutes', 'offsetLabel', 'today', 'summary', 'trend', 'countries', 'users', 'types', 'temperatures', 'leaderboard'],
-  additionalProperties: false,
-} as const;
 
 /**
  * The dashboard's three reads: per dimension and key (all time and today), per hour for the

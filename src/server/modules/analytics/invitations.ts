@@ -6,7 +6,8 @@ import type { Language } from '../../../engine/language';
 import { eventDay, eventHour, formatEventDay } from '../../../engine/leads';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
-import { envelope, nameText } from '../../lib/schemas';
+import { envelope } from '../../lib/schemas';
+import { invitationRecipientSchema } from '../../../engine/schemas/analytics';
 import { eventOf } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
@@ -119,12 +120,7 @@ export default async function invitationRoutes(app: ApiApp) {
               type: 'array',
               minItems: 1,
               maxItems: 200,
-              items: {
-                type: 'object',
-                required: ['name', 'email'],
-                properties: { name: nameText(400), email: { type: 'string', maxLength: 400 } },
-                additionalProperties: false,
-              },
+              items: invitationRecipientSchema,
             },
             message: { type: 'string', maxLength: INVITATION_MESSAGE_MAX_LENGTH },
           },

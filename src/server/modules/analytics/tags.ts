@@ -1,17 +1,9 @@
 import type { ApiApp } from '../../lib/api-app';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { API_BASE, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
-import {
-  CUSTOM_TAG_CHOICE_MAX_LENGTH,
-  CUSTOM_TAG_NAME_MAX_LENGTH,
-  canAddTag,
-  checkCustomTag,
-  errorIdOfTagProblem,
-  normalizeTag,
-  tooManyTagsProblem,
-  type TagProblem,
-} from '../../../engine/custom-tags';
+import { API_BASE, CUSTOM_TAG_CHOICE_MAX_LENGTH, CUSTOM_TAG_CHOICES_MAX } from '../../../engine/constants';
+import { customTagInputSchema } from '../../../engine/schemas/custom-tag';
+import { canAddTag, checkCustomTag, errorIdOfTagProblem, normalizeTag, tooManyTagsProblem, type TagProblem } from '../../../engine/custom-tags';
 import { AppError } from '../../lib/app-error';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
@@ -33,16 +25,7 @@ const tagSchema = {
   required: ['id', 'name', 'choices', 'position'],
 } as const;
 
-// Lengths are the engine's business (its message), the schema only bounds the input.
-const tagBody = {
-  type: 'object',
-  required: ['name', 'choices'],
-  properties: {
-    name: { type: 'string', maxLength: CUSTOM_TAG_NAME_MAX_LENGTH * 4 },
-    choices: { type: 'array', maxItems: CUSTOM_TAG_CHOICES_MAX * 4, items: { type: 'string', maxLength: CUSTOM_TAG_CHOICE_MAX_LENGTH * 4 } },
-  },
-  additionalProperties: false,
-} as const;
+const tagBody = customTagInputSchema;
 
 /** PUT only: which stored choices were renamed (old → new), so the leads' answers follow. */
 const tagUpdateBody = {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { envelope, okEnvelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
+import { summaryEntrySchema } from '../../../engine/schemas/approval-summary';
 import { approvalNotes, approvalSummary } from '../../../engine/forms/approval-summary';
 import { withEventSettings } from '../../../engine/forms/event-settings';
 import { approvalPart, partsOf, partStates, type PartStates } from '../../../engine/forms/parts';
@@ -42,28 +43,7 @@ const decisionSchema = {
     summary: {
       type: 'array',
       description: 'O1: what is decided, as forms.yaml approvalSummary declares it',
-      items: {
-        type: 'object',
-        properties: {
-          field: { type: 'string' },
-          title: { type: 'string', description: 'Locale key' },
-          kind: { type: 'string', enum: ['value', 'file', 'items'] },
-          value: { type: ['string', 'number', 'boolean', 'null'] },
-          label: { type: 'string', description: 'Locale key of an enum value' },
-          file: {
-            type: ['object', 'null'],
-            properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } },
-            required: ['id', 'name', 'type'],
-            additionalProperties: false,
-          },
-          items: {
-            type: 'array',
-            items: { type: 'object', properties: { text: { type: 'string' }, flagged: { type: 'boolean' } }, required: ['text', 'flagged'], additionalProperties: false },
-          },
-        },
-        required: ['field', 'title', 'kind'],
-        additionalProperties: false,
-      },
+      items: summaryEntrySchema,
     },
   },
   required: ['id', 'formId', 'formCode', 'formTitle', 'part', 'exhibitor', 'boothNum', 'submittedAt', 'status', 'comment', 'data', 'notes', 'summary'],

@@ -15,11 +15,19 @@ import type { AuthContext } from '../../plugins/sessions';
 // has it, and the life cycle's inputs read from the database and the one form set a request uses
 // (the rules themselves are pure: engine/forms/lifecycle.ts).
 
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A form schema's top-level properties, as the rules about its parts and lists read them. */
+export function withProperties(schema: unknown): { properties?: Record<string, unknown> } {
+  return isRecord(schema) && isRecord(schema.properties) ? { properties: schema.properties } : {};
+}
+
 /** Lists of the previous event are appended to the current ones; other fields are kept as they are. */
 export function mergeInherited(current: Record<string, unknown>, previous: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(previous)) {
-    if (Array.isArray(value)) merged[key] = [...(Array.isArray(current[key]) ? (current[key] as unknown[]) : []), ...value];
+    const own = current[key];
+    if (Array.isArray(value)) merged[key] = [...(Array.isArray(own) ? own : []), ...value];
     else if (merged[key] === undefined) merged[key] = value;
   }
   return merged;
@@ -41,7 +49,7 @@ export function purposesOf(schema: unknown, rules: UploadRules): UploadRules {
   const visit = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (typeof node !== 'object' || node === null) return;
-    const file = (node as { file?: unknown }).file;
+    const file = 'file' in node ? node.file : undefined;
     if (typeof file === 'string') named.add(file);
     Object.values(node).forEach(visit);
   };
@@ -94,7 +102,7 @@ export async function formStateOf(
   entry: EntryState | null | undefined,
   now: Date,
 ): Promise<FormState> {
-  const schema = forms.filesFor(definition.id, eventOf(auth).code).schema as { properties?: Record<string, unknown> };
+  const schema = withProperties(forms.filesFor(definition.id, eventOf(auth).code).schema);
   const submitOnce = await submitOnceOf(app, definition, participation);
   const deadline = deadlineOf(definition, auth);
   return { deadline, submitOnce, parts: userParts(definition, schema, auth.user.role, entry, submitOnce, deadline, now) };

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { validatorUrl } from '../../plugins/forms/service';
-import { definitionFor, forEvent, formContext, formStateOf, participationOf, purposesOf } from './form-access';
+import { definitionFor, forEvent, formContext, formStateOf, participationOf, purposesOf, withProperties } from './form-access';
 import { formIdParams, formListItemSchema, formPageSchema } from './schemas';
 
 // The participation forms as a user meets them (F1, F4, F10): the list with each form's status,
@@ -106,7 +106,7 @@ function pageRoute(app: ApiApp) {
         // The form's labels as the set in use has them (a label added or changed with the form).
         strings: forms.stringsFor(definition.id),
         schema: files.schema,
-        ui: part ? contractorUi(files.ui, files.schema as { properties?: Record<string, unknown> }, part) : files.ui,
+        ui: part ? contractorUi(files.ui, withProperties(files.schema), part) : files.ui,
         context: formContext(participation, auth),
         // V2 V3: the rules of the purposes its file fields name, for the browser's check before an upload.
         uploads: purposesOf(files.schema, forms.uploads),

@@ -1,8 +1,8 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
-import { ICON_NAMES, LAYOUTS } from '../../../engine/catalogue';
+import { screenSchema } from '../../../engine/schemas/screen';
+import { formProblemSchema } from '../../../engine/schemas/form-problem';
 import { lookup } from '../../../engine/i18n';
-import { ROLES } from '../../../engine/roles';
 import { envelope, NO_BODY } from '../../lib/schemas';
 import { ok } from '../../plugins/errors';
 import { VALIDATORS_PATH, type FormSetStatus } from '../../plugins/forms/service';
@@ -12,36 +12,6 @@ import { VALIDATORS_PATH, type FormSetStatus } from '../../plugins/forms/service
 // eval), and the organiser's view of the set in use: its version, when it was loaded, the problems
 // of the last refused change, and a reload action.
 
-/** A screen of screens.yaml as the catalogue route serves it (checkCatalogue has refused anything else). */
-const SERVED_SCREEN = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    path: { type: 'string' },
-    layout: { type: 'string', enum: LAYOUTS },
-    title: { type: 'string' },
-    menuLabel: { type: 'string' },
-    parent: { type: 'string' },
-    hidden: { type: 'boolean' },
-    modules: { type: 'array', items: { type: 'string' } },
-    roles: { type: 'array', items: { type: 'string', enum: ROLES } },
-    icon: { type: 'string', enum: ICON_NAMES },
-    order: { type: 'number' },
-    page: { type: 'string' },
-    form: { type: 'string' },
-    documentsOf: { type: 'string' },
-    available: { type: 'boolean' },
-  },
-  required: ['id', 'path', 'layout', 'title'],
-  additionalProperties: false,
-} as const;
-
-const problemSchema = {
-  type: 'object',
-  properties: { file: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } },
-  required: ['file', 'path', 'message'],
-} as const;
-
 const statusSchema = {
   type: 'object',
   properties: {
@@ -50,7 +20,7 @@ const statusSchema = {
     forms: { type: 'integer', description: 'How many forms the set in use holds' },
     refused: {
       type: ['object', 'null'],
-      properties: { at: { type: 'string', format: 'date-time' }, problems: { type: 'array', items: problemSchema } },
+      properties: { at: { type: 'string', format: 'date-time' }, problems: { type: 'array', items: formProblemSchema } },
       required: ['at', 'problems'],
     },
   },
@@ -103,7 +73,7 @@ export default async function formSetRoutes(app: ApiApp) {
             properties: {
               version: { type: 'string', description: 'The form set version it belongs to' },
               modules: { type: 'array', items: { type: 'string' } },
-              screens: { type: 'array', items: SERVED_SCREEN },
+              screens: { type: 'array', items: screenSchema },
               strings: {
                 type: 'object',
                 additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },

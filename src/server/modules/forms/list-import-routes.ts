@@ -2,7 +2,7 @@ import type { ApiApp } from '../../lib/api-app';
 import { API_BASE, SHEET_MAX_BYTES, SHEET_MAX_ROWS } from '../../../engine/constants';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { checkListRows, columnHeader, HEADER_SEPARATOR, importableLists, NO_LABEL, readListSheet, YES_LABEL, type ImportableList } from '../../../engine/forms/list-import';
-import { interpolate, lookup, type LocaleTable } from '../../../engine/i18n';
+import { interpolate, lookup } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -16,7 +16,7 @@ import type { AuthContext } from '../../plugins/sessions';
 import { contractorPart } from '../../lib/contractor-part';
 import type { FormSet } from '../../plugins/forms/form-set';
 import { visibleToRole } from '../../../engine/forms/lifecycle';
-import { formContext } from './form-access';
+import { formContext, isRecord, withProperties } from './form-access';
 import { validateSubmission } from '../../plugins/forms/validate';
 
 // A form's list filled from a spreadsheet. The template is made from the list's
@@ -76,7 +76,7 @@ function formTexts(forms: FormSet, formId: string) {
   const own = forms.stringsFor(formId);
   const prefix = `forms.${formId}.`;
   const text = (language: string, key: string): string | undefined =>
-    (key.startsWith(prefix) ? lookup(own[language] ?? {}, key.slice(prefix.length)) : undefined) ?? lookup(localeTables[language] as LocaleTable, key);
+    (key.startsWith(prefix) ? lookup(own[language] ?? {}, key.slice(prefix.length)) : undefined) ?? lookup(localeTables[language] ?? {}, key);
   return {
     /** In the caller's language (English, then the key itself, when missing). */
     one: (language: string, key: string, values?: Record<string, string | number>) => interpolate(text(language, key) ?? text('en', key) ?? key, values),
@@ -181,7 +181,7 @@ export default async function listImportRoutes(app: ApiApp) {
       if (received?.fields.data) {
         try {
           const parsed: unknown = JSON.parse(received.fields.data);
-          data = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+          data = isRecord(parsed) ? parsed : null;
         } catch {
           data = null;
         }
@@ -202,7 +202,8 @@ export default async function listImportRoutes(app: ApiApp) {
       const read = readListSheet(sheet, list, texts.all);
       const served = forms.validatorFor(definition.id, eventOf(auth).code);
       const context = formContext(participation, auth);
-      const listSchema = (schema.properties as Record<string, Record<string, unknown>>)[list.property]!;
+      const listSchema = withProperties(schema).properties?.[list.property];
+      if (!isRecord(listSchema)) throw new AppError('notFound');
       const checked = checkListRows((candidate) => validateSubmission(served, candidate, context), data, list.property, listSchema, read);
       const language = request.language;
       const titles = new Map(list.columns.map((column) => [column.property, columnHeader(column, (key) => texts.one(language, key))]));

@@ -1,4 +1,4 @@
-import { FORM_STATUSES } from '../../../engine/forms/definitions';
+import { formStatusField, partViewSchema } from '../../../engine/schemas/part-view';
 import { formContextAnswerSchema, formDefinitionAnswerSchema, formStringsAnswerSchema, uploadRulesAnswerSchema } from '../../../engine/schemas/form-payload';
 
 // The participation forms' route schemas (F1, F4, F9, F10): the list, one form's page, and the
@@ -8,24 +8,6 @@ import { formContextAnswerSchema, formDefinitionAnswerSchema, formStringsAnswerS
 const openObject = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
 const nullableOpenObject = (description: string) => ({ type: ['object', 'null'], additionalProperties: true, description }) as const;
 
-const formStatusField = { type: 'string', enum: FORM_STATUSES, description: 'Locale key forms.status.<status>' } as const;
-
-/** P1 F4: one part of a shared form as the user meets it. */
-const partViewSchema = {
-  type: 'object',
-  required: ['id', 'title', 'mine', 'own', 'status', 'submittedAt', 'locked', 'changesNotSubmitted'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string', description: 'Locale key of its title' },
-    mine: { type: 'boolean', description: 'The user fills this part' },
-    own: { type: 'boolean', description: "The user's own part: sent with each of its submissions (another part it fills only when it entered something there)" },
-    status: formStatusField,
-    submittedAt: { type: ['string', 'null'], format: 'date-time' },
-    locked: { type: 'boolean', description: 'Closed by its own submit-once lock' },
-    changesNotSubmitted: { type: 'boolean' },
-  },
-} as const;
 const partsField = { type: ['array', 'null'], items: partViewSchema, description: 'The parts of a shared form; null for a form of one part' } as const;
 const prerequisiteFields = {
   missingPrerequisites: { type: 'array', items: { type: 'string' }, description: 'Codes of forms to submit first' },

@@ -1,9 +1,9 @@
 import { retryTransient } from '../../db/transient';
 import { sql, type Kysely } from 'kysely';
 import { eventHour, leadSearchText } from '../../../engine/leads';
-import { checkScanTime, type ScanTimeProblem } from '../../../engine/leads-rules';
+import { checkScanTime } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
-import type { ScanInput, ScanQualification } from '../../../engine/schemas/scan';
+import type { ScanInput, ScanOutcome, ScanQualification, ScanResult } from '../../../engine/schemas/scan';
 
 // LD1: the scanning app sends scans one by one or as its offline queue (a batch). Each scan has
 // the app's own id; a resend of the same id never makes a second lead, and a second scan of a
@@ -47,24 +47,10 @@ function mergedQualification(
   };
 }
 
-export type ScanStatus = 'created' | 'duplicate' | 'quotaNotEnough' | 'invalid';
+export type { ScanOutcome, ScanResult };
+export type ScanStatus = ScanResult['status'];
 /** Why a scan answered `duplicate`: its id was stored before, or its badge already is a lead. */
-export type DuplicateReason = 'resend' | 'alreadyScanned';
-
-export interface ScanResult {
-  clientScanId: string;
-  status: ScanStatus;
-  /** The lead (new or already stored); null when the scan was not stored. */
-  leadId: number | null;
-  /** Whether the badge code matched a visitor of the event; null when not stored. */
-  badgeKnown: boolean | null;
-  visitorName: string | null;
-  company: string | null;
-  /** Only for `duplicate`. */
-  reason?: DuplicateReason;
-  /** Why an invalid scan was refused. */
-  problem?: ScanTimeProblem | 'tagAnswers';
-}
+export type DuplicateReason = NonNullable<ScanResult['reason']>;
 
 export interface Scanner {
   userId: number;
@@ -72,17 +58,6 @@ export interface Scanner {
   participationId: number;
   eventId: number;
   offsetMinutes: number;
-}
-
-export interface ScanOutcome {
-  results: ScanResult[];
-  created: number;
-  duplicates: number;
-  refusedForQuota: number;
-  invalid: number;
-  /** The scanner's quota and what is left after this batch (null = no limit). */
-  quota: number | null;
-  remaining: number | null;
 }
 
 interface StoredLead {

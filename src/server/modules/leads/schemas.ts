@@ -3,49 +3,11 @@ import { EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX,
 import { PAGINATION } from '../../../engine/constants';
 import { scanSchema } from '../../../engine/schemas/scan';
 
+export { scanBatchAnswer } from '../../../engine/schemas/scan';
+import { tagDefinitionSchema } from '../../../engine/schemas/custom-tag';
+
 // JSON Schemas of the leads API: they validate input and make the OpenAPI document a scanner-app
 // developer can follow (/oga/openapi.json, tag "leads").
-
-export const scanResultSchema = {
-  type: 'object',
-  required: ['clientScanId', 'status', 'leadId', 'badgeKnown', 'visitorName', 'company'],
-  properties: {
-    clientScanId: { type: 'string' },
-    status: {
-      type: 'string',
-      enum: ['created', 'duplicate', 'quotaNotEnough', 'invalid'],
-      description:
-        "`created`: stored now, a new lead. `duplicate`: no new lead, `leadId` is the stored one, `reason` says why: `resend` (this clientScanId was already stored: nothing changed) or `alreadyScanned` (this badge already is a lead of the exhibitor, scanned by anyone of it: the scan is recorded on that lead — count, last seen, who — and not counted again in totals, lists or exports). `quotaNotEnough`: not stored, the team user's lead quota is used up (drop it or ask the exhibitor to raise the quota, then resend). `invalid`: not stored, see `problem`; resending it unchanged fails again.",
-    },
-    leadId: { type: ['integer', 'null'] },
-    badgeKnown: {
-      type: ['boolean', 'null'],
-      description: 'false: the badge code matches no visitor of the event; the lead is kept and flagged, name and company are then completed when qualifying',
-    },
-    visitorName: { type: ['string', 'null'] },
-    company: { type: ['string', 'null'] },
-    reason: { type: 'string', enum: ['resend', 'alreadyScanned'], description: 'Only for `duplicate`: see `status`' },
-    problem: {
-      type: 'string',
-      enum: ['format', 'future', 'past', 'tagAnswers'],
-      description: "Only for `invalid`: scannedAt is not an ISO instant, is more than 24 h ahead, or before 2000; or a tag answer is not a choice of the exhibitor's custom tags",
-    },
-  },
-} as const;
-
-export const scanBatchAnswer = {
-  type: 'object',
-  required: ['results', 'created', 'duplicates', 'refusedForQuota', 'invalid', 'quota', 'remaining'],
-  properties: {
-    results: { type: 'array', items: scanResultSchema, description: 'One result per scan sent, in the same order' },
-    created: { type: 'integer' },
-    duplicates: { type: 'integer' },
-    refusedForQuota: { type: 'integer' },
-    invalid: { type: 'integer' },
-    quota: { type: ['integer', 'null'], description: "The team user's lead quota; null = no limit (exhibitors)" },
-    remaining: { type: ['integer', 'null'], description: 'Leads this user may still scan; null = no limit' },
-  },
-} as const;
 
 export const scanBatchBody = {
   type: 'object',
@@ -127,12 +89,7 @@ export const leadSchema = {
   additionalProperties: false,
 } as const;
 
-export const tagSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, choices: { type: 'array', items: { type: 'string' } } },
-  required: ['id', 'name', 'choices'],
-  additionalProperties: false,
-} as const;
+export const tagSchema = tagDefinitionSchema;
 
 const codeFilter = (codes: readonly string[], what: string) =>
   ({ type: 'string', enum: [...codes, UNSET], description: `${what} code, or "${UNSET}" for leads not qualified yet` }) as const;

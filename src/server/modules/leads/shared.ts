@@ -1,5 +1,5 @@
 import { LEAD_SCANNER_ROLES } from '../../../engine/leads';
-import type { TagDefinition } from '../../../engine/leads-rules';
+import type { TagDefinition } from '../../../engine/schemas/custom-tag';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { eventOf } from '../../plugins/auth';

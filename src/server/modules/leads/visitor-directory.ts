@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
+import { directoryVisitorSchema } from '../../../engine/schemas/directory-visitor';
 import { VISITOR_DIRECTORY_FIELDS, VISITOR_DIRECTORY_PAGE_MAX, type VisitorDirectoryField } from '../../../engine/leads';
 import { envelope } from '../../lib/schemas';
 import { hiddenVisitorFields, LEAD_FIELD_OF_DIRECTORY_FIELD } from '../../../engine/lead-fields';
@@ -43,15 +44,7 @@ export default async function visitorDirectoryRoutes(app: ApiApp) {
             properties: {
               version: { type: 'string' },
               fields: { type: 'array', items: { type: 'string', enum: [...VISITOR_DIRECTORY_FIELDS] } },
-              items: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['badgeCode'],
-                  additionalProperties: false,
-                  properties: { badgeCode: { type: 'string' }, name: { type: 'string' }, company: { type: 'string' }, jobTitle: { type: 'string' } },
-                },
-              },
+              items: { type: 'array', items: directoryVisitorSchema },
               next: { type: ['string', 'null'] },
             },
           }),

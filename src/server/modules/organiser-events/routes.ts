@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { isLanguage, LANGUAGES, type Language } from '../../../engine/language';
 import { eventProblems, showSpan } from '../../../engine/organiser-events';
-import { eventInputSchema, type EventInput } from '../../../engine/schemas/event';
+import { eventInputSchema, eventSettingNameSchema, flagGroupsSchema, type EventInput } from '../../../engine/schemas/event';
 import { DEFAULT_DATE_ORDER, isDateOrder, type DateOrder } from '../../../engine/locale-format';
 import { stringMap } from '../../../engine/schemas/json-schema';
 import type { Database, EventRow } from '../../db/schema';
@@ -48,35 +48,13 @@ const vocabularySchema = {
   properties: {
     modules: { type: 'array', items: { type: 'string' } },
     flags: { type: 'array', items: { type: 'string' } },
-    flagGroups: {
-      type: 'object',
-      description: 'The flags by group as the console shows them: the portal’s features, then the forms’ (forms.yaml sectionFlags, languageFlag, submitOnceFlag)',
-      properties: {
-        feature: { type: 'array', items: { type: 'string' } },
-        section: { type: 'array', items: { type: 'string' } },
-        language: { type: 'array', items: { type: 'string' } },
-        submitOnce: { type: 'array', items: { type: 'string' } },
-      },
-      required: ['feature', 'section', 'language', 'submitOnce'],
-      additionalProperties: false,
-    },
+    flagGroups: flagGroupsSchema,
     deadlineNames: { type: 'array', items: { type: 'string' } },
     quotaNames: { type: 'array', items: { type: 'string' } },
     settings: {
       type: 'array',
       description: 'O2: the values of the forms an event sets (fee prices in the event’s currency, approval limits), with forms.yaml’s defaults',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          kind: { type: 'string', enum: ['money', 'number'] },
-          default: { type: 'string' },
-          currency: { type: 'string' },
-          forms: { type: 'array', items: { type: 'string' } },
-        },
-        required: ['name', 'kind', 'default', 'forms'],
-        additionalProperties: false,
-      },
+      items: eventSettingNameSchema,
     },
     languages: { type: 'array', items: { type: 'string' } },
   },

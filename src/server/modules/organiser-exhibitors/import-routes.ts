@@ -8,7 +8,7 @@ import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { columnHeaders, importExhibitors } from './import';
+import { columnHeaders, importExhibitors, importReportSchema } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
 // The exhibitor import — template download, dry run with a report per row, commit of
@@ -17,28 +17,6 @@ import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 const SCREEN = { screen: 'organiserImport' } as const;
 /** More rows than this are refused before reading them (a show has at most a few thousand). */
 export const IMPORT_MAX_ROWS = 10_000;
-
-const reportSchema = {
-  type: 'object',
-  properties: {
-    dryRun: { type: 'boolean' },
-    rows: { type: 'integer', description: 'Data rows read (empty rows skipped)' },
-    good: { type: 'integer', description: 'Rows without a problem (stored on commit)' },
-    created: { type: 'integer' },
-    updated: { type: 'integer', description: 'Rows whose code the event already had' },
-    problems: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { row: { type: 'integer' }, column: { type: 'string' }, problem: { type: 'string' }, key: { type: 'string' } },
-        required: ['row', 'column', 'problem', 'key'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['dryRun', 'rows', 'good', 'created', 'updated', 'problems'],
-  additionalProperties: false,
-} as const;
 
 export default async function organiserImportRoutes(app: ApiApp) {
   const registry = app.forms.registry;
@@ -93,7 +71,7 @@ export default async function organiserImportRoutes(app: ApiApp) {
           },
         },
         querystring: { type: 'object', properties: { commit: { type: 'boolean', default: false } } },
-        response: { 200: envelope(reportSchema) },
+        response: { 200: envelope(importReportSchema) },
       },
     },
     async (request) => {

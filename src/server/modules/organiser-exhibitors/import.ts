@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Kysely } from 'kysely';
 import { FORM_DEADLINE_PREFIX } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
@@ -20,22 +21,37 @@ type TextColumn = (typeof TEXT_COLUMNS)[number];
 /** Without these a file cannot say who is who. */
 const REQUIRED_COLUMNS = ['code', 'name', 'email'] as const;
 
-export interface ImportProblem {
-  /** The spreadsheet's row number (1 = the headers). */
-  row: number;
-  /** The column's header as the organiser reads it ('' for a whole row or file). */
-  column: string;
-  problem: string;
-  key: string;
-}
+/** The import's report (dry run or commit), as its route answers it: this schema is the only description of it. */
+export const importReportSchema = {
+  type: 'object',
+  properties: {
+    dryRun: { type: 'boolean' },
+    rows: { type: 'integer', description: 'Data rows read (empty rows skipped)' },
+    good: { type: 'integer', description: 'Rows without a problem (stored on commit)' },
+    created: { type: 'integer' },
+    updated: { type: 'integer', description: 'Rows whose code the event already had' },
+    problems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          row: { type: 'integer', description: "The spreadsheet's row number (1 = the headers)" },
+          column: { type: 'string', description: "The column's header as the organiser reads it ('' for a whole row or file)" },
+          problem: { type: 'string' },
+          key: { type: 'string' },
+        },
+        required: ['row', 'column', 'problem', 'key'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['dryRun', 'rows', 'good', 'created', 'updated', 'problems'],
+  additionalProperties: false,
+} as const;
 
-export interface ImportReport {
-  rows: number;
-  good: number;
-  created: number;
-  updated: number;
-  problems: ImportProblem[];
-}
+/** What the import finds and does; the route adds whether it was a dry run. */
+export type ImportReport = Omit<FromSchema<typeof importReportSchema>, 'dryRun'>;
+export type ImportProblem = ImportReport['problems'][number];
 
 /** Column key → header text in a language (quota columns: "quota.<name>"). */
 export function columnHeaders(language: Language, quotaNames: readonly string[]): Array<[string, string]> {

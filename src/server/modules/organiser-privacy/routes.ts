@@ -1,5 +1,6 @@
 import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { API_BASE } from '../../../engine/constants';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
@@ -66,7 +67,9 @@ const countsSchema = {
   required: ['leads', 'businessCards', 'exports', 'participations', 'visitorProfiles'],
 } as const;
 
-type Visitor = { badgeCode?: string; email?: string };
+type VisitorBody = FromSchema<typeof visitorBody>;
+/** The visitor asked for, trimmed: a blank value names no one. */
+type Visitor = Partial<VisitorBody>;
 
 export default async function privacyRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/privacy`;
@@ -140,7 +143,7 @@ export default async function privacyRoutes(app: ApiApp) {
     },
   );
 
-  const visitorOf = (request: FastifyRequest<{ Body: Visitor }>): Visitor => ({
+  const visitorOf = (request: FastifyRequest<{ Body: VisitorBody }>): Visitor => ({
     badgeCode: request.body.badgeCode?.trim() || undefined,
     email: request.body.email?.trim() || undefined,
   });

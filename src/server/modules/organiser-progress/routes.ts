@@ -1,72 +1,17 @@
 import type { ApiApp } from '../../lib/api-app';
 import ExcelJS from 'exceljs';
 import { API_BASE } from '../../../engine/constants';
-import { FORM_STATUSES, formDisplayName } from '../../../engine/forms/definitions';
+import { formDisplayName } from '../../../engine/forms/definitions';
 import { neutraliseCell } from '../../../engine/leads-rules';
 import { contentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/messages';
-import { envelope, sameProperties, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
+import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { progressMatrix } from '../../lib/progress-matrix';
+import { progressMatrix, progressMatrixSchema } from '../../lib/progress-matrix';
 
 // Progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
-
-const counts = { type: 'object', properties: sameProperties(FORM_STATUSES, { type: 'integer' }), required: [...FORM_STATUSES], additionalProperties: false } as const;
-const statusMap = { type: 'object', additionalProperties: { type: 'string', enum: [...FORM_STATUSES] } } as const;
-
-const matrixSchema = {
-  type: 'object',
-  properties: {
-    forms: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          code: { type: 'string' },
-          title: { type: 'string', description: 'Locale key' },
-          mandatory: { type: 'boolean' },
-          counts,
-          parts: {
-            type: 'array',
-            description: 'A form with parts (forms.yaml `parts:`): its parts, the exhibitor’s own first; the form counts as submitted only when every part is',
-            items: {
-              type: 'object',
-              properties: { id: { type: 'string' }, title: { type: 'string', description: 'Locale key' } },
-              required: ['id', 'title'],
-              additionalProperties: false,
-            },
-          },
-        },
-        required: ['id', 'code', 'title', 'mandatory', 'counts'],
-        additionalProperties: false,
-      },
-    },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          participationId: { type: 'integer' },
-          exhibitor: { type: 'string' },
-          code: { type: ['string', 'null'] },
-          boothNum: { type: 'string' },
-          statuses: statusMap,
-          parts: { type: 'object', description: 'Forms with parts: form id → part id → status', additionalProperties: statusMap },
-          missingMandatory: { type: 'array', items: { type: 'string' } },
-          manualsAcknowledged: { type: 'integer', description: 'Manuals needing acknowledgement that the exhibitor acknowledged' },
-        },
-        required: ['participationId', 'exhibitor', 'code', 'boothNum', 'statuses', 'parts', 'missingMandatory', 'manualsAcknowledged'],
-        additionalProperties: false,
-      },
-    },
-    manualsToAcknowledge: { type: 'integer', description: 'Published manuals of the event that need acknowledging' },
-  },
-  required: ['forms', 'rows', 'manualsToAcknowledge'],
-  additionalProperties: false,
-} as const;
 
 const querystring = {
   type: 'object',
@@ -88,7 +33,7 @@ export default async function progressRoutes(app: ApiApp) {
         tags: ['organiser'],
         summary: "Exhibitors × forms of the organiser's event with status and counts",
         querystring,
-        response: { 200: envelope(matrixSchema) },
+        response: { 200: envelope(progressMatrixSchema) },
       },
     },
     async (request) => {

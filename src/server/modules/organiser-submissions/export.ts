@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { formStatus } from '../../../engine/forms/definitions';
+import type { FileReference } from '../../../engine/schemas/file';
 import { shownCountry } from '../../../engine/forms/country-field';
 import { submissionLayout, valueAt, type SubmissionColumn } from '../../../engine/forms/submission-columns';
 import { neutraliseCell } from '../../../engine/leads-rules';
@@ -36,10 +37,8 @@ export interface SubmissionsExportRequest {
 
 type CellValue = string | Date | null | { text: string; hyperlink: string };
 
-interface Reference {
-  id: string;
-  name: string;
-}
+/** A file field's value: the export links the file by its reference's id and shows its name. */
+type Reference = Pick<FileReference, 'id' | 'name'>;
 const isReference = (value: unknown): value is Reference =>
   typeof value === 'object' && value !== null && typeof (value as Reference).id === 'string' && typeof (value as Reference).name === 'string';
 

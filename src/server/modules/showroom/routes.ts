@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE } from '../../../engine/constants';
 import { formatEventDay, eventDay, eventHour } from '../../../engine/leads';
-import { buildShowroom, showroomFiles, type Showroom } from '../../../engine/showroom';
+import { buildShowroom, showroomFiles } from '../../../engine/showroom';
+import { showroomSchema, type Showroom } from '../../../engine/schemas/showroom';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sendStoredFile } from '../../lib/send-stored-file';
@@ -21,49 +22,6 @@ import { formatEventDay as formatDay } from '../../../engine/locale-format';
 // (as forms.yaml `showroom:` declares), previewed, published or unpublished, at a public address
 // that needs no login and shows published data only; and the poster that points to it.
 
-const fileSchema = {
-  type: ['object', 'null'],
-  properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } },
-  required: ['id', 'name', 'type'],
-  additionalProperties: false,
-} as const;
-const showroomSchema = {
-  type: 'object',
-  properties: {
-    company: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        description: { type: 'string' },
-        website: { type: 'string' },
-        video: { type: 'string' },
-        address: { type: 'string' },
-        logo: fileSchema,
-      },
-      required: ['name', 'description', 'website', 'video', 'address', 'logo'],
-      additionalProperties: false,
-    },
-    products: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          brand: { type: 'string' },
-          description: { type: 'string' },
-          category: { type: 'string' },
-          video: { type: 'string' },
-          newLaunch: { type: 'boolean' },
-          image: fileSchema,
-        },
-        required: ['name', 'brand', 'description', 'category', 'video', 'newLaunch', 'image'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['company', 'products'],
-  additionalProperties: false,
-} as const;
 const stateSchema = {
   type: 'object',
   properties: { published: { type: 'boolean' }, slug: { type: 'string' }, url: { type: 'string' }, publishedAt: { type: ['string', 'null'] }, showroom: showroomSchema },

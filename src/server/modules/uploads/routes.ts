@@ -1,18 +1,8 @@
 import type { ApiApp } from '../../lib/api-app';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE } from '../../../engine/constants';
-import {
-  BUSINESS_CARD_PURPOSE,
-  BUSINESS_CARD_RULE,
-  checkFile,
-  detectType,
-  FILE_TYPE_MIME,
-  FILE_TYPES,
-  purposeRule,
-  readDpi,
-  type FileReference,
-  type UploadRules,
-} from '../../../engine/forms/files';
+import { BUSINESS_CARD_PURPOSE, BUSINESS_CARD_RULE, checkFile, detectType, FILE_TYPE_MIME, purposeRule, readDpi, type UploadRules } from '../../../engine/forms/files';
+import { fileReferenceSchema, type FileReference } from '../../../engine/schemas/file';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -33,19 +23,6 @@ import { readSingleUpload } from '../../lib/single-upload';
 
 /** 32 random bytes, base64url: the stored file's name and the reference's id. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const fileReferenceSchema = {
-  type: 'object',
-  description: 'The reference a form holds for an uploaded file',
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string', description: 'The original file name' },
-    size: { type: 'integer', description: 'Bytes' },
-    type: { type: 'string', enum: [...FILE_TYPES], description: 'Detected from the content' },
-    dpi: { type: ['integer', 'null'], description: 'Resolution the image records; null when it records none' },
-  },
-  required: ['id', 'name', 'size', 'type', 'dpi'],
-} as const;
 
 /** The largest file any purpose accepts, in bytes. */
 const largestUpload = (rules: UploadRules) => Math.max(BUSINESS_CARD_RULE.maxBytes, ...Object.values(rules).map((rule) => rule.maxBytes));
