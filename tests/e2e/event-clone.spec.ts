@@ -20,9 +20,13 @@ describe('an event made from another', () => {
     await page.getByRole('button', { name: `${en('organiser.events.cloneAction')} AFHE2027` }).click();
     const dialog = page.getByRole('dialog');
     await expectVisible(dialog.getByText(en('organiser.events.cloneIntro')), 'what a clone copies');
-    await field(dialog, en('organiser.event.code')).fill('AFHE2028');
     await field(dialog, en('organiser.event.nameIn', { language: 'English' })).fill('ASEAN Food & Hospitality Expo 2028');
     await expect.poll(() => field(dialog, en('organiser.events.cloneFirstShowDay')).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A code in use is said beside the code, and the dialog stays open with what was typed.
+    await field(dialog, en('organiser.event.code')).fill('HALAL2026');
+    await dialog.getByRole('button', { name: en('organiser.events.cloneCreate') }).click();
+    await expectVisible(dialog.getByText(en('organiser.validation.codeTaken')), 'the code-taken message in the dialog');
+    await field(dialog, en('organiser.event.code')).fill('AFHE2028');
     await dialog.getByRole('button', { name: en('organiser.events.cloneCreate') }).click();
 
     // The new event's settings open for review, with its own code.
