@@ -139,6 +139,8 @@ export const ERRORS = {
   // ---- organiser console (O2) ----
   /** An organiser without an event yet reached for event data: it creates its first event. */
   noCurrentEvent: { code: 601, message: 'errors.noCurrentEvent' },
+  /** Cloning an event: its form patches could not be copied into a new forms version (the forms changed meanwhile); the clone was taken back. */
+  eventCloneFormsFailed: { code: 601, message: 'errors.eventCloneFormsFailed', http: 409 },
   /** The import file is empty or neither XLSX nor CSV. */
   importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
   /** More rows than one import takes ({{limit}}). */

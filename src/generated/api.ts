@@ -4689,6 +4689,34 @@ export interface ApiOperations {
     };
   };
   /**
+   * O2: a new event from one of the organisation’s events — its settings, deadlines and show days moved by the same number of days, modules, flags, quotas, content (manuals, FAQ, tips, terms, introduction, support contact, with copies of their attachments) and form patches; its exhibitors carried over (same companies, no answers, no accounts) when asked
+   */
+  'POST /organiser/events/{id}/clone': {
+    body: {
+      carryExhibitors: boolean;
+      code: string;
+      /**
+       * YYYY-MM-DD in event time: the first show day of the new event; every date moves by the same number of days
+       */
+      firstShowDay: string;
+      /**
+       * The event's name per language; the default language's is required
+       */
+      names: {
+        [k: string]: string | undefined;
+      };
+    };
+    data: {
+      content: number;
+      days: number;
+      exhibitors: number;
+      id: number;
+    };
+    path: {
+      id: number;
+    };
+  };
+  /**
    * Upload an event's logo (JPEG or PNG up to 2 MB, checked by its content); it becomes the event's logo at once
    */
   'POST /organiser/events/{id}/logo': {

@@ -1,18 +1,22 @@
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatEventTimeWithOffset } from '../../../engine/locale-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageLoading } from '../../../components/PageLoading';
 import { loadUserInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { switchEvent, useEvents } from '../api';
+import { switchEvent, useEvents, type EventSummary } from '../api';
+import { CloneEventDialog } from '../components/CloneEventDialog';
 
-/** The organisation's events; edit one, create one, choose the one to work on. */
+/** The organisation's events; edit one, create one (afresh or from another), choose the one to work on. */
 export default function EventsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { data: events, error, mutate } = useEvents();
+  const [cloning, setCloning] = useState<EventSummary | null>(null);
   const choose = async (id: number, name: string) => {
     await switchEvent(id);
     await Promise.all([mutate(), loadUserInfo()]);
@@ -67,6 +71,9 @@ export default function EventsPage() {
                   <Button size="small" component={RouterLink} to={`/organiser/events/edit?id=${event.id}`} aria-label={`${t('organiser.events.edit')} ${event.code}`}>
                     {t('organiser.events.edit')}
                   </Button>
+                  <Button size="small" onClick={() => setCloning(event)} aria-label={`${t('organiser.events.cloneAction')} ${event.code}`}>
+                    {t('organiser.events.cloneAction')}
+                  </Button>
                   {!event.current && (
                     <Button size="small" onClick={() => void choose(event.id, event.name)}>
                       {t('organiser.events.makeCurrent')}
@@ -76,6 +83,17 @@ export default function EventsPage() {
               ),
             },
           ]}
+        />
+      )}
+      {cloning && (
+        <CloneEventDialog
+          source={cloning}
+          onClose={() => setCloning(null)}
+          onCloned={(id) => {
+            setCloning(null);
+            void mutate();
+            navigate(`/organiser/events/edit?id=${id}`);
+          }}
         />
       )}
     </Box>

@@ -16,6 +16,7 @@ import { settingNames } from '../../lib/setting-names';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import visitorDirectorySettingRoutes from './visitor-directory-routes';
+import { carryExhibitors, copyAttachmentFiles, copyContent, daysBetween, removeClone, removeFiles, shiftedBy, shiftedDate } from './event-clone';
 
 // O2: the organiser's events — create, edit every setting, switch the current one.
 // An organisation runs several events; another organisation's event answers 404. Deadlines and
@@ -348,6 +349,132 @@ export default async function organiserEventRoutes(app: ApiApp) {
         await record(request, 'event.update', event, before, after, trx);
       });
       return ok(null);
+    },
+  );
+
+  app.post(
+    `${base}/:id/clone`,
+    {
+      config: EDIT_SCREEN,
+      schema: {
+        tags: ['organiser'],
+        summary:
+          'O2: a new event from one of the organisation’s events — its settings, deadlines and show days moved by the same number of days, modules, flags, quotas, content (manuals, FAQ, tips, terms, introduction, support contact, with copies of their attachments) and form patches; its exhibitors carried over (same companies, no answers, no accounts) when asked',
+        description: `${problemsDescription} A code already in use is refused the same way (\`organiser.validation.codeTaken\` on \`code\`). The new event has no exhibitor accounts: no exhibitor sees it until the organiser invites them.`,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['code', 'names', 'firstShowDay', 'carryExhibitors'],
+          properties: {
+            code: eventInputSchema.properties.code,
+            names: eventInputSchema.properties.names,
+            firstShowDay: {
+              type: 'string',
+              maxLength: 10,
+              description: 'YYYY-MM-DD in event time: the first show day of the new event; every date moves by the same number of days',
+            },
+            carryExhibitors: { type: 'boolean' },
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { id: { type: 'integer' }, days: { type: 'integer' }, content: { type: 'integer' }, exhibitors: { type: 'integer' } },
+            required: ['id', 'days', 'content', 'exhibitors'],
+            additionalProperties: false,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const source = await organiserEvent(app.db, auth, request.params.id);
+      const from = await eventInputOf(app.db, source);
+      const firstDay = from.showDays[0]?.date ?? new Date(new Date(source.starts_at).getTime() + source.utc_offset_minutes * 60_000).toISOString().slice(0, 10);
+      const { firstShowDay } = request.body;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(firstShowDay) || Number.isNaN(Date.parse(`${firstShowDay}T00:00:00Z`)) || shiftedDate(firstShowDay, 0) !== firstShowDay)
+        throw new AppError('validationFailed', { fields: { firstShowDay: 'organiser.validation.date' } }, {}, 'organiser.validation.date');
+      const days = daysBetween(firstDay, firstShowDay);
+      const input = normalised({
+        ...from,
+        code: request.body.code,
+        names: request.body.names,
+        showDays: from.showDays.map((day) => ({ ...day, date: shiftedDate(day.date, days) })),
+        deadlines: Object.fromEntries(Object.entries(from.deadlines).map(([name, at]) => [name, shiftedBy(at, days).toISOString()])),
+      });
+      check(input);
+      await codeTaken(app.db, input.code, null);
+      const files = await copyAttachmentFiles(app.db, app.storage, source);
+      let made: { id: number; content: number; exhibitors: number };
+      try {
+        made = await app.db.transaction().execute(async (trx) => {
+          await codeTaken(trx, input.code, null);
+          const inserted = await trx
+            .insertInto('events')
+            .values({
+              ...columnsOf(input),
+              organisation_id: source.organisation_id,
+              lead_retention_days: source.lead_retention_days,
+              visitor_directory_fields: JSON.stringify(source.visitor_directory_fields),
+              hidden_visitor_fields: JSON.stringify(source.hidden_visitor_fields),
+            })
+            .returning(['id', 'organisation_id'])
+            .executeTakeFirstOrThrow();
+          await writeSettings(trx, inserted.id, input);
+          const content = await copyContent(trx, source, inserted.id, days, files, auth.user.id);
+          const carried = request.body.carryExhibitors ? await carryExhibitors(trx, source, inserted.id, days) : [];
+          await app.audit.record(
+            {
+              action: 'event.clone',
+              eventId: inserted.id,
+              participationId: null,
+              organisationId: inserted.organisation_id,
+              subjectType: 'event',
+              subjectId: inserted.id,
+              before: { id: source.id, ...from },
+              after: { ...input, from: source.code, days, content, exhibitors: carried },
+            },
+            { request, db: trx },
+          );
+          return { id: inserted.id, content, exhibitors: carried.length };
+        });
+      } catch (error) {
+        await removeFiles(app.storage, files);
+        throw error;
+      }
+      // The form set is versioned in its own transaction: the event's patches become the clone's
+      // in a new version; when that fails the clone is taken back, so no event runs without them.
+      const patched = Object.keys(app.forms.current().source.files).some((file) => file.startsWith(`events/${source.code}/`) || file.startsWith(`events/${input.code}/`));
+      if (patched) {
+        let copied = false;
+        try {
+          copied = (await app.forms.copyEventPatches(source.code, input.code, { id: auth.user.id, name: auth.user.display_name, role: auth.user.role })) !== null;
+        } catch (error) {
+          request.log.error({ err: error, from: source.code, to: input.code }, 'Copying the form patches of a cloned event failed');
+        }
+        if (!copied) {
+          await app.db.transaction().execute(async (trx) => {
+            await removeClone(trx, made.id);
+            await app.audit.record(
+              {
+                action: 'event.cloneUndone',
+                eventId: null,
+                participationId: null,
+                organisationId: source.organisation_id,
+                subjectType: 'event',
+                subjectId: made.id,
+                before: { code: input.code },
+                after: null,
+              },
+              { request, db: trx },
+            );
+          });
+          await removeFiles(app.storage, files);
+          throw new AppError('eventCloneFormsFailed');
+        }
+      }
+      return ok({ id: made.id, days, content: made.content, exhibitors: made.exhibitors });
     },
   );
 
