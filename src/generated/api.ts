@@ -4464,6 +4464,9 @@ export interface ApiOperations {
       attachments?: {
         id: string;
       }[];
+      /**
+       * The exhibitor modules it is shown to (every exhibitor when empty)
+       */
       audience?: (
         | 'EEC Dashboard'
         | 'Leadgrab Dashboard'
@@ -5634,6 +5637,9 @@ export interface ApiOperations {
       attachments?: {
         id: string;
       }[];
+      /**
+       * The exhibitor modules it is shown to (every exhibitor when empty)
+       */
       audience?: (
         | 'EEC Dashboard'
         | 'Leadgrab Dashboard'

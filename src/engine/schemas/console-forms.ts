@@ -1,3 +1,4 @@
+import { contentItemSchema } from './content';
 import { eventInputSchema } from './event';
 import { exhibitorInputSchema } from './exhibitor';
 import { reminderDaysSchema } from './reminder';
@@ -25,4 +26,5 @@ export const CONSOLE_FORM_SCHEMAS = {
   eventValidators: eventInputSchema,
   exhibitorValidators: exhibitorInputSchema,
   reminderDaysValidators: reminderDaysSchema,
+  contentItemValidators: contentItemSchema,
 } as const;
