@@ -37,7 +37,7 @@ vi.mock('../../../generated/entity-validators', async (importOriginal) => {
   };
 });
 
-vi.mock('../../../lib/api', () => ({ api: {}, typedApi: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } }));
+vi.mock('../../../lib/api', () => ({ api: {}, typedApi: { call: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } }));
 vi.mock('../../../lib/session', () => ({ useAccountInfo: () => ({ data: { utcOffsetMinutes: 480 } }) }));
 
 beforeAll(() => {
@@ -55,7 +55,7 @@ afterEach(async () => {
 });
 
 function renderPage() {
-  vi.mocked(typedApi.get as (path: string) => Promise<unknown>).mockImplementation(async (path) => {
+  vi.mocked(typedApi.call as (method: string, path: string) => Promise<unknown>).mockImplementation(async (_method, path) => {
     if (path === '/organiser/content') return [];
     throw new Error(`unexpected ${path}`);
   });
@@ -69,7 +69,8 @@ function renderPage() {
 describe('CT1 the content editor renders the content item schema', () => {
   it("shows the kind's fields and a property the schema gains, without a change to the editor", async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: en.organiserContent.add.replace('{{kind}}', en.organiserContent.kind.manual) }));
+    expect(await screen.findByText(en.organiserContent.none)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.organiserContent.add.replace('{{kind}}', en.organiserContent.kind.manual) }));
     const dialog = await screen.findByRole('dialog', { name: en.organiserContent.kind.manual });
     expect(within(dialog).getByRole('textbox', { name: en.organiserContent.title })).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: en.organiserContent.description })).toBeTruthy();
