@@ -25,13 +25,13 @@ vi.mock('../../../generated/entity-validators', async (importOriginal) => {
   const { hashForSchema } = await import('@rjsf/utils');
   const { consoleFormSchema } = await import('../../../engine/schemas/console-forms');
   const { contentItemSchema } = await import('../../../engine/schemas/content');
-  const { newSetting: _added, ...committed } = contentItemSchema.properties;
+  const committed = Object.fromEntries(Object.entries(contentItemSchema.properties).filter(([name]) => name !== 'newSetting'));
   const committedHash = hashForSchema(consoleFormSchema({ ...contentItemSchema, properties: committed }));
   const extendedHash = hashForSchema(consoleFormSchema(contentItemSchema));
   return {
     ...original,
     contentItemValidators: (require: (specifier: string) => unknown) => {
-      const compiled = original.contentItemValidators(require);
+      const compiled: Record<string, unknown> = { ...original.contentItemValidators(require) };
       return { ...compiled, [extendedHash]: compiled[committedHash] };
     },
   };
