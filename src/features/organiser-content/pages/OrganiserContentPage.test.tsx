@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import ja from '../../../../locales/ja.json';
 import { typedApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 import OrganiserContentPage from './OrganiserContentPage';
 
 // CT1–CT4: the content editor is the form runtime over the content item's schema
@@ -92,5 +93,18 @@ describe('CT1 the content editor renders the content item schema', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: ja.organiser.event.save }));
     expect(await within(dialog).findByText(ja.validation.maxLength.replace('{{limit}}', '300'))).toBeTruthy();
     expect(typedApi.post).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it("puts the server's coded answer beside the field it names", async () => {
+    renderPage();
+    expect(await screen.findByText(en.organiserContent.none)).toBeTruthy();
+    vi.mocked(typedApi.post).mockRejectedValue(
+      new ApiError({ message: en.errors.contentDeadlineAfterShow, kind: 'body', code: 601, errorId: 'contentDeadlineAfterShow', data: { field: 'deadline' } }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: en.organiserContent.add.replace('{{kind}}', en.organiserContent.kind.manual) }));
+    const dialog = await screen.findByRole('dialog', { name: en.organiserContent.kind.manual });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: en.organiserContent.title }), { target: { value: 'Stand build rules' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: en.organiser.event.save }));
+    expect(await within(dialog).findByText(en.errors.contentDeadlineAfterShow)).toBeTruthy();
   }, 30_000);
 });
