@@ -4506,6 +4506,9 @@ export interface ApiOperations {
       attachments?: {
         id: string;
       }[];
+      /**
+       * The exhibitor modules it is shown to (every exhibitor when empty)
+       */
       audience?: (
         | 'EEC Dashboard'
         | 'Leadgrab Dashboard'
@@ -5716,6 +5719,9 @@ export interface ApiOperations {
       attachments?: {
         id: string;
       }[];
+      /**
+       * The exhibitor modules it is shown to (every exhibitor when empty)
+       */
       audience?: (
         | 'EEC Dashboard'
         | 'Leadgrab Dashboard'

@@ -1493,3 +1493,875 @@ export function reminderDaysValidators(require) {
 
   return exports;
 }
+
+export function contentItemValidators(require) {
+  const exports = {};
+  "use strict";
+  exports["1a06d5ef"] = validate10;
+  const schema11 = {"type":"object","required":["kind","title","body"],"additionalProperties":false,"properties":{"kind":{"type":"string","enum":["manual","announcement","faq","tip","introduction","supportContact"]},"title":{"type":"object","properties":{"en":{"type":"string","maxLength":300},"cn":{"type":"string","maxLength":300},"ja":{"type":"string","maxLength":300},"vi":{"type":"string","maxLength":300}},"additionalProperties":false},"description":{"type":"object","properties":{"en":{"type":"string","maxLength":2000},"cn":{"type":"string","maxLength":2000},"ja":{"type":"string","maxLength":2000},"vi":{"type":"string","maxLength":2000}},"additionalProperties":false},"body":{"type":"object","properties":{"en":{"type":"string","maxLength":100000},"cn":{"type":"string","maxLength":100000},"ja":{"type":"string","maxLength":100000},"vi":{"type":"string","maxLength":100000}},"additionalProperties":false},"category":{"type":"object","properties":{"en":{"type":"string","maxLength":200},"cn":{"type":"string","maxLength":200},"ja":{"type":"string","maxLength":200},"vi":{"type":"string","maxLength":200}},"additionalProperties":false},"mandatory":{"type":"boolean","default":false},"ackRequired":{"type":"boolean","default":false},"deadline":{"type":["string","null"],"format":"date-time"},"pinned":{"type":"boolean","default":false},"audience":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]},"publishedAt":{"type":["string","null"],"format":"date-time"},"position":{"type":"integer","minimum":0,"maximum":10000,"default":0},"emailExhibitors":{"type":"boolean","default":false},"attachments":{"type":"array","maxItems":10,"default":[],"items":{"type":"object","required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}}}},"$id":"1a06d5ef"};
+  const func2 = Object.prototype.hasOwnProperty;
+  const func3 = require("ajv/dist/runtime/ucs2length").default;
+  const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
+  const pattern0 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+
+  function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  /*# sourceURL="1a06d5ef" */;
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+  if(data.kind === undefined){
+  const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema11.required,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err0];
+  }
+  else {
+  vErrors.push(err0);
+  }
+  errors++;
+  }
+  if(data.title === undefined){
+  const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.required,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err1];
+  }
+  else {
+  vErrors.push(err1);
+  }
+  errors++;
+  }
+  if(data.body === undefined){
+  const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.required,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err2];
+  }
+  else {
+  vErrors.push(err2);
+  }
+  errors++;
+  }
+  for(const key0 in data){
+  if(!(func2.call(schema11.properties, key0))){
+  const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err3];
+  }
+  else {
+  vErrors.push(err3);
+  }
+  errors++;
+  }
+  }
+  if(data.kind !== undefined){
+  let data0 = data.kind;
+  if(typeof data0 !== "string"){
+  const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kind.type,parentSchema:schema11.properties.kind,data:data0};
+  if(vErrors === null){
+  vErrors = [err4];
+  }
+  else {
+  vErrors.push(err4);
+  }
+  errors++;
+  }
+  if(!((((((data0 === "manual") || (data0 === "announcement")) || (data0 === "faq")) || (data0 === "tip")) || (data0 === "introduction")) || (data0 === "supportContact"))){
+  const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.kind.enum,parentSchema:schema11.properties.kind,data:data0};
+  if(vErrors === null){
+  vErrors = [err5];
+  }
+  else {
+  vErrors.push(err5);
+  }
+  errors++;
+  }
+  }
+  if(data.title !== undefined){
+  let data1 = data.title;
+  if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+  for(const key1 in data1){
+  if(!((((key1 === "en") || (key1 === "cn")) || (key1 === "ja")) || (key1 === "vi"))){
+  const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.title,data:data1};
+  if(vErrors === null){
+  vErrors = [err6];
+  }
+  else {
+  vErrors.push(err6);
+  }
+  errors++;
+  }
+  }
+  if(data1.en !== undefined){
+  let data2 = data1.en;
+  if(typeof data2 === "string"){
+  if(func3(data2) > 300){
+  const err7 = {instancePath:instancePath+"/title/en",schemaPath:"#/properties/title/properties/en/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema11.properties.title.properties.en,data:data2};
+  if(vErrors === null){
+  vErrors = [err7];
+  }
+  else {
+  vErrors.push(err7);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err8 = {instancePath:instancePath+"/title/en",schemaPath:"#/properties/title/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.title.properties.en.type,parentSchema:schema11.properties.title.properties.en,data:data2};
+  if(vErrors === null){
+  vErrors = [err8];
+  }
+  else {
+  vErrors.push(err8);
+  }
+  errors++;
+  }
+  }
+  if(data1.cn !== undefined){
+  let data3 = data1.cn;
+  if(typeof data3 === "string"){
+  if(func3(data3) > 300){
+  const err9 = {instancePath:instancePath+"/title/cn",schemaPath:"#/properties/title/properties/cn/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema11.properties.title.properties.cn,data:data3};
+  if(vErrors === null){
+  vErrors = [err9];
+  }
+  else {
+  vErrors.push(err9);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err10 = {instancePath:instancePath+"/title/cn",schemaPath:"#/properties/title/properties/cn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.title.properties.cn.type,parentSchema:schema11.properties.title.properties.cn,data:data3};
+  if(vErrors === null){
+  vErrors = [err10];
+  }
+  else {
+  vErrors.push(err10);
+  }
+  errors++;
+  }
+  }
+  if(data1.ja !== undefined){
+  let data4 = data1.ja;
+  if(typeof data4 === "string"){
+  if(func3(data4) > 300){
+  const err11 = {instancePath:instancePath+"/title/ja",schemaPath:"#/properties/title/properties/ja/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema11.properties.title.properties.ja,data:data4};
+  if(vErrors === null){
+  vErrors = [err11];
+  }
+  else {
+  vErrors.push(err11);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err12 = {instancePath:instancePath+"/title/ja",schemaPath:"#/properties/title/properties/ja/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.title.properties.ja.type,parentSchema:schema11.properties.title.properties.ja,data:data4};
+  if(vErrors === null){
+  vErrors = [err12];
+  }
+  else {
+  vErrors.push(err12);
+  }
+  errors++;
+  }
+  }
+  if(data1.vi !== undefined){
+  let data5 = data1.vi;
+  if(typeof data5 === "string"){
+  if(func3(data5) > 300){
+  const err13 = {instancePath:instancePath+"/title/vi",schemaPath:"#/properties/title/properties/vi/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema11.properties.title.properties.vi,data:data5};
+  if(vErrors === null){
+  vErrors = [err13];
+  }
+  else {
+  vErrors.push(err13);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err14 = {instancePath:instancePath+"/title/vi",schemaPath:"#/properties/title/properties/vi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.title.properties.vi.type,parentSchema:schema11.properties.title.properties.vi,data:data5};
+  if(vErrors === null){
+  vErrors = [err14];
+  }
+  else {
+  vErrors.push(err14);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.title.type,parentSchema:schema11.properties.title,data:data1};
+  if(vErrors === null){
+  vErrors = [err15];
+  }
+  else {
+  vErrors.push(err15);
+  }
+  errors++;
+  }
+  }
+  if(data.description !== undefined){
+  let data6 = data.description;
+  if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+  for(const key2 in data6){
+  if(!((((key2 === "en") || (key2 === "cn")) || (key2 === "ja")) || (key2 === "vi"))){
+  const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.description,data:data6};
+  if(vErrors === null){
+  vErrors = [err16];
+  }
+  else {
+  vErrors.push(err16);
+  }
+  errors++;
+  }
+  }
+  if(data6.en !== undefined){
+  let data7 = data6.en;
+  if(typeof data7 === "string"){
+  if(func3(data7) > 2000){
+  const err17 = {instancePath:instancePath+"/description/en",schemaPath:"#/properties/description/properties/en/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.description.properties.en,data:data7};
+  if(vErrors === null){
+  vErrors = [err17];
+  }
+  else {
+  vErrors.push(err17);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err18 = {instancePath:instancePath+"/description/en",schemaPath:"#/properties/description/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.properties.en.type,parentSchema:schema11.properties.description.properties.en,data:data7};
+  if(vErrors === null){
+  vErrors = [err18];
+  }
+  else {
+  vErrors.push(err18);
+  }
+  errors++;
+  }
+  }
+  if(data6.cn !== undefined){
+  let data8 = data6.cn;
+  if(typeof data8 === "string"){
+  if(func3(data8) > 2000){
+  const err19 = {instancePath:instancePath+"/description/cn",schemaPath:"#/properties/description/properties/cn/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.description.properties.cn,data:data8};
+  if(vErrors === null){
+  vErrors = [err19];
+  }
+  else {
+  vErrors.push(err19);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err20 = {instancePath:instancePath+"/description/cn",schemaPath:"#/properties/description/properties/cn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.properties.cn.type,parentSchema:schema11.properties.description.properties.cn,data:data8};
+  if(vErrors === null){
+  vErrors = [err20];
+  }
+  else {
+  vErrors.push(err20);
+  }
+  errors++;
+  }
+  }
+  if(data6.ja !== undefined){
+  let data9 = data6.ja;
+  if(typeof data9 === "string"){
+  if(func3(data9) > 2000){
+  const err21 = {instancePath:instancePath+"/description/ja",schemaPath:"#/properties/description/properties/ja/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.description.properties.ja,data:data9};
+  if(vErrors === null){
+  vErrors = [err21];
+  }
+  else {
+  vErrors.push(err21);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err22 = {instancePath:instancePath+"/description/ja",schemaPath:"#/properties/description/properties/ja/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.properties.ja.type,parentSchema:schema11.properties.description.properties.ja,data:data9};
+  if(vErrors === null){
+  vErrors = [err22];
+  }
+  else {
+  vErrors.push(err22);
+  }
+  errors++;
+  }
+  }
+  if(data6.vi !== undefined){
+  let data10 = data6.vi;
+  if(typeof data10 === "string"){
+  if(func3(data10) > 2000){
+  const err23 = {instancePath:instancePath+"/description/vi",schemaPath:"#/properties/description/properties/vi/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.description.properties.vi,data:data10};
+  if(vErrors === null){
+  vErrors = [err23];
+  }
+  else {
+  vErrors.push(err23);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err24 = {instancePath:instancePath+"/description/vi",schemaPath:"#/properties/description/properties/vi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.properties.vi.type,parentSchema:schema11.properties.description.properties.vi,data:data10};
+  if(vErrors === null){
+  vErrors = [err24];
+  }
+  else {
+  vErrors.push(err24);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.description.type,parentSchema:schema11.properties.description,data:data6};
+  if(vErrors === null){
+  vErrors = [err25];
+  }
+  else {
+  vErrors.push(err25);
+  }
+  errors++;
+  }
+  }
+  if(data.body !== undefined){
+  let data11 = data.body;
+  if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+  for(const key3 in data11){
+  if(!((((key3 === "en") || (key3 === "cn")) || (key3 === "ja")) || (key3 === "vi"))){
+  const err26 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.body,data:data11};
+  if(vErrors === null){
+  vErrors = [err26];
+  }
+  else {
+  vErrors.push(err26);
+  }
+  errors++;
+  }
+  }
+  if(data11.en !== undefined){
+  let data12 = data11.en;
+  if(typeof data12 === "string"){
+  if(func3(data12) > 100000){
+  const err27 = {instancePath:instancePath+"/body/en",schemaPath:"#/properties/body/properties/en/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters",schema:100000,parentSchema:schema11.properties.body.properties.en,data:data12};
+  if(vErrors === null){
+  vErrors = [err27];
+  }
+  else {
+  vErrors.push(err27);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err28 = {instancePath:instancePath+"/body/en",schemaPath:"#/properties/body/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.body.properties.en.type,parentSchema:schema11.properties.body.properties.en,data:data12};
+  if(vErrors === null){
+  vErrors = [err28];
+  }
+  else {
+  vErrors.push(err28);
+  }
+  errors++;
+  }
+  }
+  if(data11.cn !== undefined){
+  let data13 = data11.cn;
+  if(typeof data13 === "string"){
+  if(func3(data13) > 100000){
+  const err29 = {instancePath:instancePath+"/body/cn",schemaPath:"#/properties/body/properties/cn/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters",schema:100000,parentSchema:schema11.properties.body.properties.cn,data:data13};
+  if(vErrors === null){
+  vErrors = [err29];
+  }
+  else {
+  vErrors.push(err29);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err30 = {instancePath:instancePath+"/body/cn",schemaPath:"#/properties/body/properties/cn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.body.properties.cn.type,parentSchema:schema11.properties.body.properties.cn,data:data13};
+  if(vErrors === null){
+  vErrors = [err30];
+  }
+  else {
+  vErrors.push(err30);
+  }
+  errors++;
+  }
+  }
+  if(data11.ja !== undefined){
+  let data14 = data11.ja;
+  if(typeof data14 === "string"){
+  if(func3(data14) > 100000){
+  const err31 = {instancePath:instancePath+"/body/ja",schemaPath:"#/properties/body/properties/ja/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters",schema:100000,parentSchema:schema11.properties.body.properties.ja,data:data14};
+  if(vErrors === null){
+  vErrors = [err31];
+  }
+  else {
+  vErrors.push(err31);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err32 = {instancePath:instancePath+"/body/ja",schemaPath:"#/properties/body/properties/ja/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.body.properties.ja.type,parentSchema:schema11.properties.body.properties.ja,data:data14};
+  if(vErrors === null){
+  vErrors = [err32];
+  }
+  else {
+  vErrors.push(err32);
+  }
+  errors++;
+  }
+  }
+  if(data11.vi !== undefined){
+  let data15 = data11.vi;
+  if(typeof data15 === "string"){
+  if(func3(data15) > 100000){
+  const err33 = {instancePath:instancePath+"/body/vi",schemaPath:"#/properties/body/properties/vi/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters",schema:100000,parentSchema:schema11.properties.body.properties.vi,data:data15};
+  if(vErrors === null){
+  vErrors = [err33];
+  }
+  else {
+  vErrors.push(err33);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err34 = {instancePath:instancePath+"/body/vi",schemaPath:"#/properties/body/properties/vi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.body.properties.vi.type,parentSchema:schema11.properties.body.properties.vi,data:data15};
+  if(vErrors === null){
+  vErrors = [err34];
+  }
+  else {
+  vErrors.push(err34);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err35 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.body.type,parentSchema:schema11.properties.body,data:data11};
+  if(vErrors === null){
+  vErrors = [err35];
+  }
+  else {
+  vErrors.push(err35);
+  }
+  errors++;
+  }
+  }
+  if(data.category !== undefined){
+  let data16 = data.category;
+  if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+  for(const key4 in data16){
+  if(!((((key4 === "en") || (key4 === "cn")) || (key4 === "ja")) || (key4 === "vi"))){
+  const err36 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.category,data:data16};
+  if(vErrors === null){
+  vErrors = [err36];
+  }
+  else {
+  vErrors.push(err36);
+  }
+  errors++;
+  }
+  }
+  if(data16.en !== undefined){
+  let data17 = data16.en;
+  if(typeof data17 === "string"){
+  if(func3(data17) > 200){
+  const err37 = {instancePath:instancePath+"/category/en",schemaPath:"#/properties/category/properties/en/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.category.properties.en,data:data17};
+  if(vErrors === null){
+  vErrors = [err37];
+  }
+  else {
+  vErrors.push(err37);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err38 = {instancePath:instancePath+"/category/en",schemaPath:"#/properties/category/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.category.properties.en.type,parentSchema:schema11.properties.category.properties.en,data:data17};
+  if(vErrors === null){
+  vErrors = [err38];
+  }
+  else {
+  vErrors.push(err38);
+  }
+  errors++;
+  }
+  }
+  if(data16.cn !== undefined){
+  let data18 = data16.cn;
+  if(typeof data18 === "string"){
+  if(func3(data18) > 200){
+  const err39 = {instancePath:instancePath+"/category/cn",schemaPath:"#/properties/category/properties/cn/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.category.properties.cn,data:data18};
+  if(vErrors === null){
+  vErrors = [err39];
+  }
+  else {
+  vErrors.push(err39);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err40 = {instancePath:instancePath+"/category/cn",schemaPath:"#/properties/category/properties/cn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.category.properties.cn.type,parentSchema:schema11.properties.category.properties.cn,data:data18};
+  if(vErrors === null){
+  vErrors = [err40];
+  }
+  else {
+  vErrors.push(err40);
+  }
+  errors++;
+  }
+  }
+  if(data16.ja !== undefined){
+  let data19 = data16.ja;
+  if(typeof data19 === "string"){
+  if(func3(data19) > 200){
+  const err41 = {instancePath:instancePath+"/category/ja",schemaPath:"#/properties/category/properties/ja/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.category.properties.ja,data:data19};
+  if(vErrors === null){
+  vErrors = [err41];
+  }
+  else {
+  vErrors.push(err41);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err42 = {instancePath:instancePath+"/category/ja",schemaPath:"#/properties/category/properties/ja/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.category.properties.ja.type,parentSchema:schema11.properties.category.properties.ja,data:data19};
+  if(vErrors === null){
+  vErrors = [err42];
+  }
+  else {
+  vErrors.push(err42);
+  }
+  errors++;
+  }
+  }
+  if(data16.vi !== undefined){
+  let data20 = data16.vi;
+  if(typeof data20 === "string"){
+  if(func3(data20) > 200){
+  const err43 = {instancePath:instancePath+"/category/vi",schemaPath:"#/properties/category/properties/vi/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.category.properties.vi,data:data20};
+  if(vErrors === null){
+  vErrors = [err43];
+  }
+  else {
+  vErrors.push(err43);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err44 = {instancePath:instancePath+"/category/vi",schemaPath:"#/properties/category/properties/vi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.category.properties.vi.type,parentSchema:schema11.properties.category.properties.vi,data:data20};
+  if(vErrors === null){
+  vErrors = [err44];
+  }
+  else {
+  vErrors.push(err44);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err45 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.category.type,parentSchema:schema11.properties.category,data:data16};
+  if(vErrors === null){
+  vErrors = [err45];
+  }
+  else {
+  vErrors.push(err45);
+  }
+  errors++;
+  }
+  }
+  if(data.mandatory !== undefined){
+  let data21 = data.mandatory;
+  if(typeof data21 !== "boolean"){
+  const err46 = {instancePath:instancePath+"/mandatory",schemaPath:"#/properties/mandatory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.mandatory.type,parentSchema:schema11.properties.mandatory,data:data21};
+  if(vErrors === null){
+  vErrors = [err46];
+  }
+  else {
+  vErrors.push(err46);
+  }
+  errors++;
+  }
+  }
+  if(data.ackRequired !== undefined){
+  let data22 = data.ackRequired;
+  if(typeof data22 !== "boolean"){
+  const err47 = {instancePath:instancePath+"/ackRequired",schemaPath:"#/properties/ackRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.ackRequired.type,parentSchema:schema11.properties.ackRequired,data:data22};
+  if(vErrors === null){
+  vErrors = [err47];
+  }
+  else {
+  vErrors.push(err47);
+  }
+  errors++;
+  }
+  }
+  if(data.deadline !== undefined){
+  let data23 = data.deadline;
+  if((typeof data23 !== "string") && (data23 !== null)){
+  const err48 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema11.properties.deadline.type},message:"must be string,null",schema:schema11.properties.deadline.type,parentSchema:schema11.properties.deadline,data:data23};
+  if(vErrors === null){
+  vErrors = [err48];
+  }
+  else {
+  vErrors.push(err48);
+  }
+  errors++;
+  }
+  if(typeof data23 === "string"){
+  if(!(formats0.validate(data23))){
+  const err49 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema11.properties.deadline,data:data23};
+  if(vErrors === null){
+  vErrors = [err49];
+  }
+  else {
+  vErrors.push(err49);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data.pinned !== undefined){
+  let data24 = data.pinned;
+  if(typeof data24 !== "boolean"){
+  const err50 = {instancePath:instancePath+"/pinned",schemaPath:"#/properties/pinned/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.pinned.type,parentSchema:schema11.properties.pinned,data:data24};
+  if(vErrors === null){
+  vErrors = [err50];
+  }
+  else {
+  vErrors.push(err50);
+  }
+  errors++;
+  }
+  }
+  if(data.audience !== undefined){
+  let data25 = data.audience;
+  if(Array.isArray(data25)){
+  const len0 = data25.length;
+  for(let i0=0; i0<len0; i0++){
+  let data26 = data25[i0];
+  if(typeof data26 !== "string"){
+  const err51 = {instancePath:instancePath+"/audience/" + i0,schemaPath:"#/properties/audience/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.audience.items.type,parentSchema:schema11.properties.audience.items,data:data26};
+  if(vErrors === null){
+  vErrors = [err51];
+  }
+  else {
+  vErrors.push(err51);
+  }
+  errors++;
+  }
+  }
+  let i1 = data25.length;
+  let j0;
+  if(i1 > 1){
+  const indices0 = {};
+  for(;i1--;){
+  let item0 = data25[i1];
+  if(typeof item0 !== "string"){
+  continue;
+  }
+  if(typeof indices0[item0] == "number"){
+  j0 = indices0[item0];
+  const err52 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.audience,data:data25};
+  if(vErrors === null){
+  vErrors = [err52];
+  }
+  else {
+  vErrors.push(err52);
+  }
+  errors++;
+  break;
+  }
+  indices0[item0] = i1;
+  }
+  }
+  }
+  else {
+  const err53 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.audience.type,parentSchema:schema11.properties.audience,data:data25};
+  if(vErrors === null){
+  vErrors = [err53];
+  }
+  else {
+  vErrors.push(err53);
+  }
+  errors++;
+  }
+  }
+  if(data.publishedAt !== undefined){
+  let data27 = data.publishedAt;
+  if((typeof data27 !== "string") && (data27 !== null)){
+  const err54 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema11.properties.publishedAt.type},message:"must be string,null",schema:schema11.properties.publishedAt.type,parentSchema:schema11.properties.publishedAt,data:data27};
+  if(vErrors === null){
+  vErrors = [err54];
+  }
+  else {
+  vErrors.push(err54);
+  }
+  errors++;
+  }
+  if(typeof data27 === "string"){
+  if(!(formats0.validate(data27))){
+  const err55 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema11.properties.publishedAt,data:data27};
+  if(vErrors === null){
+  vErrors = [err55];
+  }
+  else {
+  vErrors.push(err55);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data.position !== undefined){
+  let data28 = data.position;
+  if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+  const err56 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.position.type,parentSchema:schema11.properties.position,data:data28};
+  if(vErrors === null){
+  vErrors = [err56];
+  }
+  else {
+  vErrors.push(err56);
+  }
+  errors++;
+  }
+  if(typeof data28 == "number"){
+  if(data28 > 10000 || isNaN(data28)){
+  const err57 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema11.properties.position,data:data28};
+  if(vErrors === null){
+  vErrors = [err57];
+  }
+  else {
+  vErrors.push(err57);
+  }
+  errors++;
+  }
+  if(data28 < 0 || isNaN(data28)){
+  const err58 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.position,data:data28};
+  if(vErrors === null){
+  vErrors = [err58];
+  }
+  else {
+  vErrors.push(err58);
+  }
+  errors++;
+  }
+  }
+  }
+  if(data.emailExhibitors !== undefined){
+  let data29 = data.emailExhibitors;
+  if(typeof data29 !== "boolean"){
+  const err59 = {instancePath:instancePath+"/emailExhibitors",schemaPath:"#/properties/emailExhibitors/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.emailExhibitors.type,parentSchema:schema11.properties.emailExhibitors,data:data29};
+  if(vErrors === null){
+  vErrors = [err59];
+  }
+  else {
+  vErrors.push(err59);
+  }
+  errors++;
+  }
+  }
+  if(data.attachments !== undefined){
+  let data30 = data.attachments;
+  if(Array.isArray(data30)){
+  if(data30.length > 10){
+  const err60 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema11.properties.attachments,data:data30};
+  if(vErrors === null){
+  vErrors = [err60];
+  }
+  else {
+  vErrors.push(err60);
+  }
+  errors++;
+  }
+  const len1 = data30.length;
+  for(let i2=0; i2<len1; i2++){
+  let data31 = data30[i2];
+  if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+  if(data31.id === undefined){
+  const err61 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema11.properties.attachments.items.required,parentSchema:schema11.properties.attachments.items,data:data31};
+  if(vErrors === null){
+  vErrors = [err61];
+  }
+  else {
+  vErrors.push(err61);
+  }
+  errors++;
+  }
+  if(data31.id !== undefined){
+  let data32 = data31.id;
+  if(typeof data32 === "string"){
+  if(!pattern0.test(data32)){
+  const err62 = {instancePath:instancePath+"/attachments/" + i2+"/id",schemaPath:"#/properties/attachments/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema11.properties.attachments.items.properties.id,data:data32};
+  if(vErrors === null){
+  vErrors = [err62];
+  }
+  else {
+  vErrors.push(err62);
+  }
+  errors++;
+  }
+  }
+  else {
+  const err63 = {instancePath:instancePath+"/attachments/" + i2+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.attachments.items.properties.id.type,parentSchema:schema11.properties.attachments.items.properties.id,data:data32};
+  if(vErrors === null){
+  vErrors = [err63];
+  }
+  else {
+  vErrors.push(err63);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err64 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.attachments.items.type,parentSchema:schema11.properties.attachments.items,data:data31};
+  if(vErrors === null){
+  vErrors = [err64];
+  }
+  else {
+  vErrors.push(err64);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err65 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.attachments.type,parentSchema:schema11.properties.attachments,data:data30};
+  if(vErrors === null){
+  vErrors = [err65];
+  }
+  else {
+  vErrors.push(err65);
+  }
+  errors++;
+  }
+  }
+  }
+  else {
+  const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+  if(vErrors === null){
+  vErrors = [err66];
+  }
+  else {
+  vErrors.push(err66);
+  }
+  errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+  }
+
+  return exports;
+}

@@ -5,6 +5,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import type { FieldProblems } from '../../engine/organiser-events';
 import { validatorRequire, type CompiledValidators } from '../../engine/forms/served-validators';
+import { ERRORS, isErrorId } from '../../engine/errors';
 import { ApiError } from '../../lib/api-client';
 import { consoleFields, consoleWidgets } from './console-fields';
 import { displayUi, rjsfStrings, translateErrors } from './display';
@@ -95,12 +96,20 @@ export function SchemaForm<T extends object>({ schema, validators, ui, data, onC
   );
 }
 
-/** The field problems of a refused save (the server's coded answer names them by field path), or none. */
+/**
+ * The field problems of a refused save, or none: the server's coded answer names them by field
+ * path (`fields`: path → locale key), or names the one field its error is about (`field`: the
+ * error's own message).
+ */
 export function fieldProblemsOf(failure: unknown): FieldProblems {
   const data = failure instanceof ApiError ? failure.data : undefined;
   const fields = typeof data === 'object' && data !== null && 'fields' in data ? data.fields : undefined;
-  if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (typeof fields === 'object' && fields !== null) {
+    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+  const field = typeof data === 'object' && data !== null && 'field' in data ? data.field : undefined;
+  const errorId = failure instanceof ApiError ? failure.errorId : undefined;
+  return typeof field === 'string' && isErrorId(errorId) ? { [field]: ERRORS[errorId].message } : {};
 }
 
 /** A UI schema node with its `ui:options` extended (what a page adds from the data it loaded: names, choices, an offset). */

@@ -3,7 +3,10 @@ import { Box, Checkbox, FormControlLabel, FormGroup, MenuItem, TextField, Typogr
 import { Templates } from '@rjsf/mui';
 import { getUiOptions, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 import { EventDateTimeField } from '../EventDateTimeField';
+import { fromEventLocal, toEventLocal } from '../../engine/organiser-events';
 import { FlagLabel } from '../FlagLabel';
+import { AttachmentsField } from './AttachmentsField';
+import { TranslatedTextField } from './TranslatedTextField';
 
 // The console's fields and widgets, registered with the form runtime by name (a UI schema picks
 // them: `"ui:field": "namedValues"`, `"ui:widget": "choice"`). What they list (deadline names,
@@ -236,6 +239,24 @@ export function UpperCaseWidget(props: WidgetProps) {
   return <MuiBaseInput {...props} onChange={(value: unknown) => props.onChange(typeof value === 'string' ? value.toUpperCase() : value)} />;
 }
 
+/** A moment in the event's own time (K2: typed in event time, the field says which), kept as an ISO instant; empty is null. */
+export function EventDateTimeWidget(props: WidgetProps) {
+  const offsetMinutes = numberOption(props.options.offsetMinutes) ?? 0;
+  return (
+    <EventDateTimeField
+      fullWidth
+      id={props.id}
+      label={props.label}
+      required={props.required && (props.options.markRequired ?? props.registry.globalUiOptions?.markRequired) !== false}
+      value={typeof props.value === 'string' && props.value ? toEventLocal(props.value, offsetMinutes) : ''}
+      onChange={(local) => props.onChange(local ? fromEventLocal(local, offsetMinutes) || null : null)}
+      offsetMinutes={offsetMinutes}
+      error={(props.rawErrors ?? []).length > 0}
+      disabled={props.disabled || props.readonly}
+    />
+  );
+}
+
 /** A day in the event's own calendar (K2: typed in event time, the field says which). */
 export function EventDateWidget(props: WidgetProps) {
   return (
@@ -254,5 +275,12 @@ export function EventDateWidget(props: WidgetProps) {
   );
 }
 
-export const consoleFields: RegistryFieldsType = { namedValues: NamedValuesField, checkList: CheckListField, flagGroups: FlagGroupsField, numberList: NumberListField };
-export const consoleWidgets: RegistryWidgetsType = { choice: ChoiceWidget, upperCase: UpperCaseWidget, eventDate: EventDateWidget };
+export const consoleFields: RegistryFieldsType = {
+  namedValues: NamedValuesField,
+  checkList: CheckListField,
+  flagGroups: FlagGroupsField,
+  numberList: NumberListField,
+  translatedText: TranslatedTextField,
+  attachments: AttachmentsField,
+};
+export const consoleWidgets: RegistryWidgetsType = { choice: ChoiceWidget, upperCase: UpperCaseWidget, eventDate: EventDateWidget, eventDateTime: EventDateTimeWidget };

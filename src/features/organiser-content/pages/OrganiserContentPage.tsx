@@ -1,207 +1,103 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Chip, Dialog, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_OPTIONS } from '../../../engine/language';
+import { AUTHORED_KINDS, contentItemSchema, type AuthoredKind, type ContentItemInput } from '../../../engine/schemas/content';
+import { consoleFormSchema } from '../../../engine/schemas/console-forms';
 import { catalogue } from '../../../generated/screens';
-import { Markdown } from '../../../components/Markdown';
+import { contentItemValidators } from '../../../generated/entity-validators';
+import { EntityEditForm } from '../../../components/form-runtime/EntityEditForm';
 import { PageLoading } from '../../../components/PageLoading';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
-import { EventDateTimeField } from '../../../components/EventDateTimeField';
-import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
 import { useAccountInfo } from '../../../lib/session';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
 import type { ApiBody, ApiData } from '../../../lib/typed-api';
-import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { AttachmentsField } from '../components/AttachmentsField';
+import { contentUi } from '../content-ui';
 
 // The organiser authors its current event's content in four languages, sees which
 // translations are missing (exhibitors then read the event's default language), previews the
-// Markdown exactly as exhibitors will see it, and sees manual acknowledgements.
+// Markdown exactly as exhibitors will see it, and sees manual acknowledgements. The editor is the
+// form runtime over the item's schema (the one the route validates with), its texts one language
+// at a time.
 
-const KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const;
-type Kind = (typeof KINDS)[number];
+const KINDS = AUTHORED_KINDS;
+type Kind = AuthoredKind;
 /** A module an item can be shown to (the body's `audience` takes the exhibitor modules only). */
 type Audience = NonNullable<ApiBody<'POST', '/organiser/content'>['audience']>[number];
 
 /** An item as the organiser's list answers it (the counts are manuals' only). */
 type Item = ApiData<'GET', '/organiser/content'>[number];
 
-type Draft = Omit<Item, 'id' | 'kind' | 'missingLanguages' | 'viewed' | 'acknowledged'> & { id?: number; kind: Kind; emailExhibitors: boolean };
+/** An item being edited: the schema's data, and the id of a saved one. */
+interface Draft {
+  id?: number;
+  input: ContentItemInput & { kind: Kind };
+}
 
+const ITEM_SCHEMA = consoleFormSchema(contentItemSchema);
 const MODULES = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
 const isAudience = (module: string): module is Audience => MODULES.includes(module);
 
 const blank = (kind: Kind): Draft => ({
-  kind,
-  title: {},
-  description: {},
-  body: {},
-  category: {},
-  mandatory: false,
-  ackRequired: false,
-  deadline: null,
-  pinned: false,
-  audience: [],
-  publishedAt: new Date().toISOString(),
-  position: 0,
-  emailExhibitors: false,
-  attachments: [],
+  input: {
+    kind,
+    title: {},
+    description: {},
+    body: {},
+    category: {},
+    mandatory: false,
+    ackRequired: false,
+    deadline: null,
+    pinned: false,
+    audience: [],
+    publishedAt: new Date().toISOString(),
+    position: 0,
+    emailExhibitors: false,
+    attachments: [],
+  },
 });
 
 /** The editable part of an item (its counts and missing languages are the server's, never sent back). */
-const draftOf = ({ missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item, tab: Kind): Draft => ({
-  ...editable,
+const draftOf = ({ id, missingLanguages: _missing, viewed: _viewed, acknowledged: _acknowledged, ...editable }: Item, tab: Kind): Draft => ({
+  id,
   // The list holds the tab's kind only; the tab names it in the editor's type.
-  kind: KINDS.find((kind) => kind === editable.kind) ?? tab,
-  emailExhibitors: false,
+  input: { ...editable, kind: KINDS.find((kind) => kind === editable.kind) ?? tab, emailExhibitors: false },
 });
-
-/** K2: a datetime-local value in event time (never the browser's zone), and back. */
-const toLocalInput = (iso: string | null, offsetMinutes: number) => (iso ? toEventLocal(iso, offsetMinutes) : '');
-const fromLocalInput = (value: string, offsetMinutes: number) => (value ? fromEventLocal(value, offsetMinutes) || null : null);
 
 function Editor({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<Draft>(draft);
-  const offset = useAccountInfo().data?.utcOffsetMinutes ?? 0;
+  const [value, setValue] = useState(draft.input);
+  const offsetMinutes = useAccountInfo().data?.utcOffsetMinutes ?? 0;
   const [language, setLanguage] = useState<string>('en');
-  const [preview, setPreview] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const text = (field: 'title' | 'description' | 'body' | 'category') => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValue({ ...value, [field]: { ...value[field], [language]: event.target.value } });
-  const save = async () => {
-    setBusy(true);
-    setProblem('');
-    try {
-      const { id, audience, ...rest } = value;
-      const body = { ...rest, audience: audience.filter(isAudience) };
-      await (id ? typedApi.put('/organiser/content/{id}', { path: { id }, body }) : typedApi.post('/organiser/content', { body }));
-      showToast('success', t('success.saved'));
-      onSaved();
-    } catch (error) {
-      setProblem(error instanceof ApiError || error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+  const ui = useMemo(() => contentUi({ kind: value.kind, language, modules: MODULES, offsetMinutes }), [value.kind, language, offsetMinutes]);
+  const save = async (edited: ContentItemInput) => {
+    const body = { ...edited, audience: (edited.audience ?? []).filter(isAudience) };
+    await (draft.id ? typedApi.put('/organiser/content/{id}', { path: { id: draft.id }, body }) : typedApi.post('/organiser/content', { body }));
+    showToast('success', t('success.saved'));
+    onSaved();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="content-editor-title">
       <DialogTitle id="content-editor-title">{t(`organiserContent.kind.${value.kind}`)}</DialogTitle>
       <DialogContent>
-        <Tabs value={language} onChange={(_, next) => setLanguage(next)} aria-label={t('organiserContent.language')} variant="scrollable">
+        <Tabs value={language} onChange={(_, next) => setLanguage(next)} aria-label={t('organiserContent.language')} variant="scrollable" sx={{ mb: 2 }}>
           {LANGUAGE_OPTIONS.map(({ code, label }) => (
-            <Tab key={code} value={code} label={value.title[code]?.trim() ? label : t('organiserContent.missingTab', { language: label })} />
+            <Tab key={code} value={code} label={value.title?.[code]?.trim() ? label : t('organiserContent.missingTab', { language: label })} />
           ))}
         </Tabs>
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField
-            label={value.kind === 'faq' ? t('organiserContent.question') : t('organiserContent.title')}
-            value={value.title[language] ?? ''}
-            onChange={text('title')}
-            required={language === 'en'}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-          />
-          {value.kind === 'faq' && <TextField label={t('organiserContent.category')} value={value.category[language] ?? ''} onChange={text('category')} />}
-          {value.kind === 'manual' && <TextField label={t('organiserContent.description')} value={value.description[language] ?? ''} onChange={text('description')} multiline />}
-          <FormControlLabel control={<Checkbox checked={preview} onChange={(e) => setPreview(e.target.checked)} />} label={t('organiserContent.preview')} />
-          {preview ? (
-            <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('organiserContent.preview')}>
-              <Markdown source={value.body[language] ?? ''} />
-            </Paper>
-          ) : (
-            <TextField
-              label={value.kind === 'faq' ? t('organiserContent.answer') : t('organiserContent.body')}
-              helperText={t('organiserContent.markdownHelp')}
-              value={value.body[language] ?? ''}
-              onChange={text('body')}
-              multiline
-              minRows={6}
-            />
-          )}
-          {value.kind === 'manual' && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormControlLabel
-                control={<Checkbox checked={value.mandatory} onChange={(e) => setValue({ ...value, mandatory: e.target.checked })} />}
-                label={t('organiserContent.mandatory')}
-              />
-              <FormControlLabel
-                control={<Checkbox checked={value.ackRequired} onChange={(e) => setValue({ ...value, ackRequired: e.target.checked })} />}
-                label={t('organiserContent.ackRequired')}
-              />
-              <EventDateTimeField
-                label={t('organiserContent.deadline')}
-                value={toLocalInput(value.deadline, offset)}
-                onChange={(local) => setValue({ ...value, deadline: fromLocalInput(local, offset) })}
-                offsetMinutes={offset}
-              />
-            </Stack>
-          )}
-          {value.kind === 'manual' && <AttachmentsField value={value.attachments} onChange={(attachments) => setValue({ ...value, attachments })} />}
-          {value.kind === 'announcement' && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormControlLabel
-                control={<Checkbox checked={value.pinned} onChange={(e) => setValue({ ...value, pinned: e.target.checked })} />}
-                label={t('organiserContent.pinned')}
-              />
-              <FormControlLabel
-                control={<Checkbox checked={value.emailExhibitors} onChange={(e) => setValue({ ...value, emailExhibitors: e.target.checked })} />}
-                label={t('organiserContent.emailExhibitors')}
-              />
-            </Stack>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <EventDateTimeField
-              label={t('organiserContent.publishedAt')}
-              value={toLocalInput(value.publishedAt, offset)}
-              onChange={(local) => setValue({ ...value, publishedAt: fromLocalInput(local, offset) ?? new Date().toISOString() })}
-              offsetMinutes={offset}
-            />
-            <TextField
-              select
-              label={t('organiserContent.audience')}
-              value={value.audience}
-              onChange={(e) => setValue({ ...value, audience: e.target.value as unknown as string[] })}
-              slotProps={{ select: { multiple: true } }}
-              helperText={t('organiserContent.audienceHelp')}
-              sx={{ minWidth: 240 }}
-            >
-              {MODULES.map((module) => (
-                <MenuItem key={module} value={module}>
-                  {module}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          {problem && <Alert severity="error">{problem}</Alert>}
-        </Stack>
+        <EntityEditForm
+          schema={ITEM_SCHEMA}
+          validators={contentItemValidators}
+          ui={ui}
+          data={value}
+          onChange={(next) => setValue({ ...next, kind: value.kind })}
+          check={() => ({})}
+          save={save}
+          onCancel={onClose}
+        />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('organiserContent.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => void save()}>
-          {t('organiserContent.save')}
-        </Button>
-      </DialogActions>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../engine/constants';
 import { MANUAL_ATTACHMENT_PURPOSE, MANUAL_ATTACHMENT_RULE } from '../../../engine/content-attachments';
+import { storedFileIdSchema } from '../../../engine/schemas/content';
 import { checkFile, detectType, FILE_TYPE_MIME, type FileType } from '../../../engine/forms/files';
 import type { Database } from '../../db/schema';
 import { demoAttachments } from '../../db/seed-content';
@@ -32,7 +33,7 @@ export const attachmentSchema = {
 } as const;
 export type Attachment = FromSchema<typeof attachmentSchema>;
 
-export const fileIdParam = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } as const;
+export const fileIdParam = storedFileIdSchema;
 export const fileResponse = {
   200: { description: 'The file, as an attachment under its original name', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
 } as const;

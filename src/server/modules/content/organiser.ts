@@ -1,17 +1,14 @@
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
-import type { FromSchema } from 'json-schema-to-ts';
-import { LANGUAGES, type Language } from '../../../engine/language';
+import { AUTHORED_KINDS, contentItemBodySchema, type ContentItemInput } from '../../../engine/schemas/content';
 import { catalogue } from '../../../generated/screens';
-import type { ContentKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { MAIL_BODY_MARKER, mailHtml, markdownToMailHtml, markdownToMailText } from '../../lib/mail-markdown';
 import { envelope, okEnvelope, NO_BODY } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
-import { attachmentSchema, fileIdParam, recordedAttachments } from './attachments';
+import { attachmentSchema, recordedAttachments } from './attachments';
 import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } from './store';
 
 // Organisers author their current event's content — manuals, announcements (optionally
@@ -19,48 +16,10 @@ import { indexContent, KIND_SCREEN, missingLanguages, textIn, type ContentRow } 
 // support contacts — in every language; a missing translation is flagged here and falls back to
 // the event's default language for exhibitors.
 
-export const AUTHORED_KINDS = ['manual', 'announcement', 'faq', 'tip', 'introduction', 'supportContact'] as const satisfies readonly ContentKind[];
-
-const TITLE_MAX = 300;
-const BODY_MAX = 100_000;
-/** A text per portal language (the object's keys are the languages, built from LANGUAGES). */
-const translated = (max: number) =>
-  ({
-    type: 'object',
-    properties: Object.fromEntries(LANGUAGES.map((l) => [l, { type: 'string', maxLength: max }])) as { [L in Language]: { type: 'string'; maxLength: number } },
-    additionalProperties: false,
-  }) as const;
 const exhibitorModules: readonly string[] = catalogue.modules.filter((module) => !module.startsWith('Organiser'));
-
-const itemBody = {
-  type: 'object',
-  required: ['kind', 'title', 'body'],
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: [...AUTHORED_KINDS] },
-    title: translated(TITLE_MAX),
-    description: translated(2_000),
-    body: translated(BODY_MAX),
-    category: translated(200),
-    mandatory: { type: 'boolean', default: false },
-    ackRequired: { type: 'boolean', default: false },
-    deadline: { type: ['string', 'null'], format: 'date-time' },
-    pinned: { type: 'boolean', default: false },
-    audience: { type: 'array', items: { type: 'string', enum: exhibitorModules }, uniqueItems: true, default: [] },
-    publishedAt: { type: ['string', 'null'], format: 'date-time', description: 'Published from (now when empty)' },
-    position: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
-    emailExhibitors: { type: 'boolean', default: false, description: 'Announcements: also e-mail the exhibitors (through the mail queue)' },
-    attachments: {
-      type: 'array',
-      maxItems: MANUAL_ATTACHMENTS_MAX,
-      default: [],
-      description: 'Manuals: the files attached, each uploaded first through POST /oga/organiser/content/attachments (only `id` is read)',
-      items: { type: 'object', required: ['id'], properties: { id: fileIdParam } },
-    },
-  },
-} as const;
-
-type ItemBody = FromSchema<typeof itemBody>;
+/** The request body: the item's one schema, its audience the catalogue's exhibitor modules. */
+const itemBody = contentItemBodySchema(exhibitorModules);
+type ItemBody = ContentItemInput;
 
 const itemSchema = {
   type: 'object',

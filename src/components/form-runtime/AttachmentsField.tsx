@@ -1,20 +1,29 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Button, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MANUAL_ATTACHMENT_RULE, MANUAL_ATTACHMENTS_MAX } from '../../../engine/content-attachments';
-import { checkFile, FILE_TYPE_MIME } from '../../../engine/forms/files';
-import { typedApi } from '../../../lib/api';
-import type { ApiData } from '../../../lib/typed-api';
-import { ApiError } from '../../../lib/api-client';
+import { MANUAL_ATTACHMENT_RULE, MANUAL_ATTACHMENTS_MAX } from '../../engine/content-attachments';
+import { checkFile, FILE_TYPE_MIME } from '../../engine/forms/files';
+import { typedApi } from '../../lib/api';
+import type { ApiData } from '../../lib/typed-api';
+import { ApiError } from '../../lib/api-client';
 
-// CT1: the files attached to a manual. Checked here with the server's rule before sending (the
-// server checks the bytes again, by their content), then named by the manual when it is saved.
+// CT1: the files attached to a manual, a field of the form runtime (`"ui:field": "attachments"`)
+// over the item's `attachments` (each `{ id }` as the schema asks, with the name, size and type
+// the upload answered). Checked here with the server's rule before sending (the server checks
+// the bytes again, by their content), then named by the manual when it is saved.
 
-export type Attachment = ApiData<'POST', '/organiser/content/attachments'>;
+type Attachment = ApiData<'POST', '/organiser/content/attachments'>;
 
-export function AttachmentsField({ value, onChange }: { value: Attachment[]; onChange: (next: Attachment[]) => void }) {
+const isAttachment = (value: unknown): value is Attachment =>
+  typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && 'name' in value && typeof value.name === 'string';
+
+export function AttachmentsField(props: FieldProps) {
   const { t } = useTranslation();
+  const value = Array.isArray(props.formData) ? props.formData.filter(isAttachment) : [];
+  const onChange = (next: Attachment[]) => props.onChange(next, props.fieldPathId.path);
+  const title = getUiOptions(props.uiSchema).title;
   const inputId = useId();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,7 +52,7 @@ export function AttachmentsField({ value, onChange }: { value: Attachment[]; onC
   return (
     <Stack spacing={1} component="section" aria-labelledby={`${inputId}-title`}>
       <Typography id={`${inputId}-title`} variant="subtitle1" component="h3">
-        {t('organiserContent.attachments')}
+        {typeof title === 'string' ? title : t('organiserContent.attachments')}
       </Typography>
       {value.length === 0 ? (
         <Typography variant="body2">{t('organiserContent.noAttachments')}</Typography>
