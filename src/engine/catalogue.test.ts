@@ -536,9 +536,11 @@ describe('R2 real catalogue (screens.yaml) matches the spec §2 route table', ()
         .map((s) => s.path)
         .sort();
     expect(children('digitalTools')).toEqual([
+      '/digital-tools/api-keys',
       '/digital-tools/custom-tag',
       '/digital-tools/devices',
       '/digital-tools/digital-showroom',
+      '/digital-tools/integrations',
       '/digital-tools/introduction',
       '/digital-tools/lead-report',
       '/digital-tools/leads',

@@ -27,7 +27,12 @@ vi.mock('../../../generated/entity-validators', async () => {
   return { eventValidators: () => ({ [hashForSchema(consoleFormSchema(eventInputSchema))]: accept }) };
 });
 
-vi.mock('../../../lib/api', () => ({ api: {}, typedApi: { get: vi.fn(), post: vi.fn(), put: vi.fn() } }));
+vi.mock('../../../lib/api', () => {
+  const get = vi.fn();
+  // The page reads through useApi (`call('GET', …)`): those reads answer from `get` as direct ones do.
+  const call = (method: string, path: string, options?: unknown) => (method === 'GET' ? get(path, options) : Promise.reject(new Error(`unexpected ${method} ${path}`)));
+  return { api: {}, typedApi: { get, call, post: vi.fn(), put: vi.fn() } };
+});
 
 const VOCABULARY = {
   modules: ['Forms', 'Support'],

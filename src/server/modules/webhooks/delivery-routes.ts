@@ -31,7 +31,10 @@ const deliverySchema = {
   },
 } as const;
 
+/** A delivery's id (bigint column). */
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+/** An endpoint's id (integer column: a larger number is refused as input, never sent to the database). */
+const endpointIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export default async function deliveryRoutes(app: ApiApp) {
@@ -45,7 +48,7 @@ export default async function deliveryRoutes(app: ApiApp) {
         schema: {
           tags: TAGS,
           summary: "LD: an endpoint's delivery log, newest first",
-          params: idParams,
+          params: endpointIdParams,
           querystring: pageQuerySchema,
           response: { 200: envelope(pageSchema(deliverySchema)) },
         },
