@@ -1,4 +1,4 @@
-// LD6: consent kept with every lead. The organiser records, per event, the consent text visitors
+// LD2: consent kept with every lead. The organiser records, per event, the consent text visitors
 // agreed to at registration and the legal basis of keeping their data; each lead carries how it
 // was made (its source) and whether the visitor has withdrawn. A withdrawn lead keeps the
 // exhibitor's own data (badge code, qualification, notes, scans) but no visitor field: they are

@@ -1137,7 +1137,7 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
-         * LD6: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
          */
         consent: {
           source: 'badgeScan' | 'manualEntry' | 'businessCard';
@@ -1556,7 +1556,7 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
-         * LD6: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
          */
         consent: {
           source: 'badgeScan' | 'manualEntry' | 'businessCard';
@@ -2673,7 +2673,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * LD6: the event's consent text (per language) and legal basis
+   * LD2: the event's consent text (per language) and legal basis
    */
   'GET /organiser/privacy/consent': {
     data: {
@@ -3422,7 +3422,7 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
-         * LD6: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
          */
         consent: {
           source: 'badgeScan' | 'manualEntry' | 'businessCard';
@@ -4970,7 +4970,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * LD6: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
+   * LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
    */
   'POST /organiser/privacy/visitor/withdraw': {
     /**
@@ -5542,7 +5542,7 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
-         * LD6: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
          */
         consent: {
           source: 'badgeScan' | 'manualEntry' | 'businessCard';
@@ -6106,7 +6106,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * LD6: set the consent text visitors agreed to at registration (per language) and the legal basis; recorded in the audit log
+   * LD2: set the consent text visitors agreed to at registration (per language) and the legal basis; recorded in the audit log
    */
   'PUT /organiser/privacy/consent': {
     body: {

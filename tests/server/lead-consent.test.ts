@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { bodyOf, createTestApp, ENGINES, get, HOUR, login, patch, post, put, type TestApp } from './helpers';
 
-// LD6 on both engines: each lead carries its consent state and source (badge scan, typed-in code,
+// LD2 on both engines: each lead carries its consent state and source (badge scan, typed-in code,
 // business card); the organiser sets the event's consent text and legal basis (audited); a
 // visitor's withdrawal on the privacy page reaches the leads of two exhibitors (list and detail),
 // an export made afterwards and a webhook receiver (lead.updated with the withdrawal); the
@@ -66,7 +66,7 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     await t?.close();
   });
 
-  it('LD6: a lead keeps how it was made: a badge scan, a typed-in badge code, a business card of an unknown badge', async () => {
+  it('LD2: a lead keeps how it was made: a badge scan, a typed-in badge code, a business card of an unknown badge', async () => {
     const scanned = await scan(demo, badges[0]!.badge_code);
     const typed = await scan(demo, badges[1]!.badge_code, { source: 'manualEntry' });
     const unknown = await scan(demo, `PAPER-${randomBytes(4).toString('hex')}`);
@@ -104,7 +104,7 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     expect(bodyOf(bad)).toMatchObject({ code: 601, error: 'badRequest' });
   });
 
-  it('LD6: the organiser sets the consent text and legal basis of the event; audited; an unknown basis is refused', async () => {
+  it('LD2: the organiser sets the consent text and legal basis of the event; audited; an unknown basis is refused', async () => {
     expect((await get(t.app, '/oga/organiser/privacy/consent', organiser)).data).toEqual({ texts: {}, basis: null });
     const saved = await put(
       t.app,
@@ -121,7 +121,7 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     expect(audit[0]!.after).toMatchObject({ basis: 'consent' });
   });
 
-  it("LD6: a visitor's withdrawal reaches two exhibitors' leads, a later export and a webhook receiver; subject access lists who received the data", async () => {
+  it("LD2: a visitor's withdrawal reaches two exhibitors' leads, a later export and a webhook receiver; subject access lists who received the data", async () => {
     const visitor = badges[5]!;
     const added = await post<{ endpoint: { id: number } }>(
       t.app,

@@ -42,7 +42,7 @@ export interface StoredScan {
   visitorName?: string;
   company?: string;
   qualification?: ScanQualification;
-  /** LD6: the code was typed in by hand (the lead's consent source); absent = read by the camera. */
+  /** LD2: the code was typed in by hand (the lead's consent source); absent = read by the camera. */
   typed?: boolean;
   /** A qualification given after the scan was sent: to be saved on its lead. */
   qualificationPending?: boolean;

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    // LD6: the consent visitors gave at registration, per event: its text per language and the
+    // LD2: the consent visitors gave at registration, per event: its text per language and the
     // legal basis (engine CONSENT_BASES); empty texts and null basis = not set.
     await db.schema
       .alterTable('events')

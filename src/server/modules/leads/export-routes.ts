@@ -72,7 +72,7 @@ export default async function leadExportRoutes(app: ApiApp) {
       stored.catch((error: Error) => output.destroy(error));
       let rows: number;
       let size: number;
-      // LD6: which leads the file holds, so a visitor's subject access answer names this export.
+      // LD2: which leads the file holds, so a visitor's subject access answer names this export.
       const leadIds: number[] = [];
       try {
         rows = await writeExport({

@@ -89,7 +89,7 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[],
     width: 20,
     value: (r) => ((r.tag_answers as Record<string, string[]> | null)?.[String(tag.id)] ?? []).join(', '),
   }));
-  // LD6: the visitor's consent and how the lead was made (a withdrawn lead's visitor fields are empty).
+  // LD2: the visitor's consent and how the lead was made (a withdrawn lead's visitor fields are empty).
   const consentColumns: Column[] = [
     { header: t('leads.field.consent'), width: 14, value: (r) => t(`leads.consent.state.${leadConsent(r.consent_source, r.consent_withdrawn_at).state}`) },
     { header: t('leads.field.consentSource'), width: 16, value: (r) => t(`leads.consent.source.${leadConsent(r.consent_source, null).source}`) },
@@ -112,7 +112,7 @@ export interface ExportRequest {
   mapping?: readonly ExportColumn[];
   /** Where the file goes (the file store's put reads it); ended when the file is whole. */
   output: Writable;
-  /** LD6: told the ids of the leads written, chunk by chunk (the export records which leads it holds). */
+  /** LD2: told the ids of the leads written, chunk by chunk (the export records which leads it holds). */
   onLeads?: (ids: number[]) => void;
 }
 

@@ -370,7 +370,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
         notes: input.notes.trim(),
         tag_answers: JSON.stringify(tagAnswers),
         business_card: input.businessCard,
-        // LD6: a visitor without a known badge, recorded from a business card photo.
+        // LD2: a visitor without a known badge, recorded from a business card photo.
         ...(!row.badge_known && input.businessCard ? { consent_source: 'businessCard' } : {}),
         ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
         // A lead of an unknown badge takes its name and company from the exhibitor: its folded

@@ -135,7 +135,7 @@ export interface StatementRow {
   tags_ok: boolean;
   /** The lead's folded keyword text (`leadSearchText`) from the visitor as read before the statement. */
   search_folded: string;
-  /** LD6: how the badge code was read (the lead's consent source). */
+  /** LD2: how the badge code was read (the lead's consent source). */
   consent_source?: string;
 }
 

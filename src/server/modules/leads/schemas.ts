@@ -120,7 +120,7 @@ const leadProperties = {
   consent: {
     type: 'object',
     description:
-      "LD6: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)",
+      "LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)",
     properties: {
       state: { type: 'string', enum: ['given', 'withdrawn'] },
       withdrawnAt: { type: ['string', 'null'], format: 'date-time' },

@@ -10,7 +10,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { organiserEvents, visitorBody, visitorLeads, visitorOf } from './erase';
 
-// LD6: consent kept with every lead (organiser only). Per event, the consent text visitors agreed
+// LD2: consent kept with every lead (organiser only). Per event, the consent text visitors agreed
 // to at registration and the legal basis; and a visitor's withdrawal, which reaches every
 // exhibitor's leads of that visitor in the organiser's events: the leads are marked withdrawn and
 // their visitor fields emptied in the stored lead (lists, details, exports, the leads API and
@@ -71,7 +71,7 @@ export default async function consentRoutes(app: ApiApp) {
 
   app.get(
     `${base}/consent`,
-    { config: organiserOnly, schema: { tags: TAGS, summary: "LD6: the event's consent text (per language) and legal basis", response: { 200: envelope(consentSchema) } } },
+    { config: organiserOnly, schema: { tags: TAGS, summary: "LD2: the event's consent text (per language) and legal basis", response: { 200: envelope(consentSchema) } } },
     async (request) => ok(await consentOf(eventOf(requireAuth(request)).id)),
   );
 
@@ -81,7 +81,7 @@ export default async function consentRoutes(app: ApiApp) {
       config: organiserOnly,
       schema: {
         tags: TAGS,
-        summary: 'LD6: set the consent text visitors agreed to at registration (per language) and the legal basis; recorded in the audit log',
+        summary: 'LD2: set the consent text visitors agreed to at registration (per language) and the legal basis; recorded in the audit log',
         body: consentSchema,
         response: { 200: envelope(consentSchema) },
       },
@@ -109,7 +109,7 @@ export default async function consentRoutes(app: ApiApp) {
       schema: {
         tags: TAGS,
         summary:
-          "LD6: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).",
+          "LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).",
         body: visitorBody,
         response: { 200: envelope({ type: 'object', properties: { leads: { type: 'integer' } }, required: ['leads'] }) },
       },
@@ -124,7 +124,7 @@ export default async function consentRoutes(app: ApiApp) {
   );
 }
 
-/** LD6: who received a visitor's leads and when: the exports that held them and the webhook messages about them. */
+/** LD2: who received a visitor's leads and when: the exports that held them and the webhook messages about them. */
 export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string }>) {
   if (leads.length === 0) return { exports: [], deliveries: [] };
   const exhibitorOf = new Map(leads.map((lead) => [Number(lead.id), lead.exhibitor]));

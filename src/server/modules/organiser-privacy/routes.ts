@@ -45,7 +45,7 @@ const leadRecord = {
   },
 } as const;
 
-// LD6: who received the visitor's data and when: exhibitors' lead exports that held the
+// LD2: who received the visitor's data and when: exhibitors' lead exports that held the
 // visitor's leads (who made each, when) and the webhook messages about them (receiver, when).
 const recipientsSchema = {
   type: 'object',
