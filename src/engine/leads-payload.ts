@@ -1,4 +1,5 @@
 import { crmRecord, type ExportColumn } from './crm-export';
+import { leadConsent } from './lead-consent';
 import { withoutHiddenFields, type LeadVisitorField } from './lead-fields';
 
 // LD: the one place a lead becomes what leaves the portal for an exhibitor's own systems
@@ -31,6 +32,8 @@ export interface LeadRecord {
   scanned_at: Date | string;
   updated_at: Date | string | null;
   scan_count: number;
+  consent_source?: string;
+  consent_withdrawn_at?: Date | string | null;
 }
 
 export interface LeadPayloadOptions {
@@ -68,6 +71,7 @@ export function leadPayload(lead: LeadRecord, options: LeadPayloadOptions = {}):
     scannedAt: iso(lead.scanned_at),
     updatedAt: iso(lead.updated_at),
     scanCount: lead.scan_count,
+    consent: leadConsent(lead.consent_source, lead.consent_withdrawn_at),
   };
   const shown = withoutHiddenFields(fields, options.hiddenVisitorFields ?? []);
   const columns = options.crmColumns ?? [];

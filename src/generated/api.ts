@@ -1164,6 +1164,14 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         */
+        consent: {
+          source: 'badgeScan' | 'manualEntry' | 'businessCard';
+          state: 'given' | 'withdrawn';
+          withdrawnAt: string | null;
+        };
+        /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
         country: string;
@@ -1574,6 +1582,14 @@ export interface ApiOperations {
         } | null;
         businessNature: string;
         company: string;
+        /**
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         */
+        consent: {
+          source: 'badgeScan' | 'manualEntry' | 'businessCard';
+          state: 'given' | 'withdrawn';
+          withdrawnAt: string | null;
+        };
         /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
@@ -2690,6 +2706,26 @@ export interface ApiOperations {
     };
   };
   /**
+   * LD2: the event's consent text (per language) and legal basis
+   */
+  'GET /organiser/privacy/consent': {
+    data: {
+      /**
+       * Legal basis code (label at privacy.consent.basis.<code>); null = not set
+       */
+      basis: 'consent' | 'legitimateInterest' | 'contract' | 'legalObligation' | null;
+      /**
+       * The consent text visitors agreed to at registration, per language code (en, cn, ja, vi); a language left out has none
+       */
+      texts: {
+        cn?: string;
+        en?: string;
+        ja?: string;
+        vi?: string;
+      };
+    };
+  };
+  /**
    * Exhibitors × forms of the organiser's event with status and counts
    */
   'GET /organiser/progress': {
@@ -3428,6 +3464,14 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         */
+        consent: {
+          source: 'badgeScan' | 'manualEntry' | 'businessCard';
+          state: 'given' | 'withdrawn';
+          withdrawnAt: string | null;
+        };
+        /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
         country: string;
@@ -4107,6 +4151,10 @@ export interface ApiOperations {
        */
       scannedAt: string;
       /**
+       * Optional: how the badge code was read: `badgeScan` (camera or scanner, the default) or `manualEntry` (typed in by hand). Kept as the lead's consent source.
+       */
+      source?: 'badgeScan' | 'manualEntry';
+      /**
        * Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag's answers the scan `invalid` with problem `tagAnswers` (not stored).
        */
       tagAnswers?: {
@@ -4195,6 +4243,10 @@ export interface ApiOperations {
          * When the badge was read (the device clock), ISO 8601 with a zone (e.g. 2027-03-17T02:15:00Z or 2027-03-17T10:15:00+08:00). At most 24 hours ahead of the server clock: send the real time of the scan (the examples' dates are illustrative).
          */
         scannedAt: string;
+        /**
+         * Optional: how the badge code was read: `badgeScan` (camera or scanner, the default) or `manualEntry` (typed in by hand). Kept as the lead's consent source.
+         */
+        source?: 'badgeScan' | 'manualEntry';
         /**
          * Optional custom tag id → chosen choices (GET /oga/leads/options lists the tags). A choice that is not one of the tag's answers the scan `invalid` with problem `tagAnswers` (not stored).
          */
@@ -4983,7 +5035,40 @@ export interface ApiOperations {
         visitorName?: string;
         [k: string]: unknown | undefined;
       }[];
+      recipients: {
+        deliveries: {
+          deliveredAt: string | null;
+          eventType: string;
+          exhibitor: string;
+          queuedAt: string;
+          status: 'pending' | 'sending' | 'delivered' | 'failed';
+          url: string;
+        }[];
+        exports: {
+          at: string;
+          exhibitor: string;
+          fileName: string;
+          madeBy: string;
+        }[];
+      };
       visitorProfiles: number;
+    };
+  };
+  /**
+   * LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
+   */
+  'POST /organiser/privacy/visitor/withdraw': {
+    /**
+     * The visitor, by badge code or e-mail address (or both)
+     */
+    body: {
+      [k: string]: unknown | undefined;
+    } & {
+      badgeCode?: string;
+      email?: string;
+    };
+    data: {
+      leads: number;
     };
   };
   /**
@@ -5542,6 +5627,14 @@ export interface ApiOperations {
         businessNature: string;
         company: string;
         /**
+         * LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)
+         */
+        consent: {
+          source: 'badgeScan' | 'manualEntry' | 'businessCard';
+          state: 'given' | 'withdrawn';
+          withdrawnAt: string | null;
+        };
+        /**
          * Country/region as an ISO 3166-1 alpha-2 code ("SG"); show it with Intl.DisplayNames in the reader's language. A value older data held that names no country is kept as it was.
          */
         country: string;
@@ -6098,6 +6191,41 @@ export interface ApiOperations {
        */
       retentionDays: number | null;
       showEndsAt: string;
+    };
+  };
+  /**
+   * LD2: set the consent text visitors agreed to at registration (per language) and the legal basis; recorded in the audit log
+   */
+  'PUT /organiser/privacy/consent': {
+    body: {
+      /**
+       * Legal basis code (label at privacy.consent.basis.<code>); null = not set
+       */
+      basis: 'consent' | 'legitimateInterest' | 'contract' | 'legalObligation' | null;
+      /**
+       * The consent text visitors agreed to at registration, per language code (en, cn, ja, vi); a language left out has none
+       */
+      texts: {
+        cn?: string;
+        en?: string;
+        ja?: string;
+        vi?: string;
+      };
+    };
+    data: {
+      /**
+       * Legal basis code (label at privacy.consent.basis.<code>); null = not set
+       */
+      basis: 'consent' | 'legitimateInterest' | 'contract' | 'legalObligation' | null;
+      /**
+       * The consent text visitors agreed to at registration, per language code (en, cn, ja, vi); a language left out has none
+       */
+      texts: {
+        cn?: string;
+        en?: string;
+        ja?: string;
+        vi?: string;
+      };
     };
   };
   /**

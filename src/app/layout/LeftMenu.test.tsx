@@ -37,7 +37,18 @@ describe('LeftMenu', () => {
     expect(leadGrab.getAttribute('href')).toBe('/digital-tools');
     const group = leadGrab.closest('li')!;
     const children = within(group).getAllByRole('list')[0]!;
-    expect(topLabels(children)).toEqual(['Introduction', 'Leads', 'Scanner', 'Team users', 'Lead report', 'Scanning devices', 'Custom tags', 'Integrations', 'API keys', 'Digital showroom']);
+    expect(topLabels(children)).toEqual([
+      'Introduction',
+      'Leads',
+      'Scanner',
+      'Team users',
+      'Lead report',
+      'Scanning devices',
+      'Custom tags',
+      'Integrations',
+      'API keys',
+      'Digital showroom',
+    ]);
     expect(within(children).getByRole('link', { name: 'Team users' }).getAttribute('href')).toBe('/digital-tools/team-user');
     const support = within(nav).getByRole('link', { name: 'Event Support' }).closest('li')!;
     expect(within(support).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');

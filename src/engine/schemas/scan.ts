@@ -29,6 +29,11 @@ export const scanSchema = {
     temperature: { type: 'string', enum: [...LEAD_TEMPERATURES], description: 'Optional: cold, warm or hot' },
     followUp: { type: 'string', enum: [...FOLLOW_UP_ACTIONS], description: 'Optional follow-up action code' },
     notes: { type: 'string', maxLength: LEAD_NOTES_MAX, description: 'Optional notes taken at the booth' },
+    source: {
+      type: 'string',
+      enum: ['badgeScan', 'manualEntry'],
+      description: "Optional: how the badge code was read: `badgeScan` (camera or scanner, the default) or `manualEntry` (typed in by hand). Kept as the lead's consent source.",
+    },
     tagAnswers: {
       type: 'object',
       maxProperties: 20,
@@ -99,4 +104,4 @@ export type ScanInput = FromSchema<typeof scanSchema>;
 export type ScanResult = FromSchema<typeof scanResultSchema>;
 export type ScanOutcome = FromSchema<typeof scanBatchAnswer>;
 /** The qualification a scan may carry (qualify offline, one round trip). */
-export type ScanQualification = Omit<ScanInput, 'clientScanId' | 'badgeCode' | 'scannedAt'>;
+export type ScanQualification = Omit<ScanInput, 'clientScanId' | 'badgeCode' | 'scannedAt' | 'source'>;

@@ -45,6 +45,10 @@ export interface EventTable {
   visitor_directory_fields: ColumnType<string[], string | undefined, string>;
   /** LD2: the visitor fields exhibitors do not receive at all (engine LEAD_VISITOR_FIELDS); empty = none hidden. */
   hidden_visitor_fields: ColumnType<string[], string | undefined, string>;
+  /** LD2: the consent text visitors agreed to at registration, per language code; {} = not set. */
+  consent_texts: ColumnType<Record<string, string>, string | undefined, string>;
+  /** LD2: the legal basis of keeping visitors' data (engine CONSENT_BASES); null = not set. */
+  consent_basis: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A show day as stored in events.show_days: the event schema's (dates and clocks in event time). */
@@ -411,6 +415,10 @@ export interface LeadTable {
   search_folded: Generated<string>;
   /** LD2: when the lead last changed (set by trigger on every write; the leads API's sync order). */
   changed_at: DefaultedTimestamp;
+  /** LD2: how the lead was made (engine CONSENT_SOURCES). */
+  consent_source: Generated<string>;
+  /** LD2: when the visitor withdrew consent (null = given); the visitor fields are then emptied. */
+  consent_withdrawn_at: Timestamp | null;
 }
 
 /** LD1: a later scan of a badge that already is a lead of the exhibitor (migration 0010). */
@@ -480,6 +488,8 @@ export interface LeadExportTable {
   /** The file is DATA_DIR/exports/<storage_name>. */
   storage_name: string;
   created_at: DefaultedTimestamp;
+  /** LD2: the ids of the leads in the file (null: made before this was recorded). */
+  lead_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
 }
 
 export interface InvitationTable {

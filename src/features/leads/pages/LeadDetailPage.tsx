@@ -362,6 +362,11 @@ export default function LeadDetailPage() {
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {t('leads.detail.visitor')} {!lead.badgeKnown && <Chip size="small" color="warning" variant="outlined" label={t('leads.list.unknownBadge')} />}
           </Typography>
+          {lead.consent.state === 'withdrawn' && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('leads.consent.state.withdrawn')}
+            </Alert>
+          )}
           <Grid container spacing={2} aria-label={t('leads.detail.visitor')} role="group">
             {shown('visitorName') && <Field label={t('leads.field.visitorName')} value={lead.visitorName} />}
             {shown('salutation') && <Field label={t('leads.field.salutation')} value={lead.salutation} />}
@@ -394,6 +399,19 @@ export default function LeadDetailPage() {
             <Field label={t('leads.detail.tags')} value={tagText} />
             <Field label={t('leads.field.notes')} value={lead.notes} />
             <Field label={t('leads.field.businessCard')} value={lead.businessCard?.name ?? ''} />
+            <Field
+              label={t('leads.field.consent')}
+              value={
+                lead.consent.withdrawnAt ? (
+                  <>
+                    {t('leads.consent.state.withdrawn')} <UtcTime value={lead.consent.withdrawnAt} offsetMinutes={offset} />
+                  </>
+                ) : (
+                  t('leads.consent.state.given')
+                )
+              }
+            />
+            <Field label={t('leads.field.consentSource')} value={t(`leads.consent.source.${lead.consent.source}`)} />
           </Grid>
           {lead.updatedAt && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -124,10 +124,10 @@ export default function ScannerPage() {
   const scanningStopped = signedOut || view.status.kind === 'forbidden';
 
   const record = useCallback(
-    async (badgeCode: string) => {
+    async (badgeCode: string, typed = false) => {
       if (!queue) return;
       try {
-        const scan = await queue.add(badgeCode);
+        const scan = await queue.add(badgeCode, undefined, typed);
         setStoreError(null);
         setLastScan(scan);
         signalScan(scan.outcome === 'refused' ? 'invalid' : 'queued');
@@ -153,7 +153,7 @@ export default function ScannerPage() {
       return;
     }
     setCode('');
-    void record(trimmed);
+    void record(trimmed, true);
   };
 
   /** The photo is kept on the phone with its scan first; the queue sends it once the scan is a lead. */

@@ -162,6 +162,20 @@ describe('scan queue', () => {
     expect(latest).toMatchObject({ badgeCode: 'BADGE-129', outcome: 'sent', visitorName: 'Visitor BADGE-129' });
   });
 
+  test("a badge code typed in by hand is sent as a manual entry (the lead's consent source); a camera read is not marked", async () => {
+    const server = fakeServer();
+    const queue = queueOf(await freshDb(), server);
+    await queue.setDevice(device);
+    await queue.add('BADGE-TYPED', undefined, true);
+    await queue.add('BADGE-READ');
+    await queue.sync();
+    const sent = server.received.flat() as Array<{ badgeCode: string; source?: string }>;
+    expect(sent.map((scan) => [scan.badgeCode, scan.source])).toEqual([
+      ['BADGE-TYPED', 'manualEntry'],
+      ['BADGE-READ', undefined],
+    ]);
+  });
+
   test('a failed send waits longer each time, then sends when the network is back', async () => {
     const server = fakeServer();
     const timers = manualTimers();

@@ -45,6 +45,8 @@ export interface StoredScan {
   visitorName?: string;
   company?: string;
   qualification?: ScanQualification;
+  /** LD2: the code was typed in by hand (the lead's consent source); absent = read by the camera. */
+  typed?: boolean;
   /** A qualification given after the scan was sent: to be saved on its lead. */
   qualificationPending?: boolean;
   /** The scan's time was corrected once for a device clock the server found wrong. */
@@ -311,7 +313,7 @@ export class ScanQueue {
   // ---- scans --------------------------------------------------------------------------------
 
   /** Writes a scan to the device first; the answer comes later through sync(). */
-  async add(badgeCode: string, qualification?: ScanQualification): Promise<StoredScan> {
+  async add(badgeCode: string, qualification?: ScanQualification, typed = false): Promise<StoredScan> {
     const code = badgeCode.trim();
     const known = notABadge(code) ? undefined : await this.db.get('visitors', code).catch(() => undefined);
     const scan: StoredScan = {
@@ -322,6 +324,7 @@ export class ScanQueue {
       outcome: notABadge(code) ? 'refused' : 'waiting',
       ...(notABadge(code) ? { problem: 'notABadge' } : {}),
       ...(qualification ? { qualification } : {}),
+      ...(typed ? { typed: true } : {}),
       // Who it is, at once, from the visitor directory on the phone (the server's answer follows).
       ...(known?.name ? { visitorName: known.name } : {}),
       ...(known?.company ? { company: known.company } : {}),
@@ -746,6 +749,7 @@ function wireScan(scan: StoredScan, skewMs: number) {
     ...(q.followUp ? { followUp: q.followUp } : {}),
     ...(q.notes?.trim() ? { notes: q.notes } : {}),
     ...(q.tagAnswers && Object.keys(q.tagAnswers).length > 0 ? { tagAnswers: q.tagAnswers } : {}),
+    ...(scan.typed ? { source: 'manualEntry' as const } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading';
@@ -9,11 +9,15 @@ import { ApiError } from '../../../lib/api-client';
 import { formatEventDay, type DateLocale } from '../../../engine/locale-format';
 import { useDateLocale } from '../../../lib/date-locale';
 import { showToast } from '../../../lib/toast';
+import { CONSENT_BASES, CONSENT_TEXT_MAX } from '../../../engine/lead-consent';
+import { LANGUAGE_OPTIONS } from '../../../engine/language';
 
-// The organiser sets how long exhibitors keep leads after the show, and exports or
-// erases one visitor's data across every exhibitor of its events on request.
+// The organiser sets how long exhibitors keep leads after the show and the consent visitors gave
+// at registration, and exports, withdraws the consent of, or erases one visitor's data across
+// every exhibitor of its events on request.
 
 type Settings = ApiData<'GET', '/organiser/privacy'>;
+type ConsentSettings = ApiData<'GET', '/organiser/privacy/consent'>;
 
 /** A day in the user's language. */
 const dayIn = (dates: DateLocale) => (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), dates) : '—');
@@ -75,6 +79,67 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
   );
 }
 
+function Consent({ settings, onSaved }: { settings: ConsentSettings; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState<Record<string, string>>(settings.texts);
+  const [basis, setBasis] = useState<string>(settings.basis ?? '');
+  const [problem, setProblem] = useState('');
+  const save = async () => {
+    setProblem('');
+    try {
+      await typedApi.put('/organiser/privacy/consent', {
+        body: { texts, basis: basis === '' ? null : (basis as (typeof CONSENT_BASES)[number]) },
+        silent: true,
+      });
+      showToast('success', t('privacy.consent.saved'));
+      onSaved();
+    } catch (failure) {
+      setProblem(messageOf(failure));
+    }
+  };
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('privacy.consent.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('privacy.consent.explain')}
+      </Typography>
+      <Stack spacing={2}>
+        {LANGUAGE_OPTIONS.map(({ code: language, label }) => (
+          <TextField
+            key={language}
+            multiline
+            minRows={2}
+            label={t('privacy.consent.text', { language: label })}
+            value={texts[language] ?? ''}
+            onChange={(event) => setTexts({ ...texts, [language]: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: CONSENT_TEXT_MAX } }}
+          />
+        ))}
+        <TextField select label={t('privacy.consent.basis')} value={basis} onChange={(event) => setBasis(event.target.value)} sx={{ maxWidth: 320 }}>
+          <MenuItem value="">{t('privacy.consent.basisNone')}</MenuItem>
+          {CONSENT_BASES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {t(`privacy.consent.basisLabel.${code}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box>
+          <Button variant="contained" onClick={() => void save()}>
+            {t('privacy.save')}
+          </Button>
+        </Box>
+      </Stack>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
 function VisitorRequest() {
   const { t } = useTranslation();
   const [badgeCode, setBadgeCode] = useState('');
@@ -92,9 +157,22 @@ function VisitorRequest() {
       link.download = 'visitor-data.json';
       link.click();
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
-      setOutcome({ severity: 'success', text: t('privacy.visitor.exported', { count: data.leads.length }) });
+      setOutcome({
+        severity: 'success',
+        text: `${t('privacy.visitor.exported', { count: data.leads.length })} ${t('privacy.consent.recipients', { exports: data.recipients.exports.length, deliveries: data.recipients.deliveries.length })}`,
+      });
     } catch (failure) {
       setOutcome({ severity: 'error', text: failure instanceof ApiError ? failure.message : messageOf(failure) });
+    }
+  };
+  const withdraw = async () => {
+    if (!window.confirm(t('privacy.consent.withdrawConfirm'))) return;
+    setOutcome(null);
+    try {
+      const counts = await typedApi.post('/organiser/privacy/visitor/withdraw', { body: who(), silent: true });
+      setOutcome({ severity: 'success', text: t('privacy.consent.withdrawn', counts) });
+    } catch (failure) {
+      setOutcome({ severity: 'error', text: messageOf(failure) });
     }
   };
   const erase = async () => {
@@ -124,6 +202,9 @@ function VisitorRequest() {
         <Button variant="outlined" disabled={empty} onClick={() => void exportData()}>
           {t('privacy.visitor.export')}
         </Button>
+        <Button variant="outlined" color="warning" disabled={empty} onClick={() => void withdraw()}>
+          {t('privacy.consent.withdraw')}
+        </Button>
         <Button variant="contained" color="error" disabled={empty} onClick={() => void erase()}>
           {t('privacy.visitor.erase')}
         </Button>
@@ -140,7 +221,8 @@ function VisitorRequest() {
 export default function OrganiserPrivacyPage() {
   const { t } = useTranslation();
   const { data, mutate } = useApi('GET', '/organiser/privacy');
-  if (!data) return <PageLoading />;
+  const consent = useApi('GET', '/organiser/privacy/consent');
+  if (!data || !consent.data) return <PageLoading />;
   return (
     <Box>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -148,6 +230,7 @@ export default function OrganiserPrivacyPage() {
       </Typography>
       <Stack spacing={3}>
         <Retention key={`${data.retentionDays}`} settings={data} onSaved={() => void mutate()} />
+        <Consent key={JSON.stringify(consent.data)} settings={consent.data} onSaved={() => void consent.mutate()} />
         <VisitorRequest />
       </Stack>
     </Box>

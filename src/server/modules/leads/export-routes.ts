@@ -72,6 +72,8 @@ export default async function leadExportRoutes(app: ApiApp) {
       stored.catch((error: Error) => output.destroy(error));
       let rows: number;
       let size: number;
+      // LD2: which leads the file holds, so a visitor's subject access answer names this export.
+      const leadIds: number[] = [];
       try {
         rows = await writeExport({
           db: app.db,
@@ -84,6 +86,7 @@ export default async function leadExportRoutes(app: ApiApp) {
           hidden: await hiddenVisitorFieldsOf(app.db, eventOf(auth).id),
           mapping: (await exportMappingOf(app.db, scope.participationId)).columns,
           output,
+          onLeads: (ids) => leadIds.push(...ids),
         });
         ({ size } = await stored);
       } catch (error) {
@@ -106,6 +109,7 @@ export default async function leadExportRoutes(app: ApiApp) {
             size,
             storage_name: storageName,
             created_at: now,
+            lead_ids: JSON.stringify(leadIds),
           })
           .returning(['id'])
           .executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import type { TagDefinition } from '../../../engine/schemas/custom-tag';
 import type { Database } from '../../db/schema';
 import type { LeadVisitorField } from '../../../engine/lead-fields';
 import { splitName, VISITOR_FIELD_OF, type ExportColumn, type ExportField } from '../../../engine/crm-export';
+import { leadConsent } from '../../../engine/lead-consent';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle } from '../../lib/xlsx-stream';
 import { writeXlsxSheet } from '../../lib/xlsx-writer';
@@ -89,7 +90,12 @@ function columns(language: string, offsetMinutes: number, tags: TagDefinition[],
     width: 20,
     value: (r) => ((r.tag_answers as Record<string, string[]> | null)?.[String(tag.id)] ?? []).join(', '),
   }));
-  return [...base.filter(shown), ...tagColumns];
+  // LD2: the visitor's consent and how the lead was made (a withdrawn lead's visitor fields are empty).
+  const consentColumns: Column[] = [
+    { header: t('leads.field.consent'), width: 14, value: (r) => t(`leads.consent.state.${leadConsent(r.consent_source, r.consent_withdrawn_at).state}`) },
+    { header: t('leads.field.consentSource'), width: 16, value: (r) => t(`leads.consent.source.${leadConsent(r.consent_source, null).source}`) },
+  ];
+  return [...base.filter(shown), ...consentColumns, ...tagColumns];
 }
 
 export interface ExportRequest {
@@ -107,10 +113,12 @@ export interface ExportRequest {
   mapping?: readonly ExportColumn[];
   /** Where the file goes (the file store's put reads it); ended when the file is whole. */
   output: Writable;
+  /** LD2: told the ids of the leads written, chunk by chunk (the export records which leads it holds). */
+  onLeads?: (ids: number[]) => void;
 }
 
 /** Writes the export file to the output; answers the number of leads in it. */
-export async function writeExport({ db, scope, filters, format, language, dateOrder, tags, hidden = [], mapping = [], output }: ExportRequest): Promise<number> {
+export async function writeExport({ db, scope, filters, format, language, dateOrder, tags, hidden = [], mapping = [], output, onLeads }: ExportRequest): Promise<number> {
   const cols = columns(language, scope.offsetMinutes, tags, hidden, mapping);
   const dates = { language, dateOrder };
   let rows = 0;
@@ -126,6 +134,7 @@ export async function writeExport({ db, scope, filters, format, language, dateOr
         let text = '';
         for (const row of chunk) text += `${cols.map((c) => csvField(c.time ? formatEventTime(c.time(row), dates, scope.offsetMinutes) : c.value(row))).join(',')}\r\n`;
         rows += chunk.length;
+        onLeads?.(chunk.map((row) => Number(row.id)));
         await write(text);
       }
       out.end();
@@ -149,6 +158,7 @@ export async function writeExport({ db, scope, filters, format, language, dateOr
     for await (const chunk of leadChunks(db, scope, filters)) {
       for (const row of chunk) await sheet.addRow(cols.map((c) => (c.time ? eventTimeCell(c.time(row), scope.offsetMinutes) : c.value(row))));
       rows += chunk.length;
+      onLeads?.(chunk.map((row) => Number(row.id)));
     }
     await sheet.finish();
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { leadConsent } from '../../../engine/lead-consent';
 import type { EventRow } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { eventDate } from '../../../engine/time';
@@ -65,6 +66,7 @@ function leadOut(
     tagAnswers: (row.tag_answers ?? {}) as Record<string, string[]>,
     interestedProducts: (row.interested_products ?? []) as string[],
     businessCard: extra.card ? { id: extra.card.id, name: extra.card.original_name, size: extra.card.size, type: extra.card.content_type } : null,
+    consent: leadConsent(row.consent_source, row.consent_withdrawn_at),
   };
 }
 
@@ -368,6 +370,8 @@ Guarantee: every lead is answered at least once after each change of it, with it
         notes: input.notes.trim(),
         tag_answers: JSON.stringify(tagAnswers),
         business_card: input.businessCard,
+        // LD2: a visitor without a known badge, recorded from a business card photo.
+        ...(!row.badge_known && input.businessCard ? { consent_source: 'businessCard' } : {}),
         ...(has('interestedProducts') ? { interested_products: JSON.stringify(body.interestedProducts!.map((p) => p.trim()).filter(Boolean)) } : {}),
         // A lead of an unknown badge takes its name and company from the exhibitor: its folded
         // keyword text follows them.

@@ -191,6 +191,8 @@ async function countRows(db: Kysely<Database>, scope: LeadScope, filters: LeadFi
 /** Columns an export writes (LD4); the list reads these and more. */
 const EXPORT_COLUMNS = [
   'leads.id',
+  'leads.consent_source',
+  'leads.consent_withdrawn_at',
   'leads.badge_code',
   'leads.visitor_name',
   'leads.salutation',

@@ -110,6 +110,8 @@ export interface StatementRow {
   tags_ok: boolean;
   /** The lead's folded keyword text (`leadSearchText`) from the visitor as read before the statement. */
   search_folded: string;
+  /** LD2: how the badge code was read (the lead's consent source). */
+  consent_source?: string;
 }
 
 /**
@@ -134,7 +136,7 @@ export function batchStatement(rows: StatementRow[], now: number) {
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(
         idx int, participation_id int, user_id int, event_id int, limited boolean, client_scan_id text, badge_code text,
         scanned_at timestamptz, event_hour int, lead_type text, temperature text, follow_up text, notes text, tag_answers jsonb,
-        qualified boolean, tags_ok boolean, search_folded text)
+        qualified boolean, tags_ok boolean, search_folded text, consent_source text)
     ),
     stored as (
       select i.*, r.id as resent_id, r.badge_known as resent_known, r.visitor_name as resent_name, r.company as resent_company,
@@ -185,13 +187,13 @@ export function batchStatement(rows: StatementRow[], now: number) {
     inserted as (
       insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
         business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type,
-        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by, search_folded)
+        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by, search_folded, consent_source)
       select a.participation_id, a.client_scan_id, a.badge_code, v.id, v.id is not null, coalesce(v.name, ''), coalesce(v.salutation, ''),
         coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''), coalesce(v.country, ''),
         coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''), a.user_id, a.scanned_at,
         a.event_hour, a.lead_type, a.temperature, a.follow_up, a.notes, a.tag_answers,
         case when a.qualified then ${new Date(now)}::timestamptz end, case when a.qualified then a.user_id end,
-        a.same_badge, a.later_at, a.later_by, a.search_folded
+        a.same_badge, a.later_at, a.later_by, a.search_folded, coalesce(a.consent_source, 'badgeScan')
       from decided a
       left join visitors v on v.event_id = a.event_id and v.badge_code = a.badge_code
       where a.allowed
@@ -375,6 +377,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
       qualified: carriesQualification(scan),
       tags_ok: tagAnswers !== null,
       search_folded: leadSearchText({ visitorName: visitor?.name ?? '', company: visitor?.company ?? '', email: visitor?.email ?? '', badgeCode: scan.badgeCode }),
+      consent_source: scan.source ?? 'badgeScan',
     };
   };
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { fileKey } from '../../plugins/storage';
+import { eventOf } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/sessions';
 
 // Erasing visitors' data. Leads go with their business cards (upload rows and files)
 // and with every lead export of the participations concerned (an export file cannot be edited,
@@ -58,3 +60,27 @@ export async function visitorLeads(app: FastifyInstance, eventIds: number[], who
     .orderBy('leads.id')
     .execute();
 }
+
+/** The organiser's events: its organisation's, or its own event. */
+export async function organiserEvents(app: FastifyInstance, auth: AuthContext): Promise<number[]> {
+  const organisationId = auth.user.organisation_id ?? eventOf(auth).organisation_id;
+  if (organisationId === null) return [eventOf(auth).id];
+  return (await app.db.selectFrom('events').select('id').where('organisation_id', '=', organisationId).execute()).map((row) => row.id);
+}
+
+export const visitorBody = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'The visitor, by badge code or e-mail address (or both)',
+  properties: {
+    badgeCode: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f]+$' },
+    email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' },
+  },
+  anyOf: [{ required: ['badgeCode'] }, { required: ['email'] }],
+} as const;
+
+/** The visitor of a request body, trimmed (empty = not given). */
+export const visitorOf = (body: { badgeCode?: string; email?: string }) => ({
+  badgeCode: body.badgeCode?.trim() || undefined,
+  email: body.email?.trim() || undefined,
+});

@@ -7,8 +7,10 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
-import { eraseLeads, visitorLeads } from './erase';
+import { eraseLeads, organiserEvents, visitorBody, visitorLeads, visitorOf as visitorOfBody } from './erase';
+import consentRoutes, { recipientsOf } from './consent-routes';
 import { leadsEraseAt as eraseAtOf } from '../../../engine/retention';
+import { leadConsent } from '../../../engine/lead-consent';
 
 // Privacy of visitors' data (organiser only): how long exhibitors keep leads after the
 // show, and one visitor's data across every exhibitor of the organiser's events, exported or
@@ -30,17 +32,6 @@ const settingsSchema = {
   required: ['event', 'retentionDays', 'showEndsAt', 'eraseAt', 'remindedAt', 'erasedAt'],
 } as const;
 
-const visitorBody = {
-  type: 'object',
-  additionalProperties: false,
-  description: 'The visitor, by badge code or e-mail address (or both)',
-  properties: {
-    badgeCode: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f]+$' },
-    email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' },
-  },
-  anyOf: [{ required: ['badgeCode'] }, { required: ['email'] }],
-} as const;
-
 const leadRecord = {
   type: 'object',
   additionalProperties: true,
@@ -53,6 +44,38 @@ const leadRecord = {
     badgeCode: { type: 'string' },
     scannedAt: { type: 'string' },
   },
+} as const;
+
+// LD2: who received the visitor's data and when: exhibitors' lead exports that held the
+// visitor's leads (who made each, when) and the webhook messages about them (receiver, when).
+const recipientsSchema = {
+  type: 'object',
+  properties: {
+    exports: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { exhibitor: { type: 'string' }, madeBy: { type: 'string' }, fileName: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
+        required: ['exhibitor', 'madeBy', 'fileName', 'at'],
+      },
+    },
+    deliveries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          exhibitor: { type: 'string' },
+          url: { type: 'string' },
+          eventType: { type: 'string' },
+          status: { type: 'string', enum: ['pending', 'sending', 'delivered', 'failed'] },
+          queuedAt: { type: 'string', format: 'date-time' },
+          deliveredAt: { type: ['string', 'null'], format: 'date-time' },
+        },
+        required: ['exhibitor', 'url', 'eventType', 'status', 'queuedAt', 'deliveredAt'],
+      },
+    },
+  },
+  required: ['exports', 'deliveries'],
 } as const;
 
 const countsSchema = {
@@ -74,12 +97,7 @@ type Visitor = Partial<VisitorBody>;
 export default async function privacyRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/privacy`;
 
-  /** The organiser's events: its organisation's, or its own event. */
-  async function eventsOf(auth: AuthContext): Promise<number[]> {
-    const organisationId = auth.user.organisation_id ?? eventOf(auth).organisation_id;
-    if (organisationId === null) return [eventOf(auth).id];
-    return (await app.db.selectFrom('events').select('id').where('organisation_id', '=', organisationId).execute()).map((row) => row.id);
-  }
+  const eventsOf = (auth: AuthContext) => organiserEvents(app, auth);
 
   async function settings(eventId: number) {
     const event = await app.db
@@ -143,10 +161,7 @@ export default async function privacyRoutes(app: ApiApp) {
     },
   );
 
-  const visitorOf = (request: FastifyRequest<{ Body: VisitorBody }>): Visitor => ({
-    badgeCode: request.body.badgeCode?.trim() || undefined,
-    email: request.body.email?.trim() || undefined,
-  });
+  const visitorOf = (request: FastifyRequest<{ Body: VisitorBody }>): Visitor => visitorOfBody(request.body);
 
   app.post(
     `${base}/visitor/export`,
@@ -159,8 +174,8 @@ export default async function privacyRoutes(app: ApiApp) {
         response: {
           200: envelope({
             type: 'object',
-            properties: { leads: { type: 'array', items: leadRecord }, visitorProfiles: { type: 'integer' } },
-            required: ['leads', 'visitorProfiles'],
+            properties: { leads: { type: 'array', items: leadRecord }, visitorProfiles: { type: 'integer' }, recipients: recipientsSchema },
+            required: ['leads', 'visitorProfiles', 'recipients'],
           }),
         },
       },
@@ -189,8 +204,10 @@ export default async function privacyRoutes(app: ApiApp) {
           notes: lead.notes,
           scannedAt: new Date(lead.scanned_at).toISOString(),
           hasBusinessCard: lead.business_card !== null,
+          consent: leadConsent(lead.consent_source, lead.consent_withdrawn_at),
         })),
         visitorProfiles: profiles,
+        recipients: await recipientsOf(app, leads),
       });
     },
   );
@@ -248,4 +265,6 @@ export default async function privacyRoutes(app: ApiApp) {
       return ok(answer);
     },
   );
+
+  await consentRoutes(app);
 }

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { bodyOf, createTestApp, ENGINES, get, HOUR, login, patch, post, put, type TestApp } from './helpers';
+
+// LD2 on both engines: each lead carries its consent state and source (badge scan, typed-in code,
+// business card); the organiser sets the event's consent text and legal basis (audited); a
+// visitor's withdrawal on the privacy page reaches the leads of two exhibitors (list and detail),
+// an export made afterwards and a webhook receiver (lead.updated with the withdrawal); the
+// subject access answer lists the exports and webhook messages that carried the visitor.
+
+const WORKER_OFF = { worker: false, localTargets: true, timeoutSeconds: 1, pollSeconds: 60, disableAfterHours: 72 };
+let counter = 0;
+const scanId = () => `consent-${Date.now().toString(36)}-${(counter += 1)}-${randomBytes(3).toString('hex')}`;
+
+describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
+  let t: TestApp;
+  let demo: string;
+  let limited: string;
+  let organiser: string;
+  let eventId: number;
+  let participationId: number;
+  let badges: Array<{ badge_code: string; email: string; name: string }>;
+  let receiver: WebhookReceiver;
+
+  const scan = async (token: string, badgeCode: string, extra: Record<string, unknown> = {}) => {
+    const answer = await post(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode, scannedAt: new Date(Date.now() - HOUR).toISOString(), ...extra }, token);
+    expect(bodyOf(answer)).toMatchObject({ code: 200 });
+    expect(answer.data.results[0].status).toBe('created');
+    return answer.data.results[0].leadId as number;
+  };
+  const exportOf = async (token: string) => {
+    const made = await post<{ id: number }>(t.app, '/oga/leads/exports', { format: 'csv' }, token);
+    expect(made.code).toBe(200);
+    return (await t.app.inject({ method: 'GET', url: `/oga/leads/exports/${made.data.id}/file`, headers: { authorization: `Bearer ${token}` } })).body;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { webhooks: WORKER_OFF });
+    [demo, organiser] = await Promise.all([login(t.app, 'demo'), login(t.app, 'organiser')]);
+    const user = await t.app.db.selectFrom('users').select(['participation_id', 'event_id']).where('login', '=', 'demo').executeTakeFirstOrThrow();
+    participationId = user.participation_id!;
+    eventId = user.event_id!;
+    // The second exhibitor of the event holds lead retrieval too.
+    const other = await t.app.db.selectFrom('users').select(['participation_id']).where('login', '=', 'limited').executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('participations')
+      .set({ displayed_modules: JSON.stringify(['Leadgrab', 'Forms']) })
+      .where('id', '=', other.participation_id!)
+      .execute();
+    limited = await login(t.app, 'limited');
+    badges = await t.app.db
+      .selectFrom('visitors')
+      .select(['badge_code', 'email', 'name'])
+      .where('event_id', '=', eventId)
+      .where('email', '!=', '')
+      .where('name', '!=', '')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code'))))
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.stop();
+    await t?.close();
+  });
+
+  it('LD2: a lead keeps how it was made: a badge scan, a typed-in badge code, a business card of an unknown badge', async () => {
+    const scanned = await scan(demo, badges[0]!.badge_code);
+    const typed = await scan(demo, badges[1]!.badge_code, { source: 'manualEntry' });
+    const unknown = await scan(demo, `PAPER-${randomBytes(4).toString('hex')}`);
+    const card = randomBytes(32).toString('base64url');
+    await t.app.db
+      .insertInto('uploads')
+      .values({
+        id: card,
+        participation_id: participationId,
+        event_id: eventId,
+        user_id: 1,
+        purpose: 'businessCard',
+        original_name: 'card.png',
+        content_type: 'image/png',
+        size: 1,
+        dpi: null,
+        sha256: 'x',
+      })
+      .execute();
+    const withCard = await patch(t.app, `/oga/leads/${unknown}`, { businessCard: card, visitorName: 'Ana Lim', company: 'Kopi Co' }, demo);
+    expect(bodyOf(withCard)).toMatchObject({ code: 200 });
+
+    const consentOf = async (id: number) => (await get(t.app, `/oga/leads/${id}`, demo)).data.lead.consent;
+    expect(await consentOf(scanned)).toEqual({ state: 'given', withdrawnAt: null, source: 'badgeScan' });
+    expect(await consentOf(typed)).toEqual({ state: 'given', withdrawnAt: null, source: 'manualEntry' });
+    expect(await consentOf(unknown)).toEqual({ state: 'given', withdrawnAt: null, source: 'businessCard' });
+    const list = (await get<{ items: Array<{ id: number; consent: { source: string } }> }>(t.app, `/oga/leads?keyword=${encodeURIComponent(badges[1]!.badge_code)}`, demo)).data
+      .items;
+    expect(list.find((lead) => lead.id === typed)?.consent.source).toBe('manualEntry');
+    const csv = await exportOf(demo);
+    expect(csv.split('\r\n')[0]).toContain('Consent source');
+    expect(csv).toContain('Manual entry');
+    // A source the app does not know is a coded bad request.
+    const bad = await post(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode: badges[2]!.badge_code, scannedAt: new Date().toISOString(), source: 'telepathy' }, demo);
+    expect(bodyOf(bad)).toMatchObject({ code: 601, error: 'badRequest' });
+  });
+
+  it('LD2: the organiser sets the consent text and legal basis of the event; audited; an unknown basis is refused', async () => {
+    expect((await get(t.app, '/oga/organiser/privacy/consent', organiser)).data).toEqual({ texts: {}, basis: null });
+    const saved = await put(
+      t.app,
+      '/oga/organiser/privacy/consent',
+      { texts: { en: ' I agree that exhibitors who scan my badge receive my details. ', ja: '同意します。' }, basis: 'consent' },
+      organiser,
+    );
+    expect(saved.data).toEqual({ texts: { en: 'I agree that exhibitors who scan my badge receive my details.', ja: '同意します。' }, basis: 'consent' });
+    expect((await get(t.app, '/oga/organiser/privacy/consent', organiser)).data.basis).toBe('consent');
+    expect(bodyOf(await put(t.app, '/oga/organiser/privacy/consent', { texts: {}, basis: 'whim' }, organiser))).toMatchObject({ error: 'badRequest' });
+    expect((await put(t.app, '/oga/organiser/privacy/consent', { texts: {}, basis: null }, demo)).code).toBe(403);
+    const audit = await t.app.db.selectFrom('audit_log').select(['after']).where('action', '=', 'privacy.consent.update').where('event_id', '=', eventId).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ basis: 'consent' });
+  });
+
+  it("LD2: a visitor's withdrawal reaches two exhibitors' leads, a later export and a webhook receiver; subject access lists who received the data", async () => {
+    const visitor = badges[5]!;
+    const added = await post<{ endpoint: { id: number } }>(
+      t.app,
+      '/oga/webhooks/endpoints',
+      { url: receiver.url, description: 'CRM', events: ['lead.created', 'lead.updated'] },
+      demo,
+    );
+    expect(bodyOf(added)).toMatchObject({ code: 200 });
+    const demoLead = await scan(demo, visitor.badge_code);
+    const limitedLead = await scan(limited, visitor.badge_code);
+    const before = await exportOf(demo);
+    expect(before).toContain(visitor.email);
+    await t.app.webhooks.deliverDue();
+    expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual(['lead.created']);
+
+    const withdrawn = await post(t.app, '/oga/organiser/privacy/visitor/withdraw', { email: visitor.email.toUpperCase() }, organiser);
+    expect(bodyOf(withdrawn)).toMatchObject({ code: 200, data: { leads: 2 } });
+
+    for (const [token, id] of [
+      [demo, demoLead],
+      [limited, limitedLead],
+    ] as const) {
+      const lead = (await get(t.app, `/oga/leads/${id}`, token)).data.lead;
+      expect(lead.consent).toMatchObject({ state: 'withdrawn', source: 'badgeScan' });
+      expect(lead.consent.withdrawnAt).toEqual(expect.any(String));
+      expect(lead).toMatchObject({ visitorName: '', email: '', company: '', phone: '', badgeCode: visitor.badge_code });
+      const listed = (
+        await get<{ items: Array<{ id: number; email: string; consent: { state: string } }> }>(t.app, `/oga/leads?keyword=${encodeURIComponent(visitor.badge_code)}`, token)
+      ).data.items.find((row) => row.id === id);
+      expect(listed).toMatchObject({ email: '', consent: { state: 'withdrawn' } });
+    }
+    const after = await exportOf(demo);
+    expect(after).not.toContain(visitor.email);
+    const row = after.split('\r\n').find((line) => line.includes(visitor.badge_code))!;
+    expect(row.startsWith(',,,,,,,,,,')).toBe(true);
+    expect(row).toContain('Consent withdrawn');
+
+    await t.app.webhooks.deliverDue();
+    const updated = receiver.received.map((request) => JSON.parse(request.body)).find((message) => message.type === 'lead.updated');
+    expect(updated.data).toMatchObject({ id: demoLead, email: '', visitorName: '', consent: { state: 'withdrawn', source: 'badgeScan' } });
+
+    // Withdrawing again changes nothing.
+    expect((await post(t.app, '/oga/organiser/privacy/visitor/withdraw', { badgeCode: visitor.badge_code }, organiser)).data).toEqual({ leads: 0 });
+    const audit = await t.app.db.selectFrom('audit_log').select(['after']).where('action', '=', 'privacy.visitor.withdraw').orderBy('id').execute();
+    expect(audit.map((row) => row.after)).toEqual([{ leads: 2 }, { leads: 0 }]);
+
+    const access = (await post(t.app, '/oga/organiser/privacy/visitor/export', { badgeCode: visitor.badge_code }, organiser)).data;
+    expect(access.leads).toHaveLength(2);
+    expect(access.leads.every((lead: { consent: { state: string } }) => lead.consent.state === 'withdrawn')).toBe(true);
+    // Both of demo's exports held the visitor's lead (the later one without the visitor's details).
+    expect(access.recipients.exports).toHaveLength(2);
+    expect(access.recipients.exports[0]).toMatchObject({
+      exhibitor: expect.any(String),
+      madeBy: expect.any(String),
+      fileName: expect.stringMatching(/\.csv$/),
+      at: expect.any(String),
+    });
+    expect(access.recipients.deliveries.map((row: { eventType: string; status: string; url: string }) => [row.eventType, row.status, row.url])).toEqual([
+      ['lead.created', 'delivered', receiver.url],
+      ['lead.updated', 'delivered', receiver.url],
+    ]);
+    expect(access.recipients.deliveries[0].deliveredAt).toEqual(expect.any(String));
+  });
+});
