@@ -51,7 +51,7 @@ export default function ApiKeysPage() {
   const columns: ResponsiveColumn<ApiKey>[] = [
     { key: 'name', label: t('apiKeys.name'), primary: true, cell: (key) => key.name },
     { key: 'prefix', label: t('apiKeys.prefix'), cell: (key) => <code>{key.prefix}…</code> },
-    { key: 'scopes', label: t('apiKeys.scopes'), cell: (key) => key.scopes.map((scope) => t(`apiKeys.scope.${scope}`)).join(', ') },
+    { key: 'scopes', label: t('apiKeys.scopes'), cell: (key) => key.scopes.map((scope) => t(`apiKeys.scope.${scope}`, { nsSeparator: false })).join(', ') },
     { key: 'createdAt', label: t('apiKeys.createdAt'), cell: (key) => <UtcTime value={key.createdAt} offsetMinutes={offsetMinutes} /> },
     { key: 'createdBy', label: t('apiKeys.createdBy'), cell: (key) => key.createdBy },
     {
@@ -135,7 +135,7 @@ export default function ApiKeysPage() {
                 {API_KEY_SCOPES.map((scope) => (
                   <FormControlLabel
                     key={scope}
-                    label={t(`apiKeys.scope.${scope}`)}
+                    label={t(`apiKeys.scope.${scope}`, { nsSeparator: false })}
                     control={
                       <Checkbox
                         checked={scopes.includes(scope)}

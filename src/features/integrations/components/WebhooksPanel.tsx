@@ -274,7 +274,15 @@ export function WebhooksPanel({ base, events, intro }: WebhooksPanelProps) {
                         }}
                       />
                     }
-                    label={`${t(eventKey(event))} (${event})`}
+                    label={
+                      <>
+                        {t(eventKey(event))} ({/* The event's code as receivers see it in payloads: an identifier, in no language. */}
+                        <Box component="code" lang="zxx">
+                          {event}
+                        </Box>
+                        )
+                      </>
+                    }
                   />
                 ))}
               </FormGroup>
