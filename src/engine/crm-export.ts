@@ -1,3 +1,4 @@
+import { EXPORT_FIELDS, type ExportColumn, type ExportField, type ExportPreset } from './schemas/export-mapping';
 import type { LeadVisitorField } from './lead-fields';
 
 // LD4: CRM-ready exports. An exhibitor maps lead fields to the column names its CRM's import
@@ -5,42 +6,6 @@ import type { LeadVisitorField } from './lead-fields';
 // Wizard, Lead fields) and HubSpot's contact import. The same mapping names the fields of a
 // lead in webhook payloads (`crmRecord`). `portal` is the export as it always was (every field,
 // headers in the user's language).
-
-/** What a column can carry: the lead's fields, its visitor's name split in two, and the exhibitor's qualification. */
-export const EXPORT_FIELDS = [
-  'visitorName',
-  'firstName',
-  'lastName',
-  'salutation',
-  'company',
-  'businessNature',
-  'jobTitle',
-  'country',
-  'mobile',
-  'email',
-  'phone',
-  'address',
-  'badgeCode',
-  'leadType',
-  'temperature',
-  'followUp',
-  'notes',
-  'scannedBy',
-  'scannedAt',
-  'interestedProducts',
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
-
-export const EXPORT_PRESETS = ['portal', 'salesforce', 'hubspot', 'custom'] as const;
-export type ExportPreset = (typeof EXPORT_PRESETS)[number];
-
-export interface ExportColumn {
-  field: ExportField;
-  header: string;
-}
-
-export const EXPORT_COLUMNS_MAX = 40;
-export const EXPORT_HEADER_MAX = 80;
 
 /** The visitor field an export field reads (a hidden one leaves the column out). */
 export const VISITOR_FIELD_OF: Partial<Record<ExportField, LeadVisitorField>> = {

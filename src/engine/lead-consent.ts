@@ -1,3 +1,5 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
 // LD2: consent kept with every lead. The organiser records, per event, the consent text visitors
 // agreed to at registration and the legal basis of keeping their data; each lead carries how it
 // was made (its source) and whether the visitor has withdrawn. A withdrawn lead keeps the
@@ -20,11 +22,19 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 export const CONSENT_TEXT_MAX = 4000;
 
 /** A lead's consent as every way out shows it. */
-export interface LeadConsent {
-  state: 'given' | 'withdrawn';
-  withdrawnAt: string | null;
-  source: ConsentSource;
-}
+export const leadConsentSchema = {
+  type: 'object',
+  description:
+    "LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)",
+  properties: {
+    state: { type: 'string', enum: ['given', 'withdrawn'] },
+    withdrawnAt: { type: ['string', 'null'], format: 'date-time' },
+    source: { type: 'string', enum: [...CONSENT_SOURCES] },
+  },
+  required: ['state', 'withdrawnAt', 'source'],
+  additionalProperties: false,
+} as const;
+export type LeadConsent = FromSchema<typeof leadConsentSchema>;
 
 /** The consent of a stored lead (its `consent_source` and `consent_withdrawn_at`). */
 export function leadConsent(source: string | null | undefined, withdrawnAt: Date | string | null | undefined): LeadConsent {

@@ -1,4 +1,5 @@
-import { crmRecord, type ExportColumn } from './crm-export';
+import { crmRecord } from './crm-export';
+import type { ExportColumn } from './schemas/export-mapping';
 import { leadConsent } from './lead-consent';
 import { withoutHiddenFields, type LeadVisitorField } from './lead-fields';
 

@@ -2145,8 +2145,14 @@ export interface ApiOperations {
           };
         } | null;
         problems: {
+          /**
+           * Which file of the forms
+           */
           file: string;
           message: string;
+          /**
+           * Where in it (RFC 6901 JSON pointer)
+           */
           path: string;
         }[];
         savedAt: string;
@@ -2274,8 +2280,14 @@ export interface ApiOperations {
       id: number;
       number: number;
       problems: {
+        /**
+         * Which file of the forms
+         */
         file: string;
         message: string;
+        /**
+         * Where in it (RFC 6901 JSON pointer)
+         */
         path: string;
       }[];
       /**
@@ -6136,8 +6148,14 @@ export interface ApiOperations {
         } | null;
       };
       problems: {
+        /**
+         * Which file of the forms
+         */
         file: string;
         message: string;
+        /**
+         * Where in it (RFC 6901 JSON pointer)
+         */
         path: string;
       }[];
     };

@@ -1,5 +1,5 @@
 import { objectProperties } from './object-properties';
-import type { FormFiles } from './patch-editor';
+import type { FormFiles } from '../schemas/form-patch';
 
 // F11: the JSON Schema of one event's patch file (`{ schema, ui }`, a JSON merge patch on a form),
 // made from the base form, for the editor's "Edit as JSON" tab: completion offers the form's field

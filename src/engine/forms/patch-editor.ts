@@ -1,3 +1,5 @@
+import type { FormFiles, FormPatch } from '../schemas/form-patch';
+import type { FormProblem } from '../schemas/form-problem';
 import { LANGUAGES, type Language } from '../language';
 import type { FormDefinition } from './definitions';
 import { formReferences, referenceResolves, showroomReferences, type FieldReference } from './field-references';
@@ -23,14 +25,6 @@ type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const clone = <T>(value: T): T => structuredClone(value);
 
-export interface FormFiles {
-  schema: Node;
-  ui: Node;
-}
-export interface FormPatch {
-  schema?: Node;
-  ui?: Node;
-}
 /** Texts by language, each a map of full locale keys (`forms.s04.title`) to text. */
 export type Strings = Partial<Record<Language, Record<string, string>>>;
 /** One text in each language (a missing or empty one is a missing translation). */
@@ -911,11 +905,8 @@ export function routeOfPointer(pointer: string): string[] | null {
   return route.length > 0 ? route : null;
 }
 
-export interface PatchProblem {
-  file: string;
-  path: string;
-  message: string;
-}
+/** A problem the form set's checks found in the draft. */
+export type PatchProblem = FormProblem;
 
 /** Problems grouped by the question they name ('' = the form as a whole), dotted routes as keys. */
 export function problemsByQuestion(problems: readonly PatchProblem[]): Map<string, PatchProblem[]> {

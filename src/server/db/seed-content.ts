@@ -1,3 +1,4 @@
+import type { Language } from '../../engine/language';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -9,7 +10,7 @@ import type { ContentKind, Database } from './schema';
 // announcements (one pinned), FAQ in three categories, Home tips, the LeadGrab introduction and
 // the support contacts. Made searchable as the organiser's console would.
 
-type T = { en: string; cn: string; ja: string; vi: string };
+type T = Record<Language, string>;
 const t = (en: string, cn: string, ja: string, vi: string): T => ({ en, cn, ja, vi });
 
 interface Item {

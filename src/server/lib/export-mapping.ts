@@ -1,15 +1,10 @@
 import type { Kysely } from 'kysely';
-import { EXPORT_PRESETS, mappingColumns, type ExportColumn, type ExportPreset } from '../../engine/crm-export';
+import { mappingColumns } from '../../engine/crm-export';
+import { EXPORT_PRESETS, type ExportMapping } from '../../engine/schemas/export-mapping';
 import type { Database } from '../db/schema';
 
 // LD4: an exhibitor's export mapping, read where a lead leaves for its CRM: the leads export
 // (XLSX, CSV) and webhook payloads (with the engine's `crmRecord`).
-
-export interface ExportMapping {
-  preset: ExportPreset;
-  /** The columns in order; empty for the portal's own export. */
-  columns: ExportColumn[];
-}
 
 export async function exportMappingOf(db: Kysely<Database>, participationId: number): Promise<ExportMapping> {
   const row = await db.selectFrom('export_mappings').select(['preset', 'columns']).where('participation_id', '=', participationId).executeTakeFirst();

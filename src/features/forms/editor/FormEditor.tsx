@@ -1,3 +1,4 @@
+import type { FormPatch } from '../../../engine/schemas/form-patch';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import {
   touchedReferences,
   type EditOutcome,
   type EditorForm,
-  type FormPatch,
   type PatchProblem,
   type Strings,
 } from '../../../engine/forms/patch-editor';

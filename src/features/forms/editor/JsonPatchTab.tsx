@@ -5,7 +5,7 @@ import { jsonSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { useTranslation } from 'react-i18next';
 import { patchFileSchema, readPatchText } from '../../../engine/forms/patch-editor-json';
-import type { FormFiles, FormPatch } from '../../../engine/forms/patch-editor';
+import type { FormFiles, FormPatch } from '../../../engine/schemas/form-patch';
 
 // F11: the event's patch as JSON, for implementers: CodeMirror 6 with completion and marks from the
 // patch file's JSON Schema (made from the base form), JSON syntax errors as one types. A text that

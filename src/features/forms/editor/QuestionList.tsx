@@ -1,3 +1,4 @@
+import type { FormFiles } from '../../../engine/schemas/form-patch';
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import {
   addQuestion,
   type EditOutcome,
   type EditorForm,
-  type FormFiles,
   type MissingTranslation,
   type PatchProblem,
   type Question,

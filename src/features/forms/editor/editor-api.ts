@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../../engine/language';
-import type { FormPatch, PatchProblem, Strings } from '../../../engine/forms/patch-editor';
+import type { Strings } from '../../../engine/forms/patch-editor';
+import type { FormPatch } from '../../../engine/schemas/form-patch';
 import { typedApi } from '../../../lib/api';
 import { definedValues, type ApiBody, type ApiData } from '../../../lib/typed-api';
 
@@ -10,28 +11,13 @@ import { definedValues, type ApiBody, type ApiData } from '../../../lib/typed-ap
 type Node = Record<string, unknown>;
 const EDITOR = '/organiser/form-editor/{eventId}/{formId}' as const;
 
-export interface EditorDraft {
-  patch: FormPatch | null;
-  /** The form's strings in full, as saved with the draft. */
-  strings: Strings;
-  /** The form set version number the draft was begun on. */
-  basedOn: number;
-  savedAt: string;
-  author: string;
-  problems: PatchProblem[];
-}
+type EditorAnswer = ApiData<'GET', typeof EDITOR>;
 
-/** One form of one event as the editor opens it. */
-export interface EditorSource {
-  exhibitCode: string;
-  formId: string;
-  version: { id: number; number: number };
-  base: { schema: Node; ui: Node };
-  patch: FormPatch | null;
-  /** The form's strings in the version in use, full keys (forms.<formId>.…) by language. */
-  strings: Strings;
-  draft: EditorDraft | null;
-}
+/** The event's draft of the form as the editor reads it: the answer's open maps read as the engine's types. */
+export type EditorDraft = Omit<NonNullable<EditorAnswer['draft']>, 'patch' | 'strings'> & { patch: FormPatch | null; strings: Strings };
+
+/** One form of one event as the editor opens it (strings: full keys `forms.<formId>.…` by language). */
+export type EditorSource = Omit<EditorAnswer, 'patch' | 'strings' | 'draft'> & { patch: FormPatch | null; strings: Strings; draft: EditorDraft | null };
 
 /** What saving the draft answers: its problems and the form as the event's exhibitors would get it (no validator while it has problems). */
 export type DraftAnswer = ApiData<'PUT', '/organiser/form-editor/{eventId}/{formId}/draft'>;

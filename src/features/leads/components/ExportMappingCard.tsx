@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_COLUMNS_MAX, EXPORT_FIELDS, EXPORT_HEADER_MAX, EXPORT_PRESETS, type ExportColumn, type ExportField, type ExportPreset } from '../../../engine/crm-export';
+import {
+  EXPORT_COLUMNS_MAX,
+  EXPORT_FIELDS,
+  EXPORT_HEADER_MAX,
+  EXPORT_PRESETS,
+  type ExportColumn,
+  type ExportField,
+  type ExportPreset,
+} from '../../../engine/schemas/export-mapping';
 import { SUCCESS_MESSAGES } from '../../../engine/errors';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';

@@ -19,7 +19,8 @@ import { exportRecordSchema } from '../../lib/lead-exports-list';
 import { exportBody } from './schemas';
 import { hiddenVisitorFieldsOf } from '../../lib/lead-fields';
 import { exportMappingOf } from '../../lib/export-mapping';
-import { EXPORT_COLUMNS_MAX, EXPORT_FIELDS, EXPORT_HEADER_MAX, EXPORT_PRESETS, mappingColumns, PRESET_COLUMNS } from '../../../engine/crm-export';
+import { mappingColumns, PRESET_COLUMNS } from '../../../engine/crm-export';
+import { exportColumnSchema, exportMappingSchema } from '../../../engine/schemas/export-mapping';
 import { ROLES, scopeOf, TAGS, tagsOf } from './shared';
 
 // LD4: lead exports (CSV, XLSX) and the data download list.
@@ -194,28 +195,8 @@ export default async function leadExportRoutes(app: ApiApp) {
 
   // ---- LD4: the exhibitor's CRM export mapping ---------------------------------------------------
 
-  const columnSchema = {
-    type: 'object',
-    required: ['field', 'header'],
-    additionalProperties: false,
-    properties: {
-      field: { type: 'string', enum: [...EXPORT_FIELDS], description: 'The lead field (firstName/lastName: the visitor name split at its last word)' },
-      header: { type: 'string', minLength: 1, maxLength: EXPORT_HEADER_MAX, description: 'The column name in the file' },
-    },
-  } as const;
-  const mappingSchema = {
-    type: 'object',
-    required: ['preset', 'columns'],
-    additionalProperties: false,
-    properties: {
-      preset: {
-        type: 'string',
-        enum: [...EXPORT_PRESETS],
-        description: "`portal`: every field, headers in the user's language, custom tags; `salesforce`, `hubspot`: those CRMs' import column names; `custom`: the columns given",
-      },
-      columns: { type: 'array', maxItems: EXPORT_COLUMNS_MAX, items: columnSchema, description: 'The columns in order (a preset answers its own; only `custom` reads them)' },
-    },
-  } as const;
+  const columnSchema = exportColumnSchema;
+  const mappingSchema = exportMappingSchema;
   const presetsSchema = {
     type: 'object',
     required: ['salesforce', 'hubspot'],

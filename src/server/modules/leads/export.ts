@@ -7,7 +7,8 @@ import { csvField, type ExportFormat, type LeadFilters } from '../../../engine/l
 import type { TagDefinition } from '../../../engine/schemas/custom-tag';
 import type { Database } from '../../db/schema';
 import type { LeadVisitorField } from '../../../engine/lead-fields';
-import { splitName, VISITOR_FIELD_OF, type ExportColumn, type ExportField } from '../../../engine/crm-export';
+import { splitName, VISITOR_FIELD_OF } from '../../../engine/crm-export';
+import type { ExportColumn, ExportField } from '../../../engine/schemas/export-mapping';
 import { leadConsent } from '../../../engine/lead-consent';
 import { translate } from '../../lib/messages';
 import { eventTimeCell, eventTimeStyle } from '../../lib/xlsx-stream';

@@ -1,5 +1,5 @@
 import { LEAD_SYNC_BATCH_MAX, SCAN_BATCH_MAX, FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../../engine/leads';
-import { CONSENT_SOURCES } from '../../../engine/lead-consent';
+import { leadConsentSchema } from '../../../engine/lead-consent';
 import { EXPORT_FORMATS, KEYWORD_MAX, LEAD_NOTES_MAX, LEAD_SORTS, LEAD_TEXT_MAX, UNSET } from '../../../engine/leads-rules';
 import { PAGINATION } from '../../../engine/constants';
 import { scanSchema } from '../../../engine/schemas/scan';
@@ -79,18 +79,7 @@ const leadProperties = {
     additionalProperties: false,
     description: 'The business card image (download at GET /oga/uploads/{id})',
   },
-  consent: {
-    type: 'object',
-    description:
-      "LD2: the visitor's consent. `withdrawn`: the visitor withdrew it through the organiser (the visitor fields are then empty for good); `source`: how the lead was made (label at leads.consent.source.<code>)",
-    properties: {
-      state: { type: 'string', enum: ['given', 'withdrawn'] },
-      withdrawnAt: { type: ['string', 'null'], format: 'date-time' },
-      source: { type: 'string', enum: [...CONSENT_SOURCES] },
-    },
-    required: ['state', 'withdrawnAt', 'source'],
-    additionalProperties: false,
-  },
+  consent: leadConsentSchema,
 } as const;
 
 // Every field is always answered: each one is required (the names come from the properties, so

@@ -1,3 +1,5 @@
+import { formFilesSchema, formPatchSchema } from '../../../engine/schemas/form-patch';
+import { formProblemSchema } from '../../../engine/schemas/form-problem';
 import type { ApiApp } from '../../lib/api-app';
 import { API_BASE } from '../../../engine/constants';
 import { LANGUAGES } from '../../../engine/language';
@@ -31,17 +33,8 @@ const stringsByLanguage = {
   description: "The form's strings by language, as flat dotted keys (forms.<formId>.…)",
 } as const;
 const fullStrings = { ...stringsByLanguage, required: ['en', 'cn', 'ja', 'vi'] } as const;
-export const problemSchema = {
-  type: 'object',
-  properties: { file: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } },
-  required: ['file', 'path', 'message'],
-} as const;
-const patchSchema = {
-  type: 'object',
-  properties: { schema: json, ui: json },
-  additionalProperties: false,
-  description: "A JSON merge patch (RFC 7386) on the form's schema and UI schema",
-} as const;
+export const problemSchema = formProblemSchema;
+const patchSchema = formPatchSchema;
 const versionRef = { type: 'object', properties: { id: { type: 'integer' }, number: { type: 'integer' } }, required: ['id', 'number'] } as const;
 
 const draftSchema = {
@@ -63,7 +56,7 @@ const editorSchema = {
     exhibitCode: { type: 'string' },
     formId: { type: 'string' },
     version: versionRef,
-    base: { type: 'object', properties: { schema: json, ui: json }, required: ['schema', 'ui'] },
+    base: formFilesSchema,
     patch: { ...patchSchema, type: ['object', 'null'] },
     strings: fullStrings,
     draft: draftSchema,

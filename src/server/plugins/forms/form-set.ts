@@ -1,3 +1,4 @@
+import type { FormFiles as FormFilesOfSchema } from '../../../engine/schemas/form-patch';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -31,10 +32,8 @@ import { readLiveCatalogue } from './live-catalogue';
 // validator for every form the portal serves. A set is checked as a whole and is immutable: the
 // form-set service swaps whole sets, so a request holding one never sees half of a change.
 
-export interface FormFiles {
-  schema: AnySchemaObject;
-  ui: Record<string, unknown>;
-}
+/** A form's schema and UI schema as the server holds them (the schema typed for ajv). */
+export type FormFiles = Omit<FormFilesOfSchema, 'schema'> & { schema: AnySchemaObject };
 
 /** One thing wrong with a change to the forms: the file, where in it (JSON pointer), and what. */
 export type FormSetProblem = FormProblem;

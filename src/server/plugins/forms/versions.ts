@@ -16,6 +16,7 @@ const VERSION_LOCK = 7_202_511;
 /** How a version came to be. */
 export type VersionSource = 'files' | 'editor' | 'rollback' | 'copy' | 'import';
 
+// report: not the schema at src/server/modules/leads/schemas.ts: who wrote a version of the forms, not who scanned a badge
 export interface VersionAuthor {
   id: number | null;
   name: string;
