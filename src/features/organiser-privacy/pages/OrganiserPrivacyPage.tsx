@@ -1,5 +1,5 @@
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading';
 import { typedApi } from '../../../lib/api';
@@ -23,6 +23,21 @@ type ConsentSettings = ApiData<'GET', '/organiser/privacy/consent'>;
 const dayIn = (dates: DateLocale) => (iso: string | null) => (iso ? formatEventDay(iso.slice(0, 10), dates) : '—');
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
+/** A section of the page: its title, what it does, and its fields. */
+function SettingsSection({ title, explain, children }: { title: string; explain: string; children: ReactNode }) {
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {explain}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
 function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
   const { t } = useTranslation();
   const day = dayIn(useDateLocale());
@@ -44,13 +59,7 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
     }
   };
   return (
-    <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {t('privacy.retention.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {t('privacy.retention.explain', { event: settings.event, end: day(settings.showEndsAt) })}
-      </Typography>
+    <SettingsSection title={t('privacy.retention.title')} explain={t('privacy.retention.explain', { event: settings.event, end: day(settings.showEndsAt) })}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           label={t('privacy.retention.days')}
@@ -75,7 +84,7 @@ function Retention({ settings, onSaved }: { settings: Settings; onSaved: () => v
             ? t('privacy.retention.eraseAt', { date: day(settings.eraseAt) })
             : t('privacy.retention.notSet')}
       </Typography>
-    </Paper>
+    </SettingsSection>
   );
 }
 
@@ -98,13 +107,7 @@ function Consent({ settings, onSaved }: { settings: ConsentSettings; onSaved: ()
     }
   };
   return (
-    <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {t('privacy.consent.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {t('privacy.consent.explain')}
-      </Typography>
+    <SettingsSection title={t('privacy.consent.title')} explain={t('privacy.consent.explain')}>
       <Stack spacing={2}>
         {LANGUAGE_OPTIONS.map(({ code: language, label }) => (
           <TextField
@@ -136,7 +139,7 @@ function Consent({ settings, onSaved }: { settings: ConsentSettings; onSaved: ()
           {problem}
         </Alert>
       )}
-    </Paper>
+    </SettingsSection>
   );
 }
 
