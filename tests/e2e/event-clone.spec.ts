@@ -30,8 +30,9 @@ describe('an event made from another', () => {
     await dialog.getByRole('button', { name: en('organiser.events.cloneCreate') }).click();
 
     // The new event's settings open for review, with its own code.
-    const clone = await portal.app.db.selectFrom('events').select(['id', 'code']).where('code', '=', 'AFHE2028').executeTakeFirstOrThrow();
+    // The page moves to the new event once the server has made it (read the row after, never before).
     await waitForPath(page, '/organiser/events/edit');
+    const clone = await portal.app.db.selectFrom('events').select(['id', 'code']).where('code', '=', 'AFHE2028').executeTakeFirstOrThrow();
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(clone.id));
     await expectVisible(
       page.getByText(en('organiser.events.cloned', { code: 'AFHE2028', event: 'ASEAN Food & Hospitality Expo 2027' }), { exact: false }),
