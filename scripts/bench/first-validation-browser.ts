@@ -158,7 +158,7 @@ export async function firstValidationInBrowser() {
     console.log(`\n## First validation in Chromium: served (server-compiled) vs precompiled (bundled), ${ROUNDS} rounds, medians`);
     console.log("  each = import() of the validators module + rjsf createPrecompiledValidator + validateFormData of the document (the form page's path)");
     console.log('  served      = /oga/forms/validators/<hash>.js from the running portal (as the app loads it)');
-    console.log('  precompiled = the same ajv code as an ES module bundled beside the page (esbuild, lazy chunk in assets/), as before issue 11');
+    console.log('  precompiled = the same ajv code as an ES module bundled beside the page (esbuild, lazy chunk in assets/), as the portal once served them');
     console.log('  uncached = new browser context; cached = a second page of that context (HTTP cache); (load …) = the import() alone');
     for (const form of FORMS) {
       const files = registry.filesFor(form.id, '');

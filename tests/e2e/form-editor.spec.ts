@@ -48,7 +48,7 @@ async function servedS04(account: string): Promise<string> {
   return JSON.stringify({ schema, ui });
 }
 
-describe('issue 25: form editor', () => {
+describe("F11 the form editor on one event's patch", () => {
   test('a required, conditional question with a Japanese title added to S04 of one event: impact, publish reopening, the exhibitor answers in Japanese, another event unchanged, rollback', async () => {
     // Borneo's account of another event (HALAL2026) signs in too (the demo data leaves it disabled).
     await portal.app.db.updateTable('users').set({ status: 'active' }).where('login', '=', 'borneo.halal').execute();
