@@ -24,11 +24,11 @@ describe("organiser: visitors' privacy", () => {
 
     const days = field(page, en('privacy.retention.days'));
     await days.fill('ten');
-    await page.getByRole('button', { name: en('privacy.save') }).click();
+    await page.getByRole('button', { name: en('privacy.save'), exact: true }).click();
     await expectVisible(page.getByText(en('privacy.retention.invalid')), 'the wrong number explained');
 
     await days.fill('30');
-    await page.getByRole('button', { name: en('privacy.save') }).click();
+    await page.getByRole('button', { name: en('privacy.save'), exact: true }).click();
     const event = await db.selectFrom('events').select(['id', 'ends_at']).where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
     // Written as English writes a day (L1: dates in the user's language).
     const eraseDay = formatEventDay(new Date(new Date(event.ends_at).getTime() + 30 * DAY_MS).toISOString().slice(0, 10), 'en');

@@ -73,7 +73,7 @@ export function ExportMappingCard({ canChange }: { canChange: boolean }) {
               setPreset(event.target.value as ExportPreset);
               setProblem('');
             }}
-            sx={{ minWidth: 260 }}
+            sx={{ minWidth: { xs: 0, sm: 260 }, maxWidth: '100%', alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
           >
             {EXPORT_PRESETS.map((each) => (
               <MenuItem key={each} value={each}>
@@ -98,7 +98,7 @@ export function ExportMappingCard({ canChange }: { canChange: boolean }) {
                     value={column.field}
                     disabled={!canChange}
                     onChange={(event) => setColumns(columns.map((each, at) => (at === index ? { ...each, field: event.target.value as ExportField } : each)))}
-                    sx={{ minWidth: 200 }}
+                    sx={{ minWidth: { xs: 0, sm: 200 }, maxWidth: '100%' }}
                   >
                     {EXPORT_FIELDS.map((field) => (
                       <MenuItem key={field} value={field}>

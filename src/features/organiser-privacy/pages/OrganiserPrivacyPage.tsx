@@ -130,7 +130,7 @@ function Consent({ settings, onSaved }: { settings: ConsentSettings; onSaved: ()
         </TextField>
         <Box>
           <Button variant="contained" onClick={() => void save()}>
-            {t('privacy.save')}
+            {t('privacy.consent.save')}
           </Button>
         </Box>
       </Stack>
