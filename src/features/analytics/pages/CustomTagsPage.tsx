@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  IconButton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +13,7 @@ import { useAccountInfo } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { LimitTips } from '../../../components/LimitTips';
 import { PageLoading } from '../../../components/PageLoading';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormCard, useSending } from '../components/FormCard';
 
 // LD6/V5: the exhibitor's custom tags. The engine's rules run before sending, with their
@@ -221,17 +206,14 @@ export default function CustomTagsPage() {
         </Box>
       )}
       {!canAdd && <LimitTips count={1} email={account?.supportEmail || SUPPORT_EMAIL} />}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-tag-text">
-        <DialogContent>
-          <DialogContentText id="delete-tag-text">{t('customTags.confirmDelete', { name: deleting?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('customTags.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => deleting && void remove(deleting)}>
-            {t('customTags.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        text={t('customTags.confirmDelete', { name: deleting?.name ?? '' })}
+        cancelLabel={t('customTags.cancel')}
+        confirmLabel={t('customTags.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
     </Stack>
   );
 }

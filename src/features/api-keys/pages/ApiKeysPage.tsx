@@ -1,23 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from '../../../engine/api-keys';
 import { typedApi } from '../../../lib/api';
@@ -26,6 +8,8 @@ import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ShownOnceSecret } from '../../../components/ShownOnceSecret';
 import { useAccountInfo } from '../../../lib/session';
 
 // LD2: the exhibitor's API keys for its own systems (a CRM's sync). A key is named, given its
@@ -157,29 +141,14 @@ export default function ApiKeysPage() {
         </CardContent>
       </Card>
       {created && (
-        <Alert severity="success" onClose={() => setCreated(null)}>
-          <Typography sx={{ mb: 1 }}>{t('apiKeys.keyOnce', { name: created.name })}</Typography>
-          <TextField
-            fullWidth
-            size="small"
-            label={t('apiKeys.key')}
-            value={created.key}
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button
-            sx={{ mt: 1 }}
-            size="small"
-            onClick={() =>
-              void navigator.clipboard?.writeText(created.key).then(
-                () => showToast('success', t('apiKeys.copied')),
-                () => undefined,
-              )
-            }
-          >
-            {t('apiKeys.copy')}
-          </Button>
-        </Alert>
+        <ShownOnceSecret
+          message={t('apiKeys.keyOnce', { name: created.name })}
+          label={t('apiKeys.key')}
+          value={created.key}
+          copyLabel={t('apiKeys.copy')}
+          copiedMessage={t('apiKeys.copied')}
+          onClose={() => setCreated(null)}
+        />
       )}
       <Card variant="outlined">
         <CardContent>
@@ -191,18 +160,15 @@ export default function ApiKeysPage() {
           {keys && keys.length > 0 && <ResponsiveTable label={t('apiKeys.list')} size="small" outlined={false} columns={columns} rows={keys} rowKey={(key) => key.id} />}
         </CardContent>
       </Card>
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-api-key-title">
-        <DialogTitle id="revoke-api-key-title">{t('apiKeys.revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('apiKeys.revokeText', { name: revoking?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('apiKeys.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
-            {t('apiKeys.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('apiKeys.revokeTitle')}
+        text={t('apiKeys.revokeText', { name: revoking?.name ?? '' })}
+        cancelLabel={t('apiKeys.cancel')}
+        confirmLabel={t('apiKeys.revoke')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+      />
     </Stack>
   );
 }

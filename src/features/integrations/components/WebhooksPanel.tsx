@@ -7,11 +7,6 @@ import {
   CardContent,
   Checkbox,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -28,6 +23,8 @@ import type { ApiData } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ShownOnceSecret } from '../../../components/ShownOnceSecret';
 import { useAccountInfo } from '../../../lib/session';
 
 // LD: webhook endpoints and their delivery logs, for an exhibitor (Digital Tools → Integrations)
@@ -297,32 +294,15 @@ export function WebhooksPanel({ base, events, intro }: WebhooksPanelProps) {
         </CardContent>
       </Card>
       {secret && (
-        <Alert severity="success" onClose={() => setSecret(null)}>
-          <Typography sx={{ mb: 1 }}>{t('webhooks.secretOnce', { url: secret.url })}</Typography>
-          <TextField
-            fullWidth
-            size="small"
-            label={t('webhooks.secret')}
-            value={secret.secret}
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('webhooks.verifyHint')}
-          </Typography>
-          <Button
-            sx={{ mt: 1 }}
-            size="small"
-            onClick={() =>
-              void navigator.clipboard?.writeText(secret.secret).then(
-                () => showToast('success', t('webhooks.copied')),
-                () => undefined,
-              )
-            }
-          >
-            {t('webhooks.copy')}
-          </Button>
-        </Alert>
+        <ShownOnceSecret
+          message={t('webhooks.secretOnce', { url: secret.url })}
+          label={t('webhooks.secret')}
+          value={secret.secret}
+          hint={t('webhooks.verifyHint')}
+          copyLabel={t('webhooks.copy')}
+          copiedMessage={t('webhooks.copied')}
+          onClose={() => setSecret(null)}
+        />
       )}
       <Card variant="outlined">
         <CardContent>
@@ -378,18 +358,16 @@ export function WebhooksPanel({ base, events, intro }: WebhooksPanelProps) {
           </Stack>
         </CardContent>
       </Card>
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="webhook-confirm-title">
-        <DialogTitle id="webhook-confirm-title">{confirm?.kind === 'rotate' ? t('webhooks.rotateTitle') : t('webhooks.removeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{confirm ? t(confirm.kind === 'rotate' ? 'webhooks.rotateText' : 'webhooks.removeText', { url: confirm.endpoint.url }) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('webhooks.cancel')}</Button>
-          <Button color={confirm?.kind === 'remove' ? 'error' : 'primary'} variant="contained" onClick={() => void confirmed()}>
-            {confirm?.kind === 'rotate' ? t('webhooks.rotate') : t('webhooks.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'rotate' ? t('webhooks.rotateTitle') : t('webhooks.removeTitle')}
+        text={confirm ? t(confirm.kind === 'rotate' ? 'webhooks.rotateText' : 'webhooks.removeText', { url: confirm.endpoint.url }) : ''}
+        cancelLabel={t('webhooks.cancel')}
+        confirmLabel={confirm?.kind === 'rotate' ? t('webhooks.rotate') : t('webhooks.remove')}
+        tone={confirm?.kind === 'remove' ? 'error' : 'primary'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void confirmed()}
+      />
     </Stack>
   );
 }

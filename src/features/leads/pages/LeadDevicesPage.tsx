@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
@@ -8,6 +8,8 @@ import type { ApiData, ApiPath } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
 import { UtcTime } from '../../../components/UtcTime';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/ResponsiveTable';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ShownOnceSecret } from '../../../components/ShownOnceSecret';
 import { useAccountInfo } from '../../../lib/session';
 
 // LD1: the scanning devices signed in with a long-lived device token. A user adds a device here
@@ -183,29 +185,14 @@ export default function LeadDevicesPage() {
       </Card>
       <PhoneSignInCard offsetMinutes={offsetMinutes} />
       {created && (
-        <Alert severity="success" onClose={() => setCreated(null)}>
-          <Typography sx={{ mb: 1 }}>{t('leads.devices.tokenOnce', { name: created.name })}</Typography>
-          <TextField
-            fullWidth
-            size="small"
-            label={t('leads.devices.token')}
-            value={created.token}
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button
-            sx={{ mt: 1 }}
-            size="small"
-            onClick={() =>
-              void navigator.clipboard?.writeText(created.token).then(
-                () => showToast('success', t('leads.devices.copied')),
-                () => undefined,
-              )
-            }
-          >
-            {t('leads.devices.copy')}
-          </Button>
-        </Alert>
+        <ShownOnceSecret
+          message={t('leads.devices.tokenOnce', { name: created.name })}
+          label={t('leads.devices.token')}
+          value={created.token}
+          copyLabel={t('leads.devices.copy')}
+          copiedMessage={t('leads.devices.copied')}
+          onClose={() => setCreated(null)}
+        />
       )}
       <Card variant="outlined">
         <CardContent>
@@ -219,18 +206,15 @@ export default function LeadDevicesPage() {
           )}
         </CardContent>
       </Card>
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-device-title">
-        <DialogTitle id="revoke-device-title">{t('leads.devices.revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('leads.devices.revokeText', { name: revoking?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('leads.devices.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
-            {t('leads.devices.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('leads.devices.revokeTitle')}
+        text={t('leads.devices.revokeText', { name: revoking?.name ?? '' })}
+        cancelLabel={t('leads.devices.cancel')}
+        confirmLabel={t('leads.devices.revoke')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+      />
     </Stack>
   );
 }
