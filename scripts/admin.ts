@@ -1,7 +1,4 @@
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/server/app';
-import { AdminInputError, createOrganiser, organiserMailStatus } from '../src/server/admin/create-organiser';
-import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { loadCommandConfig } from './command-config';
 
 // Operator commands: `npm run admin -- <command> [options]`. They use the database the server
@@ -44,7 +41,22 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadCommandConfig();
   if (!config) return 2;
-  const app = await buildApp(config, { logger: false, mailWorker: false });
+  // The server's code loads only once the arguments are known to be usable: a mistyped command
+  // answers at once instead of after loading every module of the server.
+  const [{ buildApp }, { AdminInputError, createOrganiser, organiserMailStatus }, { DataDirLockedError }] = await Promise.all([
+    import('../src/server/app'),
+    import('../src/server/admin/create-organiser'),
+    import('../src/server/db/data-dir-lock'),
+  ]);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, { logger: false, mailWorker: false });
+  } catch (error) {
+    // A running server holds the embedded database: say so in one line, not a stack.
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   try {
     await app.ready();
     const created = await createOrganiser(app, config, {
@@ -78,8 +90,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    // A running server holds the embedded database: say so in one line, not a stack.
-    console.error(error instanceof DataDirLockedError ? error.message : error);
+    console.error(error);
     process.exit(1);
   },
 );
