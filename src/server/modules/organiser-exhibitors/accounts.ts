@@ -213,26 +213,16 @@ export interface AccountChange {
 }
 
 /** Flags as one text, whatever order their keys come in (jsonb keeps its own order). */
-const flagsText = (flags: unknown) =>
-  JSON.stringify(Object.entries((flags ?? {}) as Record<string, boolean>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const flagsText = (flags: unknown) => JSON.stringify(Object.entries((flags ?? {}) as Record<string, boolean>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const quotasText = (quotas: Record<string, number>) => flagsText(quotas);
 
 /** The parts of a stored account (its row as read with the main login's id and key, its quotas) that `input` would change. */
-export function changedParts(
-  row: AccountRow & { user_id: number | null; login_key: string | null },
-  quotas: Record<string, number>,
-  input: ExhibitorInput,
-): AccountParts {
+export function changedParts(row: AccountRow & { user_id: number | null; login_key: string | null }, quotas: Record<string, number>, input: ExhibitorInput): AccountParts {
   return {
-    participation:
-      row.booth_num !== input.boothNum || JSON.stringify(row.displayed_modules) !== JSON.stringify(input.modules) || flagsText(row.flags) !== flagsText(input.flags),
+    participation: row.booth_num !== input.boothNum || JSON.stringify(row.displayed_modules) !== JSON.stringify(input.modules) || flagsText(row.flags) !== flagsText(input.flags),
     exhibitor: row.name !== input.name || row.legal_name !== input.legalName || row.logo_url !== input.logoUrl || row.code !== input.code,
     user:
-      row.user_id === null ||
-      row.login !== input.account ||
-      row.login_key !== input.account.toLowerCase() ||
-      row.email !== input.email ||
-      row.display_name !== mainUserName(input),
+      row.user_id === null || row.login !== input.account || row.login_key !== input.account.toLowerCase() || row.email !== input.email || row.display_name !== mainUserName(input),
     quotas: quotasText(quotas) !== quotasText(input.quotas),
   };
 }

@@ -135,10 +135,7 @@ export default fp<WebhooksOptions>(
       return queue(rows, db);
     }
 
-    async function emitEach(
-      event: { type: OrganiserEventType; eventId: number; data: ReadonlyArray<Record<string, unknown>> },
-      db: Kysely<Database> = app.db,
-    ): Promise<number> {
+    async function emitEach(event: { type: OrganiserEventType; eventId: number; data: ReadonlyArray<Record<string, unknown>> }, db: Kysely<Database> = app.db): Promise<number> {
       if (event.data.length === 0) return 0;
       const endpoints = await db
         .selectFrom('webhook_endpoints')
