@@ -4873,7 +4873,11 @@ export interface ApiOperations {
        */
       rows: number;
       /**
-       * Rows whose code the event already had
+       * Rows whose code the event already had, equal to what is stored (nothing written)
+       */
+      unchanged: number;
+      /**
+       * Rows whose code the event already had and that change it
        */
       updated: number;
     };

@@ -78,6 +78,7 @@ export default function ImportPage() {
               updated: report.updated,
             })}
           </Alert>
+          {report.unchanged > 0 && <Typography>{t('organiser.import.unchangedRows', { unchanged: report.unchanged })}</Typography>}
           {report.problems.length > 0 && (
             <TableContainer>
               <Table size="small" aria-label={t('organiser.import.problems')}>

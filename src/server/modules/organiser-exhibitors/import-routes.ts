@@ -12,7 +12,8 @@ import { columnHeaders, importExhibitors, importReportSchema } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
 
 // The exhibitor import — template download, dry run with a report per row, commit of
-// the good rows in one transaction (recorded in the audit log).
+// the good rows in one transaction (recorded in the audit log when it changed something: an
+// unchanged file writes nothing).
 
 const SCREEN = { screen: 'organiserImport' } as const;
 /** More rows than this are refused before reading them (a show has at most a few thousand). */
@@ -118,13 +119,14 @@ export default async function organiserImportRoutes(app: ApiApp) {
                     file: fileName,
                     created: outcome.stored.filter((s) => s.created).map((s) => s.code),
                     updated: outcome.stored.filter((s) => !s.created).map((s) => s.code),
+                    unchanged: outcome.unchanged,
                     refusedRows: [...new Set(outcome.problems.map((p) => p.row))],
                   },
                 },
                 { request, db: trx },
               );
-              for (const created of outcome.stored.filter((s) => s.created))
-                await app.webhooks.emit({ type: 'exhibitor.created', eventId: event.id, data: { participationId: created.participationId, code: created.code } }, trx);
+              const created = outcome.stored.filter((s) => s.created).map((s) => ({ participationId: s.participationId, code: s.code }));
+              await app.webhooks.emitEach({ type: 'exhibitor.created', eventId: event.id, data: created }, trx);
             }
             return outcome;
           })

@@ -7,13 +7,15 @@ import type { ExhibitorInput } from '../../../engine/schemas/exhibitor';
 import type { EventVocabulary } from '../../../engine/organiser-events';
 import type { Database, EventRow } from '../../db/schema';
 import { translate } from '../../lib/messages';
-import { accountOf, createAccount, updateAccount } from './accounts';
+import { type AccountChange, type AccountRow, accountOf, changedParts, storeAccounts } from './accounts';
 import type { SheetRows } from '../../lib/spreadsheet';
 
 // Exhibitors from a spreadsheet. Headers are read in any of the four languages; every
 // row is checked (the account rules, duplicates in the file, booths and account IDs taken in the
 // database) and reported by row and column in the organiser's language. The good rows are stored
-// in one transaction: a code the event already has updates that exhibitor, never a duplicate.
+// in one transaction: a code the event already has updates that exhibitor, never a duplicate, and a
+// row equal to what is stored is left alone (re-importing a file writes nothing). The rows are stored
+// set-based, a handful of statements per import whatever its size (storeAccounts).
 
 const TEXT_COLUMNS = ['code', 'name', 'legalName', 'boothNum', 'account', 'email', 'contactName', 'logoUrl'] as const;
 const LIST_COLUMNS = ['modules', 'flags'] as const;
@@ -29,7 +31,8 @@ export const importReportSchema = {
     rows: { type: 'integer', description: 'Data rows read (empty rows skipped)' },
     good: { type: 'integer', description: 'Rows without a problem (stored on commit)' },
     created: { type: 'integer' },
-    updated: { type: 'integer', description: 'Rows whose code the event already had' },
+    updated: { type: 'integer', description: 'Rows whose code the event already had and that change it' },
+    unchanged: { type: 'integer', description: 'Rows whose code the event already had, equal to what is stored (nothing written)' },
     problems: {
       type: 'array',
       items: {
@@ -45,7 +48,7 @@ export const importReportSchema = {
       },
     },
   },
-  required: ['dryRun', 'rows', 'good', 'created', 'updated', 'problems'],
+  required: ['dryRun', 'rows', 'good', 'created', 'updated', 'unchanged', 'problems'],
   additionalProperties: false,
 } as const;
 
@@ -79,7 +82,21 @@ const listOf = (cell: string) =>
 
 interface Existing {
   participationId: number;
+  exhibitorId: number;
   account: ExhibitorInput;
+  row: AccountRow & { user_id: number | null; login_key: string | null };
+  quotas: Record<string, number>;
+}
+
+/** Rows grouped by their participation. */
+function byParticipation<T extends { participation_id: number | null }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.participation_id!);
+    if (group) group.push(row);
+    else groups.set(row.participation_id!, [row]);
+  }
+  return groups;
 }
 
 export async function importExhibitors(
@@ -89,7 +106,7 @@ export async function importExhibitors(
   const { event, vocabulary, language } = options;
   const headers = columnHeaders(language, vocabulary.quotaNames);
   const headerOf = new Map(headers);
-  const report: ImportReport = { rows: 0, good: 0, created: 0, updated: 0, problems: [] };
+  const report: ImportReport = { rows: 0, good: 0, created: 0, updated: 0, unchanged: 0, problems: [] };
   const problem = (row: number, columnKey: string, key: string, params: Record<string, string | number> = {}) =>
     report.problems.push({ row, column: columnKey ? (headerOf.get(columnKey) ?? columnKey) : '', key, problem: translate(language, key, params) });
 
@@ -111,6 +128,7 @@ export async function importExhibitors(
     .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
     .select([
       'participations.id',
+      'participations.exhibitor_id',
       'participations.booth_num',
       'participations.displayed_modules',
       'participations.flags',
@@ -118,11 +136,15 @@ export async function importExhibitors(
       'exhibitors.name',
       'exhibitors.legal_name',
       'exhibitors.logo_url',
+      'users.id as user_id',
       'users.login',
+      'users.login_key',
       'users.email',
       'users.display_name',
     ])
     .where('participations.event_id', '=', event.id)
+    // The main login is the account's first exhibitor login (as readAccount reads it).
+    .orderBy('users.id')
     .execute();
   const quotaRows = await db
     .selectFrom('quotas')
@@ -137,18 +159,23 @@ export async function importExhibitors(
     .where('participation_id', 'is not', null)
     .where('name', 'not like', `${FORM_DEADLINE_PREFIX}%`)
     .execute();
+  const quotasOf = byParticipation(quotaRows);
+  const deadlinesOf = byParticipation(deadlineRows);
   const byCode = new Map<string, Existing>();
   const boothHolder = new Map<string, number>();
+  const read = new Set<number>();
   for (const row of existingRows) {
+    if (read.has(row.id)) continue;
+    read.add(row.id);
     if (row.booth_num) boothHolder.set(row.booth_num.toLowerCase(), row.id);
     if (!row.code) continue;
+    const quotas = Object.fromEntries((quotasOf.get(row.id) ?? []).map((q) => [q.name, q.value]));
     byCode.set(row.code.toLowerCase(), {
       participationId: row.id,
-      account: accountOf(
-        row,
-        Object.fromEntries(quotaRows.filter((q) => q.participation_id === row.id).map((q) => [q.name, q.value])),
-        Object.fromEntries(deadlineRows.filter((d) => d.participation_id === row.id).map((d) => [d.name, new Date(d.due_at).toISOString()])),
-      ),
+      exhibitorId: row.exhibitor_id,
+      row,
+      quotas,
+      account: accountOf(row, quotas, Object.fromEntries((deadlinesOf.get(row.id) ?? []).map((d) => [d.name, new Date(d.due_at).toISOString()]))),
     });
   }
 
@@ -243,16 +270,23 @@ export async function importExhibitors(
   report.problems.sort((a, b) => a.row - b.row);
   const good = candidates.filter((candidate) => candidate.row > 0);
   report.good = good.length;
-  report.created = good.filter((c) => !c.existing).length;
-  report.updated = good.length - report.created;
-  if (!options.commit || good.length === 0) return { ...report, stored: [] };
-
-  const stored: Array<{ code: string; participationId: number; created: boolean }> = [];
-  for (const candidate of good) {
-    const account = candidate.existing
-      ? await updateAccount(db, event, candidate.existing.participationId, candidate.input)
-      : await createAccount(db, options.organisationId, event, candidate.input);
-    stored.push({ code: candidate.input.code, participationId: account.participationId, created: !candidate.existing });
+  const creates = good.filter((c) => !c.existing).map((c) => c.input);
+  const changes: AccountChange[] = [];
+  for (const { existing, input } of good) {
+    if (!existing) continue;
+    const parts = changedParts(existing.row, existing.quotas, input);
+    if (Object.values(parts).some(Boolean))
+      changes.push({ participationId: existing.participationId, exhibitorId: existing.exhibitorId, userId: existing.row.user_id, input, parts });
   }
+  report.created = creates.length;
+  report.updated = changes.length;
+  report.unchanged = good.length - creates.length - changes.length;
+  if (!options.commit || (creates.length === 0 && changes.length === 0)) return { ...report, stored: [] };
+
+  const created = await storeAccounts(db, options.organisationId, event, creates, changes);
+  const stored = [
+    ...creates.map((input, at) => ({ code: input.code, participationId: created[at]!, created: true })),
+    ...changes.map((change) => ({ code: change.input.code, participationId: change.participationId, created: false })),
+  ];
   return { ...report, stored };
 }

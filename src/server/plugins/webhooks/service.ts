@@ -34,6 +34,8 @@ export type WebhookEvent = { type: LeadEventType; leadIds: readonly number[] } |
 export interface Webhooks {
   /** Queues the event for every endpoint that takes it, in `db` (the caller's transaction) if given. */
   emit(event: WebhookEvent, db?: Kysely<Database>): Promise<number>;
+  /** Queues one message per item of `data` (each its own message id) with one look-up of the endpoints: many new exhibitors of an import at once. */
+  emitEach(event: { type: OrganiserEventType; eventId: number; data: ReadonlyArray<Record<string, unknown>> }, db?: Kysely<Database>): Promise<number>;
   /** Queues a test message for one endpoint (sent even though no endpoint subscribes to it). */
   sendTest(endpointId: number): Promise<number>;
   /** Sends every message due at `now` (the worker's step; tests and commands call it, with a later `now` to skip waits). */
@@ -129,18 +131,33 @@ export default fp<WebhooksOptions>(
           const id = messageId();
           for (const endpoint of receivers) rows.push({ endpoint_id: endpoint.id, message_id: id, event_type: event.type, payload, ordering_key: `lead:${Number(lead.id)}` });
         }
-      } else {
-        const endpoints = await db
-          .selectFrom('webhook_endpoints')
-          .select(['id'])
-          .where('organisation_id', '=', db.selectFrom('events').select('organisation_id').where('id', '=', event.eventId))
-          .where(sql<boolean>`events @> ${JSON.stringify([event.type])}::jsonb`)
-          .execute();
-        if (endpoints.length === 0) return 0;
-        const payload = JSON.stringify({ type: event.type, timestamp, data: { eventId: event.eventId, ...event.data } });
+      } else return emitEach({ type: event.type, eventId: event.eventId, data: [event.data] }, db);
+      return queue(rows, db);
+    }
+
+    async function emitEach(event: { type: OrganiserEventType; eventId: number; data: ReadonlyArray<Record<string, unknown>> }, db: Kysely<Database> = app.db): Promise<number> {
+      if (event.data.length === 0) return 0;
+      const endpoints = await db
+        .selectFrom('webhook_endpoints')
+        .select(['id'])
+        .where('organisation_id', '=', db.selectFrom('events').select('organisation_id').where('id', '=', event.eventId))
+        .where(sql<boolean>`events @> ${JSON.stringify([event.type])}::jsonb`)
+        .execute();
+      if (endpoints.length === 0) return 0;
+      const timestamp = new Date().toISOString();
+      const rows: Array<{ endpoint_id: number; message_id: string; event_type: string; payload: string; ordering_key: string | null }> = [];
+      for (const data of event.data) {
+        const payload = JSON.stringify({ type: event.type, timestamp, data: { eventId: event.eventId, ...data } });
         const id = messageId();
         for (const endpoint of endpoints) rows.push({ endpoint_id: endpoint.id, message_id: id, event_type: event.type, payload, ordering_key: null });
       }
+      return queue(rows, db);
+    }
+
+    async function queue(
+      rows: Array<{ endpoint_id: number; message_id: string; event_type: string; payload: string; ordering_key: string | null }>,
+      db: Kysely<Database>,
+    ): Promise<number> {
       if (rows.length === 0) return 0;
       for (let at = 0; at < rows.length; at += 1000)
         await db
@@ -348,6 +365,7 @@ export default fp<WebhooksOptions>(
 
     app.decorate('webhooks', {
       emit,
+      emitEach,
       sendTest,
       deliverDue,
       wake: () => setImmediate(nudge),
