@@ -1778,6 +1778,10 @@ export interface ApiOperations {
       limit: number;
       page: number;
       total: number;
+      /**
+       * `moreThan`: counting stopped at the cap (total), more records match
+       */
+      totalKind?: 'exact' | 'moreThan';
     };
     query?: {
       /**
@@ -2738,10 +2742,14 @@ export interface ApiOperations {
     };
   };
   /**
-   * Exhibitors × forms of the organiser's event with status and counts
+   * Exhibitors × forms of the organiser's event with status and counts, filtered and paged
    */
   'GET /organiser/progress': {
     data: {
+      /**
+       * Active exhibitors of the event (what the counts are over)
+       */
+      exhibitors: number;
       forms: {
         code: string;
         counts: {
@@ -2770,10 +2778,15 @@ export interface ApiOperations {
          */
         title: string;
       }[];
+      limit: number;
       /**
        * Published manuals of the event that need acknowledging
        */
       manualsToAcknowledge: number;
+      page: number;
+      /**
+       * The page’s rows
+       */
       rows: {
         boothNum: string;
         code: string | null;
@@ -2798,12 +2811,27 @@ export interface ApiOperations {
           [k: string]: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed' | undefined;
         };
       }[];
+      /**
+       * Rows the filters keep (over every page)
+       */
+      total: number;
     };
     query?: {
+      /**
+       * With formStatus: the form whose status is filtered (any form when absent)
+       */
+      form?: string;
+      formStatus?: 'notStarted' | 'draft' | 'submitted' | 'pendingApproval' | 'approved' | 'rejected' | 'closed';
+      /**
+       * Words all found in the exhibitor’s name or booth (case and accents folded)
+       */
+      keyword?: string;
+      limit?: 10 | 20 | 30 | 50;
       /**
        * Only exhibitors with a mandatory form not submitted
        */
       missing?: boolean;
+      page?: number;
     };
   };
   /**

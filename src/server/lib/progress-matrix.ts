@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { FromSchema } from 'json-schema-to-ts';
 import { deadlineOfForm, FORM_STATUSES, formStatus, partStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
 import { sameProperties } from '../../engine/schemas/json-schema';
+import { searchFold } from '../../engine/search';
 import { approvalPart, partsOf, partStates, type FormPart } from '../../engine/forms/parts';
+import { pageOf } from './paging';
 import { loadParticipationSettings } from './participation-settings';
 
 // O2, progress: every exhibitor of one event × every participation form, with the status
@@ -73,6 +74,16 @@ export const progressMatrixSchema = {
 export type ProgressRow = FromSchema<typeof progressRowSchema> & { deadlines?: Record<string, Date> };
 export type ProgressMatrix = Omit<FromSchema<typeof progressMatrixSchema>, 'rows'> & { rows: ProgressRow[] };
 
+/** The rows a reader keeps: every word in the exhibitor's name or booth (folded), and with a status, the form (or any form) in it. */
+export interface ProgressFilter {
+  keyword?: string;
+  form?: string;
+  formStatus?: FormStatus;
+}
+
+/** The matrix with its rows paged: the counts stay over every exhibitor; `total` is the rows the filters keep. */
+export type ProgressMatrixPage = ProgressMatrix & { total: number; page: number; limit: number; exhibitors: number };
+
 const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0, submitted: 0, pendingApproval: 0, approved: 0, rejected: 0, closed: 0 });
 
 /**
@@ -83,8 +94,16 @@ export async function progressMatrix(
   app: Pick<FastifyInstance, 'db' | 'formEntries'>,
   eventId: number,
   definitions: FormDefinition[],
-  options: { missingOnly?: boolean; now?: Date; withDeadlines?: boolean; schemaOf?: (formId: string) => { properties?: Record<string, unknown> } } = {},
-): Promise<ProgressMatrix> {
+  options: {
+    missingOnly?: boolean;
+    now?: Date;
+    withDeadlines?: boolean;
+    schemaOf?: (formId: string) => { properties?: Record<string, unknown> };
+    filter?: ProgressFilter;
+    /** False: every row's manuals are left at 0 (a page counts its own rows' afterwards). */
+    countManuals?: boolean;
+  } = {},
+): Promise<ProgressMatrix & { exhibitors: number }> {
   const now = options.now ?? new Date();
   // Without the schema (reminders) the exhibitor's part has no fields of its own to look at: its
   // submission still counts, only "draft" vs "not started" of that part is not told apart.
@@ -95,21 +114,13 @@ export async function progressMatrix(
   }
   const partedIds = [...partsByForm.keys()];
   // One row per exhibitor with its entries folded into JSON (form id → [status, approval]):
-  // 2,000 rows to read instead of one per entry.
+  // 5,000 rows to read instead of one per entry. Every exhibitor is read, as the counts are
+  // over all of them; the manuals are counted only for the rows answered.
   const { db } = app;
   const participations = await db
     .selectFrom('participations')
     .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-    .select([
-      'participations.id',
-      'exhibitors.name',
-      'exhibitors.code',
-      'participations.booth_num',
-      app.formEntries.foldedOfParticipation(partedIds).as('entries'),
-      sql<number>`(select count(*)::int from manual_status ms join content c on c.id = ms.content_id where ms.participation_id = participations.id and ms.acknowledged_at is not null and c.ack_required and c.kind = 'manual')`.as(
-        'manuals_acknowledged',
-      ),
-    ])
+    .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', app.formEntries.foldedOfParticipation(partedIds).as('entries')])
     .where('participations.event_id', '=', eventId)
     .where('participations.status', '=', 'active')
     .orderBy('exhibitors.name')
@@ -154,6 +165,10 @@ export async function progressMatrix(
     if (deadline && deadline.getTime() < now.getTime()) return 'closed';
     return statuses.some((status) => status !== 'notStarted' && status !== 'closed') ? 'draft' : 'notStarted';
   };
+  const words = searchFold(options.filter?.keyword ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const wanted = options.filter?.formStatus;
   const rows: ProgressRow[] = [];
   for (const participation of participations) {
     const deadlines = settings.get(participation.id)?.deadlines ?? {};
@@ -179,6 +194,11 @@ export async function progressMatrix(
       if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
     });
     if (options.missingOnly && missingMandatory.length === 0) continue;
+    if (words.length > 0) {
+      const text = searchFold(`${participation.name} ${participation.booth_num}`);
+      if (!words.every((word) => text.includes(word))) continue;
+    }
+    if (wanted && !(options.filter?.form ? statuses[options.filter.form] === wanted : Object.values(statuses).includes(wanted))) continue;
     rows.push({
       participationId: participation.id,
       exhibitor: participation.name,
@@ -187,9 +207,49 @@ export async function progressMatrix(
       statuses,
       parts: partStatuses,
       missingMandatory,
-      manualsAcknowledged: Number(participation.manuals_acknowledged ?? 0),
+      manualsAcknowledged: 0,
       ...(options.withDeadlines ? { deadlines } : {}),
     });
   }
-  return { manualsToAcknowledge: Number(manuals.count), forms, rows };
+  return { manualsToAcknowledge: Number(manuals.count), forms, rows: options.countManuals === false ? rows : await withManuals(db, rows), exhibitors: participations.length };
+}
+
+/** Each row's manuals acknowledged (of those needing it), in one query for the rows given. */
+async function withManuals(db: FastifyInstance['db'], rows: ProgressRow[]): Promise<ProgressRow[]> {
+  if (rows.length === 0) return rows;
+  const acknowledged = await db
+    .selectFrom('manual_status as ms')
+    .innerJoin('content as c', 'c.id', 'ms.content_id')
+    .select(['ms.participation_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where(
+      'ms.participation_id',
+      'in',
+      rows.map((row) => row.participationId),
+    )
+    .where('ms.acknowledged_at', 'is not', null)
+    .where('c.ack_required', '=', true)
+    .where('c.kind', '=', 'manual')
+    .groupBy('ms.participation_id')
+    .execute();
+  const countOf = new Map(acknowledged.map((row) => [row.participation_id, Number(row.n)]));
+  return rows.map((row) => ({ ...row, manualsAcknowledged: countOf.get(row.participationId) ?? 0 }));
+}
+
+/** One page of the matrix (filters as `progressMatrix`): the manuals are counted for that page's rows only. */
+export async function progressMatrixPage(
+  app: Pick<FastifyInstance, 'db' | 'formEntries'>,
+  eventId: number,
+  definitions: FormDefinition[],
+  options: Parameters<typeof progressMatrix>[3] & { page: { page?: number; limit?: number } },
+): Promise<ProgressMatrixPage> {
+  const { page: request, ...rest } = options;
+  const matrix = await progressMatrix(app, eventId, definitions, { ...rest, countManuals: false });
+  const page = pageOf(request, matrix.rows.length);
+  return {
+    ...matrix,
+    rows: await withManuals(app.db, matrix.rows.slice(page.offset, page.offset + page.limit)),
+    total: matrix.rows.length,
+    page: page.page,
+    limit: page.limit,
+  };
 }

@@ -56,6 +56,8 @@ export interface FormEntriesService {
   find(participationId: number, formId: string): Promise<FormEntryRow | null>;
   /** F1: the status and approval of every entry of these participations (the organiser's lists). */
   statusesOf(participationIds: readonly number[]): Promise<Array<Pick<FormEntryRow, 'participation_id' | 'form_id' | 'status' | 'approval_status'>>>;
+  /** F1: the status and approval of one form's entries across the event (a list filtered by that form's status). */
+  formStatusesInEvent(eventId: number, formId: string): Promise<Array<Pick<FormEntryRow, 'participation_id' | 'status' | 'approval_status'>>>;
   /** How many active exhibitors of the event submitted each form, by form id. */
   submissionCounts(eventId: number): Promise<Map<string, number>>;
   /** F5 O1: the event's entries whose approval is in this state, oldest submission first. */
@@ -182,7 +184,9 @@ function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofP
 }
 
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
-function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'foldedOfParticipation'> {
+function organiserReads(
+  db: Kysely<Database>,
+): Pick<FormEntriesService, 'statusesOf' | 'formStatusesInEvent' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'foldedOfParticipation'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -192,6 +196,14 @@ function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statuse
             .select(['participation_id', 'form_id', 'status', 'approval_status'])
             .where('participation_id', 'in', [...participationIds])
             .execute(),
+
+    formStatusesInEvent: (eventId, formId) =>
+      db
+        .selectFrom('form_entries')
+        .select(['form_entries.participation_id', 'form_entries.status', 'form_entries.approval_status'])
+        .where('form_entries.form_id', '=', formId)
+        .where('form_entries.participation_id', 'in', (eb) => eb.selectFrom('participations').select('participations.id').where('participations.event_id', '=', eventId))
+        .execute(),
 
     async submissionCounts(eventId) {
       const counts = await db

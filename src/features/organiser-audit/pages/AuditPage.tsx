@@ -57,7 +57,7 @@ export default function AuditPage() {
           outlined={false}
           rows={data.items}
           rowKey={(item) => item.id}
-          paging={{ total: data.total, page: data.page, limit: data.limit, onChange: setPaging }}
+          paging={{ total: data.total, totalKind: data.totalKind, page: data.page, limit: data.limit, onChange: setPaging }}
           columns={[
             { key: 'time', label: t('organiser.audit.at'), cellSx: { whiteSpace: 'nowrap' }, cell: (item) => <UtcTime value={item.at} offsetMinutes={offsetMinutes} /> },
             { key: 'action', label: t('organiser.audit.action'), primary: true, cellSx: {}, cell: (item) => item.action },

@@ -30,9 +30,9 @@ import { showToast } from '../../../lib/toast';
 import { PageLoading } from '../../../components/PageLoading';
 import { EventDateTimeField } from '../../../components/EventDateTimeField';
 import { fromEventLocal, toEventLocal } from '../../../engine/organiser-events';
-import { searchFold } from '../../../engine/search';
 import { formDisplayName } from '../../../engine/forms/definitions';
 import { useAccountInfo } from '../../../lib/session';
+import { Pagination, usePaging } from '../../../components/Pagination';
 
 // Progress: who has submitted what, per form and per exhibitor; the organiser reopens a
 // closed or submit-once form for one exhibitor from its cell.
@@ -106,33 +106,47 @@ export default function ProgressPage() {
   const [missing, setMissing] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
   const { data: account } = useAccountInfo();
-  const { data, error, mutate } = useApi('GET', '/organiser/progress', { query: { missing } });
   const [search, setSearch] = useState('');
   const [formFilter, setFormFilter] = useState('');
   const [statusFilter, setStatusFilter] = useState('');
-  const words = searchFold(search).split(/\s+/).filter(Boolean);
-  // A row stays when every word is in its name or booth (accents folded) and, with a status
-  // chosen, the chosen form (or any form) has that status.
-  const rows = (data?.rows ?? []).filter((row) => {
-    const text = searchFold(`${row.exhibitor} ${row.boothNum ?? ''}`);
-    if (!words.every((word) => text.includes(word))) return false;
-    if (!statusFilter) return true;
-    const statuses = formFilter ? [row.statuses[formFilter]] : Object.values(row.statuses);
-    return statuses.includes(statusFilter as Status);
-  });
+  const { setPaging, query: pageQuery } = usePaging();
+  // The server filters and pages (a big show has thousands of exhibitors); the counts in the
+  // header stay over every exhibitor. The page shown stays while the next one loads.
+  const query = {
+    missing,
+    ...pageQuery,
+    ...(search.trim() ? { keyword: search.trim() } : {}),
+    ...(statusFilter ? { formStatus: statusFilter as Status, ...(formFilter ? { form: formFilter } : {}) } : {}),
+  };
+  const { data, error, mutate } = useApi('GET', '/organiser/progress', { query }, { keepPreviousData: true });
+  /** A new filter starts again from the first page. */
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPaging((current) => ({ ...current, page: 1 }));
+    };
+  const rows = data?.rows ?? [];
   const exportXlsx = () => void typedApi.download('/organiser/progress/export', 'progress.xlsx', { query: { missing } });
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <FormControlLabel control={<Switch checked={missing} onChange={(e) => setMissing(e.target.checked)} />} label={t('organiser.progress.missingOnly')} />
+        <FormControlLabel control={<Switch checked={missing} onChange={(e) => filtered(setMissing)(e.target.checked)} />} label={t('organiser.progress.missingOnly')} />
         <Button variant="outlined" onClick={exportXlsx}>
           {t('organiser.progress.export')}
         </Button>
       </Stack>
-      {data && data.rows.length > 0 && (
+      {data && data.exhibitors > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-          <TextField type="search" size="small" label={t('organiser.progress.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <TextField select size="small" label={t('organiser.progress.filterForm')} value={formFilter} onChange={(e) => setFormFilter(e.target.value)} sx={{ minWidth: 200 }}>
+          <TextField type="search" size="small" label={t('organiser.progress.search')} value={search} onChange={(e) => filtered(setSearch)(e.target.value)} />
+          <TextField
+            select
+            size="small"
+            label={t('organiser.progress.filterForm')}
+            value={formFilter}
+            onChange={(e) => filtered(setFormFilter)(e.target.value)}
+            sx={{ minWidth: 200 }}
+          >
             <MenuItem value="">{t('organiser.progress.allForms')}</MenuItem>
             {data.forms.map((form) => (
               <MenuItem key={form.id} value={form.id}>
@@ -140,7 +154,14 @@ export default function ProgressPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('organiser.progress.filterStatus')} value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            label={t('organiser.progress.filterStatus')}
+            value={statusFilter}
+            onChange={(e) => filtered(setStatusFilter)(e.target.value)}
+            sx={{ minWidth: 180 }}
+          >
             <MenuItem value="">{t('organiser.progress.allStatuses')}</MenuItem>
             {(Object.keys(COLOUR) as Status[]).map((status) => (
               <MenuItem key={status} value={status}>
@@ -149,13 +170,13 @@ export default function ProgressPage() {
             ))}
           </TextField>
           <Typography role="status" color="text.secondary">
-            {t('organiser.progress.shown', { shown: rows.length, total: data.rows.length })}
+            {t('organiser.progress.shown', { shown: data.total, total: data.exhibitors })}
           </Typography>
         </Stack>
       )}
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <PageLoading />}
-      {data && data.rows.length === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
+      {data && data.total === 0 && <Typography color="text.secondary">{t('organiser.progress.none')}</Typography>}
       {data && data.rows.length > 0 && (
         // A matrix of exhibitors by forms scrolls inside its frame on a phone (a card per cell would hide the grid).
         <TableContainer sx={{ maxHeight: '70vh' }} data-scrolls-sideways>
@@ -226,6 +247,7 @@ export default function ProgressPage() {
           </Table>
         </TableContainer>
       )}
+      {data && data.total > 0 && <Pagination total={data.total} page={data.page} limit={data.limit} onChange={setPaging} />}
       {target && (
         <ReopenDialog
           target={target}

@@ -132,10 +132,16 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const auth = requireAuth(request);
       const event = await currentOrganiserEvent(app.db, auth);
       const q = request.query;
+      if (q.form && q.formStatus && !registry.find(q.form)) throw new AppError('badRequest');
       let query = app.db
         .selectFrom('participations')
         .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
         .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
+        .where('participations.event_id', '=', event.id);
+      if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
+      if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
+      if (q.status) query = query.where('participations.status', '=', q.status);
+      const listed = query
         .select([
           'participations.id',
           'exhibitors.code',
@@ -147,35 +153,43 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
           'participations.status',
           'exhibitors.legal_name',
         ])
-        .where('participations.event_id', '=', event.id);
-      if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
-      if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
-      if (q.status) query = query.where('participations.status', '=', q.status);
-      let rows = await query.orderBy('exhibitors.name').orderBy('participations.id').execute();
+        .orderBy('exhibitors.name')
+        .orderBy('participations.id');
       // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
       const keyword = searchKeyword(q.keyword ?? '');
-      if (keyword) {
-        rows = rows.filter((row) => [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && searchFold(text).includes(keyword)));
-      }
       const now = new Date();
-      if (q.form && q.formStatus) {
-        if (!registry.find(q.form)) throw new AppError('badRequest');
-        const statuses = await statusesOf(
-          event,
-          rows.map((row) => row.id),
-          now,
-        );
-        rows = rows.filter((row) => statuses.get(row.id)?.[q.form!] === q.formStatus);
+      let total: number;
+      let slice: Awaited<ReturnType<typeof listed.execute>>;
+      let page: ReturnType<typeof pageOf>;
+      if (!keyword && !(q.form && q.formStatus)) {
+        // Filters SQL answers alone: the count and one page, never the whole list.
+        total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        page = pageOf(q, total);
+        slice = await listed.limit(page.limit).offset(page.offset).execute();
+      } else {
+        let rows = await listed.execute();
+        if (keyword) {
+          rows = rows.filter((row) => [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && searchFold(text).includes(keyword)));
+        }
+        if (q.form && q.formStatus) {
+          // One form's status for every exhibitor: that form's entries only, with its deadline.
+          const definition = registry.find(q.form)!;
+          const ids = rows.map((row) => row.id);
+          const [settings, entries] = await Promise.all([loadParticipationSettings(app.db, event.id, ids), app.formEntries.formStatusesInEvent(event.id, q.form)]);
+          const entryOf = new Map(entries.map((entry) => [entry.participation_id, entry]));
+          rows = rows.filter((row) => formStatus(entryOf.get(row.id) ?? null, deadlineOfForm(settings.get(row.id)?.deadlines, definition), now) === q.formStatus);
+        }
+        total = rows.length;
+        page = pageOf(q, total);
+        slice = rows.slice(page.offset, page.offset + page.limit);
       }
-      const page = pageOf(q, rows.length);
-      const slice = rows.slice(page.offset, page.offset + page.limit);
       const statuses = await statusesOf(
         event,
         slice.map((row) => row.id),
         now,
       );
       return ok({
-        total: rows.length,
+        total,
         page: page.page,
         limit: page.limit,
         items: slice.map((row) => ({

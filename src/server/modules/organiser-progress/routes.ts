@@ -8,15 +8,43 @@ import { translate } from '../../lib/messages';
 import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { progressMatrix, progressMatrixSchema } from '../../lib/progress-matrix';
+import { FORM_STATUSES } from '../../../engine/forms/definitions';
+import { pageQuerySchema } from '../../lib/paging';
+import { progressMatrix, progressMatrixPage, progressMatrixSchema } from '../../lib/progress-matrix';
 
 // Progress: the organiser's matrix of its current event's exhibitors × forms, with
-// counts per form, the "mandatory forms missing" filter and an XLSX of the same view.
+// counts per form (over every exhibitor), the "mandatory forms missing" filter, a search and a
+// form-status filter, in pages (a big show has 5,000 exhibitors), and an XLSX of the whole view.
 
 const querystring = {
   type: 'object',
   properties: { missing: { type: 'boolean', description: 'Only exhibitors with a mandatory form not submitted' } },
   additionalProperties: false,
+} as const;
+
+const pageQuerystring = {
+  type: 'object',
+  properties: {
+    ...pageQuerySchema.properties,
+    ...querystring.properties,
+    keyword: { type: 'string', maxLength: 100, description: 'Words all found in the exhibitor’s name or booth (case and accents folded)' },
+    form: { type: 'string', maxLength: 64, description: 'With formStatus: the form whose status is filtered (any form when absent)' },
+    formStatus: { type: 'string', enum: [...FORM_STATUSES] },
+  },
+  additionalProperties: false,
+} as const;
+
+const progressPageSchema = {
+  ...progressMatrixSchema,
+  properties: {
+    ...progressMatrixSchema.properties,
+    rows: { ...progressMatrixSchema.properties.rows, description: 'The page’s rows' },
+    total: { type: 'integer', description: 'Rows the filters keep (over every page)' },
+    page: { type: 'integer' },
+    limit: { type: 'integer' },
+    exhibitors: { type: 'integer', description: 'Active exhibitors of the event (what the counts are over)' },
+  },
+  required: [...progressMatrixSchema.required, 'total', 'page', 'limit', 'exhibitors'],
 } as const;
 
 export default async function progressRoutes(app: ApiApp) {
@@ -31,15 +59,23 @@ export default async function progressRoutes(app: ApiApp) {
       config: { screen: 'organiserProgress' },
       schema: {
         tags: ['organiser'],
-        summary: "Exhibitors × forms of the organiser's event with status and counts",
-        querystring,
-        response: { 200: envelope(progressMatrixSchema) },
+        summary: "Exhibitors × forms of the organiser's event with status and counts, filtered and paged",
+        querystring: pageQuerystring,
+        response: { 200: envelope(progressPageSchema) },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
       const event = eventOf(auth);
-      return ok(await progressMatrix(app, event.id, registry.definitions, { missingOnly: request.query.missing === true, schemaOf: schemaOf(event.code) }));
+      const q = request.query;
+      return ok(
+        await progressMatrixPage(app, event.id, registry.definitions, {
+          missingOnly: q.missing === true,
+          schemaOf: schemaOf(event.code),
+          filter: { keyword: q.keyword, form: q.form, formStatus: q.formStatus },
+          page: { page: q.page, limit: q.limit },
+        }),
+      );
     },
   );
 

@@ -1,0 +1,188 @@
+import { CompiledQuery, sql, type QueryResult } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRivalOrganiser, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
+
+// The organiser's lists at volume: every statement a filtered page runs is explained on the data
+// (analysed, another organisation holding most rows so the planner has a choice), and none reads
+// the whole of the form entries or the audit log (no sequential scan of them); counts stay exact
+// and pages stable while rows are added under them.
+
+const OURS = 300;
+const THEIRS = 1200;
+const AUDIT_OURS = 15_000;
+const AUDIT_THEIRS = 45_000;
+/** The big tables a filtered page must reach through an index. */
+const BIG = ['form_entries', 'audit_log', 'leads'];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engine) => {
+  let t: TestApp;
+  let organiser: string;
+  let eventId: number;
+  let recorded: CompiledQuery[] | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const db = t.app.db;
+    // Every statement the app runs while a request is being recorded (read back and explained after).
+    const executor = db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = ((query: CompiledQuery, queryId: Parameters<typeof execute>[1]) => {
+      recorded?.push(query);
+      return execute(query, queryId);
+    }) as typeof executor.executeQuery;
+    organiser = await login(t.app, 'organiser');
+    const event = await db.selectFrom('events').select(['id', 'organisation_id']).where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
+    eventId = event.id;
+    const rival = await addRivalOrganiser(t.app);
+    const fill = async (organisationId: number, forEvent: number, prefix: string, count: number) => {
+      await sql`insert into exhibitors (name, legal_name, logo_url, organisation_id, code)
+        select ${prefix} || ' Exhibitor ' || g, '', '', ${organisationId}, ${prefix} || g from generate_series(1, ${count}) g`.execute(db);
+      await sql`insert into participations (exhibitor_id, event_id, booth_num, displayed_modules, flags, status)
+        select id, ${forEvent}, 'H' || id, case when id % 4 = 0 then '["Forms","Leads"]'::jsonb else '["Forms"]'::jsonb end,
+          case when id % 10 = 0 then '{"vip":true}'::jsonb else '{}'::jsonb end, case when id % 20 = 0 then 'disabled' else 'active' end
+        from exhibitors where code like ${`${prefix}%`}`.execute(db);
+      for (const form of ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 'vip'])
+        await sql`insert into form_entries (participation_id, form_id, data, status, submitted_data, submitted_at, approval_status)
+          select p.id, ${form}, '{}'::jsonb, case when p.id % 3 = 0 then 'draft' else 'submitted' end,
+            case when p.id % 3 = 0 then null else '{}'::jsonb end, case when p.id % 3 = 0 then null else now() end,
+            case when p.id % 7 = 0 then 'pending' else null end
+          from participations p join exhibitors e on e.id = p.exhibitor_id where e.code like ${`${prefix}%`}`.execute(db);
+    };
+    await fill(event.organisation_id!, eventId, 'PLAN', OURS);
+    await fill(rival.organisationId, rival.eventId, 'RIVAL', THEIRS);
+    const audit = async (organisationId: number, forEvent: number, rows: number) =>
+      sql`insert into audit_log (at, actor_name, actor_role, organisation_id, event_id, action, subject_type, subject_id, ip)
+        select now() - g * interval '2 minutes', (array['Anh','Budi','Chen','Dewi','Emi'])[1 + g % 5] || ' Tanaka ' || (g % 300), 'exhibitor', ${organisationId}, ${forEvent},
+          (array['form.save','form.submit','auth.login','exhibitor.update','reminder.sent'])[1 + g % 5], 'form', 's01', ''
+        from generate_series(1, ${rows}) g`.execute(db);
+    await audit(event.organisation_id!, eventId, AUDIT_OURS);
+    await audit(rival.organisationId, rival.eventId, AUDIT_THEIRS);
+    await sql`analyze`.execute(db);
+  });
+  afterAll(async () => t?.close());
+
+  /** The plans of the statements a GET runs (its own reads, the session's aside). */
+  async function plansOf(url: string): Promise<PlanNode[][]> {
+    recorded = [];
+    const answer = await get(t.app, url, organiser);
+    const queries = recorded.filter((query) => /^\s*select/i.test(query.sql) && !/from "sessions"|from "users" where "users"."id"/i.test(query.sql));
+    recorded = null;
+    expect(answer.code, url).toBe(200);
+    const plans: PlanNode[][] = [];
+    for (const query of queries) {
+      const result = (await t.app.db.executeQuery(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))) as QueryResult<{
+        'QUERY PLAN': unknown;
+      }>;
+      const raw = result.rows[0]!['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+      plans.push(nodes(plan[0]!.Plan));
+    }
+    return plans;
+  }
+
+  const sequentialScans = (plans: PlanNode[][]) =>
+    plans
+      .flat()
+      .filter((node) => node['Node Type'] === 'Seq Scan' && BIG.includes(node['Relation Name'] ?? ''))
+      .map((node) => node['Relation Name']);
+
+  it('filtered pages of exhibitors, progress and audit log read the big tables through indexes', async () => {
+    const urls = [
+      '/oga/organiser/exhibitors',
+      '/oga/organiser/exhibitors?module=Leads&page=2',
+      '/oga/organiser/exhibitors?flag=vip',
+      '/oga/organiser/exhibitors?status=disabled',
+      '/oga/organiser/exhibitors?keyword=exhibitor%2012',
+      '/oga/organiser/exhibitors?form=s04&formStatus=pendingApproval',
+      '/oga/organiser/progress?limit=50&page=3',
+      '/oga/organiser/progress?missing=true&form=s01&formStatus=draft',
+      '/oga/organiser/audit',
+      '/oga/organiser/audit?action=form.submit',
+      '/oga/organiser/audit?action=form.',
+      '/oga/organiser/audit?who=tanaka%2012',
+      `/oga/organiser/audit?from=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}&page=3`,
+    ];
+    const scanned: Record<string, unknown[]> = {};
+    for (const url of urls) {
+      const scans = sequentialScans(await plansOf(url));
+      if (scans.length > 0) scanned[url] = scans;
+    }
+    expect(scanned).toEqual({});
+  });
+
+  it('counts stay exact and pages stable while exhibitors, entries and audit rows are added', async () => {
+    const db = t.app.db;
+    type Progress = {
+      total: number;
+      exhibitors: number;
+      forms: Array<{ id: string; counts: Record<string, number> }>;
+      rows: Array<{ participationId: number; exhibitor: string }>;
+    };
+    const before = (await get<Progress>(t.app, '/oga/organiser/progress?limit=50&page=2', organiser)).data;
+    const active = Number((await sql<{ n: string }>`select count(*) as n from participations where event_id = ${eventId} and status = 'active'`.execute(db)).rows[0]!.n);
+    expect(before.exhibitors).toBe(active);
+    for (const form of before.forms) expect(Object.values(form.counts).reduce((a, b) => a + b, 0)).toBe(active);
+    const s01Submitted = Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from form_entries fe join participations p on p.id = fe.participation_id
+          where p.event_id = ${eventId} and p.status = 'active' and fe.form_id = 's01' and fe.status = 'submitted' and fe.approval_status is null`.execute(db)
+      ).rows[0]!.n,
+    );
+    expect(before.forms.find((f) => f.id === 's01')!.counts.submitted).toBe(s01Submitted);
+    const auditTotal = async (query: string) =>
+      (await get<{ total: number; totalKind: string; items: Array<{ id: number }> }>(t.app, `/oga/organiser/audit${query}`, organiser)).data;
+    const submits = await auditTotal('?action=form.submit&page=2&limit=50');
+    expect(submits).toMatchObject({ total: AUDIT_OURS / 5, totalKind: 'exact' });
+    expect((await auditTotal('')).totalKind).toBe('moreThan');
+
+    // Exhibitors named after the page (by name, "ZZ…") and audit rows older than the page, added
+    // while the reads go on, leave the page as it was and count exactly.
+    const writes = (async () => {
+      for (let round = 0; round < 5; round += 1) {
+        await sql`insert into exhibitors (name, legal_name, logo_url, organisation_id, code)
+          select 'ZZ Late ' || ${round} || '-' || g, '', '', organisation_id, 'LATE' || ${round} || '-' || g from events, generate_series(1, 20) g where events.id = ${eventId}`.execute(
+          db,
+        );
+        await sql`insert into participations (exhibitor_id, event_id, booth_num, displayed_modules, flags)
+          select id, ${eventId}, 'L' || id, '["Forms"]'::jsonb, '{}'::jsonb from exhibitors where code like ${`LATE${round}-%`}`.execute(db);
+        await sql`insert into audit_log (at, actor_name, actor_role, organisation_id, event_id, action, subject_type, subject_id, ip)
+          select now() - interval '400 days', 'Late Writer', 'exhibitor', organisation_id, ${eventId}, 'form.submit', 'form', 's01', '' from events, generate_series(1, 30) g where events.id = ${eventId}`.execute(
+          db,
+        );
+      }
+    })();
+    const reads = (async () => {
+      const pages: string[] = [];
+      for (let round = 0; round < 5; round += 1) {
+        const page = (await get<Progress>(t.app, '/oga/organiser/progress?limit=50&page=2', organiser)).data;
+        pages.push(page.rows.map((row) => row.participationId).join(','));
+        for (const form of page.forms) expect(Object.values(form.counts).reduce((a, b) => a + b, 0)).toBe(page.exhibitors);
+        const audit = await auditTotal('?action=form.submit&page=2&limit=50');
+        expect(audit.items.map((item) => item.id)).toEqual(submits.items.map((item) => item.id));
+      }
+      return pages;
+    })();
+    const [, pages] = await Promise.all([writes, reads]);
+    expect(new Set(pages)).toEqual(new Set([before.rows.map((row) => row.participationId).join(',')]));
+
+    const after = (await get<Progress>(t.app, '/oga/organiser/progress?limit=50&page=2', organiser)).data;
+    expect(after.exhibitors).toBe(active + 100);
+    // The new exhibitors have started nothing (not started, or closed past a deadline).
+    const unstarted = (matrix: Progress) => {
+      const counts = matrix.forms.find((f) => f.id === 's01')!.counts;
+      return counts.notStarted! + counts.closed!;
+    };
+    expect(unstarted(after)).toBe(unstarted(before) + 100);
+    expect((await auditTotal('?action=form.submit&page=2&limit=50')).total).toBe(AUDIT_OURS / 5 + 150);
+    const list = (await get<{ total: number; items: Array<{ id: number }> }>(t.app, '/oga/organiser/exhibitors?keyword=zz%20late&limit=50', organiser)).data;
+    expect(list.total).toBe(100);
+  });
+});
