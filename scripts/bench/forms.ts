@@ -1,20 +1,26 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../catalogue-source';
-import { FORMS, measure, prepare, type BenchForm, type PreparedForm, type Sample, type Variant } from './first-validation';
+import { badges, FORMS, measure, prepare, products, type BenchForm, type PreparedForm, type Sample, type Variant } from './first-validation';
 import { firstValidationInBrowser } from './first-validation-browser';
 import { launchChromium, loginToken, startPortal } from './support';
+import { machineLoad } from './work';
 
 // The forms benchmarks: what the first validation of a big form costs with the
 // validators the server compiles and serves against compiling at run time (Node), and how long a keystroke takes
-// to reach the screen in a form with 50 items (Chromium). Figures, not tests.
+// to reach the screen in a big form (Chromium): S04 with BENCH_FORMS_BADGES badges (200) and S02 with
+// BENCH_FORMS_PRODUCTS products (100), beside a plain input on /login measured in the same run.
+// BENCH_FORMS_BEFORE=<an earlier build's dist/web> measures that build too, side by side (builds
+// taking turns; BENCH_FORMS_ROUNDS rounds, default 1). Figures, not tests.
 
 const SAME_PROCESS_SAMPLES = 40;
 const FRESH_PROCESS_SAMPLES = 8;
 const KEYSTROKES = 'Nurul Aisyah binti A'; // 20 characters, a valid name
 const KEYSTROKE_BUDGET_MS = 16;
+const BADGE_COUNT = Number(process.env.BENCH_FORMS_BADGES ?? 200);
+const PRODUCT_COUNT = Number(process.env.BENCH_FORMS_PRODUCTS ?? 100);
 
 /** Nearest-rank percentile (p in 0–100) of numbers. */
 function percentile(values: number[], p: number): number {
@@ -101,6 +107,8 @@ interface KeystrokeFigures {
   raf: number[];
   /** Per keystroke, the Event Timing `duration` of its keydown; null = under the 16 ms threshold, so not reported. */
   eventTiming: Array<number | null> | null;
+  /** From each keydown to the next (the typing's pace: a form that works in the pauses between keys depends on it). */
+  gaps: number[];
 }
 
 /** In the page: records each keydown (capture phase, before React) and when the next frame was painted. */
@@ -147,6 +155,7 @@ async function typeAndMeasure(page: Page, selector: string): Promise<KeystrokeFi
   if (keys.length !== KEYSTROKES.length) throw new Error(`${keys.length} keydowns recorded for ${KEYSTROKES.length} keystrokes`);
   return {
     raf: keys.map((key) => key.painted - key.start),
+    gaps: keys.slice(1).map((key, i) => key.start - keys[i]!.start),
     eventTiming: eventTiming ? keys.map((key) => events.find((entry) => Math.abs(entry.start - key.start) < 1)?.duration ?? null) : null,
   };
 }
@@ -161,13 +170,29 @@ interface KeystrokeCase {
   form: BenchForm;
   path: string;
   items: string;
+  /** How many items the draft holds; the keystrokes go into the last one. */
+  count: number;
   input: string;
   field: string;
 }
 
 const KEYSTROKE_CASES = (): KeystrokeCase[] => [
-  { form: FORMS[0]!, path: '/myParticipation/exhibitorBadges', items: 'badges', input: 'root_badges_49_firstName', field: 'first name' },
-  { form: FORMS[1]!, path: '/myParticipation/productHighlights', items: 'products', input: 'root_products_49_productName', field: 'product name' },
+  {
+    form: { id: 's04', label: `S04, ${BADGE_COUNT} badges`, document: badges(BADGE_COUNT) },
+    path: '/myParticipation/exhibitorBadges',
+    items: 'badges',
+    count: BADGE_COUNT,
+    input: `root_badges_${BADGE_COUNT - 1}_firstName`,
+    field: 'first name',
+  },
+  {
+    form: { id: 's02', label: `S02, ${PRODUCT_COUNT} products`, document: products(PRODUCT_COUNT) },
+    path: '/myParticipation/productHighlights',
+    items: 'products',
+    count: PRODUCT_COUNT,
+    input: `root_products_${PRODUCT_COUNT - 1}_productName`,
+    field: 'product name',
+  },
 ];
 
 interface CpuProfile {
@@ -205,7 +230,7 @@ function topOfProfile(profile: CpuProfile, count = 30): string[] {
   return [`busy ${(busy / 1000).toFixed(1)} ms; by self time:`, ...list(self), 'by total time:', ...list(total)];
 }
 
-/** Types into the 50th item of S04 and S02 in one built web app, served by the portal at `url`. */
+/** Types into the last item of S04 and S02 in one built web app, served by the portal at `url`; the control first. */
 async function measureKeystrokes(url: string, options: { profile?: boolean } = {}): Promise<Array<{ label: string; figures: KeystrokeFigures; profile?: string[] }>> {
   const token = await loginToken(url);
   const results: Array<{ label: string; figures: KeystrokeFigures; profile?: string[] }> = [];
@@ -221,7 +246,7 @@ async function measureKeystrokes(url: string, options: { profile?: boolean } = {
     } finally {
       await control.close();
     }
-    for (const { form, path, items, input, field } of KEYSTROKE_CASES()) {
+    for (const { form, path, items, count: expected, input, field } of KEYSTROKE_CASES()) {
       // Drafts are saved without validation; S02's S01 prerequisite only blocks submitting.
       const current = (await api(url, token, 'GET', `/forms/${form.id}`)) as { entry: { version: number } | null };
       await api(url, token, 'PUT', `/forms/${form.id}/draft`, { data: form.document, version: current.entry?.version ?? 0 });
@@ -242,7 +267,7 @@ async function measureKeystrokes(url: string, options: { profile?: boolean } = {
             throw new Error(`${path}: no #${input} after 30 s (${error.message.split('\n')[0]}); the page shows: ${shown.slice(0, 300).replace(/\s+/g, ' ')}`);
           });
         const count = await page.locator(`[id^="root_${items}_"][id$="_${input.split('_').pop()}"]`).count();
-        if (count !== 50) throw new Error(`${path}: ${count} ${items} shown, expected 50`);
+        if (count !== expected) throw new Error(`${path}: ${count} ${items} shown, expected ${expected}`);
         const cdp = options.profile ? await context.newCDPSession(page) : undefined;
         if (cdp) {
           await cdp.send('Profiler.enable');
@@ -251,7 +276,7 @@ async function measureKeystrokes(url: string, options: { profile?: boolean } = {
         }
         const figures = await typeAndMeasure(page, `#${input}`);
         const profile = cdp ? topOfProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile) : undefined;
-        results.push({ label: `${form.label}, ${field} of #50`, figures, profile });
+        results.push({ label: `${form.label}, ${field} of #${expected}`, figures, profile });
       } finally {
         await context.close();
       }
@@ -262,11 +287,20 @@ async function measureKeystrokes(url: string, options: { profile?: boolean } = {
   return results;
 }
 
-function printKeystrokes(build: string | null, results: Awaited<ReturnType<typeof measureKeystrokes>>) {
+type KeystrokeResults = Awaited<ReturnType<typeof measureKeystrokes>>;
+
+/** Each case's figures; `control` (the plain input of the same run and build) gives each form's ratio to it. */
+function printKeystrokes(build: string | null, results: KeystrokeResults, control?: KeystrokeFigures) {
   for (const { label, figures, profile } of results) {
     const name = build ? `${build}: ${label}` : label;
     const rafP95 = percentile(figures.raf, 95);
-    console.log(`  ${name.padEnd(46)} rAF           median ${ms(percentile(figures.raf, 50))}  p95 ${ms(rafP95)}  max ${ms(Math.max(...figures.raf))}`);
+    const ratio =
+      control && control !== figures
+        ? `  ratio to the control: median ${(percentile(figures.raf, 50) / percentile(control.raf, 50)).toFixed(2)}×, p95 ${(rafP95 / percentile(control.raf, 95)).toFixed(2)}×`
+        : '';
+    console.log(
+      `  ${name.padEnd(52)} rAF           median ${ms(percentile(figures.raf, 50))}  p95 ${ms(rafP95)}  max ${ms(Math.max(...figures.raf))}${ratio}; keys ${percentile(figures.gaps, 50).toFixed(0)} ms apart (median)`,
+    );
     let verdictP95: number | null = rafP95;
     let source = 'rAF';
     if (figures.eventTiming) {
@@ -275,23 +309,36 @@ function printKeystrokes(build: string | null, results: Awaited<ReturnType<typeo
       verdictP95 = thresholdPercentile(figures.eventTiming, 95);
       source = 'event timing';
       console.log(
-        `  ${''.padEnd(46)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`,
+        `  ${''.padEnd(52)} event timing  median ${show(thresholdPercentile(figures.eventTiming, 50))}  p95 ${show(verdictP95)}  ${reported.length}/${figures.eventTiming.length} keystrokes ≥16 ms${reported.length ? ` (${reported.join(', ')})` : ''}`,
       );
     } else console.log('  (Event Timing not supported by this Chromium: the budget is judged on rAF)');
-    console.log(`  ${''.padEnd(46)} budget ${KEYSTROKE_BUDGET_MS} ms at p95 (${source}): ${verdictP95 === null || verdictP95 <= KEYSTROKE_BUDGET_MS ? 'met' : 'NOT met'}`);
+    console.log(`  ${''.padEnd(52)} budget ${KEYSTROKE_BUDGET_MS} ms at p95 (${source}): ${verdictP95 === null || verdictP95 <= KEYSTROKE_BUDGET_MS ? 'met' : 'NOT met'}`);
     if (profile) console.log(`  CPU profile while typing, self time:\n${profile.map((line) => `    ${line}`).join('\n')}`);
   }
 }
 
 function keystrokeHeader() {
-  console.log(`\n## Keystroke-to-paint, Chromium (headless, 1280×900), ${KEYSTROKES.length} keystrokes one by one into the last item's name`);
+  console.log(`\n## Keystroke-to-paint, Chromium (headless, 1280×900), ${KEYSTROKES.length} keystrokes one by one into the last item's name (${machineLoad()} at the start)`);
   console.log('  event timing = the keydown\'s Event Timing duration (keydown to the next paint; only ≥16 ms is reported, the rest is "<16")');
   console.log('  rAF          = keydown timeStamp to a setTimeout(0) queued from the next requestAnimationFrame (after that frame)');
+  console.log("  ratio to the control = the form's rAF figure over the plain /login input's, same build and run (1× = as cheap as a plain input)");
 }
 
 async function keystrokeToPaint(url: string) {
+  const before = process.env.BENCH_FORMS_BEFORE;
+  if (before) {
+    await compareKeystrokes(
+      [
+        { name: 'before', webDir: before },
+        { name: 'after', webDir: join(ROOT, 'dist/web') },
+      ],
+      Number(process.env.BENCH_FORMS_ROUNDS ?? 1),
+    );
+    return;
+  }
   keystrokeHeader();
-  printKeystrokes(null, await measureKeystrokes(url));
+  const results = await measureKeystrokes(url);
+  printKeystrokes(null, results, results[0]!.figures);
 }
 
 /**
@@ -316,6 +363,7 @@ export async function compareKeystrokes(builds: Array<{ name: string; webDir: st
                 label: entry.label,
                 figures: {
                   raf: [...entry.figures.raf, ...measured[i]!.figures.raf],
+                  gaps: [...entry.figures.gaps, ...measured[i]!.figures.gaps],
                   eventTiming: entry.figures.eventTiming && measured[i]!.figures.eventTiming ? [...entry.figures.eventTiming, ...measured[i]!.figures.eventTiming!] : null,
                 },
                 profile: measured[i]!.profile,
@@ -327,11 +375,12 @@ export async function compareKeystrokes(builds: Array<{ name: string; webDir: st
       }
     }
   }
-  // Side by side: each case, every build.
+  // Side by side: each case, every build (the control, first, of each build is what its forms are compared with).
   const cases = results.get(builds[0]!.name)!.length;
   for (let i = 0; i < cases; i++) {
-    for (const build of builds) printKeystrokes(build.name, [results.get(build.name)![i]!]);
+    for (const build of builds) printKeystrokes(build.name, [results.get(build.name)![i]!], results.get(build.name)![0]!.figures);
   }
+  console.log(`  (${machineLoad()} at the end)`);
 }
 
 /** Both sections of the forms benchmarks, against a running portal (demo data seeded). */
@@ -339,6 +388,17 @@ export async function formsBenchmarks(url: string) {
   await firstValidation();
   await firstValidationInBrowser();
   await keystrokeToPaint(url);
+}
+
+/** `npm run bench -- forms`: keystroke-to-paint alone, on a portal of its own (before and after with BENCH_FORMS_BEFORE). */
+export async function keystrokeBenchmarks() {
+  if (process.env.BENCH_FORMS_BEFORE) return keystrokeToPaint('');
+  const portal = await startPortal();
+  try {
+    await keystrokeToPaint(portal.url);
+  } finally {
+    await portal.close();
+  }
 }
 
 // `npx tsx scripts/bench/forms.ts keystrokes [name=webDir …] [--rounds N] [--profile]`: the
@@ -350,7 +410,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'k
     .filter((arg, i) => arg.includes('=') && args[i - 1] !== '--rounds')
     .map((arg) => {
       const [name, dir] = arg.split('=') as [string, string];
-      return { name, webDir: join(ROOT, dir) };
+      return { name, webDir: resolve(ROOT, dir) };
     });
   compareKeystrokes(builds.length ? builds : [{ name: 'dist/web', webDir: join(ROOT, 'dist/web') }], rounds, args.includes('--profile')).catch((error: unknown) => {
     console.error(error);

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
-import { formsBenchmarks } from './forms';
+import { formsBenchmarks, keystrokeBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { formVersionsBenchmarks } from './form-versions';
 import { leadsBenchmarks } from './leads';
@@ -70,7 +70,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -82,6 +82,10 @@ async function main() {
   if (wants('content')) await contentBenchmarks();
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
+  if (sections.includes('forms')) {
+    ensureBuilt();
+    await keystrokeBenchmarks();
+  }
   if (wants('forms-live')) await liveFormsBenchmarks();
   if (wants('form-versions')) await formVersionsBenchmarks();
   if (wants('list-import')) await listImportBenchmarks();

@@ -15,6 +15,7 @@ import { fieldIdOf } from './field-ids';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
 import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
 import { ListAddButton, ListItemButtons } from './ListControls';
+import { ArrayItemTemplate } from './ArrayItemTemplate';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
@@ -36,6 +37,7 @@ export const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload
 export const widgets: RegistryWidgetsType = { country: CountryWidget };
 export const templates = {
   BaseInputTemplate: BufferedInputTemplate,
+  ArrayFieldItemTemplate: ArrayItemTemplate,
   ArrayFieldItemButtonsTemplate: ListItemButtons,
   ButtonTemplates: { AddButton: ListAddButton },
   TitleFieldTemplate: HeadingTitleField,

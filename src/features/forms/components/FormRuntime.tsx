@@ -68,14 +68,15 @@ function SubmitSummary({ schema, definition, data }: { schema: Record<string, un
  * keywords as the server, saved as a draft while the user types and with "Save draft", then
  * submitted. A save based on an older version is refused by the server and said so.
  *
- * Typing stays cheap in long lists (a keystroke in a 50-item list within a frame):
+ * Typing stays cheap in long lists (a keystroke in a 200-item list within a frame):
  * - the rjsf form is uncontrolled: it owns the data and reports changes, which land in a ref,
  *   so a keystroke renders the form, not this component; new data from outside (loading,
  *   copying from the previous event) remounts the form with it;
  * - array items keep their identity where they did not change (StableArrayField), so rjsf's
  *   memoised items render only the one being typed in;
- * - text inputs show a keystroke at once and hand it to rjsf right after that frame is painted
+ * - text inputs show a keystroke at once and hand it to rjsf when the user pauses
  *   (BufferedInputTemplate; at once on blur and Enter);
+ * - list items are laid out and painted only near the screen (ArrayItemTemplate);
  * - validation runs on submit (and on the server), not on each change;
  * - the autosave is debounced and serialises the data only when it fires.
  */
