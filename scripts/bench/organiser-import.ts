@@ -128,7 +128,7 @@ async function measured(label: string, engine: { statements: Statements; dbTime:
   const statements = (await engine.statements.read()) - (engine.dbTime ? 0 : statementsBefore);
   const dbMs = engine.dbTime ? await engine.dbTime.read() : null;
   console.log(
-    `    ${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(statements).padStart(6)} statements (${(statements / rows).toFixed(2)}/row)  ${perOperation(rows, cpuMs, dbMs)} (per row)  ${load}   ${result}`,
+    `    ${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(statements).padStart(6)} statements (${((statements * 1000) / rows).toFixed(1).padStart(6)} per 1,000 rows)  ${perOperation(rows, cpuMs, dbMs)} (per row)  ${load}   ${result}`,
   );
 }
 
