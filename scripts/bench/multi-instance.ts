@@ -12,6 +12,8 @@ import { startNginx } from '../../tests/support/nginx';
 import { freePort } from '../../tests/support/ports';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { jpegJfif } from '../../tests/support/fixtures';
+import { multipart } from '../../tests/support/multipart';
 import type { Plan, Results } from './load/mix';
 import { cpuMs, databaseTime, machineLoad } from './work';
 
@@ -219,6 +221,8 @@ function waitSampler(databaseUrl: string) {
   let samples = 0;
   let timer: NodeJS.Timeout | undefined;
   let busy = false;
+  let deadlocksBefore = 0;
+  const deadlocks = async () => Number((await client.query<{ n: string }>('select deadlocks::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
   const sample = async () => {
     if (busy) return;
     busy = true;
@@ -236,10 +240,12 @@ function waitSampler(databaseUrl: string) {
   return {
     start: async () => {
       await client.connect();
+      deadlocksBefore = await deadlocks();
       timer = setInterval(() => void sample().catch(() => undefined), 100);
     },
     stop: async () => {
       clearInterval(timer);
+      const deadlocked = (await deadlocks()) - deadlocksBefore;
       await client.end();
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const top = [...counts.entries()]
@@ -247,9 +253,28 @@ function waitSampler(databaseUrl: string) {
         .slice(0, 4)
         .map(([wait, n]) => `${wait} ${((n / Math.max(1, total)) * 100).toFixed(0)}%`)
         .join(', ');
-      return `PostgreSQL busy connections ${(total / Math.max(1, samples)).toFixed(1)} on average: ${top || 'none'}`;
+      return `PostgreSQL busy connections ${(total / Math.max(1, samples)).toFixed(1)} on average: ${top || 'none'}; deadlocks ${deadlocked}`;
     },
   };
+}
+
+/** The statements that took most of PostgreSQL's execution time since the last reset (pg_stat_statements), with their share. */
+async function topStatements(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ query: string; calls: string; total: number; mean: number; share: number }>(
+      `select regexp_replace(left(query, 70), '\\s+', ' ', 'g') as query, calls::text, total_exec_time as total, mean_exec_time as mean,
+              total_exec_time / nullif(sum(total_exec_time) over (), 0) * 100 as share
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat%'
+        order by total_exec_time desc limit 3`,
+    );
+    return result.rows.map((row) => `${row.share.toFixed(0).padStart(3)}%  ${row.calls.padStart(6)} calls  mean ${row.mean.toFixed(1).padStart(6)} ms  ${row.query}`);
+  } catch {
+    return [];
+  } finally {
+    await client.end();
+  }
 }
 
 interface Verdict {
@@ -380,6 +405,40 @@ async function verifyOpening(db: Kysely<Database>, results: Results, runId: stri
   };
 }
 
+/**
+ * Each instance serves each kind of request once before the load (directly, not through nginx):
+ * a new instance compiles the forms' validators, the export's and the matrix's code on first use,
+ * which on a busy machine otherwise stalls the first seconds of every instance count. A dedicated
+ * exhibitor and device do it (they are left out of the checks).
+ */
+async function warmUp(db: Kysely<Database>, ports: number[], warm: { token: string; participationId: number }, device: { token: string }, organiser: string, eventCode: string) {
+  const call = async (port: number, path: string, token: string, init: RequestInit = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`warming up ${path} answered ${response.status}`);
+  };
+  const json = (body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const version = async () =>
+    (await db.selectFrom('form_entries').select('version').where('participation_id', '=', warm.participationId).where('form_id', '=', FORM).executeTakeFirst())?.version ?? 0;
+  const data = { badges: [{ firstName: 'Warm', lastName: 'Up', email: 'warm.up@multi.example', extra: false }] };
+  const { payload, contentType } = multipart([
+    { name: 'purpose', value: 'logo' },
+    { name: 'file', filename: 'warm.jpg', bytes: jpegJfif(300) },
+  ]);
+  for (const port of ports) {
+    await call(port, '/oga/organiser/progress', organiser);
+    await call(port, `/oga/organiser/submissions/${FORM}/export`, organiser);
+    await call(port, `/oga/forms/${FORM}/draft`, warm.token, { method: 'PUT', ...json({ data, version: await version() }) });
+    await call(port, `/oga/forms/${FORM}/submit`, warm.token, { method: 'POST', ...json({ data, version: await version() }) });
+    await call(port, '/oga/uploads', warm.token, { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload) });
+    const scannedAt = new Date().toISOString();
+    await call(port, '/oga/leads/scans', device.token, {
+      method: 'POST',
+      ...json({ scans: [{ clientScanId: `warm-${port}-${Date.now()}`, badgeCode: `${eventCode}-WARM-${port}`, scannedAt }] }),
+    });
+  }
+}
+
 interface Row {
   instances: number;
   mix: string;
@@ -423,6 +482,10 @@ export async function multiInstanceBenchmarks() {
     console.log(
       `  deadline week: ${EXHIBITOR_USERS} exhibitors at once (S04 draft saves 70 %, submits 15 %, logo uploads 15 %) + ${ORGANISERS} organisers (progress matrix, S04 submissions export); show opening: ${DEVICES} devices, batches of ${SCANS_PER_BATCH} scans, every tenth batch resent; ${SECONDS} s each`,
     );
+    // One exhibitor and one device warm each instance up; the checks leave them out.
+    const warmExhibitor = people.exhibitors.pop()!;
+    const warmDevice = people.devices.pop()!;
+    const checkedParticipations = people.participationIds.filter((id) => id !== warmExhibitor.participationId);
     const dbTime = await databaseTime(databaseUrl);
     const versions = new Map<number, number>();
     const submittedEver = new Set<number>();
@@ -441,6 +504,14 @@ export async function multiInstanceBenchmarks() {
       );
       const proxy = `http://127.0.0.1:${nginx.port}`;
       try {
+        await warmUp(
+          opened.db,
+          instances.map((i) => i.port),
+          warmExhibitor,
+          warmDevice,
+          people.organisers[0]!,
+          people.eventCode,
+        );
         // What the instances do on their own (timers, polls), before any load.
         const idleBefore = instances.map((i) => cpuMs(i.child.pid));
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -476,15 +547,18 @@ export async function multiInstanceBenchmarks() {
           const cpu = instances.reduce((sum, i, n) => sum + cpuMs(i.child.pid) - before[n]!, 0);
           const nginxCpu = cpuOfTree(nginx.pid) - nginxBefore;
           const dbMs = dbTime ? await dbTime.read() : null;
+          const statements = dbTime ? await topStatements(databaseUrl) : [];
           const load = machineLoad();
           for (const [id, last] of Object.entries(results.drafts)) versions.set(Number(id), last.version);
           const operations = Object.entries(results.operations);
           const requests = operations.reduce((sum, [, o]) => sum + o.count, 0);
           const errors = operations.reduce((sum, [, o]) => sum + Object.values(o.failures).reduce((a, b) => a + b, 0), 0);
           const all = operations.flatMap(([, o]) => o.latencies);
-          const shares = instances.map((i) => `${(((results.upstreams[`127.0.0.1:${i.port}`] ?? 0) / Math.max(1, requests)) * 100).toFixed(0)}%`).join('/');
+          // Of the requests nginx answered since the warm-up ended (a request under way then counts here only).
+          const proxied = Object.values(results.upstreams).reduce((sum, n) => sum + n, 0);
+          const shares = instances.map((i) => `${(((results.upstreams[`127.0.0.1:${i.port}`] ?? 0) / Math.max(1, proxied)) * 100).toFixed(0)}%`).join('/');
           const verdict =
-            mix === 'deadline' ? await verifyDeadline(opened.db, results, since, submittedEver, people.participationIds) : await verifyOpening(opened.db, results, runId);
+            mix === 'deadline' ? await verifyDeadline(opened.db, results, since, submittedEver, checkedParticipations) : await verifyOpening(opened.db, results, runId);
           rows.push({
             instances: count,
             mix,
@@ -512,6 +586,7 @@ export async function multiInstanceBenchmarks() {
           );
           for (const line of row.perOperation) console.log(`      ${line}`);
           console.log(`      ${waited}`);
+          for (const statement of statements) console.log(`        ${statement}`);
           console.log(`      nothing lost or doubled: ${verdict.problems.length === 0 ? 'yes' : `NO (${verdict.problems.length} problems)`} — ${verdict.checked.join('; ')}`);
           for (const problem of verdict.problems.slice(0, 10)) console.log(`        ${problem}`);
         }

@@ -379,6 +379,20 @@ describe('several instances: two servers on one PostgreSQL behind nginx', () => 
         expect(ofBadge.filter((a) => a.status === 'created')).toHaveLength(1);
         expect(ofBadge.filter((a) => a.status !== 'created').every((a) => a.status === 'duplicate')).toBe(true);
       }
+      // The dashboard's rollup, kept by a trigger as batches of both instances commit, counts every lead once in every dimension.
+      const { rows: rollupDrift } = await sql<{ dimension: string; key: string; event_hour: number; rollup: number; counted: number }>`
+        with counted as (
+          select l.event_hour, d.dimension, d.key, count(*)::int as n from leads l
+          cross join lateral (values ('all', ''), ('country', l.country), ('user', l.scanned_by::text), ('type', coalesce(l.lead_type, '')),
+            ('temperature', coalesce(l.temperature, '')), ('follow_up', coalesce(l.follow_up, '')), ('known', l.badge_known::text)) as d(dimension, key)
+          where l.participation_id = ${participationId}
+          group by 1, 2, 3
+        ), rolled as (select event_hour, dimension, key, leads from lead_rollup where participation_id = ${participationId} and leads <> 0)
+        select coalesce(c.dimension, r.dimension) as dimension, coalesce(c.key, r.key) as key, coalesce(c.event_hour, r.event_hour) as event_hour,
+          coalesce(r.leads, 0) as rollup, coalesce(c.n, 0) as counted
+        from counted c full join rolled r on r.event_hour = c.event_hour and r.dimension = c.dimension and r.key = c.key
+        where coalesce(r.leads, 0) <> coalesce(c.n, 0)`.execute(opened.db);
+      expect(rollupDrift).toEqual([]);
     } finally {
       await opened.close();
     }
