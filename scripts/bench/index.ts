@@ -8,6 +8,7 @@ import { formsBenchmarks, keystrokeBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { formVersionsBenchmarks } from './form-versions';
 import { leadsBenchmarks } from './leads';
+import { multiInstanceBenchmarks } from './multi-instance';
 import { scannerQueueBenchmarks } from './scanner-queue';
 import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
@@ -70,7 +71,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` or `-- multi` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -91,6 +92,7 @@ async function main() {
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();
+  if (wants('multi')) await multiInstanceBenchmarks();
 }
 
 async function webBenchmarks() {

@@ -15,6 +15,11 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl?: string;
+  /**
+   * Connections this instance keeps to PostgreSQL at most. Several instances share the server's
+   * connections and cores: together they should hold about what the server runs well at once.
+   */
+  databasePoolSize: number;
   /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -127,6 +132,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     mail: {

@@ -194,4 +194,10 @@ describe('configuration check', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.dataDir).toBe('/tmp/portal-data');
   });
+
+  it('each instance holds at most DATABASE_POOL_SIZE connections to PostgreSQL (10 unless set; several instances share the server)', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "0")');
+  });
 });

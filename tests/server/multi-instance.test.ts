@@ -256,4 +256,145 @@ describe('several instances: two servers on one PostgreSQL behind nginx', () => 
     // One run across the two: the scheduler's claim let one instance run the due check.
     expect(runsAcross()).toBe(1);
   });
+
+  it('saves, submits and scans of one exhibitor at once through both instances: each stored once, a save based on an older version refused with the conflict message', async () => {
+    const login = await through('/oga/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+    });
+    const { token } = ((await login.response.json()) as { data: { token: string } }).data;
+    const opened = await openDatabase({ databaseUrl });
+    try {
+      const demo = await opened.db
+        .selectFrom('users')
+        .innerJoin('events', 'events.id', 'users.event_id')
+        .select(['users.participation_id', 'events.code'])
+        .where('users.login_key', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      const participationId = demo.participation_id!;
+      const stored = () =>
+        opened.db
+          .selectFrom('form_entries')
+          .select(['version', 'data', 'status', 'submitted_data'])
+          .where('participation_id', '=', participationId)
+          .where('form_id', '=', 's04')
+          .executeTakeFirst();
+      const badges = (...names: string[]) => ({
+        badges: names.map((name) => ({ firstName: name, lastName: 'Rahman', email: `${name.toLowerCase()}@borneo.example`, extra: false })),
+      });
+      type Saved = { code: number; error?: string; msg: string; data: { version: number } | null };
+      const save = async (kind: 'draft' | 'submit', data: object, version: number) => {
+        const { response, port } = await through(
+          `/oga/forms/s04/${kind}`,
+          { method: kind === 'draft' ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data, version }) },
+          token,
+        );
+        return { port, body: (await response.json()) as Saved };
+      };
+      const STALE = { code: 601, error: 'staleVersion', msg: 'Someone else saved this form after you opened it. Reload to see their changes, then make yours again.', data: null };
+
+      // Eight saves at once, all based on the version both instances read: one is stored, seven are told so.
+      const base = (await stored())?.version ?? 0;
+      const names = ['Aisyah', 'Hafiz', 'Nurul', 'Farid', 'Siti', 'Imran', 'Zara', 'Amir'];
+      const drafts = await Promise.all(names.map((name) => save('draft', badges(name), base)));
+      expect(new Set(drafts.map((d) => d.port)).size).toBe(2);
+      const stored1 = drafts.filter((d) => d.body.code === 200);
+      expect(stored1).toHaveLength(1);
+      expect(stored1[0]!.body.data!.version).toBe(base + 1);
+      for (const refused of drafts.filter((d) => d.body.code !== 200)) expect(refused.body).toEqual(STALE);
+      const winner = names[drafts.findIndex((d) => d.body.code === 200)]!;
+      expect(await stored()).toMatchObject({ version: base + 1, data: badges(winner) });
+
+      // Two people saving in turn through different instances, each reloading when told: every
+      // acknowledged save has its own version, and the last one is what is stored.
+      const acknowledged: Array<{ version: number; data: object }> = [];
+      const person = async (name: string) => {
+        for (let round = 0; round < 4; round++) {
+          const data = badges(name, ['Lim', 'Tan', 'Ong', 'Goh'][round]!);
+          for (;;) {
+            const { body } = await save('draft', data, (await stored())!.version);
+            if (body.code === 200) {
+              acknowledged.push({ version: body.data!.version, data });
+              break;
+            }
+            expect(body).toEqual(STALE);
+          }
+        }
+      };
+      await Promise.all([person('Mei'), person('Rina')]);
+      const versions = acknowledged.map((a) => a.version).sort((a, b) => a - b);
+      expect(versions).toEqual(Array.from({ length: 8 }, (_, n) => base + 2 + n));
+      const last = acknowledged.find((a) => a.version === versions.at(-1))!;
+      expect(await stored()).toMatchObject({ version: last.version, data: last.data });
+
+      // Six submits at once on the same version: one submission, one audit row.
+      const submitsBefore = async () =>
+        (
+          await opened.db
+            .selectFrom('audit_log')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('action', '=', 'form.submit')
+            .where('participation_id', '=', participationId)
+            .executeTakeFirstOrThrow()
+        ).n;
+      const audited = await submitsBefore();
+      const submitted = await Promise.all(names.slice(0, 6).map((name) => save('submit', badges(name), last.version)));
+      expect(new Set(submitted.map((s) => s.port)).size).toBe(2);
+      const accepted = submitted.filter((s) => s.body.code === 200);
+      expect(accepted).toHaveLength(1);
+      for (const refused of submitted.filter((s) => s.body.code !== 200)) expect(refused.body).toEqual(STALE);
+      const submitter = names[submitted.findIndex((s) => s.body.code === 200)]!;
+      expect(await stored()).toMatchObject({ version: last.version + 1, status: 'submitted', submitted_data: badges(submitter) });
+      expect(await submitsBefore()).toBe(audited + 1);
+
+      // Scans: one batch sent four times at once (a device resending), and two other devices
+      // scanning the same badges with their own scan ids, all at once through both instances.
+      const scannedAt = new Date().toISOString();
+      const codes = Array.from({ length: 10 }, (_, n) => `${demo.code}-MULTI-${n}`);
+      const batch = (device: string) => JSON.stringify({ scans: codes.map((badgeCode, n) => ({ clientScanId: `multi-${device}-${n}`, badgeCode, scannedAt })) });
+      type ScanAnswer = { code: number; data: { results: Array<{ clientScanId: string; status: string; leadId: number | null }> } };
+      const scans = await Promise.all(
+        ['a', 'a', 'a', 'a', 'b', 'c'].map(async (device) => {
+          const { response, port } = await through('/oga/leads/scans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: batch(device) }, token);
+          return { port, body: (await response.json()) as ScanAnswer };
+        }),
+      );
+      expect(new Set(scans.map((s) => s.port)).size).toBe(2);
+      for (const { body } of scans) expect(body.code).toBe(200);
+      const leads = await opened.db
+        .selectFrom('leads')
+        .select(['id', 'badge_code', 'scan_count'])
+        .where('participation_id', '=', participationId)
+        .where('badge_code', 'in', codes)
+        .execute();
+      // Each badge one lead, scanned by three devices (the resends are no new scans), and every answer names that lead.
+      expect(leads.map((l) => l.badge_code).sort()).toEqual([...codes].sort());
+      for (const lead of leads) expect(lead.scan_count).toBe(3);
+      const answers = scans.flatMap((s) => s.body.data.results);
+      for (const [n, code] of codes.entries()) {
+        const lead = leads.find((l) => l.badge_code === code)!;
+        const ofBadge = answers.filter((a) => a.clientScanId.endsWith(`-${n}`));
+        expect(ofBadge.map((a) => a.leadId)).toEqual(ofBadge.map(() => lead.id));
+        expect(ofBadge.filter((a) => a.status === 'created')).toHaveLength(1);
+        expect(ofBadge.filter((a) => a.status !== 'created').every((a) => a.status === 'duplicate')).toBe(true);
+      }
+      // The dashboard's rollup, kept by a trigger as batches of both instances commit, counts every lead once in every dimension.
+      const { rows: rollupDrift } = await sql<{ dimension: string; key: string; event_hour: number; rollup: number; counted: number }>`
+        with counted as (
+          select l.event_hour, d.dimension, d.key, count(*)::int as n from leads l
+          cross join lateral (values ('all', ''), ('country', l.country), ('user', l.scanned_by::text), ('type', coalesce(l.lead_type, '')),
+            ('temperature', coalesce(l.temperature, '')), ('follow_up', coalesce(l.follow_up, '')), ('known', l.badge_known::text)) as d(dimension, key)
+          where l.participation_id = ${participationId}
+          group by 1, 2, 3
+        ), rolled as (select event_hour, dimension, key, leads from lead_rollup where participation_id = ${participationId} and leads <> 0)
+        select coalesce(c.dimension, r.dimension) as dimension, coalesce(c.key, r.key) as key, coalesce(c.event_hour, r.event_hour) as event_hour,
+          coalesce(r.leads, 0) as rollup, coalesce(c.n, 0) as counted
+        from counted c full join rolled r on r.event_hour = c.event_hour and r.dimension = c.dimension and r.key = c.key
+        where coalesce(r.leads, 0) <> coalesce(c.n, 0)`.execute(opened.db);
+      expect(rollupDrift).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
 });

@@ -13,6 +13,8 @@ import { freePort } from './ports';
 
 export interface Nginx {
   port: number;
+  /** The nginx process (a benchmark reads its CPU time). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,12 @@ async function waitForPort(port: number, child: ChildProcess, errors: () => stri
   throw new Error(`nginx did not listen on ${port}: ${errors()}`);
 }
 
-export async function startNginx(upstreamPorts: number | number[]): Promise<Nginx> {
+/**
+ * `workerConnections`: connections nginx holds at once (each proxied request takes two: the
+ * client's and the instance's); `upstreamKeepalive`: idle connections to the instances it keeps
+ * open (HTTP/1.1), as a production proxy under load does, instead of a new one per request.
+ */
+export async function startNginx(upstreamPorts: number | number[], options: { workerConnections?: number; upstreamKeepalive?: number } = {}): Promise<Nginx> {
   if (!NGINX) throw new Error('nginx is missing: run scripts/ensure-system-deps.sh');
   const ports = Array.isArray(upstreamPorts) ? upstreamPorts : [upstreamPorts];
   const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
@@ -44,18 +51,20 @@ export async function startNginx(upstreamPorts: number | number[]): Promise<Ngin
 pid ${join(dir, 'nginx.pid')};
 error_log stderr warn;
 worker_processes 1;
-events { worker_connections 64; }
+events { worker_connections ${options.workerConnections ?? 64}; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   upstream portal {
     ${ports.map((upstream) => `server 127.0.0.1:${upstream};`).join('\n    ')}
+    ${options.upstreamKeepalive ? `keepalive ${options.upstreamKeepalive};` : ''}
   }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 12m;
     location / {
       proxy_pass http://portal;
+      ${options.upstreamKeepalive ? 'proxy_http_version 1.1;\n      proxy_set_header Connection "";' : ''}
       add_header X-Upstream $upstream_addr always;
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
@@ -76,6 +85,7 @@ http {
   }
   return {
     port,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

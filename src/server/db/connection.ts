@@ -18,6 +18,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** Connections to PostgreSQL at most (10 when not given). */
+  poolSize?: number;
   /** Directory of the embedded database; ignored with databaseUrl. */
   pgliteDir?: string;
   /** An already-open PGlite (tests load one from a dump). */
@@ -45,7 +47,7 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', () => undefined);

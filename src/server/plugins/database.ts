@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 export interface DatabasePluginOptions {
   databaseUrl?: string;
+  /** Connections to PostgreSQL at most (config DATABASE_POOL_SIZE). */
+  poolSize?: number;
   dataDir: string;
   seedDemo: boolean;
   /** Tests hand in a database loaded from a prepared dump. */
@@ -30,6 +32,7 @@ export default fp<DatabasePluginOptions>(
   async (app, options) => {
     const opened = await openDatabase({
       databaseUrl: options.databaseUrl,
+      poolSize: options.poolSize,
       pgliteDir: defaultPgliteDir(options.dataDir),
       pglite: options.pglite,
       log: (message) => app.log.warn(message),
