@@ -8,8 +8,6 @@ import type { Migration } from 'kysely/migration';
 export interface OrganiserIndex {
   name: string;
   create: string;
-  /** Built only where the extension exists (trigram indexes). */
-  extension?: 'pg_trgm';
 }
 
 export const ORGANISER_QUERY_INDEXES: OrganiserIndex[] = [
@@ -21,18 +19,10 @@ export const ORGANISER_QUERY_INDEXES: OrganiserIndex[] = [
     name: 'audit_log_organisation_action',
     create: 'create index if not exists audit_log_organisation_action on audit_log (organisation_id, action text_pattern_ops, at desc, id desc)',
   },
-  // "Who": any part of the actor's name.
-  { name: 'audit_log_actor_name', create: 'create index if not exists audit_log_actor_name on audit_log using gin (actor_name gin_trgm_ops)', extension: 'pg_trgm' },
 ];
-
-export async function hasExtension(db: Kysely<any>, name: string): Promise<boolean> {
-  const found = await sql<{ ok: boolean }>`select exists (select 1 from pg_extension where extname = ${name}) as ok`.execute(db);
-  return found.rows[0]?.ok === true;
-}
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    const trgm = await hasExtension(db, 'pg_trgm');
-    for (const index of ORGANISER_QUERY_INDEXES) if (!index.extension || trgm) await sql.raw(index.create).execute(db);
+    for (const index of ORGANISER_QUERY_INDEXES) await sql.raw(index.create).execute(db);
   },
 };

@@ -53,8 +53,8 @@ const itemSchema = {
 } as const;
 
 const EXPORT_CHUNK = 1000;
-/** The list counts matching records up to this many (200 pages of 50). */
-export const AUDIT_TOTAL_CAP = 10_000;
+/** The list counts matching records up to this many (100 pages of 50). */
+export const AUDIT_TOTAL_CAP = 5_000;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const DAY_MS = 86_400_000;
