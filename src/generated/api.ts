@@ -1242,7 +1242,7 @@ export interface ApiOperations {
       }[];
       limit: number;
       /**
-       * Sync mode: the cursor to pass next (also later, for what changes after); null in page mode
+       * Sync mode: the cursor to pass next (also later, for what changes after). Page mode: pass it as `after` (same filters, sort and order) for the page that follows this one by keyset, stable while leads are added; null when no page follows
        */
       next: string | null;
       page: number;
@@ -1264,6 +1264,10 @@ export interface ApiOperations {
       utcOffsetMinutes: number;
     };
     query?: {
+      /**
+       * Keyset paging: the `next` of the previous page (same filters, sort and order); the page after it, unaffected by leads added meanwhile and as fast at any depth (`page` is not used). A cursor of another sort or order answers HTTP 400 `leadCursorInvalid`.
+       */
+      after?: string;
       /**
        * Sync mode: leads per answer
        */

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
 import { providedLabels, providerOf } from '../../../engine/forms/provides';
-import { filtersOf, parseLeadQuery, validateQualification, QUALIFICATION_LIMITS, type Qualification } from '../../../engine/leads-rules';
+import { filtersOf, parseLeadQuery, validateQualification, QUALIFICATION_LIMITS, type LeadSort, type Qualification, type SortOrder } from '../../../engine/leads-rules';
 import { AppError } from '../../lib/app-error';
 import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
@@ -16,7 +16,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { deleteBusinessCard } from './business-card';
 import { leadsEraseAt } from '../../../engine/retention';
-import { leadTotal, listQuery, type LeadListRow, type LeadScope } from './query';
+import { leadTotal, listPageAfter, listQuery, type LeadListRow, type LeadScope, type ListPosition } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
 import { decodeCursor, parseUpdatedSince, syncBatch } from './sync';
 import { LEAD_VISITOR_FIELDS, withoutHiddenFields } from '../../../engine/lead-fields';
@@ -34,6 +34,29 @@ function latestScan(row: LeadListRow & { scanned_by_name: string | null }) {
     return { count: row.scan_count, lastSeenAt: laterAt.toISOString(), lastScannedBy: { id: row.last_scanned_by, name: row.last_scanned_by_name ?? '' } };
   }
   return { count: row.scan_count, lastSeenAt: firstAt.toISOString(), lastScannedBy: { id: row.scanned_by, name: row.scanned_by_name ?? '' } };
+}
+
+/** A timestamptz as the database writes it as text ("2027-03-25 09:41:07.123+00"). */
+const DATABASE_TIME_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/** A list page's keyset cursor: the sort and order it belongs to and the position of the page's last row. */
+function encodeListCursor(sort: LeadSort, order: SortOrder, position: ListPosition): string {
+  return Buffer.from(JSON.stringify(['list', sort, order, position.value, position.id])).toString('base64url');
+}
+
+/** The position of a list cursor given for this sort and order; anything else is a coded bad request. */
+function decodeListCursor(cursor: string, sort: LeadSort, order: SortOrder): ListPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 5) {
+      const [kind, cursorSort, cursorOrder, at, id] = value as unknown[];
+      const valueFits = typeof at === 'string' && at.length <= 1000 && !at.includes('\u0000') && (sort !== 'scannedAt' || DATABASE_TIME_TEXT.test(at));
+      if (kind === 'list' && cursorSort === sort && cursorOrder === order && valueFits && Number.isSafeInteger(id) && (id as number) >= 0) return { value: at, id: id as number };
+    }
+  } catch {
+    // Not base64url JSON: refused below.
+  }
+  throw new AppError('leadCursorInvalid');
 }
 
 // LD2-LD3: the lead list with its filter options, a lead's detail and its qualification.
@@ -109,7 +132,11 @@ Guarantee: every lead is answered at least once after each change of it, with it
                 type: ['string', 'null'],
                 description: "When the organiser's retention period ends and these leads are erased (export them before); null = kept",
               },
-              next: { type: ['string', 'null'], description: 'Sync mode: the cursor to pass next (also later, for what changes after); null in page mode' },
+              next: {
+                type: ['string', 'null'],
+                description:
+                  'Sync mode: the cursor to pass next (also later, for what changes after). Page mode: pass it as `after` (same filters, sort and order) for the page that follows this one by keyset, stable while leads are added; null when no page follows',
+              },
               hasMore: { type: 'boolean', description: 'Sync mode: more leads are ready now (call again with `next`); page mode: pages follow this one' },
             },
             required: ['items', 'total', 'totalIsEstimate', 'totalKind', 'page', 'limit', 'utcOffsetMinutes', 'eraseAt', 'next', 'hasMore'],
@@ -146,15 +173,20 @@ Guarantee: every lead is answered at least once after each change of it, with it
           hasMore: batch.hasMore,
         });
       }
+      const position = request.query.after !== undefined ? decodeListCursor(request.query.after, query.sort, query.order) : undefined;
       const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
-      const { page, limit } = normalisePage({ page: query.page, limit: query.limit }, total);
-      const rows =
+      // A keyset page (`after`) has no page number: it is read as page 1 is, from its position.
+      const { page, limit } = position ? { page: 1, limit: query.limit } : normalisePage({ page: query.page, limit: query.limit }, total);
+      const read =
         total === 0
           ? []
-          : await listQuery(app.db, scope, filters, query.sort, query.order)
-              .limit(limit)
-              .offset((page - 1) * limit)
+          : await listPageAfter(app.db, scope, filters, query.sort, query.order, position)
+              .limit(limit + 1)
+              .offset(position ? 0 : (page - 1) * limit)
               .execute();
+      const rows = read.slice(0, limit);
+      const last = rows[rows.length - 1];
+      const more = read.length > limit;
       return ok({
         items: rows.map((row) => withoutHiddenFields(leadOut(row), hidden)),
         total,
@@ -164,8 +196,8 @@ Guarantee: every lead is answered at least once after each change of it, with it
         limit,
         utcOffsetMinutes: scope.offsetMinutes,
         eraseAt,
-        next: null,
-        hasMore: page * limit < total,
+        next: more && last ? encodeListCursor(query.sort, query.order, { value: last.sort_value, id: Number(last.id) }) : null,
+        hasMore: position ? more : page * limit < total || more,
       });
     },
   );

@@ -244,6 +244,32 @@ export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadF
 
 export type LeadListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
 
+/** Where a keyset page starts: after the row with this sort value (a time as the database wrote it, or a text) and id. */
+export interface ListPosition {
+  value: string;
+  id: number;
+}
+
+/**
+ * A list page by keyset: the rows after `position` in the list's order, read from the sort's index
+ * (participation, sort column, id) as one range, whatever the page's depth; rows inserted or
+ * scanned meanwhile neither repeat nor skip one of the next page (an offset shifts by them).
+ */
+export function listPageAfter(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, sort: LeadSort, order: SortOrder, position: ListPosition | undefined) {
+  const query = listQuery(db, scope, filters, sort, order).select(sortValueText(sort).as('sort_value'));
+  if (!position) return query;
+  const value = sort === 'scannedAt' ? sql`${position.value}::timestamptz` : sql`${position.value}::text`;
+  const column = sql.ref(SORT_COLUMN[sort]);
+  return query.where(
+    order === 'desc' ? sql<SqlBool>`(${column}, leads.id) < (${value}, ${position.id}::bigint)` : sql<SqlBool>`(${column}, leads.id) > (${value}, ${position.id}::bigint)`,
+  );
+}
+
+/** The sort column of a row as text the next page's keyset compares exactly (a time at full precision). */
+function sortValueText(sort: LeadSort) {
+  return sql<string>`${sql.ref(SORT_COLUMN[sort])}::text`;
+}
+
 type ExportedColumn = (typeof EXPORT_COLUMNS)[number] extends `leads.${infer C}` ? C : never;
 
 /** One lead as an export reads it (JSON): `scanned_at` is the database's ISO 8601 text (exact, with its offset). */

@@ -119,6 +119,12 @@ export const listQuerystring = {
     ...leadFilterProperties,
     page: { type: 'integer', minimum: 1, default: PAGINATION.defaultPage },
     limit: { type: 'integer', enum: [...PAGINATION.pageSizes], default: PAGINATION.defaultLimit },
+    after: {
+      type: 'string',
+      maxLength: 1500,
+      description:
+        'Keyset paging: the `next` of the previous page (same filters, sort and order); the page after it, unaffected by leads added meanwhile and as fast at any depth (`page` is not used). A cursor of another sort or order answers HTTP 400 `leadCursorInvalid`.',
+    },
     sort: { type: 'string', enum: [...LEAD_SORTS], default: 'scannedAt' },
     order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
     exactTotal: {

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
+import { listPageAfter, leadConditions } from '../../src/server/modules/leads/query';
+import type { ScanOutcome } from '../../src/server/modules/leads/scans';
+import { createTestApp, ENGINES, get, HOUR, insertTeamUser, login, post, type TestApp } from './helpers';
+
+// LD1/LD2 at a big show's volume, with modest data: a scan batch's answers, leads and rollup
+// counts stay exact through duplicates within and across batches, offline-replayed scans, a
+// withdrawn visitor and two devices racing the same scan; list pages read by keyset are complete
+// and never repeat a lead while scans keep arriving; filtered list pages read leads through an
+// index, never a sequential scan (PostgreSQL's plans).
+
+const LEADS = 1_500;
+const OTHER_LEADS = 8_000;
+
+interface ListAnswer {
+  items: Array<{ id: number; scannedAt: string; visitorName: string }>;
+  total: number;
+  page: number;
+  next: string | null;
+  hasMore: boolean;
+}
+
+describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
+  let t: TestApp;
+  let demo: string;
+  let device: string;
+  let participationId: number;
+  let eventId: number;
+  let teamUserId: number;
+  let badges: string[];
+  const run = randomBytes(3).toString('hex');
+
+  const send = async (token: string, scans: unknown[]) => {
+    const answer = await post<ScanOutcome>(t.app, '/oga/leads/scans', { scans }, token);
+    expect(answer.code, JSON.stringify(answer).slice(0, 300)).toBe(200);
+    return answer.data;
+  };
+  const scan = (id: string, badge: string, at: number, extra: Record<string, unknown> = {}) => ({
+    clientScanId: `${run}-${id}`,
+    badgeCode: badge,
+    scannedAt: new Date(at).toISOString(),
+    ...extra,
+  });
+  const statuses = (outcome: ScanOutcome) => outcome.results.map((r) => (r.status === 'duplicate' ? `duplicate:${r.reason}` : r.status));
+  const leadOf = (badge: string) =>
+    t.app.db
+      .selectFrom('leads')
+      .select(['id', 'scan_count', 'scanned_at', 'last_scanned_at', 'temperature', 'visitor_name', 'consent_withdrawn_at'])
+      .where('participation_id', '=', participationId)
+      .where('badge_code', '=', badge)
+      .execute();
+
+  /** The rollup's counts next to a count of the leads themselves, per dimension, key and hour: they must be equal. */
+  async function rollupAgainstLeads() {
+    const kept = await sql<{ dimension: string; key: string; event_hour: number; n: number }>`
+      select dimension, key, event_hour, sum(leads)::int as n from lead_rollup where participation_id = ${participationId}
+      group by 1, 2, 3 having sum(leads) <> 0 order by 1, 2, 3`.execute(t.app.db);
+    const counted = await sql<{ dimension: string; key: string; event_hour: number; n: number }>`
+      select d.dimension, d.key, l.event_hour, count(*)::int as n from leads l
+      cross join lateral (values ('all', ''), ('country', l.country), ('user', l.scanned_by::text), ('type', coalesce(l.lead_type, '')),
+        ('temperature', coalesce(l.temperature, '')), ('follow_up', coalesce(l.follow_up, '')), ('known', l.badge_known::text)) as d(dimension, key)
+      where l.participation_id = ${participationId}
+      group by 1, 2, 3 order by 1, 2, 3`.execute(t.app.db);
+    return { kept: kept.rows.map((r) => ({ ...r, n: Number(r.n) })), counted: counted.rows.map((r) => ({ ...r, n: Number(r.n) })) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    demo = await login(t.app, 'demo');
+    const row = await t.app.db
+      .selectFrom('users')
+      .innerJoin('participations', 'participations.id', 'users.participation_id')
+      .innerJoin('events', 'events.id', 'participations.event_id')
+      .select(['participations.id', 'events.id as eventId', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'users.id as userId'])
+      .where('users.login_key', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    participationId = row.id;
+    eventId = row.eventId;
+    teamUserId = await insertTeamUser(t.app, { login: `volume-${engine}-${run}`, participationId, eventId, quota: null });
+    device = await login(t.app, `volume-${engine}-${run}`);
+    // The demo exhibitor's leads and, on PostgreSQL, many more of another exhibitor of the event:
+    // the list's plans are those of one exhibitor among many.
+    await insertVisitors(t.app.db, { id: row.eventId, code: row.code }, 1, LEADS + OTHER_LEADS + 100);
+    const plan = {
+      eventId: row.eventId,
+      eventCode: row.code,
+      offsetMinutes: row.utc_offset_minutes,
+      start: new Date(row.starts_at),
+      end: new Date(row.ends_at),
+      visitors: LEADS,
+      qualifiedShare: 0.5,
+    };
+    await insertLeads(t.app.db, { ...plan, participationId, first: 7_000_000, last: 7_000_000 + LEADS - 1, scannedBy: [row.userId, teamUserId] });
+    if (engine === 'postgres') {
+      const other = await t.app.db.selectFrom('participations').select('id').where('event_id', '=', eventId).where('id', '!=', participationId).executeTakeFirstOrThrow();
+      const otherUser = await insertTeamUser(t.app, { login: `volume-other-${run}`, participationId: other.id, eventId, quota: null });
+      await insertLeads(t.app.db, { ...plan, participationId: other.id, visitors: OTHER_LEADS, first: 8_000_000, last: 8_000_000 + OTHER_LEADS - 1, scannedBy: [otherUser] });
+      await sql`analyze leads`.execute(t.app.db);
+    }
+    // Visitors the demo exhibitor has no lead of yet.
+    const fresh = await t.app.db
+      .selectFrom('visitors')
+      .select('badge_code')
+      .where('event_id', '=', eventId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
+      )
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    badges = fresh.map((r) => r.badge_code);
+    expect(badges).toHaveLength(10);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('duplicates within and across batches, offline replays, a withdrawn visitor and a raced scan: the same answers, leads and rollup counts', async () => {
+    const now = Date.now();
+    const [b1, b2, b3, b4, b5, b6] = badges as [string, string, string, string, string, string];
+    const leadsBefore = Number((await sql<{ n: number }>`select count(*)::int as n from leads where participation_id = ${participationId}`.execute(t.app.db)).rows[0]!.n);
+
+    // One batch: a badge twice, an id twice, a qualified scan.
+    const first = await send(demo, [
+      scan('s1', b1, now - 50 * 60_000),
+      scan('s2', b2, now - 49 * 60_000),
+      scan('s3', b1, now - 48 * 60_000),
+      scan('s4', b3, now - 47 * 60_000, { temperature: 'hot' }),
+      scan('s2', b2, now - 49 * 60_000),
+    ]);
+    expect(statuses(first)).toEqual(['created', 'created', 'duplicate:alreadyScanned', 'created', 'duplicate:resend']);
+    expect(first.results[2]!.leadId).toBe(first.results[0]!.leadId);
+
+    // Another device: a badge of the first batch, a resend of its id, and an offline queue replayed
+    // hours late (one scan older than the badge's first, one new badge).
+    const second = await send(device, [
+      scan('s5', b1, now - 30 * 60_000),
+      scan('s1', b1, now - 50 * 60_000),
+      scan('s6', b2, now - 3 * HOUR),
+      scan('s7', b4, now - 4 * HOUR, { temperature: 'warm' }),
+    ]);
+    expect(statuses(second)).toEqual(['duplicate:alreadyScanned', 'duplicate:resend', 'duplicate:alreadyScanned', 'created']);
+    // The same offline queue synced again: all resends, nothing changes.
+    const again = await send(device, [scan('s5', b1, now - 30 * 60_000), scan('s6', b2, now - 3 * HOUR), scan('s7', b4, now - 4 * HOUR, { temperature: 'warm' })]);
+    expect(statuses(again)).toEqual(['duplicate:resend', 'duplicate:resend', 'duplicate:resend']);
+
+    // Two devices send the same scan (one id) at the same moment: one lead, one `created`.
+    const raced = await Promise.all([send(demo, [scan('s8', b5, now - 10 * 60_000)]), send(device, [scan('s8', b5, now - 10 * 60_000)])]);
+    expect(raced.flatMap(statuses).sort()).toEqual(['created', 'duplicate:resend']);
+
+    // A visitor who withdrew consent is scanned again: still one lead, still withdrawn and emptied.
+    const made = await send(demo, [scan('s9', b6, now - 20 * 60_000)]);
+    expect(statuses(made)).toEqual(['created']);
+    await t.app.db
+      .updateTable('leads')
+      .set({ consent_withdrawn_at: new Date(now - 15 * 60_000), visitor_name: '', company: '', email: '' })
+      .where('id', '=', made.results[0]!.leadId!)
+      .execute();
+    await send(device, [scan('s10', b6, now - 5 * 60_000)]);
+
+    const [l1] = await leadOf(b1);
+    const [l2] = await leadOf(b2);
+    const [l3] = await leadOf(b3);
+    const [l4] = await leadOf(b4);
+    const l5 = await leadOf(b5);
+    const l6 = await leadOf(b6);
+    // b1: s1 made it, s3 and s5 are later scans; the latest is s5.
+    expect(l1!.scan_count).toBe(3);
+    expect(new Date(l1!.last_scanned_at!).getTime()).toBe(new Date(new Date(now - 30 * 60_000).toISOString()).getTime());
+    // b2: the replayed scan is older than the first one: counted, the latest stays the first.
+    expect(l2!.scan_count).toBe(2);
+    expect(new Date(l2!.scanned_at).getTime()).toBe(new Date(new Date(now - 49 * 60_000).toISOString()).getTime());
+    expect(l3!.temperature).toBe('hot');
+    expect(l4!.temperature).toBe('warm');
+    expect(l5).toHaveLength(1);
+    expect(l6).toHaveLength(1);
+    expect(l6[0]!.consent_withdrawn_at).not.toBeNull();
+    expect(l6[0]!.visitor_name).toBe('');
+    const leadsAfter = Number((await sql<{ n: number }>`select count(*)::int as n from leads where participation_id = ${participationId}`.execute(t.app.db)).rows[0]!.n);
+    expect(leadsAfter - leadsBefore).toBe(6);
+
+    // The rollup (kept by triggers, only net changes written) equals a count of the leads.
+    const { kept, counted } = await rollupAgainstLeads();
+    expect(kept).toEqual(counted);
+    // A qualification that changes no key, one that changes one, and an erased lead keep it so.
+    await t.app.db.updateTable('leads').set({ notes: 'Met again.' }).where('id', '=', l1!.id).execute();
+    await t.app.db.updateTable('leads').set({ temperature: 'cold' }).where('id', '=', l3!.id).execute();
+    await t.app.db.deleteFrom('leads').where('id', '=', l4!.id).execute();
+    const after = await rollupAgainstLeads();
+    expect(after.kept).toEqual(after.counted);
+    const dashboard = await get<{ summary: { total: number; hot: number } }>(t.app, '/oga/analytics/dashboard', demo);
+    expect(dashboard.data.summary.total).toBe(leadsAfter - 1);
+  });
+
+  it('list pages read by keyset are complete and never repeat a lead while scans keep arriving', async () => {
+    const seen = new Set<number>();
+    const atStart = (await t.app.db.selectFrom('leads').select('id').where('participation_id', '=', participationId).execute()).map((row) => Number(row.id));
+    const arrivedIds = new Set<number>();
+    let after: string | null = null;
+    let pages = 0;
+    let arriving = 0;
+    for (;;) {
+      const query: string = `/oga/leads?limit=50${after ? `&after=${after}` : ''}`;
+      const answer = await get<ListAnswer>(t.app, query, demo);
+      expect(answer.code, JSON.stringify(answer).slice(0, 300)).toBe(200);
+      for (const item of answer.data.items) {
+        expect(seen.has(item.id), `lead ${item.id} came twice`).toBe(false);
+        seen.add(item.id);
+      }
+      pages++;
+      // While the exhibitor pages, new scans arrive (newest first: they sort before the pages read).
+      const arrived = await send(device, [scan(`page-${pages}`, `${run}-NEW-${pages}`, Date.now())]);
+      arriving += arrived.created;
+      for (const result of arrived.results) arrivedIds.add(result.leadId!);
+      if (!answer.data.next) break;
+      after = answer.data.next;
+    }
+    expect(pages).toBeGreaterThan(LEADS / 50);
+    expect(arriving).toBe(pages);
+    // Every lead there when paging started was listed (once, above); what else was listed arrived
+    // meanwhile and sorts after the page being read.
+    expect(atStart.filter((id) => !seen.has(id))).toEqual([]);
+    expect([...seen].filter((id) => !atStart.includes(id) && !arrivedIds.has(id))).toEqual([]);
+    // The pages by keyset are the pages by number while nothing arrives.
+    const byNumber = await get<ListAnswer>(t.app, '/oga/leads?limit=20&page=2&sort=name&order=asc', demo);
+    const firstPage = await get<ListAnswer>(t.app, '/oga/leads?limit=20&page=1&sort=name&order=asc', demo);
+    const byKeyset = await get<ListAnswer>(t.app, `/oga/leads?limit=20&sort=name&order=asc&after=${firstPage.data.next}`, demo);
+    expect(byKeyset.data.items.map((i) => i.id)).toEqual(byNumber.data.items.map((i) => i.id));
+    // A cursor of another order, or made up, is a coded bad request.
+    const otherOrder = await get(t.app, `/oga/leads?limit=20&sort=name&order=desc&after=${firstPage.data.next}`, demo);
+    expect(otherOrder.code).toBe(601);
+    expect(otherOrder.error).toBe('leadCursorInvalid');
+    const madeUp = await get(t.app, `/oga/leads?limit=20&after=${Buffer.from(JSON.stringify(['list', 'scannedAt', 'desc', 'yesterday', 1])).toString('base64url')}`, demo);
+    expect(madeUp.code).toBe(601);
+  });
+
+  it.runIf(engine === 'postgres')('filtered list pages and their keyset pages read leads through an index, never a sequential scan', async () => {
+    const scope = { participationId, offsetMinutes: 480 };
+    const day = new Date(Date.now()).toISOString().slice(0, 10);
+    const filterSets = [
+      {},
+      { leadType: 'none' },
+      { temperature: 'hot' },
+      { followUp: 'arrangeCall' },
+      { country: 'JP' },
+      { scannedBy: teamUserId },
+      { from: day, to: day },
+      { keyword: 'lotus' },
+      { keyword: 'V0000042' },
+      { temperature: 'warm', scannedBy: teamUserId, from: day, to: day },
+    ] as const;
+    const plans: string[] = [];
+    for (const filters of filterSets) {
+      for (const [sort, order] of [
+        ['scannedAt', 'desc'],
+        ['name', 'asc'],
+        ['company', 'desc'],
+      ] as const) {
+        for (const position of [undefined, { value: sort === 'scannedAt' ? '2027-03-26 10:00:00+00' : 'M', id: 1_000_000_000 }]) {
+          const compiled = listPageAfter(t.app.db, scope, filters, sort, order, position).limit(20).compile();
+          plans.push(await explain(compiled.sql, compiled.parameters));
+        }
+      }
+      const count = t.app.db
+        .selectFrom('leads')
+        .select(sql<number>`count(*)`.as('n'))
+        .where((eb) => leadConditions(eb, scope, filters))
+        .compile();
+      if (Object.keys(filters).length > 0) plans.push(await explain(count.sql, count.parameters));
+    }
+    for (const plan of plans) expect(plan, plan).not.toMatch(/Seq Scan on leads/);
+  });
+
+  async function explain(text: string, parameters: readonly unknown[]) {
+    const result = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>({
+      sql: `explain ${text}`,
+      parameters,
+      query: { kind: 'RawNode' } as never,
+      queryId: { queryId: 'explain' } as never,
+    });
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+});
