@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
+import { exhibitorBenchmarks } from './exhibitor';
 import { formsBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { formVersionsBenchmarks } from './form-versions';
@@ -70,7 +71,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`, `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -80,6 +81,7 @@ async function main() {
   if (wants('leads')) await leadsBenchmarks();
   if (wants('scanner')) await scannerQueueBenchmarks();
   if (wants('content')) await contentBenchmarks();
+  if (wants('exhibitor')) await exhibitorBenchmarks();
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
   if (wants('forms-live')) await liveFormsBenchmarks();
