@@ -160,18 +160,14 @@ export default async function searchRoutes(app: ApiApp) {
 
   /**
    * CT3 budget: an event's folded search texts per language, held in memory and read again only
-   * when the event's content changed (its count or latest change, one indexed query per search;
-   * every server instance checks for itself). A substring test over an event's content in memory
+   * when the event's content changed (its number of changes, kept by trigger: one row read by key
+   * per search; every server instance checks for itself). A substring test over an event's content in memory
    * takes a few milliseconds, where LIKE over every row (CJK words have no trigrams) took 50–100.
    */
   const cache = new Map<string, Searchable>();
   async function searchable(eventId: number, language: string): Promise<Searchable> {
-    const stamp = await app.db
-      .selectFrom('content')
-      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('updated_at').as('latest')])
-      .where('event_id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    const version = `${stamp.count}:${stamp.latest ? new Date(stamp.latest).getTime() : 0}`;
+    const stamp = await app.db.selectFrom('content_changes').select('changes').where('event_id', '=', eventId).executeTakeFirst();
+    const version = String(stamp?.changes ?? 0);
     const key = `${eventId}:${language}`;
     const cached = cache.get(key);
     if (cached?.version === version) return cached;
