@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { contentBenchmarks } from './content';
+import { exhibitorBenchmarks } from './exhibitor';
 import { formsBenchmarks, keystrokeBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { formVersionsBenchmarks } from './form-versions';
@@ -71,7 +72,7 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` or `-- multi` one of them. */
+/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` or `-- multi` one of them. */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -81,6 +82,7 @@ async function main() {
   if (wants('leads')) await leadsBenchmarks();
   if (wants('scanner')) await scannerQueueBenchmarks();
   if (wants('content')) await contentBenchmarks();
+  if (wants('exhibitor')) await exhibitorBenchmarks();
   if (wants('import')) await organiserImportBenchmarks();
   if (wants('organiser')) await organiserBenchmarks();
   if (sections.includes('forms')) {

@@ -9,12 +9,32 @@ const SPACES = /\s+/gu;
 
 /** One character (code point) folded; may be empty (a lone combining mark) or longer. */
 function foldChar(char: string): string {
+  const code = char.charCodeAt(0);
+  // ASCII has no decompositions or marks: only A–Z change (to lower case).
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : char;
   return char.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/[đĐ]/gu, 'd').toLowerCase();
 }
 
+/**
+ * foldChar for one text, remembering each character's fold: a text repeats few distinct
+ * characters, and normalising each one again made snippets of long texts cost milliseconds.
+ */
+function charFolder(): (char: string) => string {
+  const folds = new Map<string, string>();
+  return (char) => {
+    let piece = folds.get(char);
+    if (piece === undefined) {
+      piece = foldChar(char);
+      folds.set(char, piece);
+    }
+    return piece;
+  };
+}
+
 export function searchFold(text: string): string {
+  const fold = charFolder();
   let out = '';
-  for (const char of text) out += foldChar(char);
+  for (const char of text) out += fold(char);
   return out.replace(SPACES, ' ').trim();
 }
 
@@ -43,8 +63,9 @@ export function findMatches(text: string, keyword: string): MatchRange[] {
   const origin: MatchRange[] = [];
   let offset = 0;
   let lastWasSpace = false;
+  const fold = charFolder();
   for (const char of text) {
-    let piece = foldChar(char);
+    let piece = fold(char);
     if (/^\s+$/u.test(piece)) {
       piece = lastWasSpace ? '' : ' ';
       lastWasSpace = true;

@@ -301,6 +301,12 @@ export interface AnnouncementReadTable {
   read_at: DefaultedTimestamp;
 }
 
+/** CT3: how many times an event's content changed (kept by trigger; the search's in-memory texts follow it). */
+export interface ContentChangesTable {
+  event_id: number;
+  changes: ColumnType<string | number, string | number | undefined, string | number>;
+}
+
 export interface ContentSearchTable {
   content_id: number;
   language: string;
@@ -595,6 +601,7 @@ export interface Database {
   manual_status: ManualStatusTable;
   announcement_reads: AnnouncementReadTable;
   content_search: ContentSearchTable;
+  content_changes: ContentChangesTable;
   support_messages: SupportMessageTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;

@@ -98,6 +98,8 @@ export interface FormEntriesService {
   foldedOfParticipation(partedIds: readonly string[]): RawBuilder<Record<string, FoldedEntry> | null>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
+  /** When the organiser last reopened each submit-once form of the participation it reopened, by form id (one read for a whole list). */
+  reopensOf(participationId: number): Promise<Map<string, Date>>;
   /**
    * Reopens a submit-once form: its next submission closes it again. With `fields` (after a form
    * change, F11) the submission goes back to a draft that asks for those questions (dotted paths).
@@ -128,7 +130,9 @@ export default fp(
 );
 
 /** A participation's own entries (the exhibitor's forms). */
-function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'reopenedFor' | 'previousEventData'> {
+function participationReads(
+  db: Kysely<Database>,
+): Pick<FormEntriesService, 'ofParticipation' | 'ofForms' | 'find' | 'reopenedAt' | 'reopensOf' | 'reopenedFor' | 'previousEventData'> {
   return {
     async ofParticipation(participationId) {
       const rows = await db.selectFrom('form_entries').selectAll().where('participation_id', '=', participationId).execute();
@@ -151,6 +155,11 @@ function participationReads(db: Kysely<Database>): Pick<FormEntriesService, 'ofP
     async reopenedAt(participationId, formId) {
       const reopen = await db.selectFrom('form_reopens').select('reopened_at').where('participation_id', '=', participationId).where('form_id', '=', formId).executeTakeFirst();
       return reopen ? new Date(reopen.reopened_at) : null;
+    },
+
+    async reopensOf(participationId) {
+      const rows = await db.selectFrom('form_reopens').select(['form_id', 'reopened_at']).where('participation_id', '=', participationId).execute();
+      return new Map(rows.map((row) => [row.form_id, new Date(row.reopened_at)]));
     },
 
     async reopenedFor(participationId, formId) {

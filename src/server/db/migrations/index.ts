@@ -27,6 +27,7 @@ import { migration as migration0045LeadVisitorFields } from './0045_lead_visitor
 import { migration as migration0046ExportMappings } from './0046_export_mappings';
 import { migration as migration0048LeadConsent } from './0048_lead_consent';
 import { migration as migration0049OrganiserIndexes } from './0049_organiser_indexes';
+import { migration as migration0051ContentChanges } from './0051_content_changes';
 import { migration as migration0052LeadRollupNetChange } from './0052_lead_rollup_net_change';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0046_export_mappings': migration0046ExportMappings,
   '0048_lead_consent': migration0048LeadConsent,
   '0049_organiser_indexes': migration0049OrganiserIndexes,
+  '0051_content_changes': migration0051ContentChanges,
   '0052_lead_rollup_net_change': migration0052LeadRollupNetChange,
 };
 

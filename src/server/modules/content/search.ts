@@ -48,6 +48,58 @@ interface SearchEntry {
 /** Event × language search texts kept in memory at most. */
 const CACHED_EVENT_LANGUAGES = 32;
 
+/**
+ * A search text's character pairs (UTF-16 units, so any script: a CJK word has no spaces to cut
+ * at) as bits of a fixed-size set. A keyword found in a text has every one of its pairs there, so
+ * a text missing any of the keyword's bits cannot hold it and is not scanned; the texts left are
+ * tested as before (a bit may be shared by two pairs: never a wrong match, only a wasted test).
+ */
+const PAIR_BITS = 4096;
+const PAIR_WORDS = PAIR_BITS / 32;
+
+function pairBit(first: number, second: number): number {
+  return Math.imul(Math.imul(first, 0x01000193) ^ second, 0x9e3779b1) >>> 20;
+}
+
+/** Each text's pair bits, one after another (PAIR_WORDS words a text). */
+function pairSets(texts: readonly string[]): Uint32Array {
+  const sets = new Uint32Array(texts.length * PAIR_WORDS);
+  texts.forEach((text, index) => {
+    const base = index * PAIR_WORDS;
+    for (let at = 0; at + 1 < text.length; at += 1) {
+      const bit = pairBit(text.charCodeAt(at), text.charCodeAt(at + 1));
+      const word = base + (bit >>> 5);
+      sets[word] = (sets[word] ?? 0) | (1 << (bit & 31));
+    }
+  });
+  return sets;
+}
+
+/** The keyword's pair bits as (word, mask) pairs; none for a one-character keyword (every text may hold it). */
+function keywordPairs(keyword: string): Array<[number, number]> {
+  const words = new Map<number, number>();
+  for (let at = 0; at + 1 < keyword.length; at += 1) {
+    const bit = pairBit(keyword.charCodeAt(at), keyword.charCodeAt(at + 1));
+    words.set(bit >>> 5, (words.get(bit >>> 5) ?? 0) | (1 << (bit & 31)));
+  }
+  return [...words];
+}
+
+/** Whether text `index` has every pair bit of the keyword. */
+function mayHold(sets: Uint32Array, index: number, pairs: ReadonlyArray<[number, number]>): boolean {
+  const base = index * PAIR_WORDS;
+  // Both sides as signed 32-bit integers (a mask holding bit 31 is negative).
+  for (const [word, mask] of pairs) if (((sets[base + word] ?? 0) & mask) !== mask) return false;
+  return true;
+}
+
+/** An event's search texts in one language as held in memory, with their pair bits. */
+interface Searchable {
+  version: string;
+  entries: SearchEntry[];
+  pairs: Uint32Array;
+}
+
 interface FormEntry {
   formId: string;
   screen: string;
@@ -108,21 +160,17 @@ export default async function searchRoutes(app: ApiApp) {
 
   /**
    * CT3 budget: an event's folded search texts per language, held in memory and read again only
-   * when the event's content changed (its count or latest change, one indexed query per search;
-   * every server instance checks for itself). A substring test over an event's content in memory
+   * when the event's content changed (its number of changes, kept by trigger: one row read by key
+   * per search; every server instance checks for itself). A substring test over an event's content in memory
    * takes a few milliseconds, where LIKE over every row (CJK words have no trigrams) took 50–100.
    */
-  const cache = new Map<string, { version: string; entries: SearchEntry[] }>();
-  async function searchable(eventId: number, language: string): Promise<SearchEntry[]> {
-    const stamp = await app.db
-      .selectFrom('content')
-      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('updated_at').as('latest')])
-      .where('event_id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    const version = `${stamp.count}:${stamp.latest ? new Date(stamp.latest).getTime() : 0}`;
+  const cache = new Map<string, Searchable>();
+  async function searchable(eventId: number, language: string): Promise<Searchable> {
+    const stamp = await app.db.selectFrom('content_changes').select('changes').where('event_id', '=', eventId).executeTakeFirst();
+    const version = String(stamp?.changes ?? 0);
     const key = `${eventId}:${language}`;
     const cached = cache.get(key);
-    if (cached?.version === version) return cached.entries;
+    if (cached?.version === version) return cached;
     const rows = await app.db
       .selectFrom('content')
       .innerJoin('content_search', 'content_search.content_id', 'content.id')
@@ -138,8 +186,9 @@ export default async function searchRoutes(app: ApiApp) {
     // A handful of events at once is the working set; the oldest entry goes first.
     cache.delete(key);
     if (cache.size >= CACHED_EVENT_LANGUAGES) cache.delete(cache.keys().next().value!);
-    cache.set(key, { version, entries });
-    return entries;
+    const read = { version, entries, pairs: pairSets(entries.map((entry) => entry.folded)) };
+    cache.set(key, read);
+    return read;
   }
 
   function formMatches(auth: AuthContext, language: string, keyword: string) {
@@ -197,11 +246,14 @@ export default async function searchRoutes(app: ApiApp) {
       const forms = formMatches(auth, language, keyword);
       const now = Date.now();
       const modules = new Set(auth.displayedModules);
-      const matches = (await searchable(event.id, language)).filter(
-        (entry) =>
+      const { entries, pairs } = await searchable(event.id, language);
+      const wanted = keywordPairs(keyword);
+      const matches = entries.filter(
+        (entry, index) =>
           kinds.has(entry.kind) &&
           entry.publishedAt <= now &&
           (entry.audience.length === 0 || entry.audience.some((module) => modules.has(module))) &&
+          mayHold(pairs, index, wanted) &&
           entry.folded.includes(keyword),
       );
       const contentTotal = matches.length;

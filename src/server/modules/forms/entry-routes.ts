@@ -13,7 +13,7 @@ import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { uploadsForReferences, validateSubmission } from '../../plugins/forms/validate';
 import type { AuthContext } from '../../plugins/sessions';
-import { definitionFor, forEvent, formContext, formStateOf, mergeInherited, participationOf, withFixedParts } from './form-access';
+import { definitionFor, entriesFor, forEvent, formContext, formStateOf, mergeInherited, participationOf, withFixedParts } from './form-access';
 import { dataBody, formIdParams, savedVersionAnswer } from './schemas';
 
 // A form's entry as the user changes it (F3, F9, P1 F4, F10): save a draft, copy the previous
@@ -49,7 +49,7 @@ async function openEntry(app: ApiApp, request: { auth: AuthContext | null; param
   const participation = participationOf(auth);
   const definition = definitionFor(request.params.id, auth, forms);
   refuse?.(definition, auth);
-  const entries = await app.formEntries.ofParticipation(participation.id);
+  const entries = await entriesFor(app, participation, definition);
   const entry = entries.get(definition.id);
   const now = new Date();
   const { deadline, submitOnce, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
@@ -118,7 +118,7 @@ function inheritRoute(app: ApiApp) {
       });
       const previous = await app.formEntries.previousEventData(participation.exhibitor_id, definition.id, new Date(eventOf(auth).starts_at));
       if (!previous) throw new AppError('nothingToInherit');
-      const current = (await app.formEntries.ofParticipation(participation.id)).get(definition.id);
+      const current = (await app.formEntries.ofForms(participation.id, [definition.id]))[0];
       const data = mergeInherited(current?.data ?? {}, previous);
       const version = await app.formEntries.save({
         participationId: participation.id,

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { mergePartChange } from '../../lib/contractor-part';
 import type { ApiApp } from '../../lib/api-app';
 import { eventOf } from '../../plugins/auth';
+import type { FormEntryRow as EntryRow } from '../../plugins/form-entries';
 import type { FormRegistry } from '../../plugins/forms/form-set';
 import type { AuthContext } from '../../plugins/sessions';
 
@@ -62,6 +63,15 @@ export function participationOf(auth: AuthContext): Participation {
   return auth.participation;
 }
 
+/**
+ * The entries a request about one form reads: its own and its prerequisites' (F10), by form id.
+ * The other forms' entries (a 2,000-badge list among them) are neither read nor parsed.
+ */
+export async function entriesFor(app: ApiApp, participation: Participation, definition: FormDefinition): Promise<Map<string, EntryRow>> {
+  const rows = await app.formEntries.ofForms(participation.id, [definition.id, ...(definition.prerequisites ?? [])]);
+  return new Map(rows.map((row) => [row.form_id, row]));
+}
+
 /** The form of this id in the request's form set, when the user's role fills it; not found otherwise. */
 export function definitionFor(id: string, auth: AuthContext, forms: FormRegistry): FormDefinition {
   const definition = forms.find(id);
@@ -80,9 +90,14 @@ export async function forEvent(app: ApiApp, definition: FormDefinition, auth: Au
 }
 
 /** The form's submit-once state for this exhibitor (null = not submit-once for it). */
-export async function submitOnceOf(app: ApiApp, definition: FormDefinition, participation: Participation): Promise<SubmitOnce> {
+export async function submitOnceOf(app: ApiApp, definition: FormDefinition, participation: Participation, reopens?: ReadonlyMap<string, Date>): Promise<SubmitOnce> {
   if (!isSubmitOnce(definition, participation.flags)) return null;
-  return { reopenedAt: await app.formEntries.reopenedAt(participation.id, definition.id) };
+  return { reopenedAt: reopens ? (reopens.get(definition.id) ?? null) : await app.formEntries.reopenedAt(participation.id, definition.id) };
+}
+
+/** The reopenings a list of forms reads (one read, and none when no form is submit-once for the exhibitor). */
+export async function reopensFor(app: ApiApp, definitions: readonly FormDefinition[], participation: Participation): Promise<ReadonlyMap<string, Date>> {
+  return definitions.some((definition) => isSubmitOnce(definition, participation.flags)) ? app.formEntries.reopensOf(participation.id) : new Map();
 }
 
 /** A form's life-cycle inputs for one user: its deadline, its submit-once state and, for a form with parts, the user's parts. */
@@ -92,7 +107,7 @@ export interface FormState {
   parts: UserParts | null;
 }
 
-/** The form's life-cycle state for this user, the form's schema read from the request's form set. */
+/** The form's life-cycle state for this user, the form's schema read from the request's form set (`reopens`: read for a whole list at once). */
 export async function formStateOf(
   app: ApiApp,
   forms: FormRegistry,
@@ -101,9 +116,10 @@ export async function formStateOf(
   auth: AuthContext,
   entry: EntryState | null | undefined,
   now: Date,
+  reopens?: ReadonlyMap<string, Date>,
 ): Promise<FormState> {
   const schema = withProperties(forms.filesFor(definition.id, eventOf(auth).code).schema);
-  const submitOnce = await submitOnceOf(app, definition, participation);
+  const submitOnce = await submitOnceOf(app, definition, participation, reopens);
   const deadline = deadlineOf(definition, auth);
   return { deadline, submitOnce, parts: userParts(definition, schema, auth.user.role, entry, submitOnce, deadline, now) };
 }

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { validatorUrl } from '../../plugins/forms/service';
-import { definitionFor, forEvent, formContext, formStateOf, participationOf, purposesOf, withProperties } from './form-access';
+import { definitionFor, entriesFor, forEvent, formContext, formStateOf, participationOf, purposesOf, reopensFor, withProperties } from './form-access';
 import { formIdParams, formListItemSchema, formPageSchema } from './schemas';
 
 // The participation forms as a user meets them (F1, F4, F10): the list with each form's status,
@@ -36,30 +36,29 @@ function listRoute(app: ApiApp) {
       const auth = requireAuth(request);
       const participation = participationOf(auth);
       const forms = app.forms.current();
-      const entries = await app.formEntries.ofParticipation(participation.id);
+      const visible = forms.definitions.filter((definition) => visibleToRole(definition, auth.user.role));
+      const [entries, reopens] = await Promise.all([app.formEntries.ofParticipation(participation.id), reopensFor(app, visible, participation)]);
       const now = new Date();
       const list = await Promise.all(
-        forms.definitions
-          .filter((definition) => visibleToRole(definition, auth.user.role))
-          .map(async (definition) => {
-            const entry = entries.get(definition.id) ?? null;
-            const { deadline, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
-            const prerequisites = prerequisitesOf(definition, auth.deadlines, entries, (id) => forms.find(id), now);
-            return {
-              id: definition.id,
-              code: definition.code,
-              title: definition.title,
-              screen: definition.screen,
-              mandatory: definition.mandatory,
-              deadline: deadline?.toISOString() ?? null,
-              // P1 F4: a form with parts reads as the user's own part, each part listed beside it.
-              ...statusForUser(entry, deadline, now, parts),
-              submitOnce: isSubmitOnce(definition, participation.flags),
-              missingPrerequisites: prerequisites.missing,
-              closedPrerequisites: prerequisites.closed,
-              parts: parts?.view ?? null,
-            };
-          }),
+        visible.map(async (definition) => {
+          const entry = entries.get(definition.id) ?? null;
+          const { deadline, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now, reopens);
+          const prerequisites = prerequisitesOf(definition, auth.deadlines, entries, (id) => forms.find(id), now);
+          return {
+            id: definition.id,
+            code: definition.code,
+            title: definition.title,
+            screen: definition.screen,
+            mandatory: definition.mandatory,
+            deadline: deadline?.toISOString() ?? null,
+            // P1 F4: a form with parts reads as the user's own part, each part listed beside it.
+            ...statusForUser(entry, deadline, now, parts),
+            submitOnce: isSubmitOnce(definition, participation.flags),
+            missingPrerequisites: prerequisites.missing,
+            closedPrerequisites: prerequisites.closed,
+            parts: parts?.view ?? null,
+          };
+        }),
       );
       return ok(list);
     },
@@ -87,7 +86,7 @@ function pageRoute(app: ApiApp) {
       const definition = definitionFor(request.params.id, auth, forms);
       const files = forms.filesFor(definition.id, eventOf(auth).code);
       const validator = forms.validatorFor(definition.id, eventOf(auth).code);
-      const entries = await app.formEntries.ofParticipation(participation.id);
+      const entries = await entriesFor(app, participation, definition);
       const entry = entries.get(definition.id) ?? null;
       const now = new Date();
       const { deadline, submitOnce, parts } = await formStateOf(app, forms, definition, participation, auth, entry, now);
