@@ -5067,7 +5067,7 @@ export interface ApiOperations {
     };
   };
   /**
-   * LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
+   * LD2: a visitor withdraws consent: the visitor's registration is marked withdrawn (later scans by any exhibitor carry no visitor field) and every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
    */
   'POST /organiser/privacy/visitor/withdraw': {
     /**

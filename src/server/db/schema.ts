@@ -369,6 +369,8 @@ export interface VisitorTable {
   email: string;
   phone: string;
   address: string;
+  /** LD2: when the visitor withdrew consent (null = given); a lead made afterwards copies none of the fields above. */
+  consent_withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The visitor profile fields a lead copies at scan time (spec §3 Lead). */
