@@ -5062,6 +5062,15 @@ export interface ApiOperations {
           fileName: string;
           madeBy: string;
         }[];
+        /**
+         * Exports of the visitor's exhibitors made after the lead's first scan but before exports recorded which leads they hold: they may hold the visitor
+         */
+        unrecordedExports: {
+          at: string;
+          exhibitor: string;
+          fileName: string;
+          madeBy: string;
+        }[];
       };
       visitorProfiles: number;
     };

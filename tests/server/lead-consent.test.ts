@@ -186,6 +186,25 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     expect(access.recipients.deliveries[0].deliveredAt).toEqual(expect.any(String));
   });
 
+  it('LD2: exports made before exports recorded their leads are answered as ones that may hold the visitor, never as none', async () => {
+    const visitor = badges[9]!;
+    const before = await post<{ id: number }>(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
+    await t.app.db
+      .updateTable('lead_exports')
+      .set({ created_at: new Date(Date.now() - 3 * HOUR) })
+      .where('id', '=', before.data.id)
+      .execute();
+    await scan(demo, visitor.badge_code);
+    const older = await post<{ id: number }>(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
+    // Both made as exports were before they recorded their leads.
+    await t.app.db.updateTable('lead_exports').set({ lead_ids: null }).where('id', 'in', [before.data.id, older.data.id]).execute();
+    const olderName = (await t.app.db.selectFrom('lead_exports').select('file_name').where('id', '=', older.data.id).executeTakeFirstOrThrow()).file_name;
+    const access = (await post(t.app, '/oga/organiser/privacy/visitor/export', { badgeCode: visitor.badge_code }, organiser)).data;
+    expect(access.recipients.exports).toEqual([]);
+    // Only the one made after the visitor's scan may hold it.
+    expect(access.recipients.unrecordedExports).toEqual([{ exhibitor: expect.any(String), madeBy: expect.any(String), fileName: olderName, at: expect.any(String) }]);
+  });
+
   it('LD2: a withdrawn visitor scanned again, by the exhibitor that had the lead and by another, gets no visitor field; the lead still counts', async () => {
     const [scannedBefore, neverScanned] = [badges[6]!, badges[7]!];
     const firstLead = await scan(limited, scannedBefore.badge_code);

@@ -164,9 +164,14 @@ export default async function consentRoutes(app: ApiApp) {
   );
 }
 
-/** LD2: who received a visitor's leads and when: the exports that held them and the webhook messages about them. */
-export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string }>) {
-  if (leads.length === 0) return { exports: [], deliveries: [] };
+/**
+ * LD2: who received a visitor's leads and when: the exports that held them and the webhook
+ * messages about them. Exports made before exports recorded their leads cannot be told apart: the
+ * ones of the lead's exhibitor made after the lead's first scan may hold it, and are answered
+ * apart as such (`unrecordedExports`), so the organiser is told instead of seeing none.
+ */
+export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string; scanned_at: Date | string }>) {
+  if (leads.length === 0) return { exports: [], unrecordedExports: [], deliveries: [] };
   const exhibitorOf = new Map(leads.map((lead) => [Number(lead.id), lead.exhibitor]));
   const exports = [];
   for (const lead of leads) {
@@ -179,6 +184,20 @@ export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: numb
       .orderBy('lead_exports.id')
       .execute();
     for (const row of rows) exports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
+  }
+  const unrecordedExports = [];
+  for (const lead of leads) {
+    const rows = await app.db
+      .selectFrom('lead_exports')
+      .leftJoin('users', 'users.id', 'lead_exports.user_id')
+      .select(['lead_exports.file_name', 'lead_exports.created_at', 'users.display_name'])
+      .where('lead_exports.participation_id', '=', lead.participation_id)
+      .where('lead_exports.lead_ids', 'is', null)
+      .where('lead_exports.created_at', '>=', new Date(lead.scanned_at))
+      .orderBy('lead_exports.id')
+      .execute();
+    for (const row of rows)
+      unrecordedExports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
   }
   const deliveries = await app.db
     .selectFrom('webhook_deliveries')
@@ -200,6 +219,7 @@ export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: numb
     .execute();
   return {
     exports,
+    unrecordedExports,
     deliveries: deliveries.map((row) => ({
       exhibitor: exhibitorOf.get(Number(String(row.ordering_key).slice('lead:'.length))) ?? '',
       url: row.url,
