@@ -2134,6 +2134,18 @@ export interface ApiOperations {
          */
         basedOn: number;
         /**
+         * Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names
+         *
+         * @maxItems 50
+         */
+        listings: {
+          /**
+           * The entry's JSON pointer in forms.yaml
+           */
+          entry: string;
+          name: string;
+        }[];
+        /**
          * A JSON merge patch (RFC 7386) on the form's schema and UI schema
          */
         patch: {
@@ -2204,6 +2216,10 @@ export interface ApiOperations {
           [k: string]: string | undefined;
         };
       };
+      /**
+       * The upload purposes forms.yaml declares (`uploads:`), in its order: the purposes a file question may take
+       */
+      uploadPurposes: string[];
       version: {
         id: number;
         number: number;
@@ -6098,6 +6114,18 @@ export interface ApiOperations {
        * The version number the editor was opened on
        */
       basedOn: number;
+      /**
+       * Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names; left out: none
+       *
+       * @maxItems 50
+       */
+      listings?: {
+        /**
+         * The entry's JSON pointer in forms.yaml
+         */
+        entry: string;
+        name: string;
+      }[];
       /**
        * The event's whole patch of the form; null: no patch
        */

@@ -26,7 +26,7 @@ import { migration as migration0044LeadsApi } from './0044_leads_api';
 import { migration as migration0045LeadVisitorFields } from './0045_lead_visitor_fields';
 import { migration as migration0046ExportMappings } from './0046_export_mappings';
 import { migration as migration0048LeadConsent } from './0048_lead_consent';
-import { migration as migration0053VisitorConsentWithdrawn } from './0053_visitor_consent_withdrawn';
+import { migration as migration0053WithdrawnVisitorsDraftListings } from './0053_withdrawn_visitors_draft_listings';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -62,7 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0045_lead_visitor_fields': migration0045LeadVisitorFields,
   '0046_export_mappings': migration0046ExportMappings,
   '0048_lead_consent': migration0048LeadConsent,
-  '0053_visitor_consent_withdrawn': migration0053VisitorConsentWithdrawn,
+  '0053_withdrawn_visitors_draft_listings': migration0053WithdrawnVisitorsDraftListings,
 };
 
 export const migrationProvider: MigrationProvider = {

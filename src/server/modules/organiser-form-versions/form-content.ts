@@ -3,6 +3,9 @@ import { formDifference, type FieldChange } from '../../../engine/forms/gallery'
 import type { LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { mergePatch } from '../../../engine/forms/merge-patch';
+import { parse } from 'yaml';
+import { FORM_LIST_FILE } from '../../../engine/forms/form-list';
+import { applyListings, listingFormIndex, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import type { FormSetSource } from '../../plugins/forms/form-set';
 
 // F11: a form set's content as the editor works on it: an event's patch of a form as a file of
@@ -48,13 +51,30 @@ export function formStrings(source: FormSetSource, formId: string): Record<strin
 export const stringKeyPattern = (formId: string) => new RegExp(`^forms\\.${formId}(\\.[A-Za-z0-9_-]{1,80}){1,8}$`);
 
 /**
- * The set's content with an event's patch of a form replaced (null: no patch) and the form's
- * strings replaced in the languages given (each language's strings in full).
+ * The set's content with an event's patch of a form replaced (null: no patch), the form's
+ * strings replaced in the languages given (each language's strings in full) and the draft's names
+ * listed under forms.yaml entries' `optional:` (entries of this form only). Null when a listing
+ * names an entry of another form or one forms.yaml does not have.
  */
-export function withDraft(source: FormSetSource, exhibitCode: string, formId: string, patch: Json | null, strings: Partial<Record<string, Record<string, string>>>): FormSetSource {
+export function withDraft(
+  source: FormSetSource,
+  exhibitCode: string,
+  formId: string,
+  patch: Json | null,
+  strings: Partial<Record<string, Record<string, string>>>,
+  listings: readonly OptionalListing[] = [],
+): FormSetSource | null {
   const files = { ...source.files };
   if (patch === null) delete files[patchFile(exhibitCode, formId)];
   else files[patchFile(exhibitCode, formId)] = patchText(patch);
+  if (listings.length > 0) {
+    const text = files[FORM_LIST_FILE] ?? '';
+    const forms = (parse(text) as { forms?: Array<{ id?: unknown }> } | null)?.forms ?? [];
+    if (listings.some((listing) => forms[listingFormIndex(listing) ?? -1]?.id !== formId)) return null;
+    const listed = applyListings(text, listings);
+    if (!listed.ok) return null;
+    files[FORM_LIST_FILE] = listed.text;
+  }
   const tables = { ...source.strings };
   for (const language of LANGUAGES) {
     const flat = strings[language];

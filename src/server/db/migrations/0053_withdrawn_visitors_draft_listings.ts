@@ -11,5 +11,12 @@ export const migration: Migration = {
       update visitors set consent_withdrawn_at = w.at
       from (select visitor_id, min(consent_withdrawn_at) as at from leads where consent_withdrawn_at is not null and visitor_id is not null group by visitor_id) w
       where visitors.id = w.visitor_id`.execute(db);
+    // F11: a form draft's changes to forms.yaml besides its patch: names listed under an approval
+    // summary's or a document's `optional:` (engine OptionalListing), so the change that removes
+    // them can be published in the same step.
+    await db.schema
+      .alterTable('form_drafts')
+      .addColumn('listings', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
   },
 };
