@@ -387,6 +387,35 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     const audit = await t.app.db.selectFrom('audit_log').select('after').where('action', '=', 'forms.publish').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ listings: [listing] });
   });
+
+  it("shows an organisation only its own versions and the implementers'; another's is 404; a rollback restores only the organisation's events", async () => {
+    await t.app.forms.refresh();
+    const rivalEditor = `/oga/organiser/form-editor/${rivalEventId}/s04`;
+    const rivalOpened = (await get(t.app, rivalEditor, rival)).data;
+    const hiddenGender = { ui: { badges: { items: { gender: { 'ui:field': 'hidden' } } } } };
+    expect((await put(t.app, `${rivalEditor}/draft`, { basedOn: rivalOpened.version.number, patch: hiddenGender, strings: rivalOpened.strings }, rival)).data.problems).toEqual([]);
+    const rivalPublished = await post(t.app, `${rivalEditor}/publish`, { basedOn: rivalOpened.version.number, comment: 'rival hides gender', submissions: 'keep' }, rival);
+    expect(rivalPublished.status).toBe(200);
+    const rivalNumber: number = rivalPublished.data.version.number;
+
+    const seen = (await get(t.app, '/oga/organiser/form-versions', organiser)).data as Json[];
+    expect(seen.map((version) => version.number)).not.toContain(rivalNumber);
+    expect(seen.map((version) => version.comment)).toContain('no company on badges');
+    expect(seen.find((version) => version.number === 1)).toMatchObject({ source: 'files' });
+    expect((await get(t.app, `/oga/organiser/form-versions/1/diff/${rivalNumber}`, organiser)).code).toBe(404);
+    expect((await post(t.app, `/oga/organiser/form-versions/${rivalNumber}/rollback`, { basedOn: rivalNumber }, organiser)).code).toBe(404);
+    const rivalSeen = (await get(t.app, '/oga/organiser/form-versions', rival)).data as Json[];
+    expect(rivalSeen.map((version) => version.comment)).toContain('rival hides gender');
+    expect(rivalSeen.map((version) => version.comment)).not.toContain('no company on badges');
+
+    // The organiser rolls back to the files' version: its event's form is the base again; the rival's change stays.
+    expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeUndefined();
+    const rolledBack = await post(t.app, '/oga/organiser/form-versions/1/rollback', { basedOn: rivalNumber, comment: 'company back' }, organiser);
+    expect(rolledBack.status).toBe(200);
+    expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeTruthy();
+    expect(t.app.forms.current().filesFor('s04', 'RIVAL2027').ui.badges.items.gender['ui:field']).toBe('hidden');
+    expect((await get(t.app, '/oga/organiser/form-versions', rival)).data.map((version: Json) => version.number)).not.toContain(rolledBack.data.number);
+  });
 });
 
 /** Every file under a folder by relative path, with its bytes as text. */

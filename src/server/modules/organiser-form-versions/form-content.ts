@@ -6,6 +6,7 @@ import { mergePatch } from '../../../engine/forms/merge-patch';
 import { parse } from 'yaml';
 import { FORM_LIST_FILE } from '../../../engine/forms/form-list';
 import { applyListings, listingFormIndex, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { eventSegment } from '../../../engine/forms/patch-editor';
 import type { FormSetSource } from '../../plugins/forms/form-set';
 
 // F11: a form set's content as the editor works on it: an event's patch of a form as a file of
@@ -257,4 +258,39 @@ function without(data: unknown, parts: string[]): unknown {
   }
   const inner = without(value, rest);
   return inner === value ? data : { ...data, [name]: inner };
+}
+
+/**
+ * The set's content with the given events' own parts taken from another version: their files
+ * (`events/<code>/…`: the patches) and their strings (`forms.<formId>.byEvent.<code>`). Everything
+ * else — the base forms, forms.yaml, other events' patches and strings — stays as it is, so an
+ * organisation's rollback never undoes another organisation's change.
+ */
+export function withEventsFrom(current: FormSetSource, from: FormSetSource, exhibitCodes: ReadonlySet<string>): FormSetSource {
+  const ownFile = (file: string) => {
+    const code = /^events\/([^/]+)\//.exec(file)?.[1];
+    return code !== undefined && exhibitCodes.has(code);
+  };
+  const files = Object.fromEntries([...Object.entries(current.files).filter(([file]) => !ownFile(file)), ...Object.entries(from.files).filter(([file]) => ownFile(file))]);
+  const segments = [...exhibitCodes].map(eventSegment);
+  const strings: Record<string, LocaleTable> = {};
+  for (const language of new Set([...Object.keys(current.strings), ...Object.keys(from.strings)])) {
+    const table = structuredClone((current.strings[language] ?? {}) as Json);
+    const earlier = (from.strings[language] ?? {}) as Json;
+    for (const formId of new Set([...Object.keys(table), ...Object.keys(earlier)])) {
+      const form = table[formId];
+      const earlierByEvent = isObject(earlier[formId]) ? (earlier[formId] as Json).byEvent : undefined;
+      if (!isObject(form) && !isObject(earlierByEvent)) continue;
+      const target = isObject(form) ? form : (table[formId] = {});
+      const byEvent = isObject(target.byEvent) ? target.byEvent : {};
+      for (const segment of segments) {
+        if (isObject(earlierByEvent) && earlierByEvent[segment] !== undefined) byEvent[segment] = structuredClone(earlierByEvent[segment]);
+        else delete byEvent[segment];
+      }
+      if (Object.keys(byEvent).length > 0) target.byEvent = byEvent;
+      else delete target.byEvent;
+    }
+    strings[language] = table as LocaleTable;
+  }
+  return { files, strings };
 }
