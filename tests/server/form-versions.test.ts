@@ -413,7 +413,7 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     const rolledBack = await post(t.app, '/oga/organiser/form-versions/1/rollback', { basedOn: rivalNumber, comment: 'company back' }, organiser);
     expect(rolledBack.status).toBe(200);
     expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeTruthy();
-    expect(t.app.forms.current().filesFor('s04', 'RIVAL2027').ui.badges.items.gender['ui:field']).toBe('hidden');
+    expect((t.app.forms.current().filesFor('s04', 'RIVAL2027').ui as Json).badges.items.gender['ui:field']).toBe('hidden');
     expect((await get(t.app, '/oga/organiser/form-versions', rival)).data.map((version: Json) => version.number)).not.toContain(rolledBack.data.number);
   });
 });

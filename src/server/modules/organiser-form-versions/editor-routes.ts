@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formFilesSchema, formPatchSchema } from '../../../engine/schemas/form-patch';
 import { formProblemSchema } from '../../../engine/schemas/form-problem';
 import type { ApiApp } from '../../lib/api-app';
@@ -21,6 +22,9 @@ import { dropRemovedAnswers, impactOf, mailReopened, reopenAffected } from './im
 
 /** The screen's modules and roles (organiser, Organiser Console) are checked by the auth hook. */
 export const FORM_EDITOR_SCREEN = { screen: 'organiserFormEditor' } as const;
+
+/** How many checked draft contents are kept (a few organisers editing at once). */
+const CHECKED_KEPT = 8;
 
 /** The most a draft (patch and strings, as JSON) may hold. */
 const DRAFT_MAX_BYTES = 512 * 1024;
@@ -122,6 +126,23 @@ interface DraftRow {
 export default async function formEditorRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/form-editor/:eventId/:formId`;
 
+  /**
+   * The checks' verdict on a draft's content, kept for the last few contents: reading a whole set
+   * (every form's checks and the strings) is most of what the impact view costs, and the draft was
+   * checked when it was saved. The same content always gets the same verdict (the set's
+   * surroundings do not change while the server runs).
+   */
+  const readings = new Map<string, ReturnType<typeof app.forms.check>>();
+  const checked = (source: FormSetSource) => {
+    const key = createHash('sha256').update(JSON.stringify(source)).digest('hex');
+    const known = readings.get(key);
+    if (known) return known;
+    const reading = app.forms.check(source);
+    readings.set(key, reading);
+    if (readings.size > CHECKED_KEPT) readings.delete(readings.keys().next().value!);
+    return reading;
+  };
+
   /** The organiser's event and the form, in the set in use (404 for another organisation's event or an unknown form). */
   const target = async (request: Parameters<typeof requireAuth>[0], eventId: number, formId: string) => {
     const auth = requireAuth(request);
@@ -216,7 +237,7 @@ export default async function formEditorRoutes(app: ApiApp) {
           if (!keyPattern.test(key)) throw new AppError('formPatchInvalid', null, { detail: `${language} ${key.slice(0, 120)}` });
       const source = withDraft(set.source, event.code, formId, (patch ?? null) as Record<string, unknown> | null, strings, listings);
       if (!source) throw new AppError('formPatchInvalid', null, { detail: listings.map((listing) => `${listing.entry} ${listing.name}`).join(', ') });
-      const reading = app.forms.check(source);
+      const reading = checked(source);
       const problems = reading.problems;
       const full = Object.fromEntries(LANGUAGES.map((language) => [language, strings[language] ?? formStrings(set.source, formId)[language]!]));
       const before = await readDraft(event.id, formId);
@@ -292,7 +313,7 @@ export default async function formEditorRoutes(app: ApiApp) {
     // A listing that no longer fits the version in use is a problem of the draft, never a half-applied change.
     const source = withDraft(set.source, exhibitCode, formId, draft.patch, draft.strings, draft.listings ?? []);
     if (!source) throw new AppError('formPatchInvalid', null, { detail: (draft.listings ?? []).map((listing) => `${listing.entry} ${listing.name}`).join(', ') });
-    return { draft, source, reading: app.forms.check(source) };
+    return { draft, source, reading: checked(source) };
   };
 
   const questionSchema = {
