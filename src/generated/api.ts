@@ -2142,6 +2142,18 @@ export interface ApiOperations {
          */
         basedOn: number;
         /**
+         * Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names
+         *
+         * @maxItems 50
+         */
+        listings: {
+          /**
+           * The entry's JSON pointer in forms.yaml
+           */
+          entry: string;
+          name: string;
+        }[];
+        /**
          * A JSON merge patch (RFC 7386) on the form's schema and UI schema
          */
         patch: {
@@ -2212,6 +2224,10 @@ export interface ApiOperations {
           [k: string]: string | undefined;
         };
       };
+      /**
+       * The upload purposes forms.yaml declares (`uploads:`), in its order: the purposes a file question may take
+       */
+      uploadPurposes: string[];
       version: {
         id: number;
         number: number;
@@ -5098,12 +5114,21 @@ export interface ApiOperations {
           fileName: string;
           madeBy: string;
         }[];
+        /**
+         * Exports of the visitor's exhibitors made after the lead's first scan but before exports recorded which leads they hold: they may hold the visitor
+         */
+        unrecordedExports: {
+          at: string;
+          exhibitor: string;
+          fileName: string;
+          madeBy: string;
+        }[];
       };
       visitorProfiles: number;
     };
   };
   /**
-   * LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
+   * LD2: a visitor withdraws consent: the visitor's registration is marked withdrawn (later scans by any exhibitor carry no visitor field) and every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).
    */
   'POST /organiser/privacy/visitor/withdraw': {
     /**
@@ -6125,6 +6150,18 @@ export interface ApiOperations {
        * The version number the editor was opened on
        */
       basedOn: number;
+      /**
+       * Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names; left out: none
+       *
+       * @maxItems 50
+       */
+      listings?: {
+        /**
+         * The entry's JSON pointer in forms.yaml
+         */
+        entry: string;
+        name: string;
+      }[];
       /**
        * The event's whole patch of the form; null: no patch
        */

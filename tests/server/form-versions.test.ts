@@ -158,6 +158,8 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
     expect(opened.data).toMatchObject({ exhibitCode: DEMO_EVENT_CODE, formId: 's04', version: { number: 1 }, patch: null, draft: null });
     expect(opened.data.base.schema.properties.badges).toBeTruthy();
     expect(opened.data.strings.ja['forms.s04.title']).toBeTruthy();
+    // A file question may take any upload purpose forms.yaml declares.
+    expect(opened.data.uploadPurposes).toEqual(['logo', 'productImage', 'brochure', 'boothDesign', 'passportPhoto']);
     expect(Object.keys(opened.data.strings.en).every((key: string) => key.startsWith('forms.s04.'))).toBe(true);
 
     // Body codes of spec §8 (answered with HTTP 200 like every other refusal of the portal).
@@ -340,6 +342,79 @@ describe.each(ENGINES)('form set versions (%s)', (engine) => {
       rmSync(out, { recursive: true, force: true });
       rmSync(again, { recursive: true, force: true });
     }
+  });
+
+  it("removes a question an approval summary shows, listing it under the entry's optional: in the same draft; publishes both", async () => {
+    // The version the folder import above stored is the one in use.
+    await t.app.forms.refresh();
+    const basedOn = (await get(t.app, editor, organiser)).data.version.number;
+    const removal = {
+      basedOn,
+      patch: {
+        schema: { properties: { badges: { items: { properties: { companyOnBadge: null } } } } },
+        ui: { badges: { items: { 'ui:order': s04BadgeOrder.filter((name) => name !== 'companyOnBadge'), companyOnBadge: null } } },
+      },
+      strings: s04Strings,
+    };
+    // Removed alone, the summary's name is a problem naming forms.yaml.
+    const alone = await put(t.app, `${editor}/draft`, removal, organiser);
+    expect(alone.status).toBe(200);
+    expect(alone.data.problems.map((problem: Json) => problem.message).join('\n')).toContain('"companyOnBadge" under that entry\'s optional:');
+    // With the fix in the same draft: no problem; the draft keeps the listing.
+    const listing = { entry: '/forms/3/approvalSummary/0', name: 'companyOnBadge' };
+    const fixed = await put(t.app, `${editor}/draft`, { ...removal, listings: [listing, listing] }, organiser);
+    expect(fixed.data.problems).toEqual([]);
+    expect((await get(t.app, editor, organiser)).data.draft.listings).toEqual([listing]);
+    // A listing of another form's entry, or of an entry forms.yaml lacks, is refused; the draft stays as it was.
+    for (const wrong of [
+      { entry: '/forms/2/approvalSummary/0', name: 'boothHeight' },
+      { entry: '/forms/3/approvalSummary/7', name: 'companyOnBadge' },
+    ]) {
+      const refused = await put(t.app, `${editor}/draft`, { ...removal, listings: [wrong] }, organiser);
+      expect([refused.status, refused.error]).toEqual([400, 'formPatchInvalid']);
+    }
+    expect((await get(t.app, editor, organiser)).data.draft.listings).toEqual([listing]);
+
+    const published = await post(t.app, `${editor}/publish`, { basedOn, comment: 'no company on badges', submissions: 'keep' }, organiser);
+    expect(published.status).toBe(200);
+    const source = t.app.forms.currentVersion().set.source;
+    const formsYaml = source.files['forms/forms.yaml']!;
+    expect(formsYaml).toContain('approvalSummary: [{ field: badges, show: [firstName, middleName, lastName, companyOnBadge], optional: [lastName, companyOnBadge] }]');
+    // Only that line changed.
+    const before = readFileSync(join(formsDir, 'forms', 'forms.yaml'), 'utf8').split('\n');
+    expect(formsYaml.split('\n').filter((line, index) => line !== before[index])).toHaveLength(1);
+    expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeUndefined();
+    const audit = await t.app.db.selectFrom('audit_log').select('after').where('action', '=', 'forms.publish').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ listings: [listing] });
+  });
+
+  it("shows an organisation only its own versions and the implementers'; another's is 404; a rollback restores only the organisation's events", async () => {
+    await t.app.forms.refresh();
+    const rivalEditor = `/oga/organiser/form-editor/${rivalEventId}/s04`;
+    const rivalOpened = (await get(t.app, rivalEditor, rival)).data;
+    const hiddenGender = { ui: { badges: { items: { gender: { 'ui:field': 'hidden' } } } } };
+    expect((await put(t.app, `${rivalEditor}/draft`, { basedOn: rivalOpened.version.number, patch: hiddenGender, strings: rivalOpened.strings }, rival)).data.problems).toEqual([]);
+    const rivalPublished = await post(t.app, `${rivalEditor}/publish`, { basedOn: rivalOpened.version.number, comment: 'rival hides gender', submissions: 'keep' }, rival);
+    expect(rivalPublished.status).toBe(200);
+    const rivalNumber: number = rivalPublished.data.version.number;
+
+    const seen = (await get(t.app, '/oga/organiser/form-versions', organiser)).data as Json[];
+    expect(seen.map((version) => version.number)).not.toContain(rivalNumber);
+    expect(seen.map((version) => version.comment)).toContain('no company on badges');
+    expect(seen.find((version) => version.number === 1)).toMatchObject({ source: 'files' });
+    expect((await get(t.app, `/oga/organiser/form-versions/1/diff/${rivalNumber}`, organiser)).code).toBe(404);
+    expect((await post(t.app, `/oga/organiser/form-versions/${rivalNumber}/rollback`, { basedOn: rivalNumber }, organiser)).code).toBe(404);
+    const rivalSeen = (await get(t.app, '/oga/organiser/form-versions', rival)).data as Json[];
+    expect(rivalSeen.map((version) => version.comment)).toContain('rival hides gender');
+    expect(rivalSeen.map((version) => version.comment)).not.toContain('no company on badges');
+
+    // The organiser rolls back to the files' version: its event's form is the base again; the rival's change stays.
+    expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeUndefined();
+    const rolledBack = await post(t.app, '/oga/organiser/form-versions/1/rollback', { basedOn: rivalNumber, comment: 'company back' }, organiser);
+    expect(rolledBack.status).toBe(200);
+    expect(t.app.forms.current().filesFor('s04', DEMO_EVENT_CODE).schema.properties.badges.items.properties.companyOnBadge).toBeTruthy();
+    expect((t.app.forms.current().filesFor('s04', 'RIVAL2027').ui as Json).badges.items.gender['ui:field']).toBe('hidden');
+    expect((await get(t.app, '/oga/organiser/form-versions', rival)).data.map((version: Json) => version.number)).not.toContain(rolledBack.data.number);
   });
 });
 

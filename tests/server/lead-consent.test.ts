@@ -185,4 +185,73 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     ]);
     expect(access.recipients.deliveries[0].deliveredAt).toEqual(expect.any(String));
   });
+
+  it('LD2: exports made before exports recorded their leads are answered as ones that may hold the visitor, never as none', async () => {
+    const visitor = badges[9]!;
+    const before = await post<{ id: number }>(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
+    await t.app.db
+      .updateTable('lead_exports')
+      .set({ created_at: new Date(Date.now() - 3 * HOUR) })
+      .where('id', '=', before.data.id)
+      .execute();
+    await scan(demo, visitor.badge_code);
+    const older = await post<{ id: number }>(t.app, '/oga/leads/exports', { format: 'csv' }, demo);
+    // Both made as exports were before they recorded their leads.
+    await t.app.db.updateTable('lead_exports').set({ lead_ids: null }).where('id', 'in', [before.data.id, older.data.id]).execute();
+    const olderName = (await t.app.db.selectFrom('lead_exports').select('file_name').where('id', '=', older.data.id).executeTakeFirstOrThrow()).file_name;
+    const access = (await post(t.app, '/oga/organiser/privacy/visitor/export', { badgeCode: visitor.badge_code }, organiser)).data;
+    expect(access.recipients.exports).toEqual([]);
+    // Only the one made after the visitor's scan may hold it.
+    expect(access.recipients.unrecordedExports).toEqual([{ exhibitor: expect.any(String), madeBy: expect.any(String), fileName: olderName, at: expect.any(String) }]);
+  });
+
+  it('LD2: a withdrawn visitor scanned again, by the exhibitor that had the lead and by another, gets no visitor field; the lead still counts', async () => {
+    const [scannedBefore, neverScanned] = [badges[6]!, badges[7]!];
+    const firstLead = await scan(limited, scannedBefore.badge_code);
+    const total = async (token: string) => (await get<{ total: number }>(t.app, '/oga/leads?limit=10', token)).data.total;
+    const demoBefore = await total(demo);
+    expect(bodyOf(await post(t.app, '/oga/organiser/privacy/visitor/withdraw', { badgeCode: scannedBefore.badge_code }, organiser))).toMatchObject({ data: { leads: 1 } });
+    // A visitor with no lead yet withdraws through the organiser by e-mail.
+    expect(bodyOf(await post(t.app, '/oga/organiser/privacy/visitor/withdraw', { email: neverScanned.email }, organiser))).toMatchObject({ data: { leads: 0 } });
+
+    const noVisitorField = { visitorName: '', salutation: '', company: '', businessNature: '', jobTitle: '', country: '', mobile: '', email: '', phone: '', address: '' };
+    for (const visitor of [scannedBefore, neverScanned]) {
+      const answer = await post(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode: visitor.badge_code, scannedAt: new Date(Date.now() - HOUR).toISOString() }, demo);
+      expect(answer.data.results[0]).toMatchObject({ status: 'created', badgeKnown: true });
+      expect(answer.data.results[0].visitorName ?? '').toBe('');
+      const lead = (await get(t.app, `/oga/leads/${answer.data.results[0].leadId}`, demo)).data.lead;
+      expect(lead).toMatchObject({ ...noVisitorField, badgeCode: visitor.badge_code, badgeKnown: true, consent: { state: 'withdrawn', source: 'badgeScan' } });
+      // The keyword search finds the badge, never the withdrawn name.
+      const byName = (await get<{ items: Array<{ id: number }> }>(t.app, `/oga/leads?keyword=${encodeURIComponent(visitor.name)}`, demo)).data.items;
+      expect(byName.map((row) => row.id)).not.toContain(lead.id);
+    }
+    expect(await total(demo)).toBe(demoBefore + 2);
+
+    // The exhibitor that had the lead scans the badge again: the same lead, one more scan, still empty.
+    const again = await post(t.app, '/oga/leads/scan', { clientScanId: scanId(), badgeCode: scannedBefore.badge_code, scannedAt: new Date().toISOString() }, limited);
+    expect(again.data.results[0]).toMatchObject({ leadId: firstLead });
+    const kept = (await get(t.app, `/oga/leads/${firstLead}`, limited)).data.lead;
+    expect(kept).toMatchObject({ ...noVisitorField, scans: { count: 2 }, consent: { state: 'withdrawn' } });
+    const csv = await exportOf(demo);
+    for (const visitor of [scannedBefore, neverScanned]) {
+      expect(csv).not.toContain(visitor.email);
+      const row = csv.split('\r\n').find((line) => line.includes(visitor.badge_code))!;
+      expect(row.startsWith(',,,,,,,,,,')).toBe(true);
+    }
+
+    // The scanner's offline visitor list leaves the withdrawn visitors out.
+    expect((await put(t.app, `/oga/organiser/events/${eventId}/visitor-directory`, { fields: ['name', 'company'] }, organiser)).code).toBe(200);
+    const listed: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: { items: Array<{ badgeCode: string }>; next: string | null } = (
+        await get(t.app, `/oga/leads/visitor-directory?limit=1000${after ? `&after=${after}` : ''}`, demo)
+      ).data;
+      listed.push(...page.items.map((item) => item.badgeCode));
+      after = page.next;
+    } while (after);
+    expect(listed).not.toContain(scannedBefore.badge_code);
+    expect(listed).not.toContain(neverScanned.badge_code);
+    expect(listed).toContain(badges[8]!.badge_code);
+  });
 });

@@ -273,7 +273,8 @@ function keyFree(form: EditorForm, key: string): boolean {
   return true;
 }
 
-const eventSegment = (exhibitCode: string) => exhibitCode.replace(/[^A-Za-z0-9_-]/g, '_');
+/** An event's code as a segment of a string key (`forms.<formId>.byEvent.<segment>.…`). */
+export const eventSegment = (exhibitCode: string) => exhibitCode.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /** The prefix of the keys this event's edits make: other events' keys and the base form's are never reused. */
 export const eventKeyPrefix = (form: Pick<EditorForm, 'formId' | 'exhibitCode'>) => `forms.${form.formId}.byEvent.${eventSegment(form.exhibitCode)}.`;

@@ -163,6 +163,8 @@ export interface FormDraftTable {
   patch: Json<Record<string, unknown>> | null;
   strings: Json<Record<string, Record<string, string>>>;
   problems: Json<Array<{ file: string; path: string; message: string }>>;
+  /** F11: names the draft lists under forms.yaml entries' `optional:` (engine OptionalListing). */
+  listings: ColumnType<Array<{ entry: string; name: string }>, string | undefined, string>;
   saved_at: DefaultedTimestamp;
   author_user_id: number | null;
   author_name: Generated<string>;
@@ -375,6 +377,8 @@ export interface VisitorTable {
   email: string;
   phone: string;
   address: string;
+  /** LD2: when the visitor withdrew consent (null = given); a lead made afterwards copies none of the fields above. */
+  consent_withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The visitor profile fields a lead copies at scan time (spec §3 Lead). */

@@ -35,6 +35,7 @@ const SOURCE: EditorSource = {
   patch: null,
   strings: known,
   draft: null,
+  uploadPurposes: ['logo', 'productImage', 'brochure', 'boothDesign', 'passportPhoto'],
 };
 const DEFINITION = {
   id: 's04',
@@ -126,6 +127,29 @@ describe('F11 FormEditor', () => {
     expect(screen.getByText(t('formEditor.problemCount', { count: 1 }))).toBeTruthy();
   }, 20_000);
 
+  it('a file question offers the upload purposes forms.yaml declares, though the form uses none of them yet', async () => {
+    const api = fakeApi();
+    renderEditor(api);
+    expect(await screen.findByRole('listitem', { name: 'First name' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t('formEditor.addQuestionTo', { where: t('formEditor.theForm') }) }));
+    const dialog = screen.getByRole('dialog', { name: t('formEditor.addQuestionTitle') });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: t('formEditor.kind') }));
+    fireEvent.click(await screen.findByRole('option', { name: t('formEditor.kinds.file') }));
+    const purpose = within(dialog).getByRole('combobox', { name: t('formEditor.purpose') });
+    fireEvent.mouseDown(purpose);
+    fireEvent.keyDown(purpose, { key: 'ArrowDown' });
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).toEqual(['logo', 'productImage', 'brochure', 'boothDesign', 'passportPhoto']);
+    fireEvent.click(screen.getByRole('option', { name: 'brochure' }));
+    fireEvent.change(within(dialog).getByLabelText(t('formEditor.questionId'), { exact: false }), { target: { value: 'catalogue' } });
+    fireEvent.change(within(dialog).getByLabelText(t('formEditor.inLanguage', { what: t('formEditor.questionTitle'), language: 'English' })), {
+      target: { value: 'Catalogue' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('formEditor.add') }));
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1));
+    expect(api.saveDraft.mock.calls[0]![2].patch.schema.properties.catalogue).toMatchObject({ file: 'brochure' });
+  }, 20_000);
+
   it('removing a field forms.yaml names (the fee’s flag) says which, and hiding it instead keeps the field', async () => {
     const api = fakeApi();
     renderEditor(api);
@@ -138,6 +162,23 @@ describe('F11 FormEditor', () => {
     const body = api.saveDraft.mock.calls[0]![2];
     expect(body.patch.ui.badges.items.extra['ui:field']).toBe('hidden');
     expect(body.patch.schema).toBeUndefined();
+  }, 20_000);
+
+  it('removing a name an approval summary shows offers, in the same step, to list it under the entry’s optional: in forms.yaml; the draft carries it', async () => {
+    const api = fakeApi();
+    renderEditor(api);
+    const company = await screen.findByRole('listitem', { name: 'Company name on badge' });
+    fireEvent.click(within(company).getByRole('button', { name: t('formEditor.removeOf', { question: 'Company name on badge' }) }));
+    const dialog = screen.getByRole('dialog');
+    expect(
+      within(dialog).getByText(t('formEditor.referenceOptionable', { field: 'badges.companyOnBadge', at: '/forms/3/approvalSummary/0/show/3', name: 'companyOnBadge' })),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: t('formEditor.removeAndList', { names: 'companyOnBadge' }) }));
+    await waitFor(() => expect(api.saveDraft).toHaveBeenCalledTimes(1));
+    const body = api.saveDraft.mock.calls[0]![2];
+    expect(body.listings).toEqual([{ entry: '/forms/3/approvalSummary/0', name: 'companyOnBadge' }]);
+    expect(body.patch.schema.properties.badges.items.properties.companyOnBadge).toBeNull();
+    expect(screen.getByText(t('formEditor.listed', { names: 'companyOnBadge (/forms/3/approvalSummary/0)' }))).toBeTruthy();
   }, 20_000);
 
   it('a publish refused because another was published meanwhile says so; nothing else changes', async () => {

@@ -18,6 +18,7 @@ import {
   type Strings,
 } from '../../../engine/forms/patch-editor';
 import { isLanguage, type Language } from '../../../engine/language';
+import { uniqueListings, withListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import { PageLoading } from '../../../components/PageLoading';
 import type { DraftAnswer, EditorApi } from './editor-api';
 import { formTable } from './editor-api';
@@ -54,6 +55,8 @@ interface Working {
   patch: FormPatch | null;
   strings: Strings;
   basedOn: number;
+  /** Names the draft lists under forms.yaml entries' `optional:` (the fix for a removed question forms.yaml names). */
+  listings: OptionalListing[];
   /** Changed by the organiser since loading (a loaded draft is not saved again until changed). */
   changed: boolean;
 }
@@ -83,6 +86,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
       patch: source.draft?.patch ?? source.patch,
       strings: source.draft ? draftStrings(source.strings, source.draft.strings) : {},
       basedOn: source.draft?.basedOn ?? source.version.number,
+      listings: source.draft?.listings ?? [],
       changed: false,
     });
     setAnswer(source.draft ? { problems: source.draft.problems, preview: null } : null);
@@ -99,6 +103,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
       try {
         const saved = await api.saveDraft(eventId, formId, {
           basedOn: working.basedOn,
+          listings: working.listings,
           patch: working.patch,
           strings: stringsToSave({ ...formRef.current!, patch: working.patch, strings: working.strings }),
         });
@@ -122,9 +127,11 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   formRef.current = form;
 
   const apply = useCallback(
-    (outcome: EditOutcome): string | null => {
+    (outcome: EditOutcome, listed: OptionalListing[] = []): string | null => {
       if (!outcome.ok) return t(`formEditor.errors.${outcome.error.code}`, outcome.error.params);
-      setWorking((current) => (current ? { ...current, patch: outcome.patch, strings: outcome.strings, changed: true } : current));
+      setWorking((current) =>
+        current ? { ...current, patch: outcome.patch, strings: outcome.strings, listings: uniqueListings([...current.listings, ...listed]), changed: true } : current,
+      );
       return null;
     },
     [t],
@@ -134,6 +141,8 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   if (!source || !working || !form) return <PageLoading />;
 
   const files = patchedFiles(form.base, form.patch);
+  // A file question offers every purpose forms.yaml declares, then any other the form's fields use.
+  const offeredPurposes = [...new Set([...source.uploadPurposes, ...purposes])];
   const problems: PatchProblem[] = answer?.problems ?? [];
   const label = (key: string | null, fallback: string) =>
     key ? (form.strings[language]?.[key] ?? form.known[language]?.[key] ?? form.strings.en?.[key] ?? form.known.en?.[key] ?? fallback) : fallback;
@@ -144,8 +153,9 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     label,
     problems: problemsByQuestion(problems),
     missing: missingTranslations(form),
-    touchedBy: (outcome) => (outcome.ok ? touchedReferences(published.definition, published.definitionIndex, form.base, patchedFiles(form.base, outcome.patch)) : []),
-    purposes,
+    touchedBy: (outcome) =>
+      outcome.ok ? withListings(touchedReferences(published.definition, published.definitionIndex, form.base, patchedFiles(form.base, outcome.patch)), working.listings) : [],
+    purposes: offeredPurposes,
   };
   const formProblems = context.problems.get('') ?? [];
   const preview: PreviewSource = answer?.preview
@@ -194,6 +204,11 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
             {t('formEditor.problemCount', { count: problems.length })}
           </Alert>
         )}
+        {working.listings.length > 0 && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('formEditor.listed', { names: working.listings.map((listing) => `${listing.name} (${listing.entry})`).join(', ') })}
+          </Alert>
+        )}
         {formProblems.map((problem, index) => (
           <Alert key={index} severity="error" sx={{ mt: 1 }}>
             {problem.path} {problem.message}
@@ -214,7 +229,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
               <JsonPatchTab
                 base={form.base}
                 patch={form.patch}
-                purposes={purposes}
+                purposes={offeredPurposes}
                 onPatch={(patch) => setWorking((current) => (current ? { ...current, patch, changed: true } : current))}
               />
             </Suspense>

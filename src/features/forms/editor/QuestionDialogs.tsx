@@ -1,3 +1,4 @@
+import { optionalListingOf, uniqueListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import { useState } from 'react';
 import {
   Alert,
@@ -283,6 +284,7 @@ export function RemoveDialog({
   label,
   onCancel,
   onRemove,
+  onRemoveListing,
   onHide,
 }: {
   question: Question;
@@ -290,10 +292,15 @@ export function RemoveDialog({
   label: string;
   onCancel: () => void;
   onRemove: () => void;
+  /** Removes the question and lists the names under their entries' `optional:` in forms.yaml (the same draft). */
+  onRemoveListing: (listings: OptionalListing[]) => void;
   onHide: () => void;
 }) {
   const { t } = useTranslation();
   const blocking = touched.filter((reference) => !reference.optional);
+  // The fix in the same step: every blocking name can be listed under its entry's optional:.
+  const fixes = blocking.map(optionalListingOf);
+  const listings = fixes.every((fix) => fix !== null) ? uniqueListings(fixes) : [];
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="remove-title">
       <DialogTitle id="remove-title">{t('formEditor.removeTitle', { question: label })}</DialogTitle>
@@ -314,6 +321,11 @@ export function RemoveDialog({
       <DialogActions>
         <Button onClick={onCancel}>{t('formEditor.cancel')}</Button>
         {question.inBase && <Button onClick={onHide}>{t('formEditor.hideInstead')}</Button>}
+        {listings.length > 0 && (
+          <Button variant="contained" onClick={() => onRemoveListing(listings)}>
+            {t('formEditor.removeAndList', { names: listings.map((listing) => listing.name).join(', ') })}
+          </Button>
+        )}
         <Button color="error" variant={blocking.length > 0 ? 'outlined' : 'contained'} onClick={onRemove}>
           {t('formEditor.removeAnyway')}
         </Button>

@@ -1,3 +1,4 @@
+import type { OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import type { FormFiles } from '../../../engine/schemas/form-patch';
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';
@@ -31,8 +32,8 @@ import { AddQuestionDialog, ConditionDialog, RemoveDialog, TextsDialog } from '.
 export interface QuestionListContext {
   form: EditorForm;
   files: FormFiles;
-  /** Applies an operation's outcome; answers the refusal's message, or null. */
-  apply: (outcome: EditOutcome) => string | null;
+  /** Applies an operation's outcome (with names to list under forms.yaml entries' `optional:`); answers the refusal's message, or null. */
+  apply: (outcome: EditOutcome, listings?: OptionalListing[]) => string | null;
   /** A question's text in the editor's language. */
   label: (key: string | null, fallback: string) => string;
   /** The server's problems by dotted question route. */
@@ -197,8 +198,8 @@ export function QuestionList({ container, context, nested = false }: { container
   const [dialogError, setDialogError] = useState<string | null>(null);
   const close = () => (setDialog(null), setDialogError(null));
   /** Applies and closes the dialog, or keeps it open with the refusal. */
-  const settle = (outcome: EditOutcome) => {
-    const error = apply(outcome);
+  const settle = (outcome: EditOutcome, listings?: OptionalListing[]) => {
+    const error = apply(outcome, listings);
     if (error) setDialogError(error);
     else close();
   };
@@ -245,6 +246,7 @@ export function QuestionList({ container, context, nested = false }: { container
           label={label(dialog.question.title, dialog.question.id)}
           onCancel={close}
           onRemove={() => settle(removeQuestion(form, dialog.question.route))}
+          onRemoveListing={(listings) => settle(removeQuestion(form, dialog.question.route), listings)}
           onHide={() => settle(setHidden(form, dialog.question.route, true))}
         />
       )}

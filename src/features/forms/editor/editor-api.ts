@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../../engine/language';
 import type { Strings } from '../../../engine/forms/patch-editor';
+import type { OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import type { FormPatch } from '../../../engine/schemas/form-patch';
 import { typedApi } from '../../../lib/api';
 import { definedValues, type ApiBody, type ApiData } from '../../../lib/typed-api';
@@ -64,7 +65,7 @@ export const editorApi = {
       draft: answer.draft ? { ...answer.draft, patch: answer.draft.patch as FormPatch | null, strings: stringsOf(answer.draft.strings) } : null,
     };
   },
-  saveDraft(eventId: number, formId: string, body: { basedOn: number; patch: FormPatch | null; strings: Strings }): Promise<DraftAnswer> {
+  saveDraft(eventId: number, formId: string, body: { basedOn: number; listings?: OptionalListing[]; patch: FormPatch | null; strings: Strings }): Promise<DraftAnswer> {
     // Problems are shown beside the questions, not as a toast.
     return typedApi.put(`${EDITOR}/draft`, { ...where(eventId, formId), body, silent: true });
   },

@@ -162,7 +162,19 @@ function VisitorRequest() {
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
       setOutcome({
         severity: 'success',
-        text: `${t('privacy.visitor.exported', { count: data.leads.length })} ${t('privacy.consent.recipients', { exports: data.recipients.exports.length, deliveries: data.recipients.deliveries.length })}`,
+        text: [
+          t('privacy.visitor.exported', { count: data.leads.length }),
+          t('privacy.consent.recipients', { exports: data.recipients.exports.length, deliveries: data.recipients.deliveries.length }),
+          // Exports made before they recorded their visitors: said plainly, never counted as none.
+          ...(data.recipients.unrecordedExports.length > 0
+            ? [
+                t('privacy.consent.unrecorded', {
+                  count: data.recipients.unrecordedExports.length,
+                  files: data.recipients.unrecordedExports.map((made) => `${made.exhibitor}: ${made.fileName}`).join(', '),
+                }),
+              ]
+            : []),
+        ].join(' '),
       });
     } catch (failure) {
       setOutcome({ severity: 'error', text: failure instanceof ApiError ? failure.message : messageOf(failure) });

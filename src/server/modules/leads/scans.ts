@@ -123,6 +123,8 @@ export interface StatementRow {
  * scans and adds them to their leads' counts, and answers what it did per scan. `retry`: a
  * concurrent request stored the same id or badge between this statement's snapshot and its
  * insert; the statement is run again for those scans, which then see what the other stored.
+ * A visitor who withdrew consent (`visitors.consent_withdrawn_at`) gives a new lead none of its
+ * fields, only the withdrawal.
  *
  * Its cost grows with the number of scans, never with its square: what the database holds is
  * found per scan by index lookups, the scans' own logic (which scan makes a badge's lead, what its
@@ -188,15 +190,16 @@ export function batchStatement(rows: StatementRow[], now: number) {
     inserted as (
       insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
         business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type,
-        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by, search_folded, consent_source)
-      select a.participation_id, a.client_scan_id, a.badge_code, v.id, v.id is not null, coalesce(v.name, ''), coalesce(v.salutation, ''),
+        temperature, follow_up, notes, tag_answers, updated_at, updated_by, scan_count, last_scanned_at, last_scanned_by, search_folded, consent_source, consent_withdrawn_at)
+      select a.participation_id, a.client_scan_id, a.badge_code, w.id, w.id is not null, coalesce(v.name, ''), coalesce(v.salutation, ''),
         coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''), coalesce(v.country, ''),
         coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''), a.user_id, a.scanned_at,
         a.event_hour, a.lead_type, a.temperature, a.follow_up, a.notes, a.tag_answers,
         case when a.qualified then ${new Date(now)}::timestamptz end, case when a.qualified then a.user_id end,
-        a.same_badge, a.later_at, a.later_by, a.search_folded, coalesce(a.consent_source, 'badgeScan')
+        a.same_badge, a.later_at, a.later_by, a.search_folded, coalesce(a.consent_source, 'badgeScan'), w.consent_withdrawn_at
       from decided a
-      left join visitors v on v.event_id = a.event_id and v.badge_code = a.badge_code
+      left join visitors w on w.event_id = a.event_id and w.badge_code = a.badge_code
+      left join visitors v on v.id = w.id and w.consent_withdrawn_at is null
       where a.allowed
       order by a.idx
       on conflict do nothing
@@ -302,6 +305,7 @@ async function visitorsOf(db: Kysely<Database>, badges: Array<{ eventId: number;
       .select(['badge_code', 'name', 'company', 'email'])
       .where('event_id', '=', eventId)
       .where('badge_code', 'in', [...codes])
+      .where('consent_withdrawn_at', 'is', null)
       .execute();
     for (const row of rows) found.set(`${eventId}:${row.badge_code}`, row);
   }

@@ -11,9 +11,9 @@ import { ROLES, TAGS } from './shared';
 
 // LD1: the event's visitor directory for the scanner, so a phone shows who a badge belongs to at
 // once, offline. Only the fields the organiser lets exhibitors see are answered (none when it
-// has not allowed any), only visitors of the caller's own event, a page at a time by a keyset
-// cursor; `version` changes whenever what would be answered changes, so a phone downloads it
-// again only then.
+// has not allowed any), only visitors of the caller's own event who have not withdrawn consent, a
+// page at a time by a keyset cursor; `version` changes whenever what would be answered changes, so
+// a phone downloads it again only then.
 
 const COLUMN: Record<VisitorDirectoryField, 'name' | 'company' | 'job_title'> = { name: 'name', company: 'company', jobTitle: 'job_title' };
 
@@ -68,12 +68,14 @@ export default async function visitorDirectoryRoutes(app: ApiApp) {
         .selectFrom('visitors')
         .select(sql<string>`md5(${fields.join(',')} || ':' || coalesce(string_agg(badge_code || chr(31) || ${shared}, chr(30) order by id), ''))`.as('version'))
         .where('event_id', '=', eventId)
+        .where('consent_withdrawn_at', 'is', null)
         .executeTakeFirstOrThrow();
       const limit = request.query.limit ?? 1000;
       const rows = await app.db
         .selectFrom('visitors')
         .select(['id', 'badge_code', 'name', 'company', 'job_title'])
         .where('event_id', '=', eventId)
+        .where('consent_withdrawn_at', 'is', null)
         .$if(request.query.after !== undefined, (query) => query.where('id', '>', Number(request.query.after)))
         .orderBy('id')
         .limit(limit + 1)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formFilesSchema, formPatchSchema } from '../../../engine/schemas/form-patch';
 import { formProblemSchema } from '../../../engine/schemas/form-problem';
 import type { ApiApp } from '../../lib/api-app';
@@ -11,6 +12,7 @@ import { ok } from '../../plugins/errors';
 import type { FormSet, FormSetProblem, FormSetSource } from '../../plugins/forms/form-set';
 import { validatorUrl } from '../../plugins/forms/service';
 import { formFilesOf, formStrings, patchOf, stringKeyPattern, versionDifference, withDraft } from './form-content';
+import { OPTIONAL_LISTINGS_MAX, uniqueListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import { dropRemovedAnswers, impactOf, mailReopened, reopenAffected } from './impact';
 
 // F11: the organiser's form editor works on one event's patch of one form, never on the base
@@ -20,6 +22,9 @@ import { dropRemovedAnswers, impactOf, mailReopened, reopenAffected } from './im
 
 /** The screen's modules and roles (organiser, Organiser Console) are checked by the auth hook. */
 export const FORM_EDITOR_SCREEN = { screen: 'organiserFormEditor' } as const;
+
+/** How many checked draft contents are kept (a few organisers editing at once). */
+const CHECKED_KEPT = 8;
 
 /** The most a draft (patch and strings, as JSON) may hold. */
 const DRAFT_MAX_BYTES = 512 * 1024;
@@ -36,6 +41,21 @@ const fullStrings = { ...stringsByLanguage, required: ['en', 'cn', 'ja', 'vi'] }
 export const problemSchema = formProblemSchema;
 const patchSchema = formPatchSchema;
 const versionRef = { type: 'object', properties: { id: { type: 'integer' }, number: { type: 'integer' } }, required: ['id', 'number'] } as const;
+const listingsSchema = {
+  type: 'array',
+  maxItems: OPTIONAL_LISTINGS_MAX,
+  description:
+    "Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names",
+  items: {
+    type: 'object',
+    properties: {
+      entry: { type: 'string', pattern: '^/forms/[0-9]{1,4}/(approvalSummary|documents)/[0-9]{1,4}$', description: "The entry's JSON pointer in forms.yaml" },
+      name: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,79}$' },
+    },
+    required: ['entry', 'name'],
+    additionalProperties: false,
+  },
+} as const;
 
 const draftSchema = {
   type: ['object', 'null'],
@@ -43,11 +63,12 @@ const draftSchema = {
     patch: { ...patchSchema, type: ['object', 'null'] },
     strings: fullStrings,
     basedOn: { type: 'integer', description: 'The version number the draft was begun on' },
+    listings: listingsSchema,
     savedAt: { type: 'string', format: 'date-time' },
     author: { type: 'string' },
     problems: { type: 'array', items: problemSchema },
   },
-  required: ['patch', 'strings', 'basedOn', 'savedAt', 'author', 'problems'],
+  required: ['patch', 'strings', 'basedOn', 'listings', 'savedAt', 'author', 'problems'],
 } as const;
 
 const editorSchema = {
@@ -60,8 +81,13 @@ const editorSchema = {
     patch: { ...patchSchema, type: ['object', 'null'] },
     strings: fullStrings,
     draft: draftSchema,
+    uploadPurposes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The upload purposes forms.yaml declares (`uploads:`), in its order: the purposes a file question may take',
+    },
   },
-  required: ['exhibitCode', 'formId', 'version', 'base', 'patch', 'strings', 'draft'],
+  required: ['exhibitCode', 'formId', 'version', 'base', 'patch', 'strings', 'draft', 'uploadPurposes'],
 } as const;
 
 const previewSchema = {
@@ -92,12 +118,30 @@ interface DraftRow {
   patch: Record<string, unknown> | null;
   strings: Record<string, Record<string, string>>;
   problems: FormSetProblem[];
+  listings: OptionalListing[];
   saved_at: Date | string;
   author_name: string;
 }
 
 export default async function formEditorRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/form-editor/:eventId/:formId`;
+
+  /**
+   * The checks' verdict on a draft's content, kept for the last few contents: reading a whole set
+   * (every form's checks and the strings) is most of what the impact view costs, and the draft was
+   * checked when it was saved. The same content always gets the same verdict (the set's
+   * surroundings do not change while the server runs).
+   */
+  const readings = new Map<string, ReturnType<typeof app.forms.check>>();
+  const checked = (source: FormSetSource) => {
+    const key = createHash('sha256').update(JSON.stringify(source)).digest('hex');
+    const known = readings.get(key);
+    if (known) return known;
+    const reading = app.forms.check(source);
+    readings.set(key, reading);
+    if (readings.size > CHECKED_KEPT) readings.delete(readings.keys().next().value!);
+    return reading;
+  };
 
   /** The organiser's event and the form, in the set in use (404 for another organisation's event or an unknown form). */
   const target = async (request: Parameters<typeof requireAuth>[0], eventId: number, formId: string) => {
@@ -111,7 +155,7 @@ export default async function formEditorRoutes(app: ApiApp) {
   const readDraft = async (eventId: number, formId: string): Promise<DraftRow | null> =>
     ((await app.db
       .selectFrom('form_drafts')
-      .select(['based_on', 'patch', 'strings', 'problems', 'saved_at', 'author_name'])
+      .select(['based_on', 'patch', 'strings', 'problems', 'listings', 'saved_at', 'author_name'])
       .where('event_id', '=', eventId)
       .where('form_id', '=', formId)
       .executeTakeFirst()) as DraftRow | undefined) ?? null;
@@ -121,6 +165,7 @@ export default async function formEditorRoutes(app: ApiApp) {
       patch: draft.patch as { schema?: Record<string, unknown>; ui?: Record<string, unknown> } | null,
       strings: draft.strings as { en: Record<string, string>; cn: Record<string, string>; ja: Record<string, string>; vi: Record<string, string> },
       basedOn: draft.based_on,
+      listings: draft.listings ?? [],
       savedAt: new Date(draft.saved_at).toISOString(),
       author: draft.author_name,
       problems: draft.problems,
@@ -149,6 +194,7 @@ export default async function formEditorRoutes(app: ApiApp) {
         patch: patchOf(set.source, event.code, formId),
         strings: formStrings(set.source, formId) as { en: Record<string, string>; cn: Record<string, string>; ja: Record<string, string>; vi: Record<string, string> },
         draft: draftAnswer(await readDraft(event.id, formId)),
+        uploadPurposes: Object.keys(set.uploads),
       });
     },
   );
@@ -167,6 +213,7 @@ export default async function formEditorRoutes(app: ApiApp) {
             basedOn: { type: 'integer', minimum: 0, description: 'The version number the editor was opened on' },
             patch: { ...patchSchema, type: ['object', 'null'], description: "The event's whole patch of the form; null: no patch" },
             strings: { ...stringsByLanguage, description: "The form's strings in full per language (flat keys); a language left out keeps the version's" },
+            listings: { ...listingsSchema, description: `${listingsSchema.description}; left out: none` },
           },
           required: ['basedOn', 'patch', 'strings'],
           additionalProperties: false,
@@ -180,6 +227,7 @@ export default async function formEditorRoutes(app: ApiApp) {
       const { auth, event, set } = await target(request, request.params.eventId, request.params.formId);
       const formId = request.params.formId;
       const { basedOn, patch } = request.body;
+      const listings = uniqueListings(request.body.listings ?? []);
       const strings = request.body.strings as Partial<Record<string, Record<string, string>>>;
       const size = Buffer.byteLength(JSON.stringify({ patch, strings }));
       if (size > DRAFT_MAX_BYTES) throw new AppError('formPatchTooLarge', null, { limit: DRAFT_MAX_BYTES / 1024 });
@@ -187,8 +235,9 @@ export default async function formEditorRoutes(app: ApiApp) {
       for (const language of LANGUAGES)
         for (const key of Object.keys(strings[language] ?? {}))
           if (!keyPattern.test(key)) throw new AppError('formPatchInvalid', null, { detail: `${language} ${key.slice(0, 120)}` });
-      const source = withDraft(set.source, event.code, formId, (patch ?? null) as Record<string, unknown> | null, strings);
-      const reading = app.forms.check(source);
+      const source = withDraft(set.source, event.code, formId, (patch ?? null) as Record<string, unknown> | null, strings, listings);
+      if (!source) throw new AppError('formPatchInvalid', null, { detail: listings.map((listing) => `${listing.entry} ${listing.name}`).join(', ') });
+      const reading = checked(source);
       const problems = reading.problems;
       const full = Object.fromEntries(LANGUAGES.map((language) => [language, strings[language] ?? formStrings(set.source, formId)[language]!]));
       const before = await readDraft(event.id, formId);
@@ -198,6 +247,7 @@ export default async function formEditorRoutes(app: ApiApp) {
           patch: patch ? JSON.stringify(patch) : null,
           strings: JSON.stringify(full),
           problems: JSON.stringify(problems),
+          listings: JSON.stringify(listings),
           saved_at: new Date(),
           author_user_id: auth.user.id,
           author_name: auth.user.display_name,
@@ -213,8 +263,8 @@ export default async function formEditorRoutes(app: ApiApp) {
             subjectType: 'form',
             subjectId: formId,
             eventId: event.id,
-            before: before && { basedOn: before.based_on, patch: before.patch, strings: before.strings },
-            after: { basedOn, patch: patch ?? null, strings: full, problems: problems.length },
+            before: before && { basedOn: before.based_on, patch: before.patch, strings: before.strings, listings: before.listings },
+            after: { basedOn, patch: patch ?? null, strings: full, listings, problems: problems.length },
           },
           { request, db: trx },
         );
@@ -260,8 +310,10 @@ export default async function formEditorRoutes(app: ApiApp) {
   const draftContent = async (set: FormSet, eventId: number, exhibitCode: string, formId: string) => {
     const draft = await readDraft(eventId, formId);
     if (!draft) throw new AppError('formDraftMissing');
-    const source = withDraft(set.source, exhibitCode, formId, draft.patch, draft.strings);
-    return { draft, source, reading: app.forms.check(source) };
+    // A listing that no longer fits the version in use is a problem of the draft, never a half-applied change.
+    const source = withDraft(set.source, exhibitCode, formId, draft.patch, draft.strings, draft.listings ?? []);
+    if (!source) throw new AppError('formPatchInvalid', null, { detail: (draft.listings ?? []).map((listing) => `${listing.entry} ${listing.name}`).join(', ') });
+    return { draft, source, reading: checked(source) };
   };
 
   const questionSchema = {
@@ -379,7 +431,17 @@ export default async function formEditorRoutes(app: ApiApp) {
             subjectId: version.number,
             eventId: event.id,
             before: { version: number, form: formId, patch: patchOf(set.source, event.code, formId), strings: formStrings(set.source, formId) },
-            after: { version: version.number, form: formId, patch: draft.patch, strings: draft.strings, comment, submissions, reopened: reopened.length, answersDropped: dropped },
+            after: {
+              version: version.number,
+              form: formId,
+              patch: draft.patch,
+              strings: draft.strings,
+              listings: draft.listings ?? [],
+              comment,
+              submissions,
+              reopened: reopened.length,
+              answersDropped: dropped,
+            },
           },
           { request, db: trx },
         );

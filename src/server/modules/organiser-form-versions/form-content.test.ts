@@ -25,10 +25,19 @@ describe('form content', () => {
 
   it('replaces an event patch and the form strings, keeping the order of existing keys', () => {
     const source = { files: { 'forms/x.schema.json': '{}' }, strings: { en: { x: { a: 'A', b: 'B' }, y: { c: 'C' } } } };
-    const changed = withDraft(source, 'EV', 'x', { schema: {} }, { en: { 'forms.x.new': 'N', 'forms.x.b': 'B2', 'forms.x.a': 'A' } });
+    const changed = withDraft(source, 'EV', 'x', { schema: {} }, { en: { 'forms.x.new': 'N', 'forms.x.b': 'B2', 'forms.x.a': 'A' } })!;
     expect(changed.files['events/EV/x.patch.json']).toBe('{\n  "schema": {}\n}\n');
     expect(JSON.stringify(changed.strings.en)).toBe(JSON.stringify({ x: { a: 'A', b: 'B2', new: 'N' }, y: { c: 'C' } }));
-    expect(withDraft(changed, 'EV', 'x', null, {}).files['events/EV/x.patch.json']).toBeUndefined();
+    expect(withDraft(changed, 'EV', 'x', null, {})!.files['events/EV/x.patch.json']).toBeUndefined();
+  });
+
+  it("lists a draft's names under the form's forms.yaml entries' optional:, never under another form's", () => {
+    const formsYaml = 'forms:\n  - id: x\n    approvalSummary: [{ field: badges, show: [firstName, lastName] }]\n  - id: y\n    approvalSummary: [{ field: boothHeight }]\n';
+    const source = { files: { 'forms/forms.yaml': formsYaml }, strings: {} };
+    const listed = withDraft(source, 'EV', 'x', null, {}, [{ entry: '/forms/0/approvalSummary/0', name: 'lastName' }]);
+    expect(listed!.files['forms/forms.yaml']).toBe(formsYaml.replace('lastName] }', 'lastName], optional: [lastName] }'));
+    expect(withDraft(source, 'EV', 'x', null, {}, [{ entry: '/forms/1/approvalSummary/0', name: 'boothHeight' }])).toBeNull();
+    expect(withDraft(source, 'EV', 'x', null, {}, [{ entry: '/forms/0/approvalSummary/4', name: 'lastName' }])).toBeNull();
   });
 
   it('names the new and changed questions, not the reworded ones', () => {

@@ -3,6 +3,10 @@ import { formDifference, type FieldChange } from '../../../engine/forms/gallery'
 import type { LocaleTable } from '../../../engine/i18n';
 import { LANGUAGES } from '../../../engine/language';
 import { mergePatch } from '../../../engine/forms/merge-patch';
+import { parse } from 'yaml';
+import { FORM_LIST_FILE } from '../../../engine/forms/form-list';
+import { applyListings, listingFormIndex, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { eventSegment } from '../../../engine/forms/patch-editor';
 import type { FormSetSource } from '../../plugins/forms/form-set';
 
 // F11: a form set's content as the editor works on it: an event's patch of a form as a file of
@@ -48,13 +52,30 @@ export function formStrings(source: FormSetSource, formId: string): Record<strin
 export const stringKeyPattern = (formId: string) => new RegExp(`^forms\\.${formId}(\\.[A-Za-z0-9_-]{1,80}){1,8}$`);
 
 /**
- * The set's content with an event's patch of a form replaced (null: no patch) and the form's
- * strings replaced in the languages given (each language's strings in full).
+ * The set's content with an event's patch of a form replaced (null: no patch), the form's
+ * strings replaced in the languages given (each language's strings in full) and the draft's names
+ * listed under forms.yaml entries' `optional:` (entries of this form only). Null when a listing
+ * names an entry of another form or one forms.yaml does not have.
  */
-export function withDraft(source: FormSetSource, exhibitCode: string, formId: string, patch: Json | null, strings: Partial<Record<string, Record<string, string>>>): FormSetSource {
+export function withDraft(
+  source: FormSetSource,
+  exhibitCode: string,
+  formId: string,
+  patch: Json | null,
+  strings: Partial<Record<string, Record<string, string>>>,
+  listings: readonly OptionalListing[] = [],
+): FormSetSource | null {
   const files = { ...source.files };
   if (patch === null) delete files[patchFile(exhibitCode, formId)];
   else files[patchFile(exhibitCode, formId)] = patchText(patch);
+  if (listings.length > 0) {
+    const text = files[FORM_LIST_FILE] ?? '';
+    const forms = (parse(text) as { forms?: Array<{ id?: unknown }> } | null)?.forms ?? [];
+    if (listings.some((listing) => forms[listingFormIndex(listing) ?? -1]?.id !== formId)) return null;
+    const listed = applyListings(text, listings);
+    if (!listed.ok) return null;
+    files[FORM_LIST_FILE] = listed.text;
+  }
   const tables = { ...source.strings };
   for (const language of LANGUAGES) {
     const flat = strings[language];
@@ -237,4 +258,39 @@ function without(data: unknown, parts: string[]): unknown {
   }
   const inner = without(value, rest);
   return inner === value ? data : { ...data, [name]: inner };
+}
+
+/**
+ * The set's content with the given events' own parts taken from another version: their files
+ * (`events/<code>/…`: the patches) and their strings (`forms.<formId>.byEvent.<code>`). Everything
+ * else — the base forms, forms.yaml, other events' patches and strings — stays as it is, so an
+ * organisation's rollback never undoes another organisation's change.
+ */
+export function withEventsFrom(current: FormSetSource, from: FormSetSource, exhibitCodes: ReadonlySet<string>): FormSetSource {
+  const ownFile = (file: string) => {
+    const code = /^events\/([^/]+)\//.exec(file)?.[1];
+    return code !== undefined && exhibitCodes.has(code);
+  };
+  const files = Object.fromEntries([...Object.entries(current.files).filter(([file]) => !ownFile(file)), ...Object.entries(from.files).filter(([file]) => ownFile(file))]);
+  const segments = [...exhibitCodes].map(eventSegment);
+  const strings: Record<string, LocaleTable> = {};
+  for (const language of new Set([...Object.keys(current.strings), ...Object.keys(from.strings)])) {
+    const table = structuredClone((current.strings[language] ?? {}) as Json);
+    const earlier = (from.strings[language] ?? {}) as Json;
+    for (const formId of new Set([...Object.keys(table), ...Object.keys(earlier)])) {
+      const form = table[formId];
+      const earlierByEvent = isObject(earlier[formId]) ? (earlier[formId] as Json).byEvent : undefined;
+      if (!isObject(form) && !isObject(earlierByEvent)) continue;
+      const target = isObject(form) ? form : (table[formId] = {});
+      const byEvent = isObject(target.byEvent) ? target.byEvent : {};
+      for (const segment of segments) {
+        if (isObject(earlierByEvent) && earlierByEvent[segment] !== undefined) byEvent[segment] = structuredClone(earlierByEvent[segment]);
+        else delete byEvent[segment];
+      }
+      if (Object.keys(byEvent).length > 0) target.byEvent = byEvent;
+      else delete target.byEvent;
+    }
+    strings[language] = table as LocaleTable;
+  }
+  return { files, strings };
 }

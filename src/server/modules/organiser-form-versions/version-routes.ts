@@ -7,11 +7,15 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { listVersions, readVersion } from '../../plugins/forms/versions';
 import { FORM_EDITOR_SCREEN, problemSchema } from './editor-routes';
-import { versionDifference } from './form-content';
+import { versionDifference, withEventsFrom } from './form-content';
+import type { AuthContext } from '../../plugins/sessions';
 
-// F11: the versions of the form set: the list, the difference between any two (the gallery's
-// difference list, per base form and per event of the organiser's organisation) and a rollback,
-// which publishes an older version's content as the next version.
+// F11: the versions of the form set as one organisation sees them: those its organisers made and
+// those implementers imported from files (no author), never another organisation's; the
+// difference between any two of them (the gallery's difference list, per base form and per event
+// of the organisation) and a rollback, which publishes as the next version the set in use with the
+// organisation's events' patches and strings as they were in the older version (another
+// organisation's version answers 404 alike).
 
 const versionSchema = {
   type: 'object',
@@ -76,15 +80,43 @@ const versionNumber = { type: 'integer', minimum: 1 } as const;
 export default async function formVersionRoutes(app: ApiApp) {
   const base = `${API_BASE}/organiser/form-versions`;
 
+  /** The versions the organiser's organisation sees: its organisers' and the implementers' (no author), newest first. */
+  async function organisationVersions(auth: AuthContext) {
+    const organisationId = organisationOf(auth);
+    const versions = await listVersions(app.db);
+    const authors = [...new Set(versions.flatMap((version) => (version.authorUserId === null ? [] : [version.authorUserId])))];
+    const own = new Set(
+      authors.length === 0
+        ? []
+        : (await app.db.selectFrom('users').select('id').where('id', 'in', authors).where('organisation_id', '=', organisationId).execute()).map((row) => row.id),
+    );
+    return versions.filter((version) => version.authorUserId === null || own.has(version.authorUserId));
+  }
+
+  /** One version the organisation sees, with its content; 404 for another organisation's or an unknown one. */
+  async function organisationVersion(auth: AuthContext, number: number) {
+    const organisationId = organisationOf(auth);
+    const version = await readVersion(app.db, number);
+    if (!version) throw new AppError('notFound');
+    if (version.authorUserId !== null) {
+      const author = await app.db.selectFrom('users').select('organisation_id').where('id', '=', version.authorUserId).executeTakeFirst();
+      if (author?.organisation_id !== organisationId) throw new AppError('notFound');
+    }
+    return version;
+  }
+
+  const organisationEventCodes = async (auth: AuthContext) =>
+    new Set((await app.db.selectFrom('events').select('code').where('organisation_id', '=', organisationOf(auth)).execute()).map((event) => event.code));
+
   app.get(
     base,
     {
       config: FORM_EDITOR_SCREEN,
       schema: { tags: ['organiser'], summary: 'The versions of the forms, newest first', response: { 200: envelope({ type: 'array', items: versionSchema }) } },
     },
-    async () => {
+    async (request) => {
       const current = app.forms.currentVersion().number;
-      const versions = await listVersions(app.db);
+      const versions = await organisationVersions(requireAuth(request));
       return ok(
         versions.map((version) => ({
           id: version.id,
@@ -114,11 +146,9 @@ export default async function formVersionRoutes(app: ApiApp) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const [a, b] = await Promise.all([readVersion(app.db, request.params.a), readVersion(app.db, request.params.b)]);
-      if (!a || !b) throw new AppError('notFound');
-      const events = await app.db.selectFrom('events').select('code').where('organisation_id', '=', organisationOf(auth)).execute();
+      const [a, b] = await Promise.all([organisationVersion(auth, request.params.a), organisationVersion(auth, request.params.b)]);
       // Another organisation's events' patches are not shown.
-      const difference = versionDifference(a.content, b.content, new Set(events.map((event) => event.code)));
+      const difference = versionDifference(a.content, b.content, await organisationEventCodes(auth));
       return ok({ from: a.number, to: b.number, ...difference });
     },
   );
@@ -145,32 +175,29 @@ export default async function formVersionRoutes(app: ApiApp) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      organisationOf(auth);
-      const target = await readVersion(app.db, request.params.number);
-      if (target?.status !== 'published') throw new AppError('notFound');
+      const target = await organisationVersion(auth, request.params.number);
+      if (target.status !== 'published') throw new AppError('notFound');
       const { set, number } = app.forms.currentVersion();
       const { basedOn } = request.body;
       const comment = request.body.comment ?? '';
-      const outcome = await app.forms.publish(
-        { source: target.content, kind: 'rollback', author: { id: auth.user.id, name: auth.user.display_name }, comment, basedOn },
-        async (trx, version) => {
-          const difference = versionDifference(set.source, target.content, null);
-          await app.audit.record(
-            {
-              action: 'forms.rollback',
-              subjectType: 'formSetVersion',
-              subjectId: version.number,
-              before: { version: number, files: difference.files.map((entry) => entry.file), strings: difference.strings.length },
-              after: { version: version.number, contentOf: target.number, comment },
-            },
-            { request, db: trx },
-          );
-        },
-      );
+      const source = withEventsFrom(set.source, target.content, await organisationEventCodes(auth));
+      const outcome = await app.forms.publish({ source, kind: 'rollback', author: { id: auth.user.id, name: auth.user.display_name }, comment, basedOn }, async (trx, version) => {
+        const difference = versionDifference(set.source, source, null);
+        await app.audit.record(
+          {
+            action: 'forms.rollback',
+            subjectType: 'formSetVersion',
+            subjectId: version.number,
+            before: { version: number, files: difference.files.map((entry) => entry.file), strings: difference.strings.length },
+            after: { version: version.number, contentOf: target.number, comment },
+          },
+          { request, db: trx },
+        );
+      });
       if (outcome.kind === 'problems') throw new AppError('formVersionProblems', { problems: outcome.problems });
       if (outcome.kind !== 'published') {
         const current = outcome.current;
-        const since = await listVersions(app.db);
+        const since = await organisationVersions(auth);
         throw new AppError(
           'formVersionStale',
           {

@@ -12,8 +12,9 @@ import { organiserEvents, visitorBody, visitorLeads, visitorOf } from './erase';
 
 // LD2: consent kept with every lead (organiser only). Per event, the consent text visitors agreed
 // to at registration and the legal basis; and a visitor's withdrawal, which reaches every
-// exhibitor's leads of that visitor in the organiser's events: the leads are marked withdrawn and
-// their visitor fields emptied in the stored lead (lists, details, exports, the leads API and
+// exhibitor's leads of that visitor in the organiser's events: the visitor's registration row is
+// marked withdrawn (a later scan by any exhibitor copies none of its fields), the leads are marked
+// withdrawn and their visitor fields emptied in the stored lead (lists, details, exports, the leads API and
 // webhook payloads then carry none), and each exhibitor's webhook receivers get `lead.updated`
 // with the withdrawal, queued in the same transaction. The badge code, the exhibitor's own
 // qualification and notes stay, so the exhibitor still sees that the visitor withdrew.
@@ -56,6 +57,35 @@ export async function withdrawLeads(app: FastifyInstance, leads: Array<{ id: num
     await app.webhooks.emit({ type: 'lead.updated', leadIds: leads.map((lead) => Number(lead.id)) }, trx);
   });
   return leads.length;
+}
+
+/**
+ * Marks the visitor's registration rows in the organiser's events (by badge code, e-mail, and the
+ * badges of the visitor's leads) as withdrawn, so a later scan by any exhibitor copies none of the
+ * visitor's fields. A row marked before keeps its first withdrawal time.
+ */
+async function markVisitorsWithdrawn(
+  app: FastifyInstance,
+  eventIds: number[],
+  who: { badgeCode?: string; email?: string },
+  leads: Array<{ badge_code: string; event_id: number }>,
+  at: Date,
+) {
+  if (eventIds.length === 0) return;
+  const leadBadges = [...new Map(leads.map((lead) => [`${lead.event_id}:${lead.badge_code}`, lead])).values()];
+  await app.db
+    .updateTable('visitors')
+    .set({ consent_withdrawn_at: at })
+    .where('event_id', 'in', eventIds)
+    .where('consent_withdrawn_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(who.badgeCode ? [eb('badge_code', '=', who.badgeCode)] : []),
+        ...(who.email ? [eb(sql`lower(email)`, '=', who.email.toLowerCase())] : []),
+        ...leadBadges.map((lead) => eb.and([eb('event_id', '=', lead.event_id), eb('badge_code', '=', lead.badge_code)])),
+      ]),
+    )
+    .execute();
 }
 
 export default async function consentRoutes(app: ApiApp) {
@@ -109,24 +139,39 @@ export default async function consentRoutes(app: ApiApp) {
       schema: {
         tags: TAGS,
         summary:
-          "LD2: a visitor withdraws consent: every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).",
+          "LD2: a visitor withdraws consent: the visitor's registration is marked withdrawn (later scans by any exhibitor carry no visitor field) and every exhibitor's leads of the visitor in the organiser's events are marked withdrawn and their visitor fields emptied (the badge code and the exhibitor's qualification stay); the exhibitors' webhook receivers get lead.updated. Recorded in the audit log (counts only).",
         body: visitorBody,
         response: { 200: envelope({ type: 'object', properties: { leads: { type: 'integer' } }, required: ['leads'] }) },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
-      const leads = (await visitorLeads(app, await organiserEvents(app, auth), visitorOf(request.body))).filter((lead) => lead.consent_withdrawn_at === null);
-      const answer = { leads: await withdrawLeads(app, leads, new Date()) };
+      const events = await organiserEvents(app, auth);
+      const who = visitorOf(request.body);
+      const found = await visitorLeads(app, events, who);
+      const at = new Date();
+      await markVisitorsWithdrawn(app, events, who, found, at);
+      const answer = {
+        leads: await withdrawLeads(
+          app,
+          found.filter((lead) => lead.consent_withdrawn_at === null),
+          at,
+        ),
+      };
       await app.audit.record({ action: 'privacy.visitor.withdraw', subjectType: 'visitor', subjectId: '', after: answer }, { request });
       return ok(answer);
     },
   );
 }
 
-/** LD2: who received a visitor's leads and when: the exports that held them and the webhook messages about them. */
-export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string }>) {
-  if (leads.length === 0) return { exports: [], deliveries: [] };
+/**
+ * LD2: who received a visitor's leads and when: the exports that held them and the webhook
+ * messages about them. Exports made before exports recorded their leads cannot be told apart: the
+ * ones of the lead's exhibitor made after the lead's first scan may hold it, and are answered
+ * apart as such (`unrecordedExports`), so the organiser is told instead of seeing none.
+ */
+export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string; scanned_at: Date | string }>) {
+  if (leads.length === 0) return { exports: [], unrecordedExports: [], deliveries: [] };
   const exhibitorOf = new Map(leads.map((lead) => [Number(lead.id), lead.exhibitor]));
   const exports = [];
   for (const lead of leads) {
@@ -139,6 +184,20 @@ export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: numb
       .orderBy('lead_exports.id')
       .execute();
     for (const row of rows) exports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
+  }
+  const unrecordedExports = [];
+  for (const lead of leads) {
+    const rows = await app.db
+      .selectFrom('lead_exports')
+      .leftJoin('users', 'users.id', 'lead_exports.user_id')
+      .select(['lead_exports.file_name', 'lead_exports.created_at', 'users.display_name'])
+      .where('lead_exports.participation_id', '=', lead.participation_id)
+      .where('lead_exports.lead_ids', 'is', null)
+      .where('lead_exports.created_at', '>=', new Date(lead.scanned_at))
+      .orderBy('lead_exports.id')
+      .execute();
+    for (const row of rows)
+      unrecordedExports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
   }
   const deliveries = await app.db
     .selectFrom('webhook_deliveries')
@@ -160,6 +219,7 @@ export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: numb
     .execute();
   return {
     exports,
+    unrecordedExports,
     deliveries: deliveries.map((row) => ({
       exhibitor: exhibitorOf.get(Number(String(row.ordering_key).slice('lead:'.length))) ?? '',
       url: row.url,

@@ -47,17 +47,21 @@ const leadRecord = {
 } as const;
 
 // LD2: who received the visitor's data and when: exhibitors' lead exports that held the
-// visitor's leads (who made each, when) and the webhook messages about them (receiver, when).
+// visitor's leads (who made each, when), older exports that may have held them (made before
+// exports recorded their leads) and the webhook messages about them (receiver, when).
+const exportRecipient = {
+  type: 'object',
+  properties: { exhibitor: { type: 'string' }, madeBy: { type: 'string' }, fileName: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
+  required: ['exhibitor', 'madeBy', 'fileName', 'at'],
+} as const;
 const recipientsSchema = {
   type: 'object',
   properties: {
-    exports: {
+    exports: { type: 'array', items: exportRecipient },
+    unrecordedExports: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: { exhibitor: { type: 'string' }, madeBy: { type: 'string' }, fileName: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
-        required: ['exhibitor', 'madeBy', 'fileName', 'at'],
-      },
+      items: exportRecipient,
+      description: "Exports of the visitor's exhibitors made after the lead's first scan but before exports recorded which leads they hold: they may hold the visitor",
     },
     deliveries: {
       type: 'array',
@@ -75,7 +79,7 @@ const recipientsSchema = {
       },
     },
   },
-  required: ['exports', 'deliveries'],
+  required: ['exports', 'unrecordedExports', 'deliveries'],
 } as const;
 
 const countsSchema = {
