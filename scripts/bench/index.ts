@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { bigShowBenchmarks } from './big-show';
 import { contentBenchmarks } from './content';
 import { formsBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
@@ -70,7 +71,10 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner` or `-- webhooks` one of them. */
+/**
+ * `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- organiser`, `-- forms-live`,
+ * `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` or `-- big-show` one of them.
+ */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -87,6 +91,7 @@ async function main() {
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();
+  if (wants('big-show')) await bigShowBenchmarks();
 }
 
 async function webBenchmarks() {
