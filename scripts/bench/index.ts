@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
+import { bigShowBenchmarks } from './big-show';
 import { contentBenchmarks } from './content';
 import { exhibitorBenchmarks } from './exhibitor';
 import { formsBenchmarks, keystrokeBenchmarks } from './forms';
@@ -72,7 +73,11 @@ async function bareFastify() {
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`, `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` or `-- multi` one of them. */
+/**
+ * `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`,
+ * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks`, `-- multi`
+ * or `-- big-show` one of them.
+ */
 async function main() {
   const sections = process.argv.slice(2);
   const wants = (section: string) => sections.length === 0 || sections.includes(section);
@@ -95,6 +100,7 @@ async function main() {
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();
   if (wants('multi')) await multiInstanceBenchmarks();
+  if (wants('big-show')) await bigShowBenchmarks();
 }
 
 async function webBenchmarks() {

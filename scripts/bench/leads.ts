@@ -197,14 +197,17 @@ export async function loadShow(db: Kysely<Database>, count: number, log: (line: 
   return { ...loaded, largest, eventCode: loaded.event.code, loadSeconds: seconds };
 }
 
-/** The portal as production runs it: its own Node process on the bundled server (`npm run build`). */
-async function startServerProcess(env: Record<string, string>) {
-  const bundle = 'dist/server/main.js';
+/**
+ * The portal as production runs it: its own Node process on the bundled server (`npm run build`);
+ * `cwd` another checkout's (its bundle, schemas and locales), `startSeconds` how long its start
+ * (migrations included) may take.
+ */
+export async function startServerProcess(env: Record<string, string>, bundle = 'dist/server/main.js', cwd = ROOT, startSeconds = 60) {
   const port = await freePort();
   // BENCH_PROFILE_DIR=/some/dir writes a CPU profile of the portal process there (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, bundle], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -216,7 +219,7 @@ async function startServerProcess(env: Record<string, string>) {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || tries > 600) throw new Error('the portal process did not start');
+    if (child.exitCode !== null || tries > startSeconds * 10) throw new Error('the portal process did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -230,13 +233,13 @@ async function startServerProcess(env: Record<string, string>) {
   };
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
@@ -289,7 +292,7 @@ async function ingestion(url: string, token: string, eventCode: string) {
  * client and opens their connections one at a time, so "fifty devices at once" became a queue
  * inside the benchmark (its p99 measured that queue, not the server).
  */
-function postJson(agent: Agent, url: string, token: string, body: string) {
+export function postJson(agent: Agent, url: string, token: string, body: string) {
   return new Promise<{ code: number }>((resolve, reject) => {
     const request = httpRequest(
       url,

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports';
@@ -28,14 +28,17 @@ export interface RunningPostgres {
  * `statStatements` loads pg_stat_statements (the benchmark reads the database's own time per
  * statement from it, apart from time spent queueing on a busy machine); tests do without.
  */
-export async function startPostgres(options: { statStatements?: boolean } = {}): Promise<RunningPostgres> {
+export async function startPostgres(options: { statStatements?: boolean; keepDir?: string } = {}): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  // `keepDir`: the cluster lives there and stays after stop (a benchmark's cached data set); made when absent.
+  const dir = options.keepDir ?? mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   const run = (bin: string, args: string[]) =>
     asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' }) : execFileSync(bin, args, { stdio: 'pipe' });
-  run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (!options.keepDir || !existsSync(join(dataDir, 'PG_VERSION')))
+    run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const args = [
     '-D',
@@ -84,7 +87,7 @@ export async function startPostgres(options: { statStatements?: boolean } = {}):
         child.kill('SIGKILL');
       }
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FOLLOW_UP_ACTIONS, LEAD_SCANNER_ROLES, LEAD_TEMPERATURES, LEAD_TYPES, leadSearchText } from '../../engine/leads';
 import type { Database } from './schema';
 
@@ -206,6 +206,13 @@ export interface LeadGeneration {
   unknownEvery?: number;
   /** Share of leads (0-1) already qualified. */
   qualifiedShare?: number;
+  /**
+   * Show days as [start, end) spans: lead n is scanned on day n mod days.length, spread evenly over
+   * that day. Without them the scans are spread over [start, end).
+   */
+  days?: Array<{ start: Date; end: Date }>;
+  /** False leaves the keyword text for one `fillLeadSearchText` over all leads afterwards (many participations at once). */
+  foldSearchText?: boolean;
 }
 
 /** Inserts generated leads in one statement (the rollup triggers count them). Answers the count. */
@@ -221,7 +228,7 @@ export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): P
   const follow = textArray(FOLLOW_UP_ACTIONS);
   const result = await sql`
     insert into leads (participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
-      business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type, temperature, follow_up, notes)
+      business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type, temperature, follow_up, notes, search_folded)
     select ${plan.participationId}, 'gen-' || s.n::text, coalesce(v.badge_code, s.code), v.id, v.id is not null,
       coalesce(v.name, ''), coalesce(v.salutation, ''), coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''),
       coalesce(v.country, ''), coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''),
@@ -230,11 +237,12 @@ export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): P
       case when s.q then (${types})[1 + (s.n / 7 + s.n * 2) % ${sql.lit(LEAD_TYPES.length)}] end,
       case when s.q then (${temps})[1 + (s.n * 5) % ${sql.lit(LEAD_TEMPERATURES.length)}] end,
       case when s.q then (${follow})[1 + (s.n * 3) % ${sql.lit(FOLLOW_UP_ACTIONS.length)}] end,
-      case when s.q and s.n % 3 = 0 then 'Met at the booth; interested in samples.' else '' end
+      case when s.q and s.n % 3 = 0 then 'Met at the booth; interested in samples.' else '' end,
+      ${asciiSearchText(sql`coalesce(v.name, '')`, sql`coalesce(v.company, '')`, sql`coalesce(v.email, '')`, sql`coalesce(v.badge_code, s.code)`)}
     from (
       select n,
         -- whole seconds (list keysets compare exact instants), spread over the span
-        to_timestamp(${sql.lit(startSeconds)} + ((n - ${sql.lit(plan.first)})::bigint * ${sql.lit(spanSeconds)}) / ${sql.lit(Math.max(1, count))}) as at,
+        ${scanTime(plan, startSeconds, spanSeconds, count)} as at,
         case when ${sql.lit(unknownEvery)} > 0 and n % ${sql.lit(Math.max(1, unknownEvery))} = 0
           then ${plan.eventCode} || '-X' || lpad(n::text, 7, '0')
           else ${plan.eventCode} || '-V' || lpad((1 + (n::bigint * 37) % ${sql.lit(Math.max(1, plan.visitors))})::text, 7, '0') end as code,
@@ -245,25 +253,48 @@ export async function insertLeads(db: Kysely<Database>, plan: LeadGeneration): P
     -- One lead per badge per exhibitor (LD1): a badge already a lead of it is skipped, like a
     -- scan id already stored. With more leads than visitors, the extra ones are skipped.
     on conflict do nothing`.execute(db);
-  await fillSearchText(db, plan.participationId);
+  if (plan.foldSearchText !== false) await fillLeadSearchText(db, plan.participationId);
   return Number(result.numAffectedRows ?? 0);
 }
 
 /**
- * Folds the keyword text of a participation's leads that have none yet (generated in SQL above,
- * where the engine's fold cannot run), a batch of leads at a time in id order.
+ * The keyword text (engine `leadSearchText`) of ASCII texts, folded in the statement: for ASCII the
+ * engine's fold is lower case with runs of white space made one space and trimmed. Texts with
+ * other characters are left '' for `fillLeadSearchText`, which folds them with the engine.
  */
-async function fillSearchText(db: Kysely<Database>, participationId: number): Promise<void> {
+function asciiSearchText(...fields: RawBuilder<string>[]) {
+  const folded = fields.map((field) => sql`btrim(lower(regexp_replace(${field}, '\\s+', ' ', 'g')), ' ')`);
+  const joined = sql.join(fields, sql` || `);
+  return sql`case when octet_length(${joined}) = char_length(${joined}) then ${sql.join(folded, sql` || E'\\n' || `)} else '' end`;
+}
+
+/** When lead n was scanned: spread evenly over the span, or over its show day (n mod days) when days are given. */
+function scanTime(plan: LeadGeneration, startSeconds: number, spanSeconds: number, count: number) {
+  const days = plan.days ?? [];
+  if (days.length === 0) return sql`to_timestamp(${sql.lit(startSeconds)} + ((n - ${sql.lit(plan.first)})::bigint * ${sql.lit(spanSeconds)}) / ${sql.lit(Math.max(1, count))})`;
+  const starts = sql.raw(`array[${days.map((day) => Math.floor(day.start.getTime() / 1000)).join(',')}]::bigint[]`);
+  const spans = sql.raw(`array[${days.map((day) => Math.max(1, Math.floor((day.end.getTime() - day.start.getTime()) / 1000))).join(',')}]::bigint[]`);
+  const perDay = Math.max(1, Math.ceil(count / days.length));
+  const day = sql`(1 + n % ${sql.lit(days.length)})`;
+  return sql`to_timestamp((${starts})[${day}] + (((n - ${sql.lit(plan.first)}) / ${sql.lit(days.length)})::bigint * (${spans})[${day}]) / ${sql.lit(perDay)})`;
+}
+
+/**
+ * Folds the keyword text of leads that have none yet (generated in SQL above, where the engine's
+ * fold cannot run) — a participation's, or every participation's when none is named — a batch of
+ * leads at a time in id order.
+ */
+export async function fillLeadSearchText(db: Kysely<Database>, participationId?: number, batch = 5000): Promise<void> {
   let after = 0;
   for (;;) {
     const rows = await db
       .selectFrom('leads')
       .select(['id', 'visitor_name', 'company', 'email', 'badge_code'])
-      .where('participation_id', '=', participationId)
+      .$if(participationId !== undefined, (query) => query.where('participation_id', '=', participationId!))
       .where('search_folded', '=', '')
       .where('id', '>', after)
       .orderBy('id')
-      .limit(5000)
+      .limit(batch)
       .execute();
     if (rows.length === 0) return;
     const folded = rows.map((row) => ({
