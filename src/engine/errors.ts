@@ -145,6 +145,7 @@ export const ERRORS = {
   importFileUnreadable: { code: 601, message: 'errors.importFileUnreadable' },
   /** More rows than one import takes ({{limit}}). */
   importTooManyRows: { code: 601, message: 'errors.importTooManyRows' },
+  importConcurrentChange: { code: 601, message: 'errors.importConcurrentChange', http: 409 },
   /** A spreadsheet over the size a list import reads ({{limit}} MB). */
   importFileTooLarge: { code: 601, message: 'errors.importFileTooLarge' },
   // ---- content (CT1-CT5) ----

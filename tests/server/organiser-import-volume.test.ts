@@ -240,4 +240,21 @@ describe.each(ENGINES)('exhibitor import of 5,000 rows (%s)', (engine) => {
       await sql`alter table users drop constraint test_refuses_one_login`.execute(t.app.db);
     }
   });
+
+  it('an import meeting another store of the same keys (a unique index refusing a row) is refused whole with a message in the organiser language, not a 500', async () => {
+    // Stands in for two imports committing the same new code at once: the later one meets the
+    // unique index after its own checks passed.
+    await sql`create unique index test_one_clash on exhibitors ((1)) where name like 'Clash %'`.execute(t.app.db);
+    try {
+      const clashing = [HEADERS, ['VXCLASH1', 'Clash One', 'C-1', 'clash1@vol.example', '', '2'], ['VXCLASH2', 'Clash Two', 'C-2', 'clash2@vol.example', '', '2']];
+      const before = await versions();
+      const refused = await upload(t.app, organiser, clashing, '?commit=true', 'ja');
+      expect(refused.code).toBe(601);
+      expect(refused.msg).toBe(translate('ja', 'errors.importConcurrentChange'));
+      expect(await versions()).toEqual(before);
+      expect(await t.app.db.selectFrom('exhibitors').select('id').where('code', 'in', ['VXCLASH1', 'VXCLASH2']).execute()).toEqual([]);
+    } finally {
+      await sql`drop index test_one_clash`.execute(t.app.db);
+    }
+  });
 });

@@ -19,6 +19,20 @@ const SCREEN = { screen: 'organiserImport' } as const;
 /** More rows than this are refused before reading them (a show has at most a few thousand). */
 export const IMPORT_MAX_ROWS = 10_000;
 
+/**
+ * Two imports (or an import and the console) storing the same code, booth or account ID at once:
+ * the database's unique index refuses the later one, whose transaction is undone whole. The
+ * organiser is told to check again (the next dry run reports the rows as taken), not shown a 500.
+ */
+async function storeOnce<T>(store: () => Promise<T>): Promise<T> {
+  try {
+    return await store();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === '23505') throw new AppError('importConcurrentChange');
+    throw error;
+  }
+}
+
 export default async function organiserImportRoutes(app: ApiApp) {
   const registry = app.forms.registry;
   const base = `${API_BASE}/organiser/exhibitors/import`;
@@ -104,32 +118,34 @@ export default async function organiserImportRoutes(app: ApiApp) {
       const vocabulary = names();
       const run = (db: typeof app.db) => importExhibitors(db, { organisationId, event, vocabulary, language: request.language, rows, commit });
       const result = commit
-        ? await app.db.transaction().execute(async (trx) => {
-            const outcome = await run(trx);
-            if (outcome.stored.length > 0) {
-              await app.audit.record(
-                {
-                  action: 'exhibitor.import',
-                  eventId: event.id,
-                  participationId: null,
-                  organisationId: event.organisation_id,
-                  subjectType: 'event',
-                  subjectId: event.id,
-                  after: {
-                    file: fileName,
-                    created: outcome.stored.filter((s) => s.created).map((s) => s.code),
-                    updated: outcome.stored.filter((s) => !s.created).map((s) => s.code),
-                    unchanged: outcome.unchanged,
-                    refusedRows: [...new Set(outcome.problems.map((p) => p.row))],
+        ? await storeOnce(async () =>
+            app.db.transaction().execute(async (trx) => {
+              const outcome = await run(trx);
+              if (outcome.stored.length > 0) {
+                await app.audit.record(
+                  {
+                    action: 'exhibitor.import',
+                    eventId: event.id,
+                    participationId: null,
+                    organisationId: event.organisation_id,
+                    subjectType: 'event',
+                    subjectId: event.id,
+                    after: {
+                      file: fileName,
+                      created: outcome.stored.filter((s) => s.created).map((s) => s.code),
+                      updated: outcome.stored.filter((s) => !s.created).map((s) => s.code),
+                      unchanged: outcome.unchanged,
+                      refusedRows: [...new Set(outcome.problems.map((p) => p.row))],
+                    },
                   },
-                },
-                { request, db: trx },
-              );
-              const created = outcome.stored.filter((s) => s.created).map((s) => ({ participationId: s.participationId, code: s.code }));
-              await app.webhooks.emitEach({ type: 'exhibitor.created', eventId: event.id, data: created }, trx);
-            }
-            return outcome;
-          })
+                  { request, db: trx },
+                );
+                const created = outcome.stored.filter((s) => s.created).map((s) => ({ participationId: s.participationId, code: s.code }));
+                await app.webhooks.emitEach({ type: 'exhibitor.created', eventId: event.id, data: created }, trx);
+              }
+              return outcome;
+            }),
+          )
         : await run(app.db);
       const { stored: _stored, ...report } = result;
       return ok({ dryRun: !commit, ...report });
