@@ -281,7 +281,8 @@ export function withEventsFrom(current: FormSetSource, from: FormSetSource, exhi
       const form = table[formId];
       const earlierByEvent = isObject(earlier[formId]) ? (earlier[formId] as Json).byEvent : undefined;
       if (!isObject(form) && !isObject(earlierByEvent)) continue;
-      const target = isObject(form) ? form : (table[formId] = {});
+      const target: Json = isObject(form) ? form : {};
+      table[formId] = target;
       const byEvent = isObject(target.byEvent) ? target.byEvent : {};
       for (const segment of segments) {
         if (isObject(earlierByEvent) && earlierByEvent[segment] !== undefined) byEvent[segment] = structuredClone(earlierByEvent[segment]);
