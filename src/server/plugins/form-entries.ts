@@ -272,11 +272,13 @@ function organiserReads(
         .limit(limit)
         .execute(),
 
+    // The entries are read from the form_entries_progress index alone (no row of the table, whose
+    // rows hold the form data); only a form with parts reads its row for the keys of its data.
     foldedOfParticipation: (partedIds) =>
       sql<Record<
         string,
         FoldedEntry
-      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from jsonb_object_keys(fe.data) k) end)) from form_entries fe where fe.participation_id = participations.id)`,
+      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from form_entries d, jsonb_object_keys(d.data) k where d.participation_id = fe.participation_id and d.form_id = fe.form_id) end)) from form_entries fe where fe.participation_id = participations.id)`,
   };
 }
 
