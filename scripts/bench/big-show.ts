@@ -301,7 +301,7 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
 }
 
 async function exportCases(portals: Portal[], quotaForm: string, badges: number) {
-  header(`Submissions export of ${quotaForm} (${badges.toLocaleString('en')} items), streamed; RSS above the resting server`, portals);
+  header(`Submissions export of ${quotaForm} (the data set's quota lists hold ${badges.toLocaleString('en')} items in all), streamed; RSS above the resting server`, portals);
   await measure(
     `${quotaForm} export (budget ${BUDGET.exportSeconds} s, +${BUDGET.exportRssMb} MB)`,
     BUDGET.exportSeconds * 1000,
