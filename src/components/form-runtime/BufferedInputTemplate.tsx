@@ -3,17 +3,12 @@ import { Templates } from '@rjsf/mui';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 
 // The text inputs of a generated form, typed into at the speed of a plain input (a
-// keystroke reaches the screen within a frame in a 200-item list). The input shows what was typed
-// at once and hands it to rjsf once the user pauses (HANDOFF_PAUSE_MS without a key): rjsf's change
-// handling costs in proportion to the whole form (it clones the whole form data, recomputes every
-// default, hashes each list and renders the form), tens of milliseconds in a long list, so it runs
-// in the pauses between words rather than between two keys, where it would hold up the next key.
-// Keys typed without a pause are handed over once. A blur or Enter hands over at once, so a Submit,
-// a "Save draft" or leaving the field always sees everything typed; an input that goes away drops
-// what it had not handed over (its item is gone).
-
-/** How long the user stops typing before rjsf gets what was typed: longer than the gap between two keys of a fast typist. */
-export const HANDOFF_PAUSE_MS = 250;
+// keystroke reaches the screen within a frame in a 50-item list). The input shows what was typed
+// at once and hands it to rjsf right after that frame is painted: rjsf's change handling (it
+// clones the whole form data, recomputes defaults and renders the form) then no longer sits
+// between the key and the screen. Several keys within one frame are handed over once. A blur or
+// Enter hands over at once, so a Submit, a "Save draft" or leaving the field always sees
+// everything typed; an input that goes away drops what it had not handed over (its item is gone).
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
 
@@ -26,12 +21,13 @@ export function BufferedInputTemplate(props: BaseInputTemplateProps) {
   const buffered = TEXT_TYPES.has(type) && !onChangeOverride;
   /** What was typed and not yet seen back from rjsf. */
   const [draft, setDraft] = useState<{ value: unknown } | null>(null);
-  const pending = useRef<{ value: unknown; timer: number } | null>(null);
+  const pending = useRef<{ value: unknown; frame: number; timer: number | undefined } | null>(null);
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
 
   const cancel = () => {
     if (!pending.current) return;
+    cancelAnimationFrame(pending.current.frame);
     window.clearTimeout(pending.current.timer);
     pending.current = null;
   };
@@ -58,9 +54,16 @@ export function BufferedInputTemplate(props: BaseInputTemplateProps) {
       value={draft ? draft.value : value}
       onChange={(next: unknown) => {
         setDraft({ value: next });
-        // Each key starts the pause again; the frame showing the key is long painted when it ends.
-        window.clearTimeout(pending.current?.timer);
-        pending.current = { value: next, timer: window.setTimeout(flush, HANDOFF_PAUSE_MS) };
+        if (pending.current) {
+          pending.current.value = next;
+          return;
+        }
+        const entry: { value: unknown; frame: number; timer: number | undefined } = { value: next, frame: 0, timer: undefined };
+        // After the next frame is painted: a timer queued from requestAnimationFrame runs after it.
+        entry.frame = requestAnimationFrame(() => {
+          entry.timer = window.setTimeout(flush, 0);
+        });
+        pending.current = entry;
       }}
       onBlur={(id: string, blurred: unknown) => {
         flush();

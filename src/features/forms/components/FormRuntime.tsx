@@ -74,7 +74,7 @@ function SubmitSummary({ schema, definition, data }: { schema: Record<string, un
  *   copying from the previous event) remounts the form with it;
  * - array items keep their identity where they did not change (StableArrayField), so rjsf's
  *   memoised items render only the one being typed in;
- * - text inputs show a keystroke at once and hand it to rjsf when the user pauses
+ * - text inputs show a keystroke at once and hand it to rjsf right after that frame is painted
  *   (BufferedInputTemplate; at once on blur and Enter);
  * - list items are laid out and painted only near the screen (ArrayItemTemplate);
  * - validation runs on submit (and on the server), not on each change;
