@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { searchRows } from '../../src/server/lib/content-search';
 import { landedVersion, type Version } from './exhibitor';
 import { DEMO_ACCOUNT } from './support';
-import { databaseTime, machineLoad, perOperation, type DatabaseTime } from './work';
+import { databaseTime, machineLoad, perOperation, type DatabaseTime, percentile } from './work';
 
 // CT3 benchmark: search p95 over 5,000 content items in four languages, on PostgreSQL and
 // on the embedded database (budget 50 ms). The portal runs in this process; requests go through
@@ -63,8 +63,6 @@ export async function fill(app: FastifyInstance) {
   }
   await sql`analyze`.execute(app.db);
 }
-
-const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))]!;
 
 interface Portal {
   label: string;

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT } from './support';
-import { databaseTime, machineLoad, perOperation, type DatabaseTime } from './work';
+import { databaseTime, machineLoad, perOperation, type DatabaseTime, percentile } from './work';
 
 // The exhibitor's form paths on a big show: 5,000 exhibitors (500 on the embedded database), each
 // with an entry in every form and S04 holding 10–200 badges; the demo exhibitor's S04 holds 200.
@@ -88,8 +88,6 @@ export async function fill(app: FastifyInstance, exhibitors: number) {
   }
   await sql`analyze`.execute(app.db);
 }
-
-const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))]!;
 
 interface Portal {
   label: string;

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { startPostgres } from '../../tests/support/postgres';
 import { ROOT } from '../catalogue-source';
 import { withDraft } from '../../src/server/modules/organiser-form-versions/form-content';
+import { percentile } from './work';
 
 // F11: the form set's versions. (1) The time from a publish on one instance to the changed form
 // served by a second instance sharing only PostgreSQL (aim ≤ 2 s); (2) the impact view of a
@@ -81,8 +82,6 @@ async function fill(app: FastifyInstance, eventId: number, organisationId: numbe
       .execute();
   }
 }
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(p * values.length) - 1)]!;
 
 export async function formVersionsBenchmarks() {
   const postgres = await startPostgres();

@@ -15,7 +15,7 @@ import { ROOT } from '../catalogue-source';
 import { jpegJfif } from '../../tests/support/fixtures';
 import { multipart } from '../../tests/support/multipart';
 import type { Plan, Results } from './load/mix';
-import { cpuMs, databaseTime, machineLoad } from './work';
+import { cpuMs, databaseTime, machineLoad, percentile } from './work';
 
 // Several instances under load (README "Several instances"): one, two and four portal processes
 // (the bundled server, as production runs it) on one PostgreSQL with FILE_STORE=database, behind
@@ -180,12 +180,6 @@ async function population(db: Kysely<Database>) {
 function cpuOfTree(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   return cpuMs(pid) + children.reduce((sum, child) => sum + cpuOfTree(child), 0);
-}
-
-function percentile(values: number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
 /** The load process (a separate Node process): plan in, results out; `measuring` is called when the warm-up ends. */

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/schema';
 import { progressMatrix } from '../../src/server/lib/progress-matrix';
 import { ORGANISER_QUERY_INDEXES } from '../../src/server/db/migrations/0049_organiser_indexes';
-import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } from './work';
+import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime, percentile } from './work';
 
 // O2 at a big show's size, on PostgreSQL (5,000 exhibitors × every form, S04 with 100 badges
 // each = 500,000 badges, 30,000 audit rows a day over 8 weeks) with the embedded database's
@@ -87,7 +87,6 @@ async function fill(db: Kysely<Database>, size: { exhibitors: number; badgesEach
   return { forms: forms.length, badges: Number(count.n) * size.badgesEach, audit: size.auditPerDay * AUDIT_DAYS, startsAt: new Date(event.starts_at), eventId: event.id };
 }
 
-const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))]!;
 const ms = (value: number) => value.toFixed(1).padStart(6);
 
 /** p50/p95 of `work` over the rounds, with CPU and database ms per operation and the machine's load. */

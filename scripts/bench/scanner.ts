@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../src/engine/constants';
 import { qrMatrix } from '../../tests/e2e/support/fake-camera';
 import { loginPageWeight } from './lighthouse';
 import { ensureBuilt, launchChromium, loginToken, startPortal } from './support';
+import { percentile } from './work';
 
 // LD1, the scanner's figures: the cost of reading one 1280×720 camera frame (the
 // WebAssembly reader Chromium on Linux has; the native BarcodeDetector where the machine has one),
@@ -84,12 +85,6 @@ interface BenchState {
 }
 
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __scannerBench: BenchState }).__scannerBench);
-
-function percentile(values: number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} kB`;

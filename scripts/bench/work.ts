@@ -73,3 +73,10 @@ export function perOperation(operations: number, cpu: number, dbMs?: number | nu
   const db = dbMs === undefined || dbMs === null ? '' : `  DB ${(dbMs / operations).toFixed(2).padStart(6)} ms/op`;
   return `CPU ${(cpu / operations).toFixed(2).padStart(6)} ms/op${db}`;
 }
+
+/** Nearest-rank percentile of `values` (unsorted), `share` in 0–1 (0.95 = p95); NaN when there are none. */
+export function percentile(values: readonly number[], share: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
+}

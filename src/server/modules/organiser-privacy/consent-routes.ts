@@ -173,31 +173,25 @@ export default async function consentRoutes(app: ApiApp) {
 export async function recipientsOf(app: FastifyInstance, leads: Array<{ id: number | string; participation_id: number; exhibitor: string; scanned_at: Date | string }>) {
   if (leads.length === 0) return { exports: [], unrecordedExports: [], deliveries: [] };
   const exhibitorOf = new Map(leads.map((lead) => [Number(lead.id), lead.exhibitor]));
-  const exports = [];
-  for (const lead of leads) {
-    const rows = await app.db
+  /** The lead's exhibitor's exports that `which` selects, as the subject access answer lists them. */
+  const exportsOfLead = async (lead: (typeof leads)[number], which: 'recorded' | 'unrecorded') => {
+    let query = app.db
       .selectFrom('lead_exports')
       .leftJoin('users', 'users.id', 'lead_exports.user_id')
       .select(['lead_exports.file_name', 'lead_exports.created_at', 'users.display_name'])
-      .where('lead_exports.participation_id', '=', lead.participation_id)
-      .where(sql<boolean>`lead_exports.lead_ids @> ${JSON.stringify([Number(lead.id)])}::jsonb`)
-      .orderBy('lead_exports.id')
-      .execute();
-    for (const row of rows) exports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
-  }
+      .where('lead_exports.participation_id', '=', lead.participation_id);
+    query =
+      which === 'recorded'
+        ? query.where(sql<boolean>`lead_exports.lead_ids @> ${JSON.stringify([Number(lead.id)])}::jsonb`)
+        : query.where('lead_exports.lead_ids', 'is', null).where('lead_exports.created_at', '>=', new Date(lead.scanned_at));
+    const rows = await query.orderBy('lead_exports.id').execute();
+    return rows.map((row) => ({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() }));
+  };
+  const exports = [];
   const unrecordedExports = [];
   for (const lead of leads) {
-    const rows = await app.db
-      .selectFrom('lead_exports')
-      .leftJoin('users', 'users.id', 'lead_exports.user_id')
-      .select(['lead_exports.file_name', 'lead_exports.created_at', 'users.display_name'])
-      .where('lead_exports.participation_id', '=', lead.participation_id)
-      .where('lead_exports.lead_ids', 'is', null)
-      .where('lead_exports.created_at', '>=', new Date(lead.scanned_at))
-      .orderBy('lead_exports.id')
-      .execute();
-    for (const row of rows)
-      unrecordedExports.push({ exhibitor: lead.exhibitor, madeBy: row.display_name ?? '', fileName: row.file_name, at: new Date(row.created_at).toISOString() });
+    exports.push(...(await exportsOfLead(lead, 'recorded')));
+    unrecordedExports.push(...(await exportsOfLead(lead, 'unrecorded')));
   }
   const deliveries = await app.db
     .selectFrom('webhook_deliveries')
