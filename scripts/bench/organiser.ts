@@ -30,7 +30,7 @@ const BUDGET = { listP95Ms: 50, progressP95Ms: 100, auditP95Ms: 50, exportSecond
 /** `BENCH_ORGANISER_CASES=list,progress,audit,export` measures only those (all when unset). */
 const CASES = new Set((process.env.BENCH_ORGANISER_CASES ?? 'list,progress,audit,export').split(',').map((c) => c.trim()));
 
-async function fill(db: Kysely<Database>, size: { exhibitors: number; badgesEach: number; auditPerDay: number }) {
+export async function fill(db: Kysely<Database>, size: { exhibitors: number; badgesEach: number; auditPerDay: number }) {
   const event = await db.selectFrom('events').select(['id', 'organisation_id', 'starts_at']).where('code', '=', 'AFHE2027').executeTakeFirstOrThrow();
   const forms = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 'vip'];
   await sql`insert into exhibitors (name, legal_name, logo_url, organisation_id, code)

@@ -94,6 +94,11 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
       .filter((node) => node['Node Type'] === 'Seq Scan' && BIG.includes(node['Relation Name'] ?? ''))
       .map((node) => node['Relation Name']);
 
+  it.runIf(engine === 'postgres')("the portal's PostgreSQL sessions plan without JIT compilation (a page's query runs once)", async () => {
+    const setting = await sql<{ jit: string }>`show jit`.execute(t.app.db);
+    expect(setting.rows[0]!.jit).toBe('off');
+  });
+
   it('filtered pages of exhibitors, progress and audit log read the big tables through indexes', async () => {
     const urls = [
       '/oga/organiser/exhibitors',

@@ -47,7 +47,10 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // JIT compilation off: the portal's statements are short (a page, a batch), and PostgreSQL's
+    // cost threshold put the progress matrix of a 5,000-exhibitor event over it, spending ~50 ms
+    // compiling a plan that runs once per request.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off' });
     // An idle connection the server closes (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', () => undefined);
