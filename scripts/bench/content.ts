@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { startPostgres } from '../../tests/support/postgres';
+import { createDatabase, startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { sql } from 'kysely';
@@ -177,19 +176,7 @@ export async function contentBenchmarks() {
   const versions: Version[] = [...(landed ? [landed] : []), { label: 'this branch', buildApp, loadConfig }];
   const postgres = await startPostgres({ statStatements: true });
   try {
-    await run(
-      versions,
-      async (index) => {
-        const admin = new pg.Client({ connectionString: postgres.adminUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE bench_content_${index}`);
-        await admin.end();
-        const url = new URL(postgres.adminUrl);
-        url.pathname = `/bench_content_${index}`;
-        return url.toString();
-      },
-      'PostgreSQL',
-    );
+    await run(versions, (index) => createDatabase(postgres.adminUrl, `bench_content_${index}`), 'PostgreSQL');
   } finally {
     await postgres.stop();
   }

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { startPostgres } from '../../tests/support/postgres';
+import { createDatabase, startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { ROOT } from '../catalogue-source';
@@ -229,20 +228,7 @@ export async function exhibitorBenchmarks() {
   const versions: Version[] = [...(landed ? [landed] : []), { label: 'this branch', buildApp, loadConfig }];
   const postgres = await startPostgres({ statStatements: true });
   try {
-    await section(
-      'PostgreSQL',
-      versions,
-      async (index) => {
-        const admin = new pg.Client({ connectionString: postgres.adminUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE bench_exhibitor_${index}`);
-        await admin.end();
-        const url = new URL(postgres.adminUrl);
-        url.pathname = `/bench_exhibitor_${index}`;
-        return url.toString();
-      },
-      EXHIBITORS,
-    );
+    await section('PostgreSQL', versions, (index) => createDatabase(postgres.adminUrl, `bench_exhibitor_${index}`), EXHIBITORS);
   } finally {
     await postgres.stop();
   }

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { startPostgres } from '../../tests/support/postgres';
+import { createDatabase, startPostgres } from '../../tests/support/postgres';
 import { startWebhookReceiver, type WebhookReceiver } from '../../tests/support/webhook-receiver';
 import { DEMO_ACCOUNT } from './support';
 import { loadavg } from 'node:os';
@@ -209,19 +208,8 @@ export async function webhooksBenchmarks() {
   console.log(`\n## Webhooks: ${MESSAGES} deliveries from one instance to a local receiver; ${SCANS} scans to their lead.created delivery`);
   const postgres = await startPostgres();
   try {
-    const admin = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_webhooks');
-    await admin.end();
-    const url = new URL(postgres.adminUrl);
-    url.pathname = '/bench_webhooks';
-    await run(url.toString(), 'PostgreSQL');
-    const admin2 = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin2.connect();
-    await admin2.query('CREATE DATABASE bench_leads_sync');
-    await admin2.end();
-    url.pathname = '/bench_leads_sync';
-    await leadsSync(url.toString(), 'PostgreSQL');
+    await run(await createDatabase(postgres.adminUrl, 'bench_webhooks'), 'PostgreSQL');
+    await leadsSync(await createDatabase(postgres.adminUrl, 'bench_leads_sync'), 'PostgreSQL');
   } finally {
     await postgres.stop();
   }

@@ -256,6 +256,20 @@ export async function addRivalOrganiser(app: FastifyInstance, event: Partial<Ins
 }
 
 /** An active team user of a participation (password DEMO_PASSWORD, login = e-mail's local part) with a lead quota; its id. */
+/**
+ * Gives the demo event's second exhibitor ("limited") lead retrieval too and signs it in, so a
+ * refusal it meets on another exhibitor's leads is about ownership (404), not the module (403).
+ */
+export async function limitedWithLeadRetrieval(app: FastifyInstance): Promise<string> {
+  const other = await app.db.selectFrom('users').select(['participation_id']).where('login', '=', 'limited').executeTakeFirstOrThrow();
+  await app.db
+    .updateTable('participations')
+    .set({ displayed_modules: JSON.stringify(['Leadgrab', 'Forms']) })
+    .where('id', '=', other.participation_id!)
+    .execute();
+  return login(app, 'limited');
+}
+
 export async function insertTeamUser(app: FastifyInstance, user: { login: string; participationId: number; eventId: number; quota: number | null }): Promise<number> {
   const row = await app.db
     .insertInto('users')

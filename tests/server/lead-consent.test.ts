@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { bodyOf, createTestApp, ENGINES, get, HOUR, login, patch, post, put, type TestApp } from './helpers';
+import { bodyOf, createTestApp, ENGINES, get, HOUR, login, limitedWithLeadRetrieval, patch, post, put, type TestApp } from './helpers';
 
 // LD2 on both engines: each lead carries its consent state and source (badge scan, typed-in code,
 // business card); the organiser sets the event's consent text and legal basis (audited); a
@@ -41,14 +41,7 @@ describe.each(ENGINES)('consent kept with every lead on %s', (engine) => {
     const user = await t.app.db.selectFrom('users').select(['participation_id', 'event_id']).where('login', '=', 'demo').executeTakeFirstOrThrow();
     participationId = user.participation_id!;
     eventId = user.event_id!;
-    // The second exhibitor of the event holds lead retrieval too.
-    const other = await t.app.db.selectFrom('users').select(['participation_id']).where('login', '=', 'limited').executeTakeFirstOrThrow();
-    await t.app.db
-      .updateTable('participations')
-      .set({ displayed_modules: JSON.stringify(['Leadgrab', 'Forms']) })
-      .where('id', '=', other.participation_id!)
-      .execute();
-    limited = await login(t.app, 'limited');
+    limited = await limitedWithLeadRetrieval(t.app);
     badges = await t.app.db
       .selectFrom('visitors')
       .select(['badge_code', 'email', 'name'])

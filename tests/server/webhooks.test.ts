@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { RETRY_WAITS_MS } from '../../src/server/plugins/webhooks/service';
 import { checkedLookup } from '../../src/server/plugins/webhooks/target';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, patch, post, put, type TestApp } from './helpers';
+import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, limitedWithLeadRetrieval, patch, post, put, type TestApp } from './helpers';
 
 // LD webhooks on both engines with a real receiver (a node http server on 127.0.0.1, reachable
 // because the test server is a development server: PUBLIC_URL on localhost): signatures checked
@@ -49,14 +49,7 @@ describe.each(ENGINES)('webhooks on %s', (engine) => {
     const user = await t.app.db.selectFrom('users').select(['participation_id', 'event_id']).where('login', '=', 'demo').executeTakeFirstOrThrow();
     participationId = user.participation_id!;
     eventId = user.event_id!;
-    // The other exhibitor holds lead retrieval too, so its refusals below are about ownership (404), not the module (403).
-    const other = await t.app.db.selectFrom('users').select(['participation_id']).where('login', '=', 'limited').executeTakeFirstOrThrow();
-    await t.app.db
-      .updateTable('participations')
-      .set({ displayed_modules: JSON.stringify(['Leadgrab', 'Forms']) })
-      .where('id', '=', other.participation_id!)
-      .execute();
-    limited = await login(t.app, 'limited');
+    limited = await limitedWithLeadRetrieval(t.app);
     badges = (
       await t.app.db
         .selectFrom('visitors')

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports';
+import pg from 'pg';
 
 // Starts a throw-away PostgreSQL server for the test run (initdb refuses root, so the cluster
 // belongs to the postgres user when we are root). TEST_DATABASE_URL skips all of this.
@@ -16,6 +17,20 @@ function findBin(name: string): string {
   } catch {
     throw new Error(`PostgreSQL's ${name} was not found. Install it with: apt-get install -y postgresql`);
   }
+}
+
+/** Creates the database `name` on the server of `adminUrl` and answers its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export interface RunningPostgres {
