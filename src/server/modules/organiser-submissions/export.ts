@@ -19,7 +19,7 @@ import { writeXlsxSheet, type XlsxCell } from '../../lib/xlsx-writer';
 // style per cell and building XML node by node (profiled).
 
 /** Participations read per query: bounded memory however many exhibitors and items. */
-const CHUNK = 500;
+const CHUNK = 100;
 
 export interface SubmissionsExportRequest {
   /** The form entries (a keyset page at a time). */
