@@ -300,8 +300,11 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
   console.log(`  ${'scans'.padEnd(46)} ${lines.join(' | ')}  ${machineLoad()}`);
 }
 
-async function exportCases(portals: Portal[], quotaForm: string, badges: number) {
-  header(`Submissions export of ${quotaForm} (the data set's quota lists hold ${badges.toLocaleString('en')} items in all), streamed; RSS above the resting server`, portals);
+async function exportCases(portals: Portal[], quotaForm: string, badges: number, rows: number) {
+  header(
+    `Submissions export of ${quotaForm} (the data set's quota lists hold ${badges.toLocaleString('en')} items in all, ${rows.toLocaleString('en')} in current submissions: the export's rows), streamed; RSS above the resting server`,
+    portals,
+  );
   await measure(
     `${quotaForm} export (budget ${BUDGET.exportSeconds} s, +${BUDGET.exportRssMb} MB)`,
     BUDGET.exportSeconds * 1000,
@@ -311,10 +314,12 @@ async function exportCases(portals: Portal[], quotaForm: string, badges: number)
       let peak = rest;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(portal.pid))), 20);
       try {
+        const started = performance.now();
         const response = await fetch(`${portal.url}/oga/organiser/submissions/${quotaForm}/export`, { headers: { authorization: `Bearer ${portal.organiser}` } });
         const bytes = (await response.arrayBuffer()).byteLength;
         if (!response.ok) throw new Error(`export answered ${response.status}`);
-        return `${(bytes / 1048576).toFixed(1)} MB, RSS +${(Math.max(peak, rssMb(portal.pid)) - rest).toFixed(0)} MB`;
+        const rate = rows / ((performance.now() - started) / 1000);
+        return `${(bytes / 1048576).toFixed(1)} MB, ${rate.toFixed(0)} rows/s, RSS +${(Math.max(peak, rssMb(portal.pid)) - rest).toFixed(0)} MB`;
       } finally {
         clearInterval(sampler);
       }
@@ -374,6 +379,8 @@ async function importCases(portals: Portal[], count: number) {
 interface ShowFacts extends GeneratedShow {
   showDays: string[];
   sampleBadge: string;
+  /** The submissions export's rows: the quota list's items in the current submissions of the event's active exhibitors. */
+  exportRows: number;
 }
 
 async function runCases(engine: 'postgres' | 'pglite', portals: Portal[], show: ShowFacts, scannerId: number) {
@@ -383,7 +390,7 @@ async function runCases(engine: 'postgres' | 'pglite', portals: Portal[], show: 
   if (GROUPS.has('organiser')) await organiserCases(portals, show, quotaForm, firstForm);
   if (GROUPS.has('exhibitor')) await exhibitorCases(portals, quotaForm, firstForm);
   if (GROUPS.has('leads')) await leadCases(portals, show, scannerId);
-  if (GROUPS.has('export')) await exportCases(portals, quotaForm, show.badges);
+  if (GROUPS.has('export')) await exportCases(portals, quotaForm, show.badges, show.exportRows);
   if (GROUPS.has('scans')) await scanCases(portals, show, engine);
   // Last: the commit adds the imported exhibitors to each portal's copy.
   if (GROUPS.has('import')) await importCases(portals, IMPORT_EXHIBITORS);
@@ -418,8 +425,19 @@ async function facts(show: GeneratedShow, read: (query: string) => Promise<Array
   const days = await read(`select show_days::text as days from events where id = ${show.eventId}`);
   const badge = await read(`select badge_code from leads where participation_id = ${show.largestParticipationId} and badge_known order by id limit 1 offset 1234`);
   const scanner = await read(`select id from users where participation_id = ${show.largestParticipationId} and role = 'team_user' order by id limit 1`);
+  const quota = formPlans(loadFormRegistry(), show.eventCode).find((plan) => plan.quotaList);
+  const exported = quota?.quotaList
+    ? await read(`select coalesce(sum(jsonb_array_length(e.submitted_data -> '${quota.quotaList.name}')), 0)::text as n
+        from form_entries e join participations p on p.id = e.participation_id
+        where p.event_id = ${show.eventId} and p.status = 'active' and e.form_id = '${quota.id}' and e.submitted_data is not null`)
+    : [{ n: '0' }];
   return {
-    facts: { ...show, showDays: (JSON.parse(String(days[0]!.days)) as Array<{ date: string }>).map((day) => day.date), sampleBadge: String(badge[0]?.badge_code ?? '') },
+    facts: {
+      ...show,
+      showDays: (JSON.parse(String(days[0]!.days)) as Array<{ date: string }>).map((day) => day.date),
+      sampleBadge: String(badge[0]?.badge_code ?? ''),
+      exportRows: Number(exported[0]!.n),
+    },
     scannerId: Number(scanner[0]!.id),
   };
 }

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { formatEventTime } from '../../src/engine/locale-format';
 import { eventDate } from '../../src/engine/time';
 import { translate } from '../../src/server/lib/messages';
+import { convertWithLibreOffice } from '../support/libreoffice';
 import { setParticipationDeadline } from '../support/settings';
 import { firstSheet } from '../support/xlsx';
 import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
@@ -195,6 +198,82 @@ describe.each(ENGINES)('progress and reopen on %s', (engine) => {
     expect(cell(rows[0]!, translate('en', 'forms.s02.category'))).toBe(translate('en', 'forms.s02.enum.category.beverages'));
     // A formula-like value is stored as text, never run by the spreadsheet.
     expect(cell(rows[1]!, translate('en', 'forms.s02.productName'))).toBe("'=cmd|calc");
+  });
+
+  it('submissions export at volume: every badge of 3,000 a row, opened by LibreOffice Calc with the values, the date cells in the event’s date order and the item numbers as numbers', async () => {
+    const db = t.app.db;
+    const kept = await db
+      .selectFrom('form_entries')
+      .select(['participation_id', 'submitted_data'])
+      .where('form_id', '=', 's04')
+      .where('participation_id', 'in', [kopi, borneo])
+      .execute();
+    const { date_order: dateOrder, utc_offset_minutes: offset } = await db
+      .selectFrom('events')
+      .select(['date_order', 'utc_offset_minutes'])
+      .where('code', '=', 'AFHE2027')
+      .executeTakeFirstOrThrow();
+    const perExhibitor = 1500;
+    // Kopi's and Borneo's submissions hold 1,500 badges each, made in SQL.
+    await sql`update form_entries set submitted_data = jsonb_build_object('badges', (
+        select jsonb_agg(jsonb_build_object('firstName', 'Badge' || i, 'lastName', 'P' || participation_id, 'email', 'b' || i || '.' || participation_id || '@volume.example',
+          'gender', case when i % 2 = 0 then 'female' else 'male' end, 'extra', i % 3 = 0) order by i)
+        from generate_series(1, ${perExhibitor}) i))
+      where form_id = 's04' and participation_id in (${kopi}, ${borneo})`.execute(db);
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/oga/organiser/submissions/s04/export',
+        headers: { authorization: `Bearer ${organiser}`, 'accept-language': 'ja' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { header, rows, cell } = await firstSheet(response.rawPayload);
+      expect(rows).toHaveLength(2 * perExhibitor);
+      const firstName = translate('ja', 'forms.s04.firstName');
+      const itemNumber = translate('ja', 'organiser.submissions.itemNumber');
+      const submittedAt = header.find((h) => h.startsWith(translate('ja', 'organiser.submissions.submittedAt')))!;
+      for (const row of [rows[0]!, rows[perExhibitor - 1]!, rows[perExhibitor]!, rows.at(-1)!]) {
+        expect(cell(row, firstName)).toBe(`Badge${Number(cell(row, itemNumber))}`);
+        expect(typeof cell(row, itemNumber)).toBe('number');
+        expect(cell(row, submittedAt)).toBeInstanceOf(Date);
+      }
+      // As users see it: the file opened by LibreOffice Calc, every row there with its cells.
+      const calc = parse((await convertWithLibreOffice(response.rawPayload, 'xlsx', 'csv')).toString('utf8'), { bom: true }) as string[][];
+      expect(calc).toHaveLength(2 * perExhibitor + 1);
+      expect(calc[0]).toEqual(header);
+      const column = (title: string) => header.indexOf(title);
+      const submitted = new Map(
+        (
+          await db
+            .selectFrom('form_entries')
+            .innerJoin('participations', 'participations.id', 'form_entries.participation_id')
+            .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+            .select(['exhibitors.name', 'form_entries.submitted_at'])
+            .where('form_entries.form_id', '=', 's04')
+            .where('form_entries.participation_id', 'in', [kopi, borneo])
+            .execute()
+        ).map((row) => [row.name, row.submitted_at]),
+      );
+      const shownNames = new Set<string>();
+      for (const line of calc.slice(1)) {
+        const number = Number(line[column(itemNumber)]);
+        expect(number).toBeGreaterThanOrEqual(1);
+        expect(line[column(firstName)]).toBe(`Badge${number}`);
+        expect(line[column(translate('ja', 'forms.s04.gender'))]).toBe(translate('ja', `forms.s04.enum.gender.${number % 2 === 0 ? 'female' : 'male'}`));
+        const exhibitor = line[column(translate('ja', 'organiser.progress.exhibitor'))]!;
+        shownNames.add(`${exhibitor}:${number}`);
+        expect(line[column(submittedAt)]).toBe(formatEventTime(submitted.get(exhibitor), { language: 'ja', dateOrder }, offset));
+      }
+      expect(shownNames.size).toBe(2 * perExhibitor);
+    } finally {
+      for (const entry of kept)
+        await db
+          .updateTable('form_entries')
+          .set({ submitted_data: JSON.stringify(entry.submitted_data) })
+          .where('form_id', '=', 's04')
+          .where('participation_id', '=', entry.participation_id)
+          .execute();
+    }
   });
 
   it('audit log page: the organisation’s records only, filtered by action, who and date, paged; XLSX export; refused to others', async () => {
