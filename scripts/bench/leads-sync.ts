@@ -77,6 +77,22 @@ function line(label: string, figures: SyncFigures, held: number) {
   return `  ${label.padEnd(6)} ${figures.rows.toLocaleString('en')} rows, ${figures.pages} pages: ${figures.seconds.toFixed(2)} s (${Math.round(figures.rows / figures.seconds).toLocaleString('en')} rows/s); page p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms; CPU ${figures.cpuPerPage.toFixed(1)} ms/page${db}; ${figures.load} — aim ${SYNC_BUDGET_SECONDS} s ${met ? 'met' : 'NOT met'}`;
 }
 
+/** BENCH_SYNC_STATEMENTS=1: the portal's statements of the last sync by PostgreSQL's time, with a plan of the page read. */
+async function printStatements(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const top = await client.query<{ calls: string; mean: string; query: string }>(
+      `select calls, round(mean_exec_time::numeric, 2) as mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'
+        order by total_exec_time desc limit 4`,
+    );
+    for (const row of top.rows) console.log(`      ${row.calls} × ${row.mean} ms  ${row.query}`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function leadsSyncBenchmarks() {
   const revision = beforeRevision();
   const builds: ServerBuild[] = [...(revision ? [buildBefore(revision)] : []), buildAfter()];
@@ -153,7 +169,7 @@ export async function leadsSyncBenchmarks() {
         const url = new URL(postgres.adminUrl);
         url.pathname = `/${name}`;
         const server = await startServerProcess({ DATA_DIR: dataDir(), DATABASE_URL: url.toString() }, build.bundle, build.cwd, 300);
-        portals.push({ build, server, dbTime: await databaseTime(url.toString()) });
+        portals.push({ build, server, dbUrl: url.toString(), dbTime: await databaseTime(url.toString()) });
       }
     } finally {
       await admin.end();
@@ -168,6 +184,7 @@ export async function leadsSyncBenchmarks() {
         console.log(` round ${round}`);
         for (const portal of round % 2 === 1 ? portals : [...portals].reverse()) {
           console.log(line(portal.build.label, await syncOnce(portal.server.url, key, portal.server.pid, portal.dbTime), held));
+          if (process.env.BENCH_SYNC_STATEMENTS) await printStatements(portal.dbUrl);
         }
       }
     } finally {
