@@ -17,6 +17,7 @@ import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
 import { scannerBenchmarks } from './scanner';
 import { webhooksBenchmarks } from './webhooks';
+import { leadsSyncBenchmarks } from './leads-sync';
 import { lighthouseBenchmarks, printLoginWeight } from './lighthouse';
 import { ensureBuilt, loginToken, startPortal } from './support';
 import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime } from './work';
@@ -75,7 +76,7 @@ async function bareFastify() {
 
 /**
  * `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`,
- * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks`, `-- multi`
+ * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` (with `-- sync`, the leads API sync alone), `-- multi`
  * or `-- big-show` one of them.
  */
 async function main() {
@@ -99,6 +100,7 @@ async function main() {
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();
+  else if (sections.includes('sync')) await leadsSyncBenchmarks();
   if (wants('multi')) await multiInstanceBenchmarks();
   if (wants('big-show')) await bigShowBenchmarks();
 }
