@@ -36,7 +36,8 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   if (end) conditions.push(eb('leads.scanned_at', '<', end));
   if (filters.keyword) {
     // The keyword folded as the lead's `search_folded` was (case, width, diacritics), matched as a
-    // substring through its trigram index `leads_search_folded`.
+    // substring through the trigram index by exhibitor `leads_keyword_by_participation` (the
+    // participation's condition above is its first column: only this exhibitor's matches are read).
     const folded = searchKeyword(filters.keyword);
     if (folded) conditions.push(sql<SqlBool>`leads.search_folded like ${containsPattern(folded)}`);
   }
