@@ -272,6 +272,51 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
     for (const plan of plans) expect(plan, plan).not.toMatch(/Seq Scan on leads/);
   });
 
+  it("a keyword is looked for among the exhibitor's own leads (its index's first column), and both databases count the same matches", async () => {
+    const scope = { participationId, offsetMinutes: 480 };
+    for (const keyword of ['lotus', 'V0000042', 'v000004']) {
+      const filters = { keyword };
+      const count = t.app.db
+        .selectFrom('leads')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where((eb) => leadConditions(eb, scope, filters))
+        .compile();
+      // As the list counts a keyword: on the embedded database through the index (sequential scans off for the count).
+      const plan = await t.app.db.transaction().execute(async (trx) => {
+        if (engine === 'pglite') await sql`set local enable_seqscan = off`.execute(trx);
+        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+          sql: `explain ${count.sql}`,
+          parameters: count.parameters,
+          query: { kind: 'RawNode' } as never,
+          queryId: { queryId: 'explain' } as never,
+        });
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan, plan).not.toMatch(/Seq Scan on leads|leads_search_folded/);
+      expect(plan, plan).toMatch(/Index Cond: \(+participation_id = /);
+      // The matches by the index are the leads whose folded text holds the keyword, found without it.
+      const matched = Number((await t.app.db.executeQuery<{ n: number }>(count)).rows[0]!.n);
+      const recount = await sql<{ n: number }>`
+        select count(*)::int as n from (select participation_id, search_folded || '' as text from leads offset 0) l
+        where l.participation_id = ${participationId} and strpos(l.text, ${keyword.toLowerCase()}) > 0`.execute(t.app.db);
+      expect(matched).toBe(Number(recount.rows[0]!.n));
+      expect(matched).toBeGreaterThan(0);
+      const listed = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${keyword}&exactTotal=true`, demo);
+      expect(listed.data.total).toBe(matched);
+      // A keyword with few matches is read by its index and sorted: the same page, in the same order, either way.
+      for (const [sort, order, column] of [
+        ['name', 'asc', 'visitor_name'],
+        ['scannedAt', 'desc', 'scanned_at'],
+      ] as const) {
+        const page = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${keyword}&sort=${sort}&order=${order}`, demo);
+        const expected = await sql<{ id: number }>`
+          select id from leads where participation_id = ${participationId} and strpos(search_folded, ${keyword.toLowerCase()}) > 0
+          order by ${sql.ref(column)} ${sql.raw(order)}, id ${sql.raw(order)} limit 20`.execute(t.app.db);
+        expect(page.data.items.map((item) => item.id)).toEqual(expected.rows.map((row) => Number(row.id)));
+      }
+    }
+  });
+
   async function explain(text: string, parameters: readonly unknown[]) {
     const result = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>({
       sql: `explain ${text}`,

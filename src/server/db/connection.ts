@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -37,12 +38,12 @@ export interface OpenDatabase {
 }
 
 /**
- * An embedded database with the extensions the migrations use (pg_trgm: the lead keyword
- * index). Every PGlite of the project, tests included, is made here: a data directory whose
+ * An embedded database with the extensions the migrations use (pg_trgm and btree_gin: the lead
+ * keyword index by exhibitor). Every PGlite of the project, tests included, is made here: a data directory whose
  * index needs an extension cannot be used without it.
  */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  return new PGlite({ ...options, extensions: { pg_trgm } });
+  return new PGlite({ ...options, extensions: { pg_trgm, btree_gin } });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {

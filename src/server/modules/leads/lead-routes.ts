@@ -3,7 +3,7 @@ import { leadConsent } from '../../../engine/lead-consent';
 import type { EventRow } from '../../db/schema';
 import type { ApiApp } from '../../lib/api-app';
 import { eventDate } from '../../../engine/time';
-import { leadSearchText } from '../../../engine/leads';
+import { LEAD_TOTAL_CAP, leadSearchText } from '../../../engine/leads';
 import { sql } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
 import { normalisePage } from '../../../engine/pagination';
@@ -180,7 +180,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
       const read =
         total === 0
           ? []
-          : await listPageAfter(app.db, scope, filters, query.sort, query.order, position)
+          : await listPageAfter(app.db, scope, filters, query.sort, query.order, position, { fewMatches: kind !== 'moreThan' && total <= LEAD_TOTAL_CAP })
               .limit(limit + 1)
               .offset(position ? 0 : (page - 1) * limit)
               .execute();

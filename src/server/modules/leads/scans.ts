@@ -284,15 +284,33 @@ async function runBatchStatement(db: Kysely<Database>, rows: StatementRow[], now
     return (inTransaction ? await statement.execute(db) : await retryTransient(() => statement.execute(db))).rows;
   }
   const { name, text } = prepared(db);
-  const run = async (connection: Kysely<Database>) => {
-    const known = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where name = ${name}`.execute(connection);
-    if (Number(known.rows[0]?.n ?? 0) === 0) await sql.raw(`prepare ${name} (jsonb, timestamptz) as ${text}`).execute(connection);
-    return (await sql<ScanRow>`execute ${sql.raw(name)}(${sql.lit(JSON.stringify(rows))}, ${sql.lit(new Date(now).toISOString())})`.execute(connection)).rows;
-  };
-  // Inside a transaction every statement is on its connection already; alone, the check and the
-  // EXECUTE must be on the same one.
-  return inTransaction ? run(db) : retryTransient(() => db.connection().execute(run));
+  const prepareOn = (connection: Kysely<Database>) => sql.raw(`prepare ${name} (jsonb, timestamptz) as ${text}`).execute(connection);
+  const execute = async (connection: Kysely<Database>) =>
+    (await sql<ScanRow>`execute ${sql.raw(name)}(${sql.lit(JSON.stringify(rows))}, ${sql.lit(new Date(now).toISOString())})`.execute(connection)).rows;
+  if (inTransaction) {
+    // A failed EXECUTE would abort the transaction: ask the connection whether it has the statement.
+    const known = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where name = ${name}`.execute(db);
+    if (Number(known.rows[0]?.n ?? 0) === 0) await prepareOn(db);
+    return execute(db);
+  }
+  // Alone, EXECUTE is tried first (one round trip per batch, the statement is prepared on all but a
+  // connection's first): a connection without it answers "prepared statement does not exist" and
+  // stored nothing; it is prepared there and run again, on the same connection.
+  return retryTransient(() =>
+    db.connection().execute(async (connection) => {
+      try {
+        return await execute(connection);
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNKNOWN_PREPARED_STATEMENT) throw error;
+        await prepareOn(connection);
+        return execute(connection);
+      }
+    }),
+  );
 }
+
+/** PostgreSQL's error code for an EXECUTE of a name the connection has not prepared (invalid_sql_statement_name). */
+const UNKNOWN_PREPARED_STATEMENT = '26000';
 
 /** The visitors (name, company, e-mail) of the given badges, by `eventId:badgeCode`. */
 async function visitorsOf(db: Kysely<Database>, badges: Array<{ eventId: number; badgeCode: string }>) {
