@@ -74,6 +74,12 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
     }
   };
 
+  /** The two versions compared: the one changed from, the one changed to. */
+  const comparePickers: Array<{ value: number | ''; choose: (next: number) => void; label: string }> = [
+    { value: from, choose: setFrom, label: 'formEditor.compareFrom' },
+    { value: to, choose: setTo, label: 'formEditor.compareTo' },
+  ];
+
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="versions-heading">
       <Typography id="versions-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -135,19 +141,8 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
             ]}
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {[
-              [from, setFrom, 'formEditor.compareFrom'],
-              [to, setTo, 'formEditor.compareTo'],
-            ].map(([value, set, label]) => (
-              <TextField
-                key={label as string}
-                select
-                size="small"
-                label={t(label as string)}
-                value={value as number | ''}
-                onChange={(event) => (set as (next: number) => void)(Number(event.target.value))}
-                sx={{ minWidth: 120 }}
-              >
+            {comparePickers.map(({ value, choose, label }) => (
+              <TextField key={label} select size="small" label={t(label)} value={value} onChange={(event) => choose(Number(event.target.value))} sx={{ minWidth: 120 }}>
                 {versions.map((version) => (
                   <MenuItem key={version.number} value={version.number}>
                     {version.number}
