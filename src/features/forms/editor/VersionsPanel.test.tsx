@@ -4,6 +4,7 @@ import { SWRConfig } from 'swr';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
+import { screenIs } from '../../../../tests/support/screen-width';
 import type { EditorApi, FormVersion } from './editor-api';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -27,20 +28,6 @@ const version = (number: number, current: boolean): FormVersion => ({
 });
 
 const api = { versions: async () => [version(2, true), version(1, false)] } as unknown as EditorApi;
-
-/** The screen is a phone's (below 600 px) or not. */
-function screenIs(phone: boolean) {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: phone,
-    media,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 const renderPanel = () =>
   render(
