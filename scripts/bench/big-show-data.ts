@@ -46,16 +46,24 @@ export function buildAfter(): ServerBuild {
   return { label: 'after', revision: 'this tree', cwd: ROOT, bundle: join(ROOT, 'dist/server/main.js') };
 }
 
-/** The landed version's server: a detached checkout in .tmp (kept for the next run), this tree's node_modules linked in. */
-export function buildBefore(revision: string): ServerBuild {
+/**
+ * The landed version's tree: a detached checkout in .tmp (kept for the next run), this tree's
+ * node_modules linked in. The big show runs its bundled server; the in-process benches import its
+ * source (exhibitor.ts).
+ */
+export function checkoutBefore(revision: string): string {
   const cwd = join(CACHE_DIR, `before-${revision.slice(0, 12)}`);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  if (!existsSync(join(cwd, '.git'))) git('worktree', 'add', '--detach', cwd, revision);
+  if (!existsSync(join(cwd, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'));
+  return cwd;
+}
+
+/** The landed version's server, bundled in its checkout. */
+export function buildBefore(revision: string): ServerBuild {
+  const cwd = checkoutBefore(revision);
   const main = join(cwd, 'dist/server/main.js');
-  if (!existsSync(main)) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    if (!existsSync(join(cwd, '.git'))) git('worktree', 'add', '--detach', cwd, revision);
-    if (!existsSync(join(cwd, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'));
-    bundle(cwd);
-  }
+  if (!existsSync(main)) bundle(cwd);
   return { label: 'before', revision, cwd, bundle: main };
 }
 

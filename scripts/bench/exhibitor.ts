@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { createDatabase, startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { ROOT } from '../catalogue-source';
+import { checkoutBefore } from './big-show-data';
 import { DEMO_ACCOUNT } from './support';
 import { databaseTime, machineLoad, perOperation, type DatabaseTime, percentile } from './work';
 
@@ -18,9 +19,9 @@ import { databaseTime, machineLoad, perOperation, type DatabaseTime, percentile 
 // app.inject, so the figures are the server's own; each case prints the CPU ms per request of this
 // process (where the portal runs) and, on PostgreSQL, the database's execution ms per request.
 //
-// Side by side with the landed version: BENCH_BEFORE=<commit> (default: none) extracts that
-// commit's tree into a temporary folder and runs its server beside this one, on its own copy of the
-// same data; the cases alternate between the two so both meet the same machine load.
+// Side by side with the landed version: BENCH_BEFORE=<commit> (default: none) checks that commit
+// out (the big show's checkout, kept in .tmp) and runs its server beside this one, on its own copy
+// of the same data; the cases alternate between the two so both meet the same machine load.
 
 const EXHIBITORS = Number(process.env.BENCH_EXHIBITORS ?? 5000);
 const EMBEDDED_EXHIBITORS = Number(process.env.BENCH_EMBEDDED_EXHIBITORS ?? 500);
@@ -37,20 +38,15 @@ export interface Version {
   loadConfig: LoadConfig;
 }
 
-/** The landed version's server, from its own tree (node_modules shared), or null when none is asked for. */
+/** The landed version's server, from its own checkout (big-show-data.ts, node_modules shared), or null when none is asked for. */
 export async function landedVersion(): Promise<Version | null> {
-  const commit = process.env.BENCH_BEFORE;
-  if (!commit) return null;
-  const dir = join(tmpdir(), `portal-bench-landed-${commit}`);
-  if (!existsSync(join(dir, 'src'))) {
-    mkdirSync(dir, { recursive: true });
-    const archive = execFileSync('git', ['archive', commit, 'src', 'schemas', 'locales', 'screens.yaml', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: archive });
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  }
+  const asked = process.env.BENCH_BEFORE;
+  if (!asked || asked === 'none') return null;
+  const revision = execFileSync('git', ['rev-parse', asked], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = checkoutBefore(revision);
   const app = (await import(join(dir, 'src/server/app.ts'))) as { buildApp: BuildApp };
   const config = (await import(join(dir, 'src/server/config.ts'))) as { loadConfig: LoadConfig };
-  return { label: `landed ${commit.slice(0, 8)}`, buildApp: app.buildApp, loadConfig: config.loadConfig };
+  return { label: `landed ${revision.slice(0, 8)}`, buildApp: app.buildApp, loadConfig: config.loadConfig };
 }
 
 /** The big show, set-based: exhibitors, participations, an entry in every form (S04: 10–200 badges). */

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
+import { screenIs } from '../../tests/support/screen-width';
 import { ResponsiveTable, type ResponsiveColumn } from './ResponsiveTable';
 
 // Y8: one list component — a table on wide screens, a card per row on phones with the row's name,
@@ -10,20 +11,6 @@ import { ResponsiveTable, type ResponsiveColumn } from './ResponsiveTable';
 
 if (!i18next.isInitialized) {
   void i18next.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', initAsync: false, interpolation: { escapeValue: false } });
-}
-
-/** The screen is a phone's (below 600 px) or not. */
-function screenIs(phone: boolean) {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: phone,
-    media,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
 }
 
 interface Row {

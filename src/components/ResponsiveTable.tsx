@@ -6,6 +6,8 @@ import { Pagination, type PaginationProps } from './Pagination';
 /** Below this width a list shows each row as a card: a phone cannot show a table's columns. */
 export const CARDS_BELOW_QUERY = '(max-width:599.95px)';
 
+type RowProps = { onClick?: () => void; 'aria-label'?: string; hover?: boolean; selected?: boolean; sx?: SxProps<Theme> };
+
 export interface ResponsiveColumn<Row> {
   key: string;
   /** The column's name: the table's heading and the card's label. */
@@ -50,7 +52,8 @@ export function ResponsiveTable<Row>({
   label: string;
   columns: ResponsiveColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  /** The row's React key; a list of rows without an identity of their own (problems) keys by position. */
+  rowKey: (row: Row, index: number) => string | number;
   /** Shown instead of the rows when there are none. */
   empty?: ReactNode;
   /** A heading above the list (inside its frame). */
@@ -58,8 +61,8 @@ export function ResponsiveTable<Row>({
   size?: 'small' | 'medium';
   outlined?: boolean;
   sx?: SxProps<Theme>;
-  /** Extra properties of a table row (a click that opens it, a name). */
-  rowProps?: (row: Row) => { onClick?: () => void; 'aria-label'?: string; hover?: boolean; sx?: SxProps<Theme> };
+  /** Extra properties of a table row (a click that opens it, a name, the row in use marked). */
+  rowProps?: (row: Row) => RowProps;
   /** The page shown and where a change goes: the pager under the list. */
   paging?: PaginationProps;
 }) {
@@ -88,13 +91,13 @@ function ListView<Row>({
   label: string;
   columns: ResponsiveColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  rowKey: (row: Row, index: number) => string | number;
   empty?: ReactNode;
   title?: ReactNode;
   size?: 'small' | 'medium';
   outlined: boolean;
   sx?: SxProps<Theme>;
-  rowProps?: (row: Row) => { onClick?: () => void; 'aria-label'?: string; hover?: boolean; sx?: SxProps<Theme> };
+  rowProps?: (row: Row) => RowProps;
 }) {
   const cards = useMediaQuery(CARDS_BELOW_QUERY, { noSsr: true });
   if (cards) {
@@ -106,8 +109,8 @@ function ListView<Row>({
         {title}
         {rows.length === 0 && empty && <Typography sx={{ py: 1 }}>{empty}</Typography>}
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {rows.map((row) => (
-            <Paper component="li" key={rowKey(row)} variant="outlined" aria-label={rowProps?.(row)['aria-label']} sx={{ p: 1.5, minWidth: 0 }}>
+          {rows.map((row, index) => (
+            <Paper component="li" key={rowKey(row, index)} variant="outlined" aria-label={rowProps?.(row)['aria-label']} sx={{ p: 1.5, minWidth: 0 }}>
               {primary && <Box sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>{primary.cell(row)}</Box>}
               <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(5rem, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
                 {details.map((column) => (
@@ -151,10 +154,10 @@ function ListView<Row>({
               <TableCell colSpan={columns.length}>{empty}</TableCell>
             </TableRow>
           )}
-          {rows.map((row) => {
+          {rows.map((row, index) => {
             const extra = rowProps?.(row) ?? {};
             return (
-              <TableRow key={rowKey(row)} {...extra}>
+              <TableRow key={rowKey(row, index)} {...extra}>
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}

@@ -2148,9 +2148,12 @@ export interface ApiOperations {
          */
         listings: {
           /**
-           * The entry's JSON pointer in forms.yaml
+           * The entry's JSON pointer in forms.yaml: the form's position, the list, the entry's position
            */
           entry: string;
+          /**
+           * The name the entry names (a show:/summary:/particulars: name, or the summary field: a field id)
+           */
           name: string;
         }[];
         /**
@@ -6157,9 +6160,12 @@ export interface ApiOperations {
        */
       listings?: {
         /**
-         * The entry's JSON pointer in forms.yaml
+         * The entry's JSON pointer in forms.yaml: the form's position, the list, the entry's position
          */
         entry: string;
+        /**
+         * The name the entry names (a show:/summary:/particulars: name, or the summary field: a field id)
+         */
         name: string;
       }[];
       /**

@@ -121,6 +121,10 @@ describe('menu and permissions', () => {
       .getByRole('link', { name: text('en', 'menu.accountHome') })
       .click();
     await waitForPath(page, '/home');
+    // The address changes before React draws Home (navigation is a transition) and the collapsed
+    // menu is already hidden: going back before Home is drawn means the user never arrived there,
+    // and the menu rightly stays collapsed. Wait for Home's title first.
+    await expectVisible(page.getByRole('heading', { level: 1, name: text('en', 'screens.home'), exact: true }), 'the Home title');
     await expectHidden(menu(page), 'the left menu on /home');
 
     await page.goBack();

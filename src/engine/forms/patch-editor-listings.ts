@@ -1,4 +1,5 @@
 import { isMap, isSeq, parseDocument } from 'yaml';
+import { type OptionalListing, optionalListingSchema } from '../schemas/optional-listing';
 import type { TouchedReference } from './patch-editor';
 
 // F11: the fix the editor offers when a change removes a question forms.yaml names in an approval
@@ -7,18 +8,8 @@ import type { TouchedReference } from './patch-editor';
 // forms of events that keep the question are unchanged). The draft carries these listings beside
 // its patch; saving and publishing apply them to forms.yaml's text, keeping its comments and order.
 
-/** One name listed under `optional:` of one approval summary entry or document of forms.yaml. */
-export interface OptionalListing {
-  /** JSON pointer of the entry in forms.yaml: `/forms/<n>/approvalSummary/<n>` or `/forms/<n>/documents/<n>`. */
-  entry: string;
-  /** The name the entry names (a `show:`/`summary:`/`particulars:` name, or the summary's `field`). */
-  name: string;
-}
-
-export const OPTIONAL_LISTINGS_MAX = 50;
-
 /** An entry pointer a listing may name, with the form's position in forms.yaml. */
-const ENTRY = /^\/forms\/(\d{1,4})\/(approvalSummary|documents)\/(\d{1,4})$/;
+const ENTRY = new RegExp(optionalListingSchema.properties.entry.pattern);
 
 /** The listing that fixes a touched reference, or null when its declaration cannot list it (or already does). */
 export function optionalListingOf(reference: TouchedReference): OptionalListing | null {
@@ -56,7 +47,7 @@ export const listingFormIndex = (listing: OptionalListing): number | null => {
 };
 
 /** A name a listing may add (the names forms.yaml entries use: a field's id). */
-const NAME = /^[A-Za-z][A-Za-z0-9_]{0,79}$/;
+const NAME = new RegExp(optionalListingSchema.properties.name.pattern);
 
 const insertAt = (text: string, at: number, added: string) => `${text.slice(0, at)}${added}${text.slice(at)}`;
 /** The spaces a block node's line is indented by, up to the node (the column it starts at). */

@@ -99,6 +99,7 @@ export default function MyAccountPage() {
             </Typography>
           </Stack>
           {error && <Alert severity="error">{String(error.message ?? error)}</Alert>}
+          {/* Both sheets are key/value pairs (a row header and its value, two columns a phone shows whole), not lists of rows: no ResponsiveTable. */}
           <Table size="small">
             <TableBody>
               {rows.map(([label, value]) => (

@@ -18,7 +18,8 @@ import {
   type Strings,
 } from '../../../engine/forms/patch-editor';
 import { isLanguage, type Language } from '../../../engine/language';
-import { uniqueListings, withListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { uniqueListings, withListings } from '../../../engine/forms/patch-editor-listings';
+import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import { PageLoading } from '../../../components/PageLoading';
 import type { DraftAnswer, EditorApi } from './editor-api';
 import { formTable } from './editor-api';

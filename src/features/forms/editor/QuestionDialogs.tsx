@@ -1,4 +1,5 @@
-import { optionalListingOf, uniqueListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { optionalListingOf, uniqueListings } from '../../../engine/forms/patch-editor-listings';
+import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import { useState } from 'react';
 import {
   Alert,

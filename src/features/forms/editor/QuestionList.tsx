@@ -1,4 +1,4 @@
-import type { OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import type { FormFiles } from '../../../engine/schemas/form-patch';
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } from '@mui/material';

@@ -24,6 +24,7 @@ export function TranslationsPanel({ form, apply }: { form: EditorForm; apply: (o
       {keys.length === 0 ? (
         <Typography variant="body2">{t('formEditor.noOwnTexts')}</Typography>
       ) : (
+        // An editing grid (a text per language in each cell), not a list of rows: its inputs line up by language, so no ResponsiveTable.
         <Table size="small" aria-label={t('formEditor.translations')}>
           <TableHead>
             <TableRow>

@@ -1,25 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { UtcTime } from '../../../components/UtcTime';
 import type { EditorApi, VersionDiff } from './editor-api';
 
@@ -91,6 +74,12 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
     }
   };
 
+  /** The two versions compared: the one changed from, the one changed to. */
+  const comparePickers: Array<{ value: number | ''; choose: (next: number) => void; label: string }> = [
+    { value: from, choose: setFrom, label: 'formEditor.compareFrom' },
+    { value: to, choose: setTo, label: 'formEditor.compareTo' },
+  ];
+
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="versions-heading">
       <Typography id="versions-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -118,53 +107,42 @@ export function VersionsPanel({ api, refresh, onRolledBack }: { api: EditorApi; 
       )}
       {versions && (
         <Stack spacing={2}>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('formEditor.version')}</TableCell>
-                  <TableCell>{t('formEditor.publishedAt')}</TableCell>
-                  <TableCell>{t('formEditor.author')}</TableCell>
-                  <TableCell>{t('formEditor.comment')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {versions.map((version) => (
-                  <TableRow key={version.number} selected={version.current}>
-                    <TableCell>
-                      {version.number}
-                      {version.current ? ` (${t('formEditor.inUse')})` : version.status === 'draft' ? ` (${t('formEditor.notPublished')})` : ''}
-                    </TableCell>
-                    <TableCell>{version.createdAt ? <UtcTime value={version.createdAt} /> : ''}</TableCell>
-                    <TableCell>{version.author}</TableCell>
-                    <TableCell>{version.comment}</TableCell>
-                    <TableCell>
-                      {!version.current && version.status === 'published' && (
-                        <Button size="small" onClick={() => setAsked(version.number)} aria-label={t('formEditor.rollbackTo', { number: version.number })}>
-                          {t('formEditor.rollback')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ResponsiveTable
+            label={t('formEditor.versionsHeading')}
+            size="small"
+            outlined={false}
+            rows={versions}
+            rowKey={(version) => version.number}
+            rowProps={(version) => ({ selected: version.current })}
+            columns={[
+              {
+                key: 'version',
+                label: t('formEditor.version'),
+                primary: true,
+                cellSx: {},
+                cell: (version) => `${version.number}${version.current ? ` (${t('formEditor.inUse')})` : version.status === 'draft' ? ` (${t('formEditor.notPublished')})` : ''}`,
+              },
+              { key: 'publishedAt', label: t('formEditor.publishedAt'), cell: (version) => (version.createdAt ? <UtcTime value={version.createdAt} /> : '') },
+              { key: 'author', label: t('formEditor.author'), cell: (version) => version.author },
+              { key: 'comment', label: t('formEditor.comment'), cell: (version) => version.comment },
+              {
+                key: 'rollback',
+                label: t('formEditor.rollback'),
+                header: '',
+                actions: true,
+                cell: (version) =>
+                  !version.current &&
+                  version.status === 'published' && (
+                    <Button size="small" onClick={() => setAsked(version.number)} aria-label={t('formEditor.rollbackTo', { number: version.number })}>
+                      {t('formEditor.rollback')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {[
-              [from, setFrom, 'formEditor.compareFrom'],
-              [to, setTo, 'formEditor.compareTo'],
-            ].map(([value, set, label]) => (
-              <TextField
-                key={label as string}
-                select
-                size="small"
-                label={t(label as string)}
-                value={value as number | ''}
-                onChange={(event) => (set as (next: number) => void)(Number(event.target.value))}
-                sx={{ minWidth: 120 }}
-              >
+            {comparePickers.map(({ value, choose, label }) => (
+              <TextField key={label} select size="small" label={t(label)} value={value} onChange={(event) => choose(Number(event.target.value))} sx={{ minWidth: 120 }}>
                 {versions.map((version) => (
                   <MenuItem key={version.number} value={version.number}>
                     {version.number}

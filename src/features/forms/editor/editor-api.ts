@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../../engine/language';
 import type { Strings } from '../../../engine/forms/patch-editor';
-import type { OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import type { FormPatch } from '../../../engine/schemas/form-patch';
 import { typedApi } from '../../../lib/api';
 import { definedValues, type ApiBody, type ApiData } from '../../../lib/typed-api';

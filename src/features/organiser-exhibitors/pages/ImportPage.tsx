@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { typedApi } from '../../../lib/api';
 import type { ApiData } from '../../../lib/typed-api';
 import { showToast } from '../../../lib/toast';
@@ -80,26 +81,18 @@ export default function ImportPage() {
           </Alert>
           {report.unchanged > 0 && <Typography>{t('organiser.import.unchangedRows', { unchanged: report.unchanged })}</Typography>}
           {report.problems.length > 0 && (
-            <TableContainer>
-              <Table size="small" aria-label={t('organiser.import.problems')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('organiser.import.row')}</TableCell>
-                    <TableCell>{t('organiser.import.column')}</TableCell>
-                    <TableCell>{t('organiser.import.problem')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.problems.map((problem, index) => (
-                    <TableRow key={index}>
-                      <TableCell>{problem.row}</TableCell>
-                      <TableCell>{problem.column}</TableCell>
-                      <TableCell>{problem.problem}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              label={t('organiser.import.problems')}
+              size="small"
+              outlined={false}
+              rows={report.problems}
+              rowKey={(_problem, index) => index}
+              columns={[
+                { key: 'row', label: t('organiser.import.row'), cell: (problem) => problem.row },
+                { key: 'column', label: t('organiser.import.column'), cell: (problem) => problem.column },
+                { key: 'problem', label: t('organiser.import.problem'), cell: (problem) => problem.problem },
+              ]}
+            />
           )}
           {report.dryRun && report.good > 0 && (
             <Box>

@@ -1,8 +1,9 @@
-import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLoading } from '../../../components/PageLoading';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { UtcTime } from '../../../components/UtcTime';
 import { typedApi } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
@@ -68,28 +69,18 @@ export default function OrganiserFormsPage() {
           <Typography variant="body2" sx={{ mb: 1 }}>
             <UtcTime value={data.refused.at} /> — {t('organiserForms.stillServing', { version: data.version })}
           </Typography>
-          <Table size="small" aria-label={t('organiserForms.problems')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('organiserForms.file')}</TableCell>
-                <TableCell>{t('organiserForms.path')}</TableCell>
-                <TableCell>{t('organiserForms.message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.refused.problems.map((problem, index) => (
-                <TableRow key={index}>
-                  <TableCell>
-                    <code>{problem.file}</code>
-                  </TableCell>
-                  <TableCell>
-                    <code>{problem.path || '—'}</code>
-                  </TableCell>
-                  <TableCell>{problem.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            label={t('organiserForms.problems')}
+            size="small"
+            outlined={false}
+            rows={data.refused.problems}
+            rowKey={(_problem, index) => index}
+            columns={[
+              { key: 'file', label: t('organiserForms.file'), cell: (problem) => <code>{problem.file}</code> },
+              { key: 'path', label: t('organiserForms.path'), cell: (problem) => <code>{problem.path || '—'}</code> },
+              { key: 'message', label: t('organiserForms.message'), cell: (problem) => problem.message },
+            ]}
+          />
         </Alert>
       )}
     </Stack>

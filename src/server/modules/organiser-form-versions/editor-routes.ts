@@ -12,7 +12,8 @@ import { ok } from '../../plugins/errors';
 import type { FormSet, FormSetProblem, FormSetSource } from '../../plugins/forms/form-set';
 import { validatorUrl } from '../../plugins/forms/service';
 import { formFilesOf, formStrings, patchOf, stringKeyPattern, versionDifference, withDraft } from './form-content';
-import { OPTIONAL_LISTINGS_MAX, uniqueListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { uniqueListings } from '../../../engine/forms/patch-editor-listings';
+import { type OptionalListing, optionalListingsSchema } from '../../../engine/schemas/optional-listing';
 import { dropRemovedAnswers, impactOf, mailReopened, reopenAffected } from './impact';
 
 // F11: the organiser's form editor works on one event's patch of one form, never on the base
@@ -41,21 +42,6 @@ const fullStrings = { ...stringsByLanguage, required: ['en', 'cn', 'ja', 'vi'] }
 export const problemSchema = formProblemSchema;
 const patchSchema = formPatchSchema;
 const versionRef = { type: 'object', properties: { id: { type: 'integer' }, number: { type: 'integer' } }, required: ['id', 'number'] } as const;
-const listingsSchema = {
-  type: 'array',
-  maxItems: OPTIONAL_LISTINGS_MAX,
-  description:
-    "Names the draft lists under forms.yaml entries' optional: (an approval summary entry or a document of this form), so the patch may remove them: the fix for a removed question forms.yaml names",
-  items: {
-    type: 'object',
-    properties: {
-      entry: { type: 'string', pattern: '^/forms/[0-9]{1,4}/(approvalSummary|documents)/[0-9]{1,4}$', description: "The entry's JSON pointer in forms.yaml" },
-      name: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,79}$' },
-    },
-    required: ['entry', 'name'],
-    additionalProperties: false,
-  },
-} as const;
 
 const draftSchema = {
   type: ['object', 'null'],
@@ -63,7 +49,7 @@ const draftSchema = {
     patch: { ...patchSchema, type: ['object', 'null'] },
     strings: fullStrings,
     basedOn: { type: 'integer', description: 'The version number the draft was begun on' },
-    listings: listingsSchema,
+    listings: optionalListingsSchema,
     savedAt: { type: 'string', format: 'date-time' },
     author: { type: 'string' },
     problems: { type: 'array', items: problemSchema },
@@ -213,7 +199,7 @@ export default async function formEditorRoutes(app: ApiApp) {
             basedOn: { type: 'integer', minimum: 0, description: 'The version number the editor was opened on' },
             patch: { ...patchSchema, type: ['object', 'null'], description: "The event's whole patch of the form; null: no patch" },
             strings: { ...stringsByLanguage, description: "The form's strings in full per language (flat keys); a language left out keeps the version's" },
-            listings: { ...listingsSchema, description: `${listingsSchema.description}; left out: none` },
+            listings: { ...optionalListingsSchema, description: `${optionalListingsSchema.description}; left out: none` },
           },
           required: ['basedOn', 'patch', 'strings'],
           additionalProperties: false,

@@ -5,7 +5,8 @@ import { LANGUAGES } from '../../../engine/language';
 import { mergePatch } from '../../../engine/forms/merge-patch';
 import { parse } from 'yaml';
 import { FORM_LIST_FILE } from '../../../engine/forms/form-list';
-import { applyListings, listingFormIndex, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
+import { applyListings, listingFormIndex } from '../../../engine/forms/patch-editor-listings';
+import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import { eventSegment } from '../../../engine/forms/patch-editor';
 import type { FormSetSource } from '../../plugins/forms/form-set';
 
