@@ -135,8 +135,9 @@ export function EditorPreview({
       {source && translator ? (
         <I18nextProvider i18n={translator}>
           <Box lang={INTL_LOCALE[language]}>
-            {/* A new form (each saved draft) starts a new preview: no attempt carried over. */}
-            <PreviewForm key={`${source.validatorUrl}/${language}/${JSON.stringify(source.strings[language] ?? {}).length}`} source={source} />
+            {/* A new form (another schema, hence another validator) starts a new preview: no attempt carried over. Changed
+                texts render the same preview again, keeping what was entered in it. */}
+            <PreviewForm key={`${source.validatorUrl}/${language}`} source={source} />
           </Box>
         </I18nextProvider>
       ) : (

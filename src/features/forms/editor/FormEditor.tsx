@@ -21,8 +21,8 @@ import { isLanguage, type Language } from '../../../engine/language';
 import { uniqueListings, withListings, type OptionalListing } from '../../../engine/forms/patch-editor-listings';
 import { PageLoading } from '../../../components/PageLoading';
 import type { DraftAnswer, EditorApi } from './editor-api';
-import { formTable } from './editor-api';
 import { EditorPreview, type PreviewSource } from './EditorPreview';
+import { previewStrings } from './preview-overlay';
 import { PublishPanel } from './PublishPanel';
 import { QuestionList, type QuestionListContext } from './QuestionList';
 import { TranslationsPanel } from './TranslationsPanel';
@@ -126,6 +126,30 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   );
   formRef.current = form;
 
+  // The server's last preview (the published form until a save answers one), memoised so that the
+  // preview renders again only when it or the texts laid over it change.
+  const previewBase: PreviewSource = useMemo(
+    () =>
+      answer?.preview
+        ? {
+            definition: published.definition,
+            context: published.context,
+            schema: answer.preview.schema,
+            ui: answer.preview.ui,
+            strings: answer.preview.strings as Record<string, Record<string, unknown>>,
+            validatorUrl: answer.preview.validator!.url,
+          }
+        : published,
+    [answer?.preview, published],
+  );
+  // The texts being typed show in the preview at once, laid over the server's last preview (its
+  // answer to the save holds the same texts). Only the shown language's texts render it again.
+  const shownTexts = working?.strings[language];
+  const preview: PreviewSource = useMemo(() => {
+    const strings = previewStrings(formId, previewBase.strings, { [language]: shownTexts }, language);
+    return strings === previewBase.strings ? previewBase : { ...previewBase, strings };
+  }, [previewBase, formId, shownTexts, language]);
+
   const apply = useCallback(
     (outcome: EditOutcome, listed: OptionalListing[] = []): string | null => {
       if (!outcome.ok) return t(`formEditor.errors.${outcome.error.code}`, outcome.error.params);
@@ -158,20 +182,6 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     purposes: offeredPurposes,
   };
   const formProblems = context.problems.get('') ?? [];
-  const preview: PreviewSource = answer?.preview
-    ? {
-        definition: published.definition,
-        context: published.context,
-        schema: answer.preview.schema,
-        ui: answer.preview.ui,
-        strings: answer.preview.strings as Record<string, Record<string, unknown>>,
-        validatorUrl: answer.preview.validator!.url,
-      }
-    : {
-        ...published,
-        // The draft's own texts over the form's (a loaded draft, before its first save).
-        strings: Object.fromEntries((['en', 'cn', 'ja', 'vi'] as const).map((code) => [code, { ...(published.strings[code] ?? {}), ...formTable(formId, form.strings, code) }])),
-      };
   const discard = async () => {
     await api.discardDraft(eventId, formId);
     setAnswer(null);
