@@ -41,8 +41,11 @@ describe('F11 the preview follows typing', () => {
     await page.getByRole('button', { name: en('formEditor.editTextsOf', { question: en('forms.s04.firstName') }), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: en('formEditor.textsTitle', { question: 'firstName' }) });
     await field(dialog, en('formEditor.inLanguage', { what: en('formEditor.questionTitle'), language: 'English' })).fill('Given name');
+    // The changed title is a change of the schema: the preview waits for the server's, with its validator.
+    const validator = page.waitForResponse((response) => response.url().includes('/oga/forms/validators/'));
     await dialog.getByRole('button', { name: en('formEditor.apply'), exact: true }).click();
     await expectHidden(dialog, 'the texts dialog closing');
+    await validator;
     await expectVisible(page.getByText(en('formEditor.draftSaved'), { exact: true }), 'the draft saved');
 
     // A badge in the preview, its first name entered.
