@@ -195,14 +195,14 @@ const KEYSTROKE_CASES = (): KeystrokeCase[] => [
   },
 ];
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: Array<{ id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
   samples: number[];
   timeDeltas: number[];
 }
 
 /** The functions that took the most time while typing (a Chromium CPU profile): self and total time, for finding what to make faster. */
-function topOfProfile(profile: CpuProfile, count = 30): string[] {
+export function topOfProfile(profile: CpuProfile, count = 30): string[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

@@ -9,6 +9,7 @@ import { exhibitorBenchmarks } from './exhibitor';
 import { formsBenchmarks, keystrokeBenchmarks } from './forms';
 import { liveFormsBenchmarks } from './forms-live';
 import { formVersionsBenchmarks } from './form-versions';
+import { formEditorSection } from './form-editor-browser';
 import { leadsBenchmarks } from './leads';
 import { multiInstanceBenchmarks } from './multi-instance';
 import { scannerQueueBenchmarks } from './scanner-queue';
@@ -76,7 +77,7 @@ async function bareFastify() {
 
 /**
  * `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`,
- * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- list-import`, `-- scanner`, `-- webhooks` (with `-- sync`, the leads API sync alone), `-- multi`
+ * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- form-editor` (keystroke to the editor's preview; before/after with BENCH_EDITOR_BEFORE), `-- list-import`, `-- scanner`, `-- webhooks` (with `-- sync`, the leads API sync alone), `-- multi`
  * or `-- big-show` one of them.
  */
 async function main() {
@@ -97,6 +98,10 @@ async function main() {
   }
   if (wants('forms-live')) await liveFormsBenchmarks();
   if (wants('form-versions')) await formVersionsBenchmarks();
+  if (wants('form-editor')) {
+    ensureBuilt();
+    await formEditorSection();
+  }
   if (wants('list-import')) await listImportBenchmarks();
   if (wants('scanner')) await scannerBenchmarks();
   if (wants('webhooks')) await webhooksBenchmarks();

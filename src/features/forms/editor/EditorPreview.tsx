@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
@@ -11,6 +11,7 @@ import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
 import { translatorFor } from '../../../lib/i18n';
+import { share } from '../../../components/form-runtime/share';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
 
 // F11: the draft as the event's exhibitors would get it, rendered by the exhibitor's own form
@@ -31,13 +32,18 @@ function PreviewForm({ source }: { source: PreviewSource }) {
   const { t, i18n } = useTranslation();
   const formId = source.definition.id;
   const { data: validateFns, error } = useServedValidators(source.validatorUrl);
-  const view = useMemo(
-    () =>
-      validateFns
-        ? formView({ formId, definition: source.definition, schema: source.schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n)
-        : null,
-    [validateFns, formId, source, t, i18n],
-  );
+  // Changed texts make a new view of the same form: its validator (the same schema's) and every part
+  // of its UI schema that did not change are the previous ones, so that rjsf renders again only the
+  // fields whose texts changed, not the whole form (a new validator is a new form to rjsf).
+  const previous = useRef<{ validateFns: unknown; schema: unknown; view: ReturnType<typeof formView> } | null>(null);
+  const view = useMemo(() => {
+    if (!validateFns) return null;
+    const made = formView({ formId, definition: source.definition, schema: source.schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n);
+    const last = previous.current;
+    const view = last && last.validateFns === validateFns && last.schema === source.schema ? { ...made, validator: last.view.validator, ui: share(last.view.ui, made.ui) } : made;
+    previous.current = { validateFns, schema: source.schema, view };
+    return view;
+  }, [validateFns, formId, source, t, i18n]);
   const formRef = useRef<CoreForm>(null);
   const [attempt, setAttempt] = useState<{ problems: RJSFValidationError[]; count: number } | null>(null);
   const trySubmit = () => {
@@ -85,6 +91,37 @@ function PreviewForm({ source }: { source: PreviewSource }) {
   );
 }
 
+/** The preview's heading and its language (not rendered again while the previewed texts change). */
+const PreviewHeading = memo(function PreviewHeading({ language, onLanguage, saving }: { language: Language; onLanguage: (language: Language) => void; saving: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+        {t('formEditor.preview')}
+      </Typography>
+      {saving && (
+        <Typography variant="caption" role="status">
+          {t('formEditor.updating')}
+        </Typography>
+      )}
+      <TextField
+        select
+        size="small"
+        label={t('formEditor.previewLanguage')}
+        value={language}
+        onChange={(event) => onLanguage(event.target.value as Language)}
+        sx={{ minWidth: 140 }}
+      >
+        {LANGUAGE_OPTIONS.map((option) => (
+          <MenuItem key={option.code} value={option.code} lang={INTL_LOCALE[option.code]}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+});
+
 export function EditorPreview({
   source,
   language,
@@ -103,30 +140,7 @@ export function EditorPreview({
   const { data: translator } = useSWR(['formEditorTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
   return (
     <Paper sx={{ p: 2 }} aria-label={t('formEditor.preview')} component="section">
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {t('formEditor.preview')}
-        </Typography>
-        {saving && (
-          <Typography variant="caption" role="status">
-            {t('formEditor.updating')}
-          </Typography>
-        )}
-        <TextField
-          select
-          size="small"
-          label={t('formEditor.previewLanguage')}
-          value={language}
-          onChange={(event) => onLanguage(event.target.value as Language)}
-          sx={{ minWidth: 140 }}
-        >
-          {LANGUAGE_OPTIONS.map((option) => (
-            <MenuItem key={option.code} value={option.code} lang={INTL_LOCALE[option.code]}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <PreviewHeading language={language} onLanguage={onLanguage} saving={saving} />
       {behind && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('formEditor.previewBehind')}
@@ -135,8 +149,9 @@ export function EditorPreview({
       {source && translator ? (
         <I18nextProvider i18n={translator}>
           <Box lang={INTL_LOCALE[language]}>
-            {/* A new form (each saved draft) starts a new preview: no attempt carried over. */}
-            <PreviewForm key={`${source.validatorUrl}/${language}/${JSON.stringify(source.strings[language] ?? {}).length}`} source={source} />
+            {/* A new form (another schema, hence another validator) starts a new preview: no attempt carried over. Changed
+                texts render the same preview again, keeping what was entered in it. */}
+            <PreviewForm key={`${source.validatorUrl}/${language}`} source={source} />
           </Box>
         </I18nextProvider>
       ) : (

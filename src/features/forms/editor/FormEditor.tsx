@@ -1,5 +1,5 @@
 import type { FormPatch } from '../../../engine/schemas/form-patch';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -22,8 +22,8 @@ import { uniqueListings, withListings } from '../../../engine/forms/patch-editor
 import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import { PageLoading } from '../../../components/PageLoading';
 import type { DraftAnswer, EditorApi } from './editor-api';
-import { formTable } from './editor-api';
 import { EditorPreview, type PreviewSource } from './EditorPreview';
+import { previewStrings } from './preview-overlay';
 import { PublishPanel } from './PublishPanel';
 import { QuestionList, type QuestionListContext } from './QuestionList';
 import { TranslationsPanel } from './TranslationsPanel';
@@ -63,6 +63,21 @@ interface Working {
 }
 
 type EditorTab = 'questions' | 'translations' | 'json';
+
+// Typing in the editor renders the editor and its preview again on every key: the parts that do not
+// show what is typed (the tabs, publishing, the versions' history) are kept out of that.
+const StablePublishPanel = memo(PublishPanel);
+const StableVersionsPanel = memo(VersionsPanel);
+const EditorTabs = memo(function EditorTabs({ tab, onTab }: { tab: EditorTab; onTab: (tab: EditorTab) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs value={tab} onChange={(_, value: EditorTab) => onTab(value)} aria-label={t('formEditor.tabs')} sx={{ mb: 1 }}>
+      <Tab value="questions" label={t('formEditor.questions')} />
+      <Tab value="translations" label={t('formEditor.translations')} />
+      <Tab value="json" label={t('formEditor.editAsJson')} />
+    </Tabs>
+  );
+});
 
 export function FormEditor({ api, eventId, formId, published, purposes }: { api: EditorApi; eventId: number; formId: string; published: PublishedForm; purposes: string[] }) {
   const { t, i18n } = useTranslation();
@@ -127,6 +142,30 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   );
   formRef.current = form;
 
+  // The server's last preview (the published form until a save answers one), memoised so that the
+  // preview renders again only when it or the texts laid over it change.
+  const previewBase: PreviewSource = useMemo(
+    () =>
+      answer?.preview
+        ? {
+            definition: published.definition,
+            context: published.context,
+            schema: answer.preview.schema,
+            ui: answer.preview.ui,
+            strings: answer.preview.strings as Record<string, Record<string, unknown>>,
+            validatorUrl: answer.preview.validator!.url,
+          }
+        : published,
+    [answer?.preview, published],
+  );
+  // The texts being typed show in the preview at once, laid over the server's last preview (its
+  // answer to the save holds the same texts). Only the shown language's texts render it again.
+  const shownTexts = working?.strings[language];
+  const preview: PreviewSource = useMemo(() => {
+    const strings = previewStrings(formId, previewBase.strings, { [language]: shownTexts }, language);
+    return strings === previewBase.strings ? previewBase : { ...previewBase, strings };
+  }, [previewBase, formId, shownTexts, language]);
+
   const apply = useCallback(
     (outcome: EditOutcome, listed: OptionalListing[] = []): string | null => {
       if (!outcome.ok) return t(`formEditor.errors.${outcome.error.code}`, outcome.error.params);
@@ -138,6 +177,17 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     [t],
   );
 
+  // The publish panel names questions in the editor's current texts; it asks for them through one
+  // function for the editor's life, so that typing does not render the panel again.
+  const labelOf = useRef<(key: string | null, fallback: string) => string>((_, fallback) => fallback);
+  const currentLabel = useCallback((key: string | null, fallback: string) => labelOf.current(key, fallback), []);
+  const onPublished = useCallback(() => {
+    setVersionsRefresh((value) => value + 1);
+    setAnswer(null);
+    setGeneration((value) => value + 1);
+  }, []);
+  const onRolledBack = useCallback(() => setGeneration((value) => value + 1), []);
+
   if (loadError) return <Alert severity="error">{(loadError as Error).message}</Alert>;
   if (!source || !working || !form) return <PageLoading />;
 
@@ -147,6 +197,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   const problems: PatchProblem[] = answer?.problems ?? [];
   const label = (key: string | null, fallback: string) =>
     key ? (form.strings[language]?.[key] ?? form.known[language]?.[key] ?? form.strings.en?.[key] ?? form.known.en?.[key] ?? fallback) : fallback;
+  labelOf.current = label;
   const context: QuestionListContext = {
     form,
     files,
@@ -159,20 +210,6 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
     purposes: offeredPurposes,
   };
   const formProblems = context.problems.get('') ?? [];
-  const preview: PreviewSource = answer?.preview
-    ? {
-        definition: published.definition,
-        context: published.context,
-        schema: answer.preview.schema,
-        ui: answer.preview.ui,
-        strings: answer.preview.strings as Record<string, Record<string, unknown>>,
-        validatorUrl: answer.preview.validator!.url,
-      }
-    : {
-        ...published,
-        // The draft's own texts over the form's (a loaded draft, before its first save).
-        strings: Object.fromEntries((['en', 'cn', 'ja', 'vi'] as const).map((code) => [code, { ...(published.strings[code] ?? {}), ...formTable(formId, form.strings, code) }])),
-      };
   const discard = async () => {
     await api.discardDraft(eventId, formId);
     setAnswer(null);
@@ -218,11 +255,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
       </Paper>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box>
-          <Tabs value={tab} onChange={(_, value: EditorTab) => setTab(value)} aria-label={t('formEditor.tabs')} sx={{ mb: 1 }}>
-            <Tab value="questions" label={t('formEditor.questions')} />
-            <Tab value="translations" label={t('formEditor.translations')} />
-            <Tab value="json" label={t('formEditor.editAsJson')} />
-          </Tabs>
+          <EditorTabs tab={tab} onTab={setTab} />
           {tab === 'questions' && <QuestionList container={[]} context={context} />}
           {tab === 'translations' && <TranslationsPanel form={form} apply={apply} />}
           {tab === 'json' && (
@@ -238,20 +271,16 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
         </Box>
         <EditorPreview source={preview} language={language} onLanguage={setLanguage} saving={saving} behind={problems.length > 0} />
       </Box>
-      <PublishPanel
+      <StablePublishPanel
         api={api}
         eventId={eventId}
         formId={formId}
         basedOn={working.basedOn}
-        label={label}
+        label={currentLabel}
         canPublish={!saving && problems.length === 0 && (working.changed || source.draft !== null)}
-        onPublished={() => {
-          setVersionsRefresh((value) => value + 1);
-          setAnswer(null);
-          setGeneration((value) => value + 1);
-        }}
+        onPublished={onPublished}
       />
-      <VersionsPanel api={api} refresh={versionsRefresh} onRolledBack={() => setGeneration((value) => value + 1)} />
+      <StableVersionsPanel api={api} refresh={versionsRefresh} onRolledBack={onRolledBack} />
     </Stack>
   );
 }
