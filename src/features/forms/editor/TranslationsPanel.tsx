@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { missingTranslations, ownKeys, setText, type EditOutcome, type EditorForm } from '../../../engine/forms/patch-editor';
@@ -10,7 +11,11 @@ export function TranslationsPanel({ form, apply }: { form: EditorForm; apply: (o
   const { t } = useTranslation();
   const keys = ownKeys(form).sort();
   const missing = new Map(missingTranslations(form).map((entry) => [entry.key, new Set(entry.languages)]));
-  const text = (key: string, language: (typeof LANGUAGE_OPTIONS)[number]['code']) => form.strings[language]?.[key] ?? form.known[language]?.[key] ?? '';
+  // The cell being typed in shows what was typed: the form keeps each text trimmed, and showing
+  // that back would swallow a space typed between two words.
+  const [typing, setTyping] = useState<{ key: string; language: string; value: string } | null>(null);
+  const text = (key: string, language: (typeof LANGUAGE_OPTIONS)[number]['code']) =>
+    typing?.key === key && typing.language === language ? typing.value : (form.strings[language]?.[key] ?? form.known[language]?.[key] ?? '');
   return (
     <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
       <Typography variant="body2" sx={{ mb: 1 }}>
@@ -48,7 +53,11 @@ export function TranslationsPanel({ form, apply }: { form: EditorForm; apply: (o
                         value={text(key, option.code)}
                         error={lacking}
                         helperText={lacking ? t('formEditor.translationMissing') : undefined}
-                        onChange={(event) => apply(setText(form, key, option.code, event.target.value))}
+                        onChange={(event) => {
+                          setTyping({ key, language: option.code, value: event.target.value });
+                          apply(setText(form, key, option.code, event.target.value));
+                        }}
+                        onBlur={() => setTyping(null)}
                         slotProps={{ htmlInput: { lang: INTL_LOCALE[option.code], 'aria-label': t('formEditor.textIn', { key, language: option.label }) } }}
                       />
                     </TableCell>
