@@ -75,11 +75,17 @@ export type ProgressRow = FromSchema<typeof progressRowSchema> & { deadlines?: R
 export type ProgressMatrix = Omit<FromSchema<typeof progressMatrixSchema>, 'rows'> & { rows: ProgressRow[] };
 
 /** The rows a reader keeps: every word in the exhibitor's name or booth (folded), and with a status, the form (or any form) in it. */
-export interface ProgressFilter {
-  keyword?: string;
-  form?: string;
-  formStatus?: FormStatus;
-}
+export const progressFilterSchema = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 100, description: 'Words all found in the exhibitor’s name or booth (case and accents folded)' },
+    form: { type: 'string', maxLength: 64, description: 'With formStatus: the form whose status is filtered (any form when absent)' },
+    formStatus: { type: 'string', enum: [...FORM_STATUSES] },
+  },
+  additionalProperties: false,
+} as const;
+
+export type ProgressFilter = FromSchema<typeof progressFilterSchema>;
 
 /** The matrix with its rows paged: the counts stay over every exhibitor; `total` is the rows the filters keep. */
 export type ProgressMatrixPage = ProgressMatrix & { total: number; page: number; limit: number; exhibitors: number };
