@@ -361,6 +361,10 @@ export interface FormEntryTable {
   decided_by: number | null;
   /** P1 F4: each part's own submission (engine/forms/parts.ts PartStates); null = one part. */
   parts: Json<PartStates> | null;
+  /** O2, kept by the database (generated): status, approval and submitted parts, as the progress matrix reads them (migration 0054). */
+  progress: ColumnType<string, never, never>;
+  /** O2, kept by the database (generated): the working copy's top-level keys, separated by U+001F. */
+  data_keys: ColumnType<string, never, never>;
 }
 
 export interface VisitorTable {

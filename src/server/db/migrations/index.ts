@@ -30,6 +30,7 @@ import { migration as migration0049OrganiserIndexes } from './0049_organiser_ind
 import { migration as migration0051ContentChanges } from './0051_content_changes';
 import { migration as migration0052LeadRollupNetChange } from './0052_lead_rollup_net_change';
 import { migration as migration0053WithdrawnVisitorsDraftListings } from './0053_withdrawn_visitors_draft_listings';
+import { migration as migration0054FormEntryProgress } from './0054_form_entry_progress';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0051_content_changes': migration0051ContentChanges,
   '0052_lead_rollup_net_change': migration0052LeadRollupNetChange,
   '0053_withdrawn_visitors_draft_listings': migration0053WithdrawnVisitorsDraftListings,
+  '0054_form_entry_progress': migration0054FormEntryProgress,
 };
 
 export const migrationProvider: MigrationProvider = {
