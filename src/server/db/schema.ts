@@ -128,6 +128,12 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
+/** The names an organisation's audit records were written under (kept by a trigger on audit_log), for the "who" filter. */
+export interface AuditActorTable {
+  organisation_id: number;
+  actor_name: string;
+}
+
 /** A submit-once form the organiser reopened for one exhibitor (until its next submission). */
 export interface FormReopenTable {
   participation_id: number;
@@ -595,6 +601,7 @@ export interface Database {
   quotas: QuotaTable;
   event_settings: EventSettingTable;
   audit_log: AuditLogTable;
+  audit_actors: AuditActorTable;
   mail_outbox: MailOutboxTable;
   events: EventTable;
   exhibitors: ExhibitorTable;
