@@ -310,11 +310,7 @@ describe.each(ENGINES)('progress and reopen on %s', (engine) => {
     };
     const expectRight = async () => {
       const answer = (
-        await get<Omit<Matrix, 'rows'> & { rows: Array<Matrix['rows'][number] & { parts: Record<string, Record<string, string>> }> }>(
-          t.app,
-          '/oga/organiser/progress',
-          organiser,
-        )
+        await get<Omit<Matrix, 'rows'> & { rows: Array<Matrix['rows'][number] & { parts: Record<string, Record<string, string>> }> }>(t.app, '/oga/organiser/progress', organiser)
       ).data;
       const expected = await fromWholeEntries();
       expect(answer.rows.map((row) => ({ participationId: row.participationId, statuses: row.statuses, parts: row.parts }))).toEqual(expected.rows);

@@ -37,7 +37,8 @@ export function parseStoredProgress(text: string | null): Map<string, StoredProg
   const entries = new Map<string, StoredProgress>();
   if (!text) return entries;
   for (const entry of text.split('\x1c')) {
-    const [formId, progress, keys] = entry.split(/[\x1e\x1d]/) as [string, string, string | undefined];
+    const [head, keys] = entry.split('\x1d') as [string, string | undefined];
+    const [formId, progress] = head.split('\x1e') as [string, string];
     const parts = progress.slice(2);
     entries.set(formId, {
       status: progress[0] === 's' ? 'submitted' : 'draft',
