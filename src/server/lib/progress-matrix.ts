@@ -4,7 +4,7 @@ import { deadlineOfForm, FORM_STATUSES, formStatus, partStatus, type FormDefinit
 import { sameProperties } from '../../engine/schemas/json-schema';
 import { searchFold } from '../../engine/search';
 import { approvalPart, partsOf, type FormPart } from '../../engine/forms/parts';
-import { parseStoredProgress, type StoredProgress } from '../plugins/form-entries';
+import { eachStoredProgress, type StoredProgress } from '../plugins/form-entries';
 import { pageOf } from './paging';
 
 // O2, progress: every exhibitor of one event × every participation form, with the status
@@ -191,14 +191,20 @@ export async function progressMatrix(
     .filter(Boolean);
   const wanted = options.filter?.formStatus;
   const rows: ProgressRow[] = [];
+  const formIndex = new Map(definitions.map((definition, index) => [definition.id, index]));
+  const entries: Array<StoredProgress | undefined> = [];
   for (const participation of participations) {
-    const entries = parseStoredProgress(participation.progress);
+    entries.length = 0;
+    eachStoredProgress(participation.progress, (formId, entry) => {
+      const index = formIndex.get(formId);
+      if (index !== undefined) entries[index] = entry;
+    });
     const own = ownDeadlines.has(participation.id) ? deadlinesOf(participation.id) : null;
     const statuses: Record<string, FormStatus> = {};
     const partStatuses: Record<string, Record<string, FormStatus>> = {};
     const missingMandatory: string[] = [];
     definitions.forEach((definition, index) => {
-      const entry = entries.get(definition.id);
+      const entry = entries[index];
       const deadline = own ? deadlineOfForm(own, definition) : eventFormDeadlines[index]!;
       const parts = partsByForm.get(definition.id);
       let status: FormStatus;

@@ -32,22 +32,29 @@ export interface StoredProgress {
 const APPROVAL_OF_CODE: Record<string, ApprovalStatus | null> = { p: 'pending', a: 'approved', r: 'rejected', '-': null };
 const NO_PARTS: readonly string[] = [];
 
-/** Reads the text of progressOfParticipation: form id → the entry's stored progress. */
-export function parseStoredProgress(text: string | null): Map<string, StoredProgress> {
-  const entries = new Map<string, StoredProgress>();
-  if (!text) return entries;
-  for (const entry of text.split('\x1c')) {
-    const [head, keys] = entry.split('\x1d') as [string, string | undefined];
-    const [formId, progress] = head.split('\x1e') as [string, string];
-    const parts = progress.slice(2);
-    entries.set(formId, {
-      status: progress[0] === 's' ? 'submitted' : 'draft',
-      approval: APPROVAL_OF_CODE[progress[1]!] ?? null,
+/**
+ * Reads the text of progressOfParticipation entry by entry (a matrix reads 50,000 of them per
+ * request: slices, no intermediate lists); `keys` only for the forms with parts asked for.
+ */
+export function eachStoredProgress(text: string | null, visit: (formId: string, entry: StoredProgress) => void): void {
+  if (!text) return;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\x1c', start);
+    if (end < 0) end = text.length;
+    const idEnd = text.indexOf('\x1e', start);
+    const keysAt = text.indexOf('\x1d', idEnd);
+    const progressEnd = keysAt < 0 || keysAt > end ? end : keysAt;
+    const parts = text.slice(idEnd + 3, progressEnd);
+    const keys = progressEnd < end ? text.slice(progressEnd + 1, end) : null;
+    visit(text.slice(start, idEnd), {
+      status: text[idEnd + 1] === 's' ? 'submitted' : 'draft',
+      approval: APPROVAL_OF_CODE[text[idEnd + 2]!] ?? null,
       submittedParts: parts === '*' ? 'all' : parts === '' ? NO_PARTS : parts.split('\x1f'),
-      dataKeys: keys === undefined ? null : keys === '' ? [] : keys.split('\x1f'),
+      dataKeys: keys === null ? null : keys === '' ? [] : keys.split('\x1f'),
     });
+    start = end + 1;
   }
-  return entries;
 }
 
 /** A save of one entry: a draft (`submission` null) or a submission. */
@@ -122,7 +129,7 @@ export interface FormEntriesService {
   >;
   /**
    * The progress matrix's set-based read: the stored progress of the outer query's participation's
-   * (`participations.id`) entries as one text (parseStoredProgress reads it), one row per
+   * (`participations.id`) entries as one text (eachStoredProgress reads it), one row per
    * exhibitor; the working copy's keys only for the forms with parts named.
    */
   progressOfParticipation(partedIds: readonly string[]): RawBuilder<string | null>;
