@@ -3,13 +3,13 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { startPostgres } from '../../tests/support/postgres';
+import { createDatabase, startPostgres } from '../../tests/support/postgres';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/schema';
 import { progressMatrix } from '../../src/server/lib/progress-matrix';
 import { ORGANISER_QUERY_INDEXES } from '../../src/server/db/migrations/0049_organiser_indexes';
+import { landedVersion, type Version } from './exhibitor';
 import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime, percentile } from './work';
 
 // O2 at a big show's size, on PostgreSQL (5,000 exhibitors × every form, S04 with 100 badges
@@ -20,6 +20,8 @@ import { databaseTime, machineLoad, perOperation, withCpu, type DatabaseTime, pe
 // cases run twice on the same data: without the organiser indexes (the index set as landed,
 // "before") and with them ("after"); the progress matrix's "before" is the whole matrix in one
 // answer, as the page read it. Requests go through app.inject: the figure is the server's own.
+// With BENCH_BEFORE=<commit> (see exhibitor.ts) the progress and audit cases also run that
+// commit's server on its own copy of the data, case by case beside this one (same machine load).
 
 const EXHIBITORS = Number(process.env.BENCH_EXHIBITORS ?? 5000);
 const BADGES_EACH = Number(process.env.BENCH_BADGES_EACH ?? 100);
@@ -118,22 +120,58 @@ async function setIndexes(db: Kysely<Database>, wanted: boolean) {
   await sql`analyze`.execute(db);
 }
 
-async function run(engine: 'PostgreSQL' | 'PGlite', databaseUrl: string | undefined, size: { exhibitors: number; badgesEach: number; auditPerDay: number }) {
+/** The landed version's server on its own database (filled as this one), measured case by case beside it. */
+interface Landed {
+  version: Version;
+  databaseUrl: string | undefined;
+}
+
+async function run(
+  engine: 'PostgreSQL' | 'PGlite',
+  databaseUrl: string | undefined,
+  size: { exhibitors: number; badgesEach: number; auditPerDay: number },
+  landed: Landed | null = null,
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-organiser-'));
   const app = await buildApp(loadConfig({}, { dataDir, databaseUrl, webDir: join(dataDir, 'none'), logLevel: 'silent' }), { logger: false, mailWorker: false, reminders: false });
   const dbTime = databaseUrl ? await databaseTime(databaseUrl) : null;
+  const landedDir = landed ? mkdtempSync(join(tmpdir(), 'portal-bench-organiser-landed-')) : null;
+  const landedApp =
+    landed && landedDir
+      ? await landed.version.buildApp(landed.version.loadConfig({}, { dataDir: landedDir, databaseUrl: landed.databaseUrl, webDir: join(landedDir, 'none'), logLevel: 'silent' }), {
+          logger: false,
+          mailWorker: false,
+          reminders: false,
+        })
+      : null;
+  const landedDbTime = landed?.databaseUrl ? await databaseTime(landed.databaseUrl) : null;
   try {
     const started = performance.now();
     const filled = await fill(app.db, size);
+    if (landedApp) await fill(landedApp.db, size);
     console.log(
       `\n(${engine}: ${size.exhibitors} exhibitors × ${filled.forms} forms, ${filled.badges} badges, ${filled.audit} audit rows written in ${((performance.now() - started) / 1000).toFixed(1)} s; ${machineLoad()})`,
     );
     const login = await app.inject({ method: 'POST', url: '/oga/auth/login', payload: { account: 'organiser', password: 'Demo-pass-2026' } });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const get = (url: string) => async () => {
-      const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-      if (answer.statusCode !== 200) throw new Error(`${url}: HTTP ${answer.statusCode} ${answer.body.slice(0, 200)}`);
-      return answer.rawPayload.length;
+    const get =
+      (url: string, server: Pick<typeof app, 'inject'> = app, bearer = token) =>
+      async () => {
+        const answer = await server.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
+        if (answer.statusCode !== 200) throw new Error(`${url}: HTTP ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+        return answer.rawPayload.length;
+      };
+    let landedToken = '';
+    if (landedApp) {
+      const landedLogin = await landedApp.inject({ method: 'POST', url: '/oga/auth/login', payload: { account: 'organiser', password: 'Demo-pass-2026' } });
+      landedToken = (landedLogin.json() as { data: { token: string } }).data.token;
+    }
+    /** Each case on the landed server, then on this one (when BENCH_BEFORE names one). */
+    const sideBySide = async (cases: ReadonlyArray<readonly [string, string]>, path: string, budget: number) => {
+      for (const [label, query] of cases) {
+        if (landedApp && landed) console.log(line(`${landed.version.label}: ${label}`, await measure(get(`${path}${query}`, landedApp, landedToken), landedDbTime), budget));
+        console.log(line(`this branch: ${label}`, await measure(get(`${path}${query}`), dbTime), budget));
+      }
     };
     const day = (offset: number) => new Date(filled.startsAt.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
     const sides = [
@@ -158,7 +196,17 @@ async function run(engine: 'PostgreSQL' | 'PGlite', databaseUrl: string | undefi
       }
     }
 
-    if (CASES.has('progress')) {
+    const progressCases = [
+      ['first page of 50', '?limit=50'],
+      ['page 40 of 50', '?limit=50&page=40'],
+      ['mandatory missing, page 2', '?missing=true&limit=50&page=2'],
+      ['search "kopi"', '?keyword=kopi&limit=50'],
+      ['S04 pending approval', '?form=s04&formStatus=pendingApproval&limit=50'],
+    ] as const;
+    if (CASES.has('progress') && landedApp) {
+      console.log(`\n## Progress matrix, ${size.exhibitors} exhibitors × ${filled.forms} forms, ${engine}, beside the landed version (p95 budget ${BUDGET.progressP95Ms} ms)`);
+      await sideBySide(progressCases, '/oga/organiser/progress', BUDGET.progressP95Ms);
+    } else if (CASES.has('progress')) {
       console.log(`\n## Progress matrix, ${size.exhibitors} exhibitors × ${filled.forms} forms, ${engine} (p95 budget ${BUDGET.progressP95Ms} ms)`);
       const definitions = app.forms.registry.definitions;
       // As landed: every exhibitor's row in one answer (the page filtered it in the browser).
@@ -173,19 +221,11 @@ async function run(engine: 'PostgreSQL' | 'PGlite', databaseUrl: string | undefi
         ),
       );
       await setIndexes(app.db, true);
-      for (const [label, query] of [
-        ['after: first page of 50', '?limit=50'],
-        ['after: page 40 of 50', '?limit=50&page=40'],
-        ['after: mandatory missing, page 2', '?missing=true&limit=50&page=2'],
-        ['after: search "kopi"', '?keyword=kopi&limit=50'],
-        ['after: S04 pending approval', '?form=s04&formStatus=pendingApproval&limit=50'],
-      ] as const) {
-        console.log(line(label, await measure(get(`/oga/organiser/progress${query}`), dbTime), BUDGET.progressP95Ms));
-      }
+      for (const [label, query] of progressCases) console.log(line(`after: ${label}`, await measure(get(`/oga/organiser/progress${query}`), dbTime), BUDGET.progressP95Ms));
     }
 
     if (CASES.has('audit')) {
-      console.log(`\n## Audit log, ${filled.audit} rows, ${engine} (p95 budget ${BUDGET.auditP95Ms} ms)`);
+      console.log(`\n## Audit log, ${filled.audit} rows, ${engine}${landedApp ? ', beside the landed version' : ''} (p95 budget ${BUDGET.auditP95Ms} ms)`);
       const cases = [
         ['first page, no filter', ''],
         ['one day', `?from=${day(10)}&to=${day(10)}`],
@@ -193,13 +233,18 @@ async function run(engine: 'PostgreSQL' | 'PGlite', databaseUrl: string | undefi
         ['action form.submit', '?action=form.submit'],
         ['action prefix "form."', '?action=form.'],
         ['who "tanaka 12"', '?who=tanaka%2012'],
+        ['who "hiro tanaka 127", page 20', '?who=hiro%20tanaka%20127&page=20&limit=50'],
+        ['who "nobody"', '?who=nobody'],
         ['who + action + a week', `?who=budi&action=form.&from=${day(20)}&to=${day(14)}`],
+        ['who + one day', `?who=tanaka&from=${day(3)}&to=${day(3)}`],
         ['page 20, one day', `?from=${day(3)}&to=${day(3)}&page=20&limit=50`],
       ] as const;
-      for (const [side, indexes] of sides) {
-        await setIndexes(app.db, indexes);
-        for (const [label, query] of cases) console.log(line(`${side}: ${label}`, await measure(get(`/oga/organiser/audit${query}`), dbTime), BUDGET.auditP95Ms));
-      }
+      if (landedApp) await sideBySide(cases, '/oga/organiser/audit', BUDGET.auditP95Ms);
+      else
+        for (const [side, indexes] of sides) {
+          await setIndexes(app.db, indexes);
+          for (const [label, query] of cases) console.log(line(`${side}: ${label}`, await measure(get(`/oga/organiser/audit${query}`), dbTime), BUDGET.auditP95Ms));
+        }
     }
 
     if (CASES.has('export')) {
@@ -233,27 +278,32 @@ async function run(engine: 'PostgreSQL' | 'PGlite', databaseUrl: string | undefi
     }
   } finally {
     await dbTime?.close();
+    await landedDbTime?.close();
     await app.close();
+    await landedApp?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (landedDir) rmSync(landedDir, { recursive: true, force: true });
   }
 }
 
 export async function organiserBenchmarks() {
+  const landed = await landedVersion();
   if (process.env.BENCH_ORGANISER_ENGINES !== 'pglite') {
     const postgres = await startPostgres({ statStatements: true });
     try {
-      const admin = new pg.Client({ connectionString: postgres.adminUrl });
-      await admin.connect();
-      await admin.query('CREATE DATABASE bench_organiser');
-      await admin.end();
-      const url = new URL(postgres.adminUrl);
-      url.pathname = '/bench_organiser';
-      await run('PostgreSQL', url.toString(), { exhibitors: EXHIBITORS, badgesEach: BADGES_EACH, auditPerDay: AUDIT_PER_DAY });
+      const url = await createDatabase(postgres.adminUrl, 'bench_organiser');
+      const landedUrl = landed ? await createDatabase(postgres.adminUrl, 'bench_organiser_landed') : undefined;
+      await run('PostgreSQL', url, { exhibitors: EXHIBITORS, badgesEach: BADGES_EACH, auditPerDay: AUDIT_PER_DAY }, landed ? { version: landed, databaseUrl: landedUrl } : null);
     } finally {
       await postgres.stop();
     }
   }
   // The embedded database on a slice: a tenth of the exhibitors and of the audit log.
   if (process.env.BENCH_ORGANISER_ENGINES !== 'postgres')
-    await run('PGlite', undefined, { exhibitors: Math.round(EXHIBITORS / 10), badgesEach: BADGES_EACH, auditPerDay: Math.round(AUDIT_PER_DAY / 10) });
+    await run(
+      'PGlite',
+      undefined,
+      { exhibitors: Math.round(EXHIBITORS / 10), badgesEach: BADGES_EACH, auditPerDay: Math.round(AUDIT_PER_DAY / 10) },
+      landed ? { version: landed, databaseUrl: undefined } : null,
+    );
 }

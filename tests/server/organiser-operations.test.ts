@@ -1,14 +1,23 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { formatEventTime } from '../../src/engine/locale-format';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { deadlineOfForm, formStatus, partStatus } from '../../src/engine/forms/definitions';
+import { approvalPart, partsOf, partStates } from '../../src/engine/forms/parts';
 import { eventDate } from '../../src/engine/time';
+import { DEMO_CONTRACTOR_LOGIN, DEMO_EVENT_CODE } from '../../src/server/db/seed';
+import { loadParticipationSettings } from '../../src/server/lib/participation-settings';
+import { SCHEMAS_DIR } from '../../src/server/plugins/forms/form-set';
 import { translate } from '../../src/server/lib/messages';
 import { convertWithLibreOffice } from '../support/libreoffice';
 import { setParticipationDeadline } from '../support/settings';
 import { firstSheet } from '../support/xlsx';
-import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, type TestApp } from './helpers';
+import { addRivalOrganiser, bodyOf, createTestApp, ENGINES, get, HOUR, login, post, put, type TestApp } from './helpers';
 
 // The organiser's progress matrix and its XLSX, reopening a form for one exhibitor
 // (a deadline of its own, a submit-once form open until the next submission), and the audit
@@ -30,8 +39,15 @@ describe.each(ENGINES)('progress and reopen on %s', (engine) => {
   let kopi: number;
   let borneo: number;
 
+  let formsDir: string;
+
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // A copy of the forms, so the matrix can meet a reloaded form set.
+    const root = mkdtempSync(join(tmpdir(), 'portal-progress-forms-'));
+    formsDir = join(root, 'schemas');
+    cpSync(SCHEMAS_DIR, formsDir, { recursive: true });
+    cpSync(join(SCHEMAS_DIR, '..', 'locales'), join(root, 'locales'), { recursive: true });
+    t = await createTestApp(engine, { formsDir });
     const db = t.app.db;
     // Another organisation with its own event and organiser.
     await addRivalOrganiser(t.app, {
@@ -319,5 +335,103 @@ describe.each(ENGINES)('progress and reopen on %s', (engine) => {
     expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/\(UTC[+-]\d\d:\d\d\)$/);
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy/mm/dd hh:mm');
+  });
+
+  it('the matrix follows every write and every change of rules: draft, submission, reopening, a deadline of its own, a reloaded form set', async () => {
+    const db = t.app.db;
+    const event = await db.selectFrom('events').select(['id', 'code']).where('code', '=', DEMO_EVENT_CODE).executeTakeFirstOrThrow();
+    /** Every row and count as the rules give them from the whole entries (what the matrix read before it kept each entry's progress). */
+    const fromWholeEntries = async () => {
+      const now = new Date();
+      const registry = t.app.forms.registry;
+      const participations = await db
+        .selectFrom('participations')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select('participations.id')
+        .where('event_id', '=', event.id)
+        .where('participations.status', '=', 'active')
+        .orderBy('exhibitors.name')
+        .orderBy('participations.id')
+        .execute();
+      const ids = participations.map((p) => p.id);
+      const entries = await db.selectFrom('form_entries').selectAll().where('participation_id', 'in', ids).execute();
+      const settings = await loadParticipationSettings(db, event.id, ids);
+      const counts: Record<string, Record<string, number>> = {};
+      const rows = ids.map((participationId) => {
+        const statuses: Record<string, string> = {};
+        const parts: Record<string, Record<string, string>> = {};
+        for (const definition of registry.definitions) {
+          const entry = entries.find((e) => e.participation_id === participationId && e.form_id === definition.id) ?? null;
+          const deadline = deadlineOfForm(settings.get(participationId)!.deadlines, definition);
+          const formParts = partsOf(definition, registry.filesFor(definition.id, event.code).schema as { properties?: Record<string, unknown> });
+          let status: string;
+          if (formParts) {
+            const states = partStates(entry, formParts);
+            const approvalId = approvalPart(formParts, definition.approval)?.id;
+            const keys = entry ? { ...entry, data: Object.fromEntries(Object.keys(entry.data).map((key) => [key, true])) } : null;
+            parts[definition.id] = Object.fromEntries(formParts.map((part) => [part.id, partStatus(part, states, keys, approvalId, deadline, now)]));
+            const byPart = Object.values(parts[definition.id]!);
+            const passed = deadline !== null && deadline < now;
+            status = byPart.every((s) => ['submitted', 'pendingApproval', 'approved', 'rejected'].includes(s))
+              ? (parts[definition.id]![approvalId!] ?? 'submitted')
+              : passed
+                ? 'closed'
+                : byPart.some((s) => s !== 'notStarted' && s !== 'closed')
+                  ? 'draft'
+                  : 'notStarted';
+          } else status = formStatus(entry, deadline, now);
+          statuses[definition.id] = status;
+          counts[definition.id] = { ...counts[definition.id], [status]: (counts[definition.id]?.[status] ?? 0) + 1 };
+        }
+        return { participationId, statuses, parts };
+      });
+      return { rows, counts };
+    };
+    const expectRight = async () => {
+      const answer = (
+        await get<Omit<Matrix, 'rows'> & { rows: Array<Matrix['rows'][number] & { parts: Record<string, Record<string, string>> }> }>(t.app, '/oga/organiser/progress', organiser)
+      ).data;
+      const expected = await fromWholeEntries();
+      expect(answer.rows.map((row) => ({ participationId: row.participationId, statuses: row.statuses, parts: row.parts }))).toEqual(expected.rows);
+      for (const form of answer.forms) expect(Object.fromEntries(Object.entries(form.counts).filter(([, n]) => n > 0))).toEqual(expected.counts[form.id]);
+      return (participationId: number, formId: string) => expected.rows.find((row) => row.participationId === participationId)!.statuses[formId];
+    };
+    const [demo, builder] = await Promise.all([login(t.app, 'demo'), login(t.app, DEMO_CONTRACTOR_LOGIN)]);
+    const versionOf = async (formId: string) => ((await get(t.app, `/oga/forms/${formId}`, demo)).data as { entry: { version: number } | null }).entry?.version ?? 0;
+    await expectRight();
+    // A draft of the booth (the exhibitor's part), then the contractor's part submitted.
+    expect((await put(t.app, '/oga/forms/s03/draft', { data: { boothHeight: 2.3 }, version: await versionOf('s03') }, demo)).code).toBe(200);
+    expect((await expectRight())(borneo, 's03')).toBe('draft');
+    const contractorPart = {
+      contractor: { company: 'Rimba Stand Builders Sdn. Bhd.', email: 'hafiz@rimba-stands.example', contactPerson: 'Hafiz Ismail' },
+      contractorType: 'contractor',
+    };
+    expect((await post(t.app, '/oga/forms/s03/submit', { data: contractorPart, version: await versionOf('s03') }, builder)).code).toBe(200);
+    expect((await expectRight())(borneo, 's03')).toBe('draft');
+    // A submission, then a reopening that asks for the badges again (the submission goes back to a draft).
+    expect((await post(t.app, '/oga/forms/s04/submit', { data: badges('Ayu'), version: await versionOf('s04') }, demo)).code).toBe(200);
+    expect((await expectRight())(borneo, 's04')).toBe('submitted');
+    const organiserId = (await db.selectFrom('users').select('id').where('login_key', '=', 'organiser').executeTakeFirstOrThrow()).id;
+    await t.app.formEntries.reopen(db, borneo, 's04', organiserId, new Date(), { fields: ['badges'] });
+    expect((await expectRight())(borneo, 's04')).toBe('draft');
+    // A deadline of the exhibitor's own that passed: closed for it alone, no entry written.
+    await setParticipationDeadline(db, borneo, 'badges', new Date(Date.now() - HOUR));
+    expect((await expectRight())(borneo, 's04')).toBe('closed');
+    await setParticipationDeadline(db, borneo, 'badges', new Date(Date.now() + DAY));
+    expect((await expectRight())(borneo, 's04')).toBe('draft');
+    // A form set whose S03 has no parts any more: the contractor's submission is S03's, at once.
+    const listFile = join(formsDir, 'forms', 'forms.yaml');
+    const original = readFileSync(listFile, 'utf8');
+    const list = parseYaml(original) as { forms: Array<{ id: string; parts?: unknown }> };
+    delete list.forms.find((form) => form.id === 's03')!.parts;
+    writeFileSync(listFile, stringifyYaml(list));
+    try {
+      expect(t.app.forms.reload('test').problems).toEqual([]);
+      expect((await expectRight())(borneo, 's03')).toBe('submitted');
+    } finally {
+      writeFileSync(listFile, original);
+      expect(t.app.forms.reload('test').problems).toEqual([]);
+    }
+    expect((await expectRight())(borneo, 's03')).toBe('draft');
   });
 });

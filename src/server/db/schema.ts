@@ -128,6 +128,12 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
+/** The names an organisation's audit records were written under (kept by a trigger on audit_log), for the "who" filter. */
+export interface AuditActorTable {
+  organisation_id: number;
+  actor_name: string;
+}
+
 /** A submit-once form the organiser reopened for one exhibitor (until its next submission). */
 export interface FormReopenTable {
   participation_id: number;
@@ -361,6 +367,10 @@ export interface FormEntryTable {
   decided_by: number | null;
   /** P1 F4: each part's own submission (engine/forms/parts.ts PartStates); null = one part. */
   parts: Json<PartStates> | null;
+  /** O2, kept by the database (generated): status, approval and submitted parts, as the progress matrix reads them (migration 0054). */
+  progress: ColumnType<string, never, never>;
+  /** O2, kept by the database (generated): the working copy's top-level keys, separated by U+001F. */
+  data_keys: ColumnType<string, never, never>;
 }
 
 export interface VisitorTable {
@@ -591,6 +601,7 @@ export interface Database {
   quotas: QuotaTable;
   event_settings: EventSettingTable;
   audit_log: AuditLogTable;
+  audit_actors: AuditActorTable;
   mail_outbox: MailOutboxTable;
   events: EventTable;
   exhibitors: ExhibitorTable;

@@ -3,9 +3,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { deadlineOfForm, FORM_STATUSES, formStatus, partStatus, type FormDefinition, type FormStatus } from '../../engine/forms/definitions';
 import { sameProperties } from '../../engine/schemas/json-schema';
 import { searchFold } from '../../engine/search';
-import { approvalPart, partsOf, partStates, type FormPart } from '../../engine/forms/parts';
+import { approvalPart, partsOf, type FormPart } from '../../engine/forms/parts';
+import { eachStoredProgress, type StoredProgress } from '../plugins/form-entries';
 import { pageOf } from './paging';
-import { loadParticipationSettings } from './participation-settings';
 
 // O2, progress: every exhibitor of one event × every participation form, with the status
 // the exhibitor itself sees (formStatus over the submission and the effective deadline). A form
@@ -75,11 +75,17 @@ export type ProgressRow = FromSchema<typeof progressRowSchema> & { deadlines?: R
 export type ProgressMatrix = Omit<FromSchema<typeof progressMatrixSchema>, 'rows'> & { rows: ProgressRow[] };
 
 /** The rows a reader keeps: every word in the exhibitor's name or booth (folded), and with a status, the form (or any form) in it. */
-export interface ProgressFilter {
-  keyword?: string;
-  form?: string;
-  formStatus?: FormStatus;
-}
+export const progressFilterSchema = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 100, description: 'Words all found in the exhibitor’s name or booth (case and accents folded)' },
+    form: { type: 'string', maxLength: 64, description: 'With formStatus: the form whose status is filtered (any form when absent)' },
+    formStatus: { type: 'string', enum: [...FORM_STATUSES] },
+  },
+  additionalProperties: false,
+} as const;
+
+export type ProgressFilter = FromSchema<typeof progressFilterSchema>;
 
 /** The matrix with its rows paged: the counts stay over every exhibitor; `total` is the rows the filters keep. */
 export type ProgressMatrixPage = ProgressMatrix & { total: number; page: number; limit: number; exhibitors: number };
@@ -113,38 +119,44 @@ export async function progressMatrix(
     if (parts) partsByForm.set(definition.id, parts);
   }
   const partedIds = [...partsByForm.keys()];
-  // One row per exhibitor with its entries folded into JSON (form id → [status, approval]):
-  // 5,000 rows to read instead of one per entry. Every exhibitor is read, as the counts are
-  // over all of them; the manuals are counted only for the rows answered.
+  // One row per exhibitor with its entries' stored progress (short texts the database keeps on
+  // every write): every exhibitor is read, as the counts are over all of them; the manuals are
+  // counted only for the rows answered. The statuses follow here from that progress, the form
+  // set's parts and the deadlines now, so a moved deadline or a new form set applies at once.
   const { db } = app;
-  const participations = await db
-    .selectFrom('participations')
-    .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-    .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', app.formEntries.foldedOfParticipation(partedIds).as('entries')])
-    .where('participations.event_id', '=', eventId)
-    .where('participations.status', '=', 'active')
-    .orderBy('exhibitors.name')
-    .orderBy('participations.id')
-    .execute();
-  const manuals = await db
-    .selectFrom('content')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'manual')
-    .where('ack_required', '=', true)
-    .where('published_at', '<=', now)
-    .executeTakeFirstOrThrow();
-  const settings = await loadParticipationSettings(
-    db,
-    eventId,
-    participations.map((p) => p.id),
-  );
-  const entryOf = (participation: (typeof participations)[number], formId: string) => {
-    const state = participation.entries?.[formId];
-    if (!state) return null;
-    const [status, approval, parts, submittedAt, keys] = state;
-    return { status, approval_status: approval, parts, submitted_at: submittedAt, submitted_by: null, data: keys ? Object.fromEntries(keys.map((key) => [key, true])) : null };
+  const [participations, manuals, deadlineRows] = await Promise.all([
+    db
+      .selectFrom('participations')
+      .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+      .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', app.formEntries.progressOfParticipation(partedIds).as('progress')])
+      .where('participations.event_id', '=', eventId)
+      .where('participations.status', '=', 'active')
+      .orderBy('exhibitors.name')
+      .orderBy('participations.id')
+      .execute(),
+    db
+      .selectFrom('content')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_id', '=', eventId)
+      .where('kind', '=', 'manual')
+      .where('ack_required', '=', true)
+      .where('published_at', '<=', now)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('deadlines').select(['participation_id', 'name', 'due_at']).where('event_id', '=', eventId).execute(),
+  ]);
+  // The event's deadlines, and an exhibitor's own where the organiser moved one (few): the
+  // deadline of each form is worked out once for every exhibitor without one of its own.
+  const eventDeadlines: Record<string, Date> = {};
+  const ownDeadlines = new Map<number, Record<string, Date>>();
+  for (const row of deadlineRows) {
+    if (row.participation_id === null) eventDeadlines[row.name] = new Date(row.due_at);
+    else ownDeadlines.set(row.participation_id, { ...ownDeadlines.get(row.participation_id), [row.name]: new Date(row.due_at) });
+  }
+  const deadlinesOf = (participationId: number): Record<string, Date> => {
+    const own = ownDeadlines.get(participationId);
+    return own ? { ...eventDeadlines, ...own } : eventDeadlines;
   };
+  const eventFormDeadlines = definitions.map((definition) => deadlineOfForm(eventDeadlines, definition));
   const forms = definitions.map((d) => {
     const parts = partsByForm.get(d.id);
     return {
@@ -156,6 +168,7 @@ export async function progressMatrix(
       ...(parts ? { parts: parts.map((part) => ({ id: part.id, title: `forms.parts.${part.id}` })) } : {}),
     };
   });
+  const approvalIds = new Map([...partsByForm].map(([formId, parts]) => [formId, approvalPart(parts, definitions.find((d) => d.id === formId)?.approval)?.id]));
   /**
    * A form with parts as a whole: done (the approval part's decision, else submitted) when every
    * part is submitted; otherwise closed past the deadline, a draft once any part has begun.
@@ -165,29 +178,43 @@ export async function progressMatrix(
     if (deadline && deadline.getTime() < now.getTime()) return 'closed';
     return statuses.some((status) => status !== 'notStarted' && status !== 'closed') ? 'draft' : 'notStarted';
   };
+  /** Each part's status (partStatus over the stored progress: which parts were submitted, which fields hold something). */
+  const partStatusesOf = (entry: StoredProgress | undefined, parts: FormPart[], approvalId: string | undefined, deadline: Date | null): Record<string, FormStatus> => {
+    const submitted = entry?.submittedParts;
+    const states = Object.fromEntries(parts.filter((part) => submitted === 'all' || submitted?.includes(part.id)).map((part) => [part.id, { submittedAt: '', submittedBy: null }]));
+    const data = entry ? Object.fromEntries((entry.dataKeys ?? []).map((key) => [key, true])) : null;
+    const approval = entry ? { data, approval_status: entry.approval } : null;
+    return Object.fromEntries(parts.map((part) => [part.id, partStatus(part, states, approval, approvalId, deadline, now)]));
+  };
   const words = searchFold(options.filter?.keyword ?? '')
     .split(/\s+/)
     .filter(Boolean);
   const wanted = options.filter?.formStatus;
   const rows: ProgressRow[] = [];
+  const formIndex = new Map(definitions.map((definition, index) => [definition.id, index]));
+  const entries: Array<StoredProgress | undefined> = [];
   for (const participation of participations) {
-    const deadlines = settings.get(participation.id)?.deadlines ?? {};
+    entries.length = 0;
+    eachStoredProgress(participation.progress, (formId, entry) => {
+      const index = formIndex.get(formId);
+      if (index !== undefined) entries[index] = entry;
+    });
+    const own = ownDeadlines.has(participation.id) ? deadlinesOf(participation.id) : null;
     const statuses: Record<string, FormStatus> = {};
     const partStatuses: Record<string, Record<string, FormStatus>> = {};
     const missingMandatory: string[] = [];
     definitions.forEach((definition, index) => {
-      const entry = entryOf(participation, definition.id);
-      const deadline = deadlineOfForm(deadlines, definition);
+      const entry = entries[index];
+      const deadline = own ? deadlineOfForm(own, definition) : eventFormDeadlines[index]!;
       const parts = partsByForm.get(definition.id);
       let status: FormStatus;
       if (parts) {
-        const states = partStates(entry, parts);
-        const approvalId = approvalPart(parts, definition.approval)?.id;
-        const byPart = Object.fromEntries(parts.map((part) => [part.id, partStatus(part, states, entry, approvalId, deadline, now)]));
+        const approvalId = approvalIds.get(definition.id);
+        const byPart = partStatusesOf(entry, parts, approvalId, deadline);
         partStatuses[definition.id] = byPart;
         status = partedStatus(Object.values(byPart), approvalId ? byPart[approvalId] : undefined, deadline);
       } else {
-        status = formStatus(entry, deadline, now);
+        status = formStatus(entry ? { status: entry.status, approval_status: entry.approval } : null, deadline, now);
       }
       statuses[definition.id] = status;
       forms[index]!.counts[status] += 1;
@@ -208,7 +235,7 @@ export async function progressMatrix(
       parts: partStatuses,
       missingMandatory,
       manualsAcknowledged: 0,
-      ...(options.withDeadlines ? { deadlines } : {}),
+      ...(options.withDeadlines ? { deadlines: { ...deadlinesOf(participation.id) } } : {}),
     });
   }
   return { manualsToAcknowledge: Number(manuals.count), forms, rows: options.countManuals === false ? rows : await withManuals(db, rows), exhibitors: participations.length };

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { ApprovalStatus } from '../../engine/forms/definitions';
 import { formDataLimit } from '../../engine/forms/form-size';
-import type { PartStates } from '../../engine/forms/parts';
 import type { Submission } from '../../engine/forms/lifecycle';
 import type { Database, FormEntryTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -17,8 +16,46 @@ import { AppError } from '../lib/app-error';
 
 export type FormEntryRow = Selectable<FormEntryTable>;
 
-/** An entry as the progress matrix reads it: status, approval, per-part submissions, submitted at, the working copy's top-level keys (forms with parts only). */
-export type FoldedEntry = ['draft' | 'submitted', ApprovalStatus | null, PartStates | null, string | null, string[] | null];
+/**
+ * An entry as the progress matrix reads it, from the facts the database keeps on every write
+ * (form_entries.progress and data_keys, migration 0054): status, approval, the parts submitted
+ * ('all': a submission recorded before the form had parts) and, for a form with parts, the
+ * working copy's top-level keys.
+ */
+export interface StoredProgress {
+  status: 'draft' | 'submitted';
+  approval: ApprovalStatus | null;
+  submittedParts: readonly string[] | 'all';
+  dataKeys: readonly string[] | null;
+}
+
+const APPROVAL_OF_CODE: Record<string, ApprovalStatus | null> = { p: 'pending', a: 'approved', r: 'rejected', '-': null };
+const NO_PARTS: readonly string[] = [];
+
+/**
+ * Reads the text of progressOfParticipation entry by entry (a matrix reads 50,000 of them per
+ * request: slices, no intermediate lists); `keys` only for the forms with parts asked for.
+ */
+export function eachStoredProgress(text: string | null, visit: (formId: string, entry: StoredProgress) => void): void {
+  if (!text) return;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\x1c', start);
+    if (end < 0) end = text.length;
+    const idEnd = text.indexOf('\x1e', start);
+    const keysAt = text.indexOf('\x1d', idEnd);
+    const progressEnd = keysAt < 0 || keysAt > end ? end : keysAt;
+    const parts = text.slice(idEnd + 3, progressEnd);
+    const keys = progressEnd < end ? text.slice(progressEnd + 1, end) : null;
+    visit(text.slice(start, idEnd), {
+      status: text[idEnd + 1] === 's' ? 'submitted' : 'draft',
+      approval: APPROVAL_OF_CODE[text[idEnd + 2]!] ?? null,
+      submittedParts: parts === '*' ? 'all' : parts === '' ? NO_PARTS : parts.split('\x1f'),
+      dataKeys: keys === null ? null : keys === '' ? [] : keys.split('\x1f'),
+    });
+    start = end + 1;
+  }
+}
 
 /** A save of one entry: a draft (`submission` null) or a submission. */
 export interface EntrySave {
@@ -91,11 +128,11 @@ export interface FormEntriesService {
     }>
   >;
   /**
-   * The progress matrix's set-based read: the entries of the outer query's participation
-   * (`participations.id`) folded into one JSON object by form id, one row per exhibitor instead of
-   * one per entry; the working copy's keys only for the forms with parts named.
+   * The progress matrix's set-based read: the stored progress of the outer query's participation's
+   * (`participations.id`) entries as one text (eachStoredProgress reads it), one row per
+   * exhibitor; the working copy's keys only for the forms with parts named.
    */
-  foldedOfParticipation(partedIds: readonly string[]): RawBuilder<Record<string, FoldedEntry> | null>;
+  progressOfParticipation(partedIds: readonly string[]): RawBuilder<string | null>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
   /** When the organiser last reopened each submit-once form of the participation it reopened, by form id (one read for a whole list). */
@@ -195,7 +232,7 @@ function participationReads(
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
 function organiserReads(
   db: Kysely<Database>,
-): Pick<FormEntriesService, 'statusesOf' | 'formStatusesInEvent' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'foldedOfParticipation'> {
+): Pick<FormEntriesService, 'statusesOf' | 'formStatusesInEvent' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressOfParticipation'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -272,13 +309,13 @@ function organiserReads(
         .limit(limit)
         .execute(),
 
-    // The entries are read from the form_entries_progress index alone (no row of the table, whose
-    // rows hold the form data); only a form with parts reads its row for the keys of its data.
-    foldedOfParticipation: (partedIds) =>
-      sql<Record<
-        string,
-        FoldedEntry
-      > | null>`(select jsonb_object_agg(fe.form_id, jsonb_build_array(fe.status, fe.approval_status, fe.parts, fe.submitted_at, case when ${sql.val([...partedIds])}::text[] @> array[fe.form_id] then (select jsonb_agg(k) from form_entries d, jsonb_object_keys(d.data) k where d.participation_id = fe.participation_id and d.form_id = fe.form_id) end)) from form_entries fe where fe.participation_id = participations.id)`,
+    // From the form_entries_progress_state index alone (short texts the database keeps on write),
+    // never the rows, which hold the form data. Separators: U+001C between entries, U+001E after
+    // the form id, U+001D before the keys (U+001F between parts and between keys).
+    progressOfParticipation: (partedIds) =>
+      sql<
+        string | null
+      >`(select string_agg(fe.form_id || chr(30) || fe.progress || case when fe.form_id = any(${sql.val([...partedIds])}::text[]) then chr(29) || fe.data_keys else '' end, chr(28)) from form_entries fe where fe.participation_id = participations.id)`,
   };
 }
 

@@ -101,6 +101,27 @@ function ReopenDialog({ target, offsetMinutes, onClose, onDone }: { target: Targ
   );
 }
 
+/** A filter of the matrix: one of the options, or every value ("all"). */
+function FilterSelect(props: {
+  label: string;
+  allLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<{ value: string; label: string }>;
+  minWidth: number;
+}) {
+  return (
+    <TextField select size="small" label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)} sx={{ minWidth: props.minWidth }}>
+      <MenuItem value="">{props.allLabel}</MenuItem>
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export default function ProgressPage() {
   const { t } = useTranslation();
   const [missing, setMissing] = useState(false);
@@ -139,36 +160,22 @@ export default function ProgressPage() {
       {data && data.exhibitors > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <TextField type="search" size="small" label={t('organiser.progress.search')} value={search} onChange={(e) => filtered(setSearch)(e.target.value)} />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('organiser.progress.filterForm')}
+            allLabel={t('organiser.progress.allForms')}
             value={formFilter}
-            onChange={(e) => filtered(setFormFilter)(e.target.value)}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('organiser.progress.allForms')}</MenuItem>
-            {data.forms.map((form) => (
-              <MenuItem key={form.id} value={form.id}>
-                {formDisplayName(form.code, t(form.title))}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            onChange={filtered(setFormFilter)}
+            options={data.forms.map((form) => ({ value: form.id, label: formDisplayName(form.code, t(form.title)) }))}
+            minWidth={200}
+          />
+          <FilterSelect
             label={t('organiser.progress.filterStatus')}
+            allLabel={t('organiser.progress.allStatuses')}
             value={statusFilter}
-            onChange={(e) => filtered(setStatusFilter)(e.target.value)}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t('organiser.progress.allStatuses')}</MenuItem>
-            {(Object.keys(COLOUR) as Status[]).map((status) => (
-              <MenuItem key={status} value={status}>
-                {t(`formRuntime.status.${status}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={filtered(setStatusFilter)}
+            options={(Object.keys(COLOUR) as Status[]).map((status) => ({ value: status, label: t(`formRuntime.status.${status}`) }))}
+            minWidth={180}
+          />
           <Typography role="status" color="text.secondary">
             {t('organiser.progress.shown', { shown: data.total, total: data.exhibitors })}
           </Typography>

@@ -30,6 +30,8 @@ import { migration as migration0049OrganiserIndexes } from './0049_organiser_ind
 import { migration as migration0051ContentChanges } from './0051_content_changes';
 import { migration as migration0052LeadRollupNetChange } from './0052_lead_rollup_net_change';
 import { migration as migration0053WithdrawnVisitorsDraftListings } from './0053_withdrawn_visitors_draft_listings';
+import { migration as migration0054FormEntryProgress } from './0054_form_entry_progress';
+import { migration as migration0055AuditActors } from './0055_audit_actors';
 import { migration as migration0056LeadKeywordByExhibitor } from './0056_lead_keyword_by_exhibitor';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
@@ -70,6 +72,8 @@ export const migrations: Record<string, Migration> = {
   '0051_content_changes': migration0051ContentChanges,
   '0052_lead_rollup_net_change': migration0052LeadRollupNetChange,
   '0053_withdrawn_visitors_draft_listings': migration0053WithdrawnVisitorsDraftListings,
+  '0054_form_entry_progress': migration0054FormEntryProgress,
+  '0055_audit_actors': migration0055AuditActors,
   '0056_lead_keyword_by_exhibitor': migration0056LeadKeywordByExhibitor,
 };
 

@@ -8,9 +8,8 @@ import { translate } from '../../lib/messages';
 import { envelope, fileAnswer, MEDIA_TYPE } from '../../lib/schemas';
 import { eventOf, requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
-import { FORM_STATUSES } from '../../../engine/forms/definitions';
 import { pageQuerySchema } from '../../lib/paging';
-import { progressMatrix, progressMatrixPage, progressMatrixSchema } from '../../lib/progress-matrix';
+import { progressFilterSchema, progressMatrix, progressMatrixPage, progressMatrixSchema } from '../../lib/progress-matrix';
 
 // Progress: the organiser's matrix of its current event's exhibitors × forms, with
 // counts per form (over every exhibitor), the "mandatory forms missing" filter, a search and a
@@ -27,9 +26,7 @@ const pageQuerystring = {
   properties: {
     ...pageQuerySchema.properties,
     ...querystring.properties,
-    keyword: { type: 'string', maxLength: 100, description: 'Words all found in the exhibitor’s name or booth (case and accents folded)' },
-    form: { type: 'string', maxLength: 64, description: 'With formStatus: the form whose status is filtered (any form when absent)' },
-    formStatus: { type: 'string', enum: [...FORM_STATUSES] },
+    ...progressFilterSchema.properties,
   },
   additionalProperties: false,
 } as const;
