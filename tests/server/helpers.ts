@@ -148,6 +148,31 @@ export const post = <T = any>(app: FastifyInstance, url: string, body: unknown, 
 export const put = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PUT', url, { token, body, ...extra });
 export const patch = <T = any>(app: FastifyInstance, url: string, body: unknown, token?: string, extra: Extra = {}) => call<T>(app, 'PATCH', url, { token, body, ...extra });
 
+/** Badge codes of the event's visitors the exhibitor has no lead of yet, first registered first. */
+export function unscannedVisitors(app: FastifyInstance, eventId: number, participationId: number, count: number) {
+  return app.db
+    .selectFrom('visitors')
+    .select('badge_code')
+    .where('event_id', '=', eventId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
+    )
+    .orderBy('id')
+    .limit(count)
+    .execute();
+}
+
+/** The demo exhibitor's participation, its event (code, show days, offset) and the demo user: where volume tests put their leads. */
+export function demoExhibitorScope(app: FastifyInstance) {
+  return app.db
+    .selectFrom('users')
+    .innerJoin('participations', 'participations.id', 'users.participation_id')
+    .innerJoin('events', 'events.id', 'participations.event_id')
+    .select(['participations.id', 'events.id as eventId', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'users.id as userId'])
+    .where('users.login_key', '=', 'demo')
+    .executeTakeFirstOrThrow();
+}
+
 /** Logs in and answers the bearer token; fails the test with the server's answer otherwise. */
 export async function login(app: FastifyInstance, account: string, password: string = DEMO_PASSWORD, extra: Extra = {}): Promise<string> {
   const result = await post<{ token: string }>(app, '/oga/auth/login', { account, password }, undefined, extra);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadChunks } from '../../src/server/modules/leads/query';
-import { createTestApp, ENGINES, type TestApp } from './helpers';
+import { createTestApp, ENGINES, type TestApp, demoExhibitorScope } from './helpers';
 
 // LD4: an export reads its leads in keyset chunks of JSON. Across chunk boundaries —
 // leads sharing one scan time included — every matching lead comes exactly once, newest first,
@@ -14,13 +14,7 @@ describe.each(ENGINES)('LD4 export chunks on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const row = await t.app.db
-      .selectFrom('users')
-      .innerJoin('participations', 'participations.id', 'users.participation_id')
-      .innerJoin('events', 'events.id', 'participations.event_id')
-      .select(['participations.id', 'events.utc_offset_minutes', 'users.id as userId'])
-      .where('users.login_key', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const row = await demoExhibitorScope(t.app);
     participationId = row.id;
     offsetMinutes = row.utc_offset_minutes;
     // Leads sharing scan instants (some to the microsecond), so the keyset's tie-breaker and its

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanOutcome as Outcome } from '../../src/server/modules/leads/scans';
-import { createTestApp, ENGINES, insertTeamUser, login, post, type TestApp } from './helpers';
+import { createTestApp, ENGINES, insertTeamUser, login, post, type TestApp, unscannedVisitors } from './helpers';
 
 // LD1 with the set-based scan statement: several devices syncing the same badges at the
 // same moment (and resending each other's queues) still make one lead per badge, record every
@@ -39,16 +39,7 @@ describe.each(ENGINES)('LD1 concurrent scan batches on %s', (engine) => {
       userIds.push(member.id);
     }
     // Visitors the exhibitor has no lead of yet.
-    const rows = await t.app.db
-      .selectFrom('visitors')
-      .select('badge_code')
-      .where('event_id', '=', eventId)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
-      )
-      .orderBy('id')
-      .limit(BADGES + 5)
-      .execute();
+    const rows = await unscannedVisitors(t.app, eventId, participationId, BADGES + 5);
     badges = rows.map((r) => r.badge_code);
     expect(badges.length).toBeGreaterThanOrEqual(BADGES + 5);
   });

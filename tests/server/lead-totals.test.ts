@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_TOTAL_CAP } from '../../src/engine/leads';
 import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
-import { createTestApp, ENGINES, get, login, type TestApp } from './helpers';
+import { createTestApp, ENGINES, get, login, type TestApp, demoExhibitorScope } from './helpers';
 
 // LD2 at scale: the lead list no longer counts every match of a broad query. One
 // filter: exact from the rollup. Several filters: estimated from each filter's own count unless
@@ -35,13 +35,7 @@ describe.each(ENGINES)('lead list totals at volume (exact, estimated, capped) on
   beforeAll(async () => {
     t = await createTestApp(engine);
     demo = await login(t.app, 'demo');
-    const row = await t.app.db
-      .selectFrom('users')
-      .innerJoin('participations', 'participations.id', 'users.participation_id')
-      .innerJoin('events', 'events.id', 'participations.event_id')
-      .select(['participations.id', 'events.id as eventId', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'users.id as userId'])
-      .where('users.login_key', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const row = await demoExhibitorScope(t.app);
     participationId = row.id;
     await insertVisitors(t.app.db, { id: row.eventId, code: row.code }, 1, LEADS);
     await insertLeads(t.app.db, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { listPageAfter, leadConditions } from '../../src/server/modules/leads/query';
 import type { ScanOutcome } from '../../src/server/modules/leads/scans';
-import { createTestApp, ENGINES, get, HOUR, insertTeamUser, login, post, type TestApp } from './helpers';
+import { createTestApp, ENGINES, get, HOUR, insertTeamUser, login, post, type TestApp, demoExhibitorScope, unscannedVisitors } from './helpers';
 
 // LD1/LD2 at a big show's volume, with modest data: a scan batch's answers, leads and rollup
 // counts stay exact through duplicates within and across batches, offline-replayed scans, a
@@ -70,13 +70,7 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     demo = await login(t.app, 'demo');
-    const row = await t.app.db
-      .selectFrom('users')
-      .innerJoin('participations', 'participations.id', 'users.participation_id')
-      .innerJoin('events', 'events.id', 'participations.event_id')
-      .select(['participations.id', 'events.id as eventId', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'users.id as userId'])
-      .where('users.login_key', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const row = await demoExhibitorScope(t.app);
     participationId = row.id;
     eventId = row.eventId;
     teamUserId = await insertTeamUser(t.app, { login: `volume-${engine}-${run}`, participationId, eventId, quota: null });
@@ -101,16 +95,7 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
       await sql`analyze leads`.execute(t.app.db);
     }
     // Visitors the demo exhibitor has no lead of yet.
-    const fresh = await t.app.db
-      .selectFrom('visitors')
-      .select('badge_code')
-      .where('event_id', '=', eventId)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
-      )
-      .orderBy('id')
-      .limit(10)
-      .execute();
+    const fresh = await unscannedVisitors(t.app, eventId, participationId, 10);
     badges = fresh.map((r) => r.badge_code);
     expect(badges).toHaveLength(10);
   }, 120_000);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, createTestApp, ENGINES, get, login, patch, post, call, type TestApp } from './helpers';
+import { bodyOf, createTestApp, ENGINES, get, login, patch, post, call, type TestApp, unscannedVisitors } from './helpers';
 
 // LD2 and P5, the leads API for an exhibitor's own systems, on both engines: API keys (scoped,
 // shown once, revocable, another exhibitor's data answered 404) and the incremental sync of
@@ -32,16 +32,7 @@ describe.each(ENGINES)('leads API on %s', (engine) => {
   };
   /** Scans `count` visitors the demo exhibitor has no lead of yet; answers the new lead ids. */
   const scanNew = async (count: number) => {
-    const visitors = await t.app.db
-      .selectFrom('visitors')
-      .select('badge_code')
-      .where('event_id', '=', eventId)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
-      )
-      .orderBy('id')
-      .limit(count)
-      .execute();
+    const visitors = await unscannedVisitors(t.app, eventId, participationId, count);
     const scans = visitors.map((visitor) => ({ clientScanId: `api-${randomBytes(6).toString('hex')}`, badgeCode: visitor.badge_code, scannedAt: new Date().toISOString() }));
     const answer = await post<{ results: Array<{ leadId: number }> }>(t.app, '/oga/leads/scans', { scans }, demo);
     expect(answer.code).toBe(200);

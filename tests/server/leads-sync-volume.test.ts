@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
-import { bodyOf, createTestApp, ENGINES, get, login, patch, post, type TestApp } from './helpers';
+import { bodyOf, createTestApp, ENGINES, get, login, patch, post, type TestApp, demoExhibitorScope, unscannedVisitors } from './helpers';
 
 // LD2, the leads API's incremental sync at a modest volume, on both engines: a CRM paging 1,500
 // leads 100 at a time while the exhibitor's people qualify leads (answered ones and ones still
@@ -38,13 +38,7 @@ describe.each(ENGINES)('leads API sync at volume on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     demo = await login(t.app, 'demo');
-    const row = await t.app.db
-      .selectFrom('users')
-      .innerJoin('participations', 'participations.id', 'users.participation_id')
-      .innerJoin('events', 'events.id', 'participations.event_id')
-      .select(['participations.id', 'events.id as eventId', 'events.code', 'events.starts_at', 'events.ends_at', 'events.utc_offset_minutes', 'users.id as userId'])
-      .where('users.login_key', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const row = await demoExhibitorScope(t.app);
     participationId = row.id;
     eventId = row.eventId;
     await insertVisitors(t.app.db, { id: eventId, code: row.code }, 1, LEADS + 200);
@@ -83,16 +77,7 @@ describe.each(ENGINES)('leads API sync at volume on %s', (engine) => {
         const pending = before.find((id) => !answered.has(id) && id % 7 === page % 7)!;
         for (const id of [old, pending]) expect((await patch(t.app, `/oga/leads/${id}`, { notes: `page ${page}` }, demo)).code).toBe(200);
         changedAfterAnswer.set(old, `page ${page}`);
-        const visitors = await t.app.db
-          .selectFrom('visitors')
-          .select('badge_code')
-          .where('event_id', '=', eventId)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
-          )
-          .orderBy('id')
-          .limit(3)
-          .execute();
+        const visitors = await unscannedVisitors(t.app, eventId, participationId, 3);
         const scans = visitors.map((visitor, index) => ({ clientScanId: `${run}-${page}-${index}`, badgeCode: visitor.badge_code, scannedAt: new Date().toISOString() }));
         const scanned = await post<{ results: Array<{ leadId: number }> }>(t.app, '/oga/leads/scans', { scans }, demo);
         expect(scanned.code).toBe(200);

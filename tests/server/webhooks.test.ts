@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { RETRY_WAITS_MS } from '../../src/server/plugins/webhooks/service';
 import { checkedLookup } from '../../src/server/plugins/webhooks/target';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, limitedWithLeadRetrieval, patch, post, put, type TestApp } from './helpers';
+import { bodyOf, call, createTestApp, DAY, ENGINES, get, HOUR, login, limitedWithLeadRetrieval, patch, post, put, type TestApp, unscannedVisitors } from './helpers';
 
 // LD webhooks on both engines with a real receiver (a node http server on 127.0.0.1, reachable
 // because the test server is a development server: PUBLIC_URL on localhost): signatures checked
@@ -50,18 +50,7 @@ describe.each(ENGINES)('webhooks on %s', (engine) => {
     participationId = user.participation_id!;
     eventId = user.event_id!;
     limited = await limitedWithLeadRetrieval(t.app);
-    badges = (
-      await t.app.db
-        .selectFrom('visitors')
-        .select('badge_code')
-        .where('event_id', '=', eventId)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('leads').select('leads.id').whereRef('leads.badge_code', '=', 'visitors.badge_code').where('leads.participation_id', '=', participationId))),
-        )
-        .orderBy('id')
-        .limit(100)
-        .execute()
-    ).map((row) => row.badge_code);
+    badges = (await unscannedVisitors(t.app, eventId, participationId, 100)).map((row) => row.badge_code);
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
