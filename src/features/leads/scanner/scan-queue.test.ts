@@ -439,6 +439,46 @@ describe('scan queue', () => {
       expect(server.patches).toHaveLength(1);
     });
 
+    test('a photo and a qualification given while the scan is on its way are kept, and reach its lead after the answer', async () => {
+      const server = withUploads(fakeServer());
+      let onTheWay!: () => void;
+      let answer!: () => void;
+      const sending = new Promise<void>((resolve) => {
+        onTheWay = resolve;
+      });
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const fetch = (async (url: string, init: RequestInit) => {
+        if (url.endsWith('/leads/scans')) {
+          onTheWay();
+          await answered;
+        }
+        return server.fetch(url, init);
+      }) as unknown as typeof globalThis.fetch;
+      const queue = queueOf(await freshDb(), { ...server, fetch });
+      await queue.setDevice(device);
+      const scan = await queue.add('BADGE-PHOTO-3');
+      const round = queue.sync();
+      await sending;
+      await queue.addPhoto(scan.clientScanId, 'card.jpg', jpeg());
+      await queue.qualify(scan.clientScanId, { temperature: 'hot' });
+      answer();
+      await round;
+      await queue.sync();
+      expect(server.received.flat().map((sent) => sent.badgeCode)).toEqual(['BADGE-PHOTO-3']);
+      expect(server.uploads).toHaveLength(1);
+      expect(server.patches).toEqual(
+        expect.arrayContaining([
+          { id: 1, body: { businessCard: 'upload-1' } },
+          { id: 1, body: { temperature: 'hot' } },
+        ]),
+      );
+      const [kept] = await queue.recent();
+      expect(kept).toMatchObject({ outcome: 'sent', leadId: 1, photo: { name: 'card.jpg', state: 'attached' }, qualification: { temperature: 'hot' } });
+      expect(kept!.qualificationPending).toBeFalsy();
+    });
+
     test('a photo the upload rules refuse (not an image by its content) is kept, marked with the reason, never sent, until removed', async () => {
       const server = withUploads(fakeServer());
       const queue = queueOf(await freshDb(), server);

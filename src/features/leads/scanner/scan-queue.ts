@@ -622,7 +622,7 @@ export class ScanQueue {
       // The request as a whole was refused (a scan the device should not have let through):
       // each scan is sent alone so that only the malformed one is refused.
       if (scans.length === 1) {
-        await this.store([{ ...scans[0]!, outcome: 'refused', problem: 'format' }]);
+        await this.update([[scans[0]!.clientScanId, (current) => ({ ...current, outcome: 'refused', problem: 'format' })]]);
         return 'done';
       }
       for (const scan of scans) {
@@ -635,13 +635,21 @@ export class ScanQueue {
     if (!Array.isArray(results)) return 'retry';
     const byId = new Map(results.map((result) => [result.clientScanId, result]));
     const newSkew = await this.clockSkewMs();
-    const updated: StoredScan[] = [];
+    const updates: ScanUpdate[] = [];
     for (const scan of scans) {
       const result = byId.get(scan.clientScanId);
       if (!result) continue;
-      updated.push(applyAnswer(scan, result, newSkew !== 0));
+      updates.push([
+        scan.clientScanId,
+        (current) => {
+          const answered = applyAnswer(current, result, newSkew !== 0);
+          // A qualification given while the scan was on its way was not in it: it goes to the lead next.
+          const givenMeanwhile = !sameJson(current.qualification, scan.qualification);
+          return givenMeanwhile && answered.outcome !== 'waiting' && answered.leadId ? { ...answered, qualificationPending: true } : answered;
+        },
+      ]);
     }
-    await this.store(updated);
+    await this.update(updates);
     if (envelope.data && 'quota' in envelope.data) {
       await this.db.put('meta', { quota: envelope.data.quota ?? null, remaining: envelope.data.remaining ?? null } satisfies QuotaInfo, META_QUOTA);
     }
@@ -663,7 +671,13 @@ export class ScanQueue {
     // Saved, or refused for good (the lead was deleted, an answer no longer allowed): either way
     // it is not sent again; a refusal is shown on the scan.
     const saved = answer!.envelope!.code === 200;
-    await this.store([{ ...scan, qualificationPending: false, ...(saved ? {} : { problem: 'qualification' }) }]);
+    await this.update([
+      [
+        scan.clientScanId,
+        // A qualification changed again meanwhile stays pending: the newer one is sent next.
+        (current) => (sameJson(current.qualification, scan.qualification) ? { ...current, qualificationPending: false, ...(saved ? {} : { problem: 'qualification' }) } : current),
+      ],
+    ]);
     return 'done';
   }
 
@@ -697,11 +711,11 @@ export class ScanQueue {
     if (envelope?.code === 601) {
       // Refused by the upload rules (type by content, size, the exhibitor's storage quota): kept on the phone.
       const first = envelope.data?.problems?.[0];
-      await this.store([{ ...scan, photo: { ...photo, state: 'refused', ...(first ? { problem: first.key, params: first.params ?? {} } : { message: envelope.msg ?? '' }) } }]);
+      await this.updatePhoto(scan, photo, { ...photo, state: 'refused', ...(first ? { problem: first.key, params: first.params ?? {} } : { message: envelope.msg ?? '' }) });
       return 'done';
     }
     if (envelope?.code === 400 || (envelope?.code === 403 && envelope.error === 'deviceTokenScope')) {
-      await this.store([{ ...scan, photo: { ...photo, state: 'refused', message: envelope.msg ?? '' } }]);
+      await this.updatePhoto(scan, photo, { ...photo, state: 'refused', message: envelope.msg ?? '' });
       return 'done';
     }
     const refusal = await this.refusal(device, uploaded);
@@ -712,20 +726,34 @@ export class ScanQueue {
     const attachRefusal = await this.refusal(device, attached);
     if (attachRefusal) return attachRefusal;
     if (attached!.envelope!.code !== 200) {
-      await this.store([{ ...scan, photo: { ...photo, state: 'refused', message: attached!.envelope!.msg ?? '' } }]);
+      await this.updatePhoto(scan, photo, { ...photo, state: 'refused', message: attached!.envelope!.msg ?? '' });
       return 'done';
     }
     const { bytes: _sent, ...kept } = photo;
-    await this.store([{ ...scan, photo: { ...kept, state: 'attached' } }]);
+    await this.updatePhoto(scan, photo, { ...kept, state: 'attached' });
     return 'done';
   }
 
-  private async store(scans: StoredScan[]) {
-    if (scans.length === 0) return;
+  /**
+   * Writes what a round learnt onto each scan as it is now, read in the same transaction: a photo,
+   * a qualification or a removal made on the device while the round was away is kept, not
+   * overwritten by the copy the round started from.
+   */
+  private async update(updates: readonly ScanUpdate[]) {
+    if (updates.length === 0) return;
     const tx = this.db.transaction('scans', 'readwrite');
-    for (const scan of scans) await tx.store.put(scan);
+    for (const [clientScanId, change] of updates) {
+      const current = await tx.store.index('byClientScanId').get(clientScanId);
+      if (current) await tx.store.put(change(current));
+    }
     await tx.done;
     this.changed();
+  }
+
+  /** A photo's new state, if the scan still holds the photo that was sent (not removed or replaced meanwhile). */
+  private updatePhoto(scan: StoredScan, sent: ScanPhoto, next: ScanPhoto) {
+    const same = (photo: ScanPhoto | undefined) => photo?.name === sent.name && photo.state === sent.state && photo.bytes?.byteLength === sent.bytes?.byteLength;
+    return this.update([[scan.clientScanId, (current) => (same(current.photo) ? { ...current, photo: next } : current)]]);
   }
 
   private async noteServerClock(dateHeader: string | null) {
@@ -751,6 +779,13 @@ function wireScan(scan: StoredScan, skewMs: number) {
     ...(q.tagAnswers && Object.keys(q.tagAnswers).length > 0 ? { tagAnswers: q.tagAnswers } : {}),
     ...(scan.typed ? { source: 'manualEntry' as const } : {}),
   };
+}
+
+/** A scan's id and the change a round makes to it. */
+type ScanUpdate = readonly [clientScanId: string, change: (current: StoredScan) => StoredScan];
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function applyAnswer(scan: StoredScan, result: ScanResult, clockKnownOff: boolean): StoredScan {
