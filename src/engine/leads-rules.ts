@@ -26,7 +26,7 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,
  * An ISO instant naming a real calendar moment: `Date.parse` rolls 30 February over to
  * 2 March and 24:30 to the next day, so the written fields must survive the round trip.
  */
-function isIsoInstant(value: string): boolean {
+export function isIsoInstant(value: string): boolean {
   const match = ISO_INSTANT.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));

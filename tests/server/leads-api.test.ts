@@ -189,7 +189,7 @@ describe.each(ENGINES)('leads API on %s', (engine) => {
 
   it("LD2: a malformed updatedSince or cursor is a coded 400, in the caller's language", async () => {
     const key = (await createKey(demo, ['leads:read'])).key;
-    for (const bad of ['yesterday', '2027-03-17', '2027-13-40T00:00:00Z', '2027-03-17T02:15:00', '']) {
+    for (const bad of ['yesterday', '2027-03-17', '2027-13-40T00:00:00Z', '2026-02-30T00:00:00Z', '2027-03-17T24:30:00Z', '2027-03-17T02:15:00', '']) {
       const answer = await get(t.app, `/oga/leads?updatedSince=${encodeURIComponent(bad)}`, key);
       expect(answer.status).toBe(400);
       expect(bodyOf(answer)).toMatchObject({ error: 'updatedSinceInvalid' });

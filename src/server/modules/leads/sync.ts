@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { LeadFilters } from '../../../engine/leads-rules';
+import { isIsoInstant, type LeadFilters } from '../../../engine/leads-rules';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { LEAD_COLUMNS, leadConditions, type LeadScope } from './query';
@@ -24,7 +24,6 @@ interface SyncPosition {
 }
 
 const CHANGED_AT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 export function encodeCursor(position: SyncPosition): string {
   return Buffer.from(JSON.stringify([position.changedAt, position.id])).toString('base64url');
@@ -48,7 +47,8 @@ export function decodeCursor(cursor: string): SyncPosition {
 
 /** `updatedSince` as an instant: an ISO 8601 date and time with its offset (Z or ±hh:mm). */
 export function parseUpdatedSince(text: string): Date {
-  const at = INSTANT.test(text) ? new Date(text) : null;
+  // A real calendar instant only: `new Date` would roll 30 February over to 2 March.
+  const at = isIsoInstant(text.toUpperCase()) ? new Date(text) : null;
   if (!at || Number.isNaN(at.getTime())) throw new AppError('updatedSinceInvalid');
   return at;
 }
