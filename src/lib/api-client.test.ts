@@ -526,6 +526,14 @@ describe('C4 duplicate-submit guard', () => {
     expect(t.toasts).toEqual([]);
   });
 
+  it('a keepalive request is sent so that it outlives the page; others are not', async () => {
+    const t = setup();
+    await t.api.put('/user/settings', { showLeftMenus: false }, { keepalive: true, skipDuplicateCheck: true });
+    await t.api.put('/user/settings', { showLeftMenus: true }, { skipDuplicateCheck: true });
+    expect(t.call(0).init.keepalive).toBe(true);
+    expect(t.call(1).init.keepalive).toBeUndefined();
+  });
+
   it('C4 the last request is kept in session storage, as a hash, never the body in clear', async () => {
     const t = setup();
     await t.api.post('/login', { account: 'acme', password: 'S3cret-pass' }, { auth: false });

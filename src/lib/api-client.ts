@@ -53,6 +53,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No toast; the promise still rejects (forms show errors inline). Navigation still happens. */
   silent?: boolean;
+  /**
+   * The request outlives the page: a reload or a navigation away right after it does not cut it off
+   * (fetch's keepalive; small bodies only, the browser caps them at 64 KiB in all).
+   */
+  keepalive?: boolean;
 }
 
 export type ApiErrorKind =
@@ -435,6 +440,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     let response: Response;
     try {
       const init: RequestInit & { duplex?: 'half' } = { method, headers, body, signal: options.signal };
+      if (options.keepalive) init.keepalive = true;
       if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) init.duplex = 'half';
       response = await doFetch(url, init);
     } catch (error) {

@@ -44,12 +44,13 @@ export function SignedInFrame({ withMenu }: { withMenu: boolean }) {
   // Y3: Home shows its tips instead of the menu; arriving at Home reopens the menu. Decided
   // while rendering (not in an effect) so leaving Home at once cannot skip it.
   if (onHome && !menuOpen) setMenuOpen(true);
-  // The saved setting follows what the user last saw, so a reload shows the same.
+  // The saved setting follows what the user last saw, so a reload shows the same; the request is
+  // kept alive so that a reload straight after the change does not cut it off.
   const savedSetting = useRef(menuOpen);
   useEffect(() => {
     if (savedSetting.current === menuOpen) return;
     savedSetting.current = menuOpen;
-    void typedApi.put('/user/settings', { body: { showLeftMenus: menuOpen }, silent: true, skipDuplicateCheck: true }).catch(() => undefined);
+    void typedApi.put('/user/settings', { body: { showLeftMenus: menuOpen }, silent: true, skipDuplicateCheck: true, keepalive: true }).catch(() => undefined);
   }, [menuOpen]);
 
   const toggleMenu = () => setMenuOpen(!menuOpen);
