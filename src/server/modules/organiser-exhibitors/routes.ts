@@ -1,10 +1,10 @@
 import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { deadlineOfForm, formStatus, type FormStatus } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formDeadlineKey, formStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import { searchFold, searchKeyword } from '../../../engine/search';
+import { searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
 import { exhibitorProblems } from '../../../engine/organiser-exhibitors';
 import { exhibitorInputSchema, type ExhibitorInput } from '../../../engine/schemas/exhibitor';
@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { currentOrganiserEvent, organisationOf, organiserParticipation } from '../../lib/organiser-scope';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { foldedText } from '../../lib/folded-text';
 import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { stringMap } from '../../../engine/schemas/json-schema';
@@ -105,6 +106,52 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
     );
   };
 
+  /**
+   * F1: the exhibitors whose form is in one status, as a condition of the list's query. The status
+   * follows from the entry and the form's deadline: the event's for every exhibitor but the few
+   * with a deadline of their own for the form, whose statuses are worked out here.
+   */
+  const formStatusFilter = async (event: EventRow, definition: FormDefinition, wanted: FormStatus, now: Date): Promise<RawBuilder<boolean>> => {
+    const deadlineRows = await app.db
+      .selectFrom('deadlines')
+      .select(['participation_id', 'name', 'due_at'])
+      .where('event_id', '=', event.id)
+      .where('name', 'in', [formDeadlineKey(definition.id), definition.deadline])
+      .execute();
+    const eventDeadlines: Record<string, Date> = {};
+    const ownDeadlines = new Map<number, Record<string, Date>>();
+    for (const row of deadlineRows) {
+      if (row.participation_id === null) eventDeadlines[row.name] = new Date(row.due_at);
+      else ownDeadlines.set(row.participation_id, { ...ownDeadlines.get(row.participation_id), [row.name]: new Date(row.due_at) });
+    }
+    const eventDeadline = deadlineOfForm(eventDeadlines, definition);
+    const closed = eventDeadline !== null && eventDeadline.getTime() < now.getTime();
+    const entries = (condition: RawBuilder<unknown>) =>
+      sql<boolean>`participations.id in (select fe.participation_id from form_entries fe where fe.form_id = ${definition.id} ${condition})`;
+    const submittedAs = (approval: string) => entries(sql`and fe.status = 'submitted' and fe.approval_status = ${approval}`);
+    // formStatus as SQL: a submission's status (its approval decision), else closed past the deadline, else draft or not started.
+    const withEventDeadline: Record<FormStatus, RawBuilder<boolean>> = {
+      submitted: entries(sql`and fe.status = 'submitted' and fe.approval_status is null`),
+      pendingApproval: submittedAs('pending'),
+      approved: submittedAs('approved'),
+      rejected: submittedAs('rejected'),
+      closed: closed ? sql<boolean>`not ${entries(sql`and fe.status = 'submitted'`)}` : sql<boolean>`false`,
+      draft: closed ? sql<boolean>`false` : entries(sql`and fe.status = 'draft'`),
+      notStarted: closed ? sql<boolean>`false` : sql<boolean>`not ${entries(sql``)}`,
+    };
+    const ownIds = [...ownDeadlines.keys()];
+    if (ownIds.length === 0) return withEventDeadline[wanted];
+    const ownEntries = await app.db
+      .selectFrom('form_entries')
+      .select(['participation_id', 'status', 'approval_status'])
+      .where('form_id', '=', definition.id)
+      .where('participation_id', 'in', ownIds)
+      .execute();
+    const entryOf = new Map(ownEntries.map((entry) => [entry.participation_id, entry]));
+    const matching = ownIds.filter((id) => formStatus(entryOf.get(id) ?? null, deadlineOfForm({ ...eventDeadlines, ...ownDeadlines.get(id) }, definition), now) === wanted);
+    return sql<boolean>`((participations.id <> all(${sql.val(ownIds)}::int[]) and ${withEventDeadline[wanted]}) or participations.id = any(${sql.val(matching)}::int[]))`;
+  };
+
   app.get(
     base,
     {
@@ -141,6 +188,8 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
       if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
       if (q.status) query = query.where('participations.status', '=', q.status);
+      const now = new Date();
+      if (q.form && q.formStatus) query = query.where(await formStatusFilter(event, registry.find(q.form)!, q.formStatus, now));
       const listed = query
         .select([
           'participations.id',
@@ -157,28 +206,18 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         .orderBy('participations.id');
       // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
       const keyword = searchKeyword(q.keyword ?? '');
-      const now = new Date();
       let total: number;
       let slice: Awaited<ReturnType<typeof listed.execute>>;
       let page: ReturnType<typeof pageOf>;
-      if (!keyword && !(q.form && q.formStatus)) {
+      if (!keyword) {
         // Filters SQL answers alone: the count and one page, never the whole list.
         total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
         page = pageOf(q, total);
         slice = await listed.limit(page.limit).offset(page.offset).execute();
       } else {
-        let rows = await listed.execute();
-        if (keyword) {
-          rows = rows.filter((row) => [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && searchFold(text).includes(keyword)));
-        }
-        if (q.form && q.formStatus) {
-          // One form's status for every exhibitor: that form's entries only, with its deadline.
-          const definition = registry.find(q.form)!;
-          const ids = rows.map((row) => row.id);
-          const [settings, entries] = await Promise.all([loadParticipationSettings(app.db, event.id, ids), app.formEntries.formStatusesInEvent(event.id, q.form)]);
-          const entryOf = new Map(entries.map((entry) => [entry.participation_id, entry]));
-          rows = rows.filter((row) => formStatus(entryOf.get(row.id) ?? null, deadlineOfForm(settings.get(row.id)?.deadlines, definition), now) === q.formStatus);
-        }
+        const rows = (await listed.execute()).filter((row) =>
+          [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && foldedText(text).includes(keyword)),
+        );
         total = rows.length;
         page = pageOf(q, total);
         slice = rows.slice(page.offset, page.offset + page.limit);
