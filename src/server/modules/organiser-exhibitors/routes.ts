@@ -215,12 +215,19 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         page = pageOf(q, total);
         slice = await listed.limit(page.limit).offset(page.offset).execute();
       } else {
-        const rows = (await listed.execute()).filter((row) =>
+        // The searched texts of every exhibitor, then the whole rows of the page only.
+        const searched = await query
+          .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', 'users.login', 'users.email', 'exhibitors.legal_name'])
+          .orderBy('exhibitors.name')
+          .orderBy('participations.id')
+          .execute();
+        const found = searched.filter((row) =>
           [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && foldedText(text).includes(keyword)),
         );
-        total = rows.length;
+        total = found.length;
         page = pageOf(q, total);
-        slice = rows.slice(page.offset, page.offset + page.limit);
+        const ids = found.slice(page.offset, page.offset + page.limit).map((row) => row.id);
+        slice = ids.length === 0 ? [] : await listed.where('participations.id', 'in', ids).execute();
       }
       const statuses = await statusesOf(
         event,
