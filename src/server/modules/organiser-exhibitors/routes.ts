@@ -125,31 +125,12 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       else ownDeadlines.set(row.participation_id, { ...ownDeadlines.get(row.participation_id), [row.name]: new Date(row.due_at) });
     }
     const eventDeadline = deadlineOfForm(eventDeadlines, definition);
-    const closed = eventDeadline !== null && eventDeadline.getTime() < now.getTime();
-    const entries = (condition: RawBuilder<unknown>) =>
-      sql<boolean>`participations.id in (select fe.participation_id from form_entries fe where fe.form_id = ${definition.id} ${condition})`;
-    const submittedAs = (approval: string) => entries(sql`and fe.status = 'submitted' and fe.approval_status = ${approval}`);
-    // formStatus as SQL: a submission's status (its approval decision), else closed past the deadline, else draft or not started.
-    const withEventDeadline: Record<FormStatus, RawBuilder<boolean>> = {
-      submitted: entries(sql`and fe.status = 'submitted' and fe.approval_status is null`),
-      pendingApproval: submittedAs('pending'),
-      approved: submittedAs('approved'),
-      rejected: submittedAs('rejected'),
-      closed: closed ? sql<boolean>`not ${entries(sql`and fe.status = 'submitted'`)}` : sql<boolean>`false`,
-      draft: closed ? sql<boolean>`false` : entries(sql`and fe.status = 'draft'`),
-      notStarted: closed ? sql<boolean>`false` : sql<boolean>`not ${entries(sql``)}`,
-    };
+    const withEventDeadline = app.formEntries.hasFormStatus(definition.id, wanted, eventDeadline !== null && eventDeadline.getTime() < now.getTime());
     const ownIds = [...ownDeadlines.keys()];
-    if (ownIds.length === 0) return withEventDeadline[wanted];
-    const ownEntries = await app.db
-      .selectFrom('form_entries')
-      .select(['participation_id', 'status', 'approval_status'])
-      .where('form_id', '=', definition.id)
-      .where('participation_id', 'in', ownIds)
-      .execute();
-    const entryOf = new Map(ownEntries.map((entry) => [entry.participation_id, entry]));
+    if (ownIds.length === 0) return withEventDeadline;
+    const entryOf = new Map((await app.formEntries.statusesOf(ownIds)).filter((entry) => entry.form_id === definition.id).map((entry) => [entry.participation_id, entry]));
     const matching = ownIds.filter((id) => formStatus(entryOf.get(id) ?? null, deadlineOfForm({ ...eventDeadlines, ...ownDeadlines.get(id) }, definition), now) === wanted);
-    return sql<boolean>`((participations.id <> all(${sql.val(ownIds)}::int[]) and ${withEventDeadline[wanted]}) or participations.id = any(${sql.val(matching)}::int[]))`;
+    return sql<boolean>`((participations.id <> all(${sql.val(ownIds)}::int[]) and ${withEventDeadline}) or participations.id = any(${sql.val(matching)}::int[]))`;
   };
 
   app.get(
