@@ -160,6 +160,9 @@ async function organiserCases(portals: Portal[], show: GeneratedShow, quotaForm:
   for (const [name, query] of lists) await measure(name, BUDGET.exhibitorsList, portals, get(`/oga/organiser/exhibitors?limit=20${query}`));
   await measure('progress matrix', BUDGET.progress, portals, get('/oga/organiser/progress'));
   await measure('progress matrix, mandatory missing', BUDGET.progress, portals, get('/oga/organiser/progress?missing=true'));
+  await measure('progress matrix, page 40 of 50', BUDGET.progress, portals, get('/oga/organiser/progress?limit=50&page=40'));
+  await measure('progress matrix, search "golden"', BUDGET.progress, portals, get('/oga/organiser/progress?keyword=golden'));
+  await measure(`progress matrix, ${quotaForm} submitted`, BUDGET.progress, portals, get(`/oga/organiser/progress?form=${quotaForm}&formStatus=submitted`));
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const audits: Array<[string, string]> = [
     ['audit log, page 1', ''],

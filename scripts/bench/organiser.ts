@@ -189,11 +189,15 @@ async function run(
         ['deactivated', '?status=disabled'],
         ['S04 pending approval', '?form=s04&formStatus=pendingApproval'],
         ['S01 draft, page 3 of 50', '?form=s01&formStatus=draft&page=3&limit=50'],
+        ['S02 not started', '?form=s02&formStatus=notStarted'],
+        ['S04 submitted + search "kopi"', '?form=s04&formStatus=submitted&keyword=kopi'],
       ] as const;
-      for (const [side, indexes] of sides) {
-        await setIndexes(app.db, indexes);
-        for (const [label, query] of cases) console.log(line(`${side}: ${label}`, await measure(get(`/oga/organiser/exhibitors${query}`), dbTime), BUDGET.listP95Ms));
-      }
+      if (landedApp) await sideBySide(cases, '/oga/organiser/exhibitors', BUDGET.listP95Ms);
+      else
+        for (const [side, indexes] of sides) {
+          await setIndexes(app.db, indexes);
+          for (const [label, query] of cases) console.log(line(`${side}: ${label}`, await measure(get(`/oga/organiser/exhibitors${query}`), dbTime), BUDGET.listP95Ms));
+        }
     }
 
     const progressCases = [
@@ -202,6 +206,8 @@ async function run(
       ['mandatory missing, page 2', '?missing=true&limit=50&page=2'],
       ['search "kopi"', '?keyword=kopi&limit=50'],
       ['S04 pending approval', '?form=s04&formStatus=pendingApproval&limit=50'],
+      ['S01 draft, page 2', '?form=s01&formStatus=draft&limit=50&page=2'],
+      ['any form draft + search "bench 1"', '?formStatus=draft&keyword=bench%201&limit=50'],
     ] as const;
     if (CASES.has('progress') && landedApp) {
       console.log(`\n## Progress matrix, ${size.exhibitors} exhibitors × ${filled.forms} forms, ${engine}, beside the landed version (p95 budget ${BUDGET.progressP95Ms} ms)`);

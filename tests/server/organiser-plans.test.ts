@@ -1,5 +1,8 @@
 import { CompiledQuery, sql, type QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadlineOfForm, FORM_STATUSES, formStatus, type FormStatus } from '../../src/engine/forms/definitions';
+import { loadParticipationSettings } from '../../src/server/lib/participation-settings';
+import { setParticipationDeadline } from '../support/settings';
 import { addRivalOrganiser, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
 
 // The organiser's lists at volume: every statement a filtered page runs is explained on the data
@@ -227,5 +230,111 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
     expect((await auditTotal('?action=form.submit&page=2&limit=50')).total).toBe(AUDIT_OURS / 5 + 150);
     const list = (await get<{ total: number; items: Array<{ id: number }> }>(t.app, '/oga/organiser/exhibitors?keyword=zz%20late&limit=50', organiser)).data;
     expect(list.total).toBe(100);
+  });
+
+  it('statuses, counts and filters equal the rules over every entry: alike entries, own deadlines, a passed deadline, then drafts, submissions and reopenings', async () => {
+    const db = t.app.db;
+    const registry = t.app.forms.registry;
+    /** Each exhibitor's status of one form (by name), from its whole entry and its effective deadlines. */
+    const recount = async (formId: string, activeOnly: boolean) => {
+      const definition = registry.find(formId)!;
+      const participations = await db
+        .selectFrom('participations')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select('participations.id')
+        .where('participations.event_id', '=', eventId)
+        .$if(activeOnly, (query) => query.where('participations.status', '=', 'active'))
+        .orderBy('exhibitors.name')
+        .orderBy('participations.id')
+        .execute();
+      const ids = participations.map((row) => row.id);
+      const entries = await db.selectFrom('form_entries').selectAll().where('form_id', '=', formId).where('participation_id', 'in', ids).execute();
+      const entryOf = new Map(entries.map((entry) => [entry.participation_id, entry]));
+      const settings = await loadParticipationSettings(db, eventId, ids);
+      const now = new Date();
+      return ids.map((id) => ({ id, status: formStatus(entryOf.get(id) ?? null, deadlineOfForm(settings.get(id)!.deadlines, definition), now) }));
+    };
+    type Matrix = {
+      total: number;
+      forms: Array<{ id: string; counts: Record<FormStatus, number>; parts?: unknown[] }>;
+      rows: Array<{ participationId: number; statuses: Record<string, FormStatus> }>;
+    };
+    const expectRight = async () => {
+      const matrix = (await get<Matrix>(t.app, '/oga/organiser/progress?limit=50', organiser)).data;
+      for (const form of matrix.forms.filter((f) => !f.parts)) {
+        const expected = await recount(form.id, true);
+        const counts = Object.fromEntries(FORM_STATUSES.map((status) => [status, expected.filter((row) => row.status === status).length]));
+        expect(form.counts, form.id).toEqual(counts);
+      }
+      for (const formId of ['s01', 's02']) {
+        const [active, every] = [await recount(formId, true), await recount(formId, false)];
+        for (const status of FORM_STATUSES) {
+          const progress = (await get<Matrix>(t.app, `/oga/organiser/progress?form=${formId}&formStatus=${status}&limit=50`, organiser)).data;
+          const kept = active.filter((row) => row.status === status).map((row) => row.id);
+          expect({ total: progress.total, ids: progress.rows.map((row) => row.participationId) }, `progress ${formId} ${status}`).toEqual({
+            total: kept.length,
+            ids: kept.slice(0, 50),
+          });
+          for (const row of progress.rows) expect(row.statuses[formId]).toBe(status);
+          const list = (
+            await get<{ total: number; items: Array<{ id: number; forms: Record<string, FormStatus> }> }>(
+              t.app,
+              `/oga/organiser/exhibitors?form=${formId}&formStatus=${status}&limit=50`,
+              organiser,
+            )
+          ).data;
+          const listed = every.filter((row) => row.status === status).map((row) => row.id);
+          expect({ total: list.total, ids: list.items.map((item) => item.id) }, `exhibitors ${formId} ${status}`).toEqual({ total: listed.length, ids: listed.slice(0, 50) });
+          for (const item of list.items) expect(item.forms[formId]).toBe(status);
+        }
+      }
+    };
+    const ours = (
+      await db
+        .selectFrom('participations')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .select('participations.id')
+        .where('exhibitors.code', 'like', 'PLAN%')
+        .orderBy('participations.id')
+        .execute()
+    ).map((row) => row.id);
+    // More states than the fill's: decisions, forms never started; most exhibitors' entries stand alike.
+    await sql`update form_entries set approval_status = case when participation_id % 11 = 0 then 'approved' when participation_id % 13 = 0 then 'rejected' else approval_status end
+      where status = 'submitted' and participation_id in (select unnest(${sql.val(ours)}::int[]))`.execute(db);
+    await sql`delete from form_entries where form_id = 's02' and participation_id % 5 = 0 and participation_id in (select unnest(${sql.val(ours)}::int[]))`.execute(db);
+    const s01 = registry.find('s01')!;
+    const s02 = registry.find('s02')!;
+    // Exhibitors whose entries are like many others' with a deadline of their own: one passed, one ahead of a passed event deadline.
+    const [passedOwn, aheadOwn, drafted] = [ours.find((id) => id % 3 === 0)!, ours.find((id) => id % 5 === 0)!, ours.find((id) => id % 3 === 0 && id % 7 !== 0)!];
+    await setParticipationDeadline(db, passedOwn, s01.deadline, new Date(Date.now() - 3_600_000));
+    const eventS02 = await db
+      .selectFrom('deadlines')
+      .select(['id', 'due_at'])
+      .where('event_id', '=', eventId)
+      .where('participation_id', 'is', null)
+      .where('name', '=', s02.deadline)
+      .executeTakeFirst();
+    try {
+      if (eventS02)
+        await db
+          .updateTable('deadlines')
+          .set({ due_at: new Date(Date.now() - 3_600_000) })
+          .where('id', '=', eventS02.id)
+          .execute();
+      await setParticipationDeadline(db, aheadOwn, `form:${s02.id}`, new Date(Date.now() + 86_400_000));
+      await expectRight();
+      // A draft submitted, a submission reopened to a draft, a draft begun where nothing was.
+      await sql`update form_entries set status = 'submitted', submitted_data = data, submitted_at = now() where participation_id = ${drafted} and form_id in ('s01', 's02')`.execute(
+        db,
+      );
+      await sql`update form_entries set status = 'draft', approval_status = null where participation_id = ${ours.find((id) => id % 3 === 1)!} and form_id = 's01'`.execute(db);
+      await sql`insert into form_entries (participation_id, form_id, data, status) values (${aheadOwn}, 's02', '{}'::jsonb, 'draft') on conflict (participation_id, form_id) do nothing`.execute(
+        db,
+      );
+      await expectRight();
+    } finally {
+      if (eventS02) await db.updateTable('deadlines').set({ due_at: eventS02.due_at }).where('id', '=', eventS02.id).execute();
+      await db.deleteFrom('deadlines').where('participation_id', 'in', [passedOwn, aheadOwn]).execute();
+    }
   });
 });

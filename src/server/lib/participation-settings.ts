@@ -32,13 +32,29 @@ export function parseSettings(deadlines: unknown, quotas: unknown): Participatio
   return parsed;
 }
 
+/** Up to this many participations, their settings are read by id. */
+const FEW_PARTICIPATIONS = 500;
+
 /** The effective settings of several participations of one event, in two queries. */
 export async function loadParticipationSettings(db: Kysely<Database>, eventId: number, participationIds: number[]): Promise<Map<number, ParticipationSettings>> {
   const result = new Map<number, ParticipationSettings>(participationIds.map((id) => [id, { deadlines: {}, quotas: {} }]));
   if (participationIds.length === 0) return result;
+  // A page's few participations read the event's rows and their own only (a big show keeps a
+  // quota row per exhibitor); many read the event's whole table once.
+  const few = participationIds.length <= FEW_PARTICIPATIONS;
   const [deadlines, quotas] = await Promise.all([
-    db.selectFrom('deadlines').select(['participation_id', 'name', 'due_at']).where('event_id', '=', eventId).execute(),
-    db.selectFrom('quotas').select(['participation_id', 'name', 'value']).where('event_id', '=', eventId).execute(),
+    db
+      .selectFrom('deadlines')
+      .select(['participation_id', 'name', 'due_at'])
+      .where('event_id', '=', eventId)
+      .$if(few, (query) => query.where((eb) => eb.or([eb('participation_id', 'is', null), eb('participation_id', 'in', participationIds)])))
+      .execute(),
+    db
+      .selectFrom('quotas')
+      .select(['participation_id', 'name', 'value'])
+      .where('event_id', '=', eventId)
+      .$if(few, (query) => query.where((eb) => eb.or([eb('participation_id', 'is', null), eb('participation_id', 'in', participationIds)])))
+      .execute(),
   ]);
   const wanted = new Set(participationIds);
   // Event values first, then overrides on top.

@@ -5,6 +5,7 @@ import { sameProperties } from '../../engine/schemas/json-schema';
 import { searchFold } from '../../engine/search';
 import { approvalPart, partsOf, type FormPart } from '../../engine/forms/parts';
 import { eachStoredProgress, type StoredProgress } from '../plugins/form-entries';
+import { foldedText } from './folded-text';
 import { pageOf } from './paging';
 
 // O2, progress: every exhibitor of one event × every participation form, with the status
@@ -92,24 +93,27 @@ export type ProgressMatrixPage = ProgressMatrix & { total: number; page: number;
 
 const emptyCounts = (): Record<FormStatus, number> => ({ notStarted: 0, draft: 0, submitted: 0, pendingApproval: 0, approved: 0, rejected: 0, closed: 0 });
 
+/** Options of the matrix and of its pages. */
+interface MatrixOptions {
+  missingOnly?: boolean;
+  now?: Date;
+  withDeadlines?: boolean;
+  schemaOf?: (formId: string) => { properties?: Record<string, unknown> };
+  filter?: ProgressFilter;
+}
+
+/** What one exhibitor's row shows, worked out from its entries' stored progress and its deadlines. */
+interface RowState {
+  statuses: Record<string, FormStatus>;
+  parts: Record<string, Record<string, FormStatus>>;
+  missingMandatory: string[];
+}
+
 /**
- * The matrix of the event's active exhibitors (by name). Counts are over every exhibitor; with
- * `missingOnly` the rows are those with at least one mandatory form not done.
+ * Every active exhibitor's state and the counts per form (over all of them), and the exhibitors
+ * the filters keep (by name). The rows themselves are left to the caller (a page builds 50).
  */
-export async function progressMatrix(
-  app: Pick<FastifyInstance, 'db' | 'formEntries'>,
-  eventId: number,
-  definitions: FormDefinition[],
-  options: {
-    missingOnly?: boolean;
-    now?: Date;
-    withDeadlines?: boolean;
-    schemaOf?: (formId: string) => { properties?: Record<string, unknown> };
-    filter?: ProgressFilter;
-    /** False: every row's manuals are left at 0 (a page counts its own rows' afterwards). */
-    countManuals?: boolean;
-  } = {},
-): Promise<ProgressMatrix & { exhibitors: number }> {
+async function progressStates(app: Pick<FastifyInstance, 'db' | 'formEntries'>, eventId: number, definitions: FormDefinition[], options: MatrixOptions) {
   const now = options.now ?? new Date();
   // Without the schema (reminders) the exhibitor's part has no fields of its own to look at: its
   // submission still counts, only "draft" vs "not started" of that part is not told apart.
@@ -186,59 +190,102 @@ export async function progressMatrix(
     const approval = entry ? { data, approval_status: entry.approval } : null;
     return Object.fromEntries(parts.map((part) => [part.id, partStatus(part, states, approval, approvalId, deadline, now)]));
   };
-  const words = searchFold(options.filter?.keyword ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
-  const wanted = options.filter?.formStatus;
-  const rows: ProgressRow[] = [];
   const formIndex = new Map(definitions.map((definition, index) => [definition.id, index]));
-  const entries: Array<StoredProgress | undefined> = [];
-  for (const participation of participations) {
-    entries.length = 0;
-    eachStoredProgress(participation.progress, (formId, entry) => {
+  /** One exhibitor's statuses from its stored progress and each form's deadline. */
+  const stateOf = (progress: string | null, deadlineOf: (index: number) => Date | null): RowState => {
+    const entries: Array<StoredProgress | undefined> = [];
+    eachStoredProgress(progress, (formId, entry) => {
       const index = formIndex.get(formId);
       if (index !== undefined) entries[index] = entry;
     });
-    const own = ownDeadlines.has(participation.id) ? deadlinesOf(participation.id) : null;
-    const statuses: Record<string, FormStatus> = {};
-    const partStatuses: Record<string, Record<string, FormStatus>> = {};
-    const missingMandatory: string[] = [];
+    const state: RowState = { statuses: {}, parts: {}, missingMandatory: [] };
     definitions.forEach((definition, index) => {
       const entry = entries[index];
-      const deadline = own ? deadlineOfForm(own, definition) : eventFormDeadlines[index]!;
+      const deadline = deadlineOf(index);
       const parts = partsByForm.get(definition.id);
       let status: FormStatus;
       if (parts) {
         const approvalId = approvalIds.get(definition.id);
         const byPart = partStatusesOf(entry, parts, approvalId, deadline);
-        partStatuses[definition.id] = byPart;
+        state.parts[definition.id] = byPart;
         status = partedStatus(Object.values(byPart), approvalId ? byPart[approvalId] : undefined, deadline);
       } else {
         status = formStatus(entry ? { status: entry.status, approval_status: entry.approval } : null, deadline, now);
       }
-      statuses[definition.id] = status;
-      forms[index]!.counts[status] += 1;
-      if (definition.mandatory && !DONE.has(status)) missingMandatory.push(definition.id);
+      state.statuses[definition.id] = status;
+      if (definition.mandatory && !DONE.has(status)) state.missingMandatory.push(definition.id);
     });
-    if (options.missingOnly && missingMandatory.length === 0) continue;
-    if (words.length > 0) {
-      const text = searchFold(`${participation.name} ${participation.booth_num}`);
-      if (!words.every((word) => text.includes(word))) continue;
+    return state;
+  };
+  const tally = (state: RowState, exhibitors: number) => {
+    definitions.forEach((definition, index) => {
+      forms[index]!.counts[state.statuses[definition.id]!] += exhibitors;
+    });
+  };
+  const words = searchFold(options.filter?.keyword ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const wanted = options.filter?.formStatus;
+  const wantedForm = options.filter?.form;
+  // Exhibitors without deadlines of their own whose entries stand alike (the same stored
+  // progress: most of a show's) share one state, worked out once and counted by how many share it.
+  const shared = new Map<string, { state: RowState; exhibitors: number }>();
+  const eventDeadlineOf = (index: number) => eventFormDeadlines[index]!;
+  const kept: Array<{ participation: (typeof participations)[number]; state: RowState }> = [];
+  for (const participation of participations) {
+    let state: RowState;
+    const own = ownDeadlines.get(participation.id);
+    if (own) {
+      const deadlines = deadlinesOf(participation.id);
+      state = stateOf(participation.progress, (index) => deadlineOfForm(deadlines, definitions[index]!));
+      tally(state, 1);
+    } else {
+      const key = participation.progress ?? '';
+      let alike = shared.get(key);
+      if (!alike) {
+        alike = { state: stateOf(participation.progress, eventDeadlineOf), exhibitors: 0 };
+        shared.set(key, alike);
+      }
+      alike.exhibitors += 1;
+      state = alike.state;
     }
-    if (wanted && !(options.filter?.form ? statuses[options.filter.form] === wanted : Object.values(statuses).includes(wanted))) continue;
-    rows.push({
-      participationId: participation.id,
-      exhibitor: participation.name,
-      code: participation.code,
-      boothNum: participation.booth_num,
-      statuses,
-      parts: partStatuses,
-      missingMandatory,
-      manualsAcknowledged: 0,
-      ...(options.withDeadlines ? { deadlines: { ...deadlinesOf(participation.id) } } : {}),
-    });
+    if (options.missingOnly && state.missingMandatory.length === 0) continue;
+    if (words.length > 0) {
+      const name = foldedText(participation.name);
+      const booth = foldedText(participation.booth_num);
+      if (!words.every((word) => name.includes(word) || booth.includes(word))) continue;
+    }
+    if (wanted && !(wantedForm ? state.statuses[wantedForm] === wanted : Object.values(state.statuses).includes(wanted))) continue;
+    kept.push({ participation, state });
   }
-  return { manualsToAcknowledge: Number(manuals.count), forms, rows: options.countManuals === false ? rows : await withManuals(db, rows), exhibitors: participations.length };
+  for (const { state, exhibitors } of shared.values()) tally(state, exhibitors);
+  /** A kept exhibitor's row as answered (its manuals counted afterwards, for the rows answered only). */
+  const rowOf = ({ participation, state }: (typeof kept)[number]): ProgressRow => ({
+    participationId: participation.id,
+    exhibitor: participation.name,
+    code: participation.code,
+    boothNum: participation.booth_num,
+    statuses: { ...state.statuses },
+    parts: state.parts,
+    missingMandatory: [...state.missingMandatory],
+    manualsAcknowledged: 0,
+    ...(options.withDeadlines ? { deadlines: { ...deadlinesOf(participation.id) } } : {}),
+  });
+  return { manualsToAcknowledge: Number(manuals.count), forms, kept, rowOf, exhibitors: participations.length };
+}
+
+/**
+ * The matrix of the event's active exhibitors (by name). Counts are over every exhibitor; with
+ * `missingOnly` the rows are those with at least one mandatory form not done.
+ */
+export async function progressMatrix(
+  app: Pick<FastifyInstance, 'db' | 'formEntries'>,
+  eventId: number,
+  definitions: FormDefinition[],
+  options: MatrixOptions = {},
+): Promise<ProgressMatrix & { exhibitors: number }> {
+  const { kept, rowOf, ...matrix } = await progressStates(app, eventId, definitions, options);
+  return { ...matrix, rows: await withManuals(app.db, kept.map(rowOf)) };
 }
 
 /** Each row's manuals acknowledged (of those needing it), in one query for the rows given. */
@@ -262,20 +309,20 @@ async function withManuals(db: FastifyInstance['db'], rows: ProgressRow[]): Prom
   return rows.map((row) => ({ ...row, manualsAcknowledged: countOf.get(row.participationId) ?? 0 }));
 }
 
-/** One page of the matrix (filters as `progressMatrix`): the manuals are counted for that page's rows only. */
+/** One page of the matrix (filters as `progressMatrix`): only that page's rows are made, and their manuals counted. */
 export async function progressMatrixPage(
   app: Pick<FastifyInstance, 'db' | 'formEntries'>,
   eventId: number,
   definitions: FormDefinition[],
-  options: Parameters<typeof progressMatrix>[3] & { page: { page?: number; limit?: number } },
+  options: MatrixOptions & { page: { page?: number; limit?: number } },
 ): Promise<ProgressMatrixPage> {
   const { page: request, ...rest } = options;
-  const matrix = await progressMatrix(app, eventId, definitions, { ...rest, countManuals: false });
-  const page = pageOf(request, matrix.rows.length);
+  const { kept, rowOf, ...matrix } = await progressStates(app, eventId, definitions, rest);
+  const page = pageOf(request, kept.length);
   return {
     ...matrix,
-    rows: await withManuals(app.db, matrix.rows.slice(page.offset, page.offset + page.limit)),
-    total: matrix.rows.length,
+    rows: await withManuals(app.db, kept.slice(page.offset, page.offset + page.limit).map(rowOf)),
+    total: kept.length,
     page: page.page,
     limit: page.limit,
   };

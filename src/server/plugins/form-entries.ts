@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import type { ApprovalStatus } from '../../engine/forms/definitions';
+import type { ApprovalStatus, FormStatus } from '../../engine/forms/definitions';
 import { formDataLimit } from '../../engine/forms/form-size';
 import type { Submission } from '../../engine/forms/lifecycle';
 import type { Database, FormEntryTable } from '../db/schema';
@@ -93,8 +93,6 @@ export interface FormEntriesService {
   find(participationId: number, formId: string): Promise<FormEntryRow | null>;
   /** F1: the status and approval of every entry of these participations (the organiser's lists). */
   statusesOf(participationIds: readonly number[]): Promise<Array<Pick<FormEntryRow, 'participation_id' | 'form_id' | 'status' | 'approval_status'>>>;
-  /** F1: the status and approval of one form's entries across the event (a list filtered by that form's status). */
-  formStatusesInEvent(eventId: number, formId: string): Promise<Array<Pick<FormEntryRow, 'participation_id' | 'status' | 'approval_status'>>>;
   /** How many active exhibitors of the event submitted each form, by form id. */
   submissionCounts(eventId: number): Promise<Map<string, number>>;
   /** F5 O1: the event's entries whose approval is in this state, oldest submission first. */
@@ -133,6 +131,12 @@ export interface FormEntriesService {
    * exhibitor; the working copy's keys only for the forms with parts named.
    */
   progressOfParticipation(partedIds: readonly string[]): RawBuilder<string | null>;
+  /**
+   * A condition on the outer query's participation (`participations.id`): its entry of the form
+   * has the status `wanted` as the forms list tells it (formStatus), the form's deadline passed or
+   * not. Set-based, so a list filters thousands of exhibitors by a form's status in its own query.
+   */
+  hasFormStatus(formId: string, wanted: FormStatus, deadlinePassed: boolean): RawBuilder<boolean>;
   /** When the organiser last reopened a submit-once form for this participation (null = never). */
   reopenedAt(participationId: number, formId: string): Promise<Date | null>;
   /** When the organiser last reopened each submit-once form of the participation it reopened, by form id (one read for a whole list). */
@@ -232,7 +236,7 @@ function participationReads(
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
 function organiserReads(
   db: Kysely<Database>,
-): Pick<FormEntriesService, 'statusesOf' | 'formStatusesInEvent' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressOfParticipation'> {
+): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressOfParticipation' | 'hasFormStatus'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -242,14 +246,6 @@ function organiserReads(
             .select(['participation_id', 'form_id', 'status', 'approval_status'])
             .where('participation_id', 'in', [...participationIds])
             .execute(),
-
-    formStatusesInEvent: (eventId, formId) =>
-      db
-        .selectFrom('form_entries')
-        .select(['form_entries.participation_id', 'form_entries.status', 'form_entries.approval_status'])
-        .where('form_entries.form_id', '=', formId)
-        .where('form_entries.participation_id', 'in', (eb) => eb.selectFrom('participations').select('participations.id').where('participations.event_id', '=', eventId))
-        .execute(),
 
     async submissionCounts(eventId) {
       const counts = await db
@@ -316,6 +312,23 @@ function organiserReads(
       sql<
         string | null
       >`(select string_agg(fe.form_id || chr(30) || fe.progress || case when fe.form_id = any(${sql.val([...partedIds])}::text[]) then chr(29) || fe.data_keys else '' end, chr(28)) from form_entries fe where fe.participation_id = participations.id)`,
+
+    hasFormStatus(formId, wanted, deadlinePassed) {
+      const entries = (condition: RawBuilder<unknown>) =>
+        sql<boolean>`participations.id in (select fe.participation_id from form_entries fe where fe.form_id = ${formId} ${condition})`;
+      const submittedAs = (approval: ApprovalStatus) => entries(sql`and fe.status = 'submitted' and fe.approval_status = ${approval}`);
+      // A submission's status (its approval decision), else closed past the deadline, else a draft or not started.
+      const conditions: Record<FormStatus, () => RawBuilder<boolean>> = {
+        submitted: () => entries(sql`and fe.status = 'submitted' and fe.approval_status is null`),
+        pendingApproval: () => submittedAs('pending'),
+        approved: () => submittedAs('approved'),
+        rejected: () => submittedAs('rejected'),
+        closed: () => (deadlinePassed ? sql<boolean>`not ${entries(sql`and fe.status = 'submitted'`)}` : sql<boolean>`false`),
+        draft: () => (deadlinePassed ? sql<boolean>`false` : entries(sql`and fe.status = 'draft'`)),
+        notStarted: () => (deadlinePassed ? sql<boolean>`false` : sql<boolean>`not ${entries(sql``)}`),
+      };
+      return conditions[wanted]();
+    },
   };
 }
 

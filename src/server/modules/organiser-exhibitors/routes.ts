@@ -1,10 +1,10 @@
 import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { API_BASE } from '../../../engine/constants';
-import { deadlineOfForm, formStatus, type FormStatus } from '../../../engine/forms/definitions';
+import { deadlineOfForm, formDeadlineKey, formStatus, type FormDefinition, type FormStatus } from '../../../engine/forms/definitions';
 import { LANGUAGES, type Language } from '../../../engine/language';
-import { searchFold, searchKeyword } from '../../../engine/search';
+import { searchKeyword } from '../../../engine/search';
 import { fieldChanges } from '../../../engine/audit-changes';
 import { exhibitorProblems } from '../../../engine/organiser-exhibitors';
 import { exhibitorInputSchema, type ExhibitorInput } from '../../../engine/schemas/exhibitor';
@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { currentOrganiserEvent, organisationOf, organiserParticipation } from '../../lib/organiser-scope';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
+import { foldedText } from '../../lib/folded-text';
 import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { stringMap } from '../../../engine/schemas/json-schema';
@@ -105,6 +106,33 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
     );
   };
 
+  /**
+   * F1: the exhibitors whose form is in one status, as a condition of the list's query. The status
+   * follows from the entry and the form's deadline: the event's for every exhibitor but the few
+   * with a deadline of their own for the form, whose statuses are worked out here.
+   */
+  const formStatusFilter = async (event: EventRow, definition: FormDefinition, wanted: FormStatus, now: Date): Promise<RawBuilder<boolean>> => {
+    const deadlineRows = await app.db
+      .selectFrom('deadlines')
+      .select(['participation_id', 'name', 'due_at'])
+      .where('event_id', '=', event.id)
+      .where('name', 'in', [formDeadlineKey(definition.id), definition.deadline])
+      .execute();
+    const eventDeadlines: Record<string, Date> = {};
+    const ownDeadlines = new Map<number, Record<string, Date>>();
+    for (const row of deadlineRows) {
+      if (row.participation_id === null) eventDeadlines[row.name] = new Date(row.due_at);
+      else ownDeadlines.set(row.participation_id, { ...ownDeadlines.get(row.participation_id), [row.name]: new Date(row.due_at) });
+    }
+    const eventDeadline = deadlineOfForm(eventDeadlines, definition);
+    const withEventDeadline = app.formEntries.hasFormStatus(definition.id, wanted, eventDeadline !== null && eventDeadline.getTime() < now.getTime());
+    const ownIds = [...ownDeadlines.keys()];
+    if (ownIds.length === 0) return withEventDeadline;
+    const entryOf = new Map((await app.formEntries.statusesOf(ownIds)).filter((entry) => entry.form_id === definition.id).map((entry) => [entry.participation_id, entry]));
+    const matching = ownIds.filter((id) => formStatus(entryOf.get(id) ?? null, deadlineOfForm({ ...eventDeadlines, ...ownDeadlines.get(id) }, definition), now) === wanted);
+    return sql<boolean>`((participations.id <> all(${sql.val(ownIds)}::int[]) and ${withEventDeadline}) or participations.id = any(${sql.val(matching)}::int[]))`;
+  };
+
   app.get(
     base,
     {
@@ -141,6 +169,8 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
       if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
       if (q.status) query = query.where('participations.status', '=', q.status);
+      const now = new Date();
+      if (q.form && q.formStatus) query = query.where(await formStatusFilter(event, registry.find(q.form)!, q.formStatus, now));
       const listed = query
         .select([
           'participations.id',
@@ -157,31 +187,28 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         .orderBy('participations.id');
       // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
       const keyword = searchKeyword(q.keyword ?? '');
-      const now = new Date();
       let total: number;
       let slice: Awaited<ReturnType<typeof listed.execute>>;
       let page: ReturnType<typeof pageOf>;
-      if (!keyword && !(q.form && q.formStatus)) {
+      if (!keyword) {
         // Filters SQL answers alone: the count and one page, never the whole list.
         total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
         page = pageOf(q, total);
         slice = await listed.limit(page.limit).offset(page.offset).execute();
       } else {
-        let rows = await listed.execute();
-        if (keyword) {
-          rows = rows.filter((row) => [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && searchFold(text).includes(keyword)));
-        }
-        if (q.form && q.formStatus) {
-          // One form's status for every exhibitor: that form's entries only, with its deadline.
-          const definition = registry.find(q.form)!;
-          const ids = rows.map((row) => row.id);
-          const [settings, entries] = await Promise.all([loadParticipationSettings(app.db, event.id, ids), app.formEntries.formStatusesInEvent(event.id, q.form)]);
-          const entryOf = new Map(entries.map((entry) => [entry.participation_id, entry]));
-          rows = rows.filter((row) => formStatus(entryOf.get(row.id) ?? null, deadlineOfForm(settings.get(row.id)?.deadlines, definition), now) === q.formStatus);
-        }
-        total = rows.length;
+        // The searched texts of every exhibitor, then the whole rows of the page only.
+        const searched = await query
+          .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', 'users.login', 'users.email', 'exhibitors.legal_name'])
+          .orderBy('exhibitors.name')
+          .orderBy('participations.id')
+          .execute();
+        const found = searched.filter((row) =>
+          [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && foldedText(text).includes(keyword)),
+        );
+        total = found.length;
         page = pageOf(q, total);
-        slice = rows.slice(page.offset, page.offset + page.limit);
+        const ids = found.slice(page.offset, page.offset + page.limit).map((row) => row.id);
+        slice = ids.length === 0 ? [] : await listed.where('participations.id', 'in', ids).execute();
       }
       const statuses = await statusesOf(
         event,
