@@ -68,7 +68,7 @@ function landedKeywordPath() {
   return process.env.PORTAL_LEAD_KEYWORD === 'landed';
 }
 
-/** A substring test of the folded text (no trigram index answers it; ~10× cheaper a row than `like` with leading `%`). */
+/** A substring test of the folded text that no trigram index answers: the planner tests it along a btree of the exhibitor's leads. */
 function keywordAlongIndex(folded: string) {
   return sql<SqlBool>`strpos(leads.search_folded, ${folded}) > 0`;
 }
@@ -358,7 +358,7 @@ function keywordAlone(scope: LeadScope, filters: LeadFilters): string | null {
  *
  * A keyword alone with more matches, sorted by name or company: the page's leads are found along
  * the sort's index, which carries the folded text (`leads_by_name`, `leads_by_company`), reading
- * the index alone (~0.5 µs a lead; testing each lead in the table with `like` cost 2–5 µs), then
+ * the index alone (all 50,000 leads of the largest exhibitor: 27 ms, against 67 ms visiting the table), then
  * only those leads are read. That stops at the page's last match and reads at most the
  * exhibitor's index entries: a first name sorted by name, its matches all late in the order, read
  * 45,000 leads in the table before (measured at 1,000,000 leads, the largest exhibitor holding
