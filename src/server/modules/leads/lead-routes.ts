@@ -174,7 +174,11 @@ Guarantee: every lead is answered at least once after each change of it, with it
         });
       }
       const position = request.query.after !== undefined ? decodeListCursor(request.query.after, query.sort, query.order) : undefined;
-      const { total, kind, matchIds } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
+      const { total, kind, matchIds, firstMatchIds } = await leadTotal(app.db, scope, filters, {
+        exact: request.query.exactTotal === true,
+        keywordByIndex: app.dbEngine === 'pglite',
+        pageOrder: position ? undefined : { sort: query.sort, order: query.order },
+      });
       // A keyset page (`after`) has no page number: it is read as page 1 is, from its position.
       const { page, limit } = position ? { page: 1, limit: query.limit } : normalisePage({ page: query.page, limit: query.limit }, total);
       const read =
@@ -183,6 +187,7 @@ Guarantee: every lead is answered at least once after each change of it, with it
           : await readListPage(app.db, scope, filters, query.sort, query.order, position, {
               fewMatches: kind !== 'moreThan' && total <= LEAD_TOTAL_CAP,
               matchIds,
+              firstMatchIds,
               limit: limit + 1,
               offset: position ? 0 : (page - 1) * limit,
             });

@@ -121,6 +121,11 @@ export interface LeadTotal {
    * the cap (the page is read from them, not looked for again).
    */
   matchIds?: number[];
+  /**
+   * More matches than the cap, counted along the first page's order (`pageOrder`): the first cap
+   * and one of them, in that order, from which a page within them is read.
+   */
+  firstMatchIds?: number[];
 }
 
 /** A combination of filters whose most selective one matches at most this many leads is counted exactly (cheap). */
@@ -137,7 +142,18 @@ export async function leadTotal(
   db: Kysely<Database>,
   scope: LeadScope,
   filters: LeadFilters,
-  { exact = false, cap = LEAD_TOTAL_CAP, keywordByIndex = true }: { exact?: boolean; cap?: number; keywordByIndex?: boolean } = {},
+  {
+    exact = false,
+    cap = LEAD_TOTAL_CAP,
+    keywordByIndex = true,
+    pageOrder,
+  }: {
+    exact?: boolean;
+    cap?: number;
+    keywordByIndex?: boolean;
+    /** The first page's order: a keyword alone without a trigram is counted along it (see `firstMatchIds`). */
+    pageOrder?: { sort: LeadSort; order: SortOrder };
+  } = {},
 ): Promise<LeadTotal> {
   if (exact || rollupPlan(scope, filters)) return { total: await countLeads(db, scope, filters), kind: 'exact' };
   const keys = rollupKeys(scope, filters);
@@ -163,18 +179,33 @@ export async function leadTotal(
   }
   // A keyword alone: the matches' ids come back as one text (up to the cap and one), so a page of
   // a few matches is read from them instead of looking the keyword up a second time.
-  const collectIds = keywordAlone(scope, filters) !== null && !landedKeywordPath();
+  const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  const collectIds = folded !== null;
+  // A keyword without a trigram is tested along a sort index, all of the exhibitor's leads when
+  // it has few matches. Sorted by name or company, the first page is counted along that sort's
+  // index: the first matches counted are the page's, so more than the cap of them are no second
+  // walk for the page (two walks of 50,000 index entries before, for a Chinese keyword).
+  const along = folded !== null && !keywordHasTrigram(folded) && pageOrder && pageOrder.sort !== 'scannedAt' ? pageOrder : null;
   const countUpToCap = (executor: Kysely<Database>) =>
     executor
-      .selectFrom((eb) =>
-        eb
+      .selectFrom((eb) => {
+        let matches = eb
           .selectFrom('leads')
-          .select(collectIds ? 'leads.id' : sql<number>`1`.as('id'))
+          .select([collectIds ? 'leads.id' : sql<number>`1`.as('id'), along ? sql.ref(SORT_COLUMN[along.sort]).as('sort_key') : sql<null>`null`.as('sort_key')])
           .where((inner) => leadConditions(inner, scope, filters))
-          .limit(cap + 1)
-          .as('matches'),
-      )
-      .select([sql<number>`count(*)::int`.as('total'), collectIds ? sql<string | null>`string_agg(matches.id::text, ',')`.as('ids') : sql<null>`null`.as('ids')])
+          .limit(cap + 1);
+        if (along) matches = matches.orderBy(SORT_COLUMN[along.sort], along.order).orderBy('leads.id', along.order);
+        return matches.as('matches');
+      })
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        // In the page's order when counted along it (`firstMatchIds` is sliced by the page).
+        along
+          ? sql<string | null>`string_agg(matches.id::text, ',' order by matches.sort_key ${sql.raw(along.order)}, matches.id ${sql.raw(along.order)})`.as('ids')
+          : collectIds
+            ? sql<string | null>`string_agg(matches.id::text, ',')`.as('ids')
+            : sql<null>`null`.as('ids'),
+      ])
       .executeTakeFirst()
       .then((row) => ({ counted: Number(row?.total ?? 0), ids: row?.ids ?? null }));
   // PostgreSQL's planner weighs both ways well at 1,000,000 leads (measured): a keyword
@@ -190,7 +221,7 @@ export async function leadTotal(
           return countUpToCap(trx);
         })
       : await countUpToCap(db);
-  if (counted > cap) return { total: cap, kind: 'moreThan' };
+  if (counted > cap) return along && ids ? { total: cap, kind: 'moreThan', firstMatchIds: ids.split(',').map(Number) } : { total: cap, kind: 'moreThan' };
   return collectIds ? { total: counted, kind: 'exact', matchIds: ids ? ids.split(',').map(Number) : [] } : { total: counted, kind: 'exact' };
 }
 
@@ -356,14 +387,16 @@ function keywordAlone(scope: LeadScope, filters: LeadFilters): string | null {
  * A keyword alone with no more matches than the count's cap: `leadTotal` collected their ids
  * while counting, so the page is those leads sorted (no second look-up of the keyword).
  *
- * A keyword alone with more matches, sorted by name or company: the page's leads are found along
- * the sort's index, which carries the folded text (`leads_by_name`, `leads_by_company`), reading
- * the index alone (all 50,000 leads of the largest exhibitor: 27 ms, against 67 ms visiting the table), then
- * only those leads are read. That stops at the page's last match and reads at most the
- * exhibitor's index entries: a first name sorted by name, its matches all late in the order, read
- * 45,000 leads in the table before (measured at 1,000,000 leads, the largest exhibitor holding
- * 50,000: 80 → 15 ms). Sorted by time, matches of more than the cap are spread over the time
- * index, so it is walked as before (`listPageAfter`), as are other filter sets.
+ * A keyword alone with more matches, sorted by name or company: the page's leads' ids are found
+ * first, then only those leads are read. A keyword with a trigram leaves the planner its choice
+ * (its matches from the trigram index, sorted, or a walk along the sort's index); the walk, and
+ * always for a keyword without one, goes along the sort's index, which carries the folded text
+ * (`leads_by_name`, `leads_by_company`), reading the index alone: all 50,000 leads of the largest
+ * exhibitor in 27 ms against 67 ms visiting the table. A first name sorted by name (its matches
+ * all late in the order) read 45,000 leads in the table before (1,000,000 leads, the largest
+ * exhibitor holding 50,000: 75 → 14 ms DB). Sorted by time, matches of more than the cap are
+ * spread over the time index, so it is walked as before (`listPageAfter`), as are other filter
+ * sets.
  */
 export function readListPage(
   db: Kysely<Database>,
@@ -382,9 +415,14 @@ export interface ListPageOptions {
   fewMatches: boolean;
   /** A keyword alone's matches, collected by `leadTotal` (no more than the cap). */
   matchIds?: readonly number[];
+  /** A keyword alone's first matches in the page's order (`leadTotal`'s `firstMatchIds`), for a page without a keyset position. */
+  firstMatchIds?: readonly number[];
   limit: number;
   offset: number;
 }
+
+/** Ids read beyond a page sliced from `firstMatchIds`. */
+const PAGE_SPARE_IDS = 5;
 
 /** The statement `readListPage` runs (its plan is checked by the tests). */
 export function listPageQuery(
@@ -394,16 +432,21 @@ export function listPageQuery(
   sort: LeadSort,
   order: SortOrder,
   position: ListPosition | undefined,
-  { fewMatches, matchIds, limit, offset }: ListPageOptions,
+  { fewMatches, matchIds: allMatchIds, firstMatchIds, limit, offset }: ListPageOptions,
 ): ReturnType<typeof listPageAfter> {
   const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  // The first matches hold the page when it ends within them: its own ids, and a few after them
+  // in case one no longer matches when read.
+  const pageOfFirst = folded !== null && !allMatchIds && firstMatchIds && !position && offset + limit <= firstMatchIds.length;
+  const matchIds = folded === null ? undefined : pageOfFirst ? firstMatchIds.slice(offset, offset + limit + PAGE_SPARE_IDS) : allMatchIds;
+  if (pageOfFirst) offset = 0;
   const trigram = folded !== null && keywordHasTrigram(folded);
   if (folded !== null && sort !== 'scannedAt' && !matchIds && !(fewMatches && trigram)) {
     let ids = db
       .selectFrom('leads')
       .select('leads.id')
       .where('leads.participation_id', '=', scope.participationId)
-      .where(keywordAlongIndex(folded))
+      .where(keywordCondition(filters)!)
       .orderBy(SORT_COLUMN[sort], order)
       .orderBy('leads.id', order)
       .limit(limit)
