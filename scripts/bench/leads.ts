@@ -9,7 +9,7 @@ import pg from 'pg';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed';
-import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
+import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../src/engine/leads';
 import { startPostgres } from '../../tests/support/postgres';
 import { migration as migration0052 } from '../../src/server/db/migrations/0052_lead_rollup_net_change';
@@ -120,6 +120,8 @@ export async function bulkLoadLeads(db: Kysely<Database>, count: number, log: (l
     });
     if (last % 500_000 === 0 || last === count) log(`    loaded ${last.toLocaleString('en')} leads (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
+  // Some visitors with Japanese, Chinese and Vietnamese names and companies: keywords in every language.
+  await giveLeadsForeignNames(db, participation.id);
   await sql`analyze leads`.execute(db);
   await sql`analyze lead_rollup`.execute(db);
   return {
@@ -419,13 +421,14 @@ interface Variant {
  * The scan path measured before and after on the same data in one run (`BENCH_LEADS_COMPARE=0`
  * measures only the current one): "before" is the landed path (the batch statement planned on
  * every call: PORTAL_SCAN_STATEMENT=plain; the rollup trigger writing every key of every updated
- * lead), "after" the current one. The list's before/after is per case (the exact count it did).
+ * lead; the keyword's statements as they landed, PORTAL_LEAD_KEYWORD=landed, on this build's
+ * indexes), "after" the current one. The list's before/after is per case (the exact count it did).
  */
 function variants(): Variant[] {
   const current: Variant = { label: '', env: {}, rollup: 'current' };
   if (process.env.BENCH_LEADS_COMPARE === '0') return [current];
   return [
-    { label: ' — before (landed scan path)', env: { PORTAL_SCAN_STATEMENT: 'plain' }, rollup: 'landed' },
+    { label: ' — before (landed scan and keyword paths)', env: { PORTAL_SCAN_STATEMENT: 'plain', PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'landed' },
     { ...current, label: ' — after (this build)' },
   ];
 }
@@ -544,6 +547,7 @@ async function measure(engine: string, leads: number, server: { url: string; pid
     ['list, sorted by name, page 10', '?page=10&limit=20&sort=name&order=asc'],
     ['list, sorted by company', '?page=1&limit=20&sort=company&order=desc'],
     ['list, last page (deep offset)', `?page=${Math.max(1, Math.floor(loaded.largest / 50))}&limit=50`],
+    ...keywordCases(),
   ];
   // Side by side: "before" counts every match (exactTotal=true, what every page did),
   // "after" is the page as the list asks for it (rollup estimate, keyword counted up to 1,000).
@@ -581,6 +585,24 @@ async function measure(engine: string, leads: number, server: { url: string; pid
       `  XLSX export of ${EXPORT_ROWS.toLocaleString('en')} leads, in the portal ${exported.seconds.toFixed(1).padStart(6)} s  ${(exported.bytes / 1048576).toFixed(1)} MB file  RSS ${exported.rssBefore.toFixed(0)} → peak ${exported.rssPeak.toFixed(0)} MB (+${(exported.rssPeak - exported.rssBefore).toFixed(0)})  budget ${BUDGET.exportSeconds} s / +${BUDGET.exportRssAboveRestMb} MB: ${verdict(exported.seconds <= BUDGET.exportSeconds && exported.rssPeak - exported.rssBefore <= BUDGET.exportRssAboveRestMb)}  ${spent}`,
     );
   }
+}
+
+/**
+ * A keyword alone in each sort, by how many of the exhibitor's leads it matches (one badge, tens,
+ * hundreds, over a thousand with its matches late in the name order, nearly all) and language
+ * (a Japanese word of two characters and a Chinese one of one: no trigram; Vietnamese with
+ * diacritics). BENCH_LEADS_KEYWORDS=a,b replaces the keywords.
+ */
+function keywordCases(): Array<[string, string]> {
+  const keywords = process.env.BENCH_LEADS_KEYWORDS?.split(',') ?? ['V0004242', 'yuki tanaka', 'lotus foods', 'tanaka', 'yuki', 'example', '東京', '茶', 'nguyễn', 'đà nẵng'];
+  const sorts: Array<[string, string]> = [
+    ['newest', 'sort=scannedAt&order=desc'],
+    ['by name', 'sort=name&order=asc'],
+    ['by company', 'sort=company&order=asc'],
+  ];
+  return keywords.flatMap((keyword) =>
+    sorts.map(([label, sort]): [string, string] => [`list, keyword "${keyword}" ${label}`, `?page=1&limit=20&keyword=${encodeURIComponent(keyword)}&${sort}`]),
+  );
 }
 
 /**
@@ -697,10 +719,14 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     log(`\n  loading ${pgliteLeads.toLocaleString('en')} leads into PGlite…`);
     const loaded = await loadShow(opened.db, pgliteLeads, log);
     await opened.close();
-    // Only the current scan path: on the embedded database the statement is not prepared (the
+    // The current scan path only: on the embedded database the statement is not prepared (the
     // intake shares it among batches), and reopening its data directory to swap the rollup
     // function before the portal opened it lost a catalogue file (PGlite 0.5, seen once).
-    for (const { label, env } of variants().filter((variant) => variant.rollup === 'current')) {
+    // The keyword path's before (PORTAL_LEAD_KEYWORD=landed) needs no other rollup: both are measured.
+    const pgliteVariants = variants().map((variant) =>
+      variant.rollup === 'current' ? variant : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
+    );
+    for (const { label, env } of pgliteVariants) {
       const server = await startServerProcess({ DATA_DIR: dataDir, ...env });
       try {
         await measure(`PGlite${label}`, pgliteLeads, server, loaded, null);

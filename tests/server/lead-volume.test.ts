@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
-import { listPageAfter, leadConditions } from '../../src/server/modules/leads/query';
+import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
+import { searchKeyword } from '../../src/engine/search';
+import { keywordHasTrigram, listPageAfter, leadConditions, leadTotal, listPageQuery, readListPage } from '../../src/server/modules/leads/query';
 import type { ScanOutcome } from '../../src/server/modules/leads/scans';
 import { createTestApp, ENGINES, get, HOUR, insertTeamUser, login, post, type TestApp, demoExhibitorScope, unscannedVisitors } from './helpers';
 
@@ -88,11 +89,14 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
       qualifiedShare: 0.5,
     };
     await insertLeads(t.app.db, { ...plan, participationId, first: 7_000_000, last: 7_000_000 + LEADS - 1, scannedBy: [row.userId, teamUserId] });
+    // Some of them in Japanese, Chinese and Vietnamese: keywords in every language.
+    await giveLeadsForeignNames(t.app.db, participationId);
     if (engine === 'postgres') {
       const other = await t.app.db.selectFrom('participations').select('id').where('event_id', '=', eventId).where('id', '!=', participationId).executeTakeFirstOrThrow();
       const otherUser = await insertTeamUser(t.app, { login: `volume-other-${run}`, participationId: other.id, eventId, quota: null });
       await insertLeads(t.app.db, { ...plan, participationId: other.id, visitors: OTHER_LEADS, first: 8_000_000, last: 8_000_000 + OTHER_LEADS - 1, scannedBy: [otherUser] });
-      await sql`analyze leads`.execute(t.app.db);
+      // As autovacuum leaves a show's table: analysed, its pages marked all-visible (index-only scans).
+      await sql`vacuum analyze leads`.execute(t.app.db);
     }
     // Visitors the demo exhibitor has no lead of yet.
     const fresh = await unscannedVisitors(t.app, eventId, participationId, 10);
@@ -233,6 +237,8 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
       { from: day, to: day },
       { keyword: 'lotus' },
       { keyword: 'V0000042' },
+      { keyword: '東京' },
+      { keyword: 'ng' },
       { temperature: 'warm', scannedBy: teamUserId, from: day, to: day },
     ] as const;
     const plans: string[] = [];
@@ -245,6 +251,11 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
         for (const position of [undefined, { value: sort === 'scannedAt' ? '2027-03-26 10:00:00+00' : 'M', id: 1_000_000_000 }]) {
           const compiled = listPageAfter(t.app.db, scope, filters, sort, order, position).limit(20).compile();
           plans.push(await explain(compiled.sql, compiled.parameters));
+          // Each way a page is read: many matches, few counted, few collected by the count.
+          for (const options of [{ fewMatches: false }, { fewMatches: true }, { fewMatches: true, matchIds: [1, 2, 3] }]) {
+            const page = listPageQuery(t.app.db, scope, filters, sort, order, position, { ...options, limit: 21, offset: 40 }).compile();
+            plans.push(await explain(page.sql, page.parameters));
+          }
         }
       }
       const count = t.app.db
@@ -255,6 +266,26 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
       if (Object.keys(filters).length > 0) plans.push(await explain(count.sql, count.parameters));
     }
     for (const plan of plans) expect(plan, plan).not.toMatch(/Seq Scan on leads/);
+    // A keyword alone without a trigram, sorted by name or company, is looked for in the sort's
+    // index alone (it carries the folded text), never by trigrams (that index would be read whole).
+    for (const [keyword, sort, index] of [
+      ['ng', 'name', 'leads_by_name'],
+      ['ng', 'company', 'leads_by_company'],
+      ['東京', 'name', 'leads_by_name'],
+    ] as const) {
+      const page = listPageQuery(t.app.db, scope, { keyword }, sort, 'asc', undefined, { fewMatches: false, limit: 21, offset: 0 }).compile();
+      const plan = await explain(page.sql, page.parameters);
+      expect(plan, plan).toMatch(new RegExp(`Index Only Scan using ${index} on leads`));
+    }
+    for (const keyword of ['東京', '茶', 'ng']) {
+      const count = t.app.db
+        .selectFrom('leads')
+        .select(sql<number>`count(*)`.as('n'))
+        .where((eb) => leadConditions(eb, scope, { keyword }))
+        .compile();
+      const plan = await explain(count.sql, count.parameters);
+      expect(plan, plan).not.toMatch(/search_folded ~~|Seq Scan on leads/);
+    }
   });
 
   it("a keyword is looked for among the exhibitor's own leads (its index's first column), and both databases count the same matches", async () => {
@@ -298,6 +329,74 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
           select id from leads where participation_id = ${participationId} and strpos(search_folded, ${keyword.toLowerCase()}) > 0
           order by ${sql.ref(column)} ${sql.raw(order)}, id ${sql.raw(order)} limit 20`.execute(t.app.db);
         expect(page.data.items.map((item) => item.id)).toEqual(expected.rows.map((row) => Number(row.id)));
+      }
+    }
+  });
+
+  it('a keyword in any language lists the pages of a recount, in every sort, whichever way its pages are read', async () => {
+    const scope = { participationId, offsetMinutes: 480 };
+    const sorts = [
+      ['scannedAt', 'desc', 'scanned_at'],
+      ['name', 'asc', 'visitor_name'],
+      ['name', 'desc', 'visitor_name'],
+      ['company', 'asc', 'company'],
+    ] as const;
+    // Few matches without a trigram (Japanese, Chinese), few with one (Vietnamese folded), many
+    // without one ("ng"), more than the count's cap ("v000": every badge), names sharing a value.
+    for (const keyword of ['東京', '茶', 'Đà Nẵng', 'nguyễn', 'ng', 'v000']) {
+      const folded = searchKeyword(keyword);
+      const counted = await leadTotal(t.app.db, scope, { keyword }, { keywordByIndex: engine === 'pglite' });
+      for (const [sort, order, column] of sorts) {
+        const label = `${keyword} by ${sort} ${order}`;
+        // The whole list, recounted without the indexes (a plain substring test, sorted).
+        const all = (
+          await sql<{ id: number }>`
+            select id from (select id, participation_id, scanned_at, visitor_name, company, search_folded || '' as text from leads offset 0) l
+            where l.participation_id = ${participationId} and strpos(l.text, ${folded}) > 0
+            order by ${sql.ref(column)} ${sql.raw(order)}, id ${sql.raw(order)}`.execute(t.app.db)
+        ).rows.map((row) => Number(row.id));
+        expect(all.length, label).toBeGreaterThan(counted.kind === 'moreThan' ? 1000 : 20);
+        expect(counted.kind === 'moreThan' ? 'moreThan' : counted.total, label).toBe(all.length > 1000 ? 'moreThan' : all.length);
+        // Through the list: the first page, the page after it by keyset and the third by number.
+        const first = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${encodeURIComponent(keyword)}&sort=${sort}&order=${order}`, demo);
+        expect(
+          first.data.items.map((item) => item.id),
+          label,
+        ).toEqual(all.slice(0, 20));
+        const next = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${encodeURIComponent(keyword)}&sort=${sort}&order=${order}&after=${first.data.next}`, demo);
+        expect(
+          next.data.items.map((item) => item.id),
+          label,
+        ).toEqual(all.slice(20, 40));
+        const third = await get<ListAnswer>(t.app, `/oga/leads?limit=20&page=3&keyword=${encodeURIComponent(keyword)}&sort=${sort}&order=${order}`, demo);
+        expect(
+          third.data.items.map((item) => item.id),
+          label,
+        ).toEqual(all.slice(40, 60));
+        // Each way a page can be read, with an offset and from a keyset position.
+        // Counted along the page's order, more matches than the cap leave their first ones for the page.
+        const along = await leadTotal(t.app.db, scope, { keyword }, { keywordByIndex: engine === 'pglite', pageOrder: { sort, order } });
+        const ways = [
+          { fewMatches: false },
+          { fewMatches: true },
+          ...(counted.matchIds ? [{ fewMatches: true, matchIds: counted.matchIds }] : []),
+          ...(along.firstMatchIds ? [{ fewMatches: false, firstMatchIds: along.firstMatchIds }] : []),
+        ];
+        if (sort !== 'scannedAt' && !keywordHasTrigram(folded) && all.length > 1000) expect(along.firstMatchIds, label).toHaveLength(1001);
+        for (const way of ways) {
+          const wayLabel = `${label}, ${JSON.stringify(Object.keys(way))} ${way.fewMatches}`;
+          const skipped = await readListPage(t.app.db, scope, { keyword }, sort, order, undefined, { ...way, limit: 21, offset: 30 });
+          expect(
+            skipped.map((row) => Number(row.id)),
+            wayLabel,
+          ).toEqual(all.slice(30, 51));
+          const at = skipped[9]!;
+          const after = await readListPage(t.app.db, scope, { keyword }, sort, order, { value: at.sort_value, id: Number(at.id) }, { ...way, limit: 21, offset: 0 });
+          expect(
+            after.map((row) => Number(row.id)),
+            wayLabel,
+          ).toEqual(all.slice(40, 61));
+        }
       }
     }
   });

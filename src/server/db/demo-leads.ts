@@ -307,3 +307,51 @@ export async function fillLeadSearchText(db: Kysely<Database>, participationId?:
     after = Number(rows[rows.length - 1]!.id);
   }
 }
+
+/**
+ * Names and companies in Japanese, Chinese and Vietnamese (with diacritics) that some generated
+ * leads are given (`giveLeadsForeignNames`), so keywords in every language find leads: every 7th,
+ * 11th and 13th lead by id respectively.
+ */
+const FOREIGN_NAMES: Array<[number, Array<[string, string]>]> = [
+  [
+    7,
+    [
+      ['田中 花子', '東京食品株式会社'],
+      ['佐藤 健', '大阪貿易株式会社'],
+      ['鈴木 一郎', '京都ホテル'],
+    ],
+  ],
+  [
+    11,
+    [
+      ['王伟', '上海食品有限公司'],
+      ['李娜', '杭州茶叶'],
+    ],
+  ],
+  [
+    13,
+    [
+      ['Nguyễn Văn An', 'Công ty Thực phẩm Sài Gòn'],
+      ['Trần Thị Bích', 'Đà Nẵng Trading'],
+    ],
+  ],
+];
+
+/** Gives a share of a participation's known-badge leads foreign names (FOREIGN_NAMES), their keyword text folded by the engine; answers how many. */
+export async function giveLeadsForeignNames(db: Kysely<Database>, participationId: number, batch = 5000): Promise<number> {
+  const known = await db.selectFrom('leads').select(['id', 'email', 'badge_code']).where('participation_id', '=', participationId).where('badge_known', '=', true).execute();
+  const renamed = known.flatMap((lead) => {
+    const id = Number(lead.id);
+    const names = FOREIGN_NAMES.find(([every]) => id % every === 0)?.[1];
+    if (!names) return [];
+    const [name, company] = names[id % names.length]!;
+    return [{ id, name, company, text: leadSearchText({ visitorName: name, company, email: lead.email, badgeCode: lead.badge_code }) }];
+  });
+  for (let at = 0; at < renamed.length; at += batch) {
+    await sql`update leads set visitor_name = f.name, company = f.company, search_folded = f.text
+      from jsonb_to_recordset(${JSON.stringify(renamed.slice(at, at + batch))}::jsonb) as f(id bigint, name text, company text, text text)
+      where leads.id = f.id`.execute(db);
+  }
+  return renamed.length;
+}

@@ -16,7 +16,7 @@ import { ok } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/sessions';
 import { deleteBusinessCard } from './business-card';
 import { leadsEraseAt } from '../../../engine/retention';
-import { leadTotal, listPageAfter, listQuery, type LeadListRow, type LeadScope, type ListPosition } from './query';
+import { leadTotal, listQuery, readListPage, type LeadListRow, type LeadScope, type ListPosition } from './query';
 import { leadSchema, listQuerystring, qualificationBody, tagSchema } from './schemas';
 import { decodeCursor, parseUpdatedSince, syncBatch } from './sync';
 import { LEAD_VISITOR_FIELDS, withoutHiddenFields } from '../../../engine/lead-fields';
@@ -174,16 +174,23 @@ Guarantee: every lead is answered at least once after each change of it, with it
         });
       }
       const position = request.query.after !== undefined ? decodeListCursor(request.query.after, query.sort, query.order) : undefined;
-      const { total, kind } = await leadTotal(app.db, scope, filters, { exact: request.query.exactTotal === true, keywordByIndex: app.dbEngine === 'pglite' });
+      const { total, kind, matchIds, firstMatchIds } = await leadTotal(app.db, scope, filters, {
+        exact: request.query.exactTotal === true,
+        keywordByIndex: app.dbEngine === 'pglite',
+        pageOrder: position ? undefined : { sort: query.sort, order: query.order },
+      });
       // A keyset page (`after`) has no page number: it is read as page 1 is, from its position.
       const { page, limit } = position ? { page: 1, limit: query.limit } : normalisePage({ page: query.page, limit: query.limit }, total);
       const read =
         total === 0
           ? []
-          : await listPageAfter(app.db, scope, filters, query.sort, query.order, position, { fewMatches: kind !== 'moreThan' && total <= LEAD_TOTAL_CAP })
-              .limit(limit + 1)
-              .offset(position ? 0 : (page - 1) * limit)
-              .execute();
+          : await readListPage(app.db, scope, filters, query.sort, query.order, position, {
+              fewMatches: kind !== 'moreThan' && total <= LEAD_TOTAL_CAP,
+              matchIds,
+              firstMatchIds,
+              limit: limit + 1,
+              offset: position ? 0 : (page - 1) * limit,
+            });
       const rows = read.slice(0, limit);
       const last = rows[rows.length - 1];
       const more = read.length > limit;

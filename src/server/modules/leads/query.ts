@@ -34,14 +34,43 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   const { start, end } = dayRangeInstants(filters.from, filters.to, scope.offsetMinutes);
   if (start) conditions.push(eb('leads.scanned_at', '>=', start));
   if (end) conditions.push(eb('leads.scanned_at', '<', end));
-  if (filters.keyword) {
-    // The keyword folded as the lead's `search_folded` was (case, width, diacritics), matched as a
-    // substring through the trigram index by exhibitor `leads_keyword_by_participation` (the
-    // participation's condition above is its first column: only this exhibitor's matches are read).
-    const folded = searchKeyword(filters.keyword);
-    if (folded) conditions.push(sql<SqlBool>`leads.search_folded like ${containsPattern(folded)}`);
-  }
+  const keyword = keywordCondition(filters);
+  if (keyword) conditions.push(keyword);
   return eb.and(conditions);
+}
+
+/**
+ * Whether the trigram index can look a folded keyword up: pg_trgm takes trigrams of runs of
+ * letters and digits, and in the portal's databases (C collation) only ASCII ones count, so a
+ * keyword of one or two Chinese or Japanese characters (or "ng") gives it none and the index
+ * would be read whole. A run of three ASCII letters or digits always gives one.
+ */
+export function keywordHasTrigram(folded: string): boolean {
+  return /[a-z0-9]{3}/.test(folded);
+}
+
+/**
+ * The keyword folded as the lead's `search_folded` was (case, width, diacritics), matched as a
+ * substring. With a trigram: `like`, which the trigram index by exhibitor
+ * `leads_keyword_by_participation` answers (the participation's condition is its first column:
+ * only this exhibitor's matches are read). Without one: `strpos`, which no trigram index takes, so
+ * the leads are tested along a btree of the exhibitor's leads; `leads_by_name` and
+ * `leads_by_company` carry the folded text, so that reads the index alone.
+ */
+function keywordCondition(filters: LeadFilters) {
+  const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
+  if (!folded) return null;
+  return keywordHasTrigram(folded) || landedKeywordPath() ? sql<SqlBool>`leads.search_folded like ${containsPattern(folded)}` : keywordAlongIndex(folded);
+}
+
+/** PORTAL_LEAD_KEYWORD=landed: a keyword's statements as before the sort indexes carried the folded text (the leads benchmark's "before"). */
+function landedKeywordPath() {
+  return process.env.PORTAL_LEAD_KEYWORD === 'landed';
+}
+
+/** A substring test of the folded text that no trigram index answers: the planner tests it along a btree of the exhibitor's leads. */
+function keywordAlongIndex(folded: string) {
+  return sql<SqlBool>`strpos(leads.search_folded, ${folded}) > 0`;
 }
 
 type RollupKey = { dimension: RollupDimension; key: string };
@@ -87,6 +116,16 @@ export interface LeadTotal {
    * filters were independent); `moreThan`: counting stopped at the cap, more leads match.
    */
   kind: 'exact' | 'about' | 'moreThan';
+  /**
+   * A keyword alone counted up to the cap: the matching leads' ids when there are no more than
+   * the cap (the page is read from them, not looked for again).
+   */
+  matchIds?: number[];
+  /**
+   * More matches than the cap, counted along the first page's order (`pageOrder`): the first cap
+   * and one of them, in that order, from which a page within them is read.
+   */
+  firstMatchIds?: number[];
 }
 
 /** A combination of filters whose most selective one matches at most this many leads is counted exactly (cheap). */
@@ -103,7 +142,18 @@ export async function leadTotal(
   db: Kysely<Database>,
   scope: LeadScope,
   filters: LeadFilters,
-  { exact = false, cap = LEAD_TOTAL_CAP, keywordByIndex = true }: { exact?: boolean; cap?: number; keywordByIndex?: boolean } = {},
+  {
+    exact = false,
+    cap = LEAD_TOTAL_CAP,
+    keywordByIndex = true,
+    pageOrder,
+  }: {
+    exact?: boolean;
+    cap?: number;
+    keywordByIndex?: boolean;
+    /** The first page's order: a keyword alone without a trigram is counted along it (see `firstMatchIds`). */
+    pageOrder?: { sort: LeadSort; order: SortOrder };
+  } = {},
 ): Promise<LeadTotal> {
   if (exact || rollupPlan(scope, filters)) return { total: await countLeads(db, scope, filters), kind: 'exact' };
   const keys = rollupKeys(scope, filters);
@@ -127,33 +177,52 @@ export async function leadTotal(
     const estimate = Math.round(single.reduce((product, n) => product * (n / all), all));
     return { total: estimate, kind: 'about' };
   }
+  // A keyword alone: the matches' ids come back as one text (up to the cap and one), so a page of
+  // a few matches is read from them instead of looking the keyword up a second time.
+  const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  const collectIds = folded !== null;
+  // A keyword without a trigram is tested along a sort index, all of the exhibitor's leads when
+  // it has few matches. Sorted by name or company, the first page is counted along that sort's
+  // index: the first matches counted are the page's, so more than the cap of them are no second
+  // walk for the page (two walks of 50,000 index entries before, for a Chinese keyword).
+  const along = folded !== null && !keywordHasTrigram(folded) && pageOrder && pageOrder.sort !== 'scannedAt' ? pageOrder : null;
   const countUpToCap = (executor: Kysely<Database>) =>
     executor
-      .selectFrom((eb) =>
-        eb
+      .selectFrom((eb) => {
+        let matches = eb
           .selectFrom('leads')
-          .select(sql<number>`1`.as('one'))
+          .select([collectIds ? 'leads.id' : sql<number>`1`.as('id'), along ? sql.ref(SORT_COLUMN[along.sort]).as('sort_key') : sql<null>`null`.as('sort_key')])
           .where((inner) => leadConditions(inner, scope, filters))
-          .limit(cap + 1)
-          .as('matches'),
-      )
-      .select(sql<number>`count(*)::int`.as('total'))
+          .limit(cap + 1);
+        if (along) matches = matches.orderBy(SORT_COLUMN[along.sort], along.order).orderBy('leads.id', along.order);
+        return matches.as('matches');
+      })
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        // In the page's order when counted along it (`firstMatchIds` is sliced by the page).
+        along
+          ? sql<string | null>`string_agg(matches.id::text, ',' order by matches.sort_key ${sql.raw(along.order)}, matches.id ${sql.raw(along.order)})`.as('ids')
+          : collectIds
+            ? sql<string | null>`string_agg(matches.id::text, ',')`.as('ids')
+            : sql<null>`null`.as('ids'),
+      ])
       .executeTakeFirst()
-      .then((row) => Number(row?.total ?? 0));
+      .then((row) => ({ counted: Number(row?.total ?? 0), ids: row?.ids ?? null }));
   // PostgreSQL's planner weighs both ways well at 1,000,000 leads (measured): a keyword
   // matching 5 % is counted to the cap by a plain scan that stops after ~20,000 rows, a rare one
   // through the trigram index. The embedded database evaluates ILIKE ~15 µs a row (380 ms for
   // 1,001 matches of 100,000 leads, measured) while the trigram index finds them in ~40 ms, and
   // its planner does not know that: there (`keywordByIndex`) sequential scans are off for this
   // statement alone.
-  const counted =
+  const { counted, ids } =
     filters.keyword && keywordByIndex
       ? await db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
           return countUpToCap(trx);
         })
       : await countUpToCap(db);
-  return counted > cap ? { total: cap, kind: 'moreThan' } : { total: counted, kind: 'exact' };
+  if (counted > cap) return along && ids ? { total: cap, kind: 'moreThan', firstMatchIds: ids.split(',').map(Number) } : { total: cap, kind: 'moreThan' };
+  return collectIds ? { total: counted, kind: 'exact', matchIds: ids ? ids.split(',').map(Number) : [] } : { total: counted, kind: 'exact' };
 }
 
 /** How many leads match, exactly: from the rollup when it can tell, else counted over the indexes. */
@@ -231,13 +300,18 @@ const SORT_COLUMN: Record<LeadSort, 'leads.scanned_at' | 'leads.visitor_name' | 
   company: 'leads.company',
 };
 
-/** One page of the list, in a whitelisted order with the id as the tie-breaker. */
-export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, sort: LeadSort, order: SortOrder) {
+/** A list row's columns with the names of who scanned it, unfiltered and unordered. */
+function listRows(db: Kysely<Database>) {
   return db
     .selectFrom('leads')
     .leftJoin('users', 'users.id', 'leads.scanned_by')
     .leftJoin('users as last_scanner', 'last_scanner.id', 'leads.last_scanned_by')
-    .select([...LEAD_COLUMNS, 'users.display_name as scanned_by_name', 'last_scanner.display_name as last_scanned_by_name'])
+    .select([...LEAD_COLUMNS, 'users.display_name as scanned_by_name', 'last_scanner.display_name as last_scanned_by_name']);
+}
+
+/** One page of the list, in a whitelisted order with the id as the tie-breaker. */
+export function listQuery(db: Kysely<Database>, scope: LeadScope, filters: LeadFilters, sort: LeadSort, order: SortOrder) {
+  return listRows(db)
     .where((eb) => leadConditions(eb, scope, filters))
     .orderBy(SORT_COLUMN[sort], order)
     .orderBy('leads.id', order);
@@ -273,15 +347,131 @@ export function listPageAfter(
     // late (a company's visitors by name, after the unknown badges' empty names) that was most
     // of the exhibitor's leads (146,000 rows, 850 ms, measured). The order is the same: the
     // expressions only keep the sort's index from being read for it.
-    const unindexed = sort === 'scannedAt' ? sql`${sql.ref(SORT_COLUMN[sort])} + interval '0 seconds'` : sql`${sql.ref(SORT_COLUMN[sort])} || ''`;
-    query = query.clearOrderBy().orderBy(unindexed, order).orderBy(sql`leads.id + 0`, order);
+    query = query.clearOrderBy().orderBy(unindexedSortColumn(sort), order).orderBy(sql`leads.id + 0`, order);
   }
   if (!position) return query;
+  return query.where(keysetAfter(sort, order, position));
+}
+
+/**
+ * Rows after a keyset position in the list's order, compared on the sort's index columns (a range
+ * of that index), or (`unindexed`) as expressions no index answers, for rows found another way.
+ */
+function keysetAfter(sort: LeadSort, order: SortOrder, position: ListPosition, { unindexed = false } = {}) {
   const value = sort === 'scannedAt' ? sql`${position.value}::timestamptz` : sql`${position.value}::text`;
-  const column = sql.ref(SORT_COLUMN[sort]);
-  return query.where(
-    order === 'desc' ? sql<SqlBool>`(${column}, leads.id) < (${value}, ${position.id}::bigint)` : sql<SqlBool>`(${column}, leads.id) > (${value}, ${position.id}::bigint)`,
-  );
+  const column = unindexed ? unindexedSortColumn(sort) : sql.ref(SORT_COLUMN[sort]);
+  const id = unindexed ? sql`leads.id + 0` : sql`leads.id`;
+  return order === 'desc' ? sql<SqlBool>`(${column}, ${id}) < (${value}, ${position.id}::bigint)` : sql<SqlBool>`(${column}, ${id}) > (${value}, ${position.id}::bigint)`;
+}
+
+/** The sort column as an expression of the same order that no index answers. */
+function unindexedSortColumn(sort: LeadSort) {
+  return sort === 'scannedAt' ? sql`${sql.ref(SORT_COLUMN[sort])} + interval '0 seconds'` : sql`${sql.ref(SORT_COLUMN[sort])} || ''`;
+}
+
+/** A row of a list page: the list's columns and the sort value its keyset continues from. */
+export type ListPageRow = LeadListRow & { sort_value: string };
+
+/** The keyword folded, when it is the only filter beside the exhibitor (a team user's own leads are a filter too); else null. */
+function keywordAlone(scope: LeadScope, filters: LeadFilters): string | null {
+  const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
+  if (!folded || scope.onlyScannedBy !== undefined) return null;
+  const others = Object.entries(filters).some(([name, value]) => name !== 'keyword' && value !== undefined);
+  return others ? null : folded;
+}
+
+/**
+ * A list page (`limit` rows after `offset` from `position`), read the cheapest way for its
+ * filters; the rows and their order are those of `listPageAfter` in every case.
+ *
+ * A keyword alone with no more matches than the count's cap: `leadTotal` collected their ids
+ * while counting, so the page is those leads sorted (no second look-up of the keyword).
+ *
+ * A keyword alone with more matches, sorted by name or company: the page's leads' ids are found
+ * first, then only those leads are read. A keyword with a trigram leaves the planner its choice
+ * (its matches from the trigram index, sorted, or a walk along the sort's index); the walk, and
+ * always for a keyword without one, goes along the sort's index, which carries the folded text
+ * (`leads_by_name`, `leads_by_company`), reading the index alone: all 50,000 leads of the largest
+ * exhibitor in 27 ms against 67 ms visiting the table. A first name sorted by name (its matches
+ * all late in the order) read 45,000 leads in the table before (1,000,000 leads, the largest
+ * exhibitor holding 50,000: 75 → 14 ms DB). Sorted by time, matches of more than the cap are
+ * spread over the time index, so it is walked as before (`listPageAfter`), as are other filter
+ * sets.
+ */
+export function readListPage(
+  db: Kysely<Database>,
+  scope: LeadScope,
+  filters: LeadFilters,
+  sort: LeadSort,
+  order: SortOrder,
+  position: ListPosition | undefined,
+  options: ListPageOptions,
+): Promise<ListPageRow[]> {
+  return listPageQuery(db, scope, filters, sort, order, position, options).execute();
+}
+
+export interface ListPageOptions {
+  /** The filters' matches were counted and are no more than the count's cap. */
+  fewMatches: boolean;
+  /** A keyword alone's matches, collected by `leadTotal` (no more than the cap). */
+  matchIds?: readonly number[];
+  /** A keyword alone's first matches in the page's order (`leadTotal`'s `firstMatchIds`), for a page without a keyset position. */
+  firstMatchIds?: readonly number[];
+  limit: number;
+  offset: number;
+}
+
+/** Ids read beyond a page sliced from `firstMatchIds`. */
+const PAGE_SPARE_IDS = 5;
+
+/** The statement `readListPage` runs (its plan is checked by the tests). */
+export function listPageQuery(
+  db: Kysely<Database>,
+  scope: LeadScope,
+  filters: LeadFilters,
+  sort: LeadSort,
+  order: SortOrder,
+  position: ListPosition | undefined,
+  { fewMatches, matchIds: allMatchIds, firstMatchIds, limit, offset }: ListPageOptions,
+): ReturnType<typeof listPageAfter> {
+  const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  // The first matches hold the page when it ends within them: its own ids, and a few after them
+  // in case one no longer matches when read.
+  const pageOfFirst = folded !== null && !allMatchIds && firstMatchIds && !position && offset + limit <= firstMatchIds.length;
+  const matchIds = folded === null ? undefined : pageOfFirst ? firstMatchIds.slice(offset, offset + limit + PAGE_SPARE_IDS) : allMatchIds;
+  if (pageOfFirst) offset = 0;
+  const trigram = folded !== null && keywordHasTrigram(folded);
+  if (folded !== null && sort !== 'scannedAt' && !matchIds && !(fewMatches && trigram)) {
+    let ids = db
+      .selectFrom('leads')
+      .select('leads.id')
+      .where('leads.participation_id', '=', scope.participationId)
+      .where(keywordCondition(filters)!)
+      .orderBy(SORT_COLUMN[sort], order)
+      .orderBy('leads.id', order)
+      .limit(limit)
+      .offset(offset);
+    if (position) ids = ids.where(keysetAfter(sort, order, position));
+    return listRows(db).select(sortValueText(sort).as('sort_value')).where('leads.id', 'in', ids).orderBy(SORT_COLUMN[sort], order).orderBy('leads.id', order);
+  }
+  if (folded !== null && (matchIds || (fewMatches && !trigram))) {
+    // The matches, sorted. Ids counted before are tested again (a lead renamed since is not listed).
+    // Not counted that way (an exact total): collected from the sort indexes' folded text.
+    let page = listRows(db)
+      .select(sortValueText(sort).as('sort_value'))
+      .where('leads.participation_id', '=', scope.participationId)
+      .where(keywordAlongIndex(folded))
+      .orderBy(unindexedSortColumn(sort), order)
+      .orderBy(sql`leads.id + 0`, order)
+      .limit(limit)
+      .offset(offset);
+    page = matchIds
+      ? page.where('leads.id', '=', sql<number>`any(${[...matchIds]}::bigint[])`)
+      : page.where('leads.id', 'in', db.selectFrom('leads').select('leads.id').where('leads.participation_id', '=', scope.participationId).where(keywordAlongIndex(folded)));
+    if (position) page = page.where(keysetAfter(sort, order, position, { unindexed: true }));
+    return page;
+  }
+  return listPageAfter(db, scope, filters, sort, order, position, { fewMatches }).limit(limit).offset(offset);
 }
 
 /** The sort column of a row as text the next page's keyset compares exactly (a time at full precision). */
