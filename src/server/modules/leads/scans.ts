@@ -294,8 +294,8 @@ const prepared = (() => {
  * for 40 ms execution on PostgreSQL): prepared, a connection plans it once. EXECUTE takes no bind
  * parameters, so the scans' JSON and the time go in as SQL string literals (quotes doubled, as
  * Kysely writes every literal; standard_conforming_strings is on in both engines).
- * Used where each request runs its own statement (PostgreSQL); the embedded database's intake
- * shares one statement among the batches arriving together, which spreads its planning already.
+ * Used on both databases: the embedded database's intake shares one statement among the batches
+ * arriving together, yet a few batches a statement still paid its planning each time.
  */
 async function runBatchStatement(db: Kysely<Database>, rows: StatementRow[], now: number, inTransaction: boolean, prepare: boolean) {
   if (!prepare) {
@@ -660,9 +660,9 @@ export interface ScanIntakeOptions {
 
 export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   const maxScans = options.maxScans ?? GROUP_SCANS;
-  // With several connections each request runs its own statement: prepared (runBatchStatement).
+  // The statement is prepared on each connection (runBatchStatement), the intake's too.
   // PORTAL_SCAN_STATEMENT=plain plans it every time (the benchmark's "before").
-  const prepare = !options.oneStatementAtATime && process.env.PORTAL_SCAN_STATEMENT !== 'plain';
+  const prepare = process.env.PORTAL_SCAN_STATEMENT !== 'plain';
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
 
@@ -701,6 +701,7 @@ export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
             group.map((entry) => entry.batch),
             now,
             false,
+            prepare,
           );
         } catch (error) {
           if (group.length === 1) {
