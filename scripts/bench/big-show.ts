@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { LEAD_TEMPERATURES, LEAD_TYPES } from '../../src/engine/leads';
@@ -213,6 +214,10 @@ async function leadCases(portals: Portal[], show: ShowFacts, scannerId: number) 
     ['list, page 50', '&page=50'],
     [`list, temperature ${LEAD_TEMPERATURES.at(-1)}`, `&temperature=${LEAD_TEMPERATURES.at(-1)}`],
     [`list, country JP + ${LEAD_TYPES[3]}`, `&country=JP&leadType=${LEAD_TYPES[3]}`],
+    [`list, lead type ${LEAD_TYPES[0]}`, `&leadType=${LEAD_TYPES[0]}`],
+    // A value no lead has: the filter's worst case (every lead of the exhibitor is looked at).
+    ['list, country no lead has (IS)', '&country=IS'],
+    [`list, ${LEAD_TEMPERATURES[0]} + ${LEAD_TYPES[1]} + JP`, `&temperature=${LEAD_TEMPERATURES[0]}&leadType=${LEAD_TYPES[1]}&country=JP`],
     ['list, scanned by one device', `&scannedBy=${scannerId}`],
     ['list, second show day', `&from=${show.showDays[1]}&to=${show.showDays[1]}`],
     ['list, keyword (a badge code)', `&keyword=${encodeURIComponent(show.sampleBadge)}`],
@@ -267,16 +272,25 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
     while (devices.length < DEVICES) devices.push(devices[devices.length % Math.max(1, show.size.largestTeam)]!);
     tokens.set(portal, devices);
   }
-  const totals = new Map<Portal, { batches: number; failed: number; seconds: number; times: number[]; cpuMs: number }>(
-    portals.map((portal) => [portal, { batches: 0, failed: 0, seconds: 0, times: [], cpuMs: 0 }]),
+  type Totals = { batches: number; failed: number; seconds: number; times: number[]; cpuMs: number; clientCpuMs: number; serverCpuMs: number | null; dbMs: number | null };
+  const totals = new Map<Portal, Totals>(
+    portals.map((portal) => [portal, { batches: 0, failed: 0, seconds: 0, times: [], cpuMs: 0, clientCpuMs: 0, serverCpuMs: null, dbMs: null }]),
   );
-  await portals[0]?.dbTime?.reset();
+  const statements = new Map<Portal, Array<{ calls: number; totalMs: number; meanMs: number; text: string }>>();
   for (let run = 0; run < 2; run++) {
     for (const portal of run % 2 === 0 ? portals : [...portals].reverse()) {
       const total = totals.get(portal)!;
+      // Each portal's database time is its own runs' (reset before each of them, summed after).
+      await portal.dbTime?.reset();
       const cpu = cpuMs(portal.pid);
+      const client = cpuMs();
+      const server = portal.dbTime?.serverCpuMs() ?? null;
       const result = await scanRun(portal, tokens.get(portal)!, run, show.eventCode);
       total.cpuMs += cpuMs(portal.pid) - cpu;
+      total.clientCpuMs += cpuMs() - client;
+      if (server !== null) total.serverCpuMs = (total.serverCpuMs ?? 0) + portal.dbTime!.serverCpuMs() - server;
+      if (portal.dbTime) total.dbMs = (total.dbMs ?? 0) + (await portal.dbTime.read());
+      if (portal.dbTime && run === 1) statements.set(portal, await portal.dbTime.statements(6));
       total.batches += result.batches;
       total.failed += result.failed;
       total.seconds += result.seconds;
@@ -286,14 +300,13 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
   const lines: string[] = [];
   for (const portal of portals) {
     const total = totals.get(portal)!;
-    const dbMs = portal.dbTime ? await portal.dbTime.read() : null;
     const rate = (total.batches * BATCH) / total.seconds;
     const p99 = percentile(
       [...total.times].sort((a, b) => a - b),
       99,
     );
     lines.push(
-      `${rate.toFixed(0).padStart(7)} scans/s p99 ${p99.toFixed(0)} ms (${total.failed} failed; per batch ${describe({ times: [], cpuMs: total.cpuMs, dbMs }, Math.max(1, total.batches))})`,
+      `${rate.toFixed(0).padStart(7)} scans/s p99 ${p99.toFixed(0)} ms (${total.failed} failed; per batch ${describe({ times: [], cpuMs: total.cpuMs, dbMs: total.dbMs }, Math.max(1, total.batches))})`,
     );
     if (portal === portals.at(-1)) {
       const budget = BUDGET.scansPerSecond[engine];
@@ -301,6 +314,34 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
     }
   }
   console.log(`  ${'scans'.padEnd(46)} ${lines.join(' | ')}  ${machineLoad()}`);
+  // Where a scan's time goes: core µs per scan of the load generator (this process), the portal
+  // (Node) and the whole PostgreSQL server (its processes' CPU, lock waits left out), next to
+  // PostgreSQL's execution time (which includes waits). The cores' sum bounds the rate on this
+  // machine: at 100 % of its cores, scans/s ≤ cores × 1,000,000 / (µs per scan of all three).
+  const cores = availableParallelism();
+  for (const portal of portals) {
+    const total = totals.get(portal)!;
+    const scans = Math.max(1, total.batches * BATCH);
+    const perScan = (ms: number | null) => (ms === null ? null : (ms * 1000) / scans);
+    const client = perScan(total.clientCpuMs)!;
+    const node = perScan(total.cpuMs)!;
+    const database = perScan(total.serverCpuMs);
+    const all = client + node + (database ?? 0);
+    const used = (all * scans) / 1000 / (total.seconds * 1000);
+    const ceiling =
+      database === null
+        ? // The embedded database runs in the portal's one thread: one core at most, whatever the machine has.
+          `→ at most ${(1_000_000 / node).toFixed(0)} scans/s (the embedded database runs in the portal's one thread: one core)`
+        : `→ at most ${((cores * 1_000_000) / all).toFixed(0)} scans/s on ${cores} free cores (${((cores * 1_000_000) / (database + node)).toFixed(0)} without the load generator, ${((cores * 1_000_000) / database).toFixed(0)} for PostgreSQL alone)`;
+    console.log(
+      `    ${portal.build.label.padEnd(6)} µs per scan: load generator ${client.toFixed(0)}, Node ${node.toFixed(0)}${database === null ? ' (the embedded database included)' : `, PostgreSQL CPU ${database.toFixed(0)} (execution ${perScan(total.dbMs)?.toFixed(0) ?? '—'}, waits included)`}; ` +
+        `sum ${all.toFixed(0)} µs ${ceiling}; they used ${used.toFixed(2)} of ${cores} cores`,
+    );
+    for (const statement of statements.get(portal) ?? [])
+      console.log(
+        `      ${String(statement.calls).padStart(6)} × ${statement.meanMs.toFixed(2).padStart(7)} ms = ${statement.totalMs.toFixed(0).padStart(6)} ms  ${statement.text}`,
+      );
+  }
 }
 
 async function exportCases(portals: Portal[], quotaForm: string, badges: number, rows: number) {

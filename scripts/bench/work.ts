@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 
@@ -62,11 +62,62 @@ export async function databaseTime(databaseUrl: string) {
       );
       return Number(result.rows[0]?.ms ?? 0);
     },
+    /** The statements that took most execution time since the last reset: calls, total and mean ms, the text's start. */
+    statements: async (limit = 6): Promise<Array<{ calls: number; totalMs: number; meanMs: number; text: string }>> => {
+      const result = await client.query<{ calls: string; total: string; mean: string; query: string }>(
+        `select calls::text, total_exec_time::text as total, mean_exec_time::text as mean, query from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database())
+            and query not ilike '%pg_stat_statements%'
+          order by total_exec_time desc limit $1`,
+        [limit],
+      );
+      return result.rows.map((row) => ({
+        calls: Number(row.calls),
+        totalMs: Number(row.total),
+        meanMs: Number(row.mean),
+        text: row.query.replace(/\s+/g, ' ').slice(0, 70),
+      }));
+    },
+    /** CPU ms of the whole PostgreSQL server so far (postgresCpuMs). */
+    serverCpuMs: postgresCpuMs(Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid)),
     close: () => client.end(),
   };
 }
 
 export type DatabaseTime = NonNullable<Awaited<ReturnType<typeof databaseTime>>>;
+
+/** A process's parent pid and CPU ms (its own, and its waited-for children's), from /proc. */
+function procStat(pid: number): { ppid: number; ownMs: number; childrenMs: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), ownMs: ms(fields[11]) + ms(fields[12]), childrenMs: ms(fields[13]) + ms(fields[14]) };
+  } catch {
+    return null; // the process ended meanwhile
+  }
+}
+
+/**
+ * CPU ms used so far by a whole PostgreSQL server (the postmaster, its backends, WAL writer,
+ * checkpointer, autovacuum, and its children that ended), found from one of its backends' pids
+ * (`select pg_backend_pid()`): what the database costs in core time, lock waits left out.
+ */
+export function postgresCpuMs(backendPid: number): () => number {
+  const postmaster = procStat(backendPid)?.ppid;
+  if (!postmaster) return () => 0;
+  return () => {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      const stat = pid === postmaster || procStat(pid)?.ppid === postmaster ? procStat(pid) : null;
+      if (!stat) continue;
+      total += stat.ownMs + (pid === postmaster ? stat.childrenMs : 0);
+    }
+    return total;
+  };
+}
 
 /** " CPU 1.23 ms/op" (+ " DB 0.45 ms/op") for a case that did `operations` operations. */
 export function perOperation(operations: number, cpu: number, dbMs?: number | null): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin, type OperationNode, type RawNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHour } from '../../src/engine/leads';
 import { batchStatement, scanIntake, type ScanOutcome, type Scanner, type StatementRow } from '../../src/server/modules/leads/scans';
@@ -23,15 +23,28 @@ describe.each(ENGINES)('LD1 scan intake on %s', (engine) => {
     return { ...exhibitor, userId, role: 'team_user' };
   }
 
-  /** The app's database, counting the scan statements it runs (the ones reading scans with jsonb_to_recordset). */
+  /**
+   * The app's database, counting the scan statements it runs: the ones reading scans with
+   * jsonb_to_recordset, or executing the prepared one (an EXECUTE refused because the connection
+   * had not prepared it yet, and the PREPARE itself, store nothing and are not counted).
+   */
   function countingDb() {
     const counter = { statements: 0 };
+    const scanStatements = new Set<unknown>();
     const plugin: KyselyPlugin = {
       transformQuery: (args) => {
-        if (args.node.kind === 'RawNode' && args.node.sqlFragments.some((fragment) => fragment.includes('jsonb_to_recordset'))) counter.statements++;
+        const text = (node: OperationNode): string =>
+          node.kind === 'RawNode'
+            ? (node as RawNode).sqlFragments.map((fragment, i) => fragment + ((node as RawNode).parameters[i] ? text((node as RawNode).parameters[i]!) : '')).join('')
+            : '';
+        const statement = text(args.node);
+        if (!statement.startsWith('prepare ') && (statement.includes('jsonb_to_recordset') || statement.startsWith('execute lead_scan_batch_'))) scanStatements.add(args.queryId);
         return args.node;
       },
-      transformResult: async (args) => args.result,
+      transformResult: async (args) => {
+        if (scanStatements.delete(args.queryId)) counter.statements++;
+        return args.result;
+      },
     };
     return { db: t.app.db.withPlugin(plugin), counter };
   }

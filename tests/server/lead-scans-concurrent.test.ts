@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScanOutcome as Outcome } from '../../src/server/modules/leads/scans';
+import { scanIntake, type ScanOutcome as Outcome, type Scanner } from '../../src/server/modules/leads/scans';
 import { createTestApp, ENGINES, insertTeamUser, login, post, type TestApp, unscannedVisitors } from './helpers';
 
 // LD1 with the set-based scan statement: several devices syncing the same badges at the
@@ -122,5 +122,25 @@ describe.each(ENGINES)('LD1 concurrent scan batches on %s', (engine) => {
     expect(made.n).toBe(3);
     // The device whose batch went second saw the quota used: its answer says nothing remains.
     expect([one.data.remaining, two.data.remaining]).toContain(0);
+  });
+
+  it('a team user signed in without a quota and given one meanwhile: its batches at once still never go past it', async () => {
+    // A team user without a quota sends its batches unlocked; the statement itself finds the quota
+    // set since the sign-in and the scans go again under the lock.
+    const member = await teamUser(`race-late-quota-${engine}-${run}`, null);
+    await t.app.db.updateTable('users').set({ lead_quota: 2 }).where('id', '=', member.id).execute();
+    const event = await t.app.db.selectFrom('events').select('utc_offset_minutes').where('id', '=', eventId).executeTakeFirstOrThrow();
+    const scanner: Scanner = { userId: member.id, role: 'team_user', participationId, eventId, offsetMinutes: event.utc_offset_minutes, leadQuota: null };
+    const intake = scanIntake(t.app.db, { oneStatementAtATime: false });
+    const fresh = (await unscannedVisitors(t.app, eventId, participationId, 6)).map((r) => r.badge_code);
+    const device = (prefix: string, codes: string[]) => codes.map((badgeCode, i) => ({ clientScanId: `race-${run}-${prefix}-${i}`, badgeCode, scannedAt: scanTime(i) }));
+    const [one, two] = await Promise.all([intake.ingest(scanner, device('late-a', fresh.slice(0, 3))), intake.ingest(scanner, device('late-b', fresh.slice(3, 6)))]);
+    const all = [...one.results, ...two.results];
+    expect(all.filter((r) => r.status === 'created')).toHaveLength(2);
+    expect(all.filter((r) => r.status === 'quotaNotEnough')).toHaveLength(4);
+    const made = await t.app.db.selectFrom('leads').select(sql<number>`count(*)::int`.as('n')).where('scanned_by', '=', member.id).executeTakeFirstOrThrow();
+    expect(made.n).toBe(2);
+    expect([one.quota, two.quota]).toEqual([2, 2]);
+    expect([one.remaining, two.remaining]).toContain(0);
   });
 });

@@ -33,6 +33,7 @@ import { migration as migration0053WithdrawnVisitorsDraftListings } from './0053
 import { migration as migration0054FormEntryProgress } from './0054_form_entry_progress';
 import { migration as migration0055AuditActors } from './0055_audit_actors';
 import { migration as migration0056LeadKeywordByExhibitor } from './0056_lead_keyword_by_exhibitor';
+import { migration as migration0057LeadQualificationIndexes } from './0057_lead_qualification_indexes';
 import { migration as migration0058LeadKeywordCovering } from './0058_lead_keyword_covering';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0054_form_entry_progress': migration0054FormEntryProgress,
   '0055_audit_actors': migration0055AuditActors,
   '0056_lead_keyword_by_exhibitor': migration0056LeadKeywordByExhibitor,
+  '0057_lead_qualification_indexes': migration0057LeadQualificationIndexes,
   '0058_lead_keyword_covering': migration0058LeadKeywordCovering,
 };
 

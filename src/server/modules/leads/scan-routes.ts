@@ -27,7 +27,14 @@ export default async function scanRoutes(app: ApiApp) {
 
   const scannerOf = (auth: AuthContext) => {
     if (!auth.participation) throw new AppError('notFound');
-    return { userId: auth.user.id, role: auth.user.role, participationId: auth.participation.id, eventId: eventOf(auth).id, offsetMinutes: eventOf(auth).utc_offset_minutes };
+    return {
+      userId: auth.user.id,
+      role: auth.user.role,
+      participationId: auth.participation.id,
+      eventId: eventOf(auth).id,
+      offsetMinutes: eventOf(auth).utc_offset_minutes,
+      leadQuota: auth.user.lead_quota,
+    };
   };
 
   // ---- LD1: scans -----------------------------------------------------------------------------

@@ -59,6 +59,12 @@ export interface Scanner {
   participationId: number;
   eventId: number;
   offsetMinutes: number;
+  /**
+   * A team user's lead quota as its sign-in read it (null: none). A team user without one sends
+   * its batches without the lock that serialises them (the statement checks again: see `locked`).
+   * Left out: not known, the batch is locked as for a quota.
+   */
+  leadQuota?: number | null;
 }
 
 interface StoredLead {
@@ -75,8 +81,8 @@ const leadOf = (row: StoredLead & { id: number | string }): StoredLead => ({
   company: row.company,
 });
 
-/** What the batch statement decided for one scan. */
-type ScanKind = 'resend' | 'tags' | 'created' | 'later' | 'quota' | 'retry';
+/** What the batch statement decided for one scan (`relock`: its scanner has a quota the statement was not run under the lock for). */
+type ScanKind = 'resend' | 'tags' | 'created' | 'later' | 'quota' | 'retry' | 'relock';
 
 interface ScanRow {
   idx: number;
@@ -98,17 +104,25 @@ export interface StatementRow {
   event_id: number;
   /** Whether the scanner's quota applies (team users). */
   limited: boolean;
+  /**
+   * Whether the statement runs where the scanner's quota cannot change meanwhile (its row locked,
+   * or one statement at a time); left out: true. A scan of an unlocked scanner that turns out to
+   * have a quota makes no lead: it answers `relock` and is stored again under the lock.
+   */
+  locked?: boolean;
   client_scan_id: string;
   badge_code: string;
   scanned_at: string;
   event_hour: number;
-  lead_type: string | null;
-  temperature: string | null;
-  follow_up: string | null;
-  notes: string;
-  tag_answers: Record<string, string[]>;
-  qualified: boolean;
-  tags_ok: boolean;
+  /** The scan's qualification; left out: none (null, '', {}, false). */
+  lead_type?: string | null;
+  temperature?: string | null;
+  follow_up?: string | null;
+  notes?: string;
+  tag_answers?: Record<string, string[]>;
+  qualified?: boolean;
+  /** Whether its tag answers are choices of the exhibitor's tags; left out: true. */
+  tags_ok?: boolean;
   /** The lead's folded keyword text (`leadSearchText`) from the visitor as read before the statement. */
   search_folded: string;
   /** LD2: how the badge code was read (the lead's consent source). */
@@ -136,8 +150,12 @@ export interface StatementRow {
 export function batchStatement(rows: StatementRow[], now: number) {
   return sql<ScanRow>`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(
-        idx int, participation_id int, user_id int, event_id int, limited boolean, client_scan_id text, badge_code text,
+      select s.idx, s.participation_id, s.user_id, s.event_id, s.limited, coalesce(s.locked, true) as locked, s.client_scan_id, s.badge_code,
+        s.scanned_at, s.event_hour, s.lead_type, s.temperature, s.follow_up, coalesce(s.notes, '') as notes,
+        coalesce(s.tag_answers, '{}'::jsonb) as tag_answers, coalesce(s.qualified, false) as qualified, coalesce(s.tags_ok, true) as tags_ok,
+        s.search_folded, s.consent_source
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(
+        idx int, participation_id int, user_id int, event_id int, limited boolean, locked boolean, client_scan_id text, badge_code text,
         scanned_at timestamptz, event_hour int, lead_type text, temperature text, follow_up text, notes text, tag_answers jsonb,
         qualified boolean, tags_ok boolean, search_folded text, consent_source text)
     ),
@@ -184,7 +202,7 @@ export function batchStatement(rows: StatementRow[], now: number) {
     decided as (
       select s.*,
         s.maker and (s.scanner ->> 'quota' is null
-          or row_number() over (partition by s.maker, s.participation_id, s.user_id order by s.idx) <= (s.scanner ->> 'quota')::int - (s.scanner ->> 'used')::int) as allowed
+          or s.locked and row_number() over (partition by s.maker, s.participation_id, s.user_id order by s.idx) <= (s.scanner ->> 'quota')::int - (s.scanner ->> 'used')::int) as allowed
       from scanned s
     ),
     inserted as (
@@ -241,6 +259,7 @@ export function batchStatement(rows: StatementRow[], now: number) {
         when not d.tags_ok then 'tags'
         when d.made_scan = d.client_scan_id then 'created'
         when d.recorded_now then 'later'
+        when d.fresh and d.known_id is null and d.scanner ->> 'quota' is not null and not d.locked then 'relock'
         when d.known_id is not null or d.made_id is not null or d.badge_allowed then 'retry'
         else 'quota'
       end as kind,
@@ -275,8 +294,8 @@ const prepared = (() => {
  * for 40 ms execution on PostgreSQL): prepared, a connection plans it once. EXECUTE takes no bind
  * parameters, so the scans' JSON and the time go in as SQL string literals (quotes doubled, as
  * Kysely writes every literal; standard_conforming_strings is on in both engines).
- * Used where each request runs its own statement (PostgreSQL); the embedded database's intake
- * shares one statement among the batches arriving together, which spreads its planning already.
+ * Used on both databases: the embedded database's intake shares one statement among the batches
+ * arriving together, yet a few batches a statement still paid its planning each time.
  */
 async function runBatchStatement(db: Kysely<Database>, rows: StatementRow[], now: number, inTransaction: boolean, prepare: boolean) {
   if (!prepare) {
@@ -395,7 +414,7 @@ interface Echo {
  * fills their results, and returns the scans recorded as later scans of a lead that carry a
  * qualification (batches that carry one run alone, in a transaction: see ingestScans).
  */
-async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now: number, inTransaction: boolean, prepare = false) {
+async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now: number, inTransaction: boolean, prepare = false, locked = true) {
   // Scan ids are unique per participation: the same id in two batches of one statement (a resend
   // racing its original) is answered from the first.
   const owner = new Map<string, { batch: PreparedBatch; index: number }>();
@@ -418,12 +437,14 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
     db,
     slots.map(({ batch, index }) => ({ eventId: batch.scanner.eventId, badgeCode: batch.scans[index]!.badgeCode })),
   );
+  // A row names only what the scan carries: the statement reads a field left out as its default
+  // (no qualification, tags fine, locked, a badge scan), so a plain scan's row is half as long.
   const rowOf = (slot: number): StatementRow => {
     const { batch, index } = slots[slot]!;
     const scan = batch.scans[index]!;
     const tagAnswers = batch.tagAnswersOf.get(index);
     const visitor = visitors.get(`${batch.scanner.eventId}:${scan.badgeCode}`);
-    return {
+    const row: StatementRow = {
       idx: slot,
       participation_id: batch.scanner.participationId,
       user_id: batch.scanner.userId,
@@ -433,19 +454,25 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
       badge_code: scan.badgeCode,
       scanned_at: new Date(scan.scannedAt).toISOString(),
       event_hour: eventHour(scan.scannedAt, batch.scanner.offsetMinutes),
-      lead_type: scan.leadType ?? null,
-      temperature: scan.temperature ?? null,
-      follow_up: scan.followUp ?? null,
-      notes: scan.notes?.trim() ?? '',
-      tag_answers: tagAnswers ?? {},
-      qualified: carriesQualification(scan),
-      tags_ok: tagAnswers !== null,
       search_folded: leadSearchText({ visitorName: visitor?.name ?? '', company: visitor?.company ?? '', email: visitor?.email ?? '', badgeCode: scan.badgeCode }),
-      consent_source: scan.source ?? 'badgeScan',
     };
+    if (!locked) row.locked = false;
+    if (scan.source && scan.source !== 'badgeScan') row.consent_source = scan.source;
+    if (tagAnswers === null) row.tags_ok = false;
+    else if (tagAnswers && Object.keys(tagAnswers).length > 0) row.tag_answers = tagAnswers;
+    if (carriesQualification(scan)) {
+      row.qualified = true;
+      if (scan.leadType) row.lead_type = scan.leadType;
+      if (scan.temperature) row.temperature = scan.temperature;
+      if (scan.followUp) row.follow_up = scan.followUp;
+      const notes = scan.notes?.trim();
+      if (notes) row.notes = notes;
+    }
+    return row;
   };
 
   const laterQualifying: Array<{ batch: PreparedBatch; index: number }> = [];
+  const relock: Array<{ batch: PreparedBatch; index: number }> = [];
   let pending = slots.map((_, slot) => slot);
   for (let attempt = 0; pending.length > 0 && attempt < RETRIES; attempt++) {
     // Alone, the statement is its own transaction: one aborted for a deadlock stored nothing and
@@ -467,6 +494,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
         if (carriesQualification(batch.scans[index]!)) laterQualifying.push({ batch, index });
       } else if (row.kind === 'quota') answer(result, 'quotaNotEnough', null);
       else if (row.kind === 'tags') result.problem = 'tagAnswers';
+      else if (row.kind === 'relock') relock.push({ batch, index });
       else retry.push(row.idx);
     }
     pending = retry;
@@ -476,7 +504,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
     if (batch.scanner.role === 'team_user' && !slots.some((slot) => slot.batch === batch)) Object.assign(batch, await quotaOf(db, batch.scanner));
   }
   for (const { batch, index, of } of echoes) answerAsResendOf(batch.results[index]!, of.batch.results[of.index]!);
-  return laterQualifying;
+  return { laterQualifying, relock };
 }
 
 /** Qualifications carried by later scans just recorded (not by resends) join their leads'. */
@@ -567,7 +595,7 @@ async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, no
         const tags = new Map(rows.map((row) => [String(row.id), Array.isArray(row.choices) ? (row.choices as string[]) : []]));
         for (const i of batch.candidates) batch.tagAnswersOf.set(i, checkedTagAnswers(batch.scans[i]!.tagAnswers, tags));
       }
-      const laterQualifying = await storeBatches(trx, [batch], now, true, prepare);
+      const { laterQualifying } = await storeBatches(trx, [batch], now, true, prepare);
       if (laterQualifying.length > 0)
         await mergeLaterQualifications(
           trx,
@@ -588,8 +616,18 @@ async function storeAlone(db: Kysely<Database>, batch: PreparedBatch, now: numbe
   const { scanner } = batch;
   if (batch.candidates.length === 0) {
     if (scanner.role === 'team_user') Object.assign(batch, await quotaOf(db, scanner));
-  } else if (needsTransaction(batch) || scanner.role === 'team_user') await storeInTransaction(db, batch, now, prepare);
-  else await storeBatches(db, [batch], now, false, prepare);
+  } else if (needsTransaction(batch) || (scanner.role === 'team_user' && scanner.leadQuota !== null)) await storeInTransaction(db, batch, now, prepare);
+  else {
+    // A team user without a quota (as signed in) needs no lock: one statement, one round trip.
+    // Had a quota been set meanwhile, the scans that would make leads come back `relock` (nothing
+    // stored for them) and are stored again under the lock, as a team user's with a quota.
+    const { relock } = await storeBatches(db, [batch], now, false, prepare, scanner.role !== 'team_user');
+    if (relock.length > 0) {
+      const locked = { ...batch, candidates: relock.map((slot) => slot.index) };
+      await storeInTransaction(db, locked, now, prepare);
+      Object.assign(batch, { quota: locked.quota, used: locked.used });
+    }
+  }
   return outcomeOf(batch);
 }
 
@@ -622,9 +660,9 @@ export interface ScanIntakeOptions {
 
 export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   const maxScans = options.maxScans ?? GROUP_SCANS;
-  // With several connections each request runs its own statement: prepared (runBatchStatement).
+  // The statement is prepared on each connection (runBatchStatement), the intake's too.
   // PORTAL_SCAN_STATEMENT=plain plans it every time (the benchmark's "before").
-  const prepare = !options.oneStatementAtATime && process.env.PORTAL_SCAN_STATEMENT !== 'plain';
+  const prepare = process.env.PORTAL_SCAN_STATEMENT !== 'plain';
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
 
@@ -663,6 +701,7 @@ export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
             group.map((entry) => entry.batch),
             now,
             false,
+            prepare,
           );
         } catch (error) {
           if (group.length === 1) {
