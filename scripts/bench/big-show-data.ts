@@ -144,6 +144,9 @@ export async function postgresShow(size: ShowSize, before: ServerBuild | null, l
   for (const dir of [join(ROOT, '.tmp'), CACHE_DIR]) chmodSync(dir, statSync(dir).mode | 0o711);
   stopLeftover(clusterDir);
   const postgres = await startPostgres({ statStatements: true, keepDir: clusterDir });
+  // A big show's server has memory for maintenance: the after portal's migrations build indexes
+  // over millions of leads on start (the default 64 MB builds a trigram index in many passes).
+  await admin(postgres.adminUrl, (client) => client.query(`alter system set maintenance_work_mem = '1GB'`).then(() => client.query('select pg_reload_conf()')));
   const template = `show_${generatorHash(size)}_${before?.revision.slice(0, 8) ?? 'self'}`;
   try {
     const comment = await admin(postgres.adminUrl, async (client) => {
