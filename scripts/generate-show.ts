@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { needsApproval } from '../src/engine/forms/definitions';
-import { FOLLOW_UP_ACTIONS } from '../src/engine/leads';
+import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../src/engine/leads';
 import { memberLogin } from '../src/engine/members';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../src/server/db/connection';
-import { fillLeadSearchText, insertLeads, insertVisitors } from '../src/server/db/demo-leads';
+import { fillLeadSearchText, insertVisitors } from '../src/server/db/demo-leads';
 import type { Database } from '../src/server/db/schema';
 import { DEMO_EVENT_CODE, DEMO_PASSWORD, seedDemo } from '../src/server/db/seed';
 import { indexContent } from '../src/server/lib/content-search';
@@ -269,14 +269,56 @@ const listLength = (n: RawBuilder<unknown>) => sql`(case when ${n} = 1 then 200 
 
 // ---- the generator ----
 
-export async function generateShow(db: Kysely<Database>, size: ShowSize, log: (line: string) => void = () => undefined, forms = loadFormRegistry()): Promise<GeneratedShow> {
-  const started = performance.now();
-  const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+/** The tables that take millions of rows: loaded with their secondary indexes and row triggers set aside. */
+const BULK_TABLES = ['form_entries', 'audit_log', 'leads', 'lead_scans'];
+
+const stepper =
+  (log: (line: string) => void) =>
+  async <T>(label: string, work: () => Promise<T>): Promise<T> => {
     const at = performance.now();
     const result = await work();
     log(`  ${label} (${((performance.now() - at) / 1000).toFixed(1)} s)`);
     return result;
   };
+
+/**
+ * Generates the show as a bulk load, on one connection (its settings hold for every statement):
+ * the big tables are loaded without their secondary indexes, foreign-key checks and row triggers
+ * (see setAsideForBulkLoad), the indexes are then built once with more memory, and the database
+ * is analysed. Before it answers, the generator checks its own result: the indexes, triggers and
+ * constraints are exactly those it found (the migrations' schema), and the lead rollups and the
+ * audit's actor list equal a recount.
+ */
+export async function generateShow(db: Kysely<Database>, size: ShowSize, log: (line: string) => void = () => undefined, forms = loadFormRegistry()): Promise<GeneratedShow> {
+  const started = performance.now();
+  const step = stepper(log);
+  return db.connection().execute(async (connection) => {
+    const embedded = (await sql<{ v: string }>`select version() as v`.execute(connection)).rows[0]!.v.includes('emscripten');
+    const schema = await schemaOf(connection);
+    // Commits need not wait for the disk (a failed build is made again), a chunk of leads is joined
+    // and sorted in memory, and each index is built in one pass.
+    await sql`set synchronous_commit = off`.execute(connection);
+    await sql.raw(`set work_mem = '${embedded ? '64MB' : '256MB'}'`).execute(connection);
+    await sql.raw(`set maintenance_work_mem = '${embedded ? '256MB' : '1GB'}'`).execute(connection);
+    let show: GeneratedShow;
+    const setAside = await setAsideForBulkLoad(connection, BULK_TABLES);
+    try {
+      show = await fillShow(connection, size, log, forms);
+    } finally {
+      await step(`indexes of ${BULK_TABLES.join(', ')} made again, triggers back on`, setAside.restore);
+      await sql`reset synchronous_commit`.execute(connection);
+      await sql`reset work_mem`.execute(connection);
+    }
+    await step('statistics (analyze)', () => sql`analyze`.execute(connection));
+    await sql`reset maintenance_work_mem`.execute(connection);
+    await step('checks: schema as migrated, rollups and actors as recounted', () => checkShow(connection, show, schema));
+    return { ...show, seconds: (performance.now() - started) / 1000 };
+  });
+}
+
+async function fillShow(db: Kysely<Database>, size: ShowSize, log: (line: string) => void, forms: FormSet): Promise<GeneratedShow> {
+  const started = performance.now();
+  const step = stepper(log);
   const event = await db
     .selectFrom('events')
     .select(['id', 'code', 'organisation_id', 'show_days', 'utc_offset_minutes', 'default_flags', 'default_modules', 'starts_at', 'default_language'])
@@ -426,62 +468,61 @@ export async function generateShow(db: Kysely<Database>, size: ShowSize, log: (l
   for (const row of scanners) scannersOf.set(row.participation_id!, [...(scannersOf.get(row.participation_id!) ?? []), row.id]);
   const others = Math.max(1, size.exhibitors - 1);
   const rest = size.leads - Math.min(size.leads, size.largestLeads);
-  const restoreIndexes = await dropSecondaryIndexes(db, ['leads', 'lead_scans']);
+  // Two tags per exhibitor, answered on the qualified leads that wait for the first follow-up.
+  await sql`insert into custom_tags (participation_id, name, choices, position)
+    select p.id, t.name, t.choices::jsonb, t.position
+    from participations p cross join (values ('Budget', ${JSON.stringify(TAG_CHOICES.Budget)}, 1), ('Timeline', ${JSON.stringify(TAG_CHOICES.Timeline)}, 2)) as t(name, choices, position)
+    where p.id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)}`.execute(db);
+  const tags = await db
+    .selectFrom('custom_tags')
+    .select(['id', 'participation_id', 'name'])
+    .where('participation_id', '>=', participationIds.first)
+    .where('participation_id', '<=', participationIds.last)
+    .execute();
+  const tagOf = new Map(tags.map((tag) => [`${tag.participation_id}:${tag.name}`, tag.id]));
   await step(`${size.leads.toLocaleString('en')} leads`, async () => {
     let next = 1;
     const at = performance.now();
+    let chunk: ShowLeadPlan[] = [];
+    let chunkLeads = 0;
+    const flush = async () => {
+      if (chunk.length > 0) await insertShowLeads(db, chunk, { event, days, visitors: size.visitors });
+      chunk = [];
+      chunkLeads = 0;
+    };
     for (let n = 1; n <= size.exhibitors; n++) {
       const count = n === 1 ? Math.min(size.leads, size.largestLeads) : Math.floor((rest * (n - 1)) / others) - Math.floor((rest * (n - 2)) / others);
       if (count <= 0) continue;
       const participationId = participationIds.first + n - 1;
-      await insertLeads(db, {
-        participationId,
-        scannedBy: scannersOf.get(participationId)!,
-        eventId: event.id,
-        eventCode: event.code,
-        offsetMinutes: event.utc_offset_minutes,
-        start: days[0]!.start,
-        end: days.at(-1)!.end,
-        days,
+      chunk.push({
+        participation_id: participationId,
         first: next,
         last: next + count - 1,
-        visitors: size.visitors,
-        unknownEvery: 40,
-        qualifiedShare: 0.45,
-        foldSearchText: false,
+        per_day: Math.max(1, Math.ceil(count / days.length)),
+        scanners: scannersOf.get(participationId)!,
+        budget: tagOf.get(`${participationId}:Budget`)!,
+        timeline: tagOf.get(`${participationId}:Timeline`)!,
       });
+      chunkLeads += count;
       next += count;
+      if (chunkLeads >= LEADS_PER_STATEMENT) await flush();
       if (n % 500 === 0) log(`    ${n} exhibitors' leads (${((performance.now() - at) / 1000).toFixed(0)} s)`);
     }
+    await flush();
   });
+  // Texts with other than ASCII characters are folded by the engine (none in the generated data).
   await step('lead keyword texts', () => fillLeadSearchText(db, undefined, 20_000));
-  await step('later scans, tags and interests', async () => {
-    // Every tenth lead was scanned again an hour later by another of the exhibitor's people.
+  await step('later scans', async () => {
+    // Every tenth lead was scanned again an hour later by another of the exhibitor's people (the
+    // lead's scan count and last scan were written with it).
     await sql`insert into lead_scans (participation_id, lead_id, client_scan_id, scanned_by, scanned_at)
       select participation_id, id, 'again-' || id, scanned_by, scanned_at + interval '1 hour'
-      from leads where participation_id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)} and id % 10 = 0`.execute(db);
-    await sql`update leads set scan_count = 2, last_scanned_at = scanned_at + interval '1 hour', last_scanned_by = scanned_by
-      where participation_id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)} and id % 10 = 0`.execute(db);
-    // Two tags per exhibitor, answered on qualified leads.
-    await sql`insert into custom_tags (participation_id, name, choices, position)
-      select p.id, t.name, t.choices::jsonb, t.position
-      from participations p cross join (values ('Budget', '["Under 10k","10k-50k","Over 50k"]', 1), ('Timeline', '["This quarter","This year","Later"]', 2)) as t(name, choices, position)
-      where p.id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)}`.execute(db);
-    await sql`update leads l set tag_answers = jsonb_build_object(b.id::text, jsonb_build_array(b.choices ->> (l.id % 3)::int), t.id::text, jsonb_build_array(t.choices ->> ((l.id / 3) % 3)::int))
-      from custom_tags b, custom_tags t
-      where b.participation_id = l.participation_id and b.name = 'Budget' and t.participation_id = l.participation_id and t.name = 'Timeline'
-        and l.participation_id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)} and l.lead_type is not null and l.follow_up = ${FOLLOW_UP_ACTIONS[0]!}`.execute(
-      db,
-    );
+      from leads where participation_id between ${sql.lit(participationIds.first)} and ${sql.lit(participationIds.last)} and id % 10 = 0
+      order by id`.execute(db);
   });
-  await step('indexes of the leads made again', restoreIndexes);
-  await sql`analyze leads`.execute(db);
-  await sql`analyze lead_rollup`.execute(db);
-  await sql`analyze lead_scans`.execute(db);
 
   await step(`${size.contentItems} content items in four languages`, () => generateContent(db, event, size.contentItems));
   await step(`${(size.auditPerDay * size.auditDays).toLocaleString('en')} audit rows`, () => generateAudit(db, event, size, participationIds));
-  await sql`analyze`.execute(db);
 
   return {
     eventId: event.id,
@@ -497,21 +538,207 @@ export async function generateShow(db: Kysely<Database>, size: ShowSize, log: (l
   };
 }
 
+/** The choices of the two tags every exhibitor of the show has. */
+const TAG_CHOICES = { Budget: ['Under 10k', '10k-50k', 'Over 50k'], Timeline: ['This quarter', 'This year', 'Later'] };
+/** Leads written by one statement (the visitors are hashed once per statement). */
+const LEADS_PER_STATEMENT = 200_000;
+
+/** One exhibitor's leads: numbers first..last, spread over the show days, scanned round robin by its people. */
+interface ShowLeadPlan {
+  participation_id: number;
+  first: number;
+  last: number;
+  /** Leads per show day (the day's scans are spread evenly over its opening hours). */
+  per_day: number;
+  scanners: number[];
+  /** Its two tags' ids. */
+  budget: number;
+  timeline: number;
+}
+
+const textArray = (values: readonly string[]) => sql.raw(`(array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[])`);
+
+/** The keyword text (engine `leadSearchText`) of ASCII texts as the lead generator folds it; '' for `fillLeadSearchText` otherwise. */
+function asciiSearchText(...fields: RawBuilder<string>[]) {
+  const folded = fields.map((field) => sql`btrim(lower(regexp_replace(${field}, '\\s+', ' ', 'g')), ' ')`);
+  const joined = sql.join(fields, sql` || `);
+  return sql`case when octet_length(${joined}) = char_length(${joined}) then ${sql.join(folded, sql` || E'\\n' || `)} else '' end`;
+}
+
 /**
- * Drops the tables' indexes that no constraint needs (unique ones stay: the inserts' conflict
- * checks use them) and answers a function that makes them again from their definitions: millions
- * of rows load several times faster into a table without its trigram and sort indexes, and one
- * index build after the load costs less than keeping it up to date row by row.
+ * The leads of several exhibitors in one statement, each lead as `insertLeads` (the demo's lead
+ * generator) makes lead n of its exhibitor: the same badge (every 40th unknown), visitor, scanner,
+ * scan time on its show day, qualification (45 %) and keyword text, one lead per badge per
+ * exhibitor. Its id is drawn in lead-number order, and what follows from the id is written with
+ * the lead instead of by later updates of millions of rows: every tenth lead was scanned again an
+ * hour later (scan count 2, last scan), and a qualified lead waiting for the first follow-up action
+ * has its two tags answered.
  */
-async function dropSecondaryIndexes(db: Kysely<Database>, tables: string[]): Promise<() => Promise<void>> {
-  const indexes = await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
-    where schemaname = current_schema() and tablename in (${sql.join(tables)}) and indexdef not like 'CREATE UNIQUE INDEX%'`.execute(db);
+async function insertShowLeads(
+  db: Kysely<Database>,
+  plans: ShowLeadPlan[],
+  show: { event: { id: number; code: string; utc_offset_minutes: number }; days: Array<{ start: Date; end: Date }>; visitors: number },
+) {
+  const { event, days, visitors } = show;
+  if (days.length === 0) throw new Error('the event has no show days');
+  const starts = sql.raw(`(array[${days.map((day) => Math.floor(day.start.getTime() / 1000)).join(',')}]::bigint[])`);
+  const spans = sql.raw(`(array[${days.map((day) => Math.max(1, Math.floor((day.end.getTime() - day.start.getTime()) / 1000))).join(',')}]::bigint[])`);
+  const dayCount = sql.lit(days.length);
+  const types = textArray(LEAD_TYPES);
+  const temperatures = textArray(LEAD_TEMPERATURES);
+  const follow = textArray(FOLLOW_UP_ACTIONS);
+  const followUp = sql`(${follow})[1 + (l.n * 3) % ${sql.lit(FOLLOW_UP_ACTIONS.length)}]`;
+  const sequence = (await sql<{ name: string }>`select pg_get_serial_sequence('leads', 'id') as name`.execute(db)).rows[0]!.name;
+  const again = sql`l.id % 10 = 0`;
+  await sql`
+    insert into leads (id, participation_id, client_scan_id, badge_code, visitor_id, badge_known, visitor_name, salutation, company,
+      business_nature, job_title, country, mobile, email, phone, address, scanned_by, scanned_at, event_hour, lead_type, temperature, follow_up, notes, search_folded,
+      scan_count, last_scanned_at, last_scanned_by, tag_answers)
+    select l.id, l.participation_id, 'gen-' || l.n::text, coalesce(v.badge_code, l.code), v.id, v.id is not null,
+      coalesce(v.name, ''), coalesce(v.salutation, ''), coalesce(v.company, ''), coalesce(v.business_nature, ''), coalesce(v.job_title, ''),
+      coalesce(v.country, ''), coalesce(v.mobile, ''), coalesce(v.email, ''), coalesce(v.phone, ''), coalesce(v.address, ''),
+      l.scanned_by, l.at, floor((extract(epoch from l.at) + ${sql.lit(event.utc_offset_minutes * 60)}) / 3600)::int,
+      case when l.q then (${types})[1 + (l.n / 7 + l.n * 2) % ${sql.lit(LEAD_TYPES.length)}] end,
+      case when l.q then (${temperatures})[1 + (l.n * 5) % ${sql.lit(LEAD_TEMPERATURES.length)}] end,
+      case when l.q then ${followUp} end,
+      case when l.q and l.n % 3 = 0 then 'Met at the booth; interested in samples.' else '' end,
+      ${asciiSearchText(sql`coalesce(v.name, '')`, sql`coalesce(v.company, '')`, sql`coalesce(v.email, '')`, sql`coalesce(v.badge_code, l.code)`)},
+      case when ${again} then 2 else 1 end,
+      case when ${again} then l.at + interval '1 hour' end,
+      case when ${again} then l.scanned_by end,
+      case when l.q and ${followUp} = ${FOLLOW_UP_ACTIONS[0]!}
+        then jsonb_build_object(l.budget::text, jsonb_build_array(${JSON.stringify(TAG_CHOICES.Budget)}::jsonb ->> (l.id % 3)::int),
+          l.timeline::text, jsonb_build_array(${JSON.stringify(TAG_CHOICES.Timeline)}::jsonb ->> ((l.id / 3) % 3)::int))
+        else '{}'::jsonb end
+    from (
+      -- ids drawn in lead-number order (the ordered subquery is not merged into this one)
+      select nextval(${sequence}::regclass) as id, s.* from (
+        select p.participation_id, p.budget, p.timeline, g.n, p.scanners[1 + g.n % cardinality(p.scanners)] as scanned_by,
+          -- whole seconds (list keysets compare exact instants), spread over the lead's show day
+          to_timestamp((${starts})[1 + g.n % ${dayCount}] + (((g.n - p.first) / ${dayCount})::bigint * (${spans})[1 + g.n % ${dayCount}]) / p.per_day) as at,
+          case when g.n % 40 = 0 then ${event.code} || '-X' || lpad(g.n::text, 7, '0')
+            else ${event.code} || '-V' || lpad((1 + (g.n::bigint * 37) % ${sql.lit(Math.max(1, visitors))})::text, 7, '0') end as code,
+          (g.n * 31) % 100 < 45 as q
+        from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as p(participation_id int, first int, last int, per_day int, scanners int[], budget int, timeline int)
+        cross join lateral generate_series(p.first, p.last) as g(n)
+        order by g.n
+      ) s
+    ) l
+    left join visitors v on v.event_id = ${event.id} and v.badge_code = l.code
+    -- one lead per badge per exhibitor (LD1): a badge already a lead of it is skipped
+    on conflict do nothing`.execute(db);
+}
+
+/**
+ * Row triggers of the big tables whose effect the generator's statements write themselves, so the
+ * triggers can be off during the load. A row trigger not named here stops the generator: its
+ * effect would be missing from the data.
+ */
+const ROW_TRIGGERS_REPRODUCED: Record<string, string> = {
+  leads_changed_at: "changed_at is left to its default, now(): the trigger's value on insert",
+};
+
+/**
+ * Sets the tables up for a bulk load and answers how to put them back: their indexes that no
+ * constraint needs are dropped (unique ones stay: the inserts' conflict checks use them), and their
+ * row triggers are turned off, foreign-key checks too where we are superuser (the generator refers
+ * only to rows it made). Statement triggers (the lead rollups, the audit's actors) stay on: they
+ * work per statement, set-based. Millions of rows load several times faster so, and one index build
+ * after the load costs less than keeping each index up to date row by row.
+ */
+async function setAsideForBulkLoad(db: Kysely<Database>, tables: string[]): Promise<{ restore(): Promise<void> }> {
+  const superuser = (await sql<{ yes: boolean }>`select rolsuper as yes from pg_roles where rolname = current_user`.execute(db)).rows[0]?.yes === true;
+  const indexes = await sql<{ name: string; definition: string }>`select i.indexname as name, i.indexdef as definition from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in (${sql.join(tables)}) and i.indexdef not like 'CREATE UNIQUE INDEX%'
+      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(db);
+  const triggers = await sql<{ table: string; name: string; row: boolean }>`select c.relname as table, t.tgname as name, (t.tgtype & 1) = 1 as row
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    where c.relnamespace = current_schema()::regnamespace and c.relname in (${sql.join(tables)}) and not t.tgisinternal and t.tgenabled = 'O'`.execute(db);
+  const unknown = triggers.rows.filter((trigger) => trigger.row && !(trigger.name in ROW_TRIGGERS_REPRODUCED));
+  if (unknown.length > 0)
+    throw new Error(
+      `row triggers whose effect the generator does not write: ${unknown.map((trigger) => `${trigger.table}.${trigger.name}`).join(', ')} (see ROW_TRIGGERS_REPRODUCED)`,
+    );
   for (const index of indexes.rows) await sql`drop index ${sql.ref(index.name)}`.execute(db);
-  return () =>
-    db.connection().execute(async (connection) => {
-      await sql`set maintenance_work_mem = '256MB'`.execute(connection);
-      for (const index of indexes.rows) await sql.raw(index.definition).execute(connection);
+  for (const table of tables) {
+    if (superuser) {
+      await sql`alter table ${sql.table(table)} disable trigger all`.execute(db);
+      for (const trigger of triggers.rows.filter((one) => one.table === table && !one.row))
+        await sql`alter table ${sql.table(table)} enable trigger ${sql.ref(trigger.name)}`.execute(db);
+    } else
+      for (const trigger of triggers.rows.filter((one) => one.table === table && one.row))
+        await sql`alter table ${sql.table(table)} disable trigger ${sql.ref(trigger.name)}`.execute(db);
+  }
+  return {
+    async restore() {
+      for (const table of tables) {
+        if (superuser) await sql`alter table ${sql.table(table)} enable trigger all`.execute(db);
+        else
+          for (const trigger of triggers.rows.filter((one) => one.table === table && one.row))
+            await sql`alter table ${sql.table(table)} enable trigger ${sql.ref(trigger.name)}`.execute(db);
+      }
+      for (const index of indexes.rows) await sql.raw(index.definition).execute(db);
+    },
+  };
+}
+
+/** The schema's indexes, triggers (with whether each is on) and constraints, one line each, sorted. */
+async function schemaOf(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ line: string }>`
+    select 'index ' || tablename || ': ' || indexdef as line from pg_indexes where schemaname = current_schema()
+    union all
+    select 'trigger ' || c.relname || ': ' || t.tgname || ' ' || t.tgenabled::text
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = current_schema()::regnamespace
+    union all
+    select 'constraint ' || c.relname || ': ' || k.conname || ' ' || pg_get_constraintdef(k.oid) || case when k.convalidated then '' else ' (not valid)' end
+    from pg_constraint k join pg_class c on c.oid = k.conrelid where c.relnamespace = current_schema()::regnamespace
+    order by 1`.execute(db);
+  return rows.rows.map((row) => row.line);
+}
+
+/** A participation's lead rollup as stored (non-zero counts) and as recounted from its leads, one text each. */
+async function rollupAndRecount(db: Kysely<Database>, participationId: number) {
+  const stored = await sql<{
+    rows: string;
+  }>`select coalesce(string_agg(dimension || '/' || key || '/' || event_hour || '=' || leads, ', ' order by dimension, key, event_hour), '') as rows
+    from lead_rollup where participation_id = ${participationId} and leads <> 0`.execute(db);
+  const recounted = await sql<{
+    rows: string;
+  }>`select coalesce(string_agg(dimension || '/' || key || '/' || event_hour || '=' || leads, ', ' order by dimension, key, event_hour), '') as rows
+    from (select d.dimension, d.key, r.event_hour, count(*) as leads from leads r
+      cross join lateral (values ('all', ''), ('country', r.country), ('user', r.scanned_by::text), ('type', coalesce(r.lead_type, '')),
+        ('temperature', coalesce(r.temperature, '')), ('follow_up', coalesce(r.follow_up, '')), ('known', r.badge_known::text)) as d(dimension, key)
+      where r.participation_id = ${participationId} group by 1, 2, 3) c`.execute(db);
+  return { stored: stored.rows[0]!.rows, recounted: recounted.rows[0]!.rows };
+}
+
+/**
+ * The generated show's own checks (it throws on the first miss): the schema's indexes, triggers
+ * and constraints are those found before the load (the migrations' own), the lead rollups of a
+ * sample of exhibitors (the largest, two small ones, the last) equal a recount of their leads, and
+ * the audit's actor list holds every actor of the log.
+ */
+async function checkShow(db: Kysely<Database>, show: GeneratedShow, before: string[]) {
+  const after = await schemaOf(db);
+  const missing = before.filter((line) => !after.includes(line));
+  const added = after.filter((line) => !before.includes(line));
+  if (missing.length > 0 || added.length > 0)
+    throw new Error(`the generated schema differs from the migrated one: missing ${JSON.stringify(missing)}, added ${JSON.stringify(added)}`);
+  const { first, last } = show.participationIds;
+  for (const participationId of new Set([first, first + 1, Math.floor((first + last) / 2), last])) {
+    const { stored, recounted } = await rollupAndRecount(db, participationId);
+    if (stored !== recounted) throw new Error(`the lead rollup of participation ${participationId} differs from a recount: ${stored.slice(0, 300)} ≠ ${recounted.slice(0, 300)}`);
+  }
+  const actors = await sql<{ n: number }>`select count(*)::int as n from (
+    select distinct organisation_id, actor_name from audit_log where organisation_id = (select organisation_id from events where id = ${show.eventId})
+    except select organisation_id, actor_name from audit_actors) missing`
+    .execute(db)
+    .catch((error: unknown) => {
+      // A schema without the actor list (before it was added) has nothing to check.
+      if (String(error).includes('audit_actors')) return { rows: [{ n: 0 }] };
+      throw error;
     });
+  if (actors.rows[0]!.n !== 0) throw new Error(`${actors.rows[0]!.n} actors of the audit log are missing from audit_actors`);
 }
 
 const WORDS = {
@@ -585,7 +812,6 @@ async function generateAudit(db: Kysely<Database>, event: { id: number; organisa
       from generate_series(${sql.lit(first)}, ${sql.lit(last)}) g
       join users u on u.login_key = lower(${SHOW_CODE_PREFIX} || lpad((1 + g % ${sql.lit(span)})::text, 5, '0'))`.execute(db);
   }
-  await sql`analyze audit_log`.execute(db);
 }
 
 // ---- command line ----

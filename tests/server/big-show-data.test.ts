@@ -17,9 +17,20 @@ const LEADS = 2000;
 describe.each(ENGINES)('the big show data set on %s', (engine) => {
   let t: TestApp;
   let show: GeneratedShow;
+  let migratedSchema: string[];
+
+  /** The indexes and triggers (each with whether it is on) of the database, one line each. */
+  const schemaLines = async () =>
+    (
+      await sql<{ line: string }>`select tablename || ': ' || indexdef as line from pg_indexes where schemaname = current_schema()
+        union all select c.relname || ': trigger ' || t.tgname || ' ' || t.tgenabled::text
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = current_schema()::regnamespace
+        order by 1`.execute(t.app.db)
+    ).rows.map((row) => row.line);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
+    migratedSchema = await schemaLines();
     show = await generateShow(t.app.db, showSize(EXHIBITORS, LEADS));
   }, 60_000);
   afterAll(async () => t?.close());
@@ -56,6 +67,33 @@ describe.each(ENGINES)('the big show data set on %s', (engine) => {
     // Every form of the form set has drafts or submissions, S04's lists hold 10 to 200 badges.
     for (const definition of t.app.forms.registry.definitions) expect(show.entries[definition.id]!.drafts + show.entries[definition.id]!.submitted).toBeGreaterThan(0);
     expect(show.badges).toBeGreaterThanOrEqual(EXHIBITORS * 10);
+  });
+
+  it('leaves the schema as migrated, and the rollups and scans as the triggers and scans keep them', async () => {
+    // The bulk load sets indexes and row triggers aside: all of them are back, as the migrations made them.
+    expect(await schemaLines()).toEqual(migratedSchema);
+    const { first, last } = show.participationIds;
+    const rollup = await sql<{ row: string }>`select participation_id || ' ' || dimension || ' ' || key || ' ' || event_hour || ' ' || leads as row
+      from lead_rollup where participation_id between ${first} and ${last} and leads <> 0 order by 1`.execute(t.app.db);
+    const recount = await sql<{ row: string }>`select participation_id || ' ' || dimension || ' ' || key || ' ' || event_hour || ' ' || n as row
+      from (select r.participation_id, d.dimension, d.key, r.event_hour, count(*) as n from leads r
+        cross join lateral (values ('all', ''), ('country', r.country), ('user', r.scanned_by::text), ('type', coalesce(r.lead_type, '')),
+          ('temperature', coalesce(r.temperature, '')), ('follow_up', coalesce(r.follow_up, '')), ('known', r.badge_known::text)) as d(dimension, key)
+        where r.participation_id between ${first} and ${last} group by 1, 2, 3, 4) c order by 1`.execute(t.app.db);
+    expect(rollup.rows.length).toBeGreaterThan(0);
+    expect(rollup.rows).toEqual(recount.rows);
+    // A lead scanned twice has its later scan, from one of its exhibitor's people, an hour later.
+    const scans = await sql<{ twice: number; again: number; mismatched: number }>`select
+        (select count(*)::int from leads where participation_id between ${first} and ${last} and scan_count = 2) as twice,
+        (select count(*)::int from lead_scans where participation_id between ${first} and ${last}) as again,
+        (select count(*)::int from leads l join lead_scans s on s.lead_id = l.id
+          where l.participation_id between ${first} and ${last} and (l.last_scanned_at <> s.scanned_at or l.last_scanned_by <> s.scanned_by or s.participation_id <> l.participation_id)) as mismatched`.execute(
+      t.app.db,
+    );
+    const { twice, again, mismatched } = scans.rows[0]!;
+    expect(twice).toBeGreaterThan(0);
+    expect(again).toBe(twice);
+    expect(mismatched).toBe(0);
   });
 
   it("writes only entries the forms' validators accept", async () => {
