@@ -116,8 +116,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             },
           },
     bodyLimit: config.bodyLimitBytes,
-    // A first start creates the embedded database and seeds it, which takes seconds.
-    pluginTimeout: 120_000,
+    // No time limit on a plugin's start: the database plugin applies migrations, and on a big
+    // show's database (millions of leads) one migration's index build takes minutes; a limit would
+    // make every start after such an upgrade fail half-way. The database plugin logs which
+    // migrations it is applying, so a long start shows what it is doing.
+    pluginTimeout: 0,
     // A hop count trusts that many proxies nearest the server (X-Forwarded-For read from the right).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../../src/server/db/connection';
+import { migrations } from '../../src/server/db/migrations';
 import { VISITOR_PROFILE_FIELDS } from '../../src/server/db/schema';
 import { createTestApp, ENGINES, type TestApp } from './helpers';
 
@@ -21,6 +23,27 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         VISITOR_PROFILE_FIELDS.filter((field) => !names.has(field)),
         table,
       ).toEqual([]);
+    }
+  });
+});
+
+describe('migrations at start', () => {
+  it('a start that has migrations to apply says which before it applies them, and one with none says nothing', async () => {
+    const opened = await openDatabase({ log: () => undefined });
+    try {
+      const heard: string[] = [];
+      await migrateToLatest(opened.db, (message) => heard.push(message));
+      expect(heard).toHaveLength(1);
+      const names = Object.keys(migrations).sort();
+      expect(heard[0]).toContain(`applying ${names.length} database migration(s): ${names.join(', ')}`);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(opened.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(names);
+
+      heard.length = 0;
+      await migrateToLatest(opened.db, (message) => heard.push(message));
+      expect(heard).toEqual([]);
+    } finally {
+      await opened.close();
     }
   });
 });

@@ -101,8 +101,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/**
+ * Applies the migrations not yet applied. `log` hears which are about to run before they start:
+ * on a large database one can build an index over millions of rows for minutes, and whoever
+ * watches a start should know the server is at work, not hung.
+ */
+export async function migrateToLatest(db: Kysely<Database>, log?: (message: string) => void): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
+  if (log) {
+    const pending = (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name);
+    if (pending.length > 0) log(`applying ${pending.length} database migration(s): ${pending.join(', ')}; on a large database this can take minutes`);
+  }
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

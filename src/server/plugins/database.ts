@@ -43,7 +43,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate('dbEngine', opened.engine);
     app.decorate('pglite', opened.pglite);
     app.addHook('onClose', async () => opened.close());
-    await migrateToLatest(opened.db);
+    await migrateToLatest(opened.db, (message) => app.log.info(message));
     if (options.seedDemo) await seedDemo(opened.db);
     // `npm run backup` while the server runs: the embedded database is this process's.
     if (opened.pglite && !options.pglite) {
