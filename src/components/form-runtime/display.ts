@@ -132,7 +132,9 @@ export interface ListItemLabels {
  */
 function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Translate): Node {
   const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
-  const item = t(itemTitle);
+  // Translated when a label is asked for: where the texts change while shown, a list item's
+  // buttons rendered again name it as it is then.
+  const item = () => t(itemTitle);
   const own = (name: string) => {
     const key = uiNode[name];
     return isString(key) ? key : undefined;
@@ -140,14 +142,14 @@ function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Trans
   const addKey = own('ui:addLabel');
   const removeKey = own('ui:removeLabel');
   const labels: ListItemLabels = {
-    remove: (number) => (removeKey ? t(removeKey, { number }) : t('formRuntime.listControls.remove', { item, number })),
-    moveUp: (number) => t('formRuntime.listControls.moveUp', { item, number }),
-    moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
-    copy: (number) => t('formRuntime.listControls.copy', { item, number }),
+    remove: (number) => (removeKey ? t(removeKey, { number }) : t('formRuntime.listControls.remove', { item: item(), number })),
+    moveUp: (number) => t('formRuntime.listControls.moveUp', { item: item(), number }),
+    moveDown: (number) => t('formRuntime.listControls.moveDown', { item: item(), number }),
+    copy: (number) => t('formRuntime.listControls.copy', { item: item(), number }),
   };
   const itemsUi = objectOr(uiNode.items);
   return {
-    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item: item() }) },
     items: { ...itemsUi, 'ui:options': { ...objectOr(itemsUi['ui:options']), itemLabels: labels } },
   };
 }

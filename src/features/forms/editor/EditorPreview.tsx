@@ -59,18 +59,21 @@ const PreviewBody = memo(function PreviewBody({ source }: { source: PreviewSourc
   const { data: validateFns, error } = useServedValidators(source.validatorUrl);
   // The server's next preview of the same schema (its answer to each save) keeps the validator and
   // the schema objects, and every part of the UI schema that did not change, so that rjsf renders
-  // again only the fields whose texts changed, not the whole form (a new validator is a new form to rjsf).
-  const previous = useRef<{ validateFns: unknown; view: ReturnType<typeof formView> } | null>(null);
+  // again only the fields whose texts changed, not the whole form (a new validator is a new form to
+  // rjsf). When only its texts changed (the schema and UI schema are the same), the form stays as it
+  // is: its fields read their texts live (PreviewForm adds the server's texts under the editor's).
+  const previous = useRef<{ validateFns: unknown; source: PreviewSource; view: ReturnType<typeof formView> } | null>(null);
   const view = useMemo(() => {
     if (!validateFns) return null;
     const last = previous.current;
     const sameForm = last !== null && last.validateFns === validateFns && share(last.view.schema, source.schema) === last.view.schema;
+    if (sameForm && share(last.source.ui, source.ui) === last.source.ui && last.source.context === source.context && last.source.definition === source.definition) return last.view;
     const schema = sameForm ? last.view.schema : source.schema;
     const made = formView({ formId, definition: source.definition, schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n, undefined, {
       liveTexts: true,
     });
     const view = sameForm ? { ...made, validator: last.view.validator, ui: share(last.view.ui, made.ui) } : made;
-    previous.current = { validateFns, view };
+    previous.current = { validateFns, source, view };
     return view;
   }, [validateFns, formId, source, t, i18n]);
   const formRef = useRef<CoreForm>(null);
