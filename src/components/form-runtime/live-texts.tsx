@@ -10,8 +10,12 @@ import { LIVE_TEXTS_KEY, type FieldLiveTexts, type LiveText } from './display';
 // label, or the 50 labels of a list's items, that show it. Without a store (the exhibitors' forms)
 // every field renders its UI schema's texts as given.
 
-/** The UI schema's texts each field part is shown with, by the name its `ui:` key has. */
-const SINGLE_TEXTS = ['title', 'description', 'help', 'placeholder'] as const;
+/**
+ * The UI schema's texts a field's widget is given, by the name its `ui:` key has. Descriptions and
+ * help are read live by their own templates (useLiveText), and so is the title of an input drawn
+ * by the BaseInputTemplate: a change of those renders the template again, not the whole field.
+ */
+const SINGLE_TEXTS = ['title', 'placeholder'] as const;
 
 export interface LiveTexts {
   /** The text now, in the store's language. */
@@ -137,10 +141,21 @@ function holdsFields(schema: FieldProps['schema']): boolean {
   return schema.type === 'array' && !(isObject(items) && Array.isArray(items.enum));
 }
 
+/** Widgets rjsf draws with the BaseInputTemplate (a text field with its label), whose template reads the title live. */
+const INPUT_WIDGETS = new Set([undefined, 'text', 'textarea', 'email', 'uri', 'url', 'date', 'date-time', 'time', 'password', 'updown']);
+
+/** A field drawn by the BaseInputTemplate: a string or number without choices, file or own field or widget. */
+function drawnAsInput(schema: FieldProps['schema'], uiSchema: UiSchema | undefined): boolean {
+  if (!['string', 'number', 'integer'].includes(schema.type as string) || 'enum' in schema || 'const' in schema || schema.format === 'data-url') return false;
+  if (uiSchema?.['ui:field'] !== undefined) return false;
+  const widget = uiSchema?.['ui:widget'] ?? (isObject(uiSchema?.['ui:options']) ? uiSchema['ui:options'].widget : undefined);
+  return INPUT_WIDGETS.has(widget as string | undefined);
+}
+
 function LiveTextsSchemaField({ store, ...props }: FieldProps & { store: LiveTexts }) {
-  const container = holdsFields(props.schema);
-  const uiSchema = useLiveUi(store, container ? undefined : props.uiSchema);
-  return <CoreSchemaField {...props} uiSchema={container ? props.uiSchema : uiSchema} />;
+  const asIs = holdsFields(props.schema) || drawnAsInput(props.schema, props.uiSchema);
+  const uiSchema = useLiveUi(store, asIs ? undefined : props.uiSchema);
+  return <CoreSchemaField {...props} uiSchema={asIs ? props.uiSchema : uiSchema} />;
 }
 
 /**
