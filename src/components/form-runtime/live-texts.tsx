@@ -127,6 +127,11 @@ export function useLiveText<T>(uiSchema: UiSchema | undefined, name: 'title' | '
   return text ?? given;
 }
 
+/** A text of a field's UI schema as text, read live (only this text renders again when it changes). */
+export function LiveTextNode({ uiSchema, name, given }: { uiSchema: UiSchema | undefined; name: 'title' | 'description' | 'help'; given: string }) {
+  return <>{useLiveText(uiSchema, name, given)}</>;
+}
+
 // rjsf always registers its schema field.
 const CoreSchemaField = getDefaultRegistry().fields.SchemaField!;
 
