@@ -1,15 +1,17 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../src/engine/constants';
 import { ROOT } from '../catalogue-source';
 import { type CpuProfile, topOfProfile } from './forms';
 import { DEMO_ACCOUNT, launchChromium, startPortal } from './support';
 import { machineLoad, percentile } from './work';
 
-// F11 benchmark: the form editor's keystroke-to-preview. An organiser gives the badges' first name
-// an event title of its own (the texts dialog, saved as the draft), adds BADGES badges in the
-// preview, then types into that title in the Translations tab, one key at a time. Per key: from the
+// F11 benchmark: the form editor's keystroke-to-preview. An organiser gives a question of S04 a
+// text of the event's own (the texts dialog, saved as the draft: the badge list's title, the badges'
+// first name's title or help, a new choice of their gender), adds BADGES badges in the preview,
+// then types into that text in the Translations tab, one key at a time (BENCH_EDITOR_TEXTS=list,badge
+// picks cases). Per key: from the
 // keydown (capture phase, before React) to the preview's text showing the title as typed so far (a
 // MutationObserver on the preview stamps performance.now()), and to the frame painted after that.
 // The control is the same typing into /login's account field (a plain input): keydown to the next
@@ -22,19 +24,76 @@ const ROUNDS = Number(process.env.BENCH_EDITOR_ROUNDS ?? 1);
 const BUDGET_MS = 50;
 
 /**
- * The question whose title is typed: the badge list's own (its legend shows with or without
- * badges) or a question inside each badge (shown once per badge: the preview renders it 50 times).
+ * The text typed: the badge list's title (its legend shows with or without badges), a question's
+ * title or help inside each badge, or a new choice's label there (each shown once per badge: the
+ * preview renders it 50 times). Each is first given a text of the event's own in the question's
+ * texts dialog (`setUp`), which saves the draft and brings the server's preview of it.
  */
-interface Question {
+interface TypedText {
   name: string;
-  /** Its title in the question list, then the title the dialog gives it. */
+  /** The question's title in the question list. */
   listed: string;
-  title: string;
+  setUp: (dialog: Locator) => Promise<void>;
+  /** The event's text as set up, then its locale key. */
+  text: string;
   key: string;
+  /** A title or a choice is in the schema (the preview waits for the new schema's validator); help is in the UI schema. */
+  schemaChange: boolean;
 }
-const QUESTIONS: Record<'list' | 'badge', Question> = {
-  list: { name: "the badge list's title", listed: 'Badges', title: 'Visitor badges', key: 'forms.s04.byEvent.AFHE2027.badges.title' },
-  badge: { name: "a badge's first name's title", listed: 'First name', title: 'Given name', key: 'forms.s04.byEvent.AFHE2027.badges_firstName.title' },
+const inEnglish = (dialog: Locator, what: string) => dialog.getByRole('textbox', { name: `${what} (English)`, exact: true });
+const TEXTS: Record<'list' | 'badge' | 'choice' | 'help', TypedText> = {
+  list: {
+    name: "the badge list's title",
+    listed: 'Badges',
+    setUp: (dialog) => inEnglish(dialog, 'Question').fill('Visitor badges'),
+    text: 'Visitor badges',
+    key: 'forms.s04.byEvent.AFHE2027.badges.title',
+    schemaChange: true,
+  },
+  badge: {
+    name: "a badge's first name's title",
+    listed: 'First name',
+    setUp: (dialog) => inEnglish(dialog, 'Question').fill('Given name'),
+    text: 'Given name',
+    key: 'forms.s04.byEvent.AFHE2027.badges_firstName.title',
+    schemaChange: true,
+  },
+  choice: {
+    name: "a badge's gender's new choice",
+    listed: 'Gender',
+    setUp: async (dialog) => {
+      await dialog.getByRole('button', { name: 'Add an option', exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Code of option 3', exact: true }).fill('other');
+      // A new text needs all four languages: a missing translation is a problem of the draft, which has no preview then.
+      for (const [language, label] of [
+        ['English', 'Another'],
+        ['中文', '其他'],
+        ['日本語', 'その他'],
+        ['Tiếng Việt', 'Khác'],
+      ] as const)
+        await dialog.getByRole('textbox', { name: `Option 3 (${language})`, exact: true }).fill(label);
+    },
+    text: 'Another',
+    key: 'forms.s04.enum.gender.other',
+    schemaChange: true,
+  },
+  help: {
+    name: "a badge's first name's help",
+    listed: 'First name',
+    // A new text needs all four languages (as the choice's labels below).
+    setUp: async (dialog) => {
+      for (const [language, help] of [
+        ['English', 'As printed'],
+        ['中文', '如印刷'],
+        ['日本語', '印刷どおり'],
+        ['Tiếng Việt', 'Như in'],
+      ] as const)
+        await dialog.getByRole('textbox', { name: `Help text (${language})`, exact: true }).fill(help);
+    },
+    text: 'As printed',
+    key: 'forms.s04.byEvent.AFHE2027.badges_firstName.help',
+    schemaChange: false,
+  },
 };
 
 interface KeyRecord {
@@ -105,8 +164,8 @@ interface Figures {
   badgesAtEnd: number;
 }
 
-async function measure(browser: Browser, url: string, question: Question): Promise<Figures> {
-  const TITLE = question.title;
+async function measure(browser: Browser, url: string, question: TypedText): Promise<Figures> {
+  const TITLE = question.text;
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-GB' });
   try {
     // tsx keeps functions' names with a helper the page lacks (the instrument below names its functions).
@@ -123,9 +182,11 @@ async function measure(browser: Browser, url: string, question: Question): Promi
     await page.goto(`${url}/organiser/forms/editor?event=AFHE2027&form=s04`);
     await page.getByRole('button', { name: `Texts of ${question.listed}`, exact: true }).click({ timeout: 60_000 });
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Question (English)', exact: true }).fill(TITLE);
-    // A changed title is a change of the schema: the preview starts again on the server's, with its validator.
-    const validator = page.waitForResponse((response) => response.url().includes('/oga/forms/validators/'));
+    await question.setUp(dialog);
+    // A changed title, help or choice is a change of the schema: the preview starts again on the server's, with its validator.
+    const validator = question.schemaChange
+      ? page.waitForResponse((response) => response.url().includes('/oga/forms/validators/'))
+      : page.waitForResponse((response) => /\/draft$/.test(response.url()) && response.request().method() === 'PUT');
     await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await validator;
@@ -172,22 +233,28 @@ const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 
 export async function formEditorBenchmarks(builds: Array<{ name: string; webDir: string }>) {
   console.log(
-    `\n## Form editor: keystroke to preview, Chromium (headless, 1600×1000), S04 with ${BADGES} badges added in the preview, ${KEYS.length} keys into a question's title (Translations tab), ${ROUNDS} round(s) (${machineLoad()} at the start)`,
+    `\n## Form editor: keystroke to preview, Chromium (headless, 1600×1000), S04 with ${BADGES} badges added in the preview, ${KEYS.length} keys into a text of the event's own (Translations tab), ${ROUNDS} round(s) (${machineLoad()} at the start)`,
   );
   console.log('  preview = keydown to the preview showing the title as typed (MutationObserver); +paint = to the frame painted after it');
   console.log("  control = keydown to the next painted frame in /login's account field, same build and run; ratio = the preview's +paint p95 over the control's p95");
-  console.log("  a badge question's title is measured on builds whose preview keeps its badges: 'before' starts the preview afresh (no badges) on every save");
-  const cases = (build: { name: string }) => (build.name === 'before' ? [QUESTIONS.list] : [QUESTIONS.list, QUESTIONS.badge]);
+  const only = process.env.BENCH_EDITOR_TEXTS?.split(',');
+  const cases = () =>
+    Object.entries(TEXTS)
+      .filter(([name]) => !only || only.includes(name))
+      .map(([, text]) => text);
   const results = new Map<string, Figures[]>();
   const browser = await launchChromium();
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
-        for (const question of cases(build)) {
+        for (const question of cases()) {
           const portal = await startPortal(undefined, build.webDir);
+          const name = `${question.name}, ${build.name}`;
           try {
-            const name = `${question.name}, ${build.name}`;
             results.set(name, [...(results.get(name) ?? []), await measure(browser, portal.url, question)]);
+          } catch (error) {
+            // One case that fails to run is reported; the others are still measured.
+            console.log(`  ${name}: not measured (${(error as Error).message.split('\n')[0]})`);
           } finally {
             await portal.close();
           }
@@ -197,14 +264,14 @@ export async function formEditorBenchmarks(builds: Array<{ name: string; webDir:
   } finally {
     await browser.close();
   }
-  for (const question of Object.values(QUESTIONS)) {
+  for (const question of cases()) {
     for (const build of builds) {
       const all = results.get(`${question.name}, ${build.name}`);
       if (!all) continue;
       const of = (key: 'control' | 'preview' | 'previewPainted') => all.flatMap((figures) => figures[key]);
       const p95 = percentile(of('previewPainted'), 0.95);
       console.log(
-        `  ${`${question.name}, ${build.name}`.padEnd(40)} preview median ${ms(percentile(of('preview'), 0.5))}  p95 ${ms(percentile(of('preview'), 0.95))}  max ${ms(Math.max(...of('preview')))}` +
+        `  ${`${question.name}, ${build.name}`.padEnd(44)} preview median ${ms(percentile(of('preview'), 0.5))}  p95 ${ms(percentile(of('preview'), 0.95))}  max ${ms(Math.max(...of('preview')))}` +
           `  +paint p95 ${ms(p95)}  control p95 ${ms(percentile(of('control'), 0.95))}  ratio ${(p95 / percentile(of('control'), 0.95)).toFixed(1)}×` +
           `  badges in the preview at the end ${all.map((figures) => figures.badgesAtEnd).join('/')}  budget ${BUDGET_MS} ms (p95): ${percentile(of('preview'), 0.95) <= BUDGET_MS ? 'met' : 'NOT met'}`,
       );

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Templates } from '@rjsf/mui';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { LiveTextNode, LiveTextsContext } from './live-texts';
 
 // The text inputs of a generated form, typed into at the speed of a plain input (a
 // keystroke reaches the screen within a frame in a 50-item list). The input shows what was typed
@@ -45,11 +46,16 @@ export function BufferedInputTemplate(props: BaseInputTemplateProps) {
   // A key the schema requires may still be left empty (an API entity's `required` says present, not
   // filled): `markRequired: false` (for instance in `ui:globalOptions`) drops the asterisk.
   const required = props.required && (props.options.markRequired ?? props.registry.globalUiOptions?.markRequired) !== false;
-  if (!buffered) return <MuiBaseInputTemplate {...props} required={required} />;
+  // Where the form's texts change while shown (live-texts.tsx), the label is read live by a text
+  // of its own: a typed title renders that text again, not the input. (MUI's text field takes any node as its label.)
+  const live = useContext(LiveTextsContext) !== null && typeof props.label === 'string' && props.label !== '';
+  const label = live ? ((<LiveTextNode uiSchema={props.uiSchema} name="title" given={props.label} />) as unknown as string) : props.label;
+  if (!buffered) return <MuiBaseInputTemplate {...props} label={label} required={required} />;
 
   return (
     <MuiBaseInputTemplate
       {...props}
+      label={label}
       required={required}
       value={draft ? draft.value : value}
       onChange={(next: unknown) => {

@@ -3,6 +3,8 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { share } from './share';
 import { QuotaNote, type RuntimeFormContext } from './QuotaNote';
+import { LIVE_TEXTS_KEY, type FieldLiveTexts } from './display';
+import { useLiveText } from './live-texts';
 
 // rjsf's own array field, given the previous objects wherever nothing changed (lib/share.ts).
 // rjsf memoises each array item on its props, but on every change it rebuilds every item of the
@@ -24,6 +26,10 @@ export function StableArrayField(props: FieldProps<unknown, RJSFSchema, Partial<
     schema: share(last?.schema, props.schema),
   };
   previous.current = stable;
+  // Where the form's texts change while shown (live-texts.tsx), the list's title as it is now.
+  const titleKey = props.schema.title ?? props.name;
+  const uiTitle = useLiveText(props.uiSchema, 'title', props.uiSchema?.['ui:title']);
+  const live = props.uiSchema?.[LIVE_TEXTS_KEY] as FieldLiveTexts | undefined;
   const quota = 'quota' in props.schema ? props.schema.quota : undefined;
   const minItems = props.schema.minItems;
   // An exhibitor's form gives its quotas and labels (FormRuntime); a console form gives none.
@@ -37,7 +43,7 @@ export function StableArrayField(props: FieldProps<unknown, RJSFSchema, Partial<
         kind={typeof quota === 'string' ? quota : undefined}
         minItems={minItems}
         name={props.name}
-        title={label(props.schema.title ?? props.name)}
+        title={live?.title?.key === titleKey && typeof uiTitle === 'string' ? uiTitle : label(titleKey)}
         items={Array.isArray(props.formData) ? props.formData : []}
         itemSchema={(props.schema.items ?? {}) as never}
         context={context}

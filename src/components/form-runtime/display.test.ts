@@ -170,3 +170,25 @@ describe("F11: fields defined only inside if/then/else, and ajv's `if` errors", 
     expect(shown.map((error) => error.message)).toEqual(['«validation.required»']);
   });
 });
+
+describe('F11: the keys of the texts, for a form whose texts change while shown', () => {
+  const s04 = schemaOf('s04');
+  const s04Ui = JSON.parse(readFileSync(join(import.meta.dirname, '../../../schemas/forms/s04.ui.json'), 'utf8')) as Record<string, unknown>;
+  const params = { price: '10.00', currency: 'MYR' };
+
+  it('each field names the keys of its title, help and choice labels beside the texts', () => {
+    const ui = displayUi(s04Ui, s04, 's04', t, {}, params, { liveTexts: true });
+    const badges = ui.badges as Record<string, Record<string, unknown>>;
+    expect(badges['ui:liveTexts']).toEqual({ help: { key: 'forms.s04.badgesHelp', params }, title: { key: 'forms.s04.badges' } });
+    const gender = (badges.items as Record<string, Record<string, unknown>>).gender!;
+    expect(gender['ui:enumNames']).toEqual(['«forms.s04.enum.gender.male»', '«forms.s04.enum.gender.female»']);
+    expect(gender['ui:liveTexts']).toEqual({
+      title: { key: 'forms.s04.gender' },
+      enumNames: [{ key: 'forms.s04.enum.gender.male' }, { key: 'forms.s04.enum.gender.female' }],
+    });
+  });
+
+  it("an exhibitor's form is as before: no keys beside its texts", () => {
+    expect(JSON.stringify(displayUi(s04Ui, s04, 's04', t, {}, params))).not.toContain('ui:liveTexts');
+  });
+});

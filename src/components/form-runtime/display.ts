@@ -9,6 +9,27 @@ import { duplicateIndexes } from '../../engine/forms/rules';
 // hiding live in the UI schema.
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A text of the UI schema as its locale key (with the values it may mention). */
+export interface LiveText {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** Where a field's texts come from (`ui:liveTexts` beside the translated texts), for a form whose texts change while shown (live-texts.tsx). */
+export interface FieldLiveTexts {
+  title?: LiveText;
+  description?: LiveText;
+  help?: LiveText;
+  placeholder?: LiveText;
+  enumNames?: LiveText[];
+}
+
+export const LIVE_TEXTS_KEY = 'ui:liveTexts';
+
+/** The UI schema's own texts (locale keys, translated with the form's help values). */
+const UI_TEXT_NAMES = ['help', 'title', 'description', 'placeholder'] as const;
+const UI_TEXTS = UI_TEXT_NAMES.map((name) => `ui:${name}`);
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,34 +52,50 @@ export function displayUi(
   t: Translate,
   flags: Record<string, boolean>,
   params: Record<string, unknown> = {},
-  options: { schemaTexts?: boolean } = {},
+  options: { schemaTexts?: boolean; liveTexts?: boolean } = {},
 ): Node {
   // A form's schema holds locale keys (titles, descriptions, enum labels); an API entity's
   // (the console's) documents the API, and its texts come from the UI schema alone.
   const schemaTexts = options.schemaTexts ?? true;
+  // With liveTexts, each field also names the keys its texts come from (`ui:liveTexts`), for
+  // a form whose texts change while it is shown (see live-texts.tsx).
+  const withLive = (node: Node, live: FieldLiveTexts): Node => (options.liveTexts ? { ...node, [LIVE_TEXTS_KEY]: { ...objectOr(node[LIVE_TEXTS_KEY]), ...live } } : node);
   const translateTexts = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(translateTexts);
     if (!isObject(node)) return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        ['ui:help', 'ui:title', 'ui:description', 'ui:placeholder'].includes(key) && typeof value === 'string' ? t(value, params) : translateTexts(value),
-      ]),
+    const live: FieldLiveTexts = {};
+    const translated = Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (!(UI_TEXTS as readonly string[]).includes(key) || typeof value !== 'string') return [key, translateTexts(value)];
+        live[key.slice(3) as (typeof UI_TEXT_NAMES)[number]] = { key: value, params };
+        return [key, t(value, params)];
+      }),
     );
+    return Object.keys(live).length > 0 ? withLive(translated, live) : translated;
   };
   const hidden = (node: Node) => hiddenBy(node, flags);
   const describe = (uiNode: Node, schemaNode: unknown, property: string | null): Node => {
     if (!isObject(schemaNode)) return uiNode;
     // Rendered by no one, and its field wrapper hidden too (no empty gap where it would be).
     if (hidden(schemaNode)) return { 'ui:field': 'hidden', 'ui:widget': 'hidden' };
-    const result: Node = { ...uiNode };
-    if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) result['ui:title'] = t(schemaNode.title);
-    if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) result['ui:description'] = t(schemaNode.description);
+    let result: Node = { ...uiNode };
+    const live: FieldLiveTexts = {};
+    if (schemaTexts && typeof schemaNode.title === 'string' && result['ui:title'] === undefined) {
+      result['ui:title'] = t(schemaNode.title);
+      live.title = { key: schemaNode.title };
+    }
+    if (schemaTexts && typeof schemaNode.description === 'string' && result['ui:description'] === undefined) {
+      result['ui:description'] = t(schemaNode.description);
+      live.description = { key: schemaNode.description };
+    }
     const codes = Array.isArray(schemaNode.enum) ? schemaNode.enum : isObject(schemaNode.items) && Array.isArray(schemaNode.items.enum) ? schemaNode.items.enum : null;
     const codeNames = codes?.filter(isString) ?? [];
     if (schemaTexts && codes && property && codeNames.length === codes.length) {
-      result['ui:enumNames'] = codeNames.map((code) => t(`forms.${formId}.enum.${property}.${code}`));
+      const keys = codeNames.map((code) => `forms.${formId}.enum.${property}.${code}`);
+      result['ui:enumNames'] = keys.map((key) => t(key));
+      live.enumNames = keys.map((key) => ({ key }));
     }
+    if (Object.keys(live).length > 0) result = withLive(result, live);
     // F11: fields defined only inside if/then/else or allOf are labelled too (rjsf merges them in
     // when their condition holds; they showed raw keys before).
     for (const [name, child] of objectProperties(schemaNode)) {
@@ -95,7 +132,9 @@ export interface ListItemLabels {
  */
 function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Translate): Node {
   const itemTitle = typeof items.title === 'string' ? items.title : typeof schemaNode.title === 'string' ? schemaNode.title : 'formRuntime.rjsf.ArrayItemTitle';
-  const item = t(itemTitle);
+  // Translated when a label is asked for: where the texts change while shown, a list item's
+  // buttons rendered again name it as it is then.
+  const item = () => t(itemTitle);
   const own = (name: string) => {
     const key = uiNode[name];
     return isString(key) ? key : undefined;
@@ -103,14 +142,14 @@ function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Trans
   const addKey = own('ui:addLabel');
   const removeKey = own('ui:removeLabel');
   const labels: ListItemLabels = {
-    remove: (number) => (removeKey ? t(removeKey, { number }) : t('formRuntime.listControls.remove', { item, number })),
-    moveUp: (number) => t('formRuntime.listControls.moveUp', { item, number }),
-    moveDown: (number) => t('formRuntime.listControls.moveDown', { item, number }),
-    copy: (number) => t('formRuntime.listControls.copy', { item, number }),
+    remove: (number) => (removeKey ? t(removeKey, { number }) : t('formRuntime.listControls.remove', { item: item(), number })),
+    moveUp: (number) => t('formRuntime.listControls.moveUp', { item: item(), number }),
+    moveDown: (number) => t('formRuntime.listControls.moveDown', { item: item(), number }),
+    copy: (number) => t('formRuntime.listControls.copy', { item: item(), number }),
   };
   const itemsUi = objectOr(uiNode.items);
   return {
-    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item }) },
+    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item: item() }) },
     items: { ...itemsUi, 'ui:options': { ...objectOr(itemsUi['ui:options']), itemLabels: labels } },
   };
 }

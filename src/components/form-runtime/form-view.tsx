@@ -13,13 +13,14 @@ import { instantiateValidators, type ValidatorModule } from '../../engine/forms/
 import { displayUi, markDuplicates, rjsfStrings, translateErrors } from './display';
 import { fieldIdOf } from './field-ids';
 import { BufferedInputTemplate } from './BufferedInputTemplate';
-import { HeadingTitleField, TextDescriptionField } from './HeadingTitleField';
+import { HeadingTitleField, LiveFieldHelp, TextDescriptionField } from './HeadingTitleField';
 import { ListAddButton, ListItemButtons } from './ListControls';
 import { ArrayItemTemplate } from './ArrayItemTemplate';
 import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
 import { CountryWidget } from './CountryWidget';
+import { LiveSchemaField } from './live-texts';
 
 // What a generated form is rendered with: the exhibitor's form (FormRuntime) and the organiser's
 // gallery share it, so the gallery shows exactly what exhibitors get.
@@ -32,7 +33,7 @@ function HiddenField() {
 }
 
 /** The fields and templates every generated form renders with (the exhibitor's form and the organiser's gallery alike). */
-export const fields: RegistryFieldsType = { ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
+export const fields: RegistryFieldsType = { SchemaField: LiveSchemaField, ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
 /** Widgets a UI schema chooses by name (`"ui:widget": "country"`). */
 export const widgets: RegistryWidgetsType = { country: CountryWidget };
 export const templates = {
@@ -42,6 +43,7 @@ export const templates = {
   ButtonTemplates: { AddButton: ListAddButton },
   TitleFieldTemplate: HeadingTitleField,
   DescriptionFieldTemplate: TextDescriptionField,
+  FieldHelpTemplate: LiveFieldHelp,
 };
 /** How rjsf fills in a form's defaults (F9): no pre-ticked declaration, no blank list entries. */
 export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
@@ -132,16 +134,24 @@ export interface FormViewSource {
 /**
  * What rjsf renders a form with, in the language of `i18n`: the translated UI schema (flags that
  * are off hide their fields; `lockedFields` are read-only), the precompiled validator of the exact
- * schema, translated errors and rjsf's own strings.
+ * schema, translated errors and rjsf's own strings. With `liveTexts`, its fields also name the keys
+ * of their texts, read live under a LiveTextsContext (the form editor's preview).
  */
-export function formView(source: FormViewSource, validateFns: unknown, t: TFunction, i18n: I18n, lockedFields: ReadonlySet<string> = new Set()) {
+export function formView(
+  source: FormViewSource,
+  validateFns: unknown,
+  t: TFunction,
+  i18n: I18n,
+  lockedFields: ReadonlySet<string> = new Set(),
+  options: { liveTexts?: boolean } = {},
+) {
   const { formId, definition, context } = source;
   // The form's labels come with it: a label changed or added while the portal runs wins over the build's.
   const strings = source.strings[i18n.language];
   if (strings) i18n.addResourceBundle(i18n.language, 'translation', { forms: { [formId]: strings } }, true, true);
   setFormContext(context);
   const schema = source.schema as RJSFSchema;
-  const shown = displayUi(source.ui, source.schema, formId, t, context.flags, helpParams(definition));
+  const shown = displayUi(source.ui, source.schema, formId, t, context.flags, helpParams(definition), { liveTexts: options.liveTexts });
   const ui =
     lockedFields.size === 0
       ? shown

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
@@ -12,6 +12,8 @@ import { INTL_LOCALE, LANGUAGE_OPTIONS, type Language } from '../../../engine/la
 import { PageLoading } from '../../../components/PageLoading';
 import { translatorFor } from '../../../lib/i18n';
 import { share } from '../../../components/form-runtime/share';
+import { createLiveTexts, LiveTextsContext } from '../../../components/form-runtime/live-texts';
+import { previewStrings } from './preview-overlay';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
 
 // F11: the draft as the event's exhibitors would get it, rendered by the exhibitor's own form
@@ -28,20 +30,50 @@ export interface PreviewSource {
   validatorUrl: string;
 }
 
-function PreviewForm({ source }: { source: PreviewSource }) {
+/**
+ * The editor's texts of the shown language laid over the server's strings, read live by the
+ * preview's fields: typing renders again only the fields showing the text typed (the form handed
+ * to rjsf stays the same objects, so rjsf rebuilds nothing).
+ */
+function PreviewForm({ source, texts }: { source: PreviewSource; texts: Record<string, string> | undefined }) {
+  const { i18n } = useTranslation();
+  const store = useMemo(() => createLiveTexts((entry) => String(i18n.t(entry.key, entry.params as never))), [i18n]);
+  const formId = source.definition.id;
+  useLayoutEffect(() => {
+    const language = i18n.language as Language;
+    const strings = previewStrings(formId, source.strings as Record<string, Record<string, unknown>>, { [language]: texts }, language);
+    if (strings[language]) i18n.addResourceBundle(language, 'translation', { forms: { [formId]: strings[language] } }, true, true);
+    store.refresh();
+  }, [store, i18n, formId, source, texts]);
+  return (
+    <LiveTextsContext.Provider value={store}>
+      <PreviewBody source={source} />
+    </LiveTextsContext.Provider>
+  );
+}
+
+/** The form as the server last previewed it: rendered again when the server's preview changes, not while typing. */
+const PreviewBody = memo(function PreviewBody({ source }: { source: PreviewSource }) {
   const { t, i18n } = useTranslation();
   const formId = source.definition.id;
   const { data: validateFns, error } = useServedValidators(source.validatorUrl);
-  // Changed texts make a new view of the same form: its validator (the same schema's) and every part
-  // of its UI schema that did not change are the previous ones, so that rjsf renders again only the
-  // fields whose texts changed, not the whole form (a new validator is a new form to rjsf).
-  const previous = useRef<{ validateFns: unknown; schema: unknown; view: ReturnType<typeof formView> } | null>(null);
+  // The server's next preview of the same schema (its answer to each save) keeps the validator and
+  // the schema objects, and every part of the UI schema that did not change, so that rjsf renders
+  // again only the fields whose texts changed, not the whole form (a new validator is a new form to
+  // rjsf). When only its texts changed (the schema and UI schema are the same), the form stays as it
+  // is: its fields read their texts live (PreviewForm adds the server's texts under the editor's).
+  const previous = useRef<{ validateFns: unknown; source: PreviewSource; view: ReturnType<typeof formView> } | null>(null);
   const view = useMemo(() => {
     if (!validateFns) return null;
-    const made = formView({ formId, definition: source.definition, schema: source.schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n);
     const last = previous.current;
-    const view = last && last.validateFns === validateFns && last.schema === source.schema ? { ...made, validator: last.view.validator, ui: share(last.view.ui, made.ui) } : made;
-    previous.current = { validateFns, schema: source.schema, view };
+    const sameForm = last !== null && last.validateFns === validateFns && share(last.view.schema, source.schema) === last.view.schema;
+    if (sameForm && share(last.source.ui, source.ui) === last.source.ui && last.source.context === source.context && last.source.definition === source.definition) return last.view;
+    const schema = sameForm ? last.view.schema : source.schema;
+    const made = formView({ formId, definition: source.definition, schema, ui: source.ui, context: source.context, strings: source.strings }, validateFns, t, i18n, undefined, {
+      liveTexts: true,
+    });
+    const view = sameForm ? { ...made, validator: last.view.validator, ui: share(last.view.ui, made.ui) } : made;
+    previous.current = { validateFns, source, view };
     return view;
   }, [validateFns, formId, source, t, i18n]);
   const formRef = useRef<CoreForm>(null);
@@ -89,7 +121,7 @@ function PreviewForm({ source }: { source: PreviewSource }) {
       )}
     </>
   );
-}
+});
 
 /** The preview's heading and its language (not rendered again while the previewed texts change). */
 const PreviewHeading = memo(function PreviewHeading({ language, onLanguage, saving }: { language: Language; onLanguage: (language: Language) => void; saving: boolean }) {
@@ -124,12 +156,16 @@ const PreviewHeading = memo(function PreviewHeading({ language, onLanguage, savi
 
 export function EditorPreview({
   source,
+  texts,
   language,
   onLanguage,
   saving,
   behind,
 }: {
+  /** The server's last preview (the published form until a save answers one). */
   source: PreviewSource | null;
+  /** The editor's texts of the shown language (full keys), shown at once over the server's. */
+  texts: Record<string, string> | undefined;
   language: Language;
   onLanguage: (language: Language) => void;
   saving: boolean;
@@ -151,7 +187,7 @@ export function EditorPreview({
           <Box lang={INTL_LOCALE[language]}>
             {/* A new form (another schema, hence another validator) starts a new preview: no attempt carried over. Changed
                 texts render the same preview again, keeping what was entered in it. */}
-            <PreviewForm key={`${source.validatorUrl}/${language}`} source={source} />
+            <PreviewForm key={`${source.validatorUrl}/${language}`} source={source} texts={texts} />
           </Box>
         </I18nextProvider>
       ) : (

@@ -23,7 +23,6 @@ import type { OptionalListing } from '../../../engine/schemas/optional-listing';
 import { PageLoading } from '../../../components/PageLoading';
 import type { DraftAnswer, EditorApi } from './editor-api';
 import { EditorPreview, type PreviewSource } from './EditorPreview';
-import { previewStrings } from './preview-overlay';
 import { PublishPanel } from './PublishPanel';
 import { QuestionList, type QuestionListContext } from './QuestionList';
 import { TranslationsPanel } from './TranslationsPanel';
@@ -161,10 +160,6 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
   // The texts being typed show in the preview at once, laid over the server's last preview (its
   // answer to the save holds the same texts). Only the shown language's texts render it again.
   const shownTexts = working?.strings[language];
-  const preview: PreviewSource = useMemo(() => {
-    const strings = previewStrings(formId, previewBase.strings, { [language]: shownTexts }, language);
-    return strings === previewBase.strings ? previewBase : { ...previewBase, strings };
-  }, [previewBase, formId, shownTexts, language]);
 
   const apply = useCallback(
     (outcome: EditOutcome, listed: OptionalListing[] = []): string | null => {
@@ -269,7 +264,7 @@ export function FormEditor({ api, eventId, formId, published, purposes }: { api:
             </Suspense>
           )}
         </Box>
-        <EditorPreview source={preview} language={language} onLanguage={setLanguage} saving={saving} behind={problems.length > 0} />
+        <EditorPreview source={previewBase} texts={shownTexts} language={language} onLanguage={setLanguage} saving={saving} behind={problems.length > 0} />
       </Box>
       <StablePublishPanel
         api={api}
