@@ -100,7 +100,11 @@ describe('list controls name what they add or remove', () => {
       tags: { type: 'array', items: { type: 'string' } },
     },
   };
-  type Options = { addLabel?: string; itemLabels?: { remove: (n: number) => string; moveUp: (n: number) => string } };
+  type Options = {
+    addLabel?: string;
+    liveAddLabel?: { text: () => string; keys: readonly string[] };
+    itemLabels?: { remove: (n: number) => string; moveUp: (n: number) => string; keys: readonly string[] };
+  };
   const optionsOf = (node: unknown) => (node as { 'ui:options'?: Options })['ui:options'] ?? {};
 
   it("uses the list's own texts from the UI schema, with the item's number", () => {
@@ -108,6 +112,10 @@ describe('list controls name what they add or remove', () => {
     const badges = ui.badges as Record<string, unknown>;
     expect(optionsOf(badges).addLabel).toBe('«forms.x.addBadge»');
     expect(optionsOf(badges.items).itemLabels!.remove(3)).toBe('«forms.x.removeBadge {"number":3}»');
+    // The keys the labels are built from, which a preview's buttons follow while the texts are typed.
+    expect(optionsOf(badges.items).itemLabels!.keys).toEqual(['forms.x.badge', 'forms.x.removeBadge']);
+    expect(optionsOf(badges).liveAddLabel!.keys).toEqual(['forms.x.addBadge']);
+    expect(optionsOf(badges).liveAddLabel!.text()).toBe('«forms.x.addBadge»');
     // The keys themselves are gone: rjsf would read any ui: key as an option.
     expect(badges['ui:addLabel']).toBeUndefined();
     expect(badges['ui:removeLabel']).toBeUndefined();
@@ -120,6 +128,8 @@ describe('list controls name what they add or remove', () => {
     expect(optionsOf(badges.items).itemLabels!.moveUp(2)).toBe('«formRuntime.listControls.moveUp {"item":"«forms.x.badge»","number":2}»');
     const guests = ui.guests as Record<string, unknown>;
     expect(optionsOf(guests.items).itemLabels!.remove(1)).toBe('«formRuntime.listControls.remove {"item":"«forms.x.guests»","number":1}»');
+    expect(optionsOf(guests.items).itemLabels!.keys).toEqual(['forms.x.guests']);
+    expect(optionsOf(guests).liveAddLabel!.keys).toEqual(['forms.x.guests']);
     // A list of plain values (a multiple choice) has no item buttons to name.
     expect(optionsOf(ui.tags).addLabel).toBeUndefined();
   });

@@ -121,6 +121,14 @@ export interface ListItemLabels {
   moveUp: (number: number) => string;
   moveDown: (number: number) => string;
   copy: (number: number) => string;
+  /** The locale keys the labels are built from: where texts change while shown, the buttons follow these (live-texts.tsx). */
+  keys: readonly string[];
+}
+
+/** What a list's add button says, built when asked for, and the locale keys it is built from. */
+export interface ListAddLabel {
+  text: () => string;
+  keys: readonly string[];
 }
 
 /**
@@ -146,10 +154,12 @@ function listControlLabels(uiNode: Node, schemaNode: Node, items: Node, t: Trans
     moveUp: (number) => t('formRuntime.listControls.moveUp', { item: item(), number }),
     moveDown: (number) => t('formRuntime.listControls.moveDown', { item: item(), number }),
     copy: (number) => t('formRuntime.listControls.copy', { item: item(), number }),
+    keys: removeKey ? [itemTitle, removeKey] : [itemTitle],
   };
+  const addLabel: ListAddLabel = { text: () => (addKey ? t(addKey) : t('formRuntime.listControls.add', { item: item() })), keys: addKey ? [addKey] : [itemTitle] };
   const itemsUi = objectOr(uiNode.items);
   return {
-    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addKey ? t(addKey) : t('formRuntime.listControls.add', { item: item() }) },
+    'ui:options': { ...objectOr(uiNode['ui:options']), addLabel: addLabel.text(), liveAddLabel: addLabel },
     items: { ...itemsUi, 'ui:options': { ...objectOr(itemsUi['ui:options']), itemLabels: labels } },
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, AlertTitle, Box, Link } from '@mui/material';
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { Widgets as MuiWidgets } from '@rjsf/mui';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import { StableArrayField } from './StableArrayField';
 import type { RuntimeFormContext } from './QuotaNote';
 import { UploadField } from './UploadField';
 import { CountryWidget } from './CountryWidget';
-import { LiveSchemaField } from './live-texts';
+import { liveChoiceWidget, LiveSchemaField } from './live-texts';
 
 // What a generated form is rendered with: the exhibitor's form (FormRuntime) and the organiser's
 // gallery share it, so the gallery shows exactly what exhibitors get.
@@ -34,8 +35,17 @@ function HiddenField() {
 
 /** The fields and templates every generated form renders with (the exhibitor's form and the organiser's gallery alike). */
 export const fields: RegistryFieldsType = { SchemaField: LiveSchemaField, ArrayField: StableArrayField, upload: UploadField, hidden: HiddenField };
-/** Widgets a UI schema chooses by name (`"ui:widget": "country"`). */
-export const widgets: RegistryWidgetsType = { country: CountryWidget };
+/**
+ * Widgets a UI schema chooses by name (`"ui:widget": "country"`), and the theme's choice widgets
+ * showing their title and option labels live where the texts change while shown (live-texts.tsx).
+ */
+export const widgets: RegistryWidgetsType = {
+  country: CountryWidget,
+  RadioWidget: liveChoiceWidget(MuiWidgets.RadioWidget!),
+  SelectWidget: liveChoiceWidget(MuiWidgets.SelectWidget!),
+  CheckboxesWidget: liveChoiceWidget(MuiWidgets.CheckboxesWidget!),
+  CheckboxWidget: liveChoiceWidget(MuiWidgets.CheckboxWidget!),
+};
 export const templates = {
   BaseInputTemplate: BufferedInputTemplate,
   ArrayFieldItemTemplate: ArrayItemTemplate,

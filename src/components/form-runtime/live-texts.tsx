@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps, UiSchema } from '@rjsf/utils';
+import type { FieldProps, UiSchema, WidgetProps } from '@rjsf/utils';
 import { LIVE_TEXTS_KEY, type FieldLiveTexts, type LiveText } from './display';
 
 // Texts that change while a form is shown (the form editor's preview, F11): a field's title,
@@ -13,7 +13,8 @@ import { LIVE_TEXTS_KEY, type FieldLiveTexts, type LiveText } from './display';
 /**
  * The UI schema's texts a field's widget is given, by the name its `ui:` key has. Descriptions and
  * help are read live by their own templates (useLiveText), and so is the title of an input drawn
- * by the BaseInputTemplate: a change of those renders the template again, not the whole field.
+ * by the BaseInputTemplate, and the title and option labels of a field drawn by a choice widget
+ * (liveChoiceWidget): a change of those renders the template or widget again, not the whole field.
  */
 const SINGLE_TEXTS = ['title', 'placeholder'] as const;
 
@@ -70,6 +71,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const NO_ENTRIES: LiveText[] = [];
 const SEPARATOR = '\u0001';
 const noSubscription = () => () => undefined;
+const liveTextsOf = (uiSchema: UiSchema | undefined) => (isObject(uiSchema) && isObject(uiSchema[LIVE_TEXTS_KEY]) ? (uiSchema[LIVE_TEXTS_KEY] as FieldLiveTexts) : undefined);
+
+/**
+ * The texts of a field's UI schema given through it: all of them, or (a field drawn by a choice
+ * widget, which reads its title and choice labels live) only the placeholder.
+ */
+function givenTexts(live: FieldLiveTexts | undefined, byChoiceWidget: boolean): FieldLiveTexts | undefined {
+  if (!live || !byChoiceWidget) return live;
+  return live.placeholder ? { placeholder: live.placeholder } : undefined;
+}
 
 /** The live texts a field's UI schema names, in a fixed order (its single texts, then its choice labels). */
 function entriesOf(live: FieldLiveTexts | undefined): LiveText[] {
@@ -97,8 +108,9 @@ function withTexts(uiSchema: UiSchema, live: FieldLiveTexts, texts: string[]): U
 }
 
 /** A field's UI schema with its texts as the store has them now; renders again only when one of them changes. */
-function useLiveUi(store: LiveTexts, uiSchema: UiSchema | undefined): UiSchema | undefined {
-  const live = isObject(uiSchema) && isObject(uiSchema[LIVE_TEXTS_KEY]) ? (uiSchema[LIVE_TEXTS_KEY] as FieldLiveTexts) : undefined;
+function useLiveUi(store: LiveTexts, uiSchema: UiSchema | undefined, byChoiceWidget: boolean): UiSchema | undefined {
+  const all = liveTextsOf(uiSchema);
+  const live = useMemo(() => givenTexts(all, byChoiceWidget), [all, byChoiceWidget]);
   const entries = useMemo(() => entriesOf(live), [live]);
   const subscribe = useCallback(
     (listener: () => void) =>
@@ -125,6 +137,16 @@ export function useLiveText<T>(uiSchema: UiSchema | undefined, name: 'title' | '
   const subscribe = useCallback((listener: () => void) => (store && entry ? store.subscribe([entry.key], listener) : noSubscription()), [store, entry]);
   const text = useSyncExternalStore(subscribe, () => (store && entry ? store.text(entry) : null));
   return text ?? given;
+}
+
+/**
+ * Renders the caller again when the text of one of `keys` changes in the store (none: never), for
+ * a text built from several (a list's "Remove badge 3", built when its button renders).
+ */
+export function useLiveKeys(keys: readonly string[] | undefined): void {
+  const store = useContext(LiveTextsContext);
+  const subscribe = useCallback((listener: () => void) => (store && keys && keys.length > 0 ? store.subscribe(keys, listener) : noSubscription()), [store, keys]);
+  useSyncExternalStore(subscribe, () => (store && keys ? keys.map((key) => store.text({ key })).join(SEPARATOR) : ''));
 }
 
 /** A text of a field's UI schema as text, read live (only this text renders again when it changes). */
@@ -157,9 +179,32 @@ function drawnAsInput(schema: FieldProps['schema'], uiSchema: UiSchema | undefin
   return INPUT_WIDGETS.has(widget as string | undefined);
 }
 
+/** The choice widgets a UI schema may name for each kind of field (rjsf's defaults included); all of them read their texts live (liveChoiceWidget). */
+const CHOICE_WIDGETS: Record<string, ReadonlySet<string | undefined>> = {
+  enum: new Set([undefined, 'select', 'radio']),
+  boolean: new Set([undefined, 'checkbox', 'radio', 'select']),
+  multiple: new Set([undefined, 'select', 'checkboxes']),
+};
+
+/** A field drawn by a choice widget (a radio group, a select, checkboxes, a checkbox) rjsf picks for its schema. */
+function drawnByChoiceWidget(schema: FieldProps['schema'], uiSchema: UiSchema | undefined): boolean {
+  if (uiSchema?.['ui:field'] !== undefined) return false;
+  const widget = (uiSchema?.['ui:widget'] ?? (isObject(uiSchema?.['ui:options']) ? uiSchema['ui:options'].widget : undefined)) as string | undefined;
+  const items = schema.items;
+  const kind =
+    schema.type === 'boolean'
+      ? 'boolean'
+      : schema.type === 'array' && isObject(items) && Array.isArray(items.enum)
+        ? 'multiple'
+        : ['string', 'number', 'integer'].includes(schema.type as string) && Array.isArray(schema.enum)
+          ? 'enum'
+          : null;
+  return kind !== null && CHOICE_WIDGETS[kind]!.has(widget);
+}
+
 function LiveTextsSchemaField({ store, ...props }: FieldProps & { store: LiveTexts }) {
   const asIs = holdsFields(props.schema) || drawnAsInput(props.schema, props.uiSchema);
-  const uiSchema = useLiveUi(store, asIs ? undefined : props.uiSchema);
+  const uiSchema = useLiveUi(store, asIs ? undefined : props.uiSchema, !asIs && drawnByChoiceWidget(props.schema, props.uiSchema));
   return <CoreSchemaField {...props} uiSchema={asIs ? props.uiSchema : uiSchema} />;
 }
 
@@ -170,4 +215,58 @@ function LiveTextsSchemaField({ store, ...props }: FieldProps & { store: LiveTex
 export function LiveSchemaField(props: FieldProps) {
   const store = useContext(LiveTextsContext);
   return store ? <LiveTextsSchemaField {...props} store={store} /> : <CoreSchemaField {...props} />;
+}
+
+/** The codes of a choice widget's options, in the order of the UI schema's choice labels (the schema's enum). */
+function codesOf(schema: WidgetProps['schema']): unknown[] {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  const items = schema.items;
+  return isObject(items) && Array.isArray(items.enum) ? items.enum : [];
+}
+
+/** A choice widget's title and option labels as the store has them; renders again only when one of them changes. */
+function LiveChoiceTexts({ store, Widget, props }: { store: LiveTexts; Widget: ComponentType<WidgetProps>; props: WidgetProps }) {
+  const { uiSchema, label, options, schema } = props;
+  // A list of checkboxes has its labels' keys on the list, or on its items (where rjsf reads its labels).
+  const live = liveTextsOf(uiSchema);
+  const names = live?.enumNames ?? liveTextsOf(isObject(uiSchema?.items) ? (uiSchema.items as UiSchema) : undefined)?.enumNames;
+  const title = live?.title && label === uiSchema?.['ui:title'] ? live.title : undefined;
+  const entries = useMemo(() => [...(title ? [title] : []), ...(names ?? [])], [title, names]);
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      entries.length === 0
+        ? noSubscription()
+        : store.subscribe(
+            entries.map((entry) => entry.key),
+            listener,
+          ),
+    [store, entries],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => entries.map((entry) => store.text(entry)).join(SEPARATOR));
+  const enumOptions = useMemo(() => {
+    if (!names || !Array.isArray(options.enumOptions)) return options.enumOptions;
+    const labels = snapshot.split(SEPARATOR).slice(title ? 1 : 0);
+    const codes = codesOf(schema);
+    return options.enumOptions.map((option) => {
+      const at = codes.indexOf(option.value);
+      // As rjsf labels an option without a text: by its code.
+      const text = at >= 0 && at < names.length ? labels[at] || String(option.value) : undefined;
+      return text === undefined || text === option.label ? option : { ...option, label: text };
+    });
+  }, [names, title, options.enumOptions, snapshot, schema]);
+  const shownOptions = enumOptions === options.enumOptions ? options : { ...options, enumOptions };
+  return <Widget {...props} label={title ? snapshot.split(SEPARATOR)[0]! : label} options={shownOptions} />;
+}
+
+/**
+ * A choice widget (radio group, select, checkboxes, checkbox) that shows its title and option
+ * labels as the store has them: a typed choice label renders this widget again, not its field.
+ * Without a store (the exhibitors' forms) the widget renders as given.
+ */
+export function liveChoiceWidget(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps> {
+  // A plain function component, as rjsf 6.11 on React 19 expects of widgets.
+  return function LiveChoiceWidget(props: WidgetProps) {
+    const store = useContext(LiveTextsContext);
+    return store ? <LiveChoiceTexts store={store} Widget={Widget} props={props} /> : <Widget {...props} />;
+  };
 }

@@ -1,4 +1,6 @@
 import type { ComponentProps } from 'react';
+import { Templates } from '@rjsf/mui';
+import type { FieldTemplateProps } from '@rjsf/utils';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SWRConfig } from 'swr';
@@ -11,7 +13,7 @@ import s04Ui from '../../../../schemas/forms/s04.ui.json';
 import { flattenKeys, lookup, type LocaleTable } from '../../../engine/i18n';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { addFormKeywords } from '../../../engine/forms/keywords';
-import { patchedFiles, setTexts, type EditorForm } from '../../../engine/forms/patch-editor';
+import { addQuestion, patchedFiles, setOptions, setTexts, type EditOutcome, type EditorForm } from '../../../engine/forms/patch-editor';
 import { validatorBody, validatorRequire, type CompiledValidators } from '../../../engine/forms/served-validators';
 import { FORM_AJV_OPTIONS } from '../../../engine/forms/validator';
 import type { ArrayItemTemplate as ArrayItemTemplateType } from '../../../components/form-runtime/ArrayItemTemplate';
@@ -22,13 +24,25 @@ import { FormEditor, type PublishedForm } from './FormEditor';
 // the preview renders again: the badges entered in the preview are not rendered anew (rjsf is
 // handed the same form; only the labels showing the text change).
 
-const served = vi.hoisted(() => ({ validators: null as unknown, itemRenders: 0 }));
+const served = vi.hoisted(() => ({ validators: null as unknown, itemRenders: 0, fieldRenders: 0 }));
 
-// The preview's validator, compiled here as the server compiles it (the browser loads it as a module).
-vi.mock('../../../components/form-runtime/form-view', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../components/form-runtime/form-view')>()),
-  useServedValidators: () => ({ data: served.validators, error: undefined }),
-}));
+// The preview's validator, compiled here as the server compiles it (the browser loads it as a
+// module); each render of a field's template (any field of the preview), counted.
+vi.mock('../../../components/form-runtime/form-view', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../components/form-runtime/form-view')>();
+  const MuiFieldTemplate = Templates.FieldTemplate!;
+  return {
+    ...actual,
+    useServedValidators: () => ({ data: served.validators, error: undefined }),
+    templates: {
+      ...actual.templates,
+      FieldTemplate: (props: FieldTemplateProps) => {
+        served.fieldRenders++;
+        return <MuiFieldTemplate {...props} />;
+      },
+    },
+  };
+});
 // Each render of a list item (a badge) of the preview, counted.
 vi.mock('../../../components/form-runtime/ArrayItemTemplate', async (importOriginal) => {
   const { ArrayItemTemplate } = await importOriginal<{ ArrayItemTemplate: typeof ArrayItemTemplateType }>();
@@ -44,15 +58,22 @@ const known = { en: Object.fromEntries(flattenKeys((en.forms as unknown as Local
 const BASE = { schema: s04Schema as Record<string, unknown>, ui: s04Ui as Record<string, unknown> };
 const TITLE_KEY = 'forms.s04.byEvent.AFHE2027.badges_firstName.title';
 
-/** S04 of the event as published: the badges' first name has a title of the event's own. */
-function publishedWithOwnTitle() {
-  const form: EditorForm = { formId: 's04', exhibitCode: 'AFHE2027', base: BASE, patch: null, strings: {}, known };
-  const outcome = setTexts(form, ['badges', 'firstName'], { title: { en: 'Given name', cn: '名', ja: '名', vi: 'Tên' } });
-  if (!outcome.ok) throw new Error(outcome.error.code);
-  const strings = { en: { ...known.en, ...outcome.strings.en } };
-  const files = patchedFiles(BASE, outcome.patch);
-  return { patch: outcome.patch, strings, files };
+const ALL = (en: string) => ({ en, cn: en, ja: en, vi: en });
+
+/** S04 of the event as published after `edits` (the event's own texts over the form set's). */
+function publishedWith(...edits: ((form: EditorForm) => EditOutcome)[]) {
+  let form: EditorForm = { formId: 's04', exhibitCode: 'AFHE2027', base: BASE, patch: null, strings: {}, known };
+  for (const edit of edits) {
+    const outcome = edit(form);
+    if (!outcome.ok) throw new Error(outcome.error.code);
+    form = { ...form, patch: outcome.patch, strings: outcome.strings };
+  }
+  const strings = { en: { ...known.en, ...form.strings.en } };
+  return { patch: form.patch, strings, files: patchedFiles(BASE, form.patch) };
 }
+
+/** The badges' first name has a title of the event's own. */
+const ownFirstNameTitle = (form: EditorForm) => setTexts(form, ['badges', 'firstName'], { title: { en: 'Given name', cn: '名', ja: '名', vi: 'Tên' } });
 
 const DEFINITION = {
   id: 's04',
@@ -75,54 +96,64 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
+/** The editor of S04 as published after `edits`, its preview in English; answers the preview. */
+async function renderEditor(...edits: ((form: EditorForm) => EditOutcome)[]) {
+  const { patch, strings, files } = publishedWith(...edits);
+  const commonJs = compileSchemaValidatorsCode(files.schema as never, {
+    extenderFn: (ajv) => addFormKeywords(ajv as never) as never,
+    ajvOptionsOverrides: { ...FORM_AJV_OPTIONS },
+  });
+  served.validators = new Function('require', validatorBody(commonJs))(validatorRequire) as CompiledValidators;
+  const source: EditorSource = {
+    exhibitCode: 'AFHE2027',
+    formId: 's04',
+    version: { id: 7, number: 3 },
+    base: BASE,
+    patch,
+    strings,
+    draft: null,
+    uploadPurposes: [],
+  };
+  const published: PublishedForm = {
+    definition: DEFINITION,
+    definitionIndex: 3,
+    context: { flags: {}, quotas: { badges: 5 } },
+    schema: files.schema,
+    ui: files.ui,
+    strings: { en: formTable('s04', strings, 'en') },
+    validatorUrl: '/oga/forms/validators/s04.js',
+  };
+  const api = {
+    load: vi.fn().mockResolvedValue(source),
+    // The save answers no preview of its own: the preview stays on the published form.
+    saveDraft: vi.fn().mockResolvedValue({ problems: [], preview: { schema: {}, ui: {}, strings: {}, validator: null } }),
+    versions: vi.fn().mockResolvedValue([]),
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <FormEditor api={api as unknown as EditorApi} eventId={12} formId="s04" published={published} purposes={[]} />
+    </SWRConfig>,
+  );
+
+  return screen.findByRole('region', { name: i18next.t('formEditor.preview') });
+}
+
+/** The Translations tab's cell of `key` in English. */
+function translationCell(key: string) {
+  fireEvent.click(screen.getByRole('tab', { name: i18next.t('formEditor.translations') }));
+  return screen.getByRole('textbox', { name: i18next.t('formEditor.textIn', { key, language: 'English' }) });
+}
+
 describe('F11 FormEditor preview', () => {
   it('a title typed in the translations shows in the preview’s badges at once, without rendering the badges again', async () => {
-    const { patch, strings, files } = publishedWithOwnTitle();
-    const commonJs = compileSchemaValidatorsCode(files.schema as never, {
-      extenderFn: (ajv) => addFormKeywords(ajv as never) as never,
-      ajvOptionsOverrides: { ...FORM_AJV_OPTIONS },
-    });
-    served.validators = new Function('require', validatorBody(commonJs))(validatorRequire) as CompiledValidators;
-    const source: EditorSource = {
-      exhibitCode: 'AFHE2027',
-      formId: 's04',
-      version: { id: 7, number: 3 },
-      base: BASE,
-      patch,
-      strings,
-      draft: null,
-      uploadPurposes: [],
-    };
-    const published: PublishedForm = {
-      definition: DEFINITION,
-      definitionIndex: 3,
-      context: { flags: {}, quotas: { badges: 5 } },
-      schema: files.schema,
-      ui: files.ui,
-      strings: { en: formTable('s04', strings, 'en') },
-      validatorUrl: '/oga/forms/validators/s04.js',
-    };
-    const api = {
-      load: vi.fn().mockResolvedValue(source),
-      // The save answers no preview of its own: the preview stays on the published form.
-      saveDraft: vi.fn().mockResolvedValue({ problems: [], preview: { schema: {}, ui: {}, strings: {}, validator: null } }),
-      versions: vi.fn().mockResolvedValue([]),
-    };
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <FormEditor api={api as unknown as EditorApi} eventId={12} formId="s04" published={published} purposes={[]} />
-      </SWRConfig>,
-    );
-
-    const preview = await screen.findByRole('region', { name: i18next.t('formEditor.preview') });
+    const preview = await renderEditor(ownFirstNameTitle);
     const add = await within(preview).findByRole('button', { name: 'Add a badge' });
     for (let badge = 0; badge < 3; badge++) fireEvent.click(add);
     await waitFor(() => expect(within(preview).getAllByRole('textbox', { name: /^Given name/ })).toHaveLength(3));
     fireEvent.change(within(preview).getAllByRole('textbox', { name: /^Given name/ })[1]!, { target: { value: 'Aisyah' } });
     fireEvent.blur(within(preview).getAllByRole('textbox', { name: /^Given name/ })[1]!);
 
-    fireEvent.click(screen.getByRole('tab', { name: i18next.t('formEditor.translations') }));
-    const title = screen.getByRole('textbox', { name: i18next.t('formEditor.textIn', { key: TITLE_KEY, language: 'English' }) });
+    const title = translationCell(TITLE_KEY);
     const rendersBefore = served.itemRenders;
     fireEvent.change(title, { target: { value: 'Name on badge' } });
 
@@ -132,5 +163,56 @@ describe('F11 FormEditor preview', () => {
     expect(within(preview).queryAllByRole('textbox', { name: /^Given name/ })).toHaveLength(0);
     // Only the labels changed: no badge of the preview was rendered again.
     expect(served.itemRenders - rendersBefore).toBe(0);
+  }, 30_000);
+
+  it('a choice’s label or its question’s title typed in the translations shows in every badge, without rendering a badge or a field again', async () => {
+    const preview = await renderEditor(
+      (form) =>
+        setOptions(
+          form,
+          ['badges', 'gender'],
+          [
+            { code: 'male', labels: {} },
+            { code: 'female', labels: {} },
+            { code: 'other', labels: ALL('Other') },
+          ],
+        ),
+      (form) => setTexts(form, ['badges', 'gender'], { title: ALL('Gender on badge') }),
+    );
+    const add = await within(preview).findByRole('button', { name: 'Add a badge' });
+    for (let badge = 0; badge < 3; badge++) fireEvent.click(add);
+    await waitFor(() => expect(within(preview).getAllByRole('radio', { name: 'Other' })).toHaveLength(3));
+    fireEvent.click(within(preview).getAllByRole('radio', { name: 'Other' })[1]!);
+    await waitFor(() => expect((within(preview).getAllByRole('radio', { name: 'Other' })[1] as HTMLInputElement).checked).toBe(true));
+
+    const label = translationCell('forms.s04.enum.gender.other');
+    const itemsBefore = served.itemRenders;
+    const fieldsBefore = served.fieldRenders;
+    fireEvent.change(label, { target: { value: 'Diverse' } });
+    const renamed = await within(preview).findAllByRole('radio', { name: 'Diverse' });
+    expect(renamed).toHaveLength(3);
+    expect((renamed[1] as HTMLInputElement).checked).toBe(true);
+    expect(within(preview).queryAllByRole('radio', { name: 'Other' })).toHaveLength(0);
+    expect(within(preview).getAllByRole('radio', { name: 'Male' })).toHaveLength(3);
+
+    fireEvent.change(translationCell('forms.s04.byEvent.AFHE2027.badges_gender.title'), { target: { value: 'Gender as printed' } });
+    expect(await within(preview).findAllByText('Gender as printed')).toHaveLength(3);
+    expect(within(preview).queryAllByText('Gender on badge')).toHaveLength(0);
+    // Only the radio groups changed: no badge, and no field's template, was rendered again.
+    expect(served.itemRenders - itemsBefore).toBe(0);
+    expect(served.fieldRenders - fieldsBefore).toBe(0);
+  }, 30_000);
+
+  it('the list’s buttons follow a typed title of its items: “Remove Guest 1” becomes “Remove Visitor 1”, the item not rendered again', async () => {
+    const preview = await renderEditor((form) => addQuestion(form, { container: [], id: 'guests', kind: 'list', title: ALL('Guest') }));
+    fireEvent.click(await within(preview).findByRole('button', { name: 'Add: Guest' }));
+    await within(preview).findByRole('button', { name: 'Remove Guest 1' });
+
+    const itemsBefore = served.itemRenders;
+    fireEvent.change(translationCell('forms.s04.byEvent.AFHE2027.guests.title'), { target: { value: 'Visitor' } });
+    await within(preview).findByRole('button', { name: 'Remove Visitor 1' });
+    within(preview).getByRole('button', { name: 'Add: Visitor' });
+    expect(within(preview).queryByRole('button', { name: 'Remove Guest 1' })).toBeNull();
+    expect(served.itemRenders - itemsBefore).toBe(0);
   }, 30_000);
 });
