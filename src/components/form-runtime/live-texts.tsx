@@ -224,43 +224,42 @@ function codesOf(schema: WidgetProps['schema']): unknown[] {
   return isObject(items) && Array.isArray(items.enum) ? items.enum : [];
 }
 
-/** A choice widget's title and option labels as the store has them; renders again only when one of them changes. */
+/** One text as the store has it (`fallback` when empty); only this text renders again when it changes. */
+function LiveEntryText({ store, entry, fallback }: { store: LiveTexts; entry: LiveText; fallback?: string }) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe([entry.key], listener), [store, entry]);
+  const text = useSyncExternalStore(subscribe, () => store.text(entry));
+  return <>{text || fallback}</>;
+}
+
+/**
+ * A choice widget given its title and option labels as texts that read the store themselves, so a
+ * typed label renders those texts again, not the widget (a radio group's options are MUI buttons).
+ * The theme's choice widgets render both as React children; rjsf types them as strings.
+ */
 function LiveChoiceTexts({ store, Widget, props }: { store: LiveTexts; Widget: ComponentType<WidgetProps>; props: WidgetProps }) {
   const { uiSchema, label, options, schema } = props;
   // A list of checkboxes has its labels' keys on the list, or on its items (where rjsf reads its labels).
   const live = liveTextsOf(uiSchema);
   const names = live?.enumNames ?? liveTextsOf(isObject(uiSchema?.items) ? (uiSchema.items as UiSchema) : undefined)?.enumNames;
   const title = live?.title && label === uiSchema?.['ui:title'] ? live.title : undefined;
-  const entries = useMemo(() => [...(title ? [title] : []), ...(names ?? [])], [title, names]);
-  const subscribe = useCallback(
-    (listener: () => void) =>
-      entries.length === 0
-        ? noSubscription()
-        : store.subscribe(
-            entries.map((entry) => entry.key),
-            listener,
-          ),
-    [store, entries],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => entries.map((entry) => store.text(entry)).join(SEPARATOR));
   const enumOptions = useMemo(() => {
     if (!names || !Array.isArray(options.enumOptions)) return options.enumOptions;
-    const labels = snapshot.split(SEPARATOR).slice(title ? 1 : 0);
     const codes = codesOf(schema);
     return options.enumOptions.map((option) => {
       const at = codes.indexOf(option.value);
+      const entry = at >= 0 ? names[at] : undefined;
       // As rjsf labels an option without a text: by its code.
-      const text = at >= 0 && at < names.length ? labels[at] || String(option.value) : undefined;
-      return text === undefined || text === option.label ? option : { ...option, label: text };
+      return entry ? { ...option, label: (<LiveEntryText store={store} entry={entry} fallback={String(option.value)} />) as unknown as string } : option;
     });
-  }, [names, title, options.enumOptions, snapshot, schema]);
+  }, [store, names, options.enumOptions, schema]);
   const shownOptions = enumOptions === options.enumOptions ? options : { ...options, enumOptions };
-  return <Widget {...props} label={title ? snapshot.split(SEPARATOR)[0]! : label} options={shownOptions} />;
+  const shownLabel = title ? ((<LiveEntryText store={store} entry={title} />) as unknown as string) : label;
+  return <Widget {...props} label={shownLabel} options={shownOptions} />;
 }
 
 /**
  * A choice widget (radio group, select, checkboxes, checkbox) that shows its title and option
- * labels as the store has them: a typed choice label renders this widget again, not its field.
+ * labels as the store has them: a typed choice label renders those texts again, not the widget or its field.
  * Without a store (the exhibitors' forms) the widget renders as given.
  */
 export function liveChoiceWidget(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps> {
