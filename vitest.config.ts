@@ -52,6 +52,9 @@ export default defineConfig({
           exclude: ['src/server/**', 'src/engine/**'],
           environment: 'jsdom',
           maxWorkers: WORKERS,
+          // A whole form or editor rendered in jsdom takes seconds on a busy 2-core machine; the
+          // default 5 s made such tests fail on load alone.
+          testTimeout: 30_000,
         },
       },
       {
