@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
-// Issue 16 (CI speed): vitest starts the files it knows nothing about (a fresh clone: no results
+// CI speed: vitest starts the files it knows nothing about (a fresh clone: no results
 // cache) largest first, by bytes. The browser tests that walk the whole screen catalogue (one
 // test per screen and language) are short files that take the longest, so they ran last and the
 // two workers ended a few minutes apart. Those files start first; with a results cache, vitest's
@@ -27,7 +27,7 @@ class CatalogueWalksFirst extends BaseSequencer {
 
 // Projects so the test script can run them as separate, clearly reported stages.
 // maxWorkers: vitest's default in a run is one worker fewer than the cores, which on CI's two
-// cores ran the unit and server files one at a time (issue 16: the whole CI run faster). The
+// cores ran the unit and server files one at a time (the whole CI run is faster with two). The
 // projects of one command need the same value.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
