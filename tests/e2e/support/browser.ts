@@ -4,8 +4,9 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { REPO_ROOT } from './portal';
 
-// Debian's Chromium driven by playwright-core: one browser per spec file, a fresh context
-// (cookies, storage) per test, and a screenshot in .tmp/ when a test fails.
+// Debian's Chromium driven by playwright-core: one browser per test worker (a spec file that
+// needs flags of its own, e.g. a fake camera, starts its own), a fresh context (cookies, storage)
+// per test, and a screenshot in .tmp/ when a test fails.
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -33,6 +34,19 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
  */
 export function fakeCameraArgs(y4mFile: string): string[] {
   return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4mFile}`];
+}
+
+/**
+ * The browser the spec files of this test worker share (the worker keeps its modules between
+ * files): starting Chromium took about a second of every file. Contexts keep the files apart; a
+ * browser that crashed or was closed is started afresh.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
 }
 
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -89,10 +103,13 @@ export function useBrowser(
   let usedFilePages: Page[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser(launchArgs ? await launchArgs() : []);
+    browser = launchArgs ? await launchBrowser(await launchArgs()) : await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (launchArgs) await browser?.close();
+    // The shared browser stays for the worker's next file, without this file's contexts (its
+    // file pages, and any the spec opened on the browser itself).
+    else await Promise.all((browser?.contexts() ?? []).map((open) => open.close().catch(() => undefined)));
   });
   beforeEach(async () => {
     // Tests that use only file pages (pagePerTest: false) skip the fresh context.
