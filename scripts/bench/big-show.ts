@@ -351,6 +351,8 @@ async function exportCases(portals: Portal[], quotaForm: string, badges: number,
   );
   // The budget holds the memory too: the largest growth above rest of each portal over its rounds.
   const growth = new Map<Portal, number>();
+  // The highest RSS seen too: growth above a rest that already holds an earlier request's young generation says less.
+  const highest = new Map<Portal, number>();
   await measure(
     `${quotaForm} export (budget ${BUDGET.exportSeconds} s, +${BUDGET.exportRssMb} MB)`,
     BUDGET.exportSeconds * 1000,
@@ -367,7 +369,8 @@ async function exportCases(portals: Portal[], quotaForm: string, badges: number,
         const rate = rows / ((performance.now() - started) / 1000);
         const grown = Math.max(peak, rssMb(portal.pid)) - rest;
         growth.set(portal, Math.max(growth.get(portal) ?? 0, grown));
-        return `${(bytes / 1048576).toFixed(1)} MB, ${rate.toFixed(0)} rows/s, RSS +${grown.toFixed(0)} MB`;
+        highest.set(portal, Math.max(highest.get(portal) ?? 0, rest + grown));
+        return `${(bytes / 1048576).toFixed(1)} MB, ${rate.toFixed(0)} rows/s, RSS ${rest.toFixed(0)} MB at rest +${grown.toFixed(0)} MB`;
       } finally {
         clearInterval(sampler);
       }
@@ -377,7 +380,7 @@ async function exportCases(portals: Portal[], quotaForm: string, badges: number,
   );
   const after = growth.get(portals.at(-1)!) ?? 0;
   console.log(
-    `  ${'export memory, RSS above rest'.padEnd(46)} ${portals.map((portal) => `+${(growth.get(portal) ?? 0).toFixed(0)} MB`.padEnd(40)).join(' | ')} | +${BUDGET.exportRssMb} MB ${after <= BUDGET.exportRssMb ? 'met' : 'NOT met'}`,
+    `  ${'export memory, RSS above rest'.padEnd(46)} ${portals.map((portal) => `+${(growth.get(portal) ?? 0).toFixed(0)} MB (highest RSS ${(highest.get(portal) ?? 0).toFixed(0)} MB)`.padEnd(40)).join(' | ')} | +${BUDGET.exportRssMb} MB ${after <= BUDGET.exportRssMb ? 'met' : 'NOT met'}`,
   );
 }
 

@@ -204,11 +204,22 @@ export async function loadShow(db: Kysely<Database>, count: number, log: (line: 
  * `cwd` another checkout's (its bundle, schemas and locales), `startSeconds` how long its start
  * (migrations included) may take.
  */
+/**
+ * The node options the build's own `npm run serve` starts its server with (production's start, e.g.
+ * the young generation's size), so each build is measured as it runs: the landed version's with its
+ * own, this tree's with its own.
+ */
+export function serverNodeOptions(cwd: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const options = /^node((?:\s+--\S+)*)\s+dist\/server\/main\.js$/.exec((scripts.serve ?? '').trim())?.[1] ?? '';
+  return options.split(/\s+/).filter(Boolean);
+}
+
 export async function startServerProcess(env: Record<string, string>, bundle = 'dist/server/main.js', cwd = ROOT, startSeconds = 60) {
   const port = await freePort();
   // BENCH_PROFILE_DIR=/some/dir writes a CPU profile of the portal process there (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, bundle], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeOptions(cwd), ...profile, bundle], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

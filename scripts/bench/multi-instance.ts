@@ -15,6 +15,7 @@ import { ROOT } from '../catalogue-source';
 import { jpegJfif } from '../../tests/support/fixtures';
 import { multipart } from '../../tests/support/multipart';
 import type { Plan, Results } from './load/mix';
+import { serverNodeOptions } from './leads';
 import { cpuMs, databaseTime, machineLoad, percentile } from './work';
 
 // Several instances under load (README "Several instances"): one, two and four portal processes
@@ -65,7 +66,7 @@ function ensureServerBuilt() {
 
 async function startInstance(databaseUrl: string, dataDir: string, poolSize: number): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...serverNodeOptions(ROOT), 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
