@@ -161,12 +161,9 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const event = await currentOrganiserEvent(app.db, auth);
       const q = request.query;
       if (q.form && q.formStatus && !registry.find(q.form)) throw new AppError('badRequest');
-      // Every filter is a condition on the participation (and its main account, whose rows the
-      // list shows); the exhibitor's own texts the participation carries (migration 0059).
-      let query = app.db
-        .selectFrom('participations')
-        .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
-        .where('participations.event_id', '=', event.id);
+      // Every filter is a condition on the participation alone: it carries its exhibitor's name
+      // and searched texts (migration 0059), and has one main account (made with it).
+      let query = app.db.selectFrom('participations').where('participations.event_id', '=', event.id);
       if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
       if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
       if (q.status) query = query.where('participations.status', '=', q.status);
@@ -188,6 +185,7 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const page = pageOf(q, total);
       const slice = await query
         .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
         .select([
           'participations.id',
           'exhibitors.code',
