@@ -373,8 +373,12 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
         }
       }
     };
+    const unfolded = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from participations where event_id = ${eventId} and search_folded is null`.execute(db)).rows[0]!.n);
     const keywords = ['', 'exhibitor 12', 'plan2', 'h1', 'phu', 'TRÂN', 'front', 'newmail', 'imp.example', 'zz late 3-1'];
     await expectRight(keywords);
+    // The search stored the texts it folded.
+    expect(await unfolded()).toBe(0);
 
     // A set-based import: new exhibitors, and an existing one renamed by its code (with accents).
     const boundary = `----plans-${randomBytes(6).toString('hex')}`;
@@ -393,6 +397,8 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${organiser}` },
     });
     expect(imported.json()).toMatchObject({ data: { created: 2, updated: 1 } });
+    // The import folded the texts it stored.
+    expect(await unfolded()).toBe(0);
     await expectRight(keywords);
 
     // A rename through the account screen (to the front of the list), a booth changed there, and
@@ -404,7 +410,9 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
     expect((await put(t.app, `/oga/organiser/exhibitors/${first!.id}`, { ...input, name: 'Aa Front Phu', boothNum: 'H1-NEW' }, organiser)).code).toBe(200);
     await sql`update users set email = 'newmail@imp.example' where participation_id = (select id from participations where booth_num = 'H-PHU') and role = 'exhibitor'`.execute(db);
     await sql`update participations set booth_num = 'H1-SQL' where id = ${second!.id}`.execute(db);
+    expect(await unfolded()).toBe(3);
     await expectRight(keywords);
+    expect(await unfolded()).toBe(0);
     const firstPage = (await get<List>(t.app, '/oga/organiser/exhibitors?limit=50', organiser)).data;
     expect(firstPage.items.map((item) => item.id)).toEqual((await recount('')).slice(0, 50));
     expect(firstPage.items[0]!.name).toBe('Aa Front Phu');

@@ -63,6 +63,11 @@ export const migration: Migration = {
     // A page in the list's order, read along the event's rows; the rows still to fold, found at once.
     await sql`create index participations_list_order on participations (event_id, list_name, id)`.execute(db);
     await sql`create index participations_search_unfolded on participations (event_id) where search_folded is null`.execute(db);
+    // A form-status filter (app.formEntries.hasFormStatus) reads one form's entries of the event:
+    // their status and approval decision are now in its index too, so the filter reads the index
+    // alone instead of each entry's row (which holds the form's data).
+    await sql`drop index if exists form_entries_form`.execute(db);
+    await sql`create index form_entries_form on form_entries (form_id, participation_id) include (status, approval_status)`.execute(db);
     // A keyword of three characters or more: its trigrams' matches only (where pg_trgm is installed).
     const trgm = await sql<{ ok: boolean }>`select exists (select 1 from pg_extension where extname = 'pg_trgm') as ok`.execute(db);
     if (trgm.rows[0]?.ok) await sql`create index participations_search_folded on participations using gin (search_folded gin_trgm_ops)`.execute(db);

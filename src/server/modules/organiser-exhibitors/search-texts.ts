@@ -27,17 +27,26 @@ export function exhibitorSearchText(texts: ReadonlyArray<string | null>): string
 
 /**
  * Folds and stores the searched texts of the event's participations that have none (new or
- * changed since) and answers them by participation id. A row is stored only if it did not change
+ * changed since), or of those of `only` among them, and answers them by participation id. A row is stored only if it did not change
  * since it was read (its row version, `xmin`): a text changed meanwhile leaves it null, to be
  * folded by the next search; the caller matches the answered texts itself for this search.
  */
-export async function refreshExhibitorSearchTexts(db: Kysely<Database>, eventId: number): Promise<Map<number, string>> {
+export async function refreshExhibitorSearchTexts(db: Kysely<Database>, eventId: number, only?: readonly number[]): Promise<Map<number, string>> {
+  // The rows to fold first, alone: usually none, and the planner's guess of how many there are
+  // (from statistics taken before the last search folded them) must not shape the texts' read.
+  const pending = await db
+    .selectFrom('participations')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('search_folded', 'is', null)
+    .$if(only !== undefined, (query) => query.where('id', '=', sql<number>`any(${sql.val(only)}::int[])`))
+    .execute();
+  if (pending.length === 0) return new Map();
   const unfolded = await sql<UnfoldedRow>`select p.id, p.xmin::text as version, e.name, e.code, p.booth_num, e.legal_name, u.login, u.email
     from participations p
     join exhibitors e on e.id = p.exhibitor_id
     left join users u on u.participation_id = p.id and u.role = 'exhibitor'
-    where p.event_id = ${eventId} and p.search_folded is null`.execute(db);
-  if (unfolded.rows.length === 0) return new Map();
+    where p.id = any(${sql.val(pending.map((row) => row.id))}::int[]) and p.search_folded is null`.execute(db);
   const texts = new Map<number, { version: string; texts: Array<string | null> }>();
   for (const row of unfolded.rows) {
     const known = texts.get(row.id);
