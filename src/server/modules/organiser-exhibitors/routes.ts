@@ -180,10 +180,14 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         query = query.where(matched.length === 0 ? contains : sql<boolean>`(${contains} or participations.id = any(${sql.val(matched)}::int[]))`);
       }
       // The count and one page in the list's order (the exhibitor's name, then id), read along
-      // the event's index of that order: a page stops at its last row.
+      // the event's index of that order: a page stops at its last row, and the rows before it
+      // are skipped on the participation alone (its exhibitor and account are read for the page's).
       const total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
       const page = pageOf(q, total);
-      const slice = await query
+      const pageIds = query.select('participations.id').orderBy('participations.list_name').orderBy('participations.id').limit(page.limit).offset(page.offset);
+      const slice = await app.db
+        .selectFrom('participations')
+        .where('participations.id', 'in', pageIds)
         .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
         .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
         .select([
@@ -198,8 +202,6 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
         ])
         .orderBy('participations.list_name')
         .orderBy('participations.id')
-        .limit(page.limit)
-        .offset(page.offset)
         .execute();
       const statuses = await statusesOf(
         event,
