@@ -191,6 +191,9 @@ async function run(
         ['S01 draft, page 3 of 50', '?form=s01&formStatus=draft&page=3&limit=50'],
         ['S02 not started', '?form=s02&formStatus=notStarted'],
         ['S04 submitted + search "kopi"', '?form=s04&formStatus=submitted&keyword=kopi'],
+        ['last page of 50', '?limit=50&page=100'],
+        ['search "bench 4", page 5 of 50', '?keyword=bench%204&limit=50&page=5'],
+        ['search "sdn. bhd." (all), page 60 of 50', '?keyword=sdn.%20bhd.&limit=50&page=60'],
       ] as const;
       if (landedApp) await sideBySide(cases, '/oga/organiser/exhibitors', BUDGET.listP95Ms);
       else

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadlineOfForm, FORM_STATUSES, formStatus, type FormStatus } from '../../src/engine/forms/definitions';
 import { loadParticipationSettings } from '../../src/server/lib/participation-settings';
 import { setParticipationDeadline } from '../support/settings';
-import { addRivalOrganiser, createTestApp, ENGINES, get, login, type TestApp } from './helpers';
+import { searchFold, searchKeyword } from '../../src/engine/search';
+import { addRivalOrganiser, createTestApp, ENGINES, get, login, put, type TestApp } from './helpers';
 
 // The organiser's lists at volume: every statement a filtered page runs is explained on the data
 // (analysed, another organisation holding most rows so the planner has a choice), and none reads
@@ -336,5 +338,83 @@ describe.each(ENGINES)('organiser query plans and counts at volume on %s', (engi
       if (eventS02) await db.updateTable('deadlines').set({ due_at: eventS02.due_at }).where('id', '=', eventS02.id).execute();
       await db.deleteFrom('deadlines').where('participation_id', 'in', [passedOwn, aheadOwn]).execute();
     }
+  });
+  it("a keyword's total and pages, and the list's order, equal a recount over every exhibitor's texts after an import, a rename and changed booths and e-mails", async () => {
+    const db = t.app.db;
+    type List = { total: number; page: number; items: Array<{ id: number; name: string }> };
+    /** The event's exhibitors in the list's order, with the texts a keyword is looked for in (each folded alone). */
+    const recount = async (keyword: string) => {
+      const rows = await db
+        .selectFrom('participations')
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
+        .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'exhibitors.legal_name', 'participations.booth_num', 'users.login', 'users.email'])
+        .where('participations.event_id', '=', eventId)
+        .orderBy('exhibitors.name')
+        .orderBy('participations.id')
+        .execute();
+      const folded = searchKeyword(keyword);
+      return rows
+        .filter((row) => !folded || [row.name, row.code, row.legal_name, row.booth_num, row.login, row.email].some((text) => text && searchFold(text).includes(folded)))
+        .map((row) => row.id);
+    };
+    const expectRight = async (keywords: string[]) => {
+      for (const keyword of keywords) {
+        const expected = await recount(keyword);
+        for (const page of [1, 2]) {
+          const list = (await get<List>(t.app, `/oga/organiser/exhibitors?keyword=${encodeURIComponent(keyword)}&limit=20&page=${page}`, organiser)).data;
+          // A page past the last answers the last.
+          const answered = Math.min(page, Math.max(1, Math.ceil(expected.length / 20)));
+          expect({ total: list.total, page: list.page, ids: list.items.map((item) => item.id) }, `"${keyword}" page ${page}`).toEqual({
+            total: expected.length,
+            page: answered,
+            ids: expected.slice((answered - 1) * 20, answered * 20),
+          });
+        }
+      }
+    };
+    const unfolded = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from participations where event_id = ${eventId} and search_folded is null`.execute(db)).rows[0]!.n);
+    const keywords = ['', 'exhibitor 12', 'plan2', 'h1', 'phu', 'TRÂN', 'front', 'hs-sql', 'newmail', 'imp.example', 'zz late 3-1'];
+    await expectRight(keywords);
+    // The search stored the texts it folded.
+    expect(await unfolded()).toBe(0);
+
+    // A set-based import: new exhibitors, and an existing one renamed by its code (with accents).
+    const boundary = `----plans-${randomBytes(6).toString('hex')}`;
+    const file = [
+      'Exhibitor code,Exhibitor name,Booth,E-mail,Modules,Quota: Exhibitor badges',
+      'PLAN12,Minh Phú Trading,H-PHU,phu@imp.example,Forms,',
+      'IMPX1,Trần Hưng Foods,X-1,tran@imp.example,Forms,',
+      'IMPX2,Ａａ Wide Phu,X-2,aa@imp.example,Forms,',
+    ].join('\r\n');
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/oga/organiser/exhibitors/import?commit=true',
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${organiser}` },
+    });
+    expect(imported.json()).toMatchObject({ data: { created: 2, updated: 1 } });
+    // The import folded the texts it stored.
+    expect(await unfolded()).toBe(0);
+    await expectRight(keywords);
+
+    // A rename through the account screen (to the front of the list), a booth changed there, and
+    // an e-mail changed by another writer (straight in the table).
+    const [first] = (await get<List>(t.app, '/oga/organiser/exhibitors?keyword=impx1&limit=20', organiser)).data.items;
+    const [second] = (await get<List>(t.app, '/oga/organiser/exhibitors?keyword=plan2&limit=20', organiser)).data.items;
+    const account = (await get<Record<string, unknown>>(t.app, `/oga/organiser/exhibitors/${first!.id}`, organiser)).data;
+    const { id: _id, status: _status, forms: _forms, ...input } = account;
+    expect((await put(t.app, `/oga/organiser/exhibitors/${first!.id}`, { ...input, name: 'Aa Front Phu', boothNum: 'HN-NEW' }, organiser)).code).toBe(200);
+    await sql`update users set email = 'newmail@imp.example' where participation_id = (select id from participations where booth_num = 'H-PHU') and role = 'exhibitor'`.execute(db);
+    await sql`update participations set booth_num = 'HS-SQL' where id = ${second!.id}`.execute(db);
+    expect(await unfolded()).toBe(3);
+    await expectRight(keywords);
+    expect(await unfolded()).toBe(0);
+    const firstPage = (await get<List>(t.app, '/oga/organiser/exhibitors?limit=50', organiser)).data;
+    expect(firstPage.items.map((item) => item.id)).toEqual((await recount('')).slice(0, 50));
+    expect(firstPage.items[0]!.name).toBe('Aa Front Phu');
   });
 });

@@ -81,6 +81,10 @@ export interface ParticipationTable {
   flags: Json<ParticipationFlags>;
   status: Generated<'active' | 'disabled'>;
   created_at: DefaultedTimestamp;
+  /** O2: the exhibitor's name, kept by trigger (the exhibitors list's order, migration 0059). */
+  list_name: Generated<string>;
+  /** O2: the list's searched texts folded (searchFold), one per line; null until the list folds them again (migration 0059). */
+  search_folded: Generated<string | null>;
 }
 
 /**

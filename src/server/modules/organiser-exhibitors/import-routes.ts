@@ -10,6 +10,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { columnHeaders, importExhibitors, importReportSchema } from './import';
 import { readSheet, writeTemplate } from '../../lib/spreadsheet';
+import { refreshExhibitorSearchTexts } from './search-texts';
 
 // The exhibitor import — template download, dry run with a report per row, commit of
 // the good rows in one transaction (recorded in the audit log when it changed something: an
@@ -147,6 +148,15 @@ export default async function organiserImportRoutes(app: ApiApp) {
             }),
           )
         : await run(app.db);
+      // The stored exhibitors' searched texts folded now rather than on the list's next search
+      // (up to 5,000 at once; the rows the file left unchanged are not written); should it fail,
+      // that search folds them.
+      if (commit && result.stored.length > 0)
+        await refreshExhibitorSearchTexts(
+          app.db,
+          event.id,
+          result.stored.map((stored) => stored.participationId),
+        ).catch((error: unknown) => request.log.warn({ err: error }, 'exhibitor search texts not folded after the import'));
       const { stored: _stored, ...report } = result;
       return ok({ dryRun: !commit, ...report });
     },

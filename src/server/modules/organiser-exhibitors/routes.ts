@@ -14,7 +14,6 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/messages';
 import { currentOrganiserEvent, organisationOf, organiserParticipation } from '../../lib/organiser-scope';
 import { pageOf, pageQuerySchema, pageSchema } from '../../lib/paging';
-import { foldedText } from '../../lib/folded-text';
 import { loadParticipationSettings } from '../../lib/participation-settings';
 import { envelope } from '../../lib/schemas';
 import { stringMap } from '../../../engine/schemas/json-schema';
@@ -24,6 +23,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
+import { containingPattern, refreshExhibitorSearchTexts } from './search-texts';
 
 // O2, spec §3: the organiser's exhibitors of its current event — list with search and
 // filters (module, flag, form status) in the spec's pages, create, edit every account field,
@@ -161,17 +161,35 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
       const event = await currentOrganiserEvent(app.db, auth);
       const q = request.query;
       if (q.form && q.formStatus && !registry.find(q.form)) throw new AppError('badRequest');
-      let query = app.db
-        .selectFrom('participations')
-        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-        .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
-        .where('participations.event_id', '=', event.id);
+      // Every filter is a condition on the participation alone: it carries its exhibitor's name
+      // and searched texts (migration 0059), and has one main account (made with it).
+      let query = app.db.selectFrom('participations').where('participations.event_id', '=', event.id);
       if (q.module) query = query.where(sql<boolean>`participations.displayed_modules @> ${JSON.stringify([q.module])}::jsonb`);
       if (q.flag) query = query.where(sql<boolean>`(participations.flags ->> ${q.flag}) = 'true'`);
       if (q.status) query = query.where('participations.status', '=', q.status);
       const now = new Date();
       if (q.form && q.formStatus) query = query.where(await formStatusFilter(event, registry.find(q.form)!, q.formStatus, now));
-      const listed = query
+      // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
+      const keyword = searchKeyword(q.keyword ?? '');
+      if (keyword) {
+        // Rows whose texts changed since they were folded are folded first; one changed again
+        // meanwhile is matched here on the texts just read.
+        const unfolded = await refreshExhibitorSearchTexts(app.db, event.id);
+        const matched = [...unfolded].filter(([, text]) => text.includes(keyword)).map(([id]) => id);
+        const contains = sql<boolean>`participations.search_folded like ${containingPattern(keyword)}`;
+        query = query.where(matched.length === 0 ? contains : sql<boolean>`(${contains} or participations.id = any(${sql.val(matched)}::int[]))`);
+      }
+      // The count and one page in the list's order (the exhibitor's name, then id), read along
+      // the event's index of that order: a page stops at its last row, and the rows before it
+      // are skipped on the participation alone (its exhibitor and account are read for the page's).
+      const total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      const page = pageOf(q, total);
+      const pageIds = query.select('participations.id').orderBy('participations.list_name').orderBy('participations.id').limit(page.limit).offset(page.offset);
+      const slice = await app.db
+        .selectFrom('participations')
+        .where('participations.id', 'in', pageIds)
+        .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
+        .leftJoin('users', (join) => join.onRef('users.participation_id', '=', 'participations.id').on('users.role', '=', 'exhibitor'))
         .select([
           'participations.id',
           'exhibitors.code',
@@ -181,35 +199,10 @@ export default async function organiserExhibitorRoutes(app: ApiApp) {
           'users.email',
           'participations.displayed_modules',
           'participations.status',
-          'exhibitors.legal_name',
         ])
-        .orderBy('exhibitors.name')
-        .orderBy('participations.id');
-      // Folded as content search folds (case, width, diacritics): "minh phu" finds "Minh Phú".
-      const keyword = searchKeyword(q.keyword ?? '');
-      let total: number;
-      let slice: Awaited<ReturnType<typeof listed.execute>>;
-      let page: ReturnType<typeof pageOf>;
-      if (!keyword) {
-        // Filters SQL answers alone: the count and one page, never the whole list.
-        total = Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-        page = pageOf(q, total);
-        slice = await listed.limit(page.limit).offset(page.offset).execute();
-      } else {
-        // The searched texts of every exhibitor, then the whole rows of the page only.
-        const searched = await query
-          .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', 'users.login', 'users.email', 'exhibitors.legal_name'])
-          .orderBy('exhibitors.name')
-          .orderBy('participations.id')
-          .execute();
-        const found = searched.filter((row) =>
-          [row.name, row.code, row.booth_num, row.login, row.email, row.legal_name].some((text) => text && foldedText(text).includes(keyword)),
-        );
-        total = found.length;
-        page = pageOf(q, total);
-        const ids = found.slice(page.offset, page.offset + page.limit).map((row) => row.id);
-        slice = ids.length === 0 ? [] : await listed.where('participations.id', 'in', ids).execute();
-      }
+        .orderBy('participations.list_name')
+        .orderBy('participations.id')
+        .execute();
       const statuses = await statusesOf(
         event,
         slice.map((row) => row.id),
