@@ -24,8 +24,11 @@ export interface LiveTexts {
   text(entry: LiveText): string;
   /** Calls `listener` when the text of one of `keys` changes; answers the unsubscribe. */
   subscribe(keys: readonly string[], listener: () => void): () => void;
-  /** Translates every text shown again, telling the fields whose text changed. */
-  refresh(): void;
+  /**
+   * Translates the texts shown again (those of `keys` alone when given: the keys whose text may
+   * have changed), telling the fields whose text changed.
+   */
+  refresh(keys?: ReadonlySet<string>): void;
 }
 
 const idOf = (entry: LiveText) => (entry.params ? `${entry.key}\u0000${JSON.stringify(entry.params)}` : entry.key);
@@ -53,9 +56,10 @@ export function createLiveTexts(translate: (entry: LiveText) => string): LiveTex
         for (const key of keys) listeners.get(key)?.delete(listener);
       };
     },
-    refresh() {
+    refresh(keys) {
       const told = new Set<() => void>();
       for (const known of texts.values()) {
+        if (keys && !keys.has(known.entry.key)) continue;
         const text = translate(known.entry);
         if (text === known.text) continue;
         known.text = text;
