@@ -202,7 +202,7 @@ async function measure(browser: Browser, url: string, question: TypedText): Prom
     await input.press('Control+End');
     await page.waitForTimeout(500);
     await page.evaluate(instrument, 'section[aria-label^="Preview"]');
-    // BENCH_EDITOR_PROFILE=1: where the typing's time goes (a Chromium CPU profile), for finding what to make faster.
+    // BENCH_EDITOR_PROFILE=1 (or all): where the typing's time goes (a Chromium CPU profile), for finding what to make faster.
     const cdp = process.env.BENCH_EDITOR_PROFILE ? await context.newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
@@ -213,7 +213,8 @@ async function measure(browser: Browser, url: string, question: TypedText): Prom
     if (cdp)
       console.log(
         topOfProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile, 400)
-          .filter((line) => !/react-|mui-/.test(line))
+          // BENCH_EDITOR_PROFILE=all: React's and MUI's own functions too.
+          .filter((line) => process.env.BENCH_EDITOR_PROFILE === 'all' || !/react-|mui-/.test(line))
           .join('\n'),
       );
     if ((await input.inputValue()) !== `${TITLE}${KEYS}`) throw new Error(`typing did not reach the title (${await input.inputValue()})`);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { expectHidden, expectVisible, field, loginAndLand, useBrowser } from './support/browser';
 import { en } from './support/locales';
 import { DEMO_PASSWORD, usePortal } from './support/portal';
@@ -13,6 +13,9 @@ const portal = usePortal();
 const session = useBrowser();
 
 const TITLE_KEY = 'forms.s04.byEvent.AFHE2027.badges_firstName.title';
+
+/** The width of the gap in an outlined field's border that its label sits in (MUI sizes it from the label's text). */
+const notchWidth = (input: Locator) => input.evaluate((element) => element.closest('.MuiOutlinedInput-root')?.querySelector('legend')?.getBoundingClientRect().width ?? 0);
 
 /** Holds back every draft save from now on; `release` lets the held ones (and later ones) through. */
 async function holdDraftSaves(page: Page) {
@@ -52,6 +55,8 @@ describe('F11 the preview follows typing', () => {
     const preview = page.getByRole('region', { name: en('formEditor.preview') });
     await preview.getByRole('button', { name: en('forms.s04.addBadge') }).click();
     await field(preview, 'Given name').fill('Aisyah');
+    const notchBefore = await notchWidth(field(preview, 'Given name'));
+    expect(notchBefore).toBeGreaterThan(0);
 
     // The title changed again in the translations while the save cannot reach the server.
     const saves = await holdDraftSaves(page);
@@ -60,6 +65,8 @@ describe('F11 the preview follows typing', () => {
     await expectVisible(field(preview, 'Name on badge'), 'the new title in the preview at once');
     expect(await field(preview, 'Name on badge').inputValue()).toBe('Aisyah');
     expect(await field(preview, 'Given name').count()).toBe(0);
+    // The border's gap follows the longer label (the label is a text of its own, in the gap too).
+    await expect.poll(() => notchWidth(field(preview, 'Name on badge')), { message: 'the notch sized to the new label' }).toBeGreaterThan(notchBefore);
     await expect.poll(() => saves.held.length, { message: 'the save held back' }).toBeGreaterThan(0);
     expect(await page.getByText(en('formEditor.saving'), { exact: true }).count()).toBe(1);
 

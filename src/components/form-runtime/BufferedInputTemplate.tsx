@@ -1,7 +1,7 @@
 import { useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Templates } from '@rjsf/mui';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { LiveTextNode, LiveTextsContext } from './live-texts';
+import { LiveTextNode, LiveTextsContext, useLivePlaceholder } from './live-texts';
 
 // The text inputs of a generated form, typed into at the speed of a plain input (a
 // keystroke reaches the screen within a frame in a 50-item list). The input shows what was typed
@@ -50,11 +50,16 @@ export function BufferedInputTemplate(props: BaseInputTemplateProps) {
   // of its own: a typed title renders that text again, not the input. (MUI's text field takes any node as its label.)
   const live = useContext(LiveTextsContext) !== null && typeof props.label === 'string' && props.label !== '';
   const label = live ? ((<LiveTextNode uiSchema={props.uiSchema} name="title" given={props.label} />) as unknown as string) : props.label;
-  if (!buffered) return <MuiBaseInputTemplate {...props} label={label} required={required} />;
+  // Its placeholder too, set on the input element itself (an attribute): the input does not render again.
+  const placeholderRef = useLivePlaceholder(props.uiSchema, props.placeholder);
+  // MUI's text field hands `inputRef` to its input element; without a live placeholder nothing is added.
+  const inputRef = placeholderRef ? { inputRef: placeholderRef } : {};
+  if (!buffered) return <MuiBaseInputTemplate {...props} {...inputRef} label={label} required={required} />;
 
   return (
     <MuiBaseInputTemplate
       {...props}
+      {...inputRef}
       label={label}
       required={required}
       value={draft ? draft.value : value}

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ComponentType, type RefObject } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, UiSchema, WidgetProps } from '@rjsf/utils';
 import { LIVE_TEXTS_KEY, type FieldLiveTexts, type LiveText } from './display';
@@ -12,9 +12,10 @@ import { LIVE_TEXTS_KEY, type FieldLiveTexts, type LiveText } from './display';
 
 /**
  * The UI schema's texts a field's widget is given, by the name its `ui:` key has. Descriptions and
- * help are read live by their own templates (useLiveText), and so is the title of an input drawn
- * by the BaseInputTemplate, and the title and option labels of a field drawn by a choice widget
- * (liveChoiceWidget): a change of those renders the template or widget again, not the whole field.
+ * help are read live by their own templates (useLiveText), and so are the title and placeholder of
+ * an input drawn by the BaseInputTemplate (useLivePlaceholder), and the title and option labels of
+ * a field drawn by a choice widget (liveChoiceWidget): a change of those renders the template or
+ * widget again (an input's: only its label's text), not the whole field.
  */
 const SINGLE_TEXTS = ['title', 'placeholder'] as const;
 
@@ -23,8 +24,11 @@ export interface LiveTexts {
   text(entry: LiveText): string;
   /** Calls `listener` when the text of one of `keys` changes; answers the unsubscribe. */
   subscribe(keys: readonly string[], listener: () => void): () => void;
-  /** Translates every text shown again, telling the fields whose text changed. */
-  refresh(): void;
+  /**
+   * Translates the texts shown again (those of `keys` alone when given: the keys whose text may
+   * have changed), telling the fields whose text changed.
+   */
+  refresh(keys?: ReadonlySet<string>): void;
 }
 
 const idOf = (entry: LiveText) => (entry.params ? `${entry.key}\u0000${JSON.stringify(entry.params)}` : entry.key);
@@ -52,9 +56,10 @@ export function createLiveTexts(translate: (entry: LiveText) => string): LiveTex
         for (const key of keys) listeners.get(key)?.delete(listener);
       };
     },
-    refresh() {
+    refresh(keys) {
       const told = new Set<() => void>();
       for (const known of texts.values()) {
+        if (keys && !keys.has(known.entry.key)) continue;
         const text = translate(known.entry);
         if (text === known.text) continue;
         known.text = text;
@@ -152,6 +157,31 @@ export function useLiveKeys(keys: readonly string[] | undefined): void {
 /** A text of a field's UI schema as text, read live (only this text renders again when it changes). */
 export function LiveTextNode({ uiSchema, name, given }: { uiSchema: UiSchema | undefined; name: 'title' | 'description' | 'help'; given: string }) {
   return <>{useLiveText(uiSchema, name, given)}</>;
+}
+
+/**
+ * The input element of a text input whose placeholder is its UI schema's own, for a ref: while the
+ * store is there, the element's placeholder follows the store's text. A placeholder is an attribute,
+ * not a text node, and rendering the input again for it would render its whole MUI text field (50
+ * of them in a list of 50 items), so the text is set on the element itself; the input renders as
+ * given otherwise. Answers undefined (no ref needed) without a store or such a placeholder.
+ */
+export function useLivePlaceholder(uiSchema: UiSchema | undefined, given: string | undefined): RefObject<HTMLInputElement | HTMLTextAreaElement | null> | undefined {
+  const store = useContext(LiveTextsContext);
+  const entry = store && given !== undefined && given === uiSchema?.['ui:placeholder'] ? liveTextsOf(uiSchema)?.placeholder : undefined;
+  const element = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  // Again after React set `given` on the element (a new UI schema): the store's text stays shown.
+  useLayoutEffect(() => {
+    const input = element.current;
+    if (!store || !entry || !input) return;
+    const show = () => {
+      const text = store.text(entry);
+      if (input.placeholder !== text) input.placeholder = text;
+    };
+    show();
+    return store.subscribe([entry.key], show);
+  }, [store, entry, given]);
+  return entry ? element : undefined;
 }
 
 // rjsf always registers its schema field.

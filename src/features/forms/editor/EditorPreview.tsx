@@ -30,6 +30,14 @@ export interface PreviewSource {
   validatorUrl: string;
 }
 
+/** The keys whose text differs between `before` and `after` (one missing from either included). */
+function changedKeys(before: Record<string, string> | undefined, after: Record<string, string> | undefined): Set<string> {
+  const changed = new Set<string>();
+  for (const key of Object.keys(before ?? {})) if (before![key] !== after?.[key]) changed.add(key);
+  for (const key of Object.keys(after ?? {})) if (before?.[key] !== after![key]) changed.add(key);
+  return changed;
+}
+
 /**
  * The editor's texts of the shown language laid over the server's strings, read live by the
  * preview's fields: typing renders again only the fields showing the text typed (the form handed
@@ -39,11 +47,16 @@ function PreviewForm({ source, texts }: { source: PreviewSource; texts: Record<s
   const { i18n } = useTranslation();
   const store = useMemo(() => createLiveTexts((entry) => String(i18n.t(entry.key, entry.params as never))), [i18n]);
   const formId = source.definition.id;
+  const shown = useRef<{ source: PreviewSource; texts: Record<string, string> | undefined } | null>(null);
   useLayoutEffect(() => {
     const language = i18n.language as Language;
     const strings = previewStrings(formId, source.strings as Record<string, Record<string, unknown>>, { [language]: texts }, language);
     if (strings[language]) i18n.addResourceBundle(language, 'translation', { forms: { [formId]: strings[language] } }, true, true);
-    store.refresh();
+    // Typing changes one text (the server's preview and the other texts stay): only the texts of the
+    // keys typed are translated again, not every text the preview shows.
+    const last = shown.current;
+    shown.current = { source, texts };
+    store.refresh(last?.source === source ? changedKeys(last.texts, texts) : undefined);
   }, [store, i18n, formId, source, texts]);
   return (
     <LiveTextsContext.Provider value={store}>

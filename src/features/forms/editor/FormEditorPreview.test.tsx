@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Templates } from '@rjsf/mui';
-import type { FieldTemplateProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps, FieldTemplateProps } from '@rjsf/utils';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SWRConfig } from 'swr';
@@ -13,7 +13,7 @@ import s04Ui from '../../../../schemas/forms/s04.ui.json';
 import { flattenKeys, lookup, type LocaleTable } from '../../../engine/i18n';
 import type { FormDefinition } from '../../../engine/forms/definitions';
 import { addFormKeywords } from '../../../engine/forms/keywords';
-import { addQuestion, patchedFiles, setOptions, setTexts, type EditOutcome, type EditorForm } from '../../../engine/forms/patch-editor';
+import { addQuestion, patchedFiles, patchOf, setOptions, setTexts, type EditOutcome, type EditorForm } from '../../../engine/forms/patch-editor';
 import { validatorBody, validatorRequire, type CompiledValidators } from '../../../engine/forms/served-validators';
 import { FORM_AJV_OPTIONS } from '../../../engine/forms/validator';
 import type { ArrayItemTemplate as ArrayItemTemplateType } from '../../../components/form-runtime/ArrayItemTemplate';
@@ -24,13 +24,14 @@ import { FormEditor, type PublishedForm } from './FormEditor';
 // the preview renders again: the badges entered in the preview are not rendered anew (rjsf is
 // handed the same form; only the labels showing the text change).
 
-const served = vi.hoisted(() => ({ validators: null as unknown, itemRenders: 0, fieldRenders: 0 }));
+const served = vi.hoisted(() => ({ validators: null as unknown, itemRenders: 0, fieldRenders: 0, inputRenders: 0 }));
 
 // The preview's validator, compiled here as the server compiles it (the browser loads it as a
-// module); each render of a field's template (any field of the preview), counted.
+// module); each render of a field's template (any field of the preview) and of a text input's (its MUI text field), counted.
 vi.mock('../../../components/form-runtime/form-view', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../components/form-runtime/form-view')>();
   const MuiFieldTemplate = Templates.FieldTemplate!;
+  const InputTemplate = actual.templates.BaseInputTemplate;
   return {
     ...actual,
     useServedValidators: () => ({ data: served.validators, error: undefined }),
@@ -39,6 +40,10 @@ vi.mock('../../../components/form-runtime/form-view', async (importOriginal) => 
       FieldTemplate: (props: FieldTemplateProps) => {
         served.fieldRenders++;
         return <MuiFieldTemplate {...props} />;
+      },
+      BaseInputTemplate: (props: BaseInputTemplateProps) => {
+        served.inputRenders++;
+        return <InputTemplate {...props} />;
       },
     },
   };
@@ -74,6 +79,16 @@ function publishedWith(...edits: ((form: EditorForm) => EditOutcome)[]) {
 
 /** The badges' first name has a title of the event's own. */
 const ownFirstNameTitle = (form: EditorForm) => setTexts(form, ['badges', 'firstName'], { title: { en: 'Given name', cn: '名', ja: '名', vi: 'Tên' } });
+
+const PLACEHOLDER_KEY = 'forms.s04.byEvent.AFHE2027.badges_firstName.placeholder';
+/** The badges' first name has a placeholder of the event's own (as the JSON tab gives one: no dialog asks for it). */
+const ownFirstNamePlaceholder = (form: EditorForm): EditOutcome => {
+  const files = patchedFiles(form.base, form.patch);
+  const items = (files.ui.badges as { items: Record<string, Record<string, unknown>> }).items;
+  items.firstName = { ...items.firstName, 'ui:placeholder': PLACEHOLDER_KEY };
+  const strings = Object.fromEntries(Object.entries(ALL('As on passport')).map(([language, text]) => [language, { ...form.strings[language as 'en'], [PLACEHOLDER_KEY]: text }]));
+  return { ok: true, patch: patchOf(form.base, files), strings };
+};
 
 const DEFINITION = {
   id: 's04',
@@ -145,8 +160,8 @@ function translationCell(key: string) {
 }
 
 describe('F11 FormEditor preview', () => {
-  it('a title typed in the translations shows in the preview’s badges at once, without rendering the badges again', async () => {
-    const preview = await renderEditor(ownFirstNameTitle);
+  it('a title or a placeholder typed in the translations shows in the preview’s badges at once, without rendering the badges, their fields or text fields again', async () => {
+    const preview = await renderEditor(ownFirstNameTitle, ownFirstNamePlaceholder);
     const add = await within(preview).findByRole('button', { name: 'Add a badge' });
     for (let badge = 0; badge < 3; badge++) fireEvent.click(add);
     await waitFor(() => expect(within(preview).getAllByRole('textbox', { name: /^Given name/ })).toHaveLength(3));
@@ -155,14 +170,32 @@ describe('F11 FormEditor preview', () => {
 
     const title = translationCell(TITLE_KEY);
     const rendersBefore = served.itemRenders;
+    const fieldsBefore = served.fieldRenders;
+    const inputsBefore = served.inputRenders;
     fireEvent.change(title, { target: { value: 'Name on badge' } });
 
     const renamed = await within(preview).findAllByRole('textbox', { name: /^Name on badge/ });
     expect(renamed).toHaveLength(3);
     expect((renamed[1] as HTMLInputElement).value).toBe('Aisyah');
     expect(within(preview).queryAllByRole('textbox', { name: /^Given name/ })).toHaveLength(0);
-    // Only the labels changed: no badge of the preview was rendered again.
+    // The outlined field's notch (the gap in its border) is sized from the label's text it holds.
+    for (const input of renamed) expect(input.closest('.MuiOutlinedInput-root')?.querySelector('legend')?.textContent).toMatch(/^Name on badge/);
+    // Only the labels changed: no badge of the preview, no field and no text field was rendered again.
     expect(served.itemRenders - rendersBefore).toBe(0);
+    expect(served.fieldRenders - fieldsBefore).toBe(0);
+    expect(served.inputRenders - inputsBefore).toBe(0);
+
+    // A placeholder is an attribute of the input: it follows the typing too, nothing rendered again.
+    expect(within(preview).getAllByPlaceholderText('As on passport')).toHaveLength(3);
+    fireEvent.change(translationCell(PLACEHOLDER_KEY), { target: { value: 'As printed' } });
+    const placeheld = await within(preview).findAllByPlaceholderText('As printed');
+    expect(placeheld).toHaveLength(3);
+    expect((placeheld[1] as HTMLInputElement).value).toBe('Aisyah');
+    expect(within(preview).getAllByRole('textbox', { name: /^Name on badge/ })).toEqual(placeheld);
+    expect(within(preview).queryAllByPlaceholderText('As on passport')).toHaveLength(0);
+    expect(served.itemRenders - rendersBefore).toBe(0);
+    expect(served.fieldRenders - fieldsBefore).toBe(0);
+    expect(served.inputRenders - inputsBefore).toBe(0);
   }, 30_000);
 
   it('a choice’s label or its question’s title typed in the translations shows in every badge, without rendering a badge or a field again', async () => {
