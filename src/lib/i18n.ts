@@ -37,16 +37,18 @@ export async function initI18n(search = window.location.search): Promise<Languag
 const loaded = new Set<Language>();
 
 /**
- * A translator in another language than the page's (the organiser's gallery shows
- * a form as an exhibitor choosing that language sees it); its table is downloaded once.
+ * A translator for a form shown as its exhibitors would see it, in any language (the organiser's
+ * gallery, the form editor's preview); the language's table is downloaded once. Its strings are a
+ * copy of the page's: the form's texts laid over them (another event's patch, a draft being typed)
+ * do not change what the rest of the page shows, the menu's form titles included.
  */
-export async function translatorFor(language: Language): Promise<typeof i18next> {
+export async function previewTranslatorFor(language: Language): Promise<typeof i18next> {
   if (!loaded.has(language)) {
     // Deep, without overwriting: strings a form brought with it (newer than the build's) stay.
     i18next.addResourceBundle(language, 'translation', (await TABLES[language]()).default, true, false);
     loaded.add(language);
   }
-  return language === i18next.language ? i18next : i18next.cloneInstance({ lng: language });
+  return i18next.cloneInstance({ lng: language, forkResourceStore: true });
 }
 
 export function currentLanguage(): Language {

@@ -10,7 +10,7 @@ import type { FormDefinition } from '../../../engine/forms/definitions';
 import { setFormContext } from '../../../engine/forms/rules';
 import { INTL_LOCALE, LANGUAGE_OPTIONS, type Language } from '../../../engine/language';
 import { PageLoading } from '../../../components/PageLoading';
-import { translatorFor } from '../../../lib/i18n';
+import { previewTranslatorFor } from '../../../lib/i18n';
 import { share } from '../../../components/form-runtime/share';
 import { createLiveTexts, LiveTextsContext } from '../../../components/form-runtime/live-texts';
 import { previewStrings } from './preview-overlay';
@@ -186,7 +186,7 @@ export function EditorPreview({
   behind: boolean;
 }) {
   const { t } = useTranslation();
-  const { data: translator } = useSWR(['formEditorTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
+  const { data: translator } = useSWR(['formEditorTranslator', language], () => previewTranslatorFor(language), { revalidateOnFocus: false });
   return (
     <Paper sx={{ p: 2 }} aria-label={t('formEditor.preview')} component="section">
       <PreviewHeading language={language} onLanguage={onLanguage} saving={saving} />

@@ -172,6 +172,7 @@ describe('F11 FormEditor preview', () => {
     const rendersBefore = served.itemRenders;
     const fieldsBefore = served.fieldRenders;
     const inputsBefore = served.inputRenders;
+    const pageTitle = i18next.t(TITLE_KEY);
     fireEvent.change(title, { target: { value: 'Name on badge' } });
 
     const renamed = await within(preview).findAllByRole('textbox', { name: /^Name on badge/ });
@@ -184,6 +185,8 @@ describe('F11 FormEditor preview', () => {
     expect(served.itemRenders - rendersBefore).toBe(0);
     expect(served.fieldRenders - fieldsBefore).toBe(0);
     expect(served.inputRenders - inputsBefore).toBe(0);
+    // The draft's text is the preview's alone: the rest of the page keeps the published one.
+    expect(i18next.t(TITLE_KEY)).toBe(pageTitle);
 
     // A placeholder is an attribute of the input: it follows the typing too, nothing rendered again.
     expect(within(preview).getAllByPlaceholderText('As on passport')).toHaveLength(3);

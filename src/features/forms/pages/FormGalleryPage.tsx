@@ -13,7 +13,7 @@ import { INTL_LOCALE, isLanguage, LANGUAGE_OPTIONS, type Language } from '../../
 import { PageLoading } from '../../../components/PageLoading';
 import { useApi } from '../../../lib/use-api';
 import { definedValues, type ApiData } from '../../../lib/typed-api';
-import { translatorFor } from '../../../lib/i18n';
+import { previewTranslatorFor } from '../../../lib/i18n';
 import { DEFAULT_FORM_STATE, fields, formView, ProblemSummary, templates, useServedValidators, widgets } from '../../../components/form-runtime/form-view';
 import { withoutHidden } from '../../../components/form-runtime/display';
 
@@ -159,7 +159,7 @@ export default function FormGalleryPage() {
     { enabled: Boolean(formId && event && index), vary: [index?.version], revalidateOnFocus: false },
   );
   const preview = useMemo(() => (answer ? previewOf(answer) : undefined), [answer]);
-  const { data: translator } = useSWR(['formGalleryTranslator', language], () => translatorFor(language), { revalidateOnFocus: false });
+  const { data: translator } = useSWR(['formGalleryTranslator', language], () => previewTranslatorFor(language), { revalidateOnFocus: false });
 
   if (!index) return <PageLoading />;
   const choose = (name: string, value: string) =>
