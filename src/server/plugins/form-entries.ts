@@ -33,7 +33,15 @@ const APPROVAL_OF_CODE: Record<string, ApprovalStatus | null> = { p: 'pending', 
 const NO_PARTS: readonly string[] = [];
 
 /**
- * Reads the text of progressOfParticipation entry by entry (a matrix reads 50,000 of them per
+ * A progressKey (jsonb) as one text, entry by entry, the entries by form id: separators U+001C
+ * between entries, U+001E after the form id, U+001D before the working copy's keys (forms with
+ * parts only), U+001F between parts and between keys.
+ */
+export const storedProgressText = (key: RawBuilder<unknown>): RawBuilder<string | null> =>
+  sql<string | null>`(select string_agg(e.key || chr(30) || e.value || coalesce(chr(29) || ((${key}) -> 1 ->> e.key), ''), chr(28) order by e.key) from jsonb_each_text((${key}) -> 0) e)`;
+
+/**
+ * Reads the text of storedProgressText entry by entry (a matrix reads 50,000 of them per
  * request: slices, no intermediate lists); `keys` only for the forms with parts asked for.
  */
 export function eachStoredProgress(text: string | null, visit: (formId: string, entry: StoredProgress) => void): void {
@@ -126,11 +134,14 @@ export interface FormEntriesService {
     }>
   >;
   /**
-   * The progress matrix's set-based read: the stored progress of the outer query's participation's
-   * (`participations.id`) entries as one text (eachStoredProgress reads it), one row per
-   * exhibitor; the working copy's keys only for the forms with parts named.
+   * The progress matrix's set-based read, over `participation_progress` joined as `pp` (a
+   * participation's entries' stored progress, kept by the database on every write; left join: no
+   * row before a first save): what the participation's statuses are worked out from, as one jsonb
+   * `[progress by form, working-copy keys of the forms with parts named]`. Equal keys give equal
+   * rows, so the matrix groups exhibitors by it; storedProgressText turns one into the text
+   * eachStoredProgress reads.
    */
-  progressOfParticipation(partedIds: readonly string[]): RawBuilder<string | null>;
+  progressKey(partedIds: readonly string[]): RawBuilder<unknown>;
   /**
    * A condition on the outer query's participation (`participations.id`): its entry of the form
    * has the status `wanted` as the forms list tells it (formStatus), the form's deadline passed or
@@ -236,7 +247,7 @@ function participationReads(
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
 function organiserReads(
   db: Kysely<Database>,
-): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressOfParticipation' | 'hasFormStatus'> {
+): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressKey' | 'hasFormStatus'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -305,13 +316,10 @@ function organiserReads(
         .limit(limit)
         .execute(),
 
-    // From the form_entries_progress_state index alone (short texts the database keeps on write),
-    // never the rows, which hold the form data. Separators: U+001C between entries, U+001E after
-    // the form id, U+001D before the keys (U+001F between parts and between keys).
-    progressOfParticipation: (partedIds) =>
-      sql<
-        string | null
-      >`(select string_agg(fe.form_id || chr(30) || fe.progress || case when fe.form_id = any(${sql.val([...partedIds])}::text[]) then chr(29) || fe.data_keys else '' end, chr(28)) from form_entries fe where fe.participation_id = participations.id)`,
+    progressKey: (partedIds) =>
+      sql`jsonb_build_array(coalesce(pp.progress, '{}'::jsonb), jsonb_build_object(${sql.join(
+        [...partedIds].sort().map((id) => sql`${id}::text, pp.data_keys -> ${id}::text`),
+      )}))`,
 
     hasFormStatus(formId, wanted, deadlinePassed) {
       const entries = (condition: RawBuilder<unknown>) =>
