@@ -378,6 +378,8 @@ export interface ParticipationProgressTable {
   participation_id: number;
   progress: ColumnType<Record<string, string>, never, never>;
   data_keys: ColumnType<Record<string, string>, never, never>;
+  /** The progress as one text, entries by form id (generated). */
+  progress_text: ColumnType<string, never, never>;
 }
 
 export interface VisitorTable {

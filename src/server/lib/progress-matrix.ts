@@ -5,7 +5,7 @@ import { sameProperties } from '../../engine/schemas/json-schema';
 import { searchFold } from '../../engine/search';
 import { approvalPart, partsOf, type FormPart } from '../../engine/forms/parts';
 import { sql } from 'kysely';
-import { eachStoredProgress, storedProgressText, type StoredProgress } from '../plugins/form-entries';
+import { eachStoredProgress, storedProgressOfKey, type StoredProgress } from '../plugins/form-entries';
 import { foldedText } from './folded-text';
 import { pageOf } from './paging';
 
@@ -110,15 +110,6 @@ interface RowState {
   missingMandatory: string[];
 }
 
-/** storedProgressText of a key read as text (JSON), for the rare row no group holds. */
-function progressTextOfKey(key: string): string {
-  const [progress, keys] = JSON.parse(key) as [Record<string, string>, Record<string, string | null>];
-  return Object.keys(progress)
-    .sort()
-    .map((formId) => `${formId}\x1e${progress[formId]}${typeof keys[formId] === 'string' ? `\x1d${keys[formId]}` : ''}`)
-    .join('\x1c');
-}
-
 /** One exhibitor of the event as a page reads it, with the key of its stored progress. */
 interface ParticipationRow {
   id: number;
@@ -159,14 +150,12 @@ async function progressStates(
   const activeOfEvent = sql`p.event_id = ${eventId} and p.status = 'active'`;
   const hasOwnDeadline = sql`exists (select 1 from deadlines d where d.event_id = ${eventId} and d.participation_id = p.id)`;
   const [groups, ownRows, manuals, deadlineRows] = await Promise.all([
-    sql<{ key: string; exhibitors: number; progress: string | null }>`select g.key::text as key, g.exhibitors, ${storedProgressText(sql.ref('g.key'))} as progress
-      from (select ${key} as key, count(*)::int as exhibitors
-        from participations p left join participation_progress pp on pp.participation_id = p.id
-        where ${activeOfEvent} and not ${hasOwnDeadline} group by 1) g`.execute(db),
-    sql<{ id: number; key: string; progress: string | null }>`select o.id, o.key::text as key, ${storedProgressText(sql.ref('o.key'))} as progress
-      from (select p.id, ${key} as key
-        from participations p left join participation_progress pp on pp.participation_id = p.id
-        where ${activeOfEvent} and ${hasOwnDeadline}) o`.execute(db),
+    sql<{ key: string; exhibitors: number }>`select ${key} as key, count(*)::int as exhibitors
+      from participations p left join participation_progress pp on pp.participation_id = p.id
+      where ${activeOfEvent} and not ${hasOwnDeadline} group by 1`.execute(db),
+    sql<{ id: number; key: string }>`select p.id, ${key} as key
+      from participations p left join participation_progress pp on pp.participation_id = p.id
+      where ${activeOfEvent} and ${hasOwnDeadline}`.execute(db),
     db
       .selectFrom('content')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -260,11 +249,14 @@ async function progressStates(
   // Each group's state under the event's deadlines; an exhibitor with a deadline of its own
   // leaves its group and is worked out under its own deadlines.
   const eventDeadlineOf = (index: number) => eventFormDeadlines[index]!;
-  const shared = new Map(groups.rows.map((group) => [group.key, { state: stateOf(group.progress, eventDeadlineOf), exhibitors: group.exhibitors }]));
+  const shared = new Map(groups.rows.map((group) => [group.key, { state: stateOf(storedProgressOfKey(group.key), eventDeadlineOf), exhibitors: group.exhibitors }]));
   const own = new Map<number, RowState>();
   for (const row of ownRows.rows) {
     const deadlines = deadlinesOf(row.id);
-    own.set(row.id, stateOf(row.progress, (index) => deadlineOfForm(deadlines, definitions[index]!)));
+    own.set(
+      row.id,
+      stateOf(storedProgressOfKey(row.key), (index) => deadlineOfForm(deadlines, definitions[index]!)),
+    );
   }
   let exhibitors = 0;
   let total = 0;
@@ -296,12 +288,17 @@ async function progressStates(
     const ownIds = [...own.keys()];
     const kept = everyGroup
       ? sql`true`
-      : sql`(${key} in (select k::jsonb from unnest(${sql.val(keptKeys)}::text[]) k) and p.id <> all(${sql.val(ownIds)}::int[]) or p.id = any(${sql.val(keptOwn)}::int[]))`;
-    const rows = await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, (${key})::text as key
-      from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
-      where ${activeOfEvent} and ${kept}
-      order by e.name, p.id
-      ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`.execute(db);
+      : sql`(${key} in (select unnest(${sql.val(keptKeys)}::text[])) and p.id <> all(${sql.val(ownIds)}::int[]) or p.id = any(${sql.val(keptOwn)}::int[]))`;
+    const fromKept = sql`from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
+      where ${activeOfEvent} and ${kept}`;
+    // A page's keys are made for its own rows only (after the sort), every row's for a whole read.
+    const rows =
+      limit === null
+        ? await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key ${fromKept} order by e.name, p.id`.execute(db)
+        : await sql<ParticipationRow>`select s.id, s.name, s.code, s.booth_num,
+            (select ${key} from (select 1) one left join participation_progress pp on pp.participation_id = s.id) as key
+          from (select p.id, e.name, e.code, p.booth_num ${fromKept} order by e.name, p.id limit ${limit} offset ${offset}) s
+          order by s.name, s.id`.execute(db);
     return rows.rows;
   };
   let pageRows: ParticipationRow[];
@@ -324,7 +321,7 @@ async function progressStates(
   /** A kept exhibitor's row as answered (its manuals counted afterwards, for the rows answered only). */
   const rowOf = (participation: ParticipationRow): ProgressRow => {
     // A row written since the groups were read may stand in no group: worked out from its own key.
-    const state = own.get(participation.id) ?? shared.get(participation.key)?.state ?? stateOf(progressTextOfKey(participation.key), eventDeadlineOf);
+    const state = own.get(participation.id) ?? shared.get(participation.key)?.state ?? stateOf(storedProgressOfKey(participation.key), eventDeadlineOf);
     return {
       participationId: participation.id,
       exhibitor: participation.name,

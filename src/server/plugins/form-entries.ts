@@ -33,15 +33,28 @@ const APPROVAL_OF_CODE: Record<string, ApprovalStatus | null> = { p: 'pending', 
 const NO_PARTS: readonly string[] = [];
 
 /**
- * A progressKey (jsonb) as one text, entry by entry, the entries by form id: separators U+001C
- * between entries, U+001E after the form id, U+001D before the working copy's keys (forms with
- * parts only), U+001F between parts and between keys.
+ * A progressKey as the text eachStoredProgress reads: each form with parts gets its working
+ * copy's keys after its progress (U+001D before them).
  */
-export const storedProgressText = (key: RawBuilder<unknown>): RawBuilder<string | null> =>
-  sql<string | null>`(select string_agg(e.key || chr(30) || e.value || coalesce(chr(29) || ((${key}) -> 1 ->> e.key), ''), chr(28) order by e.key) from jsonb_each_text((${key}) -> 0) e)`;
+export function storedProgressOfKey(key: string): string {
+  const [progress, ...parted] = key.split('\x02');
+  if (parted.length === 0 || !progress) return progress ?? '';
+  const keysOf = new Map<string, string>();
+  for (const one of parted) {
+    const [formId, keys] = one.split('\x03') as [string, string];
+    if (keys !== '\x04') keysOf.set(formId, keys);
+  }
+  return progress
+    .split('\x1c')
+    .map((entry) => {
+      const keys = keysOf.get(entry.slice(0, entry.indexOf('\x1e')));
+      return keys === undefined ? entry : `${entry}\x1d${keys}`;
+    })
+    .join('\x1c');
+}
 
 /**
- * Reads the text of storedProgressText entry by entry (a matrix reads 50,000 of them per
+ * Reads the text of storedProgressOfKey entry by entry (a matrix reads 50,000 of them per
  * request: slices, no intermediate lists); `keys` only for the forms with parts asked for.
  */
 export function eachStoredProgress(text: string | null, visit: (formId: string, entry: StoredProgress) => void): void {
@@ -136,12 +149,12 @@ export interface FormEntriesService {
   /**
    * The progress matrix's set-based read, over `participation_progress` joined as `pp` (a
    * participation's entries' stored progress, kept by the database on every write; left join: no
-   * row before a first save): what the participation's statuses are worked out from, as one jsonb
-   * `[progress by form, working-copy keys of the forms with parts named]`. Equal keys give equal
-   * rows, so the matrix groups exhibitors by it; storedProgressText turns one into the text
-   * eachStoredProgress reads.
+   * row before a first save): what the participation's statuses are worked out from, as one text:
+   * the entries' progress, then for each form with parts named U+0002, its id, U+0003 and its
+   * working copy's keys (U+0004: no entry). Equal keys give equal rows, so the matrix groups
+   * exhibitors by it; storedProgressOfKey turns one into the text eachStoredProgress reads.
    */
-  progressKey(partedIds: readonly string[]): RawBuilder<unknown>;
+  progressKey(partedIds: readonly string[]): RawBuilder<string>;
   /**
    * A condition on the outer query's participation (`participations.id`): its entry of the form
    * has the status `wanted` as the forms list tells it (formStatus), the form's deadline passed or
@@ -245,9 +258,7 @@ function participationReads(
 }
 
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
-function organiserReads(
-  db: Kysely<Database>,
-): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressKey' | 'hasFormStatus'> {
+function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressKey' | 'hasFormStatus'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -317,9 +328,10 @@ function organiserReads(
         .execute(),
 
     progressKey: (partedIds) =>
-      sql`jsonb_build_array(coalesce(pp.progress, '{}'::jsonb), jsonb_build_object(${sql.join(
-        [...partedIds].sort().map((id) => sql`${id}::text, pp.data_keys -> ${id}::text`),
-      )}))`,
+      sql<string>`(coalesce(pp.progress_text, '')${sql.join(
+        [...partedIds].sort().map((id) => sql` || chr(2) || ${id}::text || chr(3) || coalesce(pp.data_keys ->> ${id}::text, chr(4))`),
+        sql``,
+      )})`,
 
     hasFormStatus(formId, wanted, deadlinePassed) {
       const entries = (condition: RawBuilder<unknown>) =>
