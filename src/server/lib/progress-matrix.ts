@@ -149,8 +149,10 @@ async function progressStates(
   const key = app.formEntries.progressKey(partedIds);
   const activeOfEvent = sql`p.event_id = ${eventId} and p.status = 'active'`;
   const hasOwnDeadline = sql`exists (select 1 from deadlines d where d.event_id = ${eventId} and d.participation_id = p.id)`;
+  // With a status filter, each group's exhibitors too: a page then keeps its rows by id.
+  const filtered = Boolean(options.missingOnly || options.filter?.formStatus);
   const [groups, ownRows, manuals, deadlineRows] = await Promise.all([
-    sql<{ key: string; exhibitors: number }>`select ${key} as key, count(*)::int as exhibitors
+    sql<{ key: string; exhibitors: number; ids?: number[] }>`select ${key} as key, count(*)::int as exhibitors${filtered ? sql`, array_agg(p.id) as ids` : sql``}
       from participations p left join participation_progress pp on pp.participation_id = p.id
       where ${activeOfEvent} and not ${hasOwnDeadline} group by 1`.execute(db),
     sql<{ id: number; key: string }>`select p.id, ${key} as key
@@ -249,7 +251,9 @@ async function progressStates(
   // Each group's state under the event's deadlines; an exhibitor with a deadline of its own
   // leaves its group and is worked out under its own deadlines.
   const eventDeadlineOf = (index: number) => eventFormDeadlines[index]!;
-  const shared = new Map(groups.rows.map((group) => [group.key, { state: stateOf(storedProgressOfKey(group.key), eventDeadlineOf), exhibitors: group.exhibitors }]));
+  const shared = new Map(
+    groups.rows.map((group) => [group.key, { state: stateOf(storedProgressOfKey(group.key), eventDeadlineOf), exhibitors: group.exhibitors, ids: group.ids ?? [] }]),
+  );
   const own = new Map<number, RowState>();
   for (const row of ownRows.rows) {
     const deadlines = deadlinesOf(row.id);
@@ -260,64 +264,67 @@ async function progressStates(
   }
   let exhibitors = 0;
   let total = 0;
-  const keptKeys: string[] = [];
-  for (const [groupKey, { state, exhibitors: count }] of shared) {
+  const keptIds: number[] = [];
+  for (const { state, exhibitors: count, ids } of shared.values()) {
     exhibitors += count;
     tally(state, count);
     if (keeps(state)) {
-      keptKeys.push(groupKey);
       total += count;
+      for (const id of ids) keptIds.push(id);
     }
   }
-  const keptOwn: number[] = [];
   for (const [id, state] of own) {
     exhibitors += 1;
     tally(state, 1);
     if (keeps(state)) {
-      keptOwn.push(id);
       total += 1;
+      keptIds.push(id);
     }
   }
   const words = searchFold(options.filter?.keyword ?? '')
     .split(/\s+/)
     .filter(Boolean);
-  /** The kept exhibitors by name, from `offset` (`limit` of them, or all with null). */
-  const readRows = async (offset: number, limit: number | null): Promise<ParticipationRow[]> => {
-    if (total === 0) return [];
-    const everyGroup = keptKeys.length === shared.size && keptOwn.length === own.size;
-    const ownIds = [...own.keys()];
-    const kept = everyGroup
-      ? sql`true`
-      : sql`(${key} in (select unnest(${sql.val(keptKeys)}::text[])) and p.id <> all(${sql.val(ownIds)}::int[]) or p.id = any(${sql.val(keptOwn)}::int[]))`;
-    const fromKept = sql`from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
-      where ${activeOfEvent} and ${kept}`;
-    // A page's keys are made for its own rows only (after the sort), every row's for a whole read.
-    const rows =
-      limit === null
-        ? await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key ${fromKept} order by e.name, p.id`.execute(db)
-        : await sql<ParticipationRow>`select s.id, s.name, s.code, s.booth_num,
-            (select ${key} from (select 1) one left join participation_progress pp on pp.participation_id = s.id) as key
-          from (select p.id, e.name, e.code, p.booth_num ${fromKept} order by e.name, p.id limit ${limit} offset ${offset}) s
-          order by s.name, s.id`.execute(db);
-    return rows.rows;
-  };
-  let pageRows: ParticipationRow[];
-  let page: { page: number; limit: number } | null = null;
+  const isKept = sql`${activeOfEvent} and ${filtered ? sql`p.id in (select unnest(${sql.val(keptIds)}::int[]))` : sql`true`}`;
+  const fromKept = sql`from participations p join exhibitors e on e.id = p.exhibitor_id where ${isKept}`;
+  /** The rows of these exhibitors (by name) with their keys. */
+  const rowsOf = async (ids: number[]) =>
+    ids.length === 0
+      ? []
+      : (
+          await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key
+            from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
+            where p.id in (select unnest(${sql.val(ids)}::int[])) order by e.name, p.id`.execute(db)
+        ).rows;
+  let pageRows: ParticipationRow[] = [];
+  let page: { page: number; limit: number; offset: number } | null = null;
   if (words.length > 0) {
-    const found = (await readRows(0, null)).filter((row) => {
+    // A keyword reads every kept exhibitor's name and booth only, then the rows found (or the page's).
+    const names =
+      total === 0 ? [] : (await sql<{ id: number; name: string; booth_num: string }>`select p.id, e.name, p.booth_num ${fromKept} order by e.name, p.id`.execute(db)).rows;
+    const found = names.filter((row) => {
       const name = foldedText(row.name);
       const booth = foldedText(row.booth_num);
       return words.every((word) => name.includes(word) || booth.includes(word));
     });
     total = found.length;
-    const at = request ? pageOf(request, total) : null;
-    pageRows = at ? found.slice(at.offset, at.offset + at.limit) : found;
-    page = at;
+    page = request ? pageOf(request, total) : null;
+    pageRows = await rowsOf((page ? found.slice(page.offset, page.offset + page.limit) : found).map((row) => row.id));
   } else if (request) {
-    const at = pageOf(request, total);
-    pageRows = await readRows(at.offset, at.limit);
-    page = at;
-  } else pageRows = await readRows(0, null);
+    // A page's keys are made for its own rows only, after the sort.
+    page = pageOf(request, total);
+    if (total > 0)
+      pageRows = (
+        await sql<ParticipationRow>`select s.id, s.name, s.code, s.booth_num,
+            (select ${key} from (select 1) one left join participation_progress pp on pp.participation_id = s.id) as key
+          from (select p.id, e.name, e.code, p.booth_num ${fromKept} order by e.name, p.id limit ${page.limit} offset ${page.offset}) s
+          order by s.name, s.id`.execute(db)
+      ).rows;
+  } else if (total > 0)
+    pageRows = (
+      await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key
+        from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
+        where ${isKept} order by e.name, p.id`.execute(db)
+    ).rows;
   /** A kept exhibitor's row as answered (its manuals counted afterwards, for the rows answered only). */
   const rowOf = (participation: ParticipationRow): ProgressRow => {
     // A row written since the groups were read may stand in no group: worked out from its own key.
