@@ -66,6 +66,9 @@ export const migration: Migration = {
     await sql`create trigger form_entries_progress_delete after delete on form_entries referencing old table as old_rows for each statement execute function participation_progress_apply()`.execute(
       db,
     );
+    // The matrix reads every active exhibitor of the event (to group them, then a page by name):
+    // from this index alone, never the participations' pages, which updates leave sparse.
+    await sql`create index participations_event_active on participations (event_id, status) include (id, exhibitor_id, booth_num)`.execute(db);
     await sql`insert into participation_progress (participation_id, progress, data_keys)
       select participation_id, jsonb_object_agg(form_id, progress), jsonb_object_agg(form_id, data_keys) from form_entries group by 1`.execute(db);
   },
