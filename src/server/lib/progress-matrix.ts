@@ -146,7 +146,7 @@ async function progressStates(
   // The statuses follow here from the stored progress, the form set's parts and the deadlines
   // now, so a moved deadline or a new form set applies at once.
   const { db } = app;
-  const key = app.formEntries.progressKey(partedIds);
+  const { key, columns: keyColumns } = app.formEntries.progressKey(partedIds);
   const activeOfEvent = sql`p.event_id = ${eventId} and p.status = 'active'`;
   const hasOwnDeadline = sql`exists (select 1 from deadlines d where d.event_id = ${eventId} and d.participation_id = p.id)`;
   // With a status filter, each group's exhibitors too: a page then keeps its rows by id.
@@ -154,7 +154,7 @@ async function progressStates(
   const [groups, ownRows, manuals, deadlineRows] = await Promise.all([
     sql<{ key: string; exhibitors: number; ids?: number[] }>`select ${key} as key, count(*)::int as exhibitors${filtered ? sql`, array_agg(p.id) as ids` : sql``}
       from participations p left join participation_progress pp on pp.participation_id = p.id
-      where ${activeOfEvent} and not ${hasOwnDeadline} group by 1`.execute(db),
+      where ${activeOfEvent} and not ${hasOwnDeadline} group by ${keyColumns}`.execute(db),
     sql<{ id: number; key: string }>`select p.id, ${key} as key
       from participations p left join participation_progress pp on pp.participation_id = p.id
       where ${activeOfEvent} and ${hasOwnDeadline}`.execute(db),

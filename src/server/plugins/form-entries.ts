@@ -152,9 +152,10 @@ export interface FormEntriesService {
    * row before a first save): what the participation's statuses are worked out from, as one text:
    * the entries' progress, then for each form with parts named U+0002, its id, U+0003 and its
    * working copy's keys (U+0004: no entry). Equal keys give equal rows, so the matrix groups
-   * exhibitors by it; storedProgressOfKey turns one into the text eachStoredProgress reads.
+   * exhibitors by it (`columns`: the stored columns it is made of, to group by: the key is then
+   * made once per group); storedProgressOfKey turns one into the text eachStoredProgress reads.
    */
-  progressKey(partedIds: readonly string[]): RawBuilder<string>;
+  progressKey(partedIds: readonly string[]): { key: RawBuilder<string>; columns: RawBuilder<unknown> };
   /**
    * A condition on the outer query's participation (`participations.id`): its entry of the form
    * has the status `wanted` as the forms list tells it (formStatus), the form's deadline passed or
@@ -327,11 +328,18 @@ function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statuse
         .limit(limit)
         .execute(),
 
-    progressKey: (partedIds) =>
-      sql<string>`(coalesce(pp.progress_text, '')${sql.join(
-        [...partedIds].sort().map((id) => sql` || chr(2) || ${id}::text || chr(3) || coalesce(pp.data_keys ->> ${id}::text, chr(4))`),
-        sql``,
-      )})`,
+    progressKey(partedIds) {
+      // Form ids as literals (registry ids, not input): a GROUP BY expression and the key's own
+      // parts must be the same expression, which parameters ($1, $2…) would not be.
+      const ids = [...partedIds].sort();
+      return {
+        key: sql<string>`(coalesce(pp.progress_text, '')${sql.join(
+          ids.map((id) => sql` || chr(2) || ${sql.lit(id)} || chr(3) || coalesce(pp.data_keys ->> ${sql.lit(id)}, chr(4))`),
+          sql``,
+        )})`,
+        columns: sql.join([sql`pp.progress_text`, ...ids.map((id) => sql`pp.data_keys ->> ${sql.lit(id)}`)]),
+      };
+    },
 
     hasFormStatus(formId, wanted, deadlinePassed) {
       const entries = (condition: RawBuilder<unknown>) =>
