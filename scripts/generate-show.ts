@@ -715,8 +715,8 @@ async function rollupAndRecount(db: Kysely<Database>, participationId: number) {
 /**
  * The generated show's own checks (it throws on the first miss): the schema's indexes, triggers
  * and constraints are those found before the load (the migrations' own), the lead rollups of a
- * sample of exhibitors (the largest, two small ones, the last) equal a recount of their leads, and
- * the audit's actor list holds every actor of the log.
+ * sample of exhibitors (the largest, two small ones, the last) equal a recount of their leads, every
+ * exhibitor's stored progress equals its entries', and the audit's actor list holds every actor of the log.
  */
 async function checkShow(db: Kysely<Database>, show: GeneratedShow, before: string[]) {
   const after = await schemaOf(db);
@@ -729,6 +729,19 @@ async function checkShow(db: Kysely<Database>, show: GeneratedShow, before: stri
     const { stored, recounted } = await rollupAndRecount(db, participationId);
     if (stored !== recounted) throw new Error(`the lead rollup of participation ${participationId} differs from a recount: ${stored.slice(0, 300)} ≠ ${recounted.slice(0, 300)}`);
   }
+  // Each participation's stored progress (kept by form_entries' statement triggers, on during the load) equals its entries'.
+  const progress = await sql<{ n: number }>`select count(*)::int as n from participations p
+    left join participation_progress s on s.participation_id = p.id
+    left join (select participation_id, jsonb_object_agg(form_id, progress) as progress, jsonb_object_agg(form_id, data_keys) as data_keys
+      from form_entries where participation_id between ${first} and ${last} group by 1) r on r.participation_id = p.id
+    where p.id between ${first} and ${last} and (coalesce(s.progress, '{}') <> coalesce(r.progress, '{}') or coalesce(s.data_keys, '{}') <> coalesce(r.data_keys, '{}'))`
+    .execute(db)
+    .catch((error: unknown) => {
+      // A schema without the stored progress (before it was added) has nothing to check.
+      if (String(error).includes('participation_progress')) return { rows: [{ n: 0 }] };
+      throw error;
+    });
+  if (progress.rows[0]!.n !== 0) throw new Error(`the stored progress of ${progress.rows[0]!.n} participations differs from their entries`);
   const actors = await sql<{ n: number }>`select count(*)::int as n from (
     select distinct organisation_id, actor_name from audit_log where organisation_id = (select organisation_id from events where id = ${show.eventId})
     except select organisation_id, actor_name from audit_actors) missing`

@@ -82,6 +82,14 @@ describe.each(ENGINES)('the big show data set on %s', (engine) => {
         where r.participation_id between ${first} and ${last} group by 1, 2, 3, 4) c order by 1`.execute(t.app.db);
     expect(rollup.rows.length).toBeGreaterThan(0);
     expect(rollup.rows).toEqual(recount.rows);
+    // Each exhibitor's stored progress (kept by form_entries' statement triggers) equals its entries'.
+    const progress = await sql<{ row: string }>`select p.id || ' ' || coalesce(s.progress::text, '-') || ' ' || coalesce(s.data_keys::text, '-') as row
+      from participations p left join participation_progress s on s.participation_id = p.id where p.id between ${first} and ${last} order by p.id`.execute(t.app.db);
+    const entries = await sql<{ row: string }>`select p.id || ' ' || coalesce(r.progress::text, '-') || ' ' || coalesce(r.data_keys::text, '-') as row
+      from participations p left join (select participation_id, jsonb_object_agg(form_id, progress) as progress, jsonb_object_agg(form_id, data_keys) as data_keys
+        from form_entries group by 1) r on r.participation_id = p.id where p.id between ${first} and ${last} order by p.id`.execute(t.app.db);
+    expect(progress.rows.length).toBe(EXHIBITORS);
+    expect(progress.rows).toEqual(entries.rows);
     // A lead scanned twice has its later scan, from one of its exhibitor's people, an hour later.
     const scans = await sql<{ twice: number; again: number; mismatched: number }>`select
         (select count(*)::int from leads where participation_id between ${first} and ${last} and scan_count = 2) as twice,

@@ -377,6 +377,15 @@ export interface FormEntryTable {
   data_keys: ColumnType<string, never, never>;
 }
 
+/** O2, kept by statement triggers on form_entries (migration 0060): a participation's entries' progress and working-copy keys, by form id. */
+export interface ParticipationProgressTable {
+  participation_id: number;
+  progress: ColumnType<Record<string, string>, never, never>;
+  data_keys: ColumnType<Record<string, string>, never, never>;
+  /** The progress as one text, entries by form id (generated). */
+  progress_text: ColumnType<string, never, never>;
+}
+
 export interface VisitorTable {
   id: Generated<number>;
   event_id: number;
@@ -624,6 +633,7 @@ export interface Database {
   support_messages: SupportMessageTable;
   uploads: UploadTable;
   form_entries: FormEntryTable;
+  participation_progress: ParticipationProgressTable;
   form_reopens: FormReopenTable;
   form_set_versions: FormSetVersionTable;
   form_drafts: FormDraftTable;

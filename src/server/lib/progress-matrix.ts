@@ -4,7 +4,8 @@ import { deadlineOfForm, FORM_STATUSES, formStatus, partStatus, type FormDefinit
 import { sameProperties } from '../../engine/schemas/json-schema';
 import { searchFold } from '../../engine/search';
 import { approvalPart, partsOf, type FormPart } from '../../engine/forms/parts';
-import { eachStoredProgress, type StoredProgress } from '../plugins/form-entries';
+import { sql } from 'kysely';
+import { eachStoredProgress, storedProgressOfKey, type StoredProgress } from '../plugins/form-entries';
 import { foldedText } from './folded-text';
 import { pageOf } from './paging';
 
@@ -109,11 +110,30 @@ interface RowState {
   missingMandatory: string[];
 }
 
+/** One exhibitor of the event as a page reads it, with the key of its stored progress. */
+interface ParticipationRow {
+  id: number;
+  name: string;
+  code: string | null;
+  booth_num: string;
+  key: string;
+}
+
 /**
- * Every active exhibitor's state and the counts per form (over all of them), and the exhibitors
- * the filters keep (by name). The rows themselves are left to the caller (a page builds 50).
+ * The counts per form over every active exhibitor, and the rows the filters keep (by name), in
+ * `page` when one is asked for. Exhibitors are read grouped by their stored progress (the database
+ * keeps each participation's in one row): a group's state is worked out once and counted by how
+ * many share it; the few with a deadline of their own are worked out one by one. Without a keyword
+ * only the page's rows are read, from the groups the filters keep; a keyword reads every
+ * exhibitor's name and booth.
  */
-async function progressStates(app: Pick<FastifyInstance, 'db' | 'formEntries'>, eventId: number, definitions: FormDefinition[], options: MatrixOptions) {
+async function progressStates(
+  app: Pick<FastifyInstance, 'db' | 'formEntries'>,
+  eventId: number,
+  definitions: FormDefinition[],
+  options: MatrixOptions,
+  request: { page?: number; limit?: number } | null,
+) {
   const now = options.now ?? new Date();
   // Without the schema (reminders) the exhibitor's part has no fields of its own to look at: its
   // submission still counts, only "draft" vs "not started" of that part is not told apart.
@@ -123,21 +143,21 @@ async function progressStates(app: Pick<FastifyInstance, 'db' | 'formEntries'>, 
     if (parts) partsByForm.set(definition.id, parts);
   }
   const partedIds = [...partsByForm.keys()];
-  // One row per exhibitor with its entries' stored progress (short texts the database keeps on
-  // every write): every exhibitor is read, as the counts are over all of them; the manuals are
-  // counted only for the rows answered. The statuses follow here from that progress, the form
-  // set's parts and the deadlines now, so a moved deadline or a new form set applies at once.
+  // The statuses follow here from the stored progress, the form set's parts and the deadlines
+  // now, so a moved deadline or a new form set applies at once.
   const { db } = app;
-  const [participations, manuals, deadlineRows] = await Promise.all([
-    db
-      .selectFrom('participations')
-      .innerJoin('exhibitors', 'exhibitors.id', 'participations.exhibitor_id')
-      .select(['participations.id', 'exhibitors.name', 'exhibitors.code', 'participations.booth_num', app.formEntries.progressOfParticipation(partedIds).as('progress')])
-      .where('participations.event_id', '=', eventId)
-      .where('participations.status', '=', 'active')
-      .orderBy('exhibitors.name')
-      .orderBy('participations.id')
-      .execute(),
+  const { key, columns: keyColumns } = app.formEntries.progressKey(partedIds);
+  const activeOfEvent = sql`p.event_id = ${eventId} and p.status = 'active'`;
+  const hasOwnDeadline = sql`exists (select 1 from deadlines d where d.event_id = ${eventId} and d.participation_id = p.id)`;
+  // With a status filter, each group's exhibitors too: a page then keeps its rows by id.
+  const filtered = Boolean(options.missingOnly || options.filter?.formStatus);
+  const [groups, ownRows, manuals, deadlineRows] = await Promise.all([
+    sql<{ key: string; exhibitors: number; ids?: number[] }>`select ${key} as key, count(*)::int as exhibitors${filtered ? sql`, array_agg(p.id) as ids` : sql``}
+      from participations p left join participation_progress pp on pp.participation_id = p.id
+      where ${activeOfEvent} and not ${hasOwnDeadline} group by ${keyColumns}`.execute(db),
+    sql<{ id: number; key: string }>`select p.id, ${key} as key
+      from participations p left join participation_progress pp on pp.participation_id = p.id
+      where ${activeOfEvent} and ${hasOwnDeadline}`.execute(db),
     db
       .selectFrom('content')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -222,56 +242,106 @@ async function progressStates(app: Pick<FastifyInstance, 'db' | 'formEntries'>, 
       forms[index]!.counts[state.statuses[definition.id]!] += exhibitors;
     });
   };
+  const wanted = options.filter?.formStatus;
+  const wantedForm = options.filter?.form;
+  /** Whether the status filters keep a row in this state (the keyword is applied apart). */
+  const keeps = (state: RowState) =>
+    !(options.missingOnly && state.missingMandatory.length === 0) &&
+    !(wanted && !(wantedForm ? state.statuses[wantedForm] === wanted : Object.values(state.statuses).includes(wanted)));
+  // Each group's state under the event's deadlines; an exhibitor with a deadline of its own
+  // leaves its group and is worked out under its own deadlines.
+  const eventDeadlineOf = (index: number) => eventFormDeadlines[index]!;
+  const shared = new Map(
+    groups.rows.map((group) => [group.key, { state: stateOf(storedProgressOfKey(group.key), eventDeadlineOf), exhibitors: group.exhibitors, ids: group.ids ?? [] }]),
+  );
+  const own = new Map<number, RowState>();
+  for (const row of ownRows.rows) {
+    const deadlines = deadlinesOf(row.id);
+    own.set(
+      row.id,
+      stateOf(storedProgressOfKey(row.key), (index) => deadlineOfForm(deadlines, definitions[index]!)),
+    );
+  }
+  let exhibitors = 0;
+  let total = 0;
+  const keptIds: number[] = [];
+  for (const { state, exhibitors: count, ids } of shared.values()) {
+    exhibitors += count;
+    tally(state, count);
+    if (keeps(state)) {
+      total += count;
+      for (const id of ids) keptIds.push(id);
+    }
+  }
+  for (const [id, state] of own) {
+    exhibitors += 1;
+    tally(state, 1);
+    if (keeps(state)) {
+      total += 1;
+      keptIds.push(id);
+    }
+  }
   const words = searchFold(options.filter?.keyword ?? '')
     .split(/\s+/)
     .filter(Boolean);
-  const wanted = options.filter?.formStatus;
-  const wantedForm = options.filter?.form;
-  // Exhibitors without deadlines of their own whose entries stand alike (the same stored
-  // progress: most of a show's) share one state, worked out once and counted by how many share it.
-  const shared = new Map<string, { state: RowState; exhibitors: number }>();
-  const eventDeadlineOf = (index: number) => eventFormDeadlines[index]!;
-  const kept: Array<{ participation: (typeof participations)[number]; state: RowState }> = [];
-  for (const participation of participations) {
-    let state: RowState;
-    const own = ownDeadlines.get(participation.id);
-    if (own) {
-      const deadlines = deadlinesOf(participation.id);
-      state = stateOf(participation.progress, (index) => deadlineOfForm(deadlines, definitions[index]!));
-      tally(state, 1);
-    } else {
-      const key = participation.progress ?? '';
-      let alike = shared.get(key);
-      if (!alike) {
-        alike = { state: stateOf(participation.progress, eventDeadlineOf), exhibitors: 0 };
-        shared.set(key, alike);
-      }
-      alike.exhibitors += 1;
-      state = alike.state;
-    }
-    if (options.missingOnly && state.missingMandatory.length === 0) continue;
-    if (words.length > 0) {
-      const name = foldedText(participation.name);
-      const booth = foldedText(participation.booth_num);
-      if (!words.every((word) => name.includes(word) || booth.includes(word))) continue;
-    }
-    if (wanted && !(wantedForm ? state.statuses[wantedForm] === wanted : Object.values(state.statuses).includes(wanted))) continue;
-    kept.push({ participation, state });
-  }
-  for (const { state, exhibitors } of shared.values()) tally(state, exhibitors);
+  const isKept = sql`${activeOfEvent} and ${filtered ? sql`p.id in (select unnest(${sql.val(keptIds)}::int[]))` : sql`true`}`;
+  const fromKept = sql`from participations p join exhibitors e on e.id = p.exhibitor_id where ${isKept}`;
+  /** The rows of these exhibitors (by name) with their keys. */
+  const rowsOf = async (ids: number[]) =>
+    ids.length === 0
+      ? []
+      : (
+          await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key
+            from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
+            where p.id in (select unnest(${sql.val(ids)}::int[])) order by e.name, p.id`.execute(db)
+        ).rows;
+  let pageRows: ParticipationRow[] = [];
+  let page: { page: number; limit: number; offset: number } | null = null;
+  if (words.length > 0) {
+    // A keyword reads every kept exhibitor's name and booth only, then the rows found (or the page's).
+    const names =
+      total === 0 ? [] : (await sql<{ id: number; name: string; booth_num: string }>`select p.id, e.name, p.booth_num ${fromKept} order by e.name, p.id`.execute(db)).rows;
+    const found = names.filter((row) => {
+      const name = foldedText(row.name);
+      const booth = foldedText(row.booth_num);
+      return words.every((word) => name.includes(word) || booth.includes(word));
+    });
+    total = found.length;
+    page = request ? pageOf(request, total) : null;
+    pageRows = await rowsOf((page ? found.slice(page.offset, page.offset + page.limit) : found).map((row) => row.id));
+  } else if (request) {
+    // A page's keys are made for its own rows only, after the sort.
+    page = pageOf(request, total);
+    if (total > 0)
+      pageRows = (
+        await sql<ParticipationRow>`select s.id, s.name, s.code, s.booth_num,
+            (select ${key} from (select 1) one left join participation_progress pp on pp.participation_id = s.id) as key
+          from (select p.id, e.name, e.code, p.booth_num ${fromKept} order by e.name, p.id limit ${page.limit} offset ${page.offset}) s
+          order by s.name, s.id`.execute(db)
+      ).rows;
+  } else if (total > 0)
+    pageRows = (
+      await sql<ParticipationRow>`select p.id, e.name, e.code, p.booth_num, ${key} as key
+        from participations p join exhibitors e on e.id = p.exhibitor_id left join participation_progress pp on pp.participation_id = p.id
+        where ${isKept} order by e.name, p.id`.execute(db)
+    ).rows;
   /** A kept exhibitor's row as answered (its manuals counted afterwards, for the rows answered only). */
-  const rowOf = ({ participation, state }: (typeof kept)[number]): ProgressRow => ({
-    participationId: participation.id,
-    exhibitor: participation.name,
-    code: participation.code,
-    boothNum: participation.booth_num,
-    statuses: { ...state.statuses },
-    parts: state.parts,
-    missingMandatory: [...state.missingMandatory],
-    manualsAcknowledged: 0,
-    ...(options.withDeadlines ? { deadlines: { ...deadlinesOf(participation.id) } } : {}),
-  });
-  return { manualsToAcknowledge: Number(manuals.count), forms, kept, rowOf, exhibitors: participations.length };
+  const rowOf = (participation: ParticipationRow): ProgressRow => {
+    // A row written since the groups were read may stand in no group: worked out from its own key.
+    const state = own.get(participation.id) ?? shared.get(participation.key)?.state ?? stateOf(storedProgressOfKey(participation.key), eventDeadlineOf);
+    return {
+      participationId: participation.id,
+      exhibitor: participation.name,
+      code: participation.code,
+      boothNum: participation.booth_num,
+      statuses: { ...state.statuses },
+      parts: state.parts,
+      missingMandatory: [...state.missingMandatory],
+      manualsAcknowledged: 0,
+      ...(options.withDeadlines ? { deadlines: { ...deadlinesOf(participation.id) } } : {}),
+    };
+  };
+  return { manualsToAcknowledge: Number(manuals.count), forms, rows: pageRows.map(rowOf), total, page, exhibitors };
 }
 
 /**
@@ -284,8 +354,8 @@ export async function progressMatrix(
   definitions: FormDefinition[],
   options: MatrixOptions = {},
 ): Promise<ProgressMatrix & { exhibitors: number }> {
-  const { kept, rowOf, ...matrix } = await progressStates(app, eventId, definitions, options);
-  return { ...matrix, rows: await withManuals(app.db, kept.map(rowOf)) };
+  const { rows, total: _total, page: _page, ...matrix } = await progressStates(app, eventId, definitions, options, null);
+  return { ...matrix, rows: await withManuals(app.db, rows) };
 }
 
 /** Each row's manuals acknowledged (of those needing it), in one query for the rows given. */
@@ -309,7 +379,7 @@ async function withManuals(db: FastifyInstance['db'], rows: ProgressRow[]): Prom
   return rows.map((row) => ({ ...row, manualsAcknowledged: countOf.get(row.participationId) ?? 0 }));
 }
 
-/** One page of the matrix (filters as `progressMatrix`): only that page's rows are made, and their manuals counted. */
+/** One page of the matrix (filters as `progressMatrix`): only that page's rows are read, and their manuals counted. */
 export async function progressMatrixPage(
   app: Pick<FastifyInstance, 'db' | 'formEntries'>,
   eventId: number,
@@ -317,13 +387,6 @@ export async function progressMatrixPage(
   options: MatrixOptions & { page: { page?: number; limit?: number } },
 ): Promise<ProgressMatrixPage> {
   const { page: request, ...rest } = options;
-  const { kept, rowOf, ...matrix } = await progressStates(app, eventId, definitions, rest);
-  const page = pageOf(request, kept.length);
-  return {
-    ...matrix,
-    rows: await withManuals(app.db, kept.slice(page.offset, page.offset + page.limit).map(rowOf)),
-    total: kept.length,
-    page: page.page,
-    limit: page.limit,
-  };
+  const { rows, total, page, ...matrix } = await progressStates(app, eventId, definitions, rest, request);
+  return { ...matrix, rows: await withManuals(app.db, rows), total, page: page!.page, limit: page!.limit };
 }

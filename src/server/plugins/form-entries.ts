@@ -33,7 +33,28 @@ const APPROVAL_OF_CODE: Record<string, ApprovalStatus | null> = { p: 'pending', 
 const NO_PARTS: readonly string[] = [];
 
 /**
- * Reads the text of progressOfParticipation entry by entry (a matrix reads 50,000 of them per
+ * A progressKey as the text eachStoredProgress reads: each form with parts gets its working
+ * copy's keys after its progress (U+001D before them).
+ */
+export function storedProgressOfKey(key: string): string {
+  const [progress, ...parted] = key.split('\x02');
+  if (parted.length === 0 || !progress) return progress ?? '';
+  const keysOf = new Map<string, string>();
+  for (const one of parted) {
+    const [formId, keys] = one.split('\x03') as [string, string];
+    if (keys !== '\x04') keysOf.set(formId, keys);
+  }
+  return progress
+    .split('\x1c')
+    .map((entry) => {
+      const keys = keysOf.get(entry.slice(0, entry.indexOf('\x1e')));
+      return keys === undefined ? entry : `${entry}\x1d${keys}`;
+    })
+    .join('\x1c');
+}
+
+/**
+ * Reads the text of storedProgressOfKey entry by entry (a matrix reads 50,000 of them per
  * request: slices, no intermediate lists); `keys` only for the forms with parts asked for.
  */
 export function eachStoredProgress(text: string | null, visit: (formId: string, entry: StoredProgress) => void): void {
@@ -126,11 +147,15 @@ export interface FormEntriesService {
     }>
   >;
   /**
-   * The progress matrix's set-based read: the stored progress of the outer query's participation's
-   * (`participations.id`) entries as one text (eachStoredProgress reads it), one row per
-   * exhibitor; the working copy's keys only for the forms with parts named.
+   * The progress matrix's set-based read, over `participation_progress` joined as `pp` (a
+   * participation's entries' stored progress, kept by the database on every write; left join: no
+   * row before a first save): what the participation's statuses are worked out from, as one text:
+   * the entries' progress, then for each form with parts named U+0002, its id, U+0003 and its
+   * working copy's keys (U+0004: no entry). Equal keys give equal rows, so the matrix groups
+   * exhibitors by it (`columns`: the stored columns it is made of, to group by: the key is then
+   * made once per group); storedProgressOfKey turns one into the text eachStoredProgress reads.
    */
-  progressOfParticipation(partedIds: readonly string[]): RawBuilder<string | null>;
+  progressKey(partedIds: readonly string[]): { key: RawBuilder<string>; columns: RawBuilder<unknown> };
   /**
    * A condition on the outer query's participation (`participations.id`): its entry of the form
    * has the status `wanted` as the forms list tells it (formStatus), the form's deadline passed or
@@ -234,9 +259,7 @@ function participationReads(
 }
 
 /** The organiser's reads over an event's entries, set-based or in keyset pages. */
-function organiserReads(
-  db: Kysely<Database>,
-): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressOfParticipation' | 'hasFormStatus'> {
+function organiserReads(db: Kysely<Database>): Pick<FormEntriesService, 'statusesOf' | 'submissionCounts' | 'approvalQueue' | 'submittedPage' | 'progressKey' | 'hasFormStatus'> {
   return {
     statusesOf: async (participationIds) =>
       participationIds.length === 0
@@ -305,13 +328,18 @@ function organiserReads(
         .limit(limit)
         .execute(),
 
-    // From the form_entries_progress_state index alone (short texts the database keeps on write),
-    // never the rows, which hold the form data. Separators: U+001C between entries, U+001E after
-    // the form id, U+001D before the keys (U+001F between parts and between keys).
-    progressOfParticipation: (partedIds) =>
-      sql<
-        string | null
-      >`(select string_agg(fe.form_id || chr(30) || fe.progress || case when fe.form_id = any(${sql.val([...partedIds])}::text[]) then chr(29) || fe.data_keys else '' end, chr(28)) from form_entries fe where fe.participation_id = participations.id)`,
+    progressKey(partedIds) {
+      // Form ids as literals (registry ids, not input): a GROUP BY expression and the key's own
+      // parts must be the same expression, which parameters ($1, $2…) would not be.
+      const ids = [...partedIds].sort();
+      return {
+        key: sql<string>`(coalesce(pp.progress_text, '')${sql.join(
+          ids.map((id) => sql` || chr(2) || ${sql.lit(id)} || chr(3) || coalesce(pp.data_keys ->> ${sql.lit(id)}, chr(4))`),
+          sql``,
+        )})`,
+        columns: sql.join([sql`pp.progress_text`, ...ids.map((id) => sql`pp.data_keys ->> ${sql.lit(id)}`)]),
+      };
+    },
 
     hasFormStatus(formId, wanted, deadlinePassed) {
       const entries = (condition: RawBuilder<unknown>) =>
