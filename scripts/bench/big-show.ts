@@ -151,6 +151,9 @@ async function organiserCases(portals: Portal[], show: GeneratedShow, quotaForm:
     ['exhibitors, page 100', '&page=100'],
     ['exhibitors, keyword "golden"', '&keyword=golden'],
     ['exhibitors, keyword (one code)', `&keyword=${show.exhibitorCodePrefix}01234`],
+    // Deep pages of a keyword: one in twelve exhibitors is a "Golden Harvest"; every code has the prefix.
+    ['exhibitors, keyword "golden", page 10', '&keyword=golden&page=10'],
+    ['exhibitors, keyword (every code), page 200', `&keyword=${show.exhibitorCodePrefix}&page=200`],
     [`exhibitors, module ${ALL_MODULES[0]}`, `&module=${ALL_MODULES[0]}`],
     ['exhibitors, flag s01SubmitOnceOnly', '&flag=s01SubmitOnceOnly'],
     [`exhibitors, ${quotaForm} submitted`, `&form=${quotaForm}&formStatus=submitted`],
