@@ -5,7 +5,14 @@
 const TRANSIENT_CODES = new Set(['40P01', '40001']);
 
 /** Times the work is tried before the database's error is let through. */
-const ATTEMPTS = 4;
+const ATTEMPTS = 6;
+
+/**
+ * Before trying again, a random pause that grows with the attempts: statements that deadlocked
+ * together and started again at once met again in the same order (devices sending the same
+ * badges at once), until the attempts ran out.
+ */
+const pauseBeforeAttempt = (attempt: number) => new Promise((resume) => setTimeout(resume, Math.random() * 10 * attempt));
 
 function isTransient(error: unknown): boolean {
   return TRANSIENT_CODES.has((error as { code?: unknown } | null)?.code as string);
@@ -19,5 +26,6 @@ export async function retryTransient<T>(work: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (attempt >= ATTEMPTS || !isTransient(error)) throw error;
     }
+    await pauseBeforeAttempt(attempt);
   }
 }
