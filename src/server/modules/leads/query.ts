@@ -1,4 +1,5 @@
 import type { LeadScope } from '../../lib/lead-exports-list';
+import { containingPattern } from '../../lib/like-pattern';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { dayRangeHours, dayRangeInstants, UNSET, type LeadFilters, type LeadSort, type SortOrder } from '../../../engine/leads-rules';
 import { LEAD_TOTAL_CAP } from '../../../engine/leads';
@@ -12,11 +13,6 @@ import type { Database, LeadTable, RollupDimension } from '../../db/schema';
 export type { LeadScope };
 
 type LeadsEb = ExpressionBuilder<Database, 'leads'>;
-
-/** `ILIKE` pattern of a keyword, its wildcards taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\n/g, ' ')}%`;
-}
 
 /** The where-conditions of a scope and filters (shared by the list, its total and exports). */
 export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilters): Expression<SqlBool> {
@@ -60,7 +56,7 @@ export function keywordHasTrigram(folded: string): boolean {
 function keywordCondition(filters: LeadFilters) {
   const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
   if (!folded) return null;
-  return keywordHasTrigram(folded) || landedKeywordPath() ? sql<SqlBool>`leads.search_folded like ${containsPattern(folded)}` : keywordAlongIndex(folded);
+  return keywordHasTrigram(folded) || landedKeywordPath() ? sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}` : keywordAlongIndex(folded);
 }
 
 /** PORTAL_LEAD_KEYWORD=landed: a keyword's statements as before the sort indexes carried the folded text (the leads benchmark's "before"). */

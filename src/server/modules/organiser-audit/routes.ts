@@ -1,3 +1,4 @@
+import { containingPattern, escapeLike } from '../../lib/like-pattern';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ApiApp } from '../../lib/api-app';
 import { PassThrough } from 'node:stream';
@@ -55,7 +56,6 @@ const itemSchema = {
 const EXPORT_CHUNK = 1000;
 /** The list counts matching records up to this many (100 pages of 50). */
 export const AUDIT_TOTAL_CAP = 5_000;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const DAY_MS = 86_400_000;
 
@@ -69,7 +69,7 @@ async function actorsNamed(db: Kysely<Database>, organisationId: number, who: st
     .selectFrom('audit_actors')
     .select('actor_name')
     .where('organisation_id', '=', organisationId)
-    .where('actor_name', 'ilike', `%${escapeLike(who)}%`)
+    .where('actor_name', 'ilike', containingPattern(who))
     .execute();
   return rows.map((row) => row.actor_name);
 }

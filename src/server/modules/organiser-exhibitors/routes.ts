@@ -1,3 +1,4 @@
+import { containingPattern } from '../../lib/like-pattern';
 import type { ApiApp } from '../../lib/api-app';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -23,7 +24,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/errors';
 import { revokeUserSessions } from '../../plugins/sessions';
 import { conflicts, createAccount, readAccount, updateAccount } from './accounts';
-import { containingPattern, refreshExhibitorSearchTexts } from './search-texts';
+import { refreshExhibitorSearchTexts } from './search-texts';
 
 // O2, spec §3: the organiser's exhibitors of its current event — list with search and
 // filters (module, flag, form status) in the spec's pages, create, edit every account field,

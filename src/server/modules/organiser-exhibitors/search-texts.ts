@@ -61,8 +61,3 @@ export async function refreshExhibitorSearchTexts(db: Kysely<Database>, eventId:
     where p.id = v.id and p.search_folded is null and p.xmin::text = v.version`.execute(db);
   return folded;
 }
-
-/** A LIKE pattern for a text that contains the keyword (its wildcards matched as themselves). */
-export function containingPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
