@@ -23,7 +23,9 @@ import { cpuMs, databaseTime, machineLoad, type DatabaseTime } from './work';
 // BENCH_SHOW_EXHIBITORS / BENCH_SHOW_LEADS (PostgreSQL's size; 0 leaves PostgreSQL out),
 // BENCH_SHOW_PGLITE_EXHIBITORS / BENCH_SHOW_PGLITE_LEADS (the embedded slice; 0 leaves it out),
 // BENCH_SHOW_SAMPLES (per case and portal, default 30), BENCH_SHOW_CASES (a comma list of case
-// groups: organiser, exhibitor, leads, scans, export, import).
+// groups: organiser, exhibitor, leads, scans, export, import), BENCH_SHOW_SCAN_BADGES (`visitors`,
+// the default: the show's registered visitors, as at a real booth; `unknown`: badges the visitor
+// directory lacks, whose leads carry only the badge code and so cost the keyword index less).
 
 const SAMPLES = Number(process.env.BENCH_SHOW_SAMPLES ?? 30);
 const SCAN_SECONDS = Number(process.env.BENCH_SHOW_SCAN_SECONDS ?? 8);
@@ -31,6 +33,7 @@ const DEVICES = 20;
 /** The import's size (the issue's: 5,000 exhibitors), new codes in the event. */
 const IMPORT_EXHIBITORS = Number(process.env.BENCH_SHOW_IMPORT ?? 5000);
 const BATCH = 100;
+const SCAN_BADGES = process.env.BENCH_SHOW_SCAN_BADGES === 'unknown' ? 'unknown' : 'visitors';
 const GROUPS = new Set((process.env.BENCH_SHOW_CASES ?? 'organiser,exhibitor,leads,scans,export,import').split(',').map((group) => group.trim()));
 
 /** The issue's budgets (p95 ms unless said otherwise). */
@@ -231,10 +234,14 @@ async function leadCases(portals: Portal[], show: ShowFacts, scannerId: number) 
 }
 
 /** DEVICES devices (the largest exhibitor's team users) each posting batches of BATCH new scans back to back for SCAN_SECONDS. */
-async function scanRun(portal: Portal, tokens: string[], run: number, eventCode: string) {
+async function scanRun(portal: Portal, tokens: string[], run: number, eventCode: string, nextVisitor: () => number) {
   const deadline = Date.now() + SCAN_SECONDS * 1000;
   const times: number[] = [];
   let failed = 0;
+  let created = 0;
+  let duplicates = 0;
+  const badgeCode = (device: number, batch: number, i: number) =>
+    SCAN_BADGES === 'visitors' ? `${eventCode}-V${String(nextVisitor()).padStart(7, '0')}` : `${eventCode}-S${run}${portal.build.label[0]}${device}-${batch}-${i}`;
   const started = performance.now();
   await Promise.all(
     tokens.map(async (token, device) => {
@@ -244,14 +251,16 @@ async function scanRun(portal: Portal, tokens: string[], run: number, eventCode:
           const body = JSON.stringify({
             scans: Array.from({ length: BATCH }, (_, i) => ({
               clientScanId: `show-${portal.build.label}-${run}-${device}-${batch}-${i}`,
-              badgeCode: `${eventCode}-S${run}${portal.build.label[0]}${device}-${batch}-${i}`,
+              badgeCode: badgeCode(device, batch, i),
               scannedAt: new Date().toISOString(),
             })),
           });
           const at = performance.now();
           try {
-            const answer = await postJson(agent, `${portal.url}/oga/leads/scans`, token, body);
+            const answer = (await postJson(agent, `${portal.url}/oga/leads/scans`, token, body)) as { code: number; data?: { created: number; duplicates: number } };
             if (answer.code !== 200) failed++;
+            created += answer.data?.created ?? 0;
+            duplicates += answer.data?.duplicates ?? 0;
           } catch {
             failed++;
           }
@@ -263,11 +272,14 @@ async function scanRun(portal: Portal, tokens: string[], run: number, eventCode:
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { batches: times.length, failed, seconds, times };
+  return { batches: times.length, failed, seconds, times, created, duplicates };
 }
 
 async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgres' | 'pglite') {
-  header(`Scan ingestion: batches of ${BATCH} from ${DEVICES} devices, ${SCAN_SECONDS} s per run, two runs each`, portals);
+  header(
+    `Scan ingestion: batches of ${BATCH} from ${DEVICES} devices, ${SCAN_SECONDS} s per run, two runs each, badges of ${SCAN_BADGES === 'visitors' ? 'registered visitors' : 'unknown visitors'}`,
+    portals,
+  );
   const tokens = new Map<Portal, string[]>();
   for (const portal of portals) {
     const devices: string[] = [];
@@ -275,9 +287,31 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
     while (devices.length < DEVICES) devices.push(devices[devices.length % Math.max(1, show.size.largestTeam)]!);
     tokens.set(portal, devices);
   }
-  type Totals = { batches: number; failed: number; seconds: number; times: number[]; cpuMs: number; clientCpuMs: number; serverCpuMs: number | null; dbMs: number | null };
+  type Totals = {
+    batches: number;
+    failed: number;
+    created: number;
+    duplicates: number;
+    seconds: number;
+    times: number[];
+    cpuMs: number;
+    clientCpuMs: number;
+    serverCpuMs: number | null;
+    dbMs: number | null;
+  };
   const totals = new Map<Portal, Totals>(
-    portals.map((portal) => [portal, { batches: 0, failed: 0, seconds: 0, times: [], cpuMs: 0, clientCpuMs: 0, serverCpuMs: null, dbMs: null }]),
+    portals.map((portal) => [portal, { batches: 0, failed: 0, created: 0, duplicates: 0, seconds: 0, times: [], cpuMs: 0, clientCpuMs: 0, serverCpuMs: null, dbMs: null }]),
+  );
+  // Each portal scans the registered visitors in the same order (a stride prime to their number
+  // visits each once before any again): the visitors the exhibitor already has come back as
+  // duplicates, as when a booth meets a visitor again.
+  const visitors = show.size.visitors;
+  const stride = visitors % 7919 === 0 ? 1 : 7919;
+  const visitorSequence = new Map<Portal, () => number>(
+    portals.map((portal) => {
+      let scanned = 0;
+      return [portal, () => 1 + ((scanned++ * stride) % visitors)];
+    }),
   );
   const statements = new Map<Portal, Array<{ calls: number; totalMs: number; meanMs: number; text: string }>>();
   for (let run = 0; run < 2; run++) {
@@ -288,7 +322,7 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
       const cpu = cpuMs(portal.pid);
       const client = cpuMs();
       const server = portal.dbTime?.serverCpuMs() ?? null;
-      const result = await scanRun(portal, tokens.get(portal)!, run, show.eventCode);
+      const result = await scanRun(portal, tokens.get(portal)!, run, show.eventCode, visitorSequence.get(portal)!);
       total.cpuMs += cpuMs(portal.pid) - cpu;
       total.clientCpuMs += cpuMs() - client;
       if (server !== null) total.serverCpuMs = (total.serverCpuMs ?? 0) + portal.dbTime!.serverCpuMs() - server;
@@ -296,6 +330,8 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
       if (portal.dbTime && run === 1) statements.set(portal, await portal.dbTime.statements(6));
       total.batches += result.batches;
       total.failed += result.failed;
+      total.created += result.created;
+      total.duplicates += result.duplicates;
       total.seconds += result.seconds;
       total.times.push(...result.times);
     }
@@ -309,7 +345,7 @@ async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgr
       99,
     );
     lines.push(
-      `${rate.toFixed(0).padStart(7)} scans/s p99 ${p99.toFixed(0)} ms (${total.failed} failed; per batch ${describe({ times: [], cpuMs: total.cpuMs, dbMs: total.dbMs }, Math.max(1, total.batches))})`,
+      `${rate.toFixed(0).padStart(7)} scans/s p99 ${p99.toFixed(0)} ms (${total.created} new leads, ${total.duplicates} duplicates, ${total.failed} failed; per batch ${describe({ times: [], cpuMs: total.cpuMs, dbMs: total.dbMs }, Math.max(1, total.batches))})`,
     );
     if (portal === portals.at(-1)) {
       const budget = BUDGET.scansPerSecond[engine];
