@@ -21,7 +21,8 @@ import { cpuMs, machineLoad, postgresCpuMs } from './work';
 // (backends, WAL writer, autovacuum…) is read from /proc per scan, with the WAL written per scan.
 // Variants switch one thing off on the same data (an index left out of inserts, the foreign keys'
 // checks or the rollup trigger disabled, the keyword index's pending list), each measured between
-// two baselines (SCAN_COST_VARIANTS=a,b picks them by name, "none" runs the baseline only); the
+// two baselines (SCAN_COST_VARIANTS=a,b picks them by name, "none" runs the baseline only;
+// SCAN_COST_REPEAT=3 measures them three times in turn); the
 // leads a case made are deleted and the table vacuumed before the next. SCAN_COST_PERF=1 samples
 // the server's stacks with `perf` during the baseline and prints its CPU per part of the work.
 // The cluster is kept in SCAN_COST_DIR (default .tmp/scan-cost; delete it when done) and filled
@@ -40,6 +41,8 @@ const ONLY = process.env.SCAN_COST_VARIANTS?.split(',').map((name) => name.trim(
 /** Server settings (e.g. "-c shared_buffers=1GB") for the cluster, besides the tests' own. */
 const SERVER_SETTINGS = process.env.SCAN_COST_SETTINGS ?? '';
 const PERF = Boolean(process.env.SCAN_COST_PERF);
+/** Times each variant is measured (in turn, each between two baselines): noise shows as their spread. */
+const REPEAT = Number(process.env.SCAN_COST_REPEAT ?? 1);
 
 interface Variant {
   name: string;
@@ -231,7 +234,7 @@ async function main() {
     console.log(`\n${MODE} badges, ${DEVICES} devices, ${BATCHES} batches of ${BATCH} per case`);
     await run('warm-up');
     await run('baseline');
-    for (const variant of variants) {
+    for (const variant of Array.from({ length: REPEAT }, () => variants).flat()) {
       if (ONLY && !ONLY.some((name) => variant.name.includes(name))) continue;
       for (const statement of variant.on ?? []) await admin.query(statement);
       try {
