@@ -43,7 +43,7 @@ export interface RunningPostgres {
  * `statStatements` loads pg_stat_statements (the benchmark reads the database's own time per
  * statement from it, apart from time spent queueing on a busy machine); tests do without.
  */
-export async function startPostgres(options: { statStatements?: boolean; keepDir?: string } = {}): Promise<RunningPostgres> {
+export async function startPostgres(options: { statStatements?: boolean; keepDir?: string; extraArgs?: string[] } = {}): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
   // `keepDir`: the cluster lives there and stays after stop (a benchmark's cached data set); made when absent.
   const dir = options.keepDir ?? mkdtempSync(join(tmpdir(), 'portal-pg-'));
@@ -73,6 +73,8 @@ export async function startPostgres(options: { statStatements?: boolean; keepDir
     '-c',
     'max_connections=200',
     ...(options.statStatements ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
+    // Later settings win: a benchmark's own (e.g. production's durability settings).
+    ...(options.extraArgs ?? []),
   ];
   const postgresBin = findBin('postgres');
   const child: ChildProcess = asRoot ? spawn('runuser', ['-u', 'postgres', '--', postgresBin, ...args], { stdio: 'ignore' }) : spawn(postgresBin, args, { stdio: 'ignore' });
