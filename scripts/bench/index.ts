@@ -16,6 +16,7 @@ import { scannerQueueBenchmarks } from './scanner-queue';
 import { listImportBenchmarks } from './list-import';
 import { organiserImportBenchmarks } from './organiser-import';
 import { organiserBenchmarks } from './organiser';
+import { scanCostBenchmarks } from './scan-cost';
 import { scannerBenchmarks } from './scanner';
 import { webhooksBenchmarks } from './webhooks';
 import { leadsSyncBenchmarks } from './leads-sync';
@@ -78,7 +79,7 @@ async function bareFastify() {
 /**
  * `npm run bench` runs every section; `npm run bench -- web`, `-- lighthouse`, `-- leads`, `-- content`, `-- exhibitor`, `-- organiser`,
  * `-- forms` (keystroke-to-paint alone), `-- forms-live`, `-- form-versions`, `-- form-editor` (keystroke to the editor's preview; before/after with BENCH_EDITOR_BEFORE), `-- list-import`, `-- scanner`, `-- webhooks` (with `-- sync`, the leads API sync alone), `-- multi`
- * or `-- big-show` one of them.
+ * or `-- big-show` one of them; `-- scan-cost` (where PostgreSQL's CPU per scan goes) runs only when named.
  */
 async function main() {
   const sections = process.argv.slice(2);
@@ -108,6 +109,7 @@ async function main() {
   else if (sections.includes('sync')) await leadsSyncBenchmarks();
   if (wants('multi')) await multiInstanceBenchmarks();
   if (wants('big-show')) await bigShowBenchmarks();
+  if (sections.includes('scan-cost')) await scanCostBenchmarks();
 }
 
 async function webBenchmarks() {

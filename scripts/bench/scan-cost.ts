@@ -13,7 +13,7 @@ import { loadShow } from './leads';
 import { DEMO_ACCOUNT } from './support';
 import { cpuMs, machineLoad, postgresCpuMs } from './work';
 
-// LD1: where PostgreSQL's CPU goes per scan (`npx tsx scripts/bench/scan-cost.ts`). The scan path
+// LD1: where PostgreSQL's CPU goes per scan (`npm run bench -- scan-cost`). The scan path
 // (ingestScans, the statement prepared as the portal runs it) is driven from this process by
 // SCAN_COST_DEVICES concurrent batches of 100 new scans, of known visitors (SCAN_COST_BADGES=known,
 // the default: full profiles, so the keyword index gets a real lead's text) or of unknown badges
@@ -56,7 +56,8 @@ const notReady = (index: string): Variant => ({
   off: [`update pg_index set indisready = true where indexrelid = '${index}'::regclass`],
 });
 
-async function main() {
+/** `npm run bench -- scan-cost`: where PostgreSQL's CPU per scan goes (not part of a full run: it keeps its own cluster). */
+export async function scanCostBenchmarks() {
   mkdirSync(DIR, { recursive: true });
   const fresh = !existsSync(join(DIR, 'data', 'PG_VERSION'));
   const postgres = await startPostgres({ statStatements: true, keepDir: DIR, extraArgs: SERVER_SETTINGS.split(/\s+/).filter(Boolean) });
@@ -310,5 +311,3 @@ async function scannerOf(db: Kysely<Database>): Promise<Scanner> {
     .executeTakeFirstOrThrow();
   return { ...row, leadQuota: null };
 }
-
-await main();
