@@ -16,7 +16,9 @@ import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
 // ring (WCAG 2.2 SC 2.4.11), and a click landed on another control. The items of a list share
 // their fields, so each list takes the height of its items last laid out, measured by one
 // ResizeObserver and set on the list as a custom property; a fixed guess stands until the first
-// item of the list is measured (the items on screen at the first paint are).
+// item of the list is measured (the items on screen at the first paint are). The browser's scroll
+// anchoring did not keep the button in place (Chromium): it makes up only for what grows above
+// its anchor, a node near the top of the screen, and the items on screen grow below it.
 
 const MuiArrayFieldItemTemplate = Templates.ArrayFieldItemTemplate!;
 
