@@ -1,5 +1,5 @@
 import { beforeEach, describe, test } from 'vitest';
-import { clickWhenSettled, expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
+import { expectVisible, field, loginAndLand, useBrowser, waitForPath } from './support/browser';
 import { en } from './support/locales';
 import { DEMO_PASSWORD, demoParticipationId, usePortal } from './support/portal';
 import { clearDemoEntries, submitButton } from './support/form-page';
@@ -48,7 +48,7 @@ describe('forms as data: event settings', () => {
     await expectVisible(submitButton(exhibitor), 'the S04 form');
     const total = en('formRuntime.quota.fee', { flag: en('forms.s04.extra'), count: 2, total: `${event.currency}25.00` });
     await expectVisible(exhibitor.getByText(total, { exact: true }), 'the fee of the two extra badges at the new price, under the list');
-    await clickWhenSettled(submitButton(exhibitor));
+    await submitButton(exhibitor).click();
     const dialog = exhibitor.getByRole('dialog', { name: en('formRuntime.confirm.title', { form: en('forms.s04.title') }) });
     await expectVisible(dialog.getByText(total, { exact: true }), 'the new fee total in the confirmation');
   });
