@@ -221,38 +221,6 @@ export async function waitForPath(page: Page, path: string, timeout = UI_TIMEOUT
   }
 }
 
-/**
- * Clicks `locator` once it is on screen and has stopped moving. A list item of a generated form
- * takes an estimated height until it is first near the screen (content-visibility), so after
- * scrolling to a button below a list loaded with items, the items laid out a few frames later can
- * push it down, off the screen (measured: still for two frames, then 389 px lower), and a click at
- * its old place lands on a field of the last item. A person never clicks that fast.
- */
-export async function clickWhenSettled(locator: Locator, framesStill = 5) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await locator.scrollIntoViewIfNeeded();
-    const onScreen = await locator.evaluate(
-      (element, needed) =>
-        new Promise<boolean>((settled) => {
-          let last = '';
-          let still = 0;
-          const look = () => {
-            const box = element.getBoundingClientRect();
-            const place = `${box.left},${box.top},${box.width},${box.height}`;
-            still = place === last ? still + 1 : 0;
-            last = place;
-            if (still >= needed) settled(box.top >= 0 && box.bottom <= window.innerHeight);
-            else requestAnimationFrame(look);
-          };
-          requestAnimationFrame(look);
-        }),
-      framesStill,
-    );
-    if (onScreen) break;
-  }
-  await locator.click();
-}
-
 /** Waits until the user can see `locator`, with a readable failure. */
 export async function expectVisible(locator: Locator, what = String(locator), timeout = UI_TIMEOUT_MS) {
   try {
