@@ -615,7 +615,21 @@ async function measure(engine: string, leads: number, server: { url: string; pid
  * diacritics). BENCH_LEADS_KEYWORDS=a,b replaces the keywords.
  */
 function keywordCases(): Array<[string, string]> {
-  const keywords = process.env.BENCH_LEADS_KEYWORDS?.split(',') ?? ['V0004242', 'yuki tanaka', 'lotus foods', 'tanaka', 'yuki', 'example', '東京', '茶', '京都', '蘭', 'qx', 'nguyễn', 'đà nẵng'];
+  const keywords = process.env.BENCH_LEADS_KEYWORDS?.split(',') ?? [
+    'V0004242',
+    'yuki tanaka',
+    'lotus foods',
+    'tanaka',
+    'yuki',
+    'example',
+    '東京',
+    '茶',
+    '京都',
+    '蘭',
+    'qx',
+    'nguyễn',
+    'đà nẵng',
+  ];
   const sorts: Array<[string, string]> = [
     ['newest', 'sort=scannedAt&order=desc'],
     ['by name', 'sort=name&order=asc'],
@@ -752,7 +766,9 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     // function before the portal opened it lost a catalogue file (PGlite 0.5, seen once).
     // The keyword path's before (PORTAL_LEAD_KEYWORD=landed) needs no other rollup: both are measured.
     const pgliteVariants = variants().map((variant) =>
-      variant.rollup === 'current' ? { ...variant, cjkIndex: undefined } : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
+      variant.rollup === 'current'
+        ? { ...variant, cjkIndex: undefined }
+        : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
     );
     for (const { label, env } of pgliteVariants) {
       const server = await startServerProcess({ DATA_DIR: dataDir, ...env });

@@ -7,7 +7,8 @@ import type { Migration } from 'kysely/migration';
  * regular-expression class. The lead list's keyword condition repeats this literal (the partial
  * index below is used only by a condition that names the same predicate).
  */
-export const CJK_CHARACTER_CLASS = '[\\u1100-\\u11ff\\u3005-\\u3007\\u3040-\\u30ff\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\U00020000-\\U0003ffff]';
+export const CJK_CHARACTER_CLASS =
+  '[\\u1100-\\u11ff\\u3005-\\u3007\\u3040-\\u30ff\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\U00020000-\\U0003ffff]';
 
 export const migration: Migration = {
   async up(db: Kysely<any>) {
