@@ -8,7 +8,7 @@ import { needsApproval } from '../src/engine/forms/definitions';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../src/engine/leads';
 import { memberLogin } from '../src/engine/members';
 import { defaultPgliteDir, migrateToLatest, openDatabase } from '../src/server/db/connection';
-import { fillLeadSearchText, insertVisitors } from '../src/server/db/demo-leads';
+import { fillLeadSearchText, giveLeadsForeignNames, insertVisitors } from '../src/server/db/demo-leads';
 import type { Database } from '../src/server/db/schema';
 import { DEMO_EVENT_CODE, DEMO_PASSWORD, seedDemo } from '../src/server/db/seed';
 import { indexContent } from '../src/server/lib/content-search';
@@ -512,6 +512,9 @@ async function fillShow(db: Kysely<Database>, size: ShowSize, log: (line: string
   });
   // Texts with other than ASCII characters are folded by the engine (none in the generated data).
   await step('lead keyword texts', () => fillLeadSearchText(db, undefined, 20_000));
+  // The largest exhibitor's leads include Japanese, Chinese and Vietnamese names and companies
+  // (keywords of one or two CJK characters, folded by the engine).
+  await step('foreign names of the largest exhibitor', () => giveLeadsForeignNames(db, participationIds.first));
   await step('later scans', async () => {
     // Every tenth lead was scanned again an hour later by another of the exhibitor's people (the
     // lead's scan count and last scan were written with it).

@@ -229,6 +229,13 @@ async function leadCases(portals: Portal[], show: ShowFacts, scannerId: number) 
     ['list, keyword (a badge code)', `&keyword=${encodeURIComponent(show.sampleBadge)}`],
     ['list, keyword "lotus"', '&keyword=lotus'],
     ['list, sorted by company', '&sort=company&order=asc'],
+    // Keywords without a trigram: one or two CJK characters with many matches or none, a rare two-letter one.
+    ['list, keyword "東京" (many)', `&keyword=${encodeURIComponent('東京')}`],
+    ['list, keyword "茶" (many)', `&keyword=${encodeURIComponent('茶')}`],
+    ['list, keyword "茶" by name', `&keyword=${encodeURIComponent('茶')}&sort=name&order=asc`],
+    ['list, keyword "蘭" (none)', `&keyword=${encodeURIComponent('蘭')}`],
+    ['list, keyword "蘭花" (none)', `&keyword=${encodeURIComponent('蘭花')}`],
+    ['list, keyword "qx" (rare, two letters)', '&keyword=qx'],
   ];
   for (const [name, query] of cases) await measure(name, BUDGET.leadList, portals, get(`/oga/leads?limit=20${query}`));
 }

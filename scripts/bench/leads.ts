@@ -13,6 +13,7 @@ import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/se
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../src/engine/leads';
 import { startPostgres } from '../../tests/support/postgres';
 import { migration as migration0052 } from '../../src/server/db/migrations/0052_lead_rollup_net_change';
+import { migration as migration0061 } from '../../src/server/db/migrations/0061_lead_cjk_keyword';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT, loginToken } from './support';
 import { freePort } from '../../tests/support/ports';
@@ -426,6 +427,8 @@ interface Variant {
   env: Record<string, string>;
   /** The rollup trigger function installed before the variant runs. */
   rollup: 'landed' | 'current';
+  /** Whether the CJK token index of the lead keyword (migration 0061) exists while it runs (PostgreSQL; unset: as migrated). */
+  cjkIndex?: boolean;
 }
 
 /**
@@ -438,6 +441,13 @@ interface Variant {
 function variants(): Variant[] {
   const current: Variant = { label: '', env: {}, rollup: 'current' };
   if (process.env.BENCH_LEADS_COMPARE === '0') return [current];
+  // BENCH_LEADS_COMPARE=cjk: before and after the CJK token index alone (its keyword path and
+  // its cost to each scan), the rest as this build has it.
+  if (process.env.BENCH_LEADS_COMPARE === 'cjk')
+    return [
+      { label: ' — before (no CJK token index)', env: { PORTAL_LEAD_CJK: 'off' }, rollup: 'current', cjkIndex: false },
+      { label: ' — after (CJK token index)', env: {}, rollup: 'current', cjkIndex: true },
+    ];
   return [
     { label: ' — before (landed scan and keyword paths)', env: { PORTAL_SCAN_STATEMENT: 'plain', PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'landed' },
     { ...current, label: ' — after (this build)' },
@@ -605,7 +615,21 @@ async function measure(engine: string, leads: number, server: { url: string; pid
  * diacritics). BENCH_LEADS_KEYWORDS=a,b replaces the keywords.
  */
 function keywordCases(): Array<[string, string]> {
-  const keywords = process.env.BENCH_LEADS_KEYWORDS?.split(',') ?? ['V0004242', 'yuki tanaka', 'lotus foods', 'tanaka', 'yuki', 'example', '東京', '茶', 'nguyễn', 'đà nẵng'];
+  const keywords = process.env.BENCH_LEADS_KEYWORDS?.split(',') ?? [
+    'V0004242',
+    'yuki tanaka',
+    'lotus foods',
+    'tanaka',
+    'yuki',
+    'example',
+    '東京',
+    '茶',
+    '京都',
+    '蘭',
+    'qx',
+    'nguyễn',
+    'đà nẵng',
+  ];
   const sorts: Array<[string, string]> = [
     ['newest', 'sort=scannedAt&order=desc'],
     ['by name', 'sort=name&order=asc'],
@@ -699,9 +723,16 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
       log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
       await opened.close();
       const indexUse = await indexUsage(databaseUrl);
-      for (const { label, env, rollup } of variants()) {
+      for (const { label, env, rollup, cjkIndex } of variants()) {
         const setup = await openDatabase({ databaseUrl });
         await installRollup(setup.db, rollup);
+        if (cjkIndex === false) await sql`drop index if exists leads_cjk_keyword`.execute(setup.db);
+        if (cjkIndex === true) {
+          await sql`drop index if exists leads_cjk_keyword`.execute(setup.db);
+          await sql`drop function if exists lead_cjk_tokens(integer, text)`.execute(setup.db);
+          await migration0061.up(setup.db);
+          await sql`analyze leads`.execute(setup.db);
+        }
         await setup.close();
         const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env });
         const dbTime = await databaseTime(databaseUrl);
@@ -735,7 +766,9 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     // function before the portal opened it lost a catalogue file (PGlite 0.5, seen once).
     // The keyword path's before (PORTAL_LEAD_KEYWORD=landed) needs no other rollup: both are measured.
     const pgliteVariants = variants().map((variant) =>
-      variant.rollup === 'current' ? variant : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
+      variant.rollup === 'current'
+        ? { ...variant, cjkIndex: undefined }
+        : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
     );
     for (const { label, env } of pgliteVariants) {
       const server = await startServerProcess({ DATA_DIR: dataDir, ...env });

@@ -24,6 +24,8 @@ describe.each(ENGINES)('lead keyword folding on %s', (engine) => {
     { code: `FOLD-${run}-3`, name: 'Nguyen Van An', company: 'Sai Gon Trading', email: `an.${run}@example.vn` },
     { code: `FOLD-${run}-4`, name: '山田 太郎', company: '東京精密株式会社', email: `yamada.${run}@example.jp` },
     { code: `FOLD-${run}-5`, name: '王小明', company: '上海国际贸易有限公司', email: `wang.${run}@example.cn` },
+    { code: `FOLD-${run}-6`, name: 'タナカ ユウキ', company: 'ガス機器 Osaka', email: `tanaka.${run}@example.jp` },
+    { code: `FOLD-${run}-7`, name: '김민준', company: '삼성전자', email: `kim.${run}@example.kr` },
   ];
   /** This run's leads (the seeded demo leads are searched too). */
   const ours = new Set<number>();
@@ -94,6 +96,21 @@ describe.each(ENGINES)('lead keyword folding on %s', (engine) => {
     expect(await found(`fold-${run.toLowerCase()}-2`)).toEqual(['Jürgen Müller']);
   });
 
+  it('one or two CJK characters, in full or half width, alone or with Latin letters, find the leads holding them in one field', async () => {
+    expect(await found('田')).toEqual(['山田 太郎']);
+    expect(await found('国')).toEqual(['王小明']);
+    expect(await found('ﾀﾅｶ')).toEqual(['タナカ ユウキ']);
+    expect(await found('カス')).toEqual(['タナカ ユウキ']);
+    expect(await found('ｶﾞｽ')).toEqual(['タナカ ユウキ']);
+    expect(await found('ス機器 O')).toEqual(['タナカ ユウキ']);
+    expect(await found('삼성')).toEqual(['김민준']);
+    expect(await found('김')).toEqual(['김민준']);
+    // The pairs of a keyword are all in the text, but not in this order: no match.
+    expect(await found('京東')).toEqual([]);
+    // A name and a company are separate fields: a keyword never spans them.
+    expect(await found('郎東')).toEqual([]);
+  });
+
   it('a lead of an unknown badge, named by booth staff with diacritics, is found without them', async () => {
     const scan = await post<{ results: Array<{ leadId: number }> }>(
       t.app,
@@ -107,6 +124,14 @@ describe.each(ENGINES)('lead keyword folding on %s', (engine) => {
     expect(named.code).toBe(200);
     expect(await found('pham duc')).toEqual(['Phạm Đức Huy']);
     expect(await found('da nang')).toEqual(['Phạm Đức Huy']);
+    // Renamed in Japanese, then again: found by its new characters only.
+    expect((await patch(t.app, `/oga/leads/${leadId}`, { visitorName: '林 美咲', company: '札幌茶房' }, demo)).code).toBe(200);
+    expect(await found('林')).toEqual(['林 美咲']);
+    expect(await found('茶房')).toEqual(['林 美咲']);
+    expect((await patch(t.app, `/oga/leads/${leadId}`, { visitorName: '森 美咲', company: '札幌珈琲' }, demo)).code).toBe(200);
+    expect(await found('林')).toEqual([]);
+    expect(await found('茶房')).toEqual([]);
+    expect(await found('森')).toEqual(['森 美咲']);
   });
   it('migration 0040 folds the leads stored before it with the same fold the application writes', async () => {
     const db = t.app.db;

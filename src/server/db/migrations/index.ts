@@ -37,6 +37,7 @@ import { migration as migration0057LeadQualificationIndexes } from './0057_lead_
 import { migration as migration0058LeadKeywordCovering } from './0058_lead_keyword_covering';
 import { migration as migration0059ExhibitorListTexts } from './0059_exhibitor_list_texts';
 import { migration as migration0060ParticipationProgress } from './0060_participation_progress';
+import { migration as migration0061LeadCjkKeyword } from './0061_lead_cjk_keyword';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0058_lead_keyword_covering': migration0058LeadKeywordCovering,
   '0059_exhibitor_list_texts': migration0059ExhibitorListTexts,
   '0060_participation_progress': migration0060ParticipationProgress,
+  '0061_lead_cjk_keyword': migration0061LeadCjkKeyword,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,7 +16,14 @@ type LeadsEb = ExpressionBuilder<Database, 'leads'>;
 
 /** The where-conditions of a scope and filters (shared by the list, its total and exports). */
 export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilters): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('leads.participation_id', '=', scope.participationId)];
+  // A keyword alone with CJK tokens finds only this exhibitor's leads through them (the tokens name
+  // the participation): the participation is then tested as an expression no btree answers, or
+  // the embedded database, which keeps no statistics, read all the exhibitor's leads by it.
+  const alone = keywordAlone(scope, filters);
+  const byTokens = alone !== null && !keywordHasTrigram(alone) && !landedKeywordPath() && keywordCjkTokens(alone).length > 0;
+  const conditions: Expression<SqlBool>[] = [
+    byTokens ? sql<SqlBool>`leads.participation_id + 0 = ${scope.participationId}` : eb('leads.participation_id', '=', scope.participationId),
+  ];
   if (scope.onlyScannedBy !== undefined) conditions.push(eb('leads.scanned_by', '=', scope.onlyScannedBy));
   if (filters.scannedBy !== undefined) conditions.push(eb('leads.scanned_by', '=', filters.scannedBy));
   const code = (column: 'leads.lead_type' | 'leads.temperature' | 'leads.follow_up', value: string | undefined) => {
@@ -30,7 +37,7 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   const { start, end } = dayRangeInstants(filters.from, filters.to, scope.offsetMinutes);
   if (start) conditions.push(eb('leads.scanned_at', '>=', start));
   if (end) conditions.push(eb('leads.scanned_at', '<', end));
-  const keyword = keywordCondition(filters);
+  const keyword = keywordCondition(scope, filters);
   if (keyword) conditions.push(keyword);
   return eb.and(conditions);
 }
@@ -46,17 +53,54 @@ export function keywordHasTrigram(folded: string): boolean {
 }
 
 /**
+ * Chinese, Japanese and Korean characters as `search_folded` holds them (Han, kana, iteration
+ * marks, Hangul as the fold leaves it: conjoining jamo). The same class as the partial index
+ * `leads_cjk_keyword` (migration 0061): the condition names that index's predicate literally, or
+ * the planner could not use it.
+ */
+const CJK_CHARACTER_CLASS = '[\\u1100-\\u11ff\\u3005-\\u3007\\u3040-\\u30ff\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\U00020000-\\U0003ffff]';
+const CJK_RUNS = /[\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3ffff}]+/gu;
+
+/**
+ * The CJK tokens a folded keyword's matches hold (as `lead_cjk_tokens` of migration 0061 makes
+ * them, without the participation): a run of one character is that character, a longer run each
+ * pair of adjacent characters in it. Empty when the keyword has no CJK character, or with
+ * PORTAL_LEAD_CJK=off (the keyword tested along a btree as before: the leads benchmark's "before").
+ */
+export function keywordCjkTokens(folded: string): string[] {
+  if (process.env.PORTAL_LEAD_CJK === 'off') return [];
+  const tokens = new Set<string>();
+  for (const [run] of folded.matchAll(CJK_RUNS)) {
+    const chars = [...run];
+    if (chars.length === 1) tokens.add(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i += 1) tokens.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...tokens];
+}
+
+/** Whether an index looks the folded keyword's matches up (trigrams, or CJK tokens); else they are tested along a btree. */
+export function keywordIndexed(folded: string): boolean {
+  return keywordHasTrigram(folded) || keywordCjkTokens(folded).length > 0;
+}
+
+/**
  * The keyword folded as the lead's `search_folded` was (case, width, diacritics), matched as a
  * substring. With a trigram: `like`, which the trigram index by exhibitor
  * `leads_keyword_by_participation` answers (the participation's condition is its first column:
- * only this exhibitor's matches are read). Without one: `strpos`, which no trigram index takes, so
- * the leads are tested along a btree of the exhibitor's leads; `leads_by_name` and
- * `leads_by_company` carry the folded text, so that reads the index alone.
+ * only this exhibitor's matches are read). Else, with a Chinese, Japanese or Korean character:
+ * the exhibitor's leads holding all its CJK tokens, from `leads_cjk_keyword`, tested with
+ * `strpos` (tokens do not keep their order). Else (two Latin letters, "ng"): `strpos`, which no
+ * index takes, so the leads are tested along a btree of the exhibitor's leads; `leads_by_name`
+ * and `leads_by_company` carry the folded text, so that reads the index alone.
  */
-function keywordCondition(filters: LeadFilters) {
+function keywordCondition(scope: LeadScope, filters: LeadFilters) {
   const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
   if (!folded) return null;
-  return keywordHasTrigram(folded) || landedKeywordPath() ? sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}` : keywordAlongIndex(folded);
+  if (keywordHasTrigram(folded) || landedKeywordPath()) return sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}`;
+  const tokens = keywordCjkTokens(folded);
+  if (tokens.length === 0) return keywordAlongIndex(folded);
+  const keys = tokens.map((token) => `${scope.participationId}:${token}`);
+  return sql<SqlBool>`(leads.search_folded ~ ${sql.lit(CJK_CHARACTER_CLASS)} and lead_cjk_tokens(leads.participation_id, leads.search_folded) @> ${keys}::text[] and ${keywordAlongIndex(folded)})`;
 }
 
 /** PORTAL_LEAD_KEYWORD=landed: a keyword's statements as before the sort indexes carried the folded text (the leads benchmark's "before"). */
@@ -181,7 +225,7 @@ export async function leadTotal(
   // it has few matches. Sorted by name or company, the first page is counted along that sort's
   // index: the first matches counted are the page's, so more than the cap of them are no second
   // walk for the page (two walks of 50,000 index entries before, for a Chinese keyword).
-  const along = folded !== null && !keywordHasTrigram(folded) && pageOrder && pageOrder.sort !== 'scannedAt' ? pageOrder : null;
+  const along = folded !== null && !keywordIndexed(folded) && pageOrder && pageOrder.sort !== 'scannedAt' ? pageOrder : null;
   const countUpToCap = (executor: Kysely<Database>) =>
     executor
       .selectFrom((eb) => {
@@ -436,13 +480,13 @@ export function listPageQuery(
   const pageOfFirst = folded !== null && !allMatchIds && firstMatchIds && !position && offset + limit <= firstMatchIds.length;
   const matchIds = folded === null ? undefined : pageOfFirst ? firstMatchIds.slice(offset, offset + limit + PAGE_SPARE_IDS) : allMatchIds;
   if (pageOfFirst) offset = 0;
-  const trigram = folded !== null && keywordHasTrigram(folded);
+  const trigram = folded !== null && keywordIndexed(folded);
   if (folded !== null && sort !== 'scannedAt' && !matchIds && !(fewMatches && trigram)) {
     let ids = db
       .selectFrom('leads')
       .select('leads.id')
       .where('leads.participation_id', '=', scope.participationId)
-      .where(keywordCondition(filters)!)
+      .where(keywordCondition(scope, filters)!)
       .orderBy(SORT_COLUMN[sort], order)
       .orderBy('leads.id', order)
       .limit(limit)
