@@ -12,8 +12,6 @@ import { seedDemo } from '../../src/server/db/seed';
 import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import { FOLLOW_UP_ACTIONS, LEAD_TEMPERATURES, LEAD_TYPES } from '../../src/engine/leads';
 import { startPostgres } from '../../tests/support/postgres';
-import { migration as migration0052 } from '../../src/server/db/migrations/0052_lead_rollup_net_change';
-import { migration as migration0061 } from '../../src/server/db/migrations/0061_lead_cjk_keyword';
 import { ROOT } from '../catalogue-source';
 import { DEMO_ACCOUNT, loginToken } from './support';
 import { freePort } from '../../tests/support/ports';
@@ -400,65 +398,6 @@ function ensureServerBuilt() {
   if (result.status !== 0) throw new Error('bundling the server failed');
 }
 
-/** The rollup trigger function as it landed before migration 0052: every old row's keys subtracted and every new row's added. */
-const LANDED_ROLLUP = sql.raw(`
-  create or replace function lead_rollup_apply() returns trigger language plpgsql as $$
-  begin
-    if tg_op in ('UPDATE', 'DELETE') then
-      insert into lead_rollup (participation_id, dimension, key, event_hour, leads)
-      select r.participation_id, d.dimension, d.key, r.event_hour, -count(*) from old_rows r
-      cross join lateral (values ('all', ''), ('country', r.country), ('user', r.scanned_by::text), ('type', coalesce(r.lead_type, '')),
-        ('temperature', coalesce(r.temperature, '')), ('follow_up', coalesce(r.follow_up, '')), ('known', r.badge_known::text)) as d(dimension, key)
-      group by 1, 2, 3, 4 on conflict (participation_id, dimension, key, event_hour) do update set leads = lead_rollup.leads + excluded.leads;
-    end if;
-    if tg_op in ('UPDATE', 'INSERT') then
-      insert into lead_rollup (participation_id, dimension, key, event_hour, leads)
-      select r.participation_id, d.dimension, d.key, r.event_hour, count(*) from new_rows r
-      cross join lateral (values ('all', ''), ('country', r.country), ('user', r.scanned_by::text), ('type', coalesce(r.lead_type, '')),
-        ('temperature', coalesce(r.temperature, '')), ('follow_up', coalesce(r.follow_up, '')), ('known', r.badge_known::text)) as d(dimension, key)
-      group by 1, 2, 3, 4 on conflict (participation_id, dimension, key, event_hour) do update set leads = lead_rollup.leads + excluded.leads;
-    end if;
-    return null;
-  end $$`);
-
-interface Variant {
-  label: string;
-  /** The portal's environment for this variant. */
-  env: Record<string, string>;
-  /** The rollup trigger function installed before the variant runs. */
-  rollup: 'landed' | 'current';
-  /** Whether the CJK token index of the lead keyword (migration 0061) exists while it runs (PostgreSQL; unset: as migrated). */
-  cjkIndex?: boolean;
-}
-
-/**
- * The scan path measured before and after on the same data in one run (`BENCH_LEADS_COMPARE=0`
- * measures only the current one): "before" is the landed path (the batch statement planned on
- * every call: PORTAL_SCAN_STATEMENT=plain; the rollup trigger writing every key of every updated
- * lead; the keyword's statements as they landed, PORTAL_LEAD_KEYWORD=landed, on this build's
- * indexes), "after" the current one. The list's before/after is per case (the exact count it did).
- */
-function variants(): Variant[] {
-  const current: Variant = { label: '', env: {}, rollup: 'current' };
-  if (process.env.BENCH_LEADS_COMPARE === '0') return [current];
-  // BENCH_LEADS_COMPARE=cjk: before and after the CJK token index alone (its keyword path and
-  // its cost to each scan), the rest as this build has it.
-  if (process.env.BENCH_LEADS_COMPARE === 'cjk')
-    return [
-      { label: ' — before (no CJK token index)', env: { PORTAL_LEAD_CJK: 'off' }, rollup: 'current', cjkIndex: false },
-      { label: ' — after (CJK token index)', env: {}, rollup: 'current', cjkIndex: true },
-    ];
-  return [
-    { label: ' — before (landed scan and keyword paths)', env: { PORTAL_SCAN_STATEMENT: 'plain', PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'landed' },
-    { ...current, label: ' — after (this build)' },
-  ];
-}
-
-async function installRollup(db: Kysely<Database>, rollup: Variant['rollup']) {
-  if (rollup === 'landed') await LANDED_ROLLUP.execute(db);
-  else await migration0052.up(db);
-}
-
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /**
@@ -723,25 +662,13 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
       log(`    ${(postgresLeads / loaded.loadSeconds).toFixed(0)} rows/s with indexes and rollup triggers`);
       await opened.close();
       const indexUse = await indexUsage(databaseUrl);
-      for (const { label, env, rollup, cjkIndex } of variants()) {
-        const setup = await openDatabase({ databaseUrl });
-        await installRollup(setup.db, rollup);
-        if (cjkIndex === false) await sql`drop index if exists leads_cjk_keyword`.execute(setup.db);
-        if (cjkIndex === true) {
-          await sql`drop index if exists leads_cjk_keyword`.execute(setup.db);
-          await sql`drop function if exists lead_cjk_tokens(integer, text)`.execute(setup.db);
-          await migration0061.up(setup.db);
-          await sql`analyze leads`.execute(setup.db);
-        }
-        await setup.close();
-        const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env });
-        const dbTime = await databaseTime(databaseUrl);
-        try {
-          await measure(`PostgreSQL${label}`, postgresLeads, server, loaded, dbTime);
-        } finally {
-          await dbTime?.close();
-          await server.stop();
-        }
+      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+      const dbTime = await databaseTime(databaseUrl);
+      try {
+        await measure('PostgreSQL', postgresLeads, server, loaded, dbTime);
+      } finally {
+        await dbTime?.close();
+        await server.stop();
       }
       await indexUse.print();
       if (CASES.has('export')) await exportAlone({ DATABASE_URL: databaseUrl }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
@@ -761,22 +688,11 @@ export async function leadsBenchmarks(options: { postgresLeads?: number; pgliteL
     log(`\n  loading ${pgliteLeads.toLocaleString('en')} leads into PGlite…`);
     const loaded = await loadShow(opened.db, pgliteLeads, log);
     await opened.close();
-    // The current scan path only: on the embedded database the statement is not prepared (the
-    // intake shares it among batches), and reopening its data directory to swap the rollup
-    // function before the portal opened it lost a catalogue file (PGlite 0.5, seen once).
-    // The keyword path's before (PORTAL_LEAD_KEYWORD=landed) needs no other rollup: both are measured.
-    const pgliteVariants = variants().map((variant) =>
-      variant.rollup === 'current'
-        ? { ...variant, cjkIndex: undefined }
-        : { label: ' — before (landed keyword path)', env: { PORTAL_LEAD_KEYWORD: 'landed' }, rollup: 'current' as const },
-    );
-    for (const { label, env } of pgliteVariants) {
-      const server = await startServerProcess({ DATA_DIR: dataDir, ...env });
-      try {
-        await measure(`PGlite${label}`, pgliteLeads, server, loaded, null);
-      } finally {
-        await server.stop();
-      }
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      await measure('PGlite', pgliteLeads, server, loaded, null);
+    } finally {
+      await server.stop();
     }
     if (CASES.has('export')) await exportAlone({ DATA_DIR: dataDir }, loaded.participationId, loaded.offsetMinutes, loaded.users[0]!);
   } finally {

@@ -20,7 +20,7 @@ export function leadConditions(eb: LeadsEb, scope: LeadScope, filters: LeadFilte
   // the participation): the participation is then tested as an expression no btree answers, or
   // the embedded database, which keeps no statistics, read all the exhibitor's leads by it.
   const alone = keywordAlone(scope, filters);
-  const byTokens = alone !== null && !keywordHasTrigram(alone) && !landedKeywordPath() && keywordCjkTokens(alone).length > 0;
+  const byTokens = alone !== null && !keywordHasTrigram(alone) && keywordCjkTokens(alone).length > 0;
   const conditions: Expression<SqlBool>[] = [
     byTokens ? sql<SqlBool>`leads.participation_id + 0 = ${scope.participationId}` : eb('leads.participation_id', '=', scope.participationId),
   ];
@@ -64,11 +64,9 @@ const CJK_RUNS = /[\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u31f0-\u31ff\u3400-\u
 /**
  * The CJK tokens a folded keyword's matches hold (as `lead_cjk_tokens` of migration 0061 makes
  * them, without the participation): a run of one character is that character, a longer run each
- * pair of adjacent characters in it. Empty when the keyword has no CJK character, or with
- * PORTAL_LEAD_CJK=off (the keyword tested along a btree as before: the leads benchmark's "before").
+ * pair of adjacent characters in it. Empty when the keyword has no CJK character.
  */
 export function keywordCjkTokens(folded: string): string[] {
-  if (process.env.PORTAL_LEAD_CJK === 'off') return [];
   const tokens = new Set<string>();
   for (const [run] of folded.matchAll(CJK_RUNS)) {
     const chars = [...run];
@@ -96,16 +94,11 @@ export function keywordIndexed(folded: string): boolean {
 function keywordCondition(scope: LeadScope, filters: LeadFilters) {
   const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
   if (!folded) return null;
-  if (keywordHasTrigram(folded) || landedKeywordPath()) return sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}`;
+  if (keywordHasTrigram(folded)) return sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}`;
   const tokens = keywordCjkTokens(folded);
   if (tokens.length === 0) return keywordAlongIndex(folded);
   const keys = tokens.map((token) => `${scope.participationId}:${token}`);
   return sql<SqlBool>`(leads.search_folded ~ ${sql.lit(CJK_CHARACTER_CLASS)} and lead_cjk_tokens(leads.participation_id, leads.search_folded) @> ${keys}::text[] and ${keywordAlongIndex(folded)})`;
-}
-
-/** PORTAL_LEAD_KEYWORD=landed: a keyword's statements as before the sort indexes carried the folded text (the leads benchmark's "before"). */
-function landedKeywordPath() {
-  return process.env.PORTAL_LEAD_KEYWORD === 'landed';
 }
 
 /** A substring test of the folded text that no trigram index answers: the planner tests it along a btree of the exhibitor's leads. */
@@ -219,7 +212,7 @@ export async function leadTotal(
   }
   // A keyword alone: the matches' ids come back as one text (up to the cap and one), so a page of
   // a few matches is read from them instead of looking the keyword up a second time.
-  const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  const folded = keywordAlone(scope, filters);
   const collectIds = folded !== null;
   // A keyword without a trigram is tested along a sort index, all of the exhibitor's leads when
   // it has few matches. Sorted by name or company, the first page is counted along that sort's
@@ -474,7 +467,7 @@ export function listPageQuery(
   position: ListPosition | undefined,
   { fewMatches, matchIds: allMatchIds, firstMatchIds, limit, offset }: ListPageOptions,
 ): ReturnType<typeof listPageAfter> {
-  const folded = landedKeywordPath() ? null : keywordAlone(scope, filters);
+  const folded = keywordAlone(scope, filters);
   // The first matches hold the page when it ends within them: its own ids, and a few after them
   // in case one no longer matches when read.
   const pageOfFirst = folded !== null && !allMatchIds && firstMatchIds && !position && offset + limit <= firstMatchIds.length;

@@ -661,8 +661,7 @@ export interface ScanIntakeOptions {
 export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   const maxScans = options.maxScans ?? GROUP_SCANS;
   // The statement is prepared on each connection (runBatchStatement), the intake's too.
-  // PORTAL_SCAN_STATEMENT=plain plans it every time (the benchmark's "before").
-  const prepare = process.env.PORTAL_SCAN_STATEMENT !== 'plain';
+  const prepare = true;
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
 
