@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
+import type { Database } from '../../src/server/db/schema';
 import { searchKeyword } from '../../src/engine/search';
 import { keywordIndexed, listPageAfter, leadConditions, leadTotal, listPageQuery, readListPage } from '../../src/server/modules/leads/query';
 import type { ScanOutcome } from '../../src/server/modules/leads/scans';
@@ -298,17 +299,7 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
         .select(sql<number>`count(*)::int`.as('n'))
         .where((eb) => leadConditions(eb, scope, filters))
         .compile();
-      // As the list counts a keyword: on the embedded database through the index (sequential scans off for the count).
-      const plan = await t.app.db.transaction().execute(async (trx) => {
-        if (engine === 'pglite') await sql`set local enable_seqscan = off`.execute(trx);
-        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-          sql: `explain ${count.sql}`,
-          parameters: count.parameters,
-          query: { kind: 'RawNode' } as never,
-          queryId: { queryId: 'explain' } as never,
-        });
-        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+      const plan = await countPlan(count);
       expect(plan, plan).not.toMatch(/Seq Scan on leads|leads_search_folded/);
       expect(plan, plan).toMatch(/Index Cond: \(+participation_id = /);
       // The matches by the index are the leads whose folded text holds the keyword, found without it.
@@ -342,16 +333,7 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
         .select(sql<number>`count(*)::int`.as('n'))
         .where((eb) => leadConditions(eb, scope, { keyword }))
         .compile();
-      const plan = await t.app.db.transaction().execute(async (trx) => {
-        if (engine === 'pglite') await sql`set local enable_seqscan = off`.execute(trx);
-        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-          sql: `explain ${count.sql}`,
-          parameters: count.parameters,
-          query: { kind: 'RawNode' } as never,
-          queryId: { queryId: 'explain' } as never,
-        });
-        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+      const plan = await countPlan(count);
       expect(plan, plan).toMatch(/leads_cjk_keyword/);
       expect(plan, plan).not.toMatch(/Seq Scan on leads|leads_by_name|leads_by_company|leads_by_scanned/);
       const matched = Number((await t.app.db.executeQuery<{ n: number }>(count)).rows[0]!.n);
@@ -431,8 +413,16 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
     }
   });
 
-  async function explain(text: string, parameters: readonly unknown[]) {
-    const result = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>({
+  /** The plan of a count as the list runs it: on the embedded database through an index (sequential scans off for the count). */
+  function countPlan(count: { sql: string; parameters: readonly unknown[] }) {
+    return t.app.db.transaction().execute(async (trx) => {
+      if (engine === 'pglite') await sql`set local enable_seqscan = off`.execute(trx);
+      return explain(count.sql, count.parameters, trx);
+    });
+  }
+
+  async function explain(text: string, parameters: readonly unknown[], executor: Kysely<Database> = t.app.db) {
+    const result = await executor.executeQuery<{ 'QUERY PLAN': string }>({
       sql: `explain ${text}`,
       parameters,
       query: { kind: 'RawNode' } as never,
