@@ -169,7 +169,9 @@ export async function postgresShow(size: ShowSize, before: ServerBuild | null, l
   mkdirSync(CACHE_DIR, { recursive: true });
   for (const dir of [join(ROOT, '.tmp'), CACHE_DIR]) chmodSync(dir, statSync(dir).mode | 0o711);
   stopLeftover(clusterDir);
-  const postgres = await startPostgres({ statStatements: true, keepDir: clusterDir });
+  // BENCH_SHOW_PG_SETTINGS="-c shared_buffers=4GB …": the cluster with a production server's settings (the tests' are small).
+  const extraArgs = process.env.BENCH_SHOW_PG_SETTINGS?.split(/\s+/).filter(Boolean);
+  const postgres = await startPostgres({ statStatements: true, keepDir: clusterDir, extraArgs });
   // A big show's server has memory for maintenance: the after portal's migrations build indexes
   // over millions of leads on start (the default 64 MB builds a trigram index in many passes).
   await admin(postgres.adminUrl, (client) => client.query(`alter system set maintenance_work_mem = '1GB'`).then(() => client.query('select pg_reload_conf()')));

@@ -23,7 +23,8 @@ import { cpuMs, databaseTime, machineLoad, type DatabaseTime } from './work';
 // BENCH_SHOW_EXHIBITORS / BENCH_SHOW_LEADS (PostgreSQL's size; 0 leaves PostgreSQL out),
 // BENCH_SHOW_PGLITE_EXHIBITORS / BENCH_SHOW_PGLITE_LEADS (the embedded slice; 0 leaves it out),
 // BENCH_SHOW_SAMPLES (per case and portal, default 30), BENCH_SHOW_CASES (a comma list of case
-// groups: organiser, exhibitor, leads, scans, export, import), BENCH_SHOW_SCAN_BADGES (`visitors`,
+// groups: organiser, exhibitor, leads, scans, export, import), BENCH_SHOW_PG_SETTINGS (PostgreSQL's
+// server settings, e.g. "-c shared_buffers=4GB"), BENCH_SHOW_SCAN_BADGES (`visitors`,
 // the default: the show's registered visitors, as at a real booth; `unknown`: badges the visitor
 // directory lacks, whose leads carry only the badge code and so cost the keyword index less).
 
