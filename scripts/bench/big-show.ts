@@ -24,7 +24,8 @@ import { cpuMs, databaseTime, machineLoad, type DatabaseTime } from './work';
 // BENCH_SHOW_PGLITE_EXHIBITORS / BENCH_SHOW_PGLITE_LEADS (the embedded slice; 0 leaves it out),
 // BENCH_SHOW_SAMPLES (per case and portal, default 30), BENCH_SHOW_CASES (a comma list of case
 // groups: organiser, exhibitor, leads, scans, export, import), BENCH_SHOW_PG_SETTINGS (PostgreSQL's
-// server settings, e.g. "-c shared_buffers=4GB"), BENCH_SHOW_SCAN_BADGES (`visitors`,
+// server settings, e.g. "-c shared_buffers=4GB"), BENCH_SHOW_AFTER_WITHOUT_INDEXES (an experiment: see
+// dropIndexesForExperiment), BENCH_SHOW_SCAN_BADGES (`visitors`,
 // the default: the show's registered visitors, as at a real booth; `unknown`: badges the visitor
 // directory lacks, whose leads carry only the badge code and so cost the keyword index less).
 
@@ -281,6 +282,27 @@ async function scanRun(portal: Portal, tokens: string[], run: number, eventCode:
   );
   const seconds = (performance.now() - started) / 1000;
   return { batches: times.length, failed, seconds, times, created, duplicates };
+}
+
+/**
+ * BENCH_SHOW_AFTER_WITHOUT_INDEXES=a,b: an experiment, not a build: those indexes are dropped from
+ * the after copy, so the two portals' scans differ by what maintaining them costs (the after
+ * portal's queries that read them get slower: run it with BENCH_SHOW_CASES=scans).
+ */
+async function dropIndexesForExperiment(databaseUrl: string) {
+  const names =
+    process.env.BENCH_SHOW_AFTER_WITHOUT_INDEXES?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean) ?? [];
+  if (names.length === 0) return;
+  const client = new (await import('pg')).default.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`drop index if exists "${name.replace(/"/g, '')}"`);
+    console.log(`  after copy without the indexes ${names.join(', ')} (an experiment: BENCH_SHOW_AFTER_WITHOUT_INDEXES)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function scanCases(portals: Portal[], show: GeneratedShow, engine: 'postgres' | 'pglite') {
@@ -580,7 +602,10 @@ export async function bigShowBenchmarks() {
           async (build) => {
             const url = await data.copy(`run_${build.label}`);
             urls.set(build, url);
-            if (build.label === 'after') await migrateCopy({ databaseUrl: url });
+            if (build.label === 'after') {
+              await migrateCopy({ databaseUrl: url });
+              await dropIndexesForExperiment(url);
+            }
             return { DATABASE_URL: url, DATA_DIR: join(CACHE_DIR, `run-${build.label}-pg-files`) };
           },
           (build) => urls.get(build) ?? null,
