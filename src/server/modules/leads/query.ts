@@ -54,12 +54,27 @@ export function keywordHasTrigram(folded: string): boolean {
 
 /**
  * Chinese, Japanese and Korean characters as `search_folded` holds them (Han, kana, iteration
- * marks, Hangul as the fold leaves it: conjoining jamo). The same class as the partial index
- * `leads_cjk_keyword` (migration 0061): the condition names that index's predicate literally, or
- * the planner could not use it.
+ * marks, Hangul as the fold leaves it: conjoining jamo), as code point ranges.
  */
-const CJK_CHARACTER_CLASS = '[\\u1100-\\u11ff\\u3005-\\u3007\\u3040-\\u30ff\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\U00020000-\\U0003ffff]';
-const CJK_RUNS = /[\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3ffff}]+/gu;
+const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x1100, 0x11ff],
+  [0x3005, 0x3007],
+  [0x3040, 0x30ff],
+  [0x31f0, 0x31ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7af],
+  [0xf900, 0xfaff],
+  [0x20000, 0x3ffff],
+];
+const pgEscape = (code: number) => (code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+/**
+ * The ranges as a PostgreSQL class, written exactly as the partial index `leads_cjk_keyword`
+ * (migration 0061) writes its predicate: the condition names it literally, or the planner could
+ * not use the index.
+ */
+const CJK_CHARACTER_CLASS = `[${CJK_RANGES.map(([from, to]) => `${pgEscape(from)}-${pgEscape(to)}`).join('')}]`;
+const CJK_RUNS = new RegExp(`[${CJK_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join('')}]+`, 'gu');
 
 /**
  * The CJK tokens a folded keyword's matches hold (as `lead_cjk_tokens` of migration 0061 makes
