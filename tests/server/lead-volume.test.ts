@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveLeadsForeignNames, insertLeads, insertVisitors } from '../../src/server/db/demo-leads';
 import type { Database } from '../../src/server/db/schema';
+import { leadSearchText } from '../../src/engine/leads';
 import { searchKeyword } from '../../src/engine/search';
 import { keywordIndexed, listPageAfter, leadConditions, leadTotal, listPageQuery, readListPage } from '../../src/server/modules/leads/query';
 import type { ScanOutcome } from '../../src/server/modules/leads/scans';
@@ -16,6 +17,17 @@ import { createTestApp, ENGINES, get, HOUR, insertTeamUser, login, post, type Te
 
 const LEADS = 1_500;
 const OTHER_LEADS = 8_000;
+
+/** Names holding "qx" at the text's start, ending a text, inside a word, after a digit, a CJK character and a hyphen; the last holds q and x apart. */
+const PAIR_NAMES: ReadonlyArray<readonly [string, string]> = [
+  ['Qxana Lee', 'Harbour Foods'],
+  ['Ana Lee', 'Harbour Qx'],
+  ['Li Aqxel', 'Harbour Foods'],
+  ['Li Wei', '7qx Labs'],
+  ['Sato Ken', '東京qx'],
+  ['Jean-Qxavier Roux', 'Harbour Foods'],
+  ['Q. Xu', 'Q X Ltd'],
+];
 
 interface ListAnswer {
   items: Array<{ id: number; scannedAt: string; visitorName: string }>;
@@ -92,6 +104,22 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
     await insertLeads(t.app.db, { ...plan, participationId, first: 7_000_000, last: 7_000_000 + LEADS - 1, scannedBy: [row.userId, teamUserId] });
     // Some of them in Japanese, Chinese and Vietnamese: keywords in every language.
     await giveLeadsForeignNames(t.app.db, participationId);
+    // A few holding the rare pair "qx" each way a text can hold two letters, and one holding both letters apart.
+    const some = await t.app.db
+      .selectFrom('leads')
+      .select(['id', 'email', 'badge_code'])
+      .where('participation_id', '=', participationId)
+      .orderBy('id')
+      .limit(PAIR_NAMES.length)
+      .execute();
+    for (const [index, lead] of some.entries()) {
+      const [visitorName, company] = PAIR_NAMES[index]!;
+      await t.app.db
+        .updateTable('leads')
+        .set({ visitor_name: visitorName, company, search_folded: leadSearchText({ visitorName, company, email: lead.email, badgeCode: lead.badge_code }) })
+        .where('id', '=', lead.id)
+        .execute();
+    }
     if (engine === 'postgres') {
       const other = await t.app.db.selectFrom('participations').select('id').where('event_id', '=', eventId).where('id', '!=', participationId).executeTakeFirstOrThrow();
       const otherUser = await insertTeamUser(t.app, { login: `volume-other-${run}`, participationId: other.id, eventId, quota: null });
@@ -342,6 +370,40 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
         where l.participation_id = ${participationId} and strpos(l.text, ${searchKeyword(keyword)}) > 0`.execute(t.app.db);
       expect(matched, keyword).toBe(Number(recount.rows[0]!.n));
       expect(matched, keyword).toBeGreaterThan(0);
+    }
+  });
+
+  it("a rare pair of letters is looked up in the keyword index wherever it stands in a word (no walk of the exhibitor's leads), counted and listed exactly", async () => {
+    const scope = { participationId, offsetMinutes: 480 };
+    for (const [keyword, expected] of [
+      ['qx', ['Ana Lee', 'Jean-Qxavier Roux', 'Li Aqxel', 'Li Wei', 'Qxana Lee', 'Sato Ken']],
+      ['QX', ['Ana Lee', 'Jean-Qxavier Roux', 'Li Aqxel', 'Li Wei', 'Qxana Lee', 'Sato Ken']],
+      ['n-qx', ['Jean-Qxavier Roux']],
+      ['7q', ['Li Wei']],
+      ['q x', ['Q. Xu']],
+    ] as const) {
+      const count = t.app.db
+        .selectFrom('leads')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where((eb) => leadConditions(eb, scope, { keyword }))
+        .compile();
+      const plan = await countPlan(count);
+      expect(plan, plan).not.toMatch(/Seq Scan on leads/);
+      // Two letters (with or without another one beside them) by the trigram index, on PostgreSQL's statistics.
+      if (engine === 'postgres' && keyword !== 'q x') {
+        expect(plan, plan).toMatch(/Bitmap Index Scan on leads_keyword_by_participation[\s\S]*%>/);
+        expect(plan, plan).not.toMatch(/leads_by_name|leads_by_company|leads_by_scanned/);
+      }
+      const matched = Number((await t.app.db.executeQuery<{ n: number }>(count)).rows[0]!.n);
+      const recount = await sql<{ n: number }>`
+        select count(*)::int as n from (select participation_id, search_folded || '' as text from leads offset 0) l
+        where l.participation_id = ${participationId} and strpos(l.text, ${searchKeyword(keyword)}) > 0`.execute(t.app.db);
+      expect(matched, keyword).toBe(Number(recount.rows[0]!.n));
+      for (const sort of ['scannedAt', 'name']) {
+        const listed = await get<ListAnswer>(t.app, `/oga/leads?limit=20&keyword=${encodeURIComponent(keyword)}&sort=${sort}&order=asc`, demo);
+        expect(listed.data.total, keyword).toBe(expected.length);
+        expect(listed.data.items.map((item) => item.visitorName).sort(), keyword).toEqual([...expected]);
+      }
     }
   });
 

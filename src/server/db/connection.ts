@@ -50,8 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   if (options.databaseUrl) {
     // JIT compilation off: the portal's statements are short (a page, a batch), and PostgreSQL's
     // cost threshold put the progress matrix of a 5,000-exhibitor event over it, spending ~50 ms
-    // compiling a plan that runs once per request.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // compiling a plan that runs once per request. pg_trgm's word-similarity threshold at its
+    // default, whatever the server's configuration says: a lead keyword of two letters finds the
+    // leads where they start a word at similarity 2/3 (see the leads' keywordByPair).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off -c pg_trgm.word_similarity_threshold=0.6' });
     // An idle connection the server closes (restart, failover, a dropped database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', () => undefined);

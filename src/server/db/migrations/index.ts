@@ -38,6 +38,7 @@ import { migration as migration0058LeadKeywordCovering } from './0058_lead_keywo
 import { migration as migration0059ExhibitorListTexts } from './0059_exhibitor_list_texts';
 import { migration as migration0060ParticipationProgress } from './0060_participation_progress';
 import { migration as migration0061LeadCjkKeyword } from './0061_lead_cjk_keyword';
+import { migration as migration0062TrigramSearchRequired } from './0062_trigram_search_required';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0059_exhibitor_list_texts': migration0059ExhibitorListTexts,
   '0060_participation_progress': migration0060ParticipationProgress,
   '0061_lead_cjk_keyword': migration0061LeadCjkKeyword,
+  '0062_trigram_search_required': migration0062TrigramSearchRequired,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -102,19 +102,56 @@ export function keywordIndexed(folded: string): boolean {
  * `leads_keyword_by_participation` answers (the participation's condition is its first column:
  * only this exhibitor's matches are read). Else, with a Chinese, Japanese or Korean character:
  * the exhibitor's leads holding all its CJK tokens, from `leads_cjk_keyword`, tested with
- * `strpos` (tokens do not keep their order). Else (two Latin letters, "ng"): `strpos`, which no
- * index takes, so the leads are tested along a btree of the exhibitor's leads; `leads_by_name`
- * and `leads_by_company` carry the folded text, so that reads the index alone.
+ * `strpos` (tokens do not keep their order). Else with a pair of Latin letters or digits ("qx",
+ * "ng"): `strpos`, and the pair looked up by trigrams (`keywordByPair`) or tested along a btree of
+ * the exhibitor's leads, as the planner weighs it. Else (one letter): `strpos` along a btree;
+ * `leads_by_name` and `leads_by_company` carry the folded text, so that reads the index alone.
  */
 function keywordCondition(scope: LeadScope, filters: LeadFilters) {
   const folded = filters.keyword ? searchKeyword(filters.keyword) : '';
   if (!folded) return null;
   if (keywordHasTrigram(folded)) return sql<SqlBool>`leads.search_folded like ${containingPattern(folded)}`;
   const tokens = keywordCjkTokens(folded);
-  if (tokens.length === 0) return keywordAlongIndex(folded);
+  if (tokens.length === 0) {
+    const pair = keywordLatinPair(folded);
+    return pair ? keywordByPair(folded, pair) : keywordAlongIndex(folded);
+  }
   const keys = tokens.map((token) => `${scope.participationId}:${token}`);
   return sql<SqlBool>`(leads.search_folded ~ ${sql.lit(CJK_CHARACTER_CLASS)} and lead_cjk_tokens(leads.participation_id, leads.search_folded) @> ${keys}::text[] and ${keywordAlongIndex(folded)})`;
 }
+
+/**
+ * The first run of exactly two ASCII letters or digits in a folded keyword without a trigram
+ * ("qx", "ng", the "ab" of "x ab"), or null (one letter alone, CJK only, punctuation).
+ */
+export function keywordLatinPair(folded: string): string | null {
+  if (keywordHasTrigram(folded)) return null;
+  return /[a-z0-9]{2}/.exec(folded)?.[0] ?? null;
+}
+
+/**
+ * A keyword holding a pair of ASCII letters or digits and no trigram. pg_trgm has no trigram of a
+ * pair alone, but where only ASCII letters and digits make its words (a database whose character
+ * type is C) a text holding "qx" holds it in one of two ways, each looked up in the trigram index
+ * by exhibitor: after a letter or digit ("aqx"), which the regular expression `[a-z0-9]qx` finds
+ * as 36 trigrams; or starting a word (at the text's start, after a space, punctuation or any
+ * other character), whose trigrams "  q" and " qx" are two of the three of "qx": word similarity
+ * 2/3, which `<%` finds at the threshold the connection pool sets (0.6). The substring test is the
+ * exact condition. With statistics the planner weighs both ways: a rare pair is looked up (0.3 ms
+ * against a 30 ms walk of 50,000 leads, measured), a common one ("ng", the count's cap reached
+ * within a few thousand leads) walks the exhibitor's leads as before.
+ *
+ * Where other letters make words too (a character type such as C.UTF-8, the embedded
+ * database's), "東京qx" is one word whose trigram "京qx" no lookup can name: there the lookup is
+ * left out (`trigramWordsAreAscii` is folded to a constant when the statement is planned) and the
+ * leads are tested along a btree.
+ */
+function keywordByPair(folded: string, pair: string) {
+  return sql<SqlBool>`(${keywordAlongIndex(folded)} and (not ${trigramWordsAreAscii} or leads.search_folded ~ ${`[a-z0-9]${pair}`} or ${pair} <% leads.search_folded))`;
+}
+
+/** Whether pg_trgm's words are runs of ASCII letters and digits only in this database (a constant, immutable). */
+const trigramWordsAreAscii = sql<SqlBool>`(show_trgm('京qx') @> array[' qx'])`;
 
 /** A substring test of the folded text that no trigram index answers: the planner tests it along a btree of the exhibitor's leads. */
 function keywordAlongIndex(folded: string) {
