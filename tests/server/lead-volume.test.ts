@@ -407,6 +407,27 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
     }
   });
 
+  it("after a few of the exhibitor's leads changed and the table was vacuumed, its leads are read from the indexes alone", async () => {
+    // Renamed: a new version of each lead, the old one's line pointer dead (a name is indexed).
+    const some = await t.app.db.selectFrom('leads').select(['id', 'visitor_name']).where('participation_id', '=', participationId).orderBy('id', 'desc').limit(5).execute();
+    for (const lead of some)
+      await t.app.db
+        .updateTable('leads')
+        .set({ visitor_name: `${lead.visitor_name} ` })
+        .where('id', '=', lead.id)
+        .execute();
+    await sql`vacuum leads`.execute(t.app.db);
+    const plan = await t.app.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const read = await sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off, timing off)
+        select visitor_name, id from leads where participation_id = ${participationId} order by visitor_name, id`.execute(trx);
+      return read.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan, plan).toMatch(/Index Only Scan using leads_by_name/);
+    expect(plan, plan).toMatch(/Heap Fetches: 0\b/);
+  });
+
   it('a keyword in any language lists the pages of a recount, in every sort, whichever way its pages are read', async () => {
     const scope = { participationId, offsetMinutes: 480 };
     const sorts = [

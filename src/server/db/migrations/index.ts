@@ -39,6 +39,7 @@ import { migration as migration0059ExhibitorListTexts } from './0059_exhibitor_l
 import { migration as migration0060ParticipationProgress } from './0060_participation_progress';
 import { migration as migration0061LeadCjkKeyword } from './0061_lead_cjk_keyword';
 import { migration as migration0062TrigramSearchRequired } from './0062_trigram_search_required';
+import { migration as migration0063LeadVacuumIndexCleanup } from './0063_lead_vacuum_index_cleanup';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0060_participation_progress': migration0060ParticipationProgress,
   '0061_lead_cjk_keyword': migration0061LeadCjkKeyword,
   '0062_trigram_search_required': migration0062TrigramSearchRequired,
+  '0063_lead_vacuum_index_cleanup': migration0063LeadVacuumIndexCleanup,
 };
 
 export const migrationProvider: MigrationProvider = {
