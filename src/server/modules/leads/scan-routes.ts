@@ -54,15 +54,14 @@ export default async function scanRoutes(app: ApiApp) {
   // On the embedded database, batches arriving together are stored in one statement.
   const intake = scanIntake(app.db, { oneStatementAtATime: app.dbEngine === 'pglite' });
   const scanHandler = async (auth: AuthContext, scans: ScanInput[]) => {
-    const scanner = scannerOf(auth);
-    const outcome = await intake.ingest(scanner, scans);
+    const outcome = await intake.ingest(scannerOf(auth), scans);
     // LD: the exhibitor's webhooks hear of new leads, and of repeat scans of its leads.
     const ids = (status: string) =>
       outcome.results
         .filter((result) => result.status === status && result.leadId !== null && (status === 'created' || result.reason === 'alreadyScanned'))
         .map((result) => result.leadId!);
-    await app.webhooks.emit({ type: 'lead.created', leadIds: ids('created'), participationId: scanner.participationId });
-    await app.webhooks.emit({ type: 'lead.updated', leadIds: ids('duplicate'), participationId: scanner.participationId });
+    await app.webhooks.emit({ type: 'lead.created', leadIds: ids('created') });
+    await app.webhooks.emit({ type: 'lead.updated', leadIds: ids('duplicate') });
     if (outcome.created === 0 && outcome.refusedForQuota > 0) throw new AppError('quotaNotEnough', outcome);
     return outcome;
   };

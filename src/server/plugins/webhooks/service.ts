@@ -28,15 +28,8 @@ export const TEST_EVENT = 'webhook.test';
 export type LeadEventType = (typeof LEAD_EVENTS)[number];
 export type OrganiserEventType = (typeof ORGANISER_EVENTS)[number];
 
-/**
- * What happened: lead events name the leads (their exhibitors' endpoints get them), the others the
- * event (its organisation's). A lead event whose leads are all one exhibitor's may name it
- * (`participationId`, a scan batch): its endpoints are then looked up without reading the leads,
- * which a batch of new scans, mostly to exhibitors without webhooks, otherwise did twice.
- */
-export type WebhookEvent =
-  | { type: LeadEventType; leadIds: readonly number[]; participationId?: number }
-  | { type: OrganiserEventType; eventId: number; data: Record<string, unknown> };
+/** What happened: lead events name the leads (their exhibitors' endpoints get them), the others the event (its organisation's). */
+export type WebhookEvent = { type: LeadEventType; leadIds: readonly number[] } | { type: OrganiserEventType; eventId: number; data: Record<string, unknown> };
 
 export interface Webhooks {
   /** Queues the event for every endpoint that takes it, in `db` (the caller's transaction) if given. */
@@ -124,13 +117,11 @@ export default fp<WebhooksOptions>(
         const endpoints = await db
           .selectFrom('webhook_endpoints')
           .select(['id', 'participation_id'])
-          .where('participation_id', 'in', event.participationId === undefined ? db.selectFrom('leads').select('participation_id').where('id', 'in', ids) : [event.participationId])
+          .where('participation_id', 'in', db.selectFrom('leads').select('participation_id').where('id', 'in', ids))
           .where(sql<boolean>`events @> ${JSON.stringify([event.type])}::jsonb`)
           .execute();
         if (endpoints.length === 0) return 0;
-        let leadsOf = db.selectFrom('leads').selectAll().where('id', 'in', ids);
-        if (event.participationId !== undefined) leadsOf = leadsOf.where('participation_id', '=', event.participationId);
-        const leads = (await leadsOf.orderBy('id').execute()) as unknown as Array<LeadRecord & { participation_id: number }>;
+        const leads = (await db.selectFrom('leads').selectAll().where('id', 'in', ids).orderBy('id').execute()) as unknown as Array<LeadRecord & { participation_id: number }>;
         const optionsByParticipation = new Map<number, LeadPayloadOptions>();
         for (const lead of leads) {
           const receivers = endpoints.filter((endpoint) => endpoint.participation_id === lead.participation_id);
