@@ -121,11 +121,11 @@ function keywordCondition(scope: LeadScope, filters: LeadFilters) {
 }
 
 /**
- * The first run of exactly two ASCII letters or digits in a folded keyword without a trigram
- * ("qx", "ng", the "ab" of "x ab"), or null (one letter alone, CJK only, punctuation).
+ * The first pair of ASCII letters or digits in a folded keyword without a trigram (where every
+ * run of them is at most two long: "qx", "ng", the "ab" of "x ab"), or null (one letter alone,
+ * CJK only, punctuation).
  */
-export function keywordLatinPair(folded: string): string | null {
-  if (keywordHasTrigram(folded)) return null;
+function keywordLatinPair(folded: string): string | null {
   return /[a-z0-9]{2}/.exec(folded)?.[0] ?? null;
 }
 
