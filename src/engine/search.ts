@@ -31,11 +31,34 @@ function charFolder(): (char: string) => string {
   };
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+/**
+ * Runs of what folding may change: ASCII capitals, and non-ASCII characters other than the CJK
+ * unified ideographs of the basic block and extension A (no decomposition, no case, no mark: their
+ * fold is themselves).
+ */
+const FOLDABLE_RUNS = /[A-Z]+|[\u0080-\u33ff\u4dc0-\u4dff\ua000-\u{10ffff}]+/gu;
+
+/**
+ * The text folded one character at a time (foldChar). Only capitals and non-ASCII characters
+ * change, so ASCII text is lower-cased whole and mixed text folds only its runs of those: names,
+ * companies and e-mails are mostly ASCII, and every stored lead, exhibitor and content text is
+ * folded. Never `toLowerCase` of non-ASCII text as a whole: it lower-cases by context (a Greek
+ * capital sigma at a word's end becomes "ς", alone "σ"), and stored texts were folded per character.
+ */
 export function searchFold(text: string): string {
-  const fold = charFolder();
-  let out = '';
-  for (const char of text) out += fold(char);
-  return out.replace(SPACES, ' ').trim();
+  let folded: string;
+  if (!NON_ASCII.test(text)) folded = text.toLowerCase();
+  else {
+    const fold = charFolder();
+    folded = text.replace(FOLDABLE_RUNS, (run) => {
+      if (run.charCodeAt(0) < 0x80) return run.toLowerCase();
+      let out = '';
+      for (const char of run) out += fold(char);
+      return out;
+    });
+  }
+  return folded.replace(SPACES, ' ').trim();
 }
 
 /** Keywords: at most this long once folded (longer input is cut, never an error). */
