@@ -135,7 +135,7 @@ export async function scanCostBenchmarks() {
             badgeCode: MODE === 'known' ? badges[batch * BATCH + i]! : `UNKNOWN-${prefix}${batch}-${i}`,
             scannedAt: at,
           }));
-          const outcome = await ingestScans(db, { ...scanner, userId: scanner.userId }, scans, Date.now(), true);
+          const outcome = await ingestScans(db, { ...scanner, userId: scanner.userId }, scans, Date.now());
           if (outcome.created !== BATCH) throw new Error(`batch ${batch} (device ${d}) created ${outcome.created}`);
         }
       };

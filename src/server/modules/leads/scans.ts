@@ -297,11 +297,7 @@ const prepared = (() => {
  * Used on both databases: the embedded database's intake shares one statement among the batches
  * arriving together, yet a few batches a statement still paid its planning each time.
  */
-async function runBatchStatement(db: Kysely<Database>, rows: StatementRow[], now: number, inTransaction: boolean, prepare: boolean) {
-  if (!prepare) {
-    const statement = batchStatement(rows, now);
-    return (inTransaction ? await statement.execute(db) : await retryTransient(() => statement.execute(db))).rows;
-  }
+async function runBatchStatement(db: Kysely<Database>, rows: StatementRow[], now: number, inTransaction: boolean) {
   const { name, text } = prepared(db);
   const prepareOn = (connection: Kysely<Database>) => sql.raw(`prepare ${name} (jsonb, timestamptz) as ${text}`).execute(connection);
   const execute = async (connection: Kysely<Database>) =>
@@ -414,7 +410,7 @@ interface Echo {
  * fills their results, and returns the scans recorded as later scans of a lead that carry a
  * qualification (batches that carry one run alone, in a transaction: see ingestScans).
  */
-async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now: number, inTransaction: boolean, prepare = false, locked = true) {
+async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now: number, inTransaction: boolean, locked = true) {
   // Scan ids are unique per participation: the same id in two batches of one statement (a resend
   // racing its original) is answered from the first.
   const owner = new Map<string, { batch: PreparedBatch; index: number }>();
@@ -477,7 +473,7 @@ async function storeBatches(db: Kysely<Database>, batches: PreparedBatch[], now:
   for (let attempt = 0; pending.length > 0 && attempt < RETRIES; attempt++) {
     // Alone, the statement is its own transaction: one aborted for a deadlock stored nothing and
     // is run again. Inside a transaction, the whole transaction is (see ingestScans).
-    const rows = await runBatchStatement(db, pending.map(rowOf), now, inTransaction, prepare);
+    const rows = await runBatchStatement(db, pending.map(rowOf), now, inTransaction);
     const retry: number[] = [];
     for (const row of rows) {
       const { batch, index } = slots[row.idx]!;
@@ -585,7 +581,7 @@ function needsTransaction(batch: PreparedBatch) {
  * row locked) so two devices cannot both use the last of its quota; a qualification is stored whole
  * or not at all, and merged into the leads later scans of it are recorded on.
  */
-async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, now: number, prepare: boolean) {
+async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, now: number) {
   await retryTransient(() =>
     db.transaction().execute(async (trx) => {
       if (batch.scanner.role === 'team_user') await trx.selectFrom('users').select(['id']).where('id', '=', batch.scanner.userId).forUpdate().execute();
@@ -595,7 +591,7 @@ async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, no
         const tags = new Map(rows.map((row) => [String(row.id), Array.isArray(row.choices) ? (row.choices as string[]) : []]));
         for (const i of batch.candidates) batch.tagAnswersOf.set(i, checkedTagAnswers(batch.scans[i]!.tagAnswers, tags));
       }
-      const { laterQualifying } = await storeBatches(trx, [batch], now, true, prepare);
+      const { laterQualifying } = await storeBatches(trx, [batch], now, true);
       if (laterQualifying.length > 0)
         await mergeLaterQualifications(
           trx,
@@ -608,23 +604,23 @@ async function storeInTransaction(db: Kysely<Database>, batch: PreparedBatch, no
 }
 
 /** LD1: one request's batch of scans, stored on its own. */
-export function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now(), prepare = false): Promise<ScanOutcome> {
-  return storeAlone(db, prepareBatch(scanner, scans, now), now, prepare);
+export function ingestScans(db: Kysely<Database>, scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
+  return storeAlone(db, prepareBatch(scanner, scans, now), now);
 }
 
-async function storeAlone(db: Kysely<Database>, batch: PreparedBatch, now: number, prepare = false): Promise<ScanOutcome> {
+async function storeAlone(db: Kysely<Database>, batch: PreparedBatch, now: number): Promise<ScanOutcome> {
   const { scanner } = batch;
   if (batch.candidates.length === 0) {
     if (scanner.role === 'team_user') Object.assign(batch, await quotaOf(db, scanner));
-  } else if (needsTransaction(batch) || (scanner.role === 'team_user' && scanner.leadQuota !== null)) await storeInTransaction(db, batch, now, prepare);
+  } else if (needsTransaction(batch) || (scanner.role === 'team_user' && scanner.leadQuota !== null)) await storeInTransaction(db, batch, now);
   else {
     // A team user without a quota (as signed in) needs no lock: one statement, one round trip.
     // Had a quota been set meanwhile, the scans that would make leads come back `relock` (nothing
     // stored for them) and are stored again under the lock, as a team user's with a quota.
-    const { relock } = await storeBatches(db, [batch], now, false, prepare, scanner.role !== 'team_user');
+    const { relock } = await storeBatches(db, [batch], now, false, scanner.role !== 'team_user');
     if (relock.length > 0) {
       const locked = { ...batch, candidates: relock.map((slot) => slot.index) };
-      await storeInTransaction(db, locked, now, prepare);
+      await storeInTransaction(db, locked, now);
       Object.assign(batch, { quota: locked.quota, used: locked.used });
     }
   }
@@ -660,8 +656,6 @@ export interface ScanIntakeOptions {
 
 export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   const maxScans = options.maxScans ?? GROUP_SCANS;
-  // The statement is prepared on each connection (runBatchStatement), the intake's too.
-  const prepare = true;
   let waiting: Array<{ batch: PreparedBatch; now: number; done: (outcome: ScanOutcome) => void; failed: (error: unknown) => void }> = [];
   let running = false;
 
@@ -700,7 +694,6 @@ export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
             group.map((entry) => entry.batch),
             now,
             false,
-            prepare,
           );
         } catch (error) {
           if (group.length === 1) {
@@ -730,7 +723,7 @@ export function scanIntake(db: Kysely<Database>, options: ScanIntakeOptions) {
   return {
     ingest(scanner: Scanner, scans: ScanInput[], now = Date.now()): Promise<ScanOutcome> {
       const batch = prepareBatch(scanner, scans, now);
-      if (!options.oneStatementAtATime || batch.candidates.length === 0 || needsTransaction(batch)) return storeAlone(db, batch, now, prepare);
+      if (!options.oneStatementAtATime || batch.candidates.length === 0 || needsTransaction(batch)) return storeAlone(db, batch, now);
       return new Promise((done, failed) => {
         waiting.push({ batch, now, done, failed });
         if (!running) void drain();
