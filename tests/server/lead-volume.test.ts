@@ -408,6 +408,26 @@ describe.each(ENGINES)('lead capture at volume on %s', (engine) => {
     expect(plan, plan).toMatch(/Heap Fetches: 0\b/);
   });
 
+  it("a lead's business card replaced: finding the leads that still name the old card reads no lead it does not need", async () => {
+    // The two look-ups a card's deletion makes: the portal's "no lead refers to it any more" and
+    // the foreign key's, which PostgreSQL runs for each deleted upload as written here, planned
+    // once for any card (a generic plan).
+    const plans = await t.app.db.transaction().execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql`prepare still_named (text) as select 1 from leads where leads.business_card = $1 limit 1`.execute(trx);
+      await sql`prepare foreign_key_set_null (text) as update only leads set business_card = null where $1 operator(pg_catalog.=) business_card`.execute(trx);
+      const read = async (statement: string) =>
+        (await sql<{ 'QUERY PLAN': string }>`explain (costs off) execute ${sql.raw(statement)}('a-card')`.execute(trx)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      const found = [await read('still_named'), await read('foreign_key_set_null')];
+      await sql`deallocate all`.execute(trx);
+      return found;
+    });
+    for (const plan of plans) {
+      expect(plan, plan).toMatch(/Index (Only )?Scan (using|on) leads_business_card\b/);
+      expect(plan, plan).not.toMatch(/Seq Scan on leads/);
+    }
+  });
+
   it('a keyword in any language lists the pages of a recount, in every sort, whichever way its pages are read', async () => {
     const scope = { participationId, offsetMinutes: 480 };
     const sorts = [

@@ -40,6 +40,7 @@ import { migration as migration0060ParticipationProgress } from './0060_particip
 import { migration as migration0061LeadCjkKeyword } from './0061_lead_cjk_keyword';
 import { migration as migration0062TrigramSearchRequired } from './0062_trigram_search_required';
 import { migration as migration0063LeadVacuumIndexCleanup } from './0063_lead_vacuum_index_cleanup';
+import { migration as migration0064LeadBusinessCardIndex } from './0064_lead_business_card_index';
 
 // Migrations, in code so the embedded database and PostgreSQL run exactly the same ones: one file
 // per migration, named `NNNN_what.ts`; Kysely's migrator applies them in name order and records each
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0061_lead_cjk_keyword': migration0061LeadCjkKeyword,
   '0062_trigram_search_required': migration0062TrigramSearchRequired,
   '0063_lead_vacuum_index_cleanup': migration0063LeadVacuumIndexCleanup,
+  '0064_lead_business_card_index': migration0064LeadBusinessCardIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
