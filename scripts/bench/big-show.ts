@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -571,6 +571,21 @@ async function facts(show: GeneratedShow, read: (query: string) => Promise<Array
   };
 }
 
+/**
+ * The data set's uploads are rows only (generate-show.ts). A portal's file store gets a small file
+ * for each: its housekeeping removes the rows of files that are gone, an hour after they were made,
+ * and that sweep (5,001 deletes) ran alongside the cases and took a core.
+ */
+function storeUploadFiles(dataDir: string, uploadIds: string[]) {
+  const dir = join(dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  const placeholder = Buffer.alloc(1000);
+  for (const id of uploadIds) {
+    const path = join(dir, id);
+    if (!existsSync(path)) writeFileSync(path, placeholder);
+  }
+}
+
 export async function bigShowBenchmarks() {
   const log = (line: string) => console.log(line);
   const revision = beforeRevision();
@@ -593,6 +608,7 @@ export async function bigShowBenchmarks() {
       const pgClient = new (await import('pg')).default.Client({ connectionString: data.templateUrl });
       await pgClient.connect();
       const { facts: show, scannerId } = await facts(data.show, async (query) => (await pgClient.query(query)).rows as Array<Record<string, unknown>>);
+      const uploadIds = (await pgClient.query<{ id: string }>('select id from uploads')).rows.map((row) => row.id);
       await pgClient.end();
       const urls = new Map<ServerBuild, string>();
       portals.push(
@@ -606,7 +622,9 @@ export async function bigShowBenchmarks() {
               await migrateCopy({ databaseUrl: url });
               await dropIndexesForExperiment(url);
             }
-            return { DATABASE_URL: url, DATA_DIR: join(CACHE_DIR, `run-${build.label}-pg-files`) };
+            const files = join(CACHE_DIR, `run-${build.label}-pg-files`);
+            storeUploadFiles(files, uploadIds);
+            return { DATABASE_URL: url, DATA_DIR: files };
           },
           (build) => urls.get(build) ?? null,
         )),
@@ -635,6 +653,7 @@ export async function bigShowBenchmarks() {
     const factsDir = data.copy('facts');
     const opened = await openDatabase({ pgliteDir: defaultPgliteDir(factsDir) });
     const { facts: show, scannerId } = await facts(data.show, async (query) => (await sql.raw<Record<string, unknown>>(query).execute(opened.db)).rows);
+    const uploadIds = (await sql<{ id: string }>`select id from uploads`.execute(opened.db)).rows.map((row) => row.id);
     await opened.close();
     rmSync(factsDir, { recursive: true, force: true });
     const dirs: string[] = [];
@@ -645,6 +664,7 @@ export async function bigShowBenchmarks() {
         const dir = data.copy(`${build.label}-pglite`);
         dirs.push(dir);
         if (build.label === 'after') await migrateCopy({ pgliteDir: defaultPgliteDir(dir) });
+        storeUploadFiles(dir, uploadIds);
         return { DATA_DIR: dir };
       },
       () => null,
