@@ -336,6 +336,10 @@ describe.each(ENGINES)('leads on %s', (engine) => {
       })
       .execute();
     expect((await put(t.app, url, { ...base, businessCard: foreignUpload }, demo)).data.fields).toEqual({ businessCard: 'leads.validation.businessCard' });
+    // An empty id is no card either (null removes one): the same message, nothing stored.
+    const noCard = await put(t.app, url, { ...base, businessCard: '' }, demo);
+    expect(noCard.error).toBe('validationFailed');
+    expect(noCard.data.fields).toEqual({ businessCard: 'leads.validation.businessCard' });
   });
 
   it('LD4 exports: CSV and XLSX with the filtered leads, localized headers and labels, formulas neutralised; listed and downloaded again', async () => {

@@ -385,7 +385,8 @@ Guarantee: every lead is answered at least once after each change of it, with it
     const tags = await tagsOf(app.db, scope.participationId);
     const changed = new Set((Object.keys(input) as Array<keyof Qualification>).filter((field) => has(field)));
     const fields: Record<string, string> = { ...validateQualification(input, { badgeKnown: row.badge_known, tags, stored, changed }) };
-    if (input.businessCard && input.businessCard !== row.business_card) {
+    // Any card id sent must be an upload of this exhibitor's, the empty one too (null removes the card).
+    if (input.businessCard !== null && input.businessCard !== row.business_card) {
       const upload = await app.db
         .selectFrom('uploads')
         .select(['id'])
