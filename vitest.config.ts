@@ -31,6 +31,10 @@ class CatalogueWalksFirst extends BaseSequencer {
 // projects of one command need the same value.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+// expect.poll's own default (1 s) is a wall-clock bet that a busy CI machine loses: a condition
+// that waits for a mail, a log line or a row gets the time `eventually` gives it.
+const POLL = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     sequence: { sequencer: CatalogueWalksFirst },
@@ -63,6 +67,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
+          expect: POLL,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -80,6 +85,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
+          expect: POLL,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -41,13 +41,26 @@ stage "browser tests (Chromium)" vitest_stage e2e e2e
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, skipped = 0;
+  const failures = [];
   for (const project of ["unit", "server", "e2e"]) {
     const file = `.tmp/vitest-${project}.json`;
     if (!fs.existsSync(file)) continue;
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + (report.numTodoTests || 0);
     console.log(`${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    // The failing tests are named here, after everything else, so the last lines of a long log
+    // say what failed and why.
+    const firstLines = (message) => (message || "").split("\n").slice(0, 6).join("\n    ");
+    for (const testFile of report.testResults) {
+      const where = `${project} ${testFile.name.replace(process.cwd() + "/", "")}`;
+      // A file whose set-up failed has no failed test of its own, only its message.
+      if (testFile.status === "failed" && testFile.message) failures.push(`FAILED ${where}\n    ${firstLines(testFile.message)}`);
+      for (const test of testFile.assertionResults) {
+        if (test.status === "failed") failures.push(`FAILED ${where} > ${test.fullName}\n    ${firstLines(test.failureMessages[0])}`);
+      }
+    }
   }
+  for (const failure of failures) console.log(failure);
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 '
 if [ ${#failed_stages[@]} -gt 0 ]; then
